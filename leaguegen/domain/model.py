@@ -1,0 +1,190 @@
+"""The shared vocabulary of every event: players, scoring, and one player's round.
+
+Every format (round robin, quads, Swiss) and every reader (season YAML, TRF) ends
+up producing a :class:`Crosstable`, which is what scoring, tiebreaks, TRF export
+and the site consume. A crosstable is stored per player and per round, the way
+FIDE's TRF records it, because tiebreak rules are phrased that way ("the
+player's unplayed rounds", "the opponent's score").
+
+Scores are exact integers in *units* of the section's scoring (two units per
+point under the usual 1 / ½ / 0), so sums never drift; formatting happens in
+templates.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from fractions import Fraction
+
+
+class Colour(Enum):
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+
+class Code(Enum):
+    """A round's outcome for one player, using TRF's letters."""
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    # Games that lasted less than one move: count as games, are not rated.
+    WIN_UNRATED = "W"
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    PAIRING_BYE = "U"
+    ZERO_BYE = "Z"
+    # Scheduled but not yet played (in-season data; never written to TRF).
+    PENDING = "?"
+
+    @property
+    def played(self) -> bool:
+        """A game took place over the board."""
+        return self in _PLAYED
+
+    @property
+    def is_bye(self) -> bool:
+        return self in (Code.HALF_BYE, Code.FULL_BYE, Code.PAIRING_BYE, Code.ZERO_BYE)
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Code.FORFEIT_WIN, Code.FORFEIT_LOSS)
+
+
+_PLAYED = frozenset(
+    {Code.WIN, Code.DRAW, Code.LOSS, Code.WIN_UNRATED, Code.DRAW_UNRATED, Code.LOSS_UNRATED}
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Scoring:
+    """Points per outcome, in integer units; ``unit`` is what one unit is worth.
+
+    The default is FIDE's 1 / ½ / 0 with a pairing-allocated bye worth a win
+    and a round-robin free round worth nothing.
+    """
+
+    win: int = 2
+    draw: int = 1
+    loss: int = 0
+    forfeit_win: int = 2
+    forfeit_loss: int = 0
+    half_bye: int = 1
+    full_bye: int = 2
+    pairing_bye: int = 2
+    zero_bye: int = 0
+    unit: Fraction = Fraction(1, 2)
+
+    def points(self, code: Code) -> int:
+        return {
+            Code.WIN: self.win,
+            Code.WIN_UNRATED: self.win,
+            Code.DRAW: self.draw,
+            Code.DRAW_UNRATED: self.draw,
+            Code.LOSS: self.loss,
+            Code.LOSS_UNRATED: self.loss,
+            Code.FORFEIT_WIN: self.forfeit_win,
+            Code.FORFEIT_LOSS: self.forfeit_loss,
+            Code.HALF_BYE: self.half_bye,
+            Code.FULL_BYE: self.full_bye,
+            Code.PAIRING_BYE: self.pairing_bye,
+            Code.ZERO_BYE: self.zero_bye,
+            Code.PENDING: 0,
+        }[code]
+
+    def value(self, units: int) -> Fraction:
+        """Units as a number of points (Fraction, exact)."""
+        return units * self.unit
+
+
+STANDARD_SCORING = Scoring()
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """An entrant as the organiser wrote them; only the name is required."""
+
+    name: str
+    rating: int | None = None
+    federation: str | None = None
+    title: str | None = None
+    fide_id: int | None = None
+    sex: str | None = None
+    birth: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """One player's round: who they faced (by number), with which colour, and the outcome.
+
+    ``opponent`` is None for byes and absences; ``colour`` is the scheduled
+    colour (kept for forfeits too, as TRF does).
+    """
+
+    opponent: int | None
+    colour: Colour | None
+    code: Code
+
+    @property
+    def played(self) -> bool:
+        return self.code.played and self.opponent is not None
+
+
+NOT_PAIRED = RoundEntry(None, None, Code.ZERO_BYE)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    """A player with their pairing (start) number and round-by-round record."""
+
+    number: int
+    player: Player
+    rounds: tuple[RoundEntry, ...]
+
+    def entry(self, round_no: int) -> RoundEntry | None:
+        """The entry for 1-based ``round_no``, or None if no data yet."""
+        if 1 <= round_no <= len(self.rounds):
+            return self.rounds[round_no - 1]
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Crosstable:
+    """A whole event as per-player round records, numbered 1..n.
+
+    ``rounds_total`` is the number of rounds planned; records may hold fewer
+    while the event is in progress.
+    """
+
+    records: tuple[PlayerRecord, ...]
+    rounds_total: int
+    scoring: Scoring = field(default=STANDARD_SCORING)
+
+    def record(self, number: int) -> PlayerRecord:
+        return self.records[number - 1]
+
+    @property
+    def rounds_played(self) -> int:
+        """Rounds with at least one result entered (not pending)."""
+        best = 0
+        for rec in self.records:
+            for i, e in enumerate(rec.rounds, start=1):
+                if e.code is not Code.PENDING:
+                    best = max(best, i)
+        return best
+
+    def score(self, number: int, upto_round: int | None = None) -> int:
+        """Points in units over the first ``upto_round`` rounds (all by default)."""
+        rounds = self.record(number).rounds
+        if upto_round is not None:
+            rounds = rounds[:upto_round]
+        return sum(self.scoring.points(e.code) for e in rounds)

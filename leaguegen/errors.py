@@ -1,0 +1,32 @@
+"""Errors that carry a location, so the CLI can say file:line:col and what is wrong."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One thing wrong with an input file; ``line`` and ``col`` are 1-based (0 = unknown)."""
+
+    path: str
+    line: int
+    col: int
+    message: str
+
+    def __str__(self) -> str:
+        if self.line:
+            return f"{self.path}:{self.line}:{self.col}: {self.message}"
+        return f"{self.path}: {self.message}"
+
+
+class InputError(Exception):
+    """Raised with every problem found, after collecting them all."""
+
+    def __init__(self, problems: list[Problem]):
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class NoValidPairing(Exception):
+    """No pairing satisfies the absolute criteria; never answered with a guess."""
