@@ -1,0 +1,1 @@
+"""Registered on leaguegen.cli.main."""
