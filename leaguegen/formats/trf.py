@@ -337,7 +337,9 @@ def from_crosstable(
                 rank=(ranks or {}).get(rec.number),
             )
         )
-    return TrfDocument(players=players, headers=list(headers or []), rounds_total=table.rounds_total)
+    return TrfDocument(
+        players=players, headers=list(headers or []), rounds_total=table.rounds_total
+    )
 
 
 def with_players(doc: TrfDocument, players: list[TrfPlayer]) -> TrfDocument:

@@ -1,0 +1,107 @@
+"""A round-robin section's crosstable, derived from its schedule and the results entered.
+
+Games after a withdrawal that have no result are forfeits (leaver ``-``,
+opponent ``+``), as FIDE notation has it; the 50 % rule then decides whether
+they count in the standings (see :func:`withdrawn_unranked`).
+"""
+
+from __future__ import annotations
+
+from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, RoundEntry
+from leaguegen.domain.schedule import berger
+from leaguegen.domain.season import Game, GameResult, Section
+
+_CODES: dict[GameResult, tuple[Code, Code]] = {
+    GameResult.WHITE_WINS: (Code.WIN, Code.LOSS),
+    GameResult.BLACK_WINS: (Code.LOSS, Code.WIN),
+    GameResult.DRAW: (Code.DRAW, Code.DRAW),
+    GameResult.WHITE_FORFEIT_WIN: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    GameResult.BLACK_FORFEIT_WIN: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    GameResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+}
+
+
+def section_schedule(section: Section) -> list[berger.Round]:
+    return berger.schedule(len(section.players), section.double, section.swap_last_two)
+
+
+def scheduled_games(section: Section) -> int:
+    """Games each player is scheduled to play (the free round is not a game)."""
+    per_cycle = len(section.players) - 1
+    return per_cycle * (2 if section.double else 1)
+
+
+def free_round_code(section: Section) -> Code:
+    units = section.free_round_units
+    if units == 0:
+        return Code.ZERO_BYE
+    if units == section.scoring.draw:
+        return Code.HALF_BYE
+    return Code.FULL_BYE
+
+
+def game_codes(result: GameResult | None, white_gone: bool, black_gone: bool) -> tuple[Code, Code]:
+    """Codes for White and Black; an unplayed game of a withdrawn player is a forfeit."""
+    if result is not None:
+        return _CODES[result]
+    if white_gone and black_gone:
+        return Code.FORFEIT_LOSS, Code.FORFEIT_LOSS
+    if white_gone:
+        return Code.FORFEIT_LOSS, Code.FORFEIT_WIN
+    if black_gone:
+        return Code.FORFEIT_WIN, Code.FORFEIT_LOSS
+    return Code.PENDING, Code.PENDING
+
+
+def build_crosstable(section: Section) -> Crosstable:
+    n = len(section.players)
+    results = {(g.round, g.white, g.black): g.result for g in section.games}
+    left_after = {w.player: w.after_round for w in section.withdrawals}
+    rounds: list[list[RoundEntry]] = [[] for _ in range(n)]
+    bye = free_round_code(section)
+    for r, boards in enumerate(section_schedule(section), start=1):
+        for pairing in boards:
+            w, b = pairing.white, pairing.black
+            if b is None:
+                rounds[w - 1].append(RoundEntry(None, None, bye))
+                continue
+            wc, bc = game_codes(
+                results.get((r, w, b)),
+                left_after.get(w, r) < r,
+                left_after.get(b, r) < r,
+            )
+            rounds[w - 1].append(RoundEntry(b, Colour.WHITE, wc))
+            rounds[b - 1].append(RoundEntry(w, Colour.BLACK, bc))
+    records = tuple(
+        PlayerRecord(i, p, tuple(rounds[i - 1])) for i, p in enumerate(section.players, start=1)
+    )
+    return Crosstable(records, len(section_schedule(section)), section.scoring)
+
+
+def games_completed(table: Crosstable, number: int) -> int:
+    """Games actually played over the board (forfeit wins are not completed games)."""
+    return sum(1 for e in table.record(number).rounds if e.played)
+
+
+def withdrawn_unranked(section: Section, table: Crosstable) -> frozenset[int]:
+    """Withdrawn players who completed under the threshold (FIDE: 50 %) of their games.
+
+    Exactly half counts as enough. Their games then count for nobody.
+    """
+    needed = section.withdrawal_threshold * scheduled_games(section)
+    return frozenset(
+        w.player for w in section.withdrawals if games_completed(table, w.player) < needed
+    )
+
+
+def games_of_round(section: Section, round_no: int) -> list[Game]:
+    """The round's boards with any result entered, board order as scheduled."""
+    results = {(g.round, g.white, g.black): g.result for g in section.games}
+    out = []
+    for pairing in section_schedule(section)[round_no - 1]:
+        if pairing.black is not None:
+            out.append(
+                Game(round_no, pairing.white, pairing.black,
+                     results.get((round_no, pairing.white, pairing.black)))
+            )
+    return out

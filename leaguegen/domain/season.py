@@ -1,0 +1,107 @@
+"""What an organiser declares: a season, its sections and the results entered so far.
+
+These are the validated, typed form of the season files. Everything that can
+be derived from them (the schedule, each player's round record, standings) is
+derived elsewhere and never stored here.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+from enum import Enum
+
+from leaguegen.domain.model import STANDARD_SCORING, Player, Scoring
+
+
+class GameResult(Enum):
+    """How a scheduled game ended, from White's side first."""
+
+    WHITE_WINS = "1-0"
+    BLACK_WINS = "0-1"
+    DRAW = "½-½"
+    WHITE_FORFEIT_WIN = "+-"  # Black did not turn up
+    BLACK_FORFEIT_WIN = "-+"
+    DOUBLE_FORFEIT = "--"
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """A result on the board between two pairing numbers; ``result`` None = not played yet."""
+
+    round: int
+    white: int
+    black: int
+    result: GameResult | None
+
+
+@dataclass(frozen=True, slots=True)
+class Withdrawal:
+    """The player plays no game after ``after_round`` (0 = before round 1)."""
+
+    player: int
+    after_round: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundInfo:
+    number: int
+    date: dt.date | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """One event inside a season; ``players`` are in pairing-number order (1-based)."""
+
+    id: str
+    name: str
+    format: str
+    players: tuple[Player, ...]
+    rounds: tuple[RoundInfo, ...]
+    games: tuple[Game, ...]
+    withdrawals: tuple[Withdrawal, ...] = ()
+    tiebreaks: tuple[str, ...] = ("DE", "SB", "WIN", "KS")
+    scoring: Scoring = STANDARD_SCORING
+    free_round_units: int = 0
+    swap_last_two: bool = True
+    withdrawal_threshold: float = 0.5
+    seeding: str = "list"
+    seed: int | None = None
+    tiebreak_rules: str = "2024"
+    description: str = ""
+
+    @property
+    def double(self) -> bool:
+        return self.format == "double_round_robin"
+
+    def number_of(self, name: str) -> int:
+        for i, p in enumerate(self.players, start=1):
+            if p.name == name:
+                return i
+        raise KeyError(name)
+
+
+@dataclass(frozen=True, slots=True)
+class NewsItem:
+    slug: str
+    title: str
+    date: dt.date | None
+    markdown: str
+
+
+@dataclass(frozen=True, slots=True)
+class Season:
+    name: str
+    sections: tuple[Section, ...]
+    organiser: str = ""
+    venue: str = ""
+    time_control: str = ""
+    language: str = "en"
+    description: str = ""
+    news: tuple[NewsItem, ...] = field(default=())
+
+    def section(self, section_id: str) -> Section:
+        for s in self.sections:
+            if s.id == section_id:
+                return s
+        raise KeyError(section_id)

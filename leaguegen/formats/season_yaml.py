@@ -1,0 +1,536 @@
+"""Season folders: ``season.yaml`` (+ optional section files and ``news/*.md``) to a Season.
+
+Every problem is collected with its file:line:col before anything fails, so
+an organiser fixes a whole file in one pass. The file format is documented in
+``docs/season-format.md``; the keys allowed here are the single source of it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import random
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+from pathlib import Path
+
+import yaml
+
+from leaguegen.domain.model import Player, Scoring
+from leaguegen.domain.schedule import berger
+from leaguegen.domain.season import (
+    Game,
+    GameResult,
+    NewsItem,
+    RoundInfo,
+    Season,
+    Section,
+    Withdrawal,
+)
+from leaguegen.errors import InputError, Problem
+from leaguegen.formats import yaml_nodes as yn
+
+SEASON_FILE = "season.yaml"
+FORMATS = ("round_robin", "double_round_robin")
+SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
+               "description", "sections", "free_round_score", "tiebreaks")
+SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
+                "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
+                "swap_last_two_rounds", "withdrawal_threshold", "scoring")
+PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth")
+ROUND_KEYS = ("date", "results")
+WITHDRAWAL_KEYS = ("player", "after_round", "reason")
+SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
+SEEDINGS = ("list", "rating", "lots")
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+KNOWN_TIEBREAKS = ("DE", "SB", "WIN", "WON", "KS", "BH", "BPG", "BWG", "PS", "REP", "GE", "ARO",
+                   "TPR", "PTP", "APRO", "APPO", "AOB", "FB", "RTNG", "STD", "TPN", "PTS")
+ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+_RESULTS = {
+    "1-0": GameResult.WHITE_WINS, "1:0": GameResult.WHITE_WINS,
+    "0-1": GameResult.BLACK_WINS, "0:1": GameResult.BLACK_WINS,
+    "½-½": GameResult.DRAW, "1/2-1/2": GameResult.DRAW, "0.5-0.5": GameResult.DRAW,
+    "½:½": GameResult.DRAW, "=": GameResult.DRAW, "draw": GameResult.DRAW,
+    "+-": GameResult.WHITE_FORFEIT_WIN, "+:-": GameResult.WHITE_FORFEIT_WIN,
+    "-+": GameResult.BLACK_FORFEIT_WIN, "-:+": GameResult.BLACK_FORFEIT_WIN,
+    "--": GameResult.DOUBLE_FORFEIT, "-:-": GameResult.DOUBLE_FORFEIT,
+}
+_PENDING = ("", "?", "pending", "postponed", "adjourned")
+RESULT_HELP = "1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeit), -- (double forfeit)"
+
+
+def parse_result(raw: str) -> GameResult | None:
+    """A score as organisers type it; raises ValueError for anything else."""
+    norm = raw.strip().replace("–", "-").replace("—", "-").replace(" ", "").lower()
+    if norm in _PENDING:
+        return None
+    if norm in _RESULTS:
+        return _RESULTS[norm]
+    raise ValueError(raw)
+
+
+@dataclass
+class _Ctx:
+    """Where we are: the collector of the file being read and the season folder."""
+
+    col: yn.Collector
+    root: Path
+
+
+def _points(node: yaml.Node | None, ctx: _Ctx, what: str) -> Fraction | None:
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return None
+    try:
+        value = Fraction(raw.replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        ctx.col.add(node, f"{what} must be a number such as 1, 0.5 or 3, not '{raw}'")
+        return None
+    if value < 0:
+        ctx.col.add(node, f"{what} cannot be negative")
+        return None
+    return value
+
+
+def _scoring(node: yaml.Node | None, ctx: _Ctx, base: Scoring) -> Scoring:
+    if yn.is_null(node):
+        return base
+    keys = yn.mapping(node, ctx.col, "scoring", SCORING_KEYS)
+    values = {k: _points(v, ctx, f"scoring.{k}") for k, v in keys.items()}
+    win = values.get("win") or base.value(base.win)
+    draw = values.get("draw") if values.get("draw") is not None else base.value(base.draw)
+    loss = values.get("loss") if values.get("loss") is not None else base.value(base.loss)
+    fw = values.get("forfeit_win") if values.get("forfeit_win") is not None else win
+    fl = values.get("forfeit_loss") if values.get("forfeit_loss") is not None else loss
+    denominators = [Fraction(x).denominator for x in (win, draw, loss, fw, fl)]
+    lcm = 1
+    for d in denominators:
+        lcm = lcm * d // _gcd(lcm, d)
+    unit = Fraction(1, lcm)
+
+    def u(x: Fraction) -> int:
+        return int(x / unit)
+
+    return Scoring(win=u(win), draw=u(draw), loss=u(loss), forfeit_win=u(fw),
+                   forfeit_loss=u(fl), half_bye=u(draw), full_bye=u(win), pairing_bye=u(win),
+                   zero_bye=0, unit=unit)
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def _tiebreaks(node: yaml.Node | None, ctx: _Ctx) -> tuple[str, ...] | None:
+    if yn.is_null(node):
+        return None
+    out = []
+    for item in yn.sequence(node, ctx.col, "tiebreaks"):
+        code = yn.text(item, ctx.col, "tiebreak")
+        if not code:
+            continue
+        name = code.upper().split("/")[0].split(":")[0]
+        if name not in KNOWN_TIEBREAKS:
+            ctx.col.add(item, f"unknown tiebreak '{code}'{yn.suggestion(name, KNOWN_TIEBREAKS)};"
+                              f" use FIDE codes such as DE, SB, WIN, KS, BH/C1")
+            continue
+        out.append(code.upper())
+    return tuple(out)
+
+
+def _player(node: yaml.Node, ctx: _Ctx, index: int) -> tuple[Player | None, yaml.Node]:
+    what = f"player {index}"
+    if isinstance(node, yaml.ScalarNode):
+        name = yn.text(node, ctx.col, what)
+        return (Player(name=name) if name else None), node
+    keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
+    name = yn.text(keys.get("name"), ctx.col, f"{what} name")
+    if not name:
+        if "name" in keys:
+            ctx.col.add(keys["name"], f"{what} has an empty name")
+        return None, node
+    title = yn.text(keys.get("title"), ctx.col, f"{name}: title")
+    if title and title.upper() not in TITLES:
+        ctx.col.add(keys["title"], f"{name}: title '{title}' is not one of {', '.join(TITLES)}")
+        title = None
+    federation = yn.text(keys.get("federation"), ctx.col, f"{name}: federation")
+    if federation and not re.fullmatch(r"[A-Za-z]{3}", federation):
+        ctx.col.add(keys["federation"], f"{name}: federation must be a 3-letter code such as ENG")
+        federation = None
+    return Player(
+        name=name,
+        rating=yn.integer(keys.get("rating"), ctx.col, f"{name}: rating", minimum=0) or None,
+        federation=federation.upper() if federation else None,
+        title=title.upper() if title else None,
+        fide_id=yn.integer(keys.get("fide_id"), ctx.col, f"{name}: fide_id", minimum=1),
+        sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
+        birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
+    ), node
+
+
+def _seed_order(players: list[Player], method: str, seed: int | None) -> list[Player]:
+    """Pairing order: as listed, by rating, or by lots with the top seed fixed at 1."""
+    if method == "list":
+        return players
+    by_rating = sorted(players, key=lambda p: (-(p.rating or 0), p.name))
+    if method == "rating":
+        return by_rating
+    top, rest = by_rating[0], list(players)
+    rest.remove(top)
+    random.Random(seed).shuffle(rest)
+    return [top, *rest]
+
+
+class _Names:
+    """Finds a player by full name, or by surname when that is unique."""
+
+    def __init__(self, players: tuple[Player, ...]):
+        self.exact = {p.name: i for i, p in enumerate(players, start=1)}
+        self.short: dict[str, list[int]] = {}
+        for i, p in enumerate(players, start=1):
+            for key in {_surname(p.name), p.name.casefold()}:
+                self.short.setdefault(key, []).append(i)
+
+    def find(self, name: str) -> int | list[int] | None:
+        if name in self.exact:
+            return self.exact[name]
+        hits = self.short.get(name.casefold()) or self.short.get(_surname(name))
+        if hits and len(set(hits)) == 1:
+            return hits[0]
+        return sorted(set(hits)) if hits else None
+
+
+def _surname(name: str) -> str:
+    name = name.strip()
+    if "," in name:
+        return name.split(",")[0].strip().casefold()
+    return name.split()[-1].casefold() if name.split() else ""
+
+
+def _split_game(key: str, names: _Names) -> tuple[int, int] | str:
+    """``White - Black`` into pairing numbers, or a message saying what is wrong."""
+    parts = re.split(r"\s+[-–—]\s+", key)
+    if len(parts) < 2:
+        return f"'{key}' is not 'White - Black' (use a spaced hyphen between the names)"
+    unknown = []
+    for cut in range(1, len(parts)):
+        white = " - ".join(parts[:cut]).strip()
+        black = " - ".join(parts[cut:]).strip()
+        w, b = names.find(white), names.find(black)
+        if isinstance(w, int) and isinstance(b, int):
+            return w, b
+        for who, hit in ((white, w), (black, b)):
+            if isinstance(hit, list):
+                return f"'{who}' could be several players; write the full name"
+            if hit is None:
+                unknown.append(who)
+    who = unknown[0] if unknown else key
+    choices = list(names.exact)
+    return f"unknown player '{who}'{yn.suggestion(who, choices)}"
+
+
+def _rounds(node: yaml.Node | None, ctx: _Ctx, section_id: str, players: tuple[Player, ...],
+            schedule: list[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
+    names = _Names(players)
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    seen: dict[tuple[int, int, int], yaml.Node] = {}
+    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    if len(items) > len(schedule):
+        ctx.col.add(items[len(schedule)], f"section '{section_id}' has {len(schedule)} rounds,"
+                                          f" but {len(items)} are listed")
+    meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
+    for r, boards in enumerate(schedule, start=1):
+        for p in boards:
+            if p.black is not None:
+                meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
+    for r, item in enumerate(items[: len(schedule)], start=1):
+        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        date = None
+        if "date" in keys:
+            raw = yn.text(keys["date"], ctx.col, f"round {r} date")
+            try:
+                date = dt.date.fromisoformat(raw) if raw else None
+            except ValueError:
+                ctx.col.add(keys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        infos.append(RoundInfo(r, date))
+        for line in yn.sequence(keys.get("results"), ctx.col, f"round {r} results"):
+            game = _result_line(line, ctx, r, names, players, meets, seen)
+            if game:
+                games.append(game)
+    for r in range(len(infos) + 1, len(schedule) + 1):
+        infos.append(RoundInfo(r, None))
+    return infos, games
+
+
+def _result_line(line: yaml.Node, ctx: _Ctx, r: int, names: _Names, players: tuple[Player, ...],
+                 meets: dict[frozenset[int], list[tuple[int, int, int]]],
+                 seen: dict[tuple[int, int, int], yaml.Node]) -> Game | None:
+    if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
+        ctx.col.add(line, f"round {r}: write each result as 'White - Black: 1-0'")
+        return None
+    key_node, value_node = line.value[0]
+    split = _split_game(str(key_node.value), names)
+    if isinstance(split, str):
+        ctx.col.add(key_node, f"round {r}: {split}")
+        return None
+    w, b = split
+    if w == b:
+        ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+        return None
+    scheduled = meets.get(frozenset((w, b)), [])
+    this_round = [m for m in scheduled if m[0] == r]
+    if not this_round:
+        when = ", ".join(str(m[0]) for m in scheduled) or "no round"
+        ctx.col.add(key_node, f"round {r}: {players[w - 1].name} and {players[b - 1].name}"
+                              f" are not paired in this round (they meet in round {when})")
+        return None
+    _, sw, sb = this_round[0]
+    raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
+    try:
+        result = parse_result(raw or "")
+    except ValueError:
+        ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+        return None
+    if (sw, sb) != (w, b):
+        ctx.col.add(key_node, f"round {r}: {players[sw - 1].name} has White in this game;"
+                              f" write it as '{players[sw - 1].name} - {players[sb - 1].name}'"
+                              " with the score from White's side")
+        return None
+    if (r, w, b) in seen:
+        first = seen[(r, w, b)].start_mark.line + 1
+        ctx.col.add(key_node, f"round {r}: duplicate result for {players[w - 1].name} -"
+                              f" {players[b - 1].name} (first given on line {first})")
+        return None
+    seen[(r, w, b)] = key_node
+    return Game(r, w, b, result)
+
+
+def _withdrawals(node: yaml.Node | None, ctx: _Ctx, players: tuple[Player, ...], rounds: int,
+                 games: list[Game]) -> list[Withdrawal]:
+    names = _Names(players)
+    out: list[Withdrawal] = []
+    for item in yn.sequence(node, ctx.col, "withdrawals"):
+        keys = yn.mapping(item, ctx.col, "withdrawal", WITHDRAWAL_KEYS,
+                          required=("player", "after_round"))
+        who = yn.text(keys.get("player"), ctx.col, "withdrawal player")
+        after = yn.integer(keys.get("after_round"), ctx.col, "after_round", minimum=0)
+        if who is None or after is None:
+            continue
+        found = names.find(who)
+        if not isinstance(found, int):
+            ctx.col.add(keys["player"], f"withdrawal: unknown player '{who}'"
+                                        f"{yn.suggestion(who, list(names.exact))}")
+            continue
+        if after > rounds:
+            ctx.col.add(keys["after_round"], f"after_round {after} is beyond the last round"
+                                             f" ({rounds})")
+            continue
+        if any(w.player == found for w in out):
+            ctx.col.add(item, f"{players[found - 1].name} is listed as withdrawn twice")
+            continue
+        for g in games:
+            if g.round > after and found in (g.white, g.black) and g.result in (
+                GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW
+            ):
+                ctx.col.add(keys["after_round"],
+                            f"{players[found - 1].name} withdrew after round {after} but has a"
+                            f" played result in round {g.round}")
+                break
+        out.append(Withdrawal(found, after))
+    return out
+
+
+def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
+             defaults: dict[str, object]) -> Section | None:
+    keys = yn.mapping(node, ctx.col, "section", SECTION_KEYS, required=("id", "name", "format"))
+    sid = yn.text(keys.get("id"), ctx.col, "section id") or ""
+    if sid and not ID_PATTERN.match(sid):
+        ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
+                                " hyphens (it becomes part of the web address)")
+    name = yn.text(keys.get("name"), ctx.col, "section name") or sid
+    fmt = yn.text(keys.get("format"), ctx.col, "format")
+    if fmt is not None and fmt not in FORMATS:
+        ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(FORMATS)}"
+                                    f"{yn.suggestion(fmt, FORMATS)}")
+        fmt = None
+    scoring = _scoring(keys.get("scoring"), ctx, season_scoring)
+    entrants: list[Player] = []
+    seen_names: dict[str, yaml.Node] = {}
+    for i, pnode in enumerate(yn.sequence(keys.get("players"), ctx.col, "players"), start=1):
+        player, where = _player(pnode, ctx, i)
+        if player is None:
+            continue
+        if player.name in seen_names:
+            ctx.col.add(where, f"player '{player.name}' is listed twice in section '{sid}'")
+            continue
+        seen_names[player.name] = where
+        entrants.append(player)
+    if len(entrants) < 3 and "players" in keys:
+        ctx.col.add(keys["players"], f"section '{sid}' needs at least 3 players for a round robin,"
+                                     f" it has {len(entrants)}")
+    seeding = yn.text(keys.get("seeding"), ctx.col, "seeding") or "list"
+    if seeding not in SEEDINGS:
+        ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
+        seeding = "list"
+    seed = yn.integer(keys.get("seed"), ctx.col, "seed")
+    if seeding == "lots" and seed is None:
+        ctx.col.add(keys.get("seeding"), "seeding by lots needs a recorded 'seed' (any whole"
+                                         " number) so the draw can be repeated")
+    tiebreaks = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks") or (
+        "DE", "SB", "WIN", "KS")
+    rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
+    if rules not in ("2024", "2026"):
+        ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
+        rules = "2024"
+    free = _points(keys.get("free_round_score"), ctx, "free_round_score")
+    if free is None:
+        free = defaults.get("free_round") or Fraction(0)  # type: ignore[assignment]
+    free_units = int(Fraction(free) / scoring.unit)
+    if free_units not in (0, scoring.draw, scoring.win):
+        ctx.col.add(keys.get("free_round_score"), "free_round_score must be 0, a draw or a win")
+        free_units = 0
+    swap = yn.boolean(keys.get("swap_last_two_rounds"), ctx.col, "swap_last_two_rounds")
+    threshold_raw = yn.text(keys.get("withdrawal_threshold"), ctx.col, "withdrawal_threshold")
+    threshold = 0.5
+    if threshold_raw:
+        try:
+            threshold = float(threshold_raw.rstrip("%")) / (100 if "%" in threshold_raw else 1)
+            if not 0 <= threshold <= 1:
+                raise ValueError
+        except ValueError:
+            ctx.col.add(keys["withdrawal_threshold"], "withdrawal_threshold must be like 50%")
+    if fmt is None or len(entrants) < 3:
+        return None
+    players = tuple(_seed_order(entrants, seeding, seed))
+    double = fmt == "double_round_robin"
+    schedule = berger.schedule(len(players), double, swap if swap is not None else True)
+    infos, games = _rounds(keys.get("rounds"), ctx, sid, players, schedule)
+    withdrawals = _withdrawals(keys.get("withdrawals"), ctx, players, len(schedule), games)
+    return Section(
+        id=sid, name=name, format=fmt, players=players, rounds=tuple(infos), games=tuple(games),
+        withdrawals=tuple(withdrawals), tiebreaks=tuple(tiebreaks), scoring=scoring,
+        free_round_units=free_units, swap_last_two=swap if swap is not None else True,
+        withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
+        description=yn.text(keys.get("description"), ctx.col, "description") or "",
+    )
+
+
+def _section_file(node: yaml.Node, ctx: _Ctx) -> tuple[yaml.Node | None, yn.Collector]:
+    """A section given as a path to its own YAML file inside the season folder."""
+    rel = str(node.value)
+    target = (ctx.root / rel).resolve()
+    if ctx.root.resolve() not in target.parents or target.suffix not in (".yaml", ".yml"):
+        ctx.col.add(node, f"section file '{rel}' must be a .yaml file inside the season folder")
+        return None, ctx.col
+    if not target.is_file():
+        ctx.col.add(node, f"section file '{rel}' does not exist")
+        return None, ctx.col
+    sub = yn.Collector(str(_display(ctx.root, target)))
+    return yn.compose(target.read_text(encoding="utf-8"), sub), sub
+
+
+def _display(root: Path, path: Path) -> Path:
+    try:
+        return root.resolve().parent.joinpath(path.resolve().relative_to(root.resolve().parent))
+    except ValueError:
+        return path
+
+
+def _news(root: Path, problems: list[Problem]) -> tuple[NewsItem, ...]:
+    folder = root / "news"
+    if not folder.is_dir():
+        return ()
+    items = []
+    for path in sorted(folder.glob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        title, date, body = None, None, text
+        m = re.match(r"^---\n(.*?)\n---\n", text, re.S)
+        if m:
+            try:
+                meta = yaml.safe_load(m.group(1)) or {}
+            except yaml.YAMLError as exc:
+                problems.append(Problem(str(path), 1, 1, f"news front matter: {exc}"))
+                meta = {}
+            if not isinstance(meta, dict):
+                meta = {}
+            title = meta.get("title")
+            date = meta.get("date")
+            body = text[m.end():]
+        dm = re.match(r"(\d{4}-\d{2}-\d{2})", path.stem)
+        if date is None and dm:
+            date = dt.date.fromisoformat(dm.group(1))
+        if isinstance(date, str):
+            try:
+                date = dt.date.fromisoformat(date)
+            except ValueError:
+                problems.append(Problem(str(path), 2, 1, f"news date '{date}' is not a date"))
+                date = None
+        if title is None:
+            hm = re.search(r"^#\s+(.+)$", body, re.M)
+            title = hm.group(1).strip() if hm else path.stem
+            if hm:
+                body = body[: hm.start()] + body[hm.end():]
+        slug = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "news"
+        items.append(NewsItem(slug=slug, title=str(title), date=date, markdown=body.strip()))
+    items.sort(key=lambda n: (n.date or dt.date.min, n.slug), reverse=True)
+    return tuple(items)
+
+
+def load_season(folder: str | Path) -> Season:
+    """Read and validate a season folder; raise InputError listing every problem."""
+    root = Path(folder)
+    path = root / SEASON_FILE
+    if not path.is_file():
+        raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
+                                                   " creates a season to start from")])
+    col = yn.Collector(str(path))
+    ctx = _Ctx(col, root)
+    problems: list[Problem] = []
+    doc = yn.compose(path.read_text(encoding="utf-8"), col)
+    season = None
+    if doc is not None or not col.problems:
+        keys = yn.mapping(doc, col, "season.yaml", SEASON_KEYS, required=("name", "sections"))
+        scoring = _scoring(keys.get("scoring"), ctx, Scoring())
+        defaults: dict[str, object] = {
+            "tiebreaks": _tiebreaks(keys.get("tiebreaks"), ctx),
+            "free_round": _points(keys.get("free_round_score"), ctx, "free_round_score"),
+        }
+        sections: list[Section] = []
+        ids: dict[str, yaml.Node] = {}
+        for node in yn.sequence(keys.get("sections"), col, "sections"):
+            sub_ctx = ctx
+            if isinstance(node, yaml.ScalarNode):
+                node, sub = _section_file(node, ctx)
+                sub_ctx = _Ctx(sub, root)
+                if node is None:
+                    problems.extend(sub.problems if sub is not col else [])
+                    continue
+            section = _section(node, sub_ctx, scoring, defaults)
+            if sub_ctx.col is not col:
+                problems.extend(sub_ctx.col.problems)
+            if section is None:
+                continue
+            if section.id in ids:
+                col.add(node, f"section id '{section.id}' is used twice")
+                continue
+            ids[section.id] = node
+            sections.append(section)
+        language = yn.text(keys.get("language"), col, "language") or "en"
+        season = Season(
+            name=yn.text(keys.get("name"), col, "name") or "",
+            organiser=yn.text(keys.get("organiser"), col, "organiser") or "",
+            venue=yn.text(keys.get("venue"), col, "venue") or "",
+            time_control=yn.text(keys.get("time_control"), col, "time_control") or "",
+            language=language,
+            description=yn.text(keys.get("description"), col, "description") or "",
+            sections=tuple(sections),
+        )
+    news = _news(root, problems)
+    all_problems = col.problems + problems
+    if all_problems or season is None:
+        all_problems.sort(key=lambda p: (p.path, p.line, p.col))
+        raise InputError(all_problems)
+    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news})

@@ -1,0 +1,137 @@
+"""Reading YAML as a node tree so that every value keeps its file:line:col.
+
+We compose (never construct) with PyYAML's safe loader: no tags are
+executed, and each scalar stays a string until the schema says what it is,
+so ``1-0`` or ``2026-09-03`` cannot be silently turned into something else.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+import yaml
+
+from leaguegen.errors import Problem
+
+try:
+    _Loader = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - pure Python build of PyYAML
+    _Loader = yaml.SafeLoader  # type: ignore[misc]
+
+
+@dataclass
+class Collector:
+    """Gathers problems so a file reports all of them at once."""
+
+    path: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def add(self, node: yaml.Node | None, message: str) -> None:
+        if node is None:
+            self.problems.append(Problem(self.path, 0, 0, message))
+        else:
+            mark = node.start_mark
+            self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message))
+
+
+def compose(text: str, col: Collector) -> yaml.Node | None:
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        message = f"not valid YAML: {exc.problem or exc.context}"
+        col.problems.append(Problem(col.path, line, column, message))
+    except yaml.YAMLError as exc:
+        col.problems.append(Problem(col.path, 0, 0, f"not valid YAML: {exc}"))
+    return None
+
+
+def is_null(node: yaml.Node | None) -> bool:
+    return node is None or (
+        isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null") and not node.style
+    )
+
+
+def suggestion(word: str, choices: list[str] | tuple[str, ...]) -> str:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
+
+
+def mapping(node: yaml.Node | None, col: Collector, what: str,
+            allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, yaml.Node]:
+    """Keys of a mapping node; unknown, duplicate and missing keys are problems."""
+    if not isinstance(node, yaml.MappingNode):
+        col.add(node, f"{what} must be a mapping of keys to values")
+        return {}
+    out: dict[str, yaml.Node] = {}
+    for key_node, value_node in node.value:
+        key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
+        if key is None:
+            col.add(key_node, f"{what}: keys must be plain words")
+            continue
+        if key in out:
+            col.add(key_node, f"{what}: key '{key}' appears twice")
+            continue
+        if key not in allowed:
+            col.add(key_node, f"unknown key '{key}' in {what}{suggestion(key, allowed)};"
+                              f" allowed: {', '.join(allowed)}")
+            continue
+        out[key] = value_node
+    for key in required:
+        if key not in out:
+            col.add(node, f"{what} is missing the required key '{key}'")
+    return out
+
+
+def sequence(node: yaml.Node | None, col: Collector, what: str) -> list[yaml.Node]:
+    if is_null(node):
+        return []
+    if not isinstance(node, yaml.SequenceNode):
+        col.add(node, f"{what} must be a list")
+        return []
+    return list(node.value)
+
+
+def text(node: yaml.Node | None, col: Collector, what: str) -> str | None:
+    if is_null(node):
+        return None
+    if not isinstance(node, yaml.ScalarNode):
+        col.add(node, f"{what} must be a single value")
+        return None
+    return str(node.value).strip()
+
+
+def integer(node: yaml.Node | None, col: Collector, what: str,
+            minimum: int | None = None) -> int | None:
+    raw = text(node, col, what)
+    if raw is None:
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        col.add(node, f"{what} must be a whole number, not '{raw}'")
+        return None
+    if minimum is not None and value < minimum:
+        col.add(node, f"{what} must be at least {minimum}, not {value}")
+        return None
+    return value
+
+
+def boolean(node: yaml.Node | None, col: Collector, what: str) -> bool | None:
+    raw = text(node, col, what)
+    if raw is None:
+        return None
+    low = raw.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    col.add(node, f"{what} must be true or false, not '{raw}'")
+    return None
+
+
+def pairs(node: yaml.MappingNode) -> Iterator[tuple[yaml.Node, yaml.Node]]:
+    yield from node.value
