@@ -1,1 +1,84 @@
-"""Registered on leaguegen.cli.main."""
+"""Season commands: build, check, new, schedule."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from importlib import resources
+from pathlib import Path
+
+import click
+
+from leaguegen.cli import main
+from leaguegen.domain.schedule import berger
+from leaguegen.errors import InputError
+
+EXIT_INVALID = 2
+
+
+def report_problems(err: InputError) -> None:
+    for problem in err.problems:
+        click.echo(str(problem), err=True)
+    count = len(err.problems)
+    click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", err=True)
+
+
+@main.command()
+@click.argument("season_dir", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--out", "out_dir", default="_site", show_default=True,
+              type=click.Path(file_okay=False, path_type=Path), help="Output folder.")
+@click.option("--no-pdf", is_flag=True, help="Skip the PDF crosstables (faster).")
+def build(season_dir: Path, out_dir: Path, no_pdf: bool) -> None:
+    """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
+    from leaguegen.site.build import build_site
+
+    try:
+        report = build_site(season_dir, out_dir, pdf=not no_pdf)
+    except InputError as err:
+        report_problems(err)
+        sys.exit(EXIT_INVALID)
+    click.echo(f"Built {report.pages} pages and {report.pdfs} PDFs into {out_dir}"
+               f" in {report.seconds:.2f} s")
+
+
+@main.command()
+@click.argument("season_dir", type=click.Path(file_okay=False, path_type=Path))
+def check(season_dir: Path) -> None:
+    """Validate SEASON_DIR; list every problem as file:line:col."""
+    from leaguegen.formats.season_yaml import load_season
+
+    try:
+        season = load_season(season_dir)
+    except InputError as err:
+        report_problems(err)
+        sys.exit(EXIT_INVALID)
+    games = sum(1 for s in season.sections for g in s.games if g.result is not None)
+    click.echo(f"{season_dir}: valid ({len(season.sections)} sections,"
+               f" {sum(len(s.players) for s in season.sections)} players, {games} results)")
+
+
+@main.command()
+@click.argument("directory", type=click.Path(path_type=Path))
+def new(directory: Path) -> None:
+    """Create a small, valid, commented season in DIRECTORY."""
+    if directory.exists() and any(directory.iterdir()):
+        click.echo(f"{directory} exists and is not empty; choose a new folder.", err=True)
+        sys.exit(EXIT_INVALID)
+    template = resources.files("leaguegen") / "scaffold"
+    directory.mkdir(parents=True, exist_ok=True)
+    with resources.as_file(template) as src:
+        shutil.copytree(src, directory, dirs_exist_ok=True)
+    click.echo(f"Created a season in {directory}. Next: leaguegen build {directory}")
+
+
+@main.command()
+@click.option("--players", "n", type=click.IntRange(min=2), required=True,
+              help="Number of players.")
+@click.option("--double", is_flag=True, help="Double round robin (colours reversed).")
+@click.option("--no-swap", is_flag=True,
+              help="Double round robin without swapping the last two rounds of cycle 1.")
+def schedule(n: int, double: bool, no_swap: bool) -> None:
+    """Print the FIDE Berger table: 'round white black' per board, 'round p 0' for a free round."""
+    for r, boards in enumerate(berger.schedule(n, double, not no_swap), start=1):
+        for p in boards:
+            click.echo(f"{r} {p.white} {p.black if p.black is not None else 0}")

@@ -53,8 +53,15 @@ def game_codes(result: GameResult | None, white_gone: bool, black_gone: bool) ->
     return Code.PENDING, Code.PENDING
 
 
+def last_round_reached(section: Section) -> int:
+    """The last round with any result entered; later rounds have not been played yet."""
+    return max((g.round for g in section.games if g.result is not None), default=0)
+
+
 def build_crosstable(section: Section) -> Crosstable:
+    """Forfeits for a withdrawn player's games appear only once their round is reached."""
     n = len(section.players)
+    reached = last_round_reached(section)
     results = {(g.round, g.white, g.black): g.result for g in section.games}
     left_after = {w.player: w.after_round for w in section.withdrawals}
     rounds: list[list[RoundEntry]] = [[] for _ in range(n)]
@@ -67,8 +74,8 @@ def build_crosstable(section: Section) -> Crosstable:
                 continue
             wc, bc = game_codes(
                 results.get((r, w, b)),
-                left_after.get(w, r) < r,
-                left_after.get(b, r) < r,
+                r <= reached and left_after.get(w, r) < r,
+                r <= reached and left_after.get(b, r) < r,
             )
             rounds[w - 1].append(RoundEntry(b, Colour.WHITE, wc))
             rounds[b - 1].append(RoundEntry(w, Colour.BLACK, bc))

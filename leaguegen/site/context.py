@@ -1,0 +1,395 @@
+"""One documented dataclass per page: everything a template may show, already computed.
+
+Templates only lay out what is here (no arithmetic, no rules), so what a page
+says can be tested without parsing HTML, and the rules live in ``domain/``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, field
+
+import markdown as md
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.standings import compute_standings
+from leaguegen.site import formatting as fmt
+from leaguegen.site import urls
+
+TIEBREAK_NAMES = {
+    "PTS": "Points", "DE": "Direct encounter", "SB": "Sonneborn-Berger", "WIN": "Wins",
+    "WON": "Games won", "KS": "Koya", "BH": "Buchholz", "BPG": "Games with Black",
+    "BWG": "Wins with Black", "PS": "Progressive score", "ARO": "Average rating of opponents",
+    "TPR": "Performance rating", "REP": "Rounds elected to play", "AOB": "Avg. opp. Buchholz",
+    "FB": "Fore Buchholz", "PTP": "Perfect tournament performance", "RTNG": "Rating",
+    "APRO": "Avg. perf. rating of opponents", "APPO": "Avg. perfect perf. of opponents",
+    "STD": "Standard points", "TPN": "Pairing number",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLink:
+    number: int
+    name: str
+    url: str
+    rating: int | None
+    federation: str | None
+    title: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """``rank`` None = not ranked (withdrew under the 50 % rule)."""
+
+    rank: int | None
+    shared: bool
+    player: PlayerLink
+    points: str
+    played: int
+    values: tuple[str, ...]
+    decided_by: str | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet)."""
+
+    text: str
+    colour: str  # "w", "b" or ""
+    title: str
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    player: PlayerLink
+    cells: tuple[tuple[Cell, ...], ...]  # per opponent in number order; () on the diagonal
+    total: str
+    rank: int | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    number: int
+    white: PlayerLink
+    black: PlayerLink
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    date: dt.date | None
+    boards: tuple[Board, ...]
+    sitting_out: PlayerLink | None
+    complete: bool
+    started: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonInfo:
+    name: str
+    organiser: str
+    venue: str
+    time_control: str
+    language: str
+    description_html: str
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSummary:
+    id: str
+    name: str
+    format_label: str
+    url: str
+    players: int
+    rounds_played: int
+    rounds_total: int
+    leader: str | None
+    next_date: dt.date | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewsView:
+    title: str
+    date: dt.date | None
+    html: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPage:
+    """The season's home page (``index.html``)."""
+
+    root: str
+    season: SeasonInfo
+    sections: tuple[SectionSummary, ...]
+    news: tuple[NewsView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SectionPage:
+    """A section: standings, crosstable, rounds (``<id>/index.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
+    crosstable: tuple[CrossRow, ...]
+    rounds: tuple[RoundView, ...]
+    pdf_url: str
+    double: bool
+    free_round_note: str
+    withdrawal_notes: tuple[str, ...]
+    generated: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    round: int
+    date: dt.date | None
+    colour: str  # "w", "b", ""
+    opponent: PlayerLink | None
+    result: str
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """One player's season in a section (``<id>/players/<slug>.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    player: PlayerLink
+    games: tuple[PlayerGame, ...]
+    score: str
+    played: int
+    rank: int | None
+    performance: int | None
+    average_opponent: int | None
+    withdrawn_note: str
+
+
+@dataclass(slots=True)
+class SectionData:
+    """Everything derived for one section, computed once and shared by its pages."""
+
+    section: Section
+    table: Crosstable
+    excluded: frozenset[int]
+    ranks: dict[int, int | None] = field(default_factory=dict)
+    page: SectionPage | None = None
+
+
+FORMAT_LABELS = {
+    "round_robin": "Round robin",
+    "double_round_robin": "Double round robin",
+}
+
+
+def season_info(season: Season) -> SeasonInfo:
+    return SeasonInfo(
+        name=season.name, organiser=season.organiser, venue=season.venue,
+        time_control=season.time_control, language=season.language,
+        description_html=render_markdown(season.description),
+    )
+
+
+def render_markdown(text: str) -> str:
+    """Markdown to HTML with raw HTML escaped, so news cannot inject markup."""
+    if not text:
+        return ""
+    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return md.markdown(escaped, extensions=["sane_lists"], output_format="html")
+
+
+def _link(section: Section, number: int, root: str) -> PlayerLink:
+    p = section.players[number - 1]
+    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
+                      p.federation, p.title)
+
+
+
+
+def summary(data: SectionData, root: str, leader: str | None) -> SectionSummary:
+    s, t = data.section, data.table
+    played = roundrobin.last_round_reached(s)
+    pending = [r for r in s.rounds if r.number > played and r.date]
+    finished = played == t.rounds_total and not any(
+        e.code is Code.PENDING for rec in t.records for e in rec.rounds)
+    return SectionSummary(
+        id=s.id, name=s.name, format_label=FORMAT_LABELS.get(s.format, s.format),
+        url=root + urls.section(s), players=len(s.players), rounds_played=played,
+        rounds_total=t.rounds_total, leader=leader,
+        next_date=pending[0].date if pending and not finished else None, finished=finished,
+    )
+
+
+def section_data(section: Section) -> SectionData:
+    table = roundrobin.build_crosstable(section)
+    excluded = roundrobin.withdrawn_unranked(section, table)
+    return SectionData(section, table, excluded)
+
+
+def section_page(season: Season, data: SectionData) -> SectionPage:
+    root = "../"
+    s, t = data.section, data.table
+    codes = list(s.tiebreaks)
+    result = compute_standings(t, codes, system="round-robin", rules=s.tiebreak_rules,
+                               excluded=data.excluded)
+    rows = []
+    rank_counts: dict[int, int] = {}
+    for row in result.rows:
+        if row.rank is not None:
+            rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
+    for row in result.rows:
+        number = row.number
+        data.ranks[number] = row.rank
+        rows.append(StandingRow(
+            rank=row.rank,
+            shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
+            player=_link(s, number, root),
+            points=fmt.units(row.points, t.scoring),
+            played=roundrobin.games_completed(t, number),
+            values=tuple(fmt.tiebreak_value(v) for v in row.values),
+            decided_by=row.decided_by,
+            withdrawn=number in data.excluded,
+        ))
+    for number in sorted(data.excluded):
+        data.ranks[number] = None
+        rows.append(StandingRow(
+            rank=None, shared=False, player=_link(s, number, root),
+            points=fmt.units(t.score(number), t.scoring),
+            played=roundrobin.games_completed(t, number),
+            values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
+        ))
+    leader = rows[0].player.name if rows and roundrobin.last_round_reached(s) else None
+    info = summary(data, root, leader)
+    withdrawals = []
+    for w in s.withdrawals:
+        name = s.players[w.player - 1].name
+        if w.player in data.excluded:
+            withdrawals.append(
+                f"{name} withdrew after round {w.after_round} having played fewer than"
+                f" {int(s.withdrawal_threshold * 100)} % of the games: the results stay in the"
+                " crosstable but count for nobody in the standings.")
+        else:
+            withdrawals.append(
+                f"{name} withdrew after round {w.after_round}; the remaining games are scored"
+                " as forfeits (+ for the opponent, − for the player who left).")
+    free_note = ""
+    if len(s.players) % 2:
+        free_note = (f"With an odd number of players one player sits out each round; the free"
+                     f" round scores {fmt.units(s.free_round_units, t.scoring)}.")
+    return SectionPage(
+        root=root, season=season_info(season), section=info, description=s.description,
+        standings=tuple(rows),
+        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        crosstable=_crosstable(data, root), rounds=_rounds(data, root),
+        pdf_url=urls.pdf_name(s), double=s.double, free_round_note=free_note,
+        withdrawal_notes=tuple(withdrawals),
+    )
+
+
+def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
+    s, t = data.section, data.table
+    n = len(s.players)
+    out = []
+    for rec in t.records:
+        cells: list[list[Cell]] = [[] for _ in range(n)]
+        for r, e in enumerate(rec.rounds, start=1):
+            if e.opponent is None:
+                continue
+            colour = e.colour.value if e.colour else ""
+            title = f"Round {r}"
+            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, title, r))
+        out.append(CrossRow(
+            player=_link(s, rec.number, root),
+            cells=tuple(tuple(c) for c in cells),
+            total=fmt.units(t.score(rec.number), t.scoring),
+            rank=data.ranks.get(rec.number),
+            withdrawn=any(w.player == rec.number for w in s.withdrawals),
+        ))
+    return tuple(out)
+
+
+def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
+    s, t = data.section, data.table
+    views = []
+    for info in s.rounds:
+        r = info.number
+        boards = []
+        out = None
+        for pairing in roundrobin.section_schedule(s)[r - 1]:
+            if pairing.black is None:
+                out = _link(s, pairing.white, root)
+                continue
+            we = t.record(pairing.white).rounds[r - 1]
+            be = t.record(pairing.black).rounds[r - 1]
+            boards.append(Board(len(boards) + 1, _link(s, pairing.white, root),
+                                _link(s, pairing.black, root), fmt.board_result(we.code, be.code)))
+        views.append(RoundView(
+            number=r, date=info.date, boards=tuple(boards), sitting_out=out,
+            complete=all(b.result for b in boards), started=any(b.result for b in boards),
+        ))
+    return tuple(views)
+
+
+def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
+    root = "../../"
+    s, t = data.section, data.table
+    rec = t.record(number)
+    games = []
+    for r, e in enumerate(rec.rounds, start=1):
+        date = s.rounds[r - 1].date if r <= len(s.rounds) else None
+        if e.opponent is None:
+            games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
+                                                                 t.scoring), "free round"))
+            continue
+        note = {Code.FORFEIT_WIN: "won by forfeit", Code.FORFEIT_LOSS: "lost by forfeit",
+                Code.PENDING: "not played yet"}.get(e.code, "")
+        games.append(PlayerGame(
+            r, date, e.colour.value if e.colour else "", _link(s, e.opponent, root),
+            fmt.cell(e.code), note))
+    rated = [
+        (t.record(e.opponent).player.rating, t.scoring.value(t.scoring.points(e.code))
+         / t.scoring.value(t.scoring.win))
+        for e in rec.rounds if e.played and e.opponent
+    ]
+    perf = performance_rating([(r, sc) for r, sc in rated if r])
+    withdrawn = ""
+    for w in s.withdrawals:
+        if w.player == number:
+            withdrawn = f"Withdrew after round {w.after_round}."
+            if number in data.excluded:
+                withdrawn += " Not ranked: fewer than half of the games were played."
+    return PlayerPage(
+        root=root, season=season_info(season), section=summary(data, root, None),
+        player=_link(s, number, root), games=tuple(games),
+        score=fmt.units(t.score(number), t.scoring),
+        played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
+        performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
+        withdrawn_note=withdrawn,
+    )
+
+
+def season_page(season: Season, datas: list[SectionData]) -> SeasonPage:
+    root = ""
+    sums = []
+    for d in datas:
+        page = d.page
+        leader = page.section.leader if page else None
+        sums.append(summary(d, root, leader))
+    news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
+    return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news)
+
+
+__all__ = ["Colour", "SeasonPage", "SectionPage", "PlayerPage"]

@@ -1,0 +1,62 @@
+"""How numbers and results look on the page: half points as ½, forfeits as +/−."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from leaguegen.domain.model import Code, Scoring
+
+HALF = "½"
+MINUS = "−"  # a real minus sign, so forfeit losses do not look like hyphens
+
+
+def points(value: Fraction | int | float | None, half: str = HALF) -> str:
+    """1.5 -> '1½', 0.5 -> '½', 3 -> '3'; other fractions as decimals."""
+    if value is None:
+        return ""
+    v = Fraction(value).limit_denominator(1000)
+    whole, rest = divmod(v, 1)
+    if rest == 0:
+        return str(int(whole))
+    if rest == Fraction(1, 2):
+        return f"{int(whole) if whole else ''}{half}"
+    return f"{float(v):.2f}".rstrip("0").rstrip(".")
+
+
+def units(value: int, scoring: Scoring) -> str:
+    return points(scoring.value(value))
+
+
+def tiebreak_value(value: object) -> str:
+    """Tiebreak figures: halves as ½, other fractions to two decimals, None as a dash."""
+    if value is None:
+        return "–"
+    if isinstance(value, (int, Fraction)):
+        v = Fraction(value)
+        if v.denominator in (1, 2):
+            return points(v)
+        return f"{float(v):.2f}"
+    if isinstance(value, float):
+        return points(Fraction(value).limit_denominator(100)) if (value * 2).is_integer() \
+            else f"{value:.2f}"
+    return str(value)
+
+
+def cell(code: Code) -> str:
+    """A crosstable cell for one game, from the row player's side."""
+    return {
+        Code.WIN: "1", Code.WIN_UNRATED: "1",
+        Code.DRAW: HALF, Code.DRAW_UNRATED: HALF,
+        Code.LOSS: "0", Code.LOSS_UNRATED: "0",
+        Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: MINUS,
+        Code.PENDING: "",
+    }.get(code, "")
+
+
+def board_result(white: Code, black: Code) -> str:
+    """A board's result as published: 1-0, ½-½, +−, −+, −−; empty when not played yet."""
+    if white is Code.PENDING:
+        return ""
+    if white.is_forfeit or black.is_forfeit:
+        return f"{'+' if white is Code.FORFEIT_WIN else MINUS}{'+' if black is Code.FORFEIT_WIN else MINUS}"
+    return f"{cell(white)}–{cell(black)}"
