@@ -58,5 +58,8 @@ def board_result(white: Code, black: Code) -> str:
     if white is Code.PENDING:
         return ""
     if white.is_forfeit or black.is_forfeit:
-        return f"{'+' if white is Code.FORFEIT_WIN else MINUS}{'+' if black is Code.FORFEIT_WIN else MINUS}"
+        def mark(code: Code) -> str:
+            return "+" if code is Code.FORFEIT_WIN else MINUS
+
+        return mark(white) + mark(black)
     return f"{cell(white)}–{cell(black)}"
