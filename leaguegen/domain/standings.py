@@ -1,0 +1,132 @@
+"""Standings: points, then a list of tie-breaks applied in order, with competition ranks.
+
+The list is applied the FIDE way (C.07 Art. 2): players are first grouped by
+points; each tie-break then splits only the groups still tied. DE, the only
+type-A tie-break, is computed inside those groups. Players equal on every
+value share a rank (1, 2, 2, 4) and are listed by start number.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.model import Crosstable
+from leaguegen.domain.tiebreaks.context import build_context
+from leaguegen.domain.tiebreaks.explain import Explanation, Value
+from leaguegen.domain.tiebreaks.registry import Tiebreak, lookup
+from leaguegen.domain.tiebreaks.spec import TiebreakSpec
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsRow:
+    """One ranked player. ``points`` in scoring units; ``values`` one per code (points
+    as Fractions, counts and ratings as ints, None where undefined); ``rank`` is None
+    only for players the 50 % rule removed (they are not listed at all)."""
+
+    number: int
+    points: int
+    values: tuple[Value, ...]
+    rank: int
+    explanations: tuple[Explanation, ...]
+    decided_by: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    codes: tuple[str, ...]
+    system: str
+    rules: str
+    after_round: int
+    excluded: frozenset[int]
+    rows: tuple[StandingsRow, ...]  # in rank order
+
+    def row(self, number: int) -> StandingsRow:
+        for r in self.rows:
+            if r.number == number:
+                return r
+        raise KeyError(number)
+
+    def separated_by(self, a: int, b: int) -> str | None:
+        """The code that separated two players on equal points, or None (different
+        points, or tied on the whole list)."""
+        ra, rb = self.row(a), self.row(b)
+        if ra.points != rb.points:
+            return None
+        for code, va, vb in zip(self.codes, ra.values, rb.values, strict=True):
+            if va != vb:
+                return code
+        return None
+
+
+def _sort_key(value: Value, entry: Tiebreak, spec: TiebreakSpec):
+    if value is None:
+        return (1, Fraction(0))
+    lower = entry.lower_is_better != spec.reverse
+    return (0, value if lower else -value)
+
+
+def _split(groups: list[list[int]], values: dict[int, Value], entry: Tiebreak,
+           spec: TiebreakSpec) -> list[list[int]]:
+    out: list[list[int]] = []
+    for group in groups:
+        ordered = sorted(group, key=lambda n: (_sort_key(values[n], entry, spec), n))
+        current = [ordered[0]]
+        for n in ordered[1:]:
+            if values[n] == values[current[-1]]:
+                current.append(n)
+            else:
+                out.append(current)
+                current = [n]
+        out.append(current)
+    return out
+
+
+def compute_standings(
+    table: Crosstable,
+    codes: Sequence[str],
+    system: str,
+    rules: str = "2024",
+    after_round: int | None = None,
+    excluded: frozenset[int] = frozenset(),
+) -> Standings:
+    """Rank the players of ``table`` by points, then by ``codes`` (FIDE codes such as
+    ``"SB"``, ``"BH/C1"``, ``"KS/L-1"``). Raises ValueError for an unknown code,
+    system or rules edition."""
+    parsed = [lookup(c) for c in codes]
+    ctx = build_context(table, system, rules, after_round, frozenset(excluded))
+    unit = table.scoring.unit
+    units = {n: int(ctx.score[n] / unit) for n in ctx.numbers}
+    groups: list[list[int]] = [list(ctx.numbers)] if ctx.numbers else []
+    groups = _split(groups, dict(ctx.score), lookup("PTS")[1], lookup("PTS")[0])
+    results: list[dict[int, Explanation]] = []
+    for spec, entry in parsed:
+        res = entry.func(ctx, spec, groups) if entry.grouped else entry.func(ctx, spec)
+        results.append(res)
+        groups = _split(groups, {n: res[n].value for n in ctx.numbers}, entry, spec)
+    rows: list[StandingsRow] = []
+    position = 1
+    previous: int | None = None
+    for group in groups:
+        for n in sorted(group):
+            values = tuple(r[n].value for r in results)
+            decided = None
+            if previous is not None and units[previous] == units[n]:
+                prev_values = tuple(r[previous].value for r in results)
+                for (spec, _), a, b in zip(parsed, prev_values, values, strict=True):
+                    if a != b:
+                        decided = spec.code
+                        break
+            rows.append(StandingsRow(n, units[n], values, position,
+                                     tuple(r[n] for r in results), decided))
+            previous = n
+        position += len(group)
+    return Standings(
+        codes=tuple(spec.code for spec, _ in parsed),
+        system=system,
+        rules=rules,
+        after_round=ctx.rounds,
+        excluded=frozenset(excluded),
+        rows=tuple(rows),
+    )

@@ -1,0 +1,164 @@
+"""Buchholz family and Sonneborn-Berger (Art. 8, 9.1) with cuts, medians and Art. 16.
+
+Each element is either a real opponent's adjusted score (16.3) or, in a Swiss,
+a dummy for one of the player's own unplayed rounds (16.4): the player's own
+score, capped under the 2026 rules by the scheduled opponent's adjusted score
+(forfeits) or by a draw's points times the rounds (byes). For SB the element
+is multiplied by the points scored in that round. Round robins (15.2) have no
+dummy: forfeits are games and a free round is no element at all.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.tiebreaks.context import Context
+from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.spec import TiebreakSpec
+
+Results = dict[int, Explanation]
+
+
+@dataclass(frozen=True, slots=True)
+class _Element:
+    item: Item
+    score: Fraction
+    value: Fraction
+    vur: bool
+
+
+def _fore_scores(ctx: Context) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """Adjusted and own scores as if every final-round game had been drawn (FB, 8.3)."""
+    last = ctx.rounds
+    adjusted: dict[int, Fraction] = {}
+    own: dict[int, Fraction] = {}
+    for n in ctx.numbers:
+        slots = ctx.slots[n]
+        paired_last = bool(slots) and (slots[-1].opponent is not None or slots[-1].pab)
+        if ctx.is_rr:
+            adj = ctx.score[n]
+        else:
+            lna = last if paired_last else ctx.last_not_vur[n]
+            adj = sum(
+                (s.points if s.round <= lna or s.opponent is not None else ctx.draw
+                 for s in slots),
+                Fraction(0),
+            )
+        shift = Fraction(0)
+        if paired_last and slots[-1].opponent is not None:
+            shift = ctx.draw - slots[-1].points
+        adjusted[n] = adj + shift
+        own[n] = ctx.score[n] + shift
+    return adjusted, own
+
+
+def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: bool,
+              adjusted: dict[int, Fraction], own: dict[int, Fraction]) -> list[_Element]:
+    out = []
+    for s in ctx.slots[n]:
+        as_game = ctx.counts_as_game(s, spec.predetermined) or (
+            fore and s.round == ctx.rounds and s.opponent is not None
+        )
+        if as_game:
+            assert s.opponent is not None
+            score = adjusted[s.opponent]
+            kind = "game" if s.played else "forfeit"
+            vur = False
+        elif ctx.is_rr:
+            continue
+        else:
+            score = own[n]
+            if ctx.edition == "2026":
+                cap = adjusted[s.opponent] if s.opponent is not None else ctx.draw * ctx.rounds
+                score = min(score, cap)
+            kind = "dummy"
+            vur = s.vur
+        result = s.points
+        value = score * result if product else score
+        item = Item(s.round, kind, s.opponent, value, score, result)
+        out.append(_Element(item, score, value, vur))
+    return out
+
+
+def _cut(ctx: Context, spec: TiebreakSpec, elements: list[_Element]):
+    """Apply /Cn and /Mn: the 16.5 exception cuts a VUR first when not lower."""
+    low = min(spec.cut_low, ctx.rounds)
+    high = min(spec.cut_high, ctx.rounds - low)
+    kept = list(elements)
+    cut: list[_Element] = []
+    while low > 0 and kept:
+        normal = min(kept, key=lambda e: (e.score, e.value))
+        vurs = [e for e in kept if e.vur]
+        if vurs:
+            voluntary = min(vurs, key=lambda e: (e.score, e.value))
+            victim = normal if normal.value > voluntary.value else voluntary
+        else:
+            victim = normal
+        kept.remove(victim)
+        cut.append(victim)
+        low -= 1
+    while high > 0 and kept:
+        victim = max(kept, key=lambda e: (e.score, e.value))
+        kept.remove(victim)
+        cut.append(victim)
+        high -= 1
+    return kept, cut
+
+
+def _family(ctx: Context, spec: TiebreakSpec, product: bool, fore: bool) -> Results:
+    if fore:
+        adjusted, own = _fore_scores(ctx)
+    else:
+        adjusted, own = ctx.adjusted, ctx.score
+    out: Results = {}
+    for n in ctx.numbers:
+        elements = _elements(ctx, spec, n, product, fore, adjusted, own)
+        kept, cut = _cut(ctx, spec, elements)
+        total = sum((e.value for e in kept), Fraction(0))
+        out[n] = Explanation(
+            spec.code, total, tuple(e.item for e in kept), tuple(e.item for e in cut),
+            extra={"own_score": own[n], "adjusted_score": adjusted[n]},
+        )
+    return out
+
+
+def buchholz(ctx: Context, spec: TiebreakSpec) -> Results:
+    """BH (8.1): sum of the opponents' adjusted scores, dummies for own unplayed rounds."""
+    return _family(ctx, spec, product=False, fore=spec.fore)
+
+
+def fore_buchholz(ctx: Context, spec: TiebreakSpec) -> Results:
+    """FB (8.3): Buchholz as if every final-round game (forfeits too) had been drawn."""
+    return _family(ctx, spec, product=False, fore=True)
+
+
+def sonneborn_berger(ctx: Context, spec: TiebreakSpec) -> Results:
+    """SB (9.1): sum of opponent's adjusted score times the points scored against him."""
+    return _family(ctx, spec, product=True, fore=spec.fore)
+
+
+def half_up(value: Fraction, places: int) -> Fraction:
+    scale = 10**places
+    return Fraction(math.floor(value * scale + Fraction(1, 2)), scale)
+
+
+def average_of_buchholz(ctx: Context, spec: TiebreakSpec) -> Results:
+    """AOB (8.2): mean Buchholz (Fore Buchholz with /F) of the over-the-board opponents."""
+    base = TiebreakSpec(code="FB" if spec.fore else "BH", name="BH",
+                        predetermined=spec.predetermined)
+    bh = _family(ctx, base, product=False, fore=spec.fore)
+    out: Results = {}
+    for n in ctx.numbers:
+        items = tuple(
+            Item(s.round, "game", s.opponent, bh[s.opponent].value)
+            for s in ctx.slots[n]
+            if s.played and s.opponent is not None
+        )
+        value = None
+        if items:
+            mean = sum((i.value for i in items), Fraction(0)) / len(items)  # type: ignore[misc]
+            value = half_up(mean, 2)
+        out[n] = Explanation(spec.code, value, items, note="rounded half up to 2 decimals")
+    return out

@@ -1,0 +1,108 @@
+"""DE - Direct encounter (Art. 6), a type-A tie-break applied inside each tied group.
+
+The value reported per player is a *place inside the group that was tied when
+DE was reached*: 0 when DE did not split that group (or the player was not
+tied), otherwise 1, 2, 2, 4... (lower is better). This is how the FIDE
+reference implementation reports it; the points scored in the mutual games are
+in the explanation.
+
+Inside a group: each member's score against the other members (several games
+against the same member are averaged, 6.1.2). If every member met every other
+(always assumed in a round robin), members are ordered by that score and DE is
+re-applied to every sub-group it leaves tied. If not (Swiss), a member is
+placed above the rest only if no result of the missing mutual games could let
+any of them catch up (each missing game counted as a win for them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from leaguegen.domain.tiebreaks.context import Context
+from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.spec import TiebreakSpec
+
+
+def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
+    members = set(group)
+    score: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    items: dict[int, list[Item]] = {}
+    for n in group:
+        per_opp: dict[int, list[Fraction]] = {}
+        items[n] = []
+        for s in ctx.slots[n]:
+            if s.opponent in members and s.opponent != n and ctx.counts_as_game(
+                s, spec.predetermined
+            ):
+                per_opp.setdefault(s.opponent, []).append(s.points)
+                kind = "game" if s.played else "forfeit"
+                items[n].append(Item(s.round, kind, s.opponent, s.points, result=s.points))
+        score[n] = sum((sum(v, Fraction(0)) / len(v) for v in per_opp.values()), Fraction(0))
+        met[n] = len(per_opp)
+    return score, met, items
+
+
+def _split(ctx: Context, spec: TiebreakSpec, group: list[int],
+           shown: dict[int, Fraction], shown_items: dict[int, list[Item]]) -> list[list[int]]:
+    """Split ``group`` into ordered tiers, recursing while DE keeps splitting."""
+    score, met, items = _mutual(ctx, spec, group)
+    for n in group:
+        shown.setdefault(n, score[n])
+        shown_items.setdefault(n, items[n])
+    need = len(group) - 1
+    everyone_met = ctx.is_rr or all(met[n] >= need for n in group)
+    tiers: list[list[int]] = []
+    if everyone_met:
+        ordered = sorted(group, key=lambda n: (-score[n], n))
+        for n in ordered:
+            if tiers and score[tiers[-1][-1]] == score[n]:
+                tiers[-1].append(n)
+            else:
+                tiers.append([n])
+    else:
+        best = {n: score[n] + (need - met[n]) * ctx.win for n in group}
+        ordered = sorted(group, key=lambda n: (-score[n], -best[n], n))
+        tiers.append([ordered[0]])
+        unique = True
+        for i in range(1, len(ordered)):
+            rest_best = max(best[m] for m in ordered[i:])
+            if unique and score[ordered[i - 1]] > rest_best:
+                tiers.append([ordered[i]])
+            else:
+                unique = False
+                tiers[-1].append(ordered[i])
+    if len(tiers) == 1:
+        return tiers
+    out: list[list[int]] = []
+    for tier in tiers:
+        if len(tier) == 1:
+            out.append(tier)
+        else:
+            out.extend(_split(ctx, spec, tier, {}, {}))
+    return out
+
+
+def direct_encounter(ctx: Context, spec: TiebreakSpec,
+                     groups: Sequence[Sequence[int]]) -> dict[int, Explanation]:
+    out: dict[int, Explanation] = {}
+    for group in groups:
+        if len(group) < 2:
+            for n in group:
+                out[n] = Explanation(spec.code, 0, note="not tied")
+            continue
+        shown: dict[int, Fraction] = {}
+        shown_items: dict[int, list[Item]] = {}
+        tiers = _split(ctx, spec, sorted(group), shown, shown_items)
+        place = 1
+        for tier in tiers:
+            for n in tier:
+                value = 0 if len(tiers) == 1 else place
+                out[n] = Explanation(
+                    spec.code, value, tuple(shown_items[n]),
+                    note=f"{shown[n]} in games among {sorted(group)}",
+                    extra={"mutual_score": shown[n]},
+                )
+            place += len(tier)
+    return out
