@@ -1,1 +1,118 @@
-"""Registered on leaguegen.cli.main."""
+"""``leaguegen standings``: tie-broken standings of a TRF file (the contract checks rely on).
+
+    leaguegen standings --trf FILE --system swiss|round-robin
+        --tiebreaks "PTS BH/C1 SB ..." [--after-round N] [--rules 2024|2026] --json
+
+prints ``{"tiebreaks": [...], "rows": [{"startno", "points", "values", "rank"}]}``
+with rows by start number, points and point-valued tie-breaks as floats, counts
+and ratings as integers, null where a tie-break is undefined. Exit 2 when the
+file cannot be read or an argument is invalid.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from fractions import Fraction
+
+import click
+
+from leaguegen.cli import main
+from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.domain.tiebreaks import DEFAULTS, lookup
+from leaguegen.errors import InputError
+
+EXIT_INVALID = 2
+
+
+def _number(value: object, points_valued: bool) -> object:
+    """Point-valued tie-breaks as floats, counts and ratings as integers."""
+    if value is None:
+        return None
+    if points_valued or (isinstance(value, Fraction) and value.denominator != 1):
+        return round(float(value), 4)  # type: ignore[arg-type]
+    return int(value)  # type: ignore[call-overload]
+
+
+def _points(units: int, unit: Fraction) -> float:
+    return round(float(units * unit), 4)
+
+
+def as_json(standings: Standings, unit: Fraction) -> dict:
+    rows = sorted(standings.rows, key=lambda r: r.number)
+    kinds = [lookup(code)[1].points_valued for code in standings.codes]
+    out: dict = {
+        "tiebreaks": list(standings.codes),
+        "rows": [
+            {
+                "startno": r.number,
+                "points": _points(r.points, unit),
+                "values": [_number(v, k) for v, k in zip(r.values, kinds, strict=True)],
+                "rank": r.rank,
+            }
+            for r in rows
+        ],
+    }
+    if standings.excluded:
+        out["excluded"] = sorted(standings.excluded)
+    return out
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_INVALID)
+
+
+@main.command("standings")
+@click.option("--trf", "trf_path", required=True, help="TRF file to read (UTF-8).")
+@click.option("--system", type=click.Choice(["swiss", "round-robin"]), required=True,
+              help="Which C.07 treatment of unplayed games applies.")
+@click.option("--tiebreaks", default=None,
+              help="FIDE codes in order, e.g. \"PTS BH/C1 SB DE\" (default: DE SB WIN KS "
+                   "for round robins, BH/C1 BH SB DE WIN for Swiss).")
+@click.option("--after-round", type=click.IntRange(min=0), default=None,
+              help="Standings after this round (default: the last round with results).")
+@click.option("--rules", type=click.Choice(["2024", "2026"]), default="2024", show_default=True,
+              help="C.07 edition: from 1 Aug 2024, or from 1 Mar 2026.")
+@click.option("--exclude", multiple=True, type=int,
+              help="Start number removed by the 50 % withdrawal rule (repeatable).")
+@click.option("--json", "as_json_flag", is_flag=True, help="Print JSON (the checked contract).")
+def standings(trf_path: str, system: str, tiebreaks: str | None, after_round: int | None,
+              rules: str, exclude: tuple[int, ...], as_json_flag: bool) -> None:
+    """Rank the players of a TRF file by points and a FIDE tie-break list."""
+    from leaguegen.formats import trf
+
+    try:
+        doc = trf.load(trf_path)
+    except InputError as err:
+        for problem in err.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(EXIT_INVALID)
+    except (OSError, UnicodeDecodeError) as err:
+        _fail(f"cannot read {trf_path}: {err}")
+    codes = (tiebreaks.replace(",", " ").split() if tiebreaks is not None
+             else list(DEFAULTS[system]))
+    table = trf.to_crosstable(doc)
+    try:
+        result = compute_standings(table, codes, system, rules, after_round, frozenset(exclude))
+    except ValueError as err:
+        _fail(str(err))
+    if as_json_flag:
+        click.echo(json.dumps(as_json(result, table.scoring.unit)))
+        return
+    names = {r.number: r.player.name for r in table.records}
+    click.echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
+        f"{c:>8}" for c in result.codes))
+    for row in result.rows:
+        values = "  ".join(f"{_fmt(v):>8}" for v in row.values)
+        note = f"  ({row.decided_by})" if row.decided_by else ""
+        click.echo(f"{row.rank:>4} {row.number:>4}  {names[row.number][:30]:<30} "
+                   f"{_points(row.points, table.scoring.unit):>5g}  {values}{note}")
+
+
+def _fmt(value: object) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, Fraction):
+        return f"{float(value):.2f}"
+    return str(value)

@@ -41,10 +41,10 @@ normalises the rounds once (unplayed rounds, withdrawals, pending games).
 
 from leaguegen.domain.tiebreaks.context import ROUND_ROBIN, SWISS, Context, build_context
 from leaguegen.domain.tiebreaks.explain import Explanation, Item
-from leaguegen.domain.tiebreaks.registry import REGISTRY, Tiebreak, lookup
+from leaguegen.domain.tiebreaks.registry import DEFAULTS, REGISTRY, Tiebreak, lookup
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec, parse_code
 
 __all__ = [
-    "REGISTRY", "ROUND_ROBIN", "SWISS", "Context", "Explanation", "Item", "Tiebreak",
+    "DEFAULTS", "REGISTRY", "ROUND_ROBIN", "SWISS", "Context", "Explanation", "Item", "Tiebreak",
     "TiebreakSpec", "build_context", "lookup", "parse_code",
 ]

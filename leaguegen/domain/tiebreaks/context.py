@@ -92,10 +92,11 @@ def build_context(
     scoring = table.scoring
     unit = scoring.unit
     rounds = table.rounds_played if after_round is None else after_round
-    numbers = tuple(r.number for r in table.records if r.number not in excluded)
+    by_number = {r.number: r for r in table.records}
+    numbers = tuple(sorted(n for n in by_number if n not in excluded))
     slots: dict[int, tuple[Slot, ...]] = {}
     for number in numbers:
-        record = table.record(number)
+        record = by_number[number]
         row = []
         for rnd in range(1, rounds + 1):
             entry = record.entry(rnd)
@@ -105,6 +106,9 @@ def build_context(
             if entry.code is Code.PENDING or entry.opponent in excluded:
                 row.append(Slot(rnd, None, None, entry.code, Fraction(0), False, True, True))
                 continue
+            if entry.opponent is not None and entry.opponent not in by_number:
+                raise ValueError(f"player {number}, round {rnd}: opponent {entry.opponent}"
+                                 " is not in the table")
             played = entry.played
             vur = not played and entry.code not in _NOT_VUR
             points = scoring.points(entry.code) * unit
@@ -132,7 +136,7 @@ def build_context(
         score=score,
         adjusted=adjusted,
         last_not_vur=last_not_vur,
-        ratings={n: table.record(n).player.rating for n in numbers},
+        ratings={n: by_number[n].player.rating for n in numbers},
         win=scoring.win * unit,
         draw=draw,
     )

@@ -56,6 +56,13 @@ REGISTRY: dict[str, Tiebreak] = {
 }
 
 
+# leaguegen's defaults when a section names no list (a choice, not a FIDE rule: C.07 has none).
+DEFAULTS: dict[str, tuple[str, ...]] = {
+    "round-robin": ("DE", "SB", "WIN", "KS"),
+    "swiss": ("BH/C1", "BH", "SB", "DE", "WIN"),
+}
+
+
 def lookup(code: str | TiebreakSpec) -> tuple[TiebreakSpec, Tiebreak]:
     """The parsed code and its registry entry; ValueError for an unknown code."""
     spec = parse_code(code) if isinstance(code, str) else code
