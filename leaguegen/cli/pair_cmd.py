@@ -1,1 +1,63 @@
-"""Registered on leaguegen.cli.main."""
+"""``leaguegen pair``: pair the next Swiss round from a TRF file.
+
+Output is the bbpPairings / conformance-corpus format: the number of lines that
+follow, one ``white black`` line per board (pairing numbers), ``N 0`` for the
+bye. Exit 0 on success, 1 when no legal pairing exists, 2 on unreadable input.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from leaguegen.cli import main
+from leaguegen.errors import InputError, NoValidPairing
+
+
+@main.command("pair")
+@click.option("--trf", "trf_path", type=click.Path(dir_okay=False), required=True,
+              help="TRF file holding the rounds played so far.")
+@click.option("--system", type=click.Choice(["dutch", "burstein"]), default="dutch",
+              show_default=True, help="Swiss pairing system.")
+@click.option("--baku", is_flag=True,
+              help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")
+@click.option("--explain", is_flag=True,
+              help="After the pairing, explain each board on stderr-free stdout lines.")
+def pair(trf_path: str, system: str, baku: bool, explain: bool) -> None:
+    """Pair the round after the last one with results."""
+    from leaguegen.domain.schedule.swiss import pair_round
+    from leaguegen.formats import trf
+    from leaguegen.formats.swiss_input import state_from_trf
+
+    try:
+        doc = trf.load(trf_path)
+        state = state_from_trf(doc, baku=baku)
+    except InputError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        click.echo(f"{trf_path}: cannot read: {exc}", err=True)
+        sys.exit(2)
+    try:
+        result = pair_round(state, system=system)
+    except NoValidPairing as exc:
+        click.echo(f"{trf_path}: no valid pairing: {exc}", err=True)
+        sys.exit(1)
+    except ValueError as exc:
+        click.echo(f"{trf_path}: {exc}", err=True)
+        sys.exit(2)
+    for line in result.lines():
+        click.echo(line)
+    if explain:
+        click.echo("")
+        click.echo(f"Round {state.rounds_played + 1} of {state.rounds_total} ({system})")
+        for i, ex in enumerate(result.explanation, start=1):
+            click.echo(f"Board {i}: {ex.white} - {ex.black}  bracket {ex.bracket}")
+            if ex.floats:
+                click.echo(f"  float: {ex.floats}")
+            click.echo(f"  colours: {ex.colour_rule}")
+            for r in ex.relaxed:
+                click.echo(f"  relaxed {r}")
+        if result.bye_note:
+            click.echo(f"Bye: {result.bye_note}")

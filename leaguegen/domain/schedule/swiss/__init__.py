@@ -1,0 +1,52 @@
+"""Swiss pairing: FIDE Dutch (C.04.3, 2026) and Burstein, with Baku acceleration.
+
+The API others call (pure, standard library only, no I/O)::
+
+    from leaguegen.domain.schedule.swiss import pair_round, state_from_crosstable
+
+    state = state_from_crosstable(
+        crosstable,                 # a leaguegen.domain.model.Crosstable
+        rounds_played=None,         # default: every round with an entered result
+        absent={7, 12},             # TPNs not to be paired (requested byes, withdrawals)
+        acceleration={1: (2, 2)},   # TPN -> virtual units per round (Baku: see baku.py)
+        forbidden=[(3, 4)],         # groups of TPNs that must not meet
+        initial_colour=Colour.WHITE,
+    )
+    result = pair_round(state, system="dutch")   # or "burstein"
+    result.boards          # ((white TPN, black TPN), ...) in publication order
+    result.bye             # TPN with the pairing-allocated bye, or None
+    result.explanation     # one BoardExplanation per board (bracket, floats, colour rule,
+                           # criteria relaxed)
+    result.lines()         # the bbpPairings / corpus text lines
+
+``pair_round`` raises ``leaguegen.errors.NoValidPairing`` when no pairing meets
+the absolute criteria (C1-C3 with completion). A ``SwissState`` can also be
+built by hand from ``SwissPlayer``/``PastRound`` records, or from a TRF file
+with ``leaguegen.formats.swiss_input.state_from_trf``.
+
+Modules: ``state`` (input), ``players`` (colour preferences, floats, colour
+allocation), ``matching`` (maximum-weight blossom matching), ``dutch`` (the
+engine), ``burstein`` (Burstein on the same machinery), ``baku`` (C.04.7
+virtual points), ``pairing`` (entry point, registry, explanation), ``result``.
+"""
+
+from leaguegen.domain.model import Colour
+
+from .baku import baku_acceleration
+from .pairing import SYSTEMS, pair_round, register
+from .result import BoardExplanation, PairingResult
+from .state import PastRound, SwissPlayer, SwissState, state_from_crosstable
+
+__all__ = [
+    "BoardExplanation",
+    "Colour",
+    "PairingResult",
+    "PastRound",
+    "SYSTEMS",
+    "SwissPlayer",
+    "SwissState",
+    "baku_acceleration",
+    "pair_round",
+    "register",
+    "state_from_crosstable",
+]

@@ -1,0 +1,531 @@
+"""FIDE Dutch system (C.04.3, 2026) by weighted matching, bracket by bracket.
+
+How it works (the same decision procedure as bbpPairings, written afresh):
+
+* Every quality criterion is one bit field of an integer edge weight, highest
+  priority in the highest bits: completion and bye eligibility (C1-C5), pairs
+  and scores in the current bracket (C6-C7), pairs and scores in the next
+  bracket (C8), unplayed games of the PAB receiver (C9), colours (C10-C13),
+  floats (C14-C21), and low bits left free for the order rules (article 4:
+  which MDPs, which exchanges, which transposition).
+* A maximum-weight matching over all players still to be paired is then the
+  best legal pairing of the current bracket that leaves the rest completable.
+* Within a bracket the order rules are settled one decision at a time: nudge
+  one player's edges by a small amount in the free low bits, re-solve, and
+  freeze what the optimum chose (which MDPs are paired, who is exchanged
+  between S1 and S2, then each S1 player's opponent in BSN order).
+
+Because each decision is forced by strictly ordered weights, the result does
+not depend on how the matching routine breaks ties.
+"""
+
+from __future__ import annotations
+
+from leaguegen.errors import NoValidPairing
+
+from .matching import max_weight_matching
+from .players import (
+    FLOAT_DOWN,
+    FLOAT_UP,
+    NONE,
+    Entrant,
+    float_of,
+    invert,
+    prefs_compatible,
+)
+from .state import SwissState
+
+
+def _bits(x: int) -> int:
+    return x.bit_length()
+
+
+class DutchEngine:
+    """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples."""
+
+    def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
+        self.state = state
+        self.played = state.rounds_played
+        self.by_id = by_id
+        # Pairing order: score (with acceleration) descending, then rank.
+        self.order = sorted(entrants, key=lambda e: (-e.score, e.rank))
+        n = len(self.order)
+        self.n = n
+        # Score-group shifts, assigned from the lowest group upwards.
+        shifts: dict[int, int] = {}
+        total = 0
+        biggest = 0
+        i = n - 1
+        run = 0
+        while i >= 0:
+            run += 1
+            s = self.order[i].score
+            if i == 0 or s < self.order[i - 1].score:
+                shifts[s] = total
+                biggest = max(biggest, run)
+                total += _bits(run)
+                run = 0
+            i -= 1
+        self.shift = shifts
+        self.S = total
+        self.B = _bits(biggest)
+        self.forbidden = self._forbidden()
+        thr = (self.played * state.win) >> 1
+        self.last_round = self.played >= state.rounds_total - 1
+        self.top_threshold = thr
+        self._floats: dict[tuple[int, int], int] = {}
+        # Matching state.
+        self.w: dict[tuple[int, int], int] = {}
+        self.changed: dict[tuple[int, int], int] = {}
+        self.final = [False] * n
+        self.mate = list(range(n))
+        self.solves = 0
+
+    # ----------------------------------------------------------- criteria
+    def _forbidden(self) -> set[tuple[int, int]]:
+        bad: set[tuple[int, int]] = set()
+        for e in self.order:
+            for r in e.rounds:
+                if r.played and r.opponent is not None:
+                    a, b = e.id, r.opponent - 1
+                    bad.add((min(a, b), max(a, b)))
+        for pair in self.state.forbidden:
+            a, b = sorted(pair)
+            bad.add((a - 1, b - 1))
+        return bad
+
+    def compatible(self, a: Entrant, b: Entrant) -> bool:
+        if (min(a.id, b.id), max(a.id, b.id)) in self.forbidden:
+            return False
+        if not (a.absolute and b.absolute and a.pref == b.pref):
+            return True
+        return self.last_round and (
+            a.score > self.top_threshold or b.score > self.top_threshold
+        )
+
+    def flt(self, p: Entrant, back: int) -> int:
+        key = (p.id, back)
+        v = self._floats.get(key)
+        if v is None:
+            v = float_of(p, back, self.played, self.by_id, self.state.loss)
+            self._floats[key] = v
+        return v
+
+    def is_bye_candidate(self, p: Entrant, bye_score: int) -> bool:
+        return p.eligible and p.score <= bye_score
+
+    def weight(
+        self,
+        h: Entrant,
+        lo: Entrant,
+        in_cur: bool,
+        in_next: bool,
+        bye_score: int,
+        single: bool,
+        ranks: dict[int, int],
+    ) -> int:
+        """Edge weight between higher ``h`` and lower ``lo`` (0: may not meet)."""
+        if not self.compatible(h, lo):
+            return 0
+        B, S, sh = self.B, self.S, self.shift
+        w = 1 + (not self.is_bye_candidate(h, bye_score)) + (
+            not self.is_bye_candidate(lo, bye_score))
+        w = (w << B) | in_cur
+        w <<= S
+        if in_cur:
+            w |= 1 << sh[h.score]
+        w = (w << B) | in_next
+        w <<= S
+        if in_next:
+            w |= 1 << sh[h.score]
+        w <<= 2 * B
+        if single:
+            if h.score == bye_score:
+                w += ranks[h.played_games]
+            if lo.score == bye_score:
+                w += ranks[lo.played_games]
+        # Colours (player = lower, opponent = higher), only inside the bracket.
+        p, o = lo, h
+        m = in_cur
+        w = (w << B) | (m and (not p.abs_imb or not o.abs_imb or p.pref != o.pref))
+        if m and (not p.absolute or not o.absolute or p.pref != o.pref):
+            bit = True
+        elif m:
+            if p.imb == o.imb:
+                bit = p.rep == NONE or p.rep != o.rep
+            else:
+                q = o if p.imb > o.imb else p
+                bit = q.rep != invert(p.pref)
+        else:
+            bit = False
+        w = (w << B) | bit
+        w = (w << B) | (m and prefs_compatible(p.pref, o.pref))
+        w = (w << B) | (m and (
+            (not p.strong and not p.absolute) or (not o.strong and not o.absolute)
+            or (p.absolute and o.absolute) or p.pref != o.pref))
+        played = self.played
+        hs, ls = h.score, lo.score
+        for back in (1, 2):
+            if played < back:
+                continue
+            w <<= B
+            if in_cur:
+                w |= self.flt(lo, back) == FLOAT_DOWN
+                w += hs <= ls and self.flt(h, back) == FLOAT_DOWN
+            w <<= B
+            if in_cur:
+                w |= not (hs > ls and self.flt(lo, back) == FLOAT_UP)
+        for back in (1, 2):
+            if played < back:
+                continue
+            w <<= S
+            if in_cur:
+                w += (self.flt(lo, back) == FLOAT_DOWN) << sh[ls]
+                w += (self.flt(h, back) == FLOAT_DOWN) << sh[hs]
+            w <<= S
+            if in_cur and not (self.flt(lo, back) == FLOAT_UP and hs > ls):
+                w |= 1 << sh[hs]
+        return w << (3 * B + 1)
+
+    # ----------------------------------------------------------- matching
+    def set_edge(self, a: int, b: int, weight: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        old = self.w.get(key, 0)
+        if old == weight:
+            return
+        if key not in self.changed:
+            self.changed[key] = old
+        if weight:
+            self.w[key] = weight
+        else:
+            self.w.pop(key, None)
+
+    def solve(self) -> list[int]:
+        if self.solves and self.changed:
+            mate = self.mate
+            for (a, b), old in self.changed.items():
+                new = self.w.get((a, b), 0)
+                if mate[a] == b:
+                    if new < old:
+                        break
+                elif new > old:
+                    break
+            else:
+                self.changed.clear()
+                return mate
+        elif self.solves:
+            return self.mate
+        self.changed.clear()
+        self.solves += 1
+        active = [v for v in range(self.n) if not self.final[v]]
+        index = {v: i for i, v in enumerate(active)}
+        edges = [
+            (index[a], index[b], wt)
+            for (a, b), wt in self.w.items()
+            if a in index and b in index
+        ]
+        sub = max_weight_matching(len(active), edges)
+        mate = self.mate
+        for i, v in enumerate(active):
+            mate[v] = active[sub[i]] if sub[i] >= 0 else v
+        return mate
+
+    def finalize(self, a: int, b: int) -> None:
+        self.final[a] = self.final[b] = True
+        self.mate[a], self.mate[b] = b, a
+        for key in [k for k in self.w if k[0] in (a, b) or k[1] in (a, b)]:
+            del self.w[key]
+        for key in [k for k in self.changed if k[0] in (a, b) or k[1] in (a, b)]:
+            del self.changed[key]
+
+    # ----------------------------------------------------------- pairing
+    def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        order, n = self.order, self.n
+        if n == 0:
+            return [], None
+        odd = n % 2 == 1
+        top = order[0].score
+        if odd:
+            for i in range(n):
+                p = order[i]
+                for j in range(i):
+                    o = order[j]
+                    if not self.compatible(p, o):
+                        continue
+                    w = 1 + (not p.eligible) + (not o.eligible)
+                    w = (w << self.S) | (self.shift[p.score] + self.shift[o.score])
+                    w = (w << self.B) | (p.score >= top)
+                    self.set_edge(i, j, w)
+        else:
+            for i in range(n):
+                for j in range(i):
+                    self.set_edge(i, j, self.weight(order[j], order[i], False, False, 0, False, {}))
+        mate = self.solve()
+        unmatched = [v for v in range(n) if mate[v] == v]
+        if len(unmatched) > 1 or any(not order[v].eligible for v in unmatched):
+            raise NoValidPairing(
+                "the players cannot all be paired while satisfying the absolute criteria"
+            )
+        bye_score = 0
+        single = False
+        ranks: dict[int, int] = {}
+        if odd:
+            bye_score = order[unmatched[0]].score
+            if bye_score >= top:
+                single = True
+                for v in range(n):
+                    if order[v].score < top:
+                        break
+                    if order[mate[v]].score < top:
+                        single = False
+                        break
+            counts = sorted(
+                (p.played_games for p in order if p.score == bye_score), reverse=True)
+            for r, c in enumerate(counts):
+                ranks[c] = r
+            for i in range(n):
+                for j in range(i):
+                    self.set_edge(
+                        i, j,
+                        self.weight(order[j], order[i], False, False, bye_score, single, ranks))
+        self.bye_score = bye_score
+        self.ranks = ranks
+        self.bracket_of: dict[int, int] = {}
+
+        pbi: list[int] = []
+        it = 0
+        while it < n and order[it].score >= top:
+            pbi.append(it)
+            it += 1
+        matched = [False] * n
+        sgb = 0
+        sgbv = 0
+        pairs: list[tuple[int, int]] = []
+        while len(pbi) > 1 or it < n:
+            nsgb = len(pbi)
+            nsgbv = sgbv + (nsgb - sgb)
+            sg_it = it
+            if it < n:
+                s0 = order[it].score
+                while it < n and order[it].score >= s0:
+                    pbi.append(it)
+                    it += 1
+            bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
+            size = len(pbi)
+            base: list[list[int]] = [[] for _ in range(size)]
+            for li in range(sgb, size):
+                lp = order[pbi[li]]
+                in_cur = li < nsgb
+                row = base[li]
+                for si in range(li):
+                    row.append(self.weight(
+                        order[pbi[si]], lp, in_cur, not in_cur, bye_score, single, ranks))
+            for li in range(sgb, size):
+                lv = pbi[li]
+                row = base[li]
+                for si in range(li):
+                    self.set_edge(lv, pbi[si], row[si])
+
+            B = self.B
+
+            def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
+                r = base[li][si]
+                if r:
+                    add = ((1 if si_rem < rem_pairs else 0) << (2 * B)) - si_rem
+                    r += add << 1
+                return r
+
+            sm = self.solve()
+
+            def in_bracket(x: int) -> bool:
+                return sgbv <= x < nsgbv
+
+            # Which moved-down players get paired in this bracket.
+            md_score = None
+            left = left_matched = 0
+            for pi in range(sgb):
+                if pi == 0 or order[pbi[pi]].score < md_score:  # type: ignore[operator]
+                    md_score = order[pbi[pi]].score
+                    left_matched = 0
+                    left = 0
+                    mi = pi
+                    while mi < size and order[pbi[mi]].score >= md_score:
+                        left += 1
+                        if in_bracket(sm[pbi[mi]]):
+                            left_matched += 1
+                        mi += 1
+                if not left_matched:
+                    continue
+                v = pbi[pi]
+                if left <= left_matched:
+                    matched[v] = True
+                    continue
+                left -= 1
+                if not in_bracket(sm[v]):
+                    for oi in range(sgb, nsgb):
+                        wt = base[oi][pi]
+                        if wt:
+                            self.set_edge(v, pbi[oi], wt | 1)
+                    sm = self.solve()
+                if in_bracket(sm[v]):
+                    matched[v] = True
+                    left_matched -= 1
+                    for oi in range(sgb, nsgb):
+                        wt = base[oi][pi]
+                        if wt:
+                            self.set_edge(v, pbi[oi], (wt | (nsgb - sgb)) + 1)
+
+            # Opponents of the moved-down players.
+            for pi in range(sgb):
+                v = pbi[pi]
+                if not matched[v]:
+                    continue
+                add = size
+                for oi in range(nsgb - 1, sgb - 1, -1):
+                    ov = pbi[oi]
+                    if matched[ov]:
+                        continue
+                    wt = base[oi][pi]
+                    if wt:
+                        self.set_edge(v, ov, wt + add)
+                        add += 1
+                sm = self.solve()
+                mv = sm[v]
+                matched[mv] = True
+                self.finalize(v, mv)
+                pairs.append((v, mv))
+                self.bracket_of[v] = self.bracket_of[mv] = bracket_score
+
+            # The remainder (homogeneous part).
+            rem: list[int] = []
+            rp = 0
+            for pi in range(sgb, nsgb):
+                v = pbi[pi]
+                if sm[v] < sgbv:
+                    continue
+                rem.append(pi)
+                if sm[v] < v:
+                    rp += 1
+            nrem = len(rem)
+            for b_i in range(nrem):
+                oi = rem[b_i]
+                ov = pbi[oi]
+                for a_i in range(nrem):
+                    pi2 = rem[a_i]
+                    if oi <= pi2:
+                        break
+                    self.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
+            sm = self.solve()
+
+            def s1_role(v: int) -> bool:
+                return v < sm[v] < nsgbv
+
+            exch = 0
+            for pi2 in rem:
+                if pi2 >= rem[rp]:
+                    break
+                v = pbi[pi2]
+                exch += not s1_role(v)
+
+            # Exchange the lowest possible S1 players.
+            left = exch
+            pri = rp
+            pos = rp
+            while pos > 0 and left:
+                pri -= 1
+                pos -= 1
+                pi2 = rem[pos]
+                v = pbi[pi2]
+                if s1_role(v):
+                    for op in range(pos + 1, nrem):
+                        wt = ewc(pi2, rem[op], pri, rp)
+                        if wt:
+                            self.set_edge(v, pbi[rem[op]], wt - 1)
+                    sm = self.solve()
+                ex = not s1_role(v)
+                left -= ex
+                for op in range(pos + 1, nrem):
+                    if ex:
+                        base[rem[op]][pi2] = 0
+                    self.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri, rp))
+
+            # Exchange the highest possible S2 players.
+            left = exch
+            ri = rp
+            for pos in range(rp, nrem):
+                if left <= 1:
+                    break
+                pi2 = rem[pos]
+                v = pbi[pi2]
+                already = s1_role(v)
+                if not already:
+                    for op in range(pos + 1, nrem):
+                        wt = ewc(pi2, rem[op], ri, rp)
+                        if wt:
+                            self.set_edge(v, pbi[rem[op]], wt + 1)
+                    sm = self.solve()
+                if s1_role(v):
+                    left -= 1
+                    for op in range(pos):
+                        base[pi2][rem[op]] = 0
+                        self.set_edge(v, pbi[rem[op]], 0)
+                    for oi in range(nsgb, size):
+                        base[oi][pi2] = 0
+                        self.set_edge(v, pbi[oi], 0)
+                if not already:
+                    for op in range(pos + 1, nrem):
+                        self.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))
+                ri += 1
+
+            # Freeze the S1/S2 split.
+            for a_i in range(nrem):
+                pi2 = rem[a_i]
+                v = pbi[pi2]
+                for b_i in range(a_i + 1, nrem):
+                    oi = rem[b_i]
+                    ov = pbi[oi]
+                    if not s1_role(v) or s1_role(ov):
+                        base[oi][pi2] = 0
+                    self.set_edge(v, ov, base[oi][pi2])
+
+            # Each S1 player takes the best S2 opponent still possible, in order.
+            for pi2 in rem:
+                v = pbi[pi2]
+                if s1_role(v):
+                    add = 0
+                    for oi in reversed(rem):
+                        ov = pbi[oi]
+                        if oi <= pi2 or matched[ov]:
+                            continue
+                        wt = base[oi][pi2]
+                        if wt:
+                            self.set_edge(v, ov, wt + add)
+                        add += 1
+                    sm = self.solve()
+                    mv = sm[v]
+                    matched[v] = matched[mv] = True
+                    self.finalize(v, mv)
+                    pairs.append((v, mv))
+                    self.bracket_of[v] = self.bracket_of[mv] = bracket_score
+
+            # Next bracket: the unpaired players float down.
+            new_pbi: list[int] = []
+            new_sgb = 0
+            single = odd and sg_it < n and bye_score >= order[sg_it].score
+            for pi in range(size):
+                v = pbi[pi]
+                if pi < nsgb and matched[v]:
+                    continue
+                new_pbi.append(v)
+                if pi < nsgb:
+                    new_sgb += 1
+                if single and order[sm[v]].score < order[sg_it].score:
+                    single = False
+            pbi = new_pbi
+            sgb = new_sgb
+            sgbv = nsgbv
+
+        paired = {v for pr in pairs for v in pr}
+        rest = [v for v in range(n) if v not in paired]
+        bye = order[rest[0]] if rest else None
+        return [(order[a], order[b]) for a, b in pairs], bye

@@ -1,0 +1,129 @@
+"""``pair_round``: the one entry point, a registry of systems, and the explanation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from leaguegen.domain.model import Colour
+
+from .dutch import DutchEngine
+from .players import FLOAT_DOWN, FLOAT_UP, NONE, W, Entrant, choose_colour, to_int
+from .result import BoardExplanation, PairingResult
+from .state import SwissState
+
+Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], DutchEngine]
+
+SYSTEMS: dict[str, Engine] = {"dutch": DutchEngine}
+
+
+def register(name: str, engine: Engine) -> None:
+    SYSTEMS[name] = engine
+
+
+def entrants(state: SwissState) -> tuple[list[Entrant], dict[int, Entrant]]:
+    """Everyone to be paired, plus every valid player by 0-based id (for float history).
+
+    A player's rank is their position among the players who count this round:
+    those present, and absent players who took part in an earlier pairing.
+    """
+    by_id: dict[int, Entrant] = {}
+    present: list[Entrant] = []
+    rank = 0
+    for p in state.players:
+        if len(p.rounds) != state.rounds_played:
+            raise ValueError(
+                f"player {p.number} has {len(p.rounds)} rounds, expected {state.rounds_played}"
+            )
+        valid = (not p.absent) or any(r.paired for r in p.rounds)
+        e = Entrant(p, rank, state)
+        if valid:
+            rank += 1
+        by_id[e.id] = e
+        if not p.absent:
+            present.append(e)
+    return present, by_id
+
+
+def pair_round(state: SwissState, system: str = "dutch") -> PairingResult:
+    """Pair round ``state.rounds_played + 1``.
+
+    Raises :class:`leaguegen.errors.NoValidPairing` when no pairing satisfies
+    the absolute criteria; :class:`KeyError` for an unknown system.
+    """
+    make = SYSTEMS[system]
+    present, by_id = entrants(state)
+    engine = make(state, present, by_id)
+    pairs, bye = engine.run()
+    initial = to_int(state.initial_colour)
+    boards = []
+    for a, b in pairs:
+        p, o = (a, b) if a.id < b.id else (b, a)
+        colour, rule = choose_colour(p, o, initial)
+        white, black = (p, o) if colour == W else (o, p)
+        boards.append((white, black, rule))
+
+    def order_key(item: tuple[Entrant, Entrant, str]) -> tuple[int, int, int]:
+        w, b, _ = item
+        hi, lo = (w, b) if (w.raw, -w.rank) > (b.raw, -b.rank) else (b, w)
+        return (-hi.raw, -lo.raw, hi.rank)
+
+    boards.sort(key=order_key)
+    explanation = tuple(
+        _explain(engine, w, b, rule) for w, b, rule in boards
+    )
+    note = ""
+    if bye is not None:
+        note = (
+            f"{bye.tpn} receives the pairing-allocated bye: lowest score "
+            f"({_pts(bye.score, state)}) among players who may receive it"
+        )
+    return PairingResult(
+        boards=tuple((w.tpn, b.tpn) for w, b, _ in boards),
+        bye=bye.tpn if bye is not None else None,
+        explanation=explanation,
+        bye_note=note,
+    )
+
+
+def _pts(units: int, state: SwissState) -> str:
+    whole, half = divmod(units * 2 // state.win, 2) if state.win else (units, 0)
+    return f"{whole}{'.5' if half else ''}"
+
+
+def _explain(engine: DutchEngine, w: Entrant, b: Entrant, rule: str) -> BoardExplanation:
+    state = engine.state
+    bracket = getattr(engine, "bracket_of", {})
+    vertex = {e.id: i for i, e in enumerate(engine.order)}
+    score = bracket.get(vertex.get(w.id, -1), max(w.score, b.score))
+    floats = ""
+    if w.score != b.score:
+        hi, lo = (w, b) if w.score > b.score else (b, w)
+        floats = (
+            f"{hi.tpn} ({_pts(hi.score, state)}) floats down to "
+            f"{lo.tpn} ({_pts(lo.score, state)})"
+        )
+    relaxed: list[str] = []
+    for p, got in ((w, 0), (b, 1)):
+        if p.pref != NONE and p.pref != got:
+            kind = "absolute" if p.absolute else "strong" if p.strong else "mild"
+            crit = "C12" if kind == "mild" else "C13" if kind == "strong" else "C10/C11"
+            relaxed.append(f"{crit}: {p.tpn} does not get its {kind} colour preference")
+    if state.rounds_played and w.score != b.score:
+        hi, lo = (w, b) if w.score > b.score else (b, w)
+        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
+            if state.rounds_played >= back:
+                if engine.flt(hi, back) == FLOAT_DOWN:
+                    relaxed.append(f"{cd}: {hi.tpn} floated down {back} round(s) ago as well")
+                if engine.flt(lo, back) == FLOAT_UP:
+                    relaxed.append(f"{cu}: {lo.tpn} floated up {back} round(s) ago as well")
+    return BoardExplanation(
+        white=w.tpn,
+        black=b.tpn,
+        bracket=_pts(score, state),
+        floats=floats,
+        colour_rule=rule,
+        relaxed=tuple(relaxed),
+    )
+
+
+__all__ = ["pair_round", "register", "SYSTEMS", "Colour"]
