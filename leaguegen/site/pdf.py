@@ -1,34 +1,43 @@
 """Crosstable PDFs through WeasyPrint, with every fetch confined to the template folder.
 
 WeasyPrint is imported here only, so commands that never make a PDF start fast.
+A page of a season may contain organiser-written text; whatever it says, the
+renderer may load nothing from the network and no file outside the templates.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from urllib.parse import urlparse
+from urllib.parse import unquote, urlparse
 
 
-class BlockedFetch(Exception):
-    pass
+class BlockedFetch(ValueError):
+    """Raised for any resource outside the allowed folder (WeasyPrint then skips it)."""
 
 
-def _fetcher_for(allowed: Path):
+def _confined_fetcher(allowed: Path):
+    from weasyprint.urls import URLFetcher
+
     allowed = allowed.resolve()
 
-    def fetch(url: str, *args, **kwargs):  # noqa: ANN202 - WeasyPrint's protocol
-        from weasyprint import default_url_fetcher
+    class ConfinedFetcher(URLFetcher):
+        def fetch(self, url, headers=None):  # noqa: ANN001,ANN201 - WeasyPrint's signature
+            check_url(url, allowed)
+            return super().fetch(url, headers)
 
-        parsed = urlparse(url)
-        if parsed.scheme == "data":
-            return default_url_fetcher(url, *args, **kwargs)
-        if parsed.scheme == "file":
-            target = Path(parsed.path).resolve()
-            if allowed == target or allowed in target.parents:
-                return default_url_fetcher(url, *args, **kwargs)
-        raise BlockedFetch(f"PDF rendering may not fetch {url}")
+    return ConfinedFetcher(allowed_protocols=("file", "data"), allow_redirects=False)
 
-    return fetch
+
+def check_url(url: str, allowed: Path) -> None:
+    """Allow ``data:`` URLs and files under ``allowed``; refuse everything else."""
+    parsed = urlparse(url)
+    if parsed.scheme == "data":
+        return
+    if parsed.scheme == "file":
+        target = Path(unquote(parsed.path)).resolve()
+        if target == allowed or allowed in target.parents:
+            return
+    raise BlockedFetch(f"PDF rendering may not fetch {url}")
 
 
 def html_to_pdf(html: str, base_dir: Path) -> bytes:
@@ -36,5 +45,5 @@ def html_to_pdf(html: str, base_dir: Path) -> bytes:
     from weasyprint import HTML
 
     doc = HTML(string=html, base_url=str(base_dir.resolve()) + "/",
-               url_fetcher=_fetcher_for(base_dir))
+               url_fetcher=_confined_fetcher(base_dir))
     return doc.write_pdf()

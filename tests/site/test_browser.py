@@ -1,0 +1,51 @@
+"""The pages that matter, opened in headless Chromium as a visitor would see them."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ACCENT = (0x1F, 0x5F, 0x8B)
+
+
+def _chromium() -> str:
+    for name in ("chromium", "chromium-browser", "google-chrome"):
+        path = shutil.which(name)
+        if path:
+            return path
+    pytest.skip("headless Chromium not installed (Debian package 'chromium')")
+
+
+def screenshot(page: Path, png: Path, width: int, height: int) -> None:
+    profile = png.parent / f"profile-{png.stem}"
+    subprocess.run(
+        [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+         "--no-first-run", "--disable-background-networking", "--disable-component-update",
+         "--disable-sync", f"--user-data-dir={profile}", "--hide-scrollbars",
+         f"--window-size={width},{height}", f"--screenshot={png}", page.as_uri()],
+        check=True, capture_output=True, timeout=60,
+    )
+
+
+@pytest.mark.parametrize("page,width", [
+    ("index.html", 1280), ("premier/index.html", 1280), ("premier/index.html", 390),
+    ("rapid/rounds.html", 390), ("premier/players/01-eleanor-whitfield.html", 1280),
+])
+def test_page_renders_with_its_styles(demo_site, tmp_path: Path, page: str, width: int) -> None:
+    image_mod = pytest.importorskip("PIL.Image")
+    out, _ = demo_site
+    png = tmp_path / "shot.png"
+    screenshot(out / page, png, width, 900)
+    img = image_mod.open(png).convert("RGB")
+    assert img.size == (width, 900)
+    # the header band is drawn in the theme colour: the stylesheet was found and applied
+    assert img.getpixel((width - 3, 5)) == ACCENT
+    # below the header there is text, not an empty page
+    body = img.crop((0, 80, width, 600))
+    colours = body.getcolors(maxcolors=1 << 16)
+    assert colours is None or len(colours) > 20
