@@ -64,7 +64,7 @@ def _eligible(group: str, ranking: Sequence[T], count: int, exclude: Collection[
 
 @dataclass(frozen=True, slots=True)
 class Qualification:
-    """ "Top ``per_group`` of each group of stage ``source``", seeded by ``seeding``.
+    """Top ``per_group`` of each group of stage ``source``, seeded by ``seeding``.
 
     A Swiss or any single table is a stage with one group, so "top 8 of the
     Swiss" is ``Qualification("swiss", 8)`` applied to ``{"swiss": ranking}``.
