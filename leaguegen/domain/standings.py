@@ -22,8 +22,8 @@ from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 @dataclass(frozen=True, slots=True)
 class StandingsRow:
     """One ranked player. ``points`` in scoring units; ``values`` one per code (points
-    as Fractions, counts and ratings as ints, None where undefined); ``rank`` is None
-    only for players the 50 % rule removed (they are not listed at all)."""
+    as Fractions, counts and ratings as ints, None where undefined). Players the
+    50 % rule removed have no row."""
 
     number: int
     points: int

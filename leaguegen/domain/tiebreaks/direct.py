@@ -44,12 +44,17 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
     return score, met, items
 
 
-def _split(ctx: Context, spec: TiebreakSpec, group: list[int],
-           shown: dict[int, Fraction], shown_items: dict[int, list[Item]]) -> list[list[int]]:
-    """Split ``group`` into ordered tiers, recursing while DE keeps splitting."""
+Steps = dict[int, list[tuple[tuple[int, ...], Fraction]]]
+
+
+def _split(ctx: Context, spec: TiebreakSpec, group: list[int], steps: Steps,
+           shown_items: dict[int, list[Item]]) -> list[list[int]]:
+    """Split ``group`` into ordered tiers, recursing while DE keeps splitting.
+
+    ``steps[n]`` collects (group, n's score in the games among it) per application."""
     score, met, items = _mutual(ctx, spec, group)
     for n in group:
-        shown.setdefault(n, score[n])
+        steps.setdefault(n, []).append((tuple(group), score[n]))
         shown_items.setdefault(n, items[n])
     need = len(group) - 1
     everyone_met = ctx.is_rr or all(met[n] >= need for n in group)
@@ -80,7 +85,7 @@ def _split(ctx: Context, spec: TiebreakSpec, group: list[int],
         if len(tier) == 1:
             out.append(tier)
         else:
-            out.extend(_split(ctx, spec, tier, {}, {}))
+            out.extend(_split(ctx, spec, tier, steps, shown_items))
     return out
 
 
@@ -92,17 +97,24 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
             for n in group:
                 out[n] = Explanation(spec.code, 0, note="not tied")
             continue
-        shown: dict[int, Fraction] = {}
+        steps: Steps = {}
         shown_items: dict[int, list[Item]] = {}
-        tiers = _split(ctx, spec, sorted(group), shown, shown_items)
+        tiers = _split(ctx, spec, sorted(group), steps, shown_items)
         place = 1
         for tier in tiers:
             for n in tier:
                 value = 0 if len(tiers) == 1 else place
+                note = "; then ".join(
+                    f"{_fmt(points)} in the games among {', '.join(map(str, members))}"
+                    for members, points in steps[n]
+                )
                 out[n] = Explanation(
-                    spec.code, value, tuple(shown_items[n]),
-                    note=f"{shown[n]} in games among {sorted(group)}",
-                    extra={"mutual_score": shown[n]},
+                    spec.code, value, tuple(shown_items[n]), note=note,
+                    extra={"mutual_score": steps[n][0][1]},
                 )
             place += len(tier)
     return out
+
+
+def _fmt(points: Fraction) -> str:
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"
