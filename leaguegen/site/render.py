@@ -18,7 +18,7 @@ TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 
 def template_dir() -> Path:
     """The site templates: beside the package in a checkout, or installed with it."""
-    installed = Path(__file__).resolve().parent / "site_template"
+    installed = Path(__file__).resolve().parents[1] / "site_template"
     return installed if installed.is_dir() else TEMPLATE_DIR
 
 
