@@ -70,14 +70,20 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
             continue
         else:
             score = own[n]
+            note = f"own score {_fmt(score)}"
             if ctx.edition == "2026":
                 cap = adjusted[s.opponent] if s.opponent is not None else ctx.draw * ctx.rounds
-                score = min(score, cap)
+                if cap < score:
+                    rule = "16.4.1" if s.opponent is not None else "16.4.2"
+                    note += f", capped at {_fmt(cap)} ({rule})"
+                    score = cap
             kind = "dummy"
             vur = s.vur
         result = s.points
         value = score * result if product else score
-        item = Item(s.round, kind, s.opponent, value, score, result)
+        if kind != "dummy":
+            note = "final round counted as a draw" if fore and s.round == ctx.rounds else ""
+        item = Item(s.round, kind, s.opponent, value, score, result, note)
         out.append(_Element(item, score, value, vur))
     return out
 
@@ -162,3 +168,7 @@ def average_of_buchholz(ctx: Context, spec: TiebreakSpec) -> Results:
             value = half_up(mean, 2)
         out[n] = Explanation(spec.code, value, items, note="rounded half up to 2 decimals")
     return out
+
+
+def _fmt(points: Fraction) -> str:
+    return str(points.numerator) if points.denominator == 1 else f"{float(points):g}"

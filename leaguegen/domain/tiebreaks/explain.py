@@ -17,7 +17,8 @@ class Item:
     against a dummy with the player's own score, capped in 2026), ``"round"``
     (a per-round count or running score) or ``"rating"``.
     ``score`` is what was looked up (an opponent's or dummy's score, a rating);
-    ``result`` the points the player scored in that round, where relevant.
+    ``result`` the points the player scored in that round, where relevant;
+    ``note`` says how a dummy's score was set.
     """
 
     round: int
@@ -26,6 +27,7 @@ class Item:
     value: Value
     score: Value = None
     result: Fraction | None = None
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
