@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.schedule.quads import seed_order
+from leaguegen.domain.schedule.scheveningen import GameResult, game_codes
 
 
 def bracket_size(entrants: int) -> int:
@@ -100,24 +101,16 @@ SINGLE_GAME = MatchFormat((Stage("regular", 1), Stage("armageddon", 1, armageddo
 
 @dataclass(frozen=True, slots=True)
 class MatchGame:
-    """One game of a match: seeds of the players and White's result."""
+    """One game of a match: seeds of the players and the result.
+
+    ``result`` is White's code (Black's is mirrored) or both codes, e.g. the
+    ``(Code, Code)`` pairs the season loader already produces.
+    """
 
     white: int
     black: int
-    result: Code
+    result: GameResult
     stage: str = "regular"
-
-
-_WHITE_BLACK_POINTS = {
-    Code.WIN: (1, 0),
-    Code.WIN_UNRATED: (1, 0),
-    Code.FORFEIT_WIN: (1, 0),
-    Code.LOSS: (0, 1),
-    Code.LOSS_UNRATED: (0, 1),
-    Code.FORFEIT_LOSS: (0, 1),
-    Code.DRAW: (None, None),
-    Code.DRAW_UNRATED: (None, None),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,10 +139,8 @@ class MatchResult:
                     f"game {g.white}-{g.black} is not between seeds {top} and {bottom}"
                 )
             fmt.stage(g.stage)
-            if g.result is Code.PENDING:
+            if Code.PENDING in game_codes(g.result):
                 continue
-            if g.result not in _WHITE_BLACK_POINTS:
-                raise ValueError(f"{g.result} is not a game result")
             by_stage.setdefault(g.stage, []).append(g)
         for i, stage in enumerate(fmt.stages):
             games = by_stage.get(stage.label, [])
@@ -159,17 +150,13 @@ class MatchResult:
                 )
             if stage.armageddon:
                 for g in games:
-                    won = _WHITE_BLACK_POINTS[g.result][0]
-                    return (g.black if won in (None, 0) else g.white), stage.label
+                    w, b = (scoring.points(c) for c in game_codes(g.result))
+                    return (g.white if w > b else g.black), stage.label
             units = {top: 0, bottom: 0}
             for g in games:
-                w, b = _WHITE_BLACK_POINTS[g.result]
-                if w is None:
-                    units[g.white] += scoring.draw
-                    units[g.black] += scoring.draw
-                else:
-                    units[g.white] += scoring.win if w else scoring.loss
-                    units[g.black] += scoring.win if b else scoring.loss
+                w, b = (scoring.points(c) for c in game_codes(g.result))
+                units[g.white] += w
+                units[g.black] += b
             left = (stage.games - len(games)) * (scoring.win - scoring.loss)
             lead = units[top] - units[bottom]
             if abs(lead) > left:

@@ -117,7 +117,8 @@ _MIRROR = {
 GameResult = Code | tuple[Code, Code]
 
 
-def _codes(result: GameResult) -> tuple[Code, Code]:
+def game_codes(result: GameResult) -> tuple[Code, Code]:
+    """White's and Black's codes; a lone code is White's and Black's is its mirror."""
     if isinstance(result, tuple):
         return result
     if result not in _MIRROR:
@@ -201,7 +202,7 @@ def match_score(
             if result is None:
                 complete = False
                 continue
-            w_code, b_code = _codes(result)
+            w_code, b_code = game_codes(result)
             if Code.PENDING in (w_code, b_code):
                 complete = False
             w_pts, b_pts = scoring.points(w_code), scoring.points(b_code)
