@@ -174,3 +174,12 @@ def test_per_round_formats() -> None:
 def test_seeds_by_rating() -> None:
     players = [Player("B", 1500), Player("A", 1500), Player("C", 1700), Player("D")]
     assert [p.name for p in seeds_by_rating(players)] == ["C", "A", "B", "D"]
+
+
+def test_results_as_code_pairs_from_the_season_loader() -> None:
+    both_absent = (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS)
+    # a double forfeit scores nothing for either: the match stays open for a decision
+    result = MatchResult((MatchGame(1, 2, both_absent),))
+    assert result.advances(1, 2, SINGLE_GAME) == (None, None)
+    black_won = (Code.LOSS, Code.WIN)
+    assert MatchResult((MatchGame(1, 2, black_won),)).advances(1, 2) == (2, "regular")
