@@ -65,6 +65,15 @@ def _suggestion(s: Suggestion, p: Plan) -> str:
     )
 
 
+def _format_option(ctx: click.Context, param: click.Parameter, value: str) -> Format:
+    """Season files write ``round_robin``; hyphens are accepted on the command line too."""
+    try:
+        return Format(value.strip().lower().replace("-", "_"))
+    except ValueError:
+        choices = ", ".join(f.value for f in Format)
+        raise click.BadParameter(f"{value!r} is not one of {choices}") from None
+
+
 def describe(p: Plan) -> list[str]:
     """The plan as lines of text (kept apart from the command so it can be tested)."""
     sh, s = p.shape, p.session
@@ -115,9 +124,9 @@ def describe(p: Plan) -> list[str]:
 @click.option(
     "--format",
     "fmt",
-    type=click.Choice([f.value for f in Format]),
     required=True,
-    help="Event format.",
+    callback=_format_option,
+    help=f"Event format: {', '.join(f.value for f in Format)}.",
 )
 @click.option(
     "--time-control",
@@ -158,7 +167,7 @@ def describe(p: Plan) -> list[str]:
 )
 def plan_command(
     players: int,
-    fmt: str,
+    fmt: Format,
     time_control: str,
     evening_minutes: int,
     rounds_per_evening: int,
@@ -185,7 +194,7 @@ def plan_command(
     )
     try:
         result = plan(
-            Format(fmt),
+            fmt,
             players,
             tc,
             session,

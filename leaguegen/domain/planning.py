@@ -172,12 +172,12 @@ def _parse_us(s: str, raw: str) -> TimeControl:
 
 
 class Format(Enum):
-    ROUND_ROBIN = "round-robin"
-    DOUBLE_ROUND_ROBIN = "double-round-robin"
+    ROUND_ROBIN = "round_robin"
+    DOUBLE_ROUND_ROBIN = "double_round_robin"
     QUADS = "quads"
     SWISS = "swiss"
     SCHEVENINGEN = "scheveningen"
-    DOUBLE_SCHEVENINGEN = "double-scheveningen"
+    DOUBLE_SCHEVENINGEN = "double_scheveningen"
     KNOCKOUT = "knockout"
 
 
@@ -267,8 +267,8 @@ class Session:
 class Advice(Enum):
     QUADS = "quads"
     SWISS = "swiss"
-    DOUBLE_SESSION = "double-session"  # two rounds per sitting
-    FASTER_TIME_CONTROL = "faster-time-control"
+    DOUBLE_SESSION = "double_session"  # two rounds per sitting
+    FASTER_TIME_CONTROL = "faster_time_control"
 
 
 @dataclass(frozen=True, slots=True)

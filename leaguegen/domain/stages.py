@@ -38,7 +38,7 @@ T = TypeVar("T", bound=Hashable)
 
 class Seeding(Enum):
     CROSS = "cross"
-    BY_PLACE = "by-place"
+    BY_PLACE = "by_place"
 
 
 @dataclass(frozen=True, slots=True)

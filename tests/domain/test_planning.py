@@ -144,7 +144,7 @@ def run(*args: str):
 
 def test_cli_plan_reports_figures_and_advice() -> None:
     res = run(
-        "--players", "12", "--format", "round-robin", "--time-control", "90+30", "--evenings", "8"
+        "--players", "12", "--format", "round_robin", "--time-control", "90+30", "--evenings", "8"
     )
     assert res.exit_code == 1, res.output
     assert "rounds:            11" in res.output
@@ -183,3 +183,10 @@ def test_cli_plan_fits_and_quads_groups() -> None:
 )
 def test_cli_plan_invalid_input_exits_2(args: list[str]) -> None:
     assert run(*args).exit_code == 2
+
+
+def test_cli_plan_accepts_season_file_and_hyphen_spellings() -> None:
+    for spelling in ("double_round_robin", "double-round-robin"):
+        res = run("--players", "6", "--format", spelling, "--time-control", "G/25;d5")
+        assert res.exit_code == 0, res.output
+        assert "rounds:            10" in res.output

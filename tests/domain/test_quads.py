@@ -117,7 +117,7 @@ def test_grouping_properties(players: list[Player], r3: Remainder3, fold: Fold) 
 def test_ties_broken_by_name_and_declared_order() -> None:
     players = [Player("Carol", 1500), Player("alice", 1500), Player("Bob", 1600), Player("Dan")]
     assert [p.name for p in seed_order(players)] == ["Bob", "alice", "Carol", "Dan"]
-    declared = make_groups(players, GroupingRule(seeding=Seeding.DECLARED))
+    declared = make_groups(players, GroupingRule(seeding=Seeding.LIST))
     assert [p.name for p in declared[0].players] == ["Carol", "alice", "Bob", "Dan"]
 
 

@@ -53,7 +53,7 @@ class Fold(Enum):
 class Remainder3(Enum):
     """What to do with a field of 4k + 3 players."""
 
-    FIVE_AND_SIX = "five-and-six"  # last 11 become a 5 and a 6 (needs 11+ players)
+    FIVE_AND_SIX = "five_and_six"  # last 11 become a 5 and a 6 (needs 11+ players)
     SEVEN = "seven"  # last 7 become one seven-player round robin (7 rounds)
     THREE = "three"  # keep a group of three (each player has a free round)
 
@@ -62,7 +62,7 @@ class Seeding(Enum):
     """How entrants are ordered before cutting."""
 
     RATING = "rating"  # rating descending, unrated last, ties by name
-    DECLARED = "declared"  # the order the organiser wrote them in
+    LIST = "list"  # the order the organiser wrote them in (as season seeding: list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +112,7 @@ def group_sizes(players: int, rule: GroupingRule = DEFAULT_RULE) -> tuple[int, .
 
 def seed_order(players: Sequence[Player], seeding: Seeding = Seeding.RATING) -> list[Player]:
     """Entrants in seeding order: rating descending (unrated last), ties by name."""
-    if seeding is Seeding.DECLARED:
+    if seeding is Seeding.LIST:
         return list(players)
     return sorted(players, key=lambda p: (-(p.rating or 0), p.name.casefold(), p.name))
 
