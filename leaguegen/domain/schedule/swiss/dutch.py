@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from leaguegen.errors import NoValidPairing
 
-from .matching import max_weight_matching
+from .matching import Matching
 from .players import (
     FLOAT_DOWN,
     FLOAT_UP,
@@ -75,8 +75,7 @@ class DutchEngine:
         self.top_threshold = thr
         self._floats: dict[tuple[int, int], int] = {}
         # Matching state.
-        self.w: dict[tuple[int, int], int] = {}
-        self.changed: dict[tuple[int, int], int] = {}
+        self.matching = Matching(n)
         self.final = [False] * n
         self.mate = list(range(n))
         self.solves = 0
@@ -189,54 +188,20 @@ class DutchEngine:
 
     # ----------------------------------------------------------- matching
     def set_edge(self, a: int, b: int, weight: int) -> None:
-        key = (a, b) if a < b else (b, a)
-        old = self.w.get(key, 0)
-        if old == weight:
-            return
-        if key not in self.changed:
-            self.changed[key] = old
-        if weight:
-            self.w[key] = weight
-        else:
-            self.w.pop(key, None)
+        self.matching.set_weight(a, b, weight)
 
     def solve(self) -> list[int]:
-        if self.solves and self.changed:
-            mate = self.mate
-            for (a, b), old in self.changed.items():
-                new = self.w.get((a, b), 0)
-                if mate[a] == b:
-                    if new < old:
-                        break
-                elif new > old:
-                    break
-            else:
-                self.changed.clear()
-                return mate
-        elif self.solves:
-            return self.mate
-        self.changed.clear()
         self.solves += 1
-        active = [v for v in range(self.n) if not self.final[v]]
-        index = {v: i for i, v in enumerate(active)}
-        edges = [
-            (index[a], index[b], wt)
-            for (a, b), wt in self.w.items()
-            if a in index and b in index
-        ]
-        sub = max_weight_matching(len(active), edges)
-        mate = self.mate
-        for i, v in enumerate(active):
-            mate[v] = active[sub[i]] if sub[i] >= 0 else v
-        return mate
+        mate = self.matching.solve()
+        for v in range(self.n):
+            if not self.final[v]:
+                self.mate[v] = mate[v]
+        return self.mate
 
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
-        for key in [k for k in self.w if k[0] in (a, b) or k[1] in (a, b)]:
-            del self.w[key]
-        for key in [k for k in self.changed if k[0] in (a, b) or k[1] in (a, b)]:
-            del self.changed[key]
+        self.matching.remove([a, b])
 
     # ----------------------------------------------------------- pairing
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:

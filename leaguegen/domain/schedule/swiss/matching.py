@@ -1,13 +1,24 @@
-"""Maximum-weight matching in a general graph (Edmonds' blossom algorithm).
+"""Maximum-weight matching in a general graph (Edmonds' blossom algorithm), re-optimisable.
 
-Primal-dual O(n^3) algorithm in the formulation of Galil (1986), with integer
-arithmetic only: vertex duals are stored doubled, so every quantity stays an
-integer when the edge weights are integers (Python ints, so the very wide
-weights the Dutch engine builds are exact).
+Primal-dual algorithm in the formulation of Galil (1986), with integer arithmetic
+only: vertex duals are stored doubled, so every quantity stays an integer when
+the edge weights are integers (Python ints, so the very wide weights the Dutch
+engine builds are exact).
 
-``max_weight_matching(n, edges)`` takes vertices ``0..n-1`` and a list of
-``(u, v, weight)`` with positive integer weights; it returns ``mate`` where
-``mate[v]`` is v's partner or ``-1``. Zero-weight edges are simply not passed.
+:class:`Matching` keeps its primal and dual solution between calls, so that
+changing a few edge weights and calling :meth:`Matching.solve` again costs a few
+augmenting stages instead of a full solve. After a change the dual solution is
+repaired locally (blossoms around a changed edge are dissolved, duals raised
+where an edge became infeasible, matched edges that stopped being tight are
+released); the freed vertices, whose duals may now differ, are grown as
+alternating trees one stage at a time. A stage ends with an augmentation, with
+a free root reaching dual zero (it may stay single), or with a matched vertex in
+a tree reaching dual zero, in which case the path from the root to it is flipped.
+All roots of a stage share the parity of their dual, which keeps the halving
+step exact.
+
+``max_weight_matching(n, edges)`` is the one-shot form: ``mate[v]`` is v's
+partner or ``-1``. Zero-weight edges are absent edges.
 """
 
 from __future__ import annotations
@@ -16,26 +27,24 @@ from collections.abc import Iterator, Sequence
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
-    if not edges:
-        return [-1] * n
-    return _Solver(n, edges).solve()
+    m = Matching(n)
+    for i, j, w in edges:
+        m.set_weight(i, j, w)
+    mate = m.solve()
+    return [-1 if mate[v] == v else mate[v] for v in range(n)]
 
 
-class _Solver:
-    def __init__(self, n: int, edges: Sequence[tuple[int, int, int]]):
+class Matching:
+    """A weighted graph on vertices ``0..n-1`` and a maximum-weight matching of it."""
+
+    def __init__(self, n: int):
         self.n = n
-        self.edges = list(edges)
-        ne = len(self.edges)
-        self.endpoint = [0] * (2 * ne)
-        neighbend: list[list[int]] = [[] for _ in range(n)]
-        for k, (i, j, _w) in enumerate(self.edges):
-            self.endpoint[2 * k] = i
-            self.endpoint[2 * k + 1] = j
-            neighbend[i].append(2 * k + 1)
-            neighbend[j].append(2 * k)
-        self.neighbend = neighbend
-        maxweight = max(w for _i, _j, w in self.edges)
-        self.mate = [-1] * n
+        self.edges: list[list[int]] = []  # [i, j, w]
+        self.edge_id: dict[tuple[int, int], int] = {}
+        self.free_ids: list[int] = []
+        self.endpoint: list[int] = []
+        self.nb: list[dict[int, int]] = [{} for _ in range(n)]  # v -> {w: endpoint index of w}
+        self.mate = [-1] * n  # remote endpoint index, or -1
         self.label = [0] * (2 * n)
         self.labelend = [-1] * (2 * n)
         self.inblossom = list(range(n))
@@ -45,11 +54,153 @@ class _Solver:
         self.blossomendps: list[list[int] | None] = [None] * (2 * n)
         self.bestedge = [-1] * (2 * n)
         self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
-        self.unusedblossoms = list(range(n, 2 * n))
-        self.dualvar = [maxweight] * n + [0] * n
-        self.allowedge = [False] * ne
+        self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
+        self.dualvar = [0] * (2 * n)
+        self.allowedge = bytearray()
         self.queue: list[int] = []
+        self.pending: dict[tuple[int, int], int] = {}
+        self.fresh = True
+        self.stages = 0
+        self.removed: set[int] = set()
 
+    # ------------------------------------------------------------ graph edits
+    def weight(self, a: int, b: int) -> int:
+        key = (a, b) if a < b else (b, a)
+        if key in self.pending:
+            return self.pending[key]
+        k = self.edge_id.get(key)
+        return 0 if k is None else self.edges[k][2]
+
+    def set_weight(self, a: int, b: int, w: int) -> None:
+        if a in self.removed or b in self.removed:
+            return
+        key = (a, b) if a < b else (b, a)
+        self.pending[key] = w
+
+    def _apply(self, key: tuple[int, int], w: int) -> None:
+        a, b = key
+        k = self.edge_id.get(key)
+        if k is None:
+            if w == 0:
+                return
+            if self.free_ids:
+                k = self.free_ids.pop()
+                self.edges[k] = [a, b, w]
+                self.endpoint[2 * k] = a
+                self.endpoint[2 * k + 1] = b
+            else:
+                k = len(self.edges)
+                self.edges.append([a, b, w])
+                self.endpoint.extend((a, b))
+            self.edge_id[key] = k
+            self.nb[a][b] = 2 * k + 1
+            self.nb[b][a] = 2 * k
+            return
+        if w == 0:
+            del self.edge_id[key]
+            del self.nb[a][b]
+            del self.nb[b][a]
+            self.free_ids.append(k)
+            self.edges[k] = [a, b, 0]
+            return
+        self.edges[k][2] = w
+
+    def _mate_vertex(self, v: int) -> int:
+        m = self.mate[v]
+        return -1 if m < 0 else self.endpoint[m]
+
+    def _unmatch(self, v: int) -> None:
+        u = self._mate_vertex(v)
+        self.mate[v] = -1
+        if u >= 0:
+            self.mate[u] = -1
+
+    def _dissolve_top(self, b: int) -> None:
+        """Expand top-level blossom ``b`` whatever its dual, keeping the duals feasible."""
+        n = self.n
+        z = self.dualvar[b]
+        if z:
+            for leaf in self.leaves(b):
+                self.dualvar[leaf] += z
+            base = self.blossombase[b]
+            if self.mate[base] >= 0:
+                self._unmatch(base)
+        childs = self.blossomchilds[b]
+        assert childs is not None
+        for s in childs:
+            self.blossomparent[s] = -1
+            if s < n:
+                self.inblossom[s] = s
+            else:
+                for leaf in self.leaves(s):
+                    self.inblossom[leaf] = s
+        self.label[b] = self.labelend[b] = -1
+        self.blossomchilds[b] = self.blossomendps[b] = None
+        self.blossombase[b] = -1
+        self.blossombestedges[b] = None
+        self.bestedge[b] = -1
+        self.dualvar[b] = 0
+        self.unusedblossoms.append(b)
+
+    def _singleton(self, v: int) -> None:
+        while self.inblossom[v] >= self.n:
+            self._dissolve_top(self.inblossom[v])
+
+    def _repair(self) -> None:
+        """Make the stored solution dual-feasible again after weight changes."""
+        pending, self.pending = self.pending, {}
+        if self.fresh:
+            for key, w in pending.items():
+                self._apply(key, w)
+            top = max((e[2] for e in self.edges if e[2]), default=0)
+            for v in range(self.n):
+                self.dualvar[v] = top
+            self.fresh = False
+            return
+        dv = self.dualvar
+        inb = self.inblossom
+        changed = []
+        for key, w in pending.items():
+            a, b = key
+            k = self.edge_id.get(key)
+            old = 0 if k is None else self.edges[k][2]
+            if old == w:
+                continue
+            if inb[a] == inb[b] and inb[a] >= self.n:
+                self._singleton(a)
+                self._singleton(b)
+            self._apply(key, w)
+            if self._mate_vertex(a) == b:
+                self._unmatch(a)
+            if w:
+                changed.append((a, b, w))
+        for a, b, w in changed:
+            if self.weight(a, b) != w:
+                continue
+            s = dv[a] + dv[b] - 2 * w
+            if s >= 0:
+                continue
+            # Raise one endpoint: prefer a free singleton, then any singleton.
+            x = a
+            for cand in (a, b):
+                if self.mate[cand] < 0 and inb[cand] == cand:
+                    x = cand
+                    break
+            else:
+                if inb[a] != a and inb[b] == b:
+                    x = b
+            self._singleton(x)
+            dv[x] -= s
+            if self.mate[x] >= 0:
+                self._unmatch(x)
+        # Roots must share the parity of their duals.
+        for v in range(self.n):
+            if self.mate[v] < 0 and dv[v] > 0 and dv[v] & 1:
+                self._singleton(v)
+                if self.mate[v] < 0:
+                    dv[v] += 1
+
+    # ------------------------------------------------------------ the algorithm
     def slack(self, k: int) -> int:
         i, j, w = self.edges[k]
         return self.dualvar[i] + self.dualvar[j] - 2 * w
@@ -143,7 +294,9 @@ class _Solver:
         bestedgeto: dict[int, int] = {}
         for sub in path:
             if self.blossombestedges[sub] is None:
-                nblists = [[p // 2 for p in self.neighbend[leaf]] for leaf in self.leaves(sub)]
+                nblists = [
+                    [p >> 1 for p in self.nb[leaf].values()] for leaf in self.leaves(sub)
+                ]
             else:
                 nblists = [self.blossombestedges[sub]]  # type: ignore[list-item]
             for nblist in nblists:
@@ -197,10 +350,10 @@ class _Solver:
                 label[endpoint[p ^ 1]] = 0
                 label[endpoint[endps[j - endptrick] ^ endptrick ^ 1]] = 0
                 self.assign_label(endpoint[p ^ 1], 2, p)
-                self.allowedge[endps[j - endptrick] // 2] = True
+                self.allowedge[endps[j - endptrick] >> 1] = 1
                 j += jstep
                 p = endps[j - endptrick] ^ endptrick
-                self.allowedge[p // 2] = True
+                self.allowedge[p >> 1] = 1
                 j += jstep
             bv = childs[j]
             label[endpoint[p ^ 1]] = label[bv] = 2
@@ -227,6 +380,7 @@ class _Solver:
         self.blossombase[b] = -1
         self.blossombestedges[b] = None
         self.bestedge[b] = -1
+        self.dualvar[b] = 0
         self.unusedblossoms.append(b)
 
     def augment_blossom(self, b: int, v: int) -> None:
@@ -264,63 +418,75 @@ class _Solver:
         self.blossomendps[b] = endps[i:] + endps[:i]
         self.blossombase[b] = self.blossombase[self.blossomchilds[b][0]]  # type: ignore[index]
 
-    def augment_matching(self, k: int) -> None:
-        v, w, _wt = self.edges[k]
+    def augment_side(self, s: int, p: int) -> None:
+        """Flip the tree path from S-vertex ``s`` to its root; ``s`` gets mate ``p``."""
         n = self.n
         inblossom, labelend, endpoint, mate = (
             self.inblossom, self.labelend, self.endpoint, self.mate)
-        for s, p in ((v, 2 * k + 1), (w, 2 * k)):
-            while True:
-                bs = inblossom[s]
-                if bs >= n:
-                    self.augment_blossom(bs, s)
-                mate[s] = p
-                if labelend[bs] == -1:
-                    break
-                t = endpoint[labelend[bs]]
-                bt = inblossom[t]
-                s = endpoint[labelend[bt]]
-                j = endpoint[labelend[bt] ^ 1]
-                if bt >= n:
-                    self.augment_blossom(bt, j)
-                mate[j] = labelend[bt]
-                p = labelend[bt] ^ 1
+        while True:
+            bs = inblossom[s]
+            if bs >= n:
+                self.augment_blossom(bs, s)
+            mate[s] = p
+            if labelend[bs] == -1:
+                break
+            t = endpoint[labelend[bs]]
+            bt = inblossom[t]
+            s = endpoint[labelend[bt]]
+            j = endpoint[labelend[bt] ^ 1]
+            if bt >= n:
+                self.augment_blossom(bt, j)
+            mate[j] = labelend[bt]
+            p = labelend[bt] ^ 1
 
     def solve(self) -> list[int]:
+        """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
+        self._repair()
         n = self.n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
         endpoint = self.endpoint
-        for _stage in range(n):
+        edges = self.edges
+        while True:
             for i in range(2 * n):
                 label[i] = 0
                 self.bestedge[i] = -1
             for i in range(n, 2 * n):
                 self.blossombestedges[i] = None
-            self.allowedge = [False] * len(self.edges)
+            self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = []
             for v in range(n):
-                if self.mate[v] == -1 and label[inblossom[v]] == 0:
+                if self.mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
-            augmented = False
-            while True:
+            if not self.queue:
+                break
+            self.stages += 1
+            done = False
+            while not done:
                 queue = self.queue
-                while queue and not augmented:
+                while queue and not done:
                     v = queue.pop()
                     bv = inblossom[v]
                     dv = dualvar[v]
-                    for p in self.neighbend[v]:
+                    for w, p in self.nb[v].items():
                         k = p >> 1
-                        w = endpoint[p]
                         bw = inblossom[w]
                         if bv == bw:
                             continue
                         if not allowedge[k]:
-                            kslack = dv + dualvar[w] - 2 * self.edges[k][2]
+                            kslack = dv + dualvar[w] - 2 * edges[k][2]
                             if kslack <= 0:
-                                allowedge[k] = True
+                                allowedge[k] = 1
                         if allowedge[k]:
                             if label[bw] == 0:
+                                if self.mate[self.blossombase[bw]] < 0:
+                                    # A free vertex that needs no partner: augment to it.
+                                    self.augment_side(v, p)
+                                    if bw >= n:
+                                        self.augment_blossom(bw, w)
+                                    self.mate[w] = p ^ 1
+                                    done = True
+                                    break
                                 self.assign_label(w, 2, p ^ 1)
                             elif label[bw] == 1:
                                 base = self.scan_blossom(v, w)
@@ -328,8 +494,9 @@ class _Solver:
                                     self.add_blossom(base, k)
                                     bv = inblossom[v]
                                 else:
-                                    self.augment_matching(k)
-                                    augmented = True
+                                    self.augment_side(v, p)
+                                    self.augment_side(w, p ^ 1)
+                                    done = True
                                     break
                             elif label[w] == 0:
                                 label[w] = 2
@@ -340,10 +507,15 @@ class _Solver:
                         elif label[w] == 0 and (
                                 self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])):
                             self.bestedge[w] = k
-                if augmented:
+                if done:
                     break
                 deltatype = 1
-                delta = min(dualvar[:n])
+                delta = -1
+                deltavertex = -1
+                for v in range(n):
+                    if label[inblossom[v]] == 1 and (delta < 0 or dualvar[v] < delta):
+                        delta = dualvar[v]
+                        deltavertex = v
                 deltaedge = -1
                 deltablossom = -1
                 for v in range(n):
@@ -379,23 +551,39 @@ class _Solver:
                         elif label[b] == 2:
                             dualvar[b] -= delta
                 if deltatype == 1:
+                    if self.mate[deltavertex] >= 0:
+                        self.augment_side(deltavertex, -1)
                     break
                 if deltatype == 2:
-                    allowedge[deltaedge] = True
-                    i, j, _w = self.edges[deltaedge]
+                    allowedge[deltaedge] = 1
+                    i, j, _w = edges[deltaedge]
                     if label[inblossom[i]] == 0:
                         i, j = j, i
                     self.queue.append(i)
                 elif deltatype == 3:
-                    allowedge[deltaedge] = True
-                    i, j, _w = self.edges[deltaedge]
+                    allowedge[deltaedge] = 1
+                    i, j, _w = edges[deltaedge]
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
-            if not augmented:
-                break
             for b in range(n, 2 * n):
                 if (self.blossomparent[b] == -1 and self.blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
-        return [endpoint[m] if m >= 0 else -1 for m in self.mate]
+        return [endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    def remove(self, verts: list[int]) -> None:
+        """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""
+        gone = set(verts)
+        self.removed |= gone
+        for key in [k for k in self.pending if k[0] in gone or k[1] in gone]:
+            del self.pending[key]
+        for v in verts:
+            self._singleton(v)
+        for v in verts:
+            for w in list(self.nb[v]):
+                self._apply((v, w) if v < w else (w, v), 0)
+        for v in verts:
+            if self.mate[v] >= 0:
+                self._unmatch(v)
+            self.dualvar[v] = 0
