@@ -16,4 +16,10 @@ def main() -> None:
     """Run chess leagues and tournaments from plain files; publish them as a static site."""
 
 
-from leaguegen.cli import pair_cmd, season_cmds, standings_cmd  # noqa: E402,F401
+from leaguegen.cli import (  # noqa: E402,F401
+    pair_cmd,
+    plan_cmd,
+    season_cmds,
+    serve_cmd,
+    standings_cmd,
+)

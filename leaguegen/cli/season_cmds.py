@@ -28,17 +28,19 @@ def report_problems(err: InputError) -> None:
 @click.option("--out", "out_dir", default="_site", show_default=True,
               type=click.Path(file_okay=False, path_type=Path), help="Output folder.")
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF crosstables (faster).")
-def build(season_dir: Path, out_dir: Path, no_pdf: bool) -> None:
+@click.option("--clean", is_flag=True, help="Ignore the cache and render everything.")
+def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool) -> None:
     """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
     from leaguegen.site.build import build_site
 
     try:
-        report = build_site(season_dir, out_dir, pdf=not no_pdf)
+        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
     click.echo(f"Built {report.pages} pages and {report.pdfs} PDFs into {out_dir}"
-               f" in {report.seconds:.2f} s")
+               f" in {report.seconds:.2f} s ({report.sections_rendered} sections rendered,"
+               f" {report.sections_reused} unchanged; {report.pdfs_rendered} PDFs rendered)")
 
 
 @main.command()

@@ -8,6 +8,7 @@ an organiser fixes a whole file in one pass. The file format is documented in
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import random
 import re
 from dataclasses import dataclass
@@ -418,18 +419,17 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
     )
 
 
-def _section_file(node: yaml.Node, ctx: _Ctx) -> tuple[yaml.Node | None, yn.Collector]:
+def _section_file(node: yaml.Node, ctx: _Ctx) -> tuple[Path | None, str]:
     """A section given as a path to its own YAML file inside the season folder."""
     rel = str(node.value)
     target = (ctx.root / rel).resolve()
     if ctx.root.resolve() not in target.parents or target.suffix not in (".yaml", ".yml"):
         ctx.col.add(node, f"section file '{rel}' must be a .yaml file inside the season folder")
-        return None, ctx.col
+        return None, ""
     if not target.is_file():
         ctx.col.add(node, f"section file '{rel}' does not exist")
-        return None, ctx.col
-    sub = yn.Collector(str(_display(ctx.root, target)))
-    return yn.compose(target.read_text(encoding="utf-8"), sub), sub
+        return None, ""
+    return target, target.read_text(encoding="utf-8")
 
 
 def _display(root: Path, path: Path) -> Path:
@@ -479,8 +479,34 @@ def _news(root: Path, problems: list[Problem]) -> tuple[NewsItem, ...]:
     return tuple(items)
 
 
-def load_season(folder: str | Path) -> Season:
-    """Read and validate a season folder; raise InputError listing every problem."""
+def _load_section_file(node: yaml.Node, ctx: _Ctx, scoring: Scoring, defaults: dict[str, object],
+                       memo: dict | None) -> tuple[Section | None, list[Problem]]:
+    """Parse a section file, reusing the last result when neither it nor the defaults changed.
+
+    The memo is what makes a live rebuild after one result cheap in a season of
+    a hundred section files: only the edited file is parsed again.
+    """
+    target, text = _section_file(node, ctx)
+    if target is None:
+        return None, []
+    key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring), repr(defaults))
+    if memo is not None and key in memo:
+        return memo[key]
+    sub = yn.Collector(str(_display(ctx.root, target)))
+    doc = yn.compose(text, sub)
+    section = _section(doc, _Ctx(sub, ctx.root), scoring, defaults) if doc is not None else None
+    result = (section, list(sub.problems))
+    if memo is not None:
+        memo[key] = result
+    return result
+
+
+def load_season(folder: str | Path, memo: dict | None = None) -> Season:
+    """Read and validate a season folder; raise InputError listing every problem.
+
+    ``memo`` (any dict kept between calls) lets a long-running process skip
+    section files that have not changed.
+    """
     root = Path(folder)
     path = root / SEASON_FILE
     if not path.is_file():
@@ -501,16 +527,11 @@ def load_season(folder: str | Path) -> Season:
         sections: list[Section] = []
         ids: dict[str, yaml.Node] = {}
         for node in yn.sequence(keys.get("sections"), col, "sections"):
-            sub_ctx = ctx
             if isinstance(node, yaml.ScalarNode):
-                node, sub = _section_file(node, ctx)
-                sub_ctx = _Ctx(sub, root)
-                if node is None:
-                    problems.extend(sub.problems if sub is not col else [])
-                    continue
-            section = _section(node, sub_ctx, scoring, defaults)
-            if sub_ctx.col is not col:
-                problems.extend(sub_ctx.col.problems)
+                section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo)
+                problems.extend(sub_problems)
+            else:
+                section = _section(node, ctx, scoring, defaults)
             if section is None:
                 continue
             if section.id in ids:

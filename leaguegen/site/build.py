@@ -1,4 +1,4 @@
-"""A whole site from a season folder: load, derive, render every page, swap in atomically."""
+"""A whole site from a season folder: load, render what changed, swap in atomically."""
 
 from __future__ import annotations
 
@@ -8,11 +8,12 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import context, urls
-from leaguegen.site.render import render, template_dir
+from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
+from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 
 ASSETS = ("style.css",)
+CACHE_DIR = ".leaguegen-cache"
 
 
 @dataclass
@@ -20,52 +21,62 @@ class BuildReport:
     pages: int = 0
     pdfs: int = 0
     seconds: float = 0.0
+    sections_rendered: int = 0
+    sections_reused: int = 0
+    pdfs_rendered: int = 0
     files: list[str] = field(default_factory=list)
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
-    lang = season.language
-    pages: dict[str, str] = {}
-    pdf_sources: dict[str, str] = {}
-    datas = [context.section_data(s) for s in season.sections]
-    for data in datas:
-        page = context.section_page(season, data)
-        data.page = page
-        s = data.section
-        pages[urls.section(s)] = render("section.html", page, lang)
-        pages[urls.rounds(s)] = render("rounds.html", page, lang)
-        pdf_sources[urls.pdf(s)] = render("crosstable_pdf.html", page, lang)
-        for number in range(1, len(s.players) + 1):
-            pages[urls.player(s, number)] = render(
-                "player.html", context.player_page(season, data, number), lang)
-    pages["index.html"] = render("season.html", context.season_page(season, datas), lang)
-    return pages, pdf_sources
+    snap = render_site(season, MemoryStore())
+    return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 
-def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True) -> BuildReport:
-    """Build into a staging folder and swap it in; on any error the old site stays."""
+def default_cache(out_dir: Path) -> Path:
+    """Beside the output, never inside it (the output folder is published)."""
+    out = out_dir.resolve()
+    return out.parent / CACHE_DIR / out.name
+
+
+def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
+               clean: bool = False, cache_dir: Path | None = None) -> BuildReport:
+    """Build into a staging folder and swap it in; on any error the old site stays.
+
+    Sections, the home page and PDFs whose inputs did not change since the last
+    build are taken from the cache; ``clean`` empties it first.
+    """
     started = time.perf_counter()
     season = load_season(season_dir)
-    pages, pdf_sources = render_pages(season)
+    store = DiskStore(cache_dir or default_cache(Path(out_dir)))
+    if clean:
+        store.clear()
+    snap = render_site(season, store)
     tree = OutputTree(Path(out_dir))
-    report = BuildReport()
+    report = BuildReport(sections_rendered=len(snap.sections_rendered),
+                         sections_reused=len(snap.sections_reused))
     try:
-        for rel, html in pages.items():
+        for rel, html in snap.pages.items():
             tree.write(rel, html)
             report.pages += 1
         for asset in ASSETS:
             tree.copy(template_dir() / "assets" / asset, f"assets/{asset}")
         if pdf:
-            from leaguegen.site.pdf import html_to_pdf
+            for rel, (key, html) in snap.pdfs.items():
+                data = store.get_pdf(key)
+                if data is None:
+                    from leaguegen.site.pdf import html_to_pdf
 
-            for rel, html in pdf_sources.items():
-                tree.write(rel, html_to_pdf(html, template_dir()))
+                    data = html_to_pdf(html, template_dir())
+                    store.put_pdf(key, data)
+                    report.pdfs_rendered += 1
+                tree.write(rel, data)
                 report.pdfs += 1
         report.files = sorted(tree.written)
         tree.commit()
     except BaseException:
         tree.abort()
         raise
+    store.prune()
     report.seconds = time.perf_counter() - started
     return report

@@ -7,7 +7,7 @@ says can be tested without parsing HTML, and the rules live in ``domain/``.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import markdown as md
 
@@ -381,13 +381,10 @@ def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
     )
 
 
-def season_page(season: Season, datas: list[SectionData]) -> SeasonPage:
+def season_page(season: Season, summaries: list[SectionSummary]) -> SeasonPage:
+    """The home page; section summaries come from the section pages (cached or fresh)."""
     root = ""
-    sums = []
-    for d in datas:
-        page = d.page
-        leader = page.section.leader if page else None
-        sums.append(summary(d, root, leader))
+    sums = [replace(s, url=root + s.url.removeprefix("../")) for s in summaries]
     news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
     return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news)
 

@@ -21,6 +21,7 @@ class OutputTree:
         self.destination.parent.mkdir(parents=True, exist_ok=True)
         self.staging = Path(tempfile.mkdtemp(prefix=f".{self.destination.name}-build-",
                                              dir=self.destination.parent))
+        self.staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
         self.written: set[str] = set()
 
     def path(self, relative: str) -> Path:

@@ -1,0 +1,41 @@
+"""`leaguegen serve`: live preview with rebuild on save and browser reload."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import click
+
+from leaguegen.cli import main
+
+
+@main.command()
+@click.argument("season_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
+@click.option("--port", default=8000, show_default=True, help="Port to listen on (0 = any).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; the default keeps the preview on this machine.")
+@click.option("--no-pdf", is_flag=True, help="Do not make PDFs while previewing.")
+def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
+    """Serve SEASON_DIR's site, rebuild on every save and reload open pages."""
+    from leaguegen.serve import BuildOutcome, DevServer
+    from leaguegen.site.live import LiveSite
+    from leaguegen.site.render import template_dir
+
+    site = LiveSite(season_dir, pdf=not no_pdf)
+
+    def build() -> BuildOutcome:
+        result = site.build()
+        return BuildOutcome(result.files, result.errors, result.background, result.summary)
+
+    server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
+                       log=lambda m: click.echo(m, err=True))
+    server.start()
+    click.echo(f"Serving {season_dir} at http://{host}:{server.port}/ (Ctrl+C to stop)", err=True)
+    try:
+        while True:
+            time.sleep(3600)
+    except KeyboardInterrupt:
+        click.echo("Stopping.", err=True)
+    finally:
+        server.stop()

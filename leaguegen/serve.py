@@ -1,0 +1,268 @@
+"""A live preview server: serve the site from memory, rebuild on change, reload browsers.
+
+This module knows nothing about seasons: it is given a ``build`` callable that
+returns either the site's files or the errors that stopped the build, plus
+optional background work (the PDFs) whose files are merged in when done.
+While the input is broken it keeps serving the last good site and shows the
+errors in an overlay on every page. Pages reload through server-sent events,
+so no browser plugin is needed.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import mimetypes
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+EVENTS_PATH = "/__leaguegen/events"
+STATUS_PATH = "/__leaguegen/status"
+
+RELOAD_SCRIPT = """<script>(function(){
+  var es = new EventSource("%s");
+  es.addEventListener("reload", function(){ location.reload(); });
+})();</script>""" % EVENTS_PATH
+
+OVERLAY = """<div id="leaguegen-errors" role="alert" style="position:fixed;inset:auto 0 0 0;
+max-height:60vh;overflow:auto;z-index:99999;background:#2b0a0a;color:#ffecec;
+font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5484d">
+<strong style="font-size:15px">The season has errors; showing the last good build.</strong>
+<pre style="white-space:pre-wrap;margin:8px 0 0">%s</pre></div>"""
+
+
+@dataclass
+class BuildOutcome:
+    """What one build produced: ``files`` (None when the input is invalid) or ``errors``."""
+
+    files: dict[str, bytes] | None
+    errors: list[str] = field(default_factory=list)
+    background: Callable[[], dict[str, bytes]] | None = None
+    summary: str = ""
+
+
+class SiteState:
+    """The files being served and the latest errors, swapped as a whole under a lock."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.files: dict[str, bytes] = {}
+        self.errors: list[str] = []
+        self.build_id = 0
+        self.last_reload = 0.0
+
+    def publish(self, files: dict[str, bytes] | None, errors: list[str]) -> int:
+        with self.lock:
+            if files is not None:
+                self.files = files
+            self.errors = errors
+            self.build_id += 1
+            self.last_reload = time.monotonic()
+            self.lock.notify_all()
+            return self.build_id
+
+    def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
+        """Add background results, unless a newer build has replaced the site meanwhile."""
+        with self.lock:
+            if build_id == self.build_id:
+                self.files = {**self.files, **extra}
+
+
+def _inject(page: bytes, errors: list[str]) -> bytes:
+    text = page.decode("utf-8")
+    extra = RELOAD_SCRIPT
+    if errors:
+        extra = OVERLAY % html.escape("\n".join(errors)) + extra
+    if "</body>" in text:
+        text = text.replace("</body>", extra + "</body>", 1)
+    else:
+        text += extra
+    return text.encode("utf-8")
+
+
+def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+            return  # quiet: the CLI reports builds, not every request
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's naming
+            path = unquote(urlparse(self.path).path)
+            if path == EVENTS_PATH:
+                self._events()
+                return
+            if path == STATUS_PATH:
+                with state.lock:
+                    body = json.dumps({"build": state.build_id, "errors": state.errors,
+                                       "files": len(state.files)}).encode()
+                self._send(HTTPStatus.OK, body, "application/json")
+                return
+            rel = path.lstrip("/")
+            if rel == "" or rel.endswith("/"):
+                rel += "index.html"
+            with state.lock:
+                data = state.files.get(rel)
+                errors = list(state.errors)
+            if data is None and not rel.endswith(".html"):
+                with state.lock:
+                    data = state.files.get(rel + "/index.html")
+                if data is not None:
+                    rel += "/index.html"
+            if data is None:
+                body = _inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
+                               b"</body>", errors)
+                self._send(HTTPStatus.NOT_FOUND, body, "text/html; charset=utf-8")
+                return
+            ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
+            if rel.endswith(".html"):
+                data = _inject(data, errors)
+                ctype = "text/html; charset=utf-8"
+            self._send(HTTPStatus.OK, data, ctype)
+
+        def _send(self, status: HTTPStatus, body: bytes, ctype: str) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", ctype)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def _events(self) -> None:
+            self.send_response(HTTPStatus.OK)
+            self.send_header("Content-Type", "text/event-stream")
+            self.send_header("Cache-Control", "no-store")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            self.close_connection = True
+            with state.lock:
+                seen = state.build_id
+            try:
+                self.wfile.write(f"event: hello\ndata: {seen}\n\n".encode())
+                self.wfile.flush()
+                while True:
+                    with state.lock:
+                        state.lock.wait_for(lambda: state.build_id != seen, timeout=15)
+                        current = state.build_id
+                    if current != seen:
+                        seen = current
+                        self.wfile.write(f"event: reload\ndata: {current}\n\n".encode())
+                    else:
+                        self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError, OSError):
+                return
+
+    return Handler
+
+
+class DevServer:
+    """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``."""
+
+    def __init__(self, build: Callable[[], BuildOutcome], watch: Iterable[Path],
+                 host: str = "127.0.0.1", port: int = 8000, debounce: float = 0.05,
+                 log: Callable[[str], None] = lambda _m: None) -> None:
+        self.build = build
+        self.watch = [Path(p) for p in watch]
+        self.debounce = debounce
+        self.log = log
+        self.state = SiteState()
+        self.httpd = ThreadingHTTPServer((host, port), _handler(self.state))
+        self.httpd.daemon_threads = True
+        self._changed = threading.Event()
+        self._stop = threading.Event()
+        self._last_event = 0.0
+        self._threads: list[threading.Thread] = []
+        self._observer = None
+
+    @property
+    def port(self) -> int:
+        return self.httpd.server_address[1]
+
+    def rebuild(self) -> None:
+        """Run one build and publish it; never raises, so bad input cannot stop the server."""
+        started = time.perf_counter()
+        try:
+            outcome = self.build()
+        except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
+            outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+        build_id = self.state.publish(outcome.files, outcome.errors)
+        ms = (time.perf_counter() - started) * 1000
+        if outcome.errors:
+            self.log(f"build {build_id} failed in {ms:.0f} ms:\n  " + "\n  ".join(outcome.errors))
+        else:
+            self.log(f"build {build_id} in {ms:.0f} ms {outcome.summary}".rstrip())
+        if outcome.background is not None and outcome.files is not None:
+            job = outcome.background
+
+            def run() -> None:
+                try:
+                    extra = job()
+                except Exception as exc:  # noqa: BLE001
+                    self.log(f"background work failed: {exc!r}")
+                    return
+                if extra:
+                    self.state.merge(build_id, extra)
+                    self.log(f"build {build_id}: {len(extra)} PDF(s) updated")
+
+            threading.Thread(target=run, name="leaguegen-pdf", daemon=True).start()
+
+    def notify_change(self, path: str = "") -> None:
+        self._last_event = time.monotonic()
+        self._changed.set()
+
+    def _builder(self) -> None:
+        while not self._stop.is_set():
+            if not self._changed.wait(timeout=0.5):
+                continue
+            # wait for a quiet moment: an editor's burst of saves is one rebuild
+            while time.monotonic() - self._last_event < self.debounce:
+                time.sleep(max(0.005, self.debounce - (time.monotonic() - self._last_event)))
+            self._changed.clear()
+            if not self._stop.is_set():
+                self.rebuild()
+
+    def start(self) -> None:
+        # watch first: a save made while the first build runs must not be missed
+        self._start_watching()
+        self.rebuild()
+        serve = threading.Thread(target=self.httpd.serve_forever, name="leaguegen-http",
+                                 daemon=True)
+        builder = threading.Thread(target=self._builder, name="leaguegen-build", daemon=True)
+        self._threads = [serve, builder]
+        for t in self._threads:
+            t.start()
+
+    def _start_watching(self) -> None:
+        from watchdog.events import FileSystemEventHandler
+        from watchdog.observers import Observer
+
+        server = self
+
+        class OnChange(FileSystemEventHandler):
+            def on_any_event(self, event) -> None:  # noqa: ANN001
+                if event.event_type in ("opened", "closed_no_write"):
+                    return
+                server.notify_change(str(event.src_path))
+
+        observer = Observer()
+        for folder in self.watch:
+            if folder.is_dir():
+                observer.schedule(OnChange(), str(folder), recursive=True)
+        observer.daemon = True
+        observer.start()
+        self._observer = observer
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._changed.set()
+        if self._observer is not None:
+            self._observer.stop()
+        self.httpd.shutdown()
+        self.httpd.server_close()

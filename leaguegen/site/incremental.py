@@ -1,0 +1,258 @@
+"""Rendering by content fingerprint, so only what changed is rendered again.
+
+A section's pages depend only on the section, the season facts shown in the
+page frame, the templates and the program's version; the home page depends
+on the section summaries and the news. Each of those inputs is fingerprinted
+and the rendered output kept in a store: in memory for ``serve``, on disk
+for repeated ``build`` runs. A rebuild with no change renders nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Protocol
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.site import context, urls
+from leaguegen.site.context import SectionSummary
+from leaguegen.site.render import render, template_dir
+
+FORMAT_VERSION = "1"
+
+
+def _program_version() -> str:
+    try:
+        return version("leaguegen")
+    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
+        return "dev"
+
+
+def templates_fingerprint(folder: Path | None = None) -> str:
+    """Hash of every template and asset: editing one invalidates every page."""
+    folder = folder or template_dir()
+    digest = hashlib.sha256(f"{FORMAT_VERSION}:{_program_version()}".encode())
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(folder)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def _hash(*parts: object) -> str:
+    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
+
+
+@dataclass
+class SectionOutput:
+    """Everything one section contributes to the site."""
+
+    pages: dict[str, str]
+    pdf_path: str
+    pdf_html: str
+    summary: SectionSummary
+
+
+class Store(Protocol):
+    def get_section(self, key: str) -> SectionOutput | None: ...
+    def put_section(self, key: str, output: SectionOutput) -> None: ...
+    def get_page(self, key: str) -> str | None: ...
+    def put_page(self, key: str, html: str) -> None: ...
+    def get_pdf(self, key: str) -> bytes | None: ...
+    def put_pdf(self, key: str, data: bytes) -> None: ...
+
+
+@dataclass
+class MemoryStore:
+    """Keeps only the latest output per key; what the live server uses."""
+
+    sections: dict[str, SectionOutput] = field(default_factory=dict)
+    pages: dict[str, str] = field(default_factory=dict)
+    pdfs: dict[str, bytes] = field(default_factory=dict)
+
+    def get_section(self, key: str) -> SectionOutput | None:
+        return self.sections.get(key)
+
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        self.sections[key] = output
+
+    def get_page(self, key: str) -> str | None:
+        return self.pages.get(key)
+
+    def put_page(self, key: str, html: str) -> None:
+        self.pages[key] = html
+
+    def get_pdf(self, key: str) -> bytes | None:
+        return self.pdfs.get(key)
+
+    def put_pdf(self, key: str, data: bytes) -> None:
+        self.pdfs[key] = data
+
+    def keep_only(self, used: set[str]) -> None:
+        for table in (self.sections, self.pages, self.pdfs):
+            for key in [k for k in table if k not in used]:
+                del table[key]
+
+
+def _summary_to_json(summary: SectionSummary) -> dict:
+    data = dataclasses.asdict(summary)
+    return {k: v.isoformat() if isinstance(v, dt.date) else v for k, v in data.items()}
+
+
+def _summary_from_json(data: dict) -> SectionSummary:
+    values = {}
+    for f in dataclasses.fields(SectionSummary):
+        v = data[f.name]
+        if isinstance(v, str) and "date" in str(f.type) and v:
+            v = dt.date.fromisoformat(v)
+        values[f.name] = v
+    return SectionSummary(**values)
+
+
+class DiskStore:
+    """A cache folder of JSON, HTML and PDF files named by fingerprint.
+
+    Only our own plain data is stored (no pickles), each file is written to a
+    temporary name and renamed, and unused entries are pruned after a build.
+    """
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self.used: set[str] = set()
+        folder.mkdir(parents=True, exist_ok=True)
+
+    def _path(self, key: str, suffix: str) -> Path:
+        return self.folder / f"{key}{suffix}"
+
+    def _write(self, path: Path, data: bytes) -> None:
+        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+
+    def _read(self, key: str, suffix: str) -> bytes | None:
+        self.used.add(key + suffix)
+        try:
+            return self._path(key, suffix).read_bytes()
+        except FileNotFoundError:
+            return None
+
+    def get_section(self, key: str) -> SectionOutput | None:
+        raw = self._read(key, ".json")
+        if raw is None:
+            return None
+        try:
+            data = json.loads(raw)
+            return SectionOutput(data["pages"], data["pdf_path"], data["pdf_html"],
+                                 _summary_from_json(data["summary"]))
+        except (ValueError, KeyError, TypeError):
+            return None  # an old or damaged entry is simply rendered again
+
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        self.used.add(key + ".json")
+        data = {"pages": output.pages, "pdf_path": output.pdf_path,
+                "pdf_html": output.pdf_html, "summary": _summary_to_json(output.summary)}
+        self._write(self._path(key, ".json"), json.dumps(data).encode())
+
+    def get_page(self, key: str) -> str | None:
+        raw = self._read(key, ".html")
+        return raw.decode() if raw is not None else None
+
+    def put_page(self, key: str, html: str) -> None:
+        self.used.add(key + ".html")
+        self._write(self._path(key, ".html"), html.encode())
+
+    def get_pdf(self, key: str) -> bytes | None:
+        return self._read(key, ".pdf")
+
+    def put_pdf(self, key: str, data: bytes) -> None:
+        self.used.add(key + ".pdf")
+        self._write(self._path(key, ".pdf"), data)
+
+    def prune(self) -> None:
+        for path in self.folder.iterdir():
+            if path.is_file() and path.name not in self.used:
+                path.unlink(missing_ok=True)
+
+    def clear(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)
+        self.folder.mkdir(parents=True, exist_ok=True)
+
+
+@dataclass
+class Snapshot:
+    """The rendered site: HTML by path, and each PDF's source keyed by content hash."""
+
+    pages: dict[str, str]
+    pdfs: dict[str, tuple[str, str]]  # path -> (content key, html source)
+    sections_rendered: list[str] = field(default_factory=list)
+    sections_reused: list[str] = field(default_factory=list)
+    home_rendered: bool = False
+
+    @property
+    def rendered_anything(self) -> bool:
+        return bool(self.sections_rendered) or self.home_rendered
+
+
+def _frame(season: Season) -> tuple:
+    """The season facts every page shows in its header and footer."""
+    return (season.name, season.organiser, season.venue, season.time_control, season.language,
+            season.description)
+
+
+def render_section(season: Season, section: Section) -> SectionOutput:
+    lang = season.language
+    data = context.section_data(section)
+    page = context.section_page(season, data)
+    data.page = page
+    pages = {
+        urls.section(section): render("section.html", page, lang),
+        urls.rounds(section): render("rounds.html", page, lang),
+    }
+    for number in range(1, len(section.players) + 1):
+        pages[urls.player(section, number)] = render(
+            "player.html", context.player_page(season, data, number), lang)
+    return SectionOutput(pages, urls.pdf(section), render("crosstable_pdf.html", page, lang),
+                         page.section)
+
+
+def render_site(season: Season, store: Store, templates: str | None = None) -> Snapshot:
+    """Render what changed since the store last saw this season; reuse the rest."""
+    templates = templates or templates_fingerprint()
+    frame = _frame(season)
+    snap = Snapshot(pages={}, pdfs={})
+    summaries = []
+    used: set[str] = set()
+    for section in season.sections:
+        key = _hash("section", templates, frame, section)
+        used.add(key)
+        output = store.get_section(key)
+        if output is None:
+            output = render_section(season, section)
+            store.put_section(key, output)
+            snap.sections_rendered.append(section.id)
+        else:
+            snap.sections_reused.append(section.id)
+        snap.pages.update(output.pages)
+        snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
+        summaries.append(output.summary)
+    home_key = _hash("home", templates, frame, summaries, season.news)
+    used.add(home_key)
+    home = store.get_page(home_key)
+    if home is None:
+        home = render("season.html", context.season_page(season, summaries), season.language)
+        store.put_page(home_key, home)
+        snap.home_rendered = True
+    snap.pages["index.html"] = home
+    for key, _ in snap.pdfs.values():
+        used.add(key)
+    if isinstance(store, MemoryStore):
+        store.keep_only(used)
+    return snap

@@ -1,0 +1,70 @@
+"""The site kept in memory between rebuilds, for the live preview server.
+
+Section files that did not change are not parsed again (the loader's memo),
+sections whose content did not change are not rendered again (the memory
+store), and PDFs are made afterwards, in the background, only for sections
+whose PDF source changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from leaguegen.errors import InputError
+from leaguegen.formats.season_yaml import load_season
+from leaguegen.site.build import ASSETS
+from leaguegen.site.incremental import MemoryStore, render_site, templates_fingerprint
+from leaguegen.site.render import template_dir
+
+
+@dataclass
+class LiveBuild:
+    files: dict[str, bytes] | None
+    errors: list[str] = field(default_factory=list)
+    background: Callable[[], dict[str, bytes]] | None = None
+    summary: str = ""
+
+
+class LiveSite:
+    def __init__(self, season_dir: Path, pdf: bool = True):
+        self.season_dir = Path(season_dir)
+        self.pdf = pdf
+        self.memo: dict = {}
+        self.store = MemoryStore()
+
+    def build(self) -> LiveBuild:
+        try:
+            season = load_season(self.season_dir, memo=self.memo)
+        except InputError as err:
+            return LiveBuild(None, [str(p) for p in err.problems])
+        snap = render_site(season, self.store, templates_fingerprint())
+        files = {path: html.encode("utf-8") for path, html in snap.pages.items()}
+        for asset in ASSETS:
+            files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
+        missing: dict[str, tuple[str, str]] = {}
+        for path, (key, source) in snap.pdfs.items():
+            data = self.store.get_pdf(key)
+            if data is not None:
+                files[path] = data
+            elif self.pdf:
+                missing[path] = (key, source)
+        summary = (f"({len(snap.sections_rendered)} sections rendered,"
+                   f" {len(snap.sections_reused)} unchanged)")
+        if not snap.rendered_anything:
+            summary = "(nothing changed)"
+        return LiveBuild(files, [], self._pdf_job(missing) if missing else None, summary)
+
+    def _pdf_job(self, missing: dict[str, tuple[str, str]]) -> Callable[[], dict[str, bytes]]:
+        def job() -> dict[str, bytes]:
+            from leaguegen.site.pdf import html_to_pdf
+
+            out = {}
+            for path, (key, source) in missing.items():
+                data = html_to_pdf(source, template_dir())
+                self.store.put_pdf(key, data)
+                out[path] = data
+            return out
+
+        return job
