@@ -29,9 +29,11 @@ from .players import (
     FLOAT_UP,
     NONE,
     Entrant,
+    choose_colour,
     float_of,
     invert,
     prefs_compatible,
+    to_int,
 )
 from .state import SwissState
 
@@ -185,6 +187,13 @@ class DutchEngine:
             if in_cur and not (self.flt(lo, back) == FLOAT_UP and hs > ls):
                 w |= 1 << sh[hs]
         return w << (3 * B + 1)
+
+    def colour(self, p: Entrant, o: Entrant) -> tuple[int, str]:
+        """Colour for ``p`` (the lower pairing number) against ``o``, and the rule used."""
+        return choose_colour(p, o, to_int(self.state.initial_colour))
+
+    def orient(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
+        return (a, b) if a.id < b.id else (b, a)
 
     # ----------------------------------------------------------- matching
     def set_edge(self, a: int, b: int, weight: int) -> None:
@@ -359,7 +368,7 @@ class DutchEngine:
                 matched[mv] = True
                 self.finalize(v, mv)
                 pairs.append((v, mv))
-                self.bracket_of[v] = self.bracket_of[mv] = bracket_score
+                self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
 
             # The remainder (homogeneous part).
             rem: list[int] = []
@@ -471,7 +480,7 @@ class DutchEngine:
                     matched[v] = matched[mv] = True
                     self.finalize(v, mv)
                     pairs.append((v, mv))
-                    self.bracket_of[v] = self.bracket_of[mv] = bracket_score
+                    self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
 
             # Next bracket: the unpaired players float down.
             new_pbi: list[int] = []

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from leaguegen.domain.model import Colour
 
+from .burstein import BursteinEngine, default_acceleration
 from .dutch import DutchEngine
-from .players import FLOAT_DOWN, FLOAT_UP, NONE, W, Entrant, choose_colour, to_int
+from .players import FLOAT_DOWN, FLOAT_UP, NONE, W, Entrant
 from .result import BoardExplanation, PairingResult
 from .state import SwissState
 
-Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], DutchEngine]
+Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], Any]
 
-SYSTEMS: dict[str, Engine] = {"dutch": DutchEngine}
+SYSTEMS: dict[str, Engine] = {"dutch": DutchEngine, "burstein": BursteinEngine}
+PREPARE: dict[str, Callable[[SwissState], SwissState]] = {"burstein": default_acceleration}
 
 
 def register(name: str, engine: Engine) -> None:
@@ -36,6 +39,7 @@ def entrants(state: SwissState) -> tuple[list[Entrant], dict[int, Entrant]]:
             )
         valid = (not p.absent) or any(r.paired for r in p.rounds)
         e = Entrant(p, rank, state)
+        e.valid = valid
         if valid:
             rank += 1
         by_id[e.id] = e
@@ -51,14 +55,15 @@ def pair_round(state: SwissState, system: str = "dutch") -> PairingResult:
     the absolute criteria; :class:`KeyError` for an unknown system.
     """
     make = SYSTEMS[system]
+    if system in PREPARE:
+        state = PREPARE[system](state)
     present, by_id = entrants(state)
     engine = make(state, present, by_id)
     pairs, bye = engine.run()
-    initial = to_int(state.initial_colour)
     boards = []
     for a, b in pairs:
-        p, o = (a, b) if a.id < b.id else (b, a)
-        colour, rule = choose_colour(p, o, initial)
+        p, o = engine.orient(a, b)
+        colour, rule = engine.colour(p, o)
         white, black = (p, o) if colour == W else (o, p)
         boards.append((white, black, rule))
 
@@ -90,11 +95,10 @@ def _pts(units: int, state: SwissState) -> str:
     return f"{whole}{'.5' if half else ''}"
 
 
-def _explain(engine: DutchEngine, w: Entrant, b: Entrant, rule: str) -> BoardExplanation:
+def _explain(engine: Any, w: Entrant, b: Entrant, rule: str) -> BoardExplanation:
     state = engine.state
     bracket = getattr(engine, "bracket_of", {})
-    vertex = {e.id: i for i, e in enumerate(engine.order)}
-    score = bracket.get(vertex.get(w.id, -1), max(w.score, b.score))
+    score = bracket.get(w.id, max(w.score, b.score))
     floats = ""
     if w.score != b.score:
         hi, lo = (w, b) if w.score > b.score else (b, w)

@@ -28,13 +28,14 @@ class Entrant:
 
     __slots__ = (
         "id", "tpn", "rank", "raw", "score", "rounds", "accel", "imb", "pref", "rep",
-        "strong", "absolute", "abs_imb", "eligible", "played_games", "colours",
+        "strong", "absolute", "abs_imb", "eligible", "played_games", "colours", "valid",
     )
 
     def __init__(self, p: SwissPlayer, rank: int, state: SwissState):
         self.id = p.number - 1
         self.tpn = p.number
         self.rank = rank
+        self.valid = True
         self.rounds: tuple[PastRound, ...] = p.rounds
         self.accel = p.acceleration
         self.raw = sum(r.points for r in p.rounds)
