@@ -202,9 +202,9 @@ class Snapshot:
 
 
 def _frame(season: Season) -> tuple:
-    """The season facts every page shows in its header and footer."""
-    return (season.name, season.organiser, season.venue, season.time_control, season.language,
-            season.description)
+    """The season facts every page may show: everything but the sections and the news."""
+    return tuple((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
+                 if f.name not in ("sections", "news"))
 
 
 def render_section(season: Season, section: Section) -> SectionOutput:
