@@ -32,6 +32,8 @@ def pair(trf_path: str, system: str, baku: bool, explain: bool) -> None:
 
     try:
         doc = trf.load(trf_path)
+        if not doc.players:
+            raise ValueError("no player (001) records")
         state = state_from_trf(doc, baku=baku)
     except InputError as exc:
         click.echo(str(exc), err=True)

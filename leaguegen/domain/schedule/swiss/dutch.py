@@ -302,17 +302,18 @@ class DutchEngine:
 
             B = self.B
 
+            # The helpers below are used only within this bracket's iteration.
             def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
-                r = base[li][si]
+                r = base[li][si]  # noqa: B023
                 if r:
-                    add = ((1 if si_rem < rem_pairs else 0) << (2 * B)) - si_rem
+                    add = ((1 if si_rem < rem_pairs else 0) << (2 * B)) - si_rem  # noqa: B023
                     r += add << 1
                 return r
 
             sm = self.solve()
 
             def in_bracket(x: int) -> bool:
-                return sgbv <= x < nsgbv
+                return sgbv <= x < nsgbv  # noqa: B023
 
             # Which moved-down players get paired in this bracket.
             md_score = None
@@ -392,7 +393,7 @@ class DutchEngine:
             sm = self.solve()
 
             def s1_role(v: int) -> bool:
-                return v < sm[v] < nsgbv
+                return v < sm[v] < nsgbv  # noqa: B023
 
             exch = 0
             for pi2 in rem:

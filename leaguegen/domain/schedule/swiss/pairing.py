@@ -9,7 +9,7 @@ from leaguegen.domain.model import Colour
 
 from .burstein import BursteinEngine, default_acceleration
 from .dutch import DutchEngine
-from .players import FLOAT_DOWN, FLOAT_UP, NONE, W, Entrant
+from .players import FLOAT_DOWN, FLOAT_UP, NONE, Entrant, W
 from .result import BoardExplanation, PairingResult
 from .state import SwissState
 

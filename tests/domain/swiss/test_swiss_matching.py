@@ -1,0 +1,90 @@
+"""The blossom matching against brute force, one-shot and after edits."""
+
+from __future__ import annotations
+
+import random
+
+from leaguegen.domain.schedule.swiss.matching import Matching, max_weight_matching
+
+
+def _best(n: int, w: dict[tuple[int, int], int], gone: set[int]) -> int:
+    best = 0
+
+    def rec(avail: list[int], acc: int) -> None:
+        nonlocal best
+        if not avail:
+            best = max(best, acc)
+            return
+        v, rest = avail[0], avail[1:]
+        rec(rest, acc)
+        for u in rest:
+            x = w.get((min(u, v), max(u, v)), 0)
+            if x:
+                rec([y for y in rest if y != u], acc + x)
+
+    rec([v for v in range(n) if v not in gone], 0)
+    return best
+
+
+def _weight(mate: list[int], w: dict[tuple[int, int], int], gone: set[int]) -> int:
+    total = 0
+    for v, u in enumerate(mate):
+        if v in gone or u == v:
+            continue
+        assert mate[u] == v
+        if v < u:
+            assert w.get((v, u), 0) > 0
+            total += w[(v, u)]
+    return total
+
+
+def test_one_shot_matches_brute_force() -> None:
+    rng = random.Random(7)
+    for _ in range(400):
+        n = rng.randint(1, 9)
+        edges = [
+            (i, j, rng.choice([1, 2, 3, 5, 8, 1 << 70]) * rng.randint(1, 4))
+            for i in range(n) for j in range(i + 1, n) if rng.random() < 0.6
+        ]
+        mate = max_weight_matching(n, edges)
+        w = {(i, j): x for i, j, x in edges}
+        got = sum(w[(v, u)] for v, u in enumerate(mate) if u > v)
+        assert got == _best(n, w, set())
+
+
+def test_reoptimising_after_edits_and_removals() -> None:
+    rng = random.Random(11)
+    for _ in range(250):
+        n = rng.randint(2, 9)
+        m = Matching(n)
+        w: dict[tuple[int, int], int] = {}
+        gone: set[int] = set()
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.6:
+                    w[(i, j)] = x = rng.choice([1, 2, 3, 5, 8, 13, 100]) * rng.randint(1, 4)
+                    m.set_weight(i, j, x)
+        for _step in range(6):
+            mate = m.solve()
+            assert _weight(mate, w, gone) == _best(n, w, gone)
+            alive = [v for v in range(n) if v not in gone]
+            matched = [v for v in alive if mate[v] != v]
+            if matched and rng.random() < 0.2:
+                v = rng.choice(matched)
+                u = mate[v]
+                m.remove([v, u])
+                gone |= {v, u}
+                w = {k: x for k, x in w.items() if not (set(k) & {u, v})}
+                continue
+            if len(alive) < 2:
+                break
+            v = rng.choice(alive)
+            for u in alive:
+                if u != v and rng.random() < 0.6:
+                    k = (min(u, v), max(u, v))
+                    x = rng.choice([0, 1, 2, 3, 5, 8, 13, 100, 1000]) * rng.randint(1, 3)
+                    if x:
+                        w[k] = x
+                    else:
+                        w.pop(k, None)
+                    m.set_weight(u, v, x)
