@@ -166,7 +166,7 @@ class DevServer:
     """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``."""
 
     def __init__(self, build: Callable[[], BuildOutcome], watch: Iterable[Path],
-                 host: str = "127.0.0.1", port: int = 8000, debounce: float = 0.05,
+                 host: str = "127.0.0.1", port: int = 8000, debounce: float = 0.025,
                  log: Callable[[str], None] = lambda _m: None) -> None:
         self.build = build
         self.watch = [Path(p) for p in watch]

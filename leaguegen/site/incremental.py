@@ -223,15 +223,28 @@ def render_section(season: Season, section: Section) -> SectionOutput:
                          page.section)
 
 
-def render_site(season: Season, store: Store, templates: str | None = None) -> Snapshot:
-    """Render what changed since the store last saw this season; reuse the rest."""
+def render_site(season: Season, store: Store, templates: str | None = None,
+                fingerprints: dict | None = None) -> Snapshot:
+    """Render what changed since the store last saw this season; reuse the rest.
+
+    ``fingerprints`` (kept between calls by a long-running process) remembers
+    the key of each Section object, so a section the loader handed back
+    unchanged is not hashed again.
+    """
     templates = templates or templates_fingerprint()
     frame = _frame(season)
+    seen = fingerprints if fingerprints is not None else {}
+    fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})
     summaries = []
     used: set[str] = set()
     for section in season.sections:
-        key = _hash("section", templates, frame, section)
+        known = seen.get(id(section))
+        if known is not None and known[0] is section and known[1] == (templates, frame):
+            key = known[2]
+        else:
+            key = _hash("section", templates, frame, section)
+        fresh[id(section)] = (section, (templates, frame), key)
         used.add(key)
         output = store.get_section(key)
         if output is None:
@@ -255,4 +268,7 @@ def render_site(season: Season, store: Store, templates: str | None = None) -> S
         used.add(key)
     if isinstance(store, MemoryStore):
         store.keep_only(used)
+    if fingerprints is not None:
+        fingerprints.clear()
+        fingerprints.update(fresh)
     return snap

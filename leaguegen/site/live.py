@@ -33,14 +33,18 @@ class LiveSite:
         self.pdf = pdf
         self.memo: dict = {}
         self.store = MemoryStore()
+        self.fingerprints: dict = {}
+        self.encoded: dict[str, tuple[str, bytes]] = {}  # path -> (html, its UTF-8 bytes)
 
     def build(self) -> LiveBuild:
         try:
             season = load_season(self.season_dir, memo=self.memo)
         except InputError as err:
             return LiveBuild(None, [str(p) for p in err.problems])
-        snap = render_site(season, self.store, templates_fingerprint())
-        files = {path: html.encode("utf-8") for path, html in snap.pages.items()}
+        snap = render_site(season, self.store, templates_fingerprint(),
+                           fingerprints=self.fingerprints)
+        files = {path: self._encode(path, html) for path, html in snap.pages.items()}
+        self.encoded = {path: self.encoded[path] for path in files}
         for asset in ASSETS:
             files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
         missing: dict[str, tuple[str, str]] = {}
@@ -55,6 +59,15 @@ class LiveSite:
         if not snap.rendered_anything:
             summary = "(nothing changed)"
         return LiveBuild(files, [], self._pdf_job(missing) if missing else None, summary)
+
+    def _encode(self, path: str, html: str) -> bytes:
+        """Reuse the bytes of a page whose text object the store handed back unchanged."""
+        known = self.encoded.get(path)
+        if known is not None and known[0] is html:
+            return known[1]
+        data = html.encode("utf-8")
+        self.encoded[path] = (html, data)
+        return data
 
     def _pdf_job(self, missing: dict[str, tuple[str, str]]) -> Callable[[], dict[str, bytes]]:
         def job() -> dict[str, bytes]:
