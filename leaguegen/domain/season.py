@@ -96,7 +96,9 @@ class Season:
     organiser: str = ""
     venue: str = ""
     time_control: str = ""
-    language: str = "en"
+    language: str = "en"  # the default page language: languages[0]
+    languages: tuple[str, ...] = ("en",)  # every language the site is published in
+    digits: str = "western"  # or "arabic-indic" (٠١٢٣٤٥٦٧٨٩)
     description: str = ""
     news: tuple[NewsItem, ...] = field(default=())
 

@@ -34,7 +34,13 @@ from leaguegen.formats import yaml_nodes as yn
 SEASON_FILE = "season.yaml"
 FORMATS = ("round_robin", "double_round_robin")
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
-               "description", "sections", "free_round_score", "tiebreaks")
+               "languages", "digits", "description", "sections", "free_round_score",
+               "tiebreaks")
+# Page languages with a translation catalogue (site_template/locale/); aliases map to them.
+LANGUAGES = ("en", "ru", "zh_Hans", "ar")
+LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
+                    "zh-cn": "zh_Hans", "zh_cn": "zh_Hans"}
+DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring")
@@ -501,6 +507,36 @@ def _load_section_file(node: yaml.Node, ctx: _Ctx, scoring: Scoring, defaults: d
     return result
 
 
+def _language(node: yaml.Node, col: yn.Collector, what: str) -> str | None:
+    raw = yn.text(node, col, what)
+    if raw is None:
+        return None
+    code = raw if raw in LANGUAGES else LANGUAGE_ALIASES.get(raw.lower())
+    if code is None:
+        col.add(node, f"{what} '{raw}' has no translation; available: {', '.join(LANGUAGES)}"
+                      f"{yn.suggestion(raw, LANGUAGES)}")
+    return code
+
+
+def _languages(single: yaml.Node | None, many: yaml.Node | None,
+               col: yn.Collector) -> tuple[str, ...]:
+    """``language: ru`` or ``languages: [ru, en]`` (the first is the default, at the root)."""
+    first = _language(single, col, "language") if single is not None else None
+    codes: list[str] = []
+    for node in yn.sequence(many, col, "languages"):
+        code = _language(node, col, "language")
+        if code is None:
+            continue
+        if code in codes:
+            col.add(node, f"language '{code}' is listed twice")
+            continue
+        codes.append(code)
+    if first and codes and codes[0] != first:
+        col.add(single, f"language '{first}' is not the first of languages"
+                        f" ({', '.join(codes)}); write only languages, default first")
+    return tuple(codes) or ((first,) if first else ("en",))
+
+
 def load_season(folder: str | Path, memo: dict | None = None) -> Season:
     """Read and validate a season folder; raise InputError listing every problem.
 
@@ -539,13 +575,18 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
                 continue
             ids[section.id] = node
             sections.append(section)
-        language = yn.text(keys.get("language"), col, "language") or "en"
+        languages = _languages(keys.get("language"), keys.get("languages"), col)
+        digits = yn.text(keys.get("digits"), col, "digits") or "western"
+        if digits not in DIGITS:
+            col.add(keys.get("digits"), f"digits must be one of {', '.join(DIGITS)},"
+                                        f" not '{digits}'{yn.suggestion(digits, DIGITS)}")
+            digits = "western"
         season = Season(
             name=yn.text(keys.get("name"), col, "name") or "",
             organiser=yn.text(keys.get("organiser"), col, "organiser") or "",
             venue=yn.text(keys.get("venue"), col, "venue") or "",
             time_control=yn.text(keys.get("time_control"), col, "time_control") or "",
-            language=language,
+            language=languages[0], languages=languages, digits=digits,
             description=yn.text(keys.get("description"), col, "description") or "",
             sections=tuple(sections),
         )

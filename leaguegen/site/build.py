@@ -8,6 +8,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.formats.season_yaml import load_season
+from leaguegen.site import i18n
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
@@ -29,7 +30,7 @@ class BuildReport:
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
-    snap = render_site(season, MemoryStore())
+    snap = i18n.render_languages(render_site, season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 
@@ -51,7 +52,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     store = DiskStore(cache_dir or default_cache(Path(out_dir)))
     if clean:
         store.clear()
-    snap = render_site(season, store)
+    snap = i18n.render_languages(render_site, season, store)
     tree = OutputTree(Path(out_dir))
     report = BuildReport(sections_rendered=len(snap.sections_rendered),
                          sections_reused=len(snap.sections_reused))
@@ -59,7 +60,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
         for rel, html in snap.pages.items():
             tree.write(rel, html)
             report.pages += 1
-        for asset in ASSETS:
+        for asset in ASSETS + i18n.font_assets(season):
             tree.copy(template_dir() / "assets" / asset, f"assets/{asset}")
         if pdf:
             for rel, (key, html) in snap.pdfs.items():

@@ -2,12 +2,18 @@
 
 Templates only lay out what is here (no arithmetic, no rules), so what a page
 says can be tested without parsing HTML, and the rules live in ``domain/``.
+
+Nothing here depends on the page language: scores are exact numbers (formatted by
+the template's ``pts`` filter), sentences are structured data the template words
+with ``_()``, and fixed labels are English msgids marked ``N_`` for extraction and
+translated in the template (``_(label)``). See docs/i18n.md.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 import markdown as md
 
@@ -19,14 +25,22 @@ from leaguegen.domain.standings import compute_standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks a msgid for extraction; the template translates it with ``_()``."""
+    return message
+
+
 TIEBREAK_NAMES = {
-    "PTS": "Points", "DE": "Direct encounter", "SB": "Sonneborn-Berger", "WIN": "Wins",
-    "WON": "Games won", "KS": "Koya", "BH": "Buchholz", "BPG": "Games with Black",
-    "BWG": "Wins with Black", "PS": "Progressive score", "ARO": "Average rating of opponents",
-    "TPR": "Performance rating", "REP": "Rounds elected to play", "AOB": "Avg. opp. Buchholz",
-    "FB": "Fore Buchholz", "PTP": "Perfect tournament performance", "RTNG": "Rating",
-    "APRO": "Avg. perf. rating of opponents", "APPO": "Avg. perfect perf. of opponents",
-    "STD": "Standard points", "TPN": "Pairing number",
+    "PTS": N_("Points"), "DE": N_("Direct encounter"), "SB": N_("Sonneborn-Berger"),
+    "WIN": N_("Wins"), "WON": N_("Games won"), "KS": N_("Koya"), "BH": N_("Buchholz"),
+    "BPG": N_("Games with Black"), "BWG": N_("Wins with Black"),
+    "PS": N_("Progressive score"), "ARO": N_("Average rating of opponents"),
+    "TPR": N_("Performance rating"), "REP": N_("Rounds elected to play"),
+    "AOB": N_("Avg. opp. Buchholz"), "FB": N_("Fore Buchholz"),
+    "PTP": N_("Perfect tournament performance"), "RTNG": N_("Rating"),
+    "APRO": N_("Avg. perf. rating of opponents"), "APPO": N_("Avg. perfect perf. of opponents"),
+    "STD": N_("Standard points"), "TPN": N_("Pairing number"),
 }
 
 
@@ -47,20 +61,22 @@ class StandingRow:
     rank: int | None
     shared: bool
     player: PlayerLink
-    points: str
+    points: Fraction  # in the season's scoring units (1½ = Fraction(3, 2)); ``pts`` filter
     played: int
-    values: tuple[str, ...]
+    values: tuple[object, ...]  # raw tiebreak values (``tb`` filter); None = not applicable
     decided_by: str | None
     withdrawn: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet)."""
+    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet).
+
+    The text is a symbol, the same in every language except for its digits.
+    """
 
     text: str
     colour: str  # "w", "b" or ""
-    title: str
     round: int
 
 
@@ -68,7 +84,7 @@ class Cell:
 class CrossRow:
     player: PlayerLink
     cells: tuple[tuple[Cell, ...], ...]  # per opponent in number order; () on the diagonal
-    total: str
+    total: Fraction
     rank: int | None
     withdrawn: bool
 
@@ -99,6 +115,8 @@ class SeasonInfo:
     time_control: str
     language: str
     description_html: str
+    languages: tuple[str, ...] = ("en",)  # every language the site is published in
+    digits: str = "western"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +151,16 @@ class SeasonPage:
 
 
 @dataclass(frozen=True, slots=True)
+class WithdrawalNote:
+    """A withdrawal, worded by the template: ``counted`` False = under the threshold."""
+
+    name: str
+    after_round: int
+    counted: bool
+    threshold: float  # share of games, e.g. 0.5
+
+
+@dataclass(frozen=True, slots=True)
 class SectionPage:
     """A section: standings, crosstable, rounds (``<id>/index.html``)."""
 
@@ -146,8 +174,8 @@ class SectionPage:
     rounds: tuple[RoundView, ...]
     pdf_url: str
     double: bool
-    free_round_note: str
-    withdrawal_notes: tuple[str, ...]
+    free_round_points: Fraction | None  # what a free round scores; None = even field
+    withdrawals: tuple[WithdrawalNote, ...]
     generated: str = ""
 
 
@@ -157,8 +185,8 @@ class PlayerGame:
     date: dt.date | None
     colour: str  # "w", "b", ""
     opponent: PlayerLink | None
-    result: str
-    note: str
+    result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
+    note: str  # an N_-marked msgid, translated by the template
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,12 +198,12 @@ class PlayerPage:
     section: SectionSummary
     player: PlayerLink
     games: tuple[PlayerGame, ...]
-    score: str
+    score: Fraction
     played: int
     rank: int | None
     performance: int | None
     average_opponent: int | None
-    withdrawn_note: str
+    withdrawal: WithdrawalNote | None
 
 
 @dataclass(slots=True)
@@ -190,9 +218,14 @@ class SectionData:
 
 
 FORMAT_LABELS = {
-    "round_robin": "Round robin",
-    "double_round_robin": "Double round robin",
+    "round_robin": N_("Round robin"),
+    "double_round_robin": N_("Double round robin"),
 }
+GAME_NOTES = {
+    Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
+    Code.PENDING: N_("not played yet"),
+}
+FREE_ROUND = N_("free round")
 
 
 def season_info(season: Season) -> SeasonInfo:
@@ -200,6 +233,7 @@ def season_info(season: Season) -> SeasonInfo:
         name=season.name, organiser=season.organiser, venue=season.venue,
         time_control=season.time_control, language=season.language,
         description_html=render_markdown(season.description),
+        languages=season.languages or (season.language,), digits=season.digits,
     )
 
 
@@ -257,9 +291,9 @@ def section_page(season: Season, data: SectionData) -> SectionPage:
             rank=row.rank,
             shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
             player=_link(s, number, root),
-            points=fmt.units(row.points, t.scoring),
+            points=t.scoring.value(row.points),
             played=roundrobin.games_completed(t, number),
-            values=tuple(fmt.tiebreak_value(v) for v in row.values),
+            values=tuple(row.values),
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
         ))
@@ -267,36 +301,28 @@ def section_page(season: Season, data: SectionData) -> SectionPage:
         data.ranks[number] = None
         rows.append(StandingRow(
             rank=None, shared=False, player=_link(s, number, root),
-            points=fmt.units(t.score(number), t.scoring),
+            points=t.scoring.value(t.score(number)),
             played=roundrobin.games_completed(t, number),
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
         ))
     leader = rows[0].player.name if rows and roundrobin.last_round_reached(s) else None
     info = summary(data, root, leader)
-    withdrawals = []
-    for w in s.withdrawals:
-        name = s.players[w.player - 1].name
-        if w.player in data.excluded:
-            withdrawals.append(
-                f"{name} withdrew after round {w.after_round} having played fewer than"
-                f" {int(s.withdrawal_threshold * 100)} % of the games: the results stay in the"
-                " crosstable but count for nobody in the standings.")
-        else:
-            withdrawals.append(
-                f"{name} withdrew after round {w.after_round}; the remaining games are scored"
-                " as forfeits (+ for the opponent, − for the player who left).")
-    free_note = ""
-    if len(s.players) % 2:
-        free_note = (f"With an odd number of players one player sits out each round; the free"
-                     f" round scores {fmt.units(s.free_round_units, t.scoring)}.")
+    withdrawals = tuple(_withdrawal(s, w, data) for w in s.withdrawals)
+    free_points = t.scoring.value(s.free_round_units) if len(s.players) % 2 else None
     return SectionPage(
         root=root, season=season_info(season), section=info, description=s.description,
         standings=tuple(rows),
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
         crosstable=_crosstable(data, root), rounds=_rounds(data, root),
-        pdf_url=urls.pdf_name(s), double=s.double, free_round_note=free_note,
-        withdrawal_notes=tuple(withdrawals),
+        pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
+        withdrawals=withdrawals,
     )
+
+
+def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: ANN001
+    return WithdrawalNote(name=s.players[w.player - 1].name, after_round=w.after_round,
+                          counted=w.player not in data.excluded,
+                          threshold=s.withdrawal_threshold)
 
 
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
@@ -309,12 +335,11 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             if e.opponent is None:
                 continue
             colour = e.colour.value if e.colour else ""
-            title = f"Round {r}"
-            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, title, r))
+            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, r))
         out.append(CrossRow(
             player=_link(s, rec.number, root),
             cells=tuple(tuple(c) for c in cells),
-            total=fmt.units(t.score(rec.number), t.scoring),
+            total=t.scoring.value(t.score(rec.number)),
             rank=data.ranks.get(rec.number),
             withdrawn=any(w.player == rec.number for w in s.withdrawals),
         ))
@@ -352,10 +377,9 @@ def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
         date = s.rounds[r - 1].date if r <= len(s.rounds) else None
         if e.opponent is None:
             games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
-                                                                 t.scoring), "free round"))
+                                                                 t.scoring), FREE_ROUND))
             continue
-        note = {Code.FORFEIT_WIN: "won by forfeit", Code.FORFEIT_LOSS: "lost by forfeit",
-                Code.PENDING: "not played yet"}.get(e.code, "")
+        note = GAME_NOTES.get(e.code, "")
         games.append(PlayerGame(
             r, date, e.colour.value if e.colour else "", _link(s, e.opponent, root),
             fmt.cell(e.code), note))
@@ -365,19 +389,15 @@ def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
         for e in rec.rounds if e.played and e.opponent
     ]
     perf = performance_rating([(r, sc) for r, sc in rated if r])
-    withdrawn = ""
-    for w in s.withdrawals:
-        if w.player == number:
-            withdrawn = f"Withdrew after round {w.after_round}."
-            if number in data.excluded:
-                withdrawn += " Not ranked: fewer than half of the games were played."
+    withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
+                      None)
     return PlayerPage(
         root=root, season=season_info(season), section=summary(data, root, None),
         player=_link(s, number, root), games=tuple(games),
-        score=fmt.units(t.score(number), t.scoring),
+        score=t.scoring.value(t.score(number)),
         played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
         performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
-        withdrawn_note=withdrawn,
+        withdrawal=withdrawal,
     )
 
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 from leaguegen.errors import InputError
 from leaguegen.formats.season_yaml import load_season
+from leaguegen.site import i18n
 from leaguegen.site.build import ASSETS
 from leaguegen.site.incremental import MemoryStore, render_site, templates_fingerprint
 from leaguegen.site.render import template_dir
@@ -41,11 +42,11 @@ class LiveSite:
             season = load_season(self.season_dir, memo=self.memo)
         except InputError as err:
             return LiveBuild(None, [str(p) for p in err.problems])
-        snap = render_site(season, self.store, templates_fingerprint(),
-                           fingerprints=self.fingerprints)
+        snap = i18n.render_languages(render_site, season, self.store, templates_fingerprint(),
+                                     fingerprints=self.fingerprints)
         files = {path: self._encode(path, html) for path, html in snap.pages.items()}
         self.encoded = {path: self.encoded[path] for path in files}
-        for asset in ASSETS:
+        for asset in ASSETS + i18n.font_assets(season):
             files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
         missing: dict[str, tuple[str, str]] = {}
         for path, (key, source) in snap.pdfs.items():

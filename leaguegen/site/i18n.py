@@ -1,0 +1,266 @@
+"""Page languages: message catalogues, locale formatting (CLDR via Babel) and site layout.
+
+Catalogues are gettext ``.po`` files in ``site_template/locale/<code>/LC_MESSAGES/`` with
+their compiled ``.mo`` beside them (both committed; ``tools/i18n.py compile`` rebuilds the
+``.mo``, and a test fails when one is stale). Numbers, dates and half points are formatted
+here, at render time, so the page contexts stay free of language.
+
+A season published in several languages puts its first language at the root of the site
+and each other one under ``/<code>/`` (``/ru/``, ``/zh-Hans/``, ``/ar/``), with the same
+page paths below, so a page's other-language versions are one prefix away.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import gettext
+import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import lru_cache
+from pathlib import Path
+
+from babel import Locale
+from babel.dates import format_date, format_skeleton
+from babel.numbers import format_decimal, format_percent
+from markupsafe import Markup
+
+LOCALE_DIR = "locale"
+DOMAIN = "messages"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    code: str  # catalogue folder and season key: en, ru, zh_Hans, ar
+    tag: str  # BCP 47, for lang= and hreflang=
+    name: str  # in its own script, for the language switcher
+    rtl: bool = False
+    half: str = "fraction"  # how 1.5 points are written: "fraction" 1½ or "decimal" 1.5
+    comma: str = ", "  # between the items of a list
+
+
+LANGUAGES: dict[str, Language] = {
+    "en": Language("en", "en", "English"),
+    "ru": Language("ru", "ru", "Русский"),
+    "zh_Hans": Language("zh_Hans", "zh-Hans", "简体中文", comma="、"),
+    # ½ beside Arabic digits reads ambiguously right to left; Arabic uses the decimal form.
+    "ar": Language("ar", "ar", "العربية", rtl=True, half="decimal", comma="، "),
+}
+
+HALF = "½"
+ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+
+
+def language(code: str) -> Language:
+    return LANGUAGES.get(code, LANGUAGES["en"])
+
+
+def prefix(code: str, languages: tuple[str, ...]) -> str:
+    """The folder a language lives in: '' for the first (default), '<tag>/' for the others."""
+    if not languages or code == languages[0]:
+        return ""
+    return f"{language(code).tag}/"
+
+
+# --- catalogues -------------------------------------------------------------------------
+
+def locale_dir() -> Path:
+    from leaguegen.site.render import template_dir
+
+    return template_dir() / LOCALE_DIR
+
+
+@lru_cache(maxsize=16)
+def translations(code: str) -> gettext.NullTranslations:
+    """The compiled catalogue; compiled in memory from the .po when the .mo is missing."""
+    folder = locale_dir() / code / "LC_MESSAGES"
+    mo = folder / f"{DOMAIN}.mo"
+    if mo.is_file():
+        with mo.open("rb") as fh:
+            return gettext.GNUTranslations(fh)
+    po = folder / f"{DOMAIN}.po"
+    if po.is_file():
+        import io
+
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        with po.open("rb") as fh:
+            catalog = read_po(fh, locale=code)
+        buf = io.BytesIO()
+        write_mo(buf, catalog)
+        buf.seek(0)
+        return gettext.GNUTranslations(buf)
+    return gettext.NullTranslations()
+
+
+# --- formatting -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Formatter:
+    """Locale-aware numbers, points and dates for one language and digit choice."""
+
+    code: str = "en"
+    digits: str = "western"
+
+    @property
+    def locale(self) -> Locale:
+        return Locale.parse(self.code)
+
+    def digits_of(self, text: object) -> str:
+        """Western digits in ``text`` as the season's digits (symbols such as ½, +, − stay)."""
+        s = "" if text is None else str(text)
+        return s.translate(ARABIC_INDIC) if self.digits == "arabic-indic" else s
+
+    def _decimal(self, value: float | Fraction, pattern: str = "0.##") -> str:
+        system = "arab" if self.digits == "arabic-indic" and self.code == "ar" else "latn"
+        text = format_decimal(float(value), pattern, locale=self.locale,
+                              numbering_system=system)
+        return self.digits_of(text)
+
+    def number(self, value: object) -> str:
+        """Whole numbers (ranks, ratings, rounds, counts) without grouping: 2198, not 2,198."""
+        if value is None or value == "":
+            return ""
+        if isinstance(value, bool) or not isinstance(value, (int, Fraction, float)):
+            return self.digits_of(value)
+        if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
+            return self.digits_of(int(value))
+        return self._decimal(value)
+
+    def points(self, value: Fraction | int | float | None) -> str:
+        """A score: 1½ (or 1.5 / ١٫٥ where the language writes halves as decimals)."""
+        if value is None or value == "":
+            return ""
+        v = Fraction(value).limit_denominator(1000)
+        whole, rest = divmod(v, 1)
+        if rest == 0:
+            return self.number(int(whole))
+        if rest == Fraction(1, 2) and language(self.code).half == "fraction":
+            return f"{self.number(int(whole)) if whole else ''}{HALF}"
+        return self._decimal(v)
+
+    def tiebreak(self, value: object) -> str:
+        """Tiebreak figures: halves as points, other fractions to two decimals, None as '–'."""
+        if value is None:
+            return "–"
+        if isinstance(value, str):
+            return self.digits_of(value)
+        if isinstance(value, float):
+            value = Fraction(value).limit_denominator(100) if (value * 2).is_integer() else value
+        if isinstance(value, (int, Fraction)) and Fraction(value).denominator in (1, 2):
+            return self.points(value)
+        return self._decimal(value, "0.00")
+
+    def percent(self, share: float) -> str:
+        return self.digits_of(format_percent(share, locale=self.locale))
+
+    def date(self, value: dt.date | None, style: str = "long") -> str:
+        """long: 'Wed 2 December 2026', 'ср, 2 декабря 2026 г.'; short: '2 Dec', '12月2日'."""
+        if value is None:
+            return ""
+        if self.code == "en":  # British order, as the club pages have always shown it
+            text = format_date(value, "d MMM" if style == "short" else "EEE d MMMM y",
+                               locale="en_GB")
+        else:
+            text = format_skeleton("MMMd" if style == "short" else "yMMMMEd", value,
+                                   locale=self.locale)
+        return self.digits_of(text)
+
+
+# --- gettext with locale numbers ----------------------------------------------------------
+
+def _formatted(fmt: Formatter, text: str, variables: dict[str, object]) -> str:
+    if not variables:
+        return Markup(text)
+    values = {k: fmt.number(v) if isinstance(v, (int, Fraction, float)) and not isinstance(
+        v, bool) else v for k, v in variables.items()}
+    return Markup(text) % values  # variables are escaped, the catalogue text is trusted
+
+
+def gettext_callables(code: str, digits: str) -> tuple[Callable[..., str], Callable[..., str]]:
+    """``_("Round %(n)s", n=3)`` and ``ngettext(s, p, n)``: numbers in the page's digits."""
+    tr = translations(code)
+    fmt = Formatter(code, digits)
+
+    def gettext_(message: str, **variables: object) -> str:
+        return _formatted(fmt, tr.gettext(message), variables)
+
+    def ngettext_(singular: str, plural: str, num: int, **variables: object) -> str:
+        variables.setdefault("num", num)
+        return _formatted(fmt, tr.ngettext(singular, plural, num), variables)
+
+    return gettext_, ngettext_
+
+
+# --- several languages in one site ---------------------------------------------------------
+
+class LanguageStore:
+    """A build cache seen through one language: every key also names language and digits.
+
+    The rendered pages depend on the language, the digit choice and the list of
+    languages (the switcher), none of which the section fingerprints include.
+    """
+
+    def __init__(self, inner: object, signature: str):
+        self.inner = inner
+        self.signature = signature
+
+    def _key(self, key: str) -> str:
+        return hashlib.sha256(f"{key}:{self.signature}".encode()).hexdigest()
+
+    def get_section(self, key):  # noqa: ANN001,ANN201 - the Store protocol
+        return self.inner.get_section(self._key(key))
+
+    def put_section(self, key, output):  # noqa: ANN001,ANN201
+        self.inner.put_section(self._key(key), output)
+
+    def get_page(self, key):  # noqa: ANN001,ANN201
+        return self.inner.get_page(self._key(key))
+
+    def put_page(self, key, html):  # noqa: ANN001,ANN201
+        self.inner.put_page(self._key(key), html)
+
+    def get_pdf(self, key):  # noqa: ANN001,ANN201
+        return self.inner.get_pdf(key)  # keyed by the PDF source, which is language-specific
+
+    def put_pdf(self, key, data):  # noqa: ANN001,ANN201
+        self.inner.put_pdf(key, data)
+
+
+def render_languages(render_site, season, store, *args, **kwargs):  # noqa: ANN001,ANN201
+    """Run ``render_site`` once per language and merge the snapshots, prefixing paths.
+
+    One language (the usual case) is rendered exactly as before, at the root.
+    """
+    languages = season.languages or (season.language,)
+    merged = None
+    for code in languages:
+        signature = f"{code}|{season.digits}|{','.join(languages)}"
+        snap = render_site(replace(season, language=code, languages=languages),
+                           LanguageStore(store, signature), *args, **kwargs)
+        pre = prefix(code, languages)
+        pages = {pre + path: html for path, html in snap.pages.items()}
+        pdfs = {pre + path: value for path, value in snap.pdfs.items()}
+        if merged is None:
+            merged = replace(snap, pages=pages, pdfs=pdfs)
+            continue
+        merged.pages.update(pages)
+        merged.pdfs.update(pdfs)
+        merged.sections_rendered.extend(snap.sections_rendered)
+        merged.sections_reused.extend(snap.sections_reused)
+        merged.home_rendered = merged.home_rendered or snap.home_rendered
+    return merged
+
+
+FONT_ASSETS = {
+    "ar": ("fonts/NotoSansArabic-Regular.subset.woff2", "fonts/NotoSansArabic-Bold.subset.woff2"),
+    "zh_Hans": ("fonts/NotoSansSC-Regular.subset.woff2", "fonts/NotoSansSC-Bold.subset.woff2"),
+}
+
+
+def font_assets(season) -> tuple[str, ...]:  # noqa: ANN001
+    """The bundled fonts (under assets/) a site in the season's languages needs + licence."""
+    files = [f for code in season.languages for f in FONT_ASSETS.get(code, ())]
+    return tuple(files + ["fonts/OFL.txt"]) if files else ()

@@ -1,0 +1,132 @@
+"""Message catalogues for the site: extract, update, compile, check.
+
+    python tools/i18n.py extract   # templates + context.py -> site_template/locale/messages.pot
+    python tools/i18n.py update    # merge the .pot into every <lang>/LC_MESSAGES/messages.po
+    python tools/i18n.py compile   # .po -> .mo (the .mo files are committed)
+    python tools/i18n.py check     # exit 1 if a message is untranslated, fuzzy or a .mo is stale
+
+Babel does the work (babel.messages); the Jinja2 extractor is Jinja's own. The same
+functions back tests/site/test_i18n.py, so the test and this script cannot disagree.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATES = ROOT / "site_template"
+LOCALE = TEMPLATES / "locale"
+PYTHON_SOURCES = (ROOT / "leaguegen" / "site" / "context.py",)
+LANGUAGES = ("en", "ru", "zh_Hans", "ar")
+JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
+                 "lstrip_blocks": "True"}
+
+
+def extract() -> Catalog:
+    """Every msgid in the templates and the N_()-marked labels in context.py."""
+    from jinja2.ext import babel_extract
+
+    catalog = Catalog(project="leaguegen", charset="utf-8")
+    sources = [(p, "jinja2") for p in sorted(TEMPLATES.glob("*.html"))]
+    sources += [(p, "python") for p in PYTHON_SOURCES]
+    for path, method in sources:
+        func = babel_extract if method == "jinja2" else "python"
+        options = JINJA_OPTIONS if method == "jinja2" else {}
+        for lineno, message, comments, context in extract_from_file(
+                func, str(path), keywords=DEFAULT_KEYWORDS, options=options):
+            catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
+                        auto_comments=comments, context=context,
+                        flags=("python-format",) if _is_format(message) else ())
+    return catalog
+
+
+def _is_format(message: str | tuple[str, ...]) -> bool:
+    texts = message if isinstance(message, tuple) else (message,)
+    return any("%(" in t for t in texts)
+
+
+def po_path(code: str) -> Path:
+    return LOCALE / code / "LC_MESSAGES" / "messages.po"
+
+
+def read(code: str) -> Catalog:
+    with po_path(code).open("rb") as fh:
+        return read_po(fh, locale=code)
+
+
+def mo_bytes(catalog: Catalog) -> bytes:
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    return buf.getvalue()
+
+
+def problems() -> list[str]:
+    """Untranslated, fuzzy or obsolete messages, and .mo files out of date with their .po."""
+    template = extract()
+    out = []
+    for code in LANGUAGES:
+        if not po_path(code).is_file():
+            out.append(f"{code}: no catalogue")
+            continue
+        catalog = read(code)
+        for msg in template:
+            if not msg.id:
+                continue
+            have = catalog.get(msg.id, msg.context)
+            if have is None:
+                out.append(f"{code}: missing {msg.id!r}")
+            elif code != "en" and (not have.string or not all(have.string)
+                                   if isinstance(have.string, tuple) else not have.string):
+                out.append(f"{code}: untranslated {msg.id!r}")
+            elif have.fuzzy:
+                out.append(f"{code}: fuzzy {msg.id!r}")
+        ids = {m.id for m in template if m.id}
+        out += [f"{code}: obsolete {m.id!r}" for m in catalog if m.id and m.id not in ids]
+        mo = po_path(code).with_suffix(".mo")
+        if not mo.is_file() or mo.read_bytes() != mo_bytes(catalog):
+            out.append(f"{code}: {mo.relative_to(ROOT)} is stale; run tools/i18n.py compile")
+    return out
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else "check"
+    if command == "extract":
+        LOCALE.mkdir(parents=True, exist_ok=True)
+        with (LOCALE / "messages.pot").open("wb") as fh:
+            write_po(fh, extract(), omit_header=False, sort_output=False, width=96)
+    elif command == "update":
+        template = extract()
+        for code in LANGUAGES:
+            path = po_path(code)
+            if path.is_file():
+                catalog = read(code)
+                catalog.update(template, no_fuzzy_matching=True)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                catalog = Catalog(locale=code, project="leaguegen", charset="utf-8")
+                catalog.update(template, no_fuzzy_matching=True)
+            with path.open("wb") as fh:
+                write_po(fh, catalog, width=96, ignore_obsolete=True)
+    elif command == "compile":
+        for code in LANGUAGES:
+            po_path(code).with_suffix(".mo").write_bytes(mo_bytes(read(code)))
+    elif command == "check":
+        found = problems()
+        for line in found:
+            print(line)
+        return 1 if found else 0
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
