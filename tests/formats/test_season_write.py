@@ -33,7 +33,8 @@ def test_append_round_only_adds_lines(season: Path) -> None:
     changes = [op for op in ops if op[0] != "equal"]
     assert len(changes) == 1 and changes[0][0] == "insert"
     _, i1, _, j1, j2 = changes[0]
-    assert before[i1 - 1].strip() == "- Kwame Mensah - Oliver Grant: ½-½" or i1 > 100
+    following = [line for line in after[j2:] if line.strip()]
+    assert following[0].strip() == "- id: rapid"  # inserted at the end of the major section
     assert "".join(after[j1:j2]) == (
         "      # Round 8, paired by leaguegen\n"
         "      - date: 2026-12-01\n"
