@@ -11,7 +11,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
 
-from leaguegen.domain.model import STANDARD_SCORING, Player, Scoring
+from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 
 
 class GameResult(Enum):
@@ -44,6 +44,16 @@ class Withdrawal:
 
 
 @dataclass(frozen=True, slots=True)
+class Bye:
+    """A round in which a player had no game: a pairing-allocated bye, a requested bye
+    (half or zero point) or an announced absence; ``code`` says which, in TRF letters."""
+
+    round: int
+    player: int
+    code: Code
+
+
+@dataclass(frozen=True, slots=True)
 class RoundInfo:
     number: int
     date: dt.date | None = None
@@ -69,6 +79,10 @@ class Section:
     seed: int | None = None
     tiebreak_rules: str = "2024"
     description: str = ""
+    byes: tuple[Bye, ...] = ()
+    # Format-specific settings (a frozen dataclass owned by the format's module), e.g. a
+    # Swiss section's planned rounds and pairing system, or the quads grouping rule.
+    details: object | None = None
 
     @property
     def double(self) -> bool:

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import yaml
 
-from leaguegen.domain.model import Player, Scoring
+from leaguegen.domain.model import Code, Player, Scoring
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import (
+    Bye,
     Game,
     GameResult,
     NewsItem,
@@ -30,9 +31,11 @@ from leaguegen.domain.season import (
 )
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.section_formats import FORMAT_PARSERS
 
 SEASON_FILE = "season.yaml"
-FORMATS = ("round_robin", "double_round_robin")
+RR_FORMATS = ("round_robin", "double_round_robin")
+FORMATS = RR_FORMATS  # the built-in ones; see formats() for every registered format
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
                "tiebreaks")
@@ -350,19 +353,45 @@ def _withdrawals(node: yaml.Node | None, ctx: _Ctx, players: tuple[Player, ...],
     return out
 
 
+def _declared_format(node: yaml.Node) -> str | None:
+    """The section's ``format`` value, read before validating its other keys."""
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if getattr(k, "value", None) == "format" and isinstance(v, yaml.ScalarNode):
+                return str(v.value)
+    return None
+
+
+def _allowed_keys(fmt: str | None) -> tuple[str, ...]:
+    if fmt in FORMAT_PARSERS:
+        return SECTION_KEYS + tuple(k for k in FORMAT_PARSERS[fmt].keys if k not in SECTION_KEYS)
+    if fmt in RR_FORMATS:
+        return SECTION_KEYS
+    extra = {k for p in FORMAT_PARSERS.values() for k in p.keys}
+    return SECTION_KEYS + tuple(sorted(extra - set(SECTION_KEYS)))
+
+
+def formats() -> tuple[str, ...]:
+    return RR_FORMATS + tuple(FORMAT_PARSERS)
+
+
 def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
              defaults: dict[str, object]) -> Section | None:
-    keys = yn.mapping(node, ctx.col, "section", SECTION_KEYS, required=("id", "name", "format"))
+    declared = _declared_format(node)
+    keys = yn.mapping(node, ctx.col, "section", _allowed_keys(declared),
+                      required=("id", "name", "format"))
     sid = yn.text(keys.get("id"), ctx.col, "section id") or ""
     if sid and not ID_PATTERN.match(sid):
         ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
                                 " hyphens (it becomes part of the web address)")
     name = yn.text(keys.get("name"), ctx.col, "section name") or sid
     fmt = yn.text(keys.get("format"), ctx.col, "format")
-    if fmt is not None and fmt not in FORMATS:
-        ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(FORMATS)}"
-                                    f"{yn.suggestion(fmt, FORMATS)}")
+    if fmt is not None and fmt not in formats():
+        ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(formats())}"
+                                    f"{yn.suggestion(fmt, formats())}")
         fmt = None
+    parser = FORMAT_PARSERS.get(fmt or "")
+    minimum = parser.min_players if parser else 3
     scoring = _scoring(keys.get("scoring"), ctx, season_scoring)
     entrants: list[Player] = []
     seen_names: dict[str, yaml.Node] = {}
@@ -375,8 +404,9 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             continue
         seen_names[player.name] = where
         entrants.append(player)
-    if len(entrants) < 3 and "players" in keys:
-        ctx.col.add(keys["players"], f"section '{sid}' needs at least 3 players for a round robin,"
+    if len(entrants) < minimum and "players" in keys:
+        ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players for"
+                                     f" {(fmt or 'this format').replace('_', ' ')},"
                                      f" it has {len(entrants)}")
     seeding = yn.text(keys.get("seeding"), ctx.col, "seeding") or "list"
     if seeding not in SEEDINGS:
@@ -387,7 +417,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         ctx.col.add(keys.get("seeding"), "seeding by lots needs a recorded 'seed' (any whole"
                                          " number) so the draw can be repeated")
     tiebreaks = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks") or (
-        "DE", "SB", "WIN", "KS")
+        parser.tiebreaks if parser else ("DE", "SB", "WIN", "KS"))
     rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
     if rules not in ("2024", "2026"):
         ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
@@ -409,9 +439,17 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
                 raise ValueError
         except ValueError:
             ctx.col.add(keys["withdrawal_threshold"], "withdrawal_threshold must be like 50%")
-    if fmt is None or len(entrants) < 3:
+    if fmt is None or len(entrants) < minimum:
         return None
     players = tuple(_seed_order(entrants, seeding, seed))
+    if parser is not None:
+        base = Section(
+            id=sid, name=name, format=fmt, players=players, rounds=(), games=(),
+            tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
+            withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
+            description=yn.text(keys.get("description"), ctx.col, "description") or "",
+        )
+        return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
     schedule = berger.schedule(len(players), double, swap if swap is not None else True)
     infos, games = _rounds(keys.get("rounds"), ctx, sid, players, schedule)
@@ -596,3 +634,79 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         all_problems.sort(key=lambda p: (p.path, p.line, p.col))
         raise InputError(all_problems)
     return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news})
+
+
+BYE_WORDS = {
+    "bye": Code.PAIRING_BYE, "pab": Code.PAIRING_BYE,
+    "half": Code.HALF_BYE, "½": Code.HALF_BYE, "0.5": Code.HALF_BYE, "1/2": Code.HALF_BYE,
+    "half-point bye": Code.HALF_BYE, "absent": Code.ZERO_BYE, "zero": Code.ZERO_BYE,
+    "0": Code.ZERO_BYE, "full": Code.FULL_BYE, "1": Code.FULL_BYE,
+}
+BYE_HELP = "bye (pairing-allocated), half (½-point bye), absent (0), full (1)"
+
+
+def parse_round_lines(items: list[yaml.Node], ctx: _Ctx, r: int, names: _Names,
+                      players: tuple[Player, ...]) -> tuple[list[Game], list[Bye]]:
+    """One round's lines when pairings are free (Swiss, knockout): games and byes.
+
+    ``White - Black: score`` is a game (score empty = not played yet);
+    ``Name: bye|half|absent|full`` is a round without a game. A player may
+    appear once per round.
+    """
+    games: list[Game] = []
+    byes: list[Bye] = []
+    seen: dict[int, int] = {}
+
+    def once(number: int, node: yaml.Node) -> bool:
+        if number in seen:
+            ctx.col.add(node, f"round {r}: {players[number - 1].name} appears twice in this"
+                              f" round (first on line {seen[number]})")
+            return False
+        seen[number] = node.start_mark.line + 1
+        return True
+
+    for line in items:
+        if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
+            ctx.col.add(line, f"round {r}: write each line as 'White - Black: 1-0' or"
+                              " 'Name: bye'")
+            continue
+        key_node, value_node = line.value[0]
+        key = str(key_node.value)
+        raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
+        single = names.find(key.strip())
+        if isinstance(single, int):
+            code = BYE_WORDS.get((raw or "").strip().lower())
+            if code is None:
+                ctx.col.add(value_node if raw else key_node,
+                            f"round {r}: '{raw}' for {players[single - 1].name} is not one of"
+                            f" {BYE_HELP}")
+                continue
+            if once(single, key_node):
+                byes.append(Bye(r, single, code))
+            continue
+        split = _split_game(key, names)
+        if isinstance(split, str):
+            ctx.col.add(key_node, f"round {r}: {split}")
+            continue
+        w, b = split
+        if w == b:
+            ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+            continue
+        try:
+            result = parse_result(raw or "")
+        except ValueError:
+            ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+            continue
+        if once(w, key_node) and once(b, key_node):
+            games.append(Game(r, w, b, result))
+    return games, byes
+
+
+# Public names for the format modules under leaguegen/formats/sections/.
+Ctx = _Ctx
+Names = _Names
+split_game = _split_game
+parse_points = _points
+parse_withdrawals = _withdrawals
+
+from leaguegen.formats import sections as _sections  # noqa: E402,F401  (registers formats)

@@ -25,6 +25,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.site import context, urls
 from leaguegen.site.context import SectionSummary
 from leaguegen.site.render import render, template_dir
+from leaguegen.site.section_renderers import SECTION_RENDERERS
 
 FORMAT_VERSION = "1"
 
@@ -248,7 +249,8 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         used.add(key)
         output = store.get_section(key)
         if output is None:
-            output = render_section(season, section)
+            renderer = SECTION_RENDERERS.get(section.format, render_section)
+            output = renderer(season, section)
             store.put_section(key, output)
             snap.sections_rendered.append(section.id)
         else:
@@ -272,3 +274,6 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         fingerprints.clear()
         fingerprints.update(fresh)
     return snap
+
+
+from leaguegen.site import sections as _sections  # noqa: E402,F401  (registers renderers)

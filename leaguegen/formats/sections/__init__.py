@@ -1,0 +1,1 @@
+"""Section formats beyond the round robin; importing this package registers them all."""

@@ -1,0 +1,1 @@
+"""Page renderers for section formats other than the round robin; importing registers them."""
