@@ -23,7 +23,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "site_template"
 LOCALE = TEMPLATES / "locale"
-PYTHON_SOURCES = (ROOT / "leaguegen" / "site" / "context.py",)
+PYTHON_SOURCES = tuple(sorted((ROOT / "leaguegen" / "site").rglob("*.py")))
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                  "lstrip_blocks": "True"}
