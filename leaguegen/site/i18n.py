@@ -154,7 +154,9 @@ class Formatter:
         return self._decimal(value, "0.00")
 
     def percent(self, share: float) -> str:
-        return self.digits_of(format_percent(share, locale=self.locale))
+        system = "arab" if self.digits == "arabic-indic" and self.code == "ar" else "latn"
+        text = self.digits_of(format_percent(share, locale=self.locale, numbering_system=system))
+        return text.replace("%", "٪") if system == "arab" else text
 
     def date(self, value: dt.date | None, style: str = "long") -> str:
         """long: 'Wed 2 December 2026', 'ср, 2 декабря 2026 г.'; short: '2 Dec', '12月2日'."""
