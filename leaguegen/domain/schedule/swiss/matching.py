@@ -152,9 +152,20 @@ class Matching:
         if self.fresh:
             for key, w in pending.items():
                 self._apply(key, w)
-            top = max((e[2] for e in self.edges if e[2]), default=0)
+            # Start from each vertex's heaviest edge as its dual, and match greedily
+            # the edges that are then tight at both ends.
+            best = [0] * self.n
+            for i, j, w in self.edges:
+                if w > best[i]:
+                    best[i] = w
+                if w > best[j]:
+                    best[j] = w
+            for k, (i, j, w) in enumerate(self.edges):
+                if w and w == best[i] == best[j] and self.mate[i] < 0 and self.mate[j] < 0:
+                    self.mate[i] = 2 * k + 1
+                    self.mate[j] = 2 * k
             for v in range(self.n):
-                self.dualvar[v] = top
+                self.dualvar[v] = best[v] + (best[v] & 1 if self.mate[v] < 0 else 0)
             self.fresh = False
             return
         dv = self.dualvar
