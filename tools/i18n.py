@@ -34,7 +34,7 @@ def extract() -> Catalog:
     from jinja2.ext import babel_extract
 
     catalog = Catalog(project="leaguegen", charset="utf-8")
-    sources = [(p, "jinja2") for p in sorted(TEMPLATES.glob("*.html"))]
+    sources = [(p, "jinja2") for p in sorted(TEMPLATES.rglob("*.html"))]
     sources += [(p, "python") for p in PYTHON_SOURCES]
     for path, method in sources:
         func = babel_extract if method == "jinja2" else "python"
