@@ -673,7 +673,10 @@ def parse_round_lines(items: list[yaml.Node], ctx: _Ctx, r: int, names: _Names,
         key_node, value_node = line.value[0]
         key = str(key_node.value)
         raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
-        single = names.find(key.strip())
+        split = _split_game(key, names)
+        # "White - Black" first: a surname lookup would take "Ann Able - Cat Cole" for Cole.
+        single = names.exact.get(key.strip()) if isinstance(split, tuple) else \
+            names.find(key.strip())
         if isinstance(single, int):
             code = BYE_WORDS.get((raw or "").strip().lower())
             if code is None:
@@ -684,7 +687,6 @@ def parse_round_lines(items: list[yaml.Node], ctx: _Ctx, r: int, names: _Names,
             if once(single, key_node):
                 byes.append(Bye(r, single, code))
             continue
-        split = _split_game(key, names)
         if isinstance(split, str):
             ctx.col.add(key_node, f"round {r}: {split}")
             continue

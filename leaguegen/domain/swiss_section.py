@@ -1,0 +1,215 @@
+"""A Swiss section of a season: its crosstable, its rounds, and pairing the next one.
+
+Pure: the season loader (``formats/sections/swiss.py``) hands us a validated
+:class:`~leaguegen.domain.season.Section` whose ``details`` is a
+:class:`SwissSettings`; everything else (who met whom, with which colour, the
+byes, the standing of each round) is derived here and never stored.
+
+A round is *paired* once it has at least one game in the season file. Byes
+asked for before a round is paired are :class:`ByeRequest` entries; they make
+the player absent from that round's pairing and, once the round is paired, give
+the player the bye asked for (unless the round's lines say otherwise).
+A player who appears nowhere in a paired round was not paired (a zero, ``Z``):
+that is how a late entry's first rounds or an unannounced absence look.
+
+A game without a result is pending. When one player of a pending game has
+withdrawn before that round, the game is a forfeit (``−`` for the leaver,
+``+`` for the opponent), as in round robins.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.model import (
+    NOT_PAIRED,
+    Code,
+    Colour,
+    Crosstable,
+    PlayerRecord,
+    RoundEntry,
+)
+from leaguegen.domain.roundrobin import game_codes
+from leaguegen.domain.schedule.swiss import (
+    PairingResult,
+    baku_acceleration,
+    pair_round,
+    state_from_crosstable,
+)
+from leaguegen.domain.schedule.swiss.state import SwissState
+from leaguegen.domain.season import Game, Section
+
+SYSTEMS = ("dutch", "burstein")
+ACCELERATIONS = ("none", "baku")
+DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE", "WIN")
+REQUEST_KINDS = {"half": Code.HALF_BYE, "absent": Code.ZERO_BYE, "zero": Code.ZERO_BYE,
+                 "full": Code.FULL_BYE}
+
+
+@dataclass(frozen=True, slots=True)
+class ByeRequest:
+    """``player`` (TPN) asked, before round ``round`` was paired, not to be paired in it."""
+
+    player: int
+    round: int
+    code: Code  # HALF_BYE, ZERO_BYE or FULL_BYE
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSettings:
+    """What a Swiss section declares beyond the common section keys (``Section.details``)."""
+
+    number_of_rounds: int
+    pairing: str = "dutch"  # "dutch" or "burstein"
+    acceleration: str = "none"  # "none" or "baku"
+    initial_colour: Colour = Colour.WHITE
+    requests: tuple[ByeRequest, ...] = ()
+
+
+class RoundNotFinished(Exception):
+    """The previous round still has games without a result."""
+
+    def __init__(self, round_no: int, games: list[Game]):
+        self.round = round_no
+        self.games = games
+        super().__init__(f"round {round_no} has {len(games)} game(s) without a result")
+
+
+class SectionComplete(Exception):
+    """Every planned round has been paired."""
+
+
+def settings(section: Section) -> SwissSettings:
+    details = section.details
+    if not isinstance(details, SwissSettings):
+        raise TypeError(f"section '{section.id}' is not a Swiss section")
+    return details
+
+
+def paired_rounds(section: Section) -> int:
+    """The last round with at least one game (paired); later rounds are still to come."""
+    return max((g.round for g in section.games), default=0)
+
+
+def rounds_with_results(section: Section) -> int:
+    """The last round with any result entered."""
+    return max((g.round for g in section.games if g.result is not None), default=0)
+
+
+def games_of_round(section: Section, round_no: int) -> list[Game]:
+    """The round's boards in the order written (board 1 first)."""
+    return [g for g in section.games if g.round == round_no]
+
+
+def unfinished_games(section: Section, round_no: int) -> list[Game]:
+    """Games of the round still without a result (a withdrawal's forfeits excluded)."""
+    gone = {w.player: w.after_round for w in section.withdrawals}
+    return [g for g in games_of_round(section, round_no) if g.result is None
+            and gone.get(g.white, round_no) >= round_no
+            and gone.get(g.black, round_no) >= round_no]
+
+
+def withdrawn_before(section: Section, round_no: int) -> set[int]:
+    return {w.player for w in section.withdrawals if w.after_round < round_no}
+
+
+def requested_for(section: Section, round_no: int) -> dict[int, Code]:
+    return {q.player: q.code for q in settings(section).requests if q.round == round_no}
+
+
+def absent_for(section: Section, round_no: int) -> set[int]:
+    """TPNs not to be paired in ``round_no``: requested byes and withdrawn players."""
+    return set(requested_for(section, round_no)) | withdrawn_before(section, round_no)
+
+
+def round_entries(section: Section, round_no: int) -> dict[int, RoundEntry]:
+    """Every player's entry for a paired round."""
+    gone = {w.player: w.after_round for w in section.withdrawals}
+    out: dict[int, RoundEntry] = {}
+    for g in games_of_round(section, round_no):
+        wc, bc = game_codes(g.result, gone.get(g.white, round_no) < round_no,
+                            gone.get(g.black, round_no) < round_no)
+        out[g.white] = RoundEntry(g.black, Colour.WHITE, wc)
+        out[g.black] = RoundEntry(g.white, Colour.BLACK, bc)
+    for b in section.byes:
+        if b.round == round_no:
+            out[b.player] = RoundEntry(None, None, b.code)
+    for player, code in requested_for(section, round_no).items():
+        out.setdefault(player, RoundEntry(None, None, code))
+    return out
+
+
+def build_crosstable(section: Section, upto_round: int | None = None) -> Crosstable:
+    """The section's crosstable over its paired rounds (or the first ``upto_round``)."""
+    last = paired_rounds(section) if upto_round is None else upto_round
+    columns = [round_entries(section, r) for r in range(1, last + 1)]
+    records = tuple(
+        PlayerRecord(n, p, tuple(col.get(n, NOT_PAIRED) for col in columns))
+        for n, p in enumerate(section.players, start=1)
+    )
+    return Crosstable(records, settings(section).number_of_rounds, section.scoring)
+
+
+def pairing_state(section: Section, round_no: int) -> SwissState:
+    """The engine's input for pairing ``round_no`` from the rounds before it.
+
+    Pending games of earlier rounds (postponed) count as not played yet, but
+    their two players must not be paired against each other again.
+    """
+    s = settings(section)
+    table = build_crosstable(section, round_no - 1)
+    accel = None
+    if s.acceleration == "baku":
+        accel = baku_acceleration([r.number for r in table.records], s.number_of_rounds,
+                                  section.scoring.win, section.scoring.draw)
+    postponed = [(g.white, g.black) for g in section.games
+                 if g.round < round_no and g.result is None]
+    return state_from_crosstable(
+        table, rounds_played=round_no - 1, absent=absent_for(section, round_no),
+        acceleration=accel, forbidden=postponed, initial_colour=s.initial_colour,
+    )
+
+
+def pair(section: Section, round_no: int) -> PairingResult:
+    """Pair ``round_no`` from the rounds before it, whatever is stored for it.
+
+    Raises ``leaguegen.errors.NoValidPairing`` when no legal pairing exists.
+    """
+    return pair_round(pairing_state(section, round_no), system=settings(section).pairing)
+
+
+def pair_next(section: Section, allow_postponed: bool = False) -> PairingResult:
+    """Pair the round after the last paired one.
+
+    Raises :class:`RoundNotFinished` while the last paired round has games
+    without a result (unless ``allow_postponed``), :class:`SectionComplete`
+    after the last planned round, and ``NoValidPairing`` from the engine.
+    """
+    done = paired_rounds(section)
+    if done >= settings(section).number_of_rounds:
+        raise SectionComplete(f"all {settings(section).number_of_rounds} rounds are paired")
+    if done and not allow_postponed:
+        waiting = unfinished_games(section, done)
+        if waiting:
+            raise RoundNotFinished(done, waiting)
+    return pair(section, done + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredPairing:
+    """A paired round as the season file has it: boards, and the PAB if any."""
+
+    boards: tuple[tuple[int, int], ...]
+    bye: int | None
+
+
+def stored_pairing(section: Section, round_no: int) -> StoredPairing:
+    boards = tuple((g.white, g.black) for g in games_of_round(section, round_no))
+    pab = [b.player for b in section.byes if b.round == round_no and b.code is Code.PAIRING_BYE]
+    return StoredPairing(boards, pab[0] if pab else None)
+
+
+def same_pairing(result: PairingResult, stored: StoredPairing) -> bool:
+    """The engine's pairing and the stored one have the same boards, colours and bye
+    (board order aside)."""
+    return set(result.boards) == set(stored.boards) and result.bye == stored.bye

@@ -1,0 +1,200 @@
+"""``format: swiss``: a Swiss section, paired round by round (``leaguegen pair``).
+
+Keys beyond the common ones (documented in docs/season-format.md, "Swiss sections"):
+``number_of_rounds`` (required), ``pairing`` (dutch | burstein), ``acceleration``
+(none | baku), ``initial_colour`` (white | black), ``byes_requested``. Rounds are
+free pairings read with ``parse_round_lines``; a round listed in ``rounds`` is a
+paired round and must have games.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+
+import yaml
+
+from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
+from leaguegen.domain.swiss_section import (
+    ACCELERATIONS,
+    DEFAULT_TIEBREAKS,
+    REQUEST_KINDS,
+    SYSTEMS,
+    ByeRequest,
+    SwissSettings,
+)
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.season_yaml import (
+    Ctx,
+    Names,
+    parse_round_lines,
+    parse_withdrawals,
+    split_game,
+)
+from leaguegen.formats.section_formats import FormatParser, register_format
+
+KEYS = ("number_of_rounds", "pairing", "acceleration", "initial_colour", "byes_requested")
+ROUND_KEYS = ("date", "results")
+REQUEST_KEYS = ("player", "round", "bye", "reason")
+COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
+_NOT_PLAYED = (None, GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
+               GameResult.DOUBLE_FORFEIT)
+
+
+def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...],
+            default: str) -> str:
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return default
+    if raw.lower() not in choices:
+        ctx.col.add(node, f"{what} '{raw}' is not one of {', '.join(choices)}"
+                          f"{yn.suggestion(raw.lower(), choices)}")
+        return default
+    return raw.lower()
+
+
+def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Section,
+            total: int | None) -> tuple[list[RoundInfo], list[Game], list[Bye]]:
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    byes: list[Bye] = []
+    items = yn.sequence(node, ctx.col, f"section '{sid}' rounds")
+    if total is not None and len(items) > total:
+        ctx.col.add(items[total], f"section '{sid}' has number_of_rounds {total}, but"
+                                  f" {len(items)} rounds are listed")
+        items = items[:total]
+    for r, item in enumerate(items, start=1):
+        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        date = None
+        if "date" in keys:
+            raw = yn.text(keys["date"], ctx.col, f"round {r} date")
+            try:
+                date = dt.date.fromisoformat(raw) if raw else None
+            except ValueError:
+                ctx.col.add(keys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        infos.append(RoundInfo(r, date))
+        lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
+        round_games, round_byes = parse_round_lines(lines, ctx, r, names, base.players)
+        if not round_games and lines and not any(
+                b.code is Code.PAIRING_BYE for b in round_byes) and round_byes:
+            ctx.col.add(item, f"round {r} has byes but no games; byes asked for before a round"
+                              " is paired go under byes_requested")
+        elif not lines:
+            ctx.col.add(item, f"round {r} has no games; a round is listed once it is paired"
+                              " (leaguegen pair adds it)")
+        games.extend(round_games)
+        byes.extend(round_byes)
+    return infos, games, byes
+
+
+def _rematches(games: list[Game], ctx: Ctx, base: Section,
+               lines: dict[tuple[int, frozenset[int]], list]) -> None:
+    """No two players meet twice over the board (a forfeit is not a meeting)."""
+    met: dict[frozenset[int], Game] = {}
+    for g in games:
+        if g.result in _NOT_PLAYED[1:]:
+            continue
+        pair = frozenset((g.white, g.black))
+        if pair in met:
+            first = met[pair]
+            where = lines.get((g.round, pair), [None])[0]
+            ctx.col.add(where, f"round {g.round}: {base.players[g.white - 1].name}"
+                                          f" and {base.players[g.black - 1].name} already met"
+                                          f" in round {first.round}")
+            continue
+        met[pair] = g
+
+
+def _requests(node: yaml.Node | None, ctx: Ctx, names: Names, base: Section, total: int | None,
+              games: list[Game], byes: list[Bye]) -> list[ByeRequest]:
+    out: list[ByeRequest] = []
+    seen: set[tuple[int, int]] = set()
+    kinds = tuple(dict.fromkeys(REQUEST_KINDS))
+    for item in yn.sequence(node, ctx.col, "byes_requested"):
+        keys = yn.mapping(item, ctx.col, "byes_requested entry", REQUEST_KEYS,
+                          required=("player", "round"))
+        who = yn.text(keys.get("player"), ctx.col, "byes_requested player")
+        r = yn.integer(keys.get("round"), ctx.col, "byes_requested round", minimum=1)
+        kind = _choice(keys.get("bye"), ctx, "bye", kinds, "half")
+        yn.text(keys.get("reason"), ctx.col, "reason")
+        if who is None or r is None:
+            continue
+        found = names.find(who)
+        if not isinstance(found, int):
+            ctx.col.add(keys["player"], f"byes_requested: unknown player '{who}'"
+                                        f"{yn.suggestion(who, list(names.exact))}")
+            continue
+        name = base.players[found - 1].name
+        if total is not None and r > total:
+            ctx.col.add(keys["round"], f"byes_requested: round {r} is beyond the last round"
+                                       f" ({total})")
+            continue
+        if (found, r) in seen:
+            ctx.col.add(item, f"byes_requested: {name} asks for round {r} twice")
+            continue
+        seen.add((found, r))
+        opponent = next((g for g in games if g.round == r and found in (g.white, g.black)), None)
+        if opponent is not None:
+            ctx.col.add(item, f"byes_requested: {name} asked for a bye in round {r} but is"
+                              " paired in it; remove the request or the game")
+            continue
+        if any(b.round == r and b.player == found and b.code is Code.PAIRING_BYE for b in byes):
+            ctx.col.add(item, f"byes_requested: {name} asked for a bye in round {r} but has"
+                              " the pairing-allocated bye in it")
+            continue
+        out.append(ByeRequest(found, r, REQUEST_KINDS[kind]))
+    return out
+
+
+def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
+    sid = base.id
+    total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
+    if "number_of_rounds" not in keys:
+        ctx.col.add(keys.get("format"), f"section '{sid}' (swiss) needs number_of_rounds")
+    elif total is not None and total >= len(base.players):
+        ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
+                                              f" {total + 1} players, section '{sid}' has"
+                                              f" {len(base.players)}")
+    pairing = _choice(keys.get("pairing"), ctx, "pairing", SYSTEMS, "dutch")
+    acceleration = _choice(keys.get("acceleration"), ctx, "acceleration", ACCELERATIONS, "none")
+    colour = _choice(keys.get("initial_colour"), ctx, "initial_colour", tuple(COLOURS), "white")
+    names = Names(base.players)
+    infos, games, byes = _rounds(keys.get("rounds"), ctx, sid, names, base, total)
+    _rematches(games, ctx, base, _line_nodes(keys.get("rounds"), names))
+    rounds_total = total or max(len(infos), 1)
+    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, base.players, rounds_total,
+                                    games)
+    requests = _requests(keys.get("byes_requested"), ctx, names, base, total, games, byes)
+    if total is None:
+        return None
+    for r in range(len(infos) + 1, total + 1):
+        infos.append(RoundInfo(r, None))
+    details = SwissSettings(number_of_rounds=total, pairing=pairing, acceleration=acceleration,
+                            initial_colour=COLOURS[colour], requests=tuple(requests))
+    return dataclasses.replace(base, rounds=tuple(infos), games=tuple(games), byes=tuple(byes),
+                               withdrawals=tuple(withdrawals), details=details)
+
+
+def _line_nodes(node: yaml.Node | None, names: Names) -> dict[tuple[int, frozenset[int]], list]:
+    """Each game line's key node by (round, players), for error positions."""
+    out: dict[tuple[int, frozenset[int]], list] = {}
+    if not isinstance(node, yaml.SequenceNode):
+        return out
+    for r, item in enumerate(node.value, start=1):
+        if not isinstance(item, yaml.MappingNode):
+            continue
+        for k, v in item.value:
+            if getattr(k, "value", None) != "results" or not isinstance(v, yaml.SequenceNode):
+                continue
+            for line in v.value:
+                if isinstance(line, yaml.MappingNode) and len(line.value) == 1:
+                    key = line.value[0][0]
+                    split = split_game(str(key.value), names)
+                    if not isinstance(split, str):
+                        out.setdefault((r, frozenset(split)), []).append(key)
+    return out
+
+
+register_format("swiss", FormatParser(keys=KEYS, parse=parse, min_players=4,
+                                      tiebreaks=DEFAULT_TIEBREAKS))
