@@ -205,12 +205,15 @@ class LanguageStore:
     languages (the switcher), none of which the section fingerprints include.
     """
 
-    def __init__(self, inner: object, signature: str):
+    def __init__(self, inner: object, signature: str, used: set[str]):
         self.inner = inner
         self.signature = signature
+        self.used = used  # the inner keys this build touched, for pruning a memory store
 
     def _key(self, key: str) -> str:
-        return hashlib.sha256(f"{key}:{self.signature}".encode()).hexdigest()
+        inner_key = hashlib.sha256(f"{key}:{self.signature}".encode()).hexdigest()
+        self.used.add(inner_key)
+        return inner_key
 
     def get_section(self, key):  # noqa: ANN001,ANN201 - the Store protocol
         return self.inner.get_section(self._key(key))
@@ -238,10 +241,11 @@ def render_languages(render_site, season, store, *args, **kwargs):  # noqa: ANN0
     """
     languages = season.languages or (season.language,)
     merged = None
+    used: set[str] = set()
     for code in languages:
         signature = f"{code}|{season.digits}|{','.join(languages)}"
         snap = render_site(replace(season, language=code, languages=languages),
-                           LanguageStore(store, signature), *args, **kwargs)
+                           LanguageStore(store, signature, used), *args, **kwargs)
         pre = prefix(code, languages)
         pages = {pre + path: html for path, html in snap.pages.items()}
         pdfs = {pre + path: value for path, value in snap.pdfs.items()}
@@ -253,6 +257,8 @@ def render_languages(render_site, season, store, *args, **kwargs):  # noqa: ANN0
         merged.sections_rendered.extend(snap.sections_rendered)
         merged.sections_reused.extend(snap.sections_reused)
         merged.home_rendered = merged.home_rendered or snap.home_rendered
+    if hasattr(store, "keep_only"):  # the live server's memory store: drop what is gone
+        store.keep_only(used | {key for key, _ in merged.pdfs.values()})
     return merged
 
 
