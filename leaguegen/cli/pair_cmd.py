@@ -16,7 +16,12 @@ from leaguegen.errors import InputError, NoValidPairing
 
 
 @main.command("pair")
-@click.option("--trf", "trf_path", type=click.Path(dir_okay=False), required=True,
+@click.argument("season_dir", required=False, type=click.Path(file_okay=False))
+@click.option("--section", "section_id", help="With SEASON_DIR: the Swiss section to pair.")
+@click.option("--allow-postponed", is_flag=True,
+              help="With SEASON_DIR: pair even if the last round has unfinished games.")
+@click.option("--date", "round_date", help="With SEASON_DIR: the new round's date, YYYY-MM-DD.")
+@click.option("--trf", "trf_path", type=click.Path(dir_okay=False),
               help="TRF file holding the rounds played so far.")
 @click.option("--system", type=click.Choice(["dutch", "burstein"]), default="dutch",
               show_default=True, help="Swiss pairing system.")
@@ -24,8 +29,16 @@ from leaguegen.errors import InputError, NoValidPairing
               help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")
 @click.option("--explain", is_flag=True,
               help="After the pairing, explain each board on stderr-free stdout lines.")
-def pair(trf_path: str, system: str, baku: bool, explain: bool) -> None:
-    """Pair the round after the last one with results."""
+def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
+         round_date: str | None, trf_path: str, system: str, baku: bool, explain: bool) -> None:
+    """Pair the round after the last one with results (--trf FILE, or SEASON_DIR --section ID)."""
+    if (season_dir is None) == (trf_path is None):
+        raise click.UsageError("give either SEASON_DIR (with --section) or --trf FILE")
+    if season_dir is not None:
+        from leaguegen.cli.pair_season import pair_season
+
+        pair_season(season_dir, section_id, allow_postponed, round_date, explain)
+        return
     from leaguegen.domain.schedule.swiss import pair_round
     from leaguegen.formats import trf
     from leaguegen.formats.swiss_input import state_from_trf
