@@ -323,3 +323,27 @@ def test_each_language_is_cached_and_memory_store_stays_bounded() -> None:
     digits = dataclasses.replace(season, digits="arabic-indic")
     assert render_languages(render_site, digits, store).sections_rendered  # digits are a key
     assert len(store.sections) + len(store.pages) == size  # the old entries were dropped
+
+
+@pytest.mark.browser
+def test_arabic_crosstable_runs_right_to_left_in_a_browser(built, tmp_path) -> None:
+    """Chromium lays the Arabic crosstable out mirrored: number, name, then opponents 1..n."""
+    chromium = next((shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome")
+                     if shutil.which(n)), None)
+    if chromium is None:
+        pytest.skip("headless Chromium not installed")
+    page = built["ar"] / "alnukhba" / "index.html"
+    probe = page.with_name("probe.html")
+    script = ("<script>addEventListener('load',()=>{const h=[...document.querySelectorAll("
+              "'table.crosstable thead th')];document.body.setAttribute('data-x',"
+              "h.map(e=>Math.round(e.getBoundingClientRect().left)).join(','));});</script>")
+    probe.write_text(_read(page).replace("</body>", script + "</body>"), encoding="utf-8")
+    dom = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         f"--user-data-dir={tmp_path / 'profile'}", "--window-size=1280,900",
+         "--virtual-time-budget=3000", "--dump-dom", probe.as_uri()],
+        check=True, capture_output=True, text=True, timeout=60).stdout
+    probe.unlink()
+    xs = [int(x) for x in re.search(r'data-x="([^"]+)"', dom).group(1).split(",")]
+    # headers in source order: #, player, opponents 1..6, points, rank
+    assert xs == sorted(xs, reverse=True), f"not right to left: {xs}"
