@@ -17,6 +17,7 @@ def main() -> None:
 
 
 from leaguegen.cli import (  # noqa: E402,F401
+    export_cmd,
     pair_cmd,
     plan_cmd,
     season_cmds,

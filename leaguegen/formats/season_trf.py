@@ -1,0 +1,100 @@
+"""A season's section as a FIDE TRF document, for a rating report.
+
+Headers come from the season where it says them (012 name, 022 city/venue,
+042/052 first and last round dates, 092 type, 122 time control, 132 round
+dates); ranks come from the section's standings; games not played yet are left
+blank. A Swiss section also carries what a pairing program needs to pair its
+next round exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds,
+``XXC`` first colour, ``XXA`` Baku virtual points, ``XXZ`` players not to be
+paired next (byes asked for, withdrawals).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain import swiss_section as ss
+from leaguegen.domain.model import Crosstable
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.standings import compute_standings
+from leaguegen.formats import trf
+
+TYPES = {"round_robin": "Round robin", "double_round_robin": "Double round robin"}
+
+
+class ExportError(Exception):
+    pass
+
+
+def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
+    """The crosstable, the tiebreak system and the players the 50 % rule removed."""
+    if isinstance(section.details, ss.SwissSettings):
+        return ss.build_crosstable(section), "swiss", frozenset()
+    if section.format in TYPES:
+        table = roundrobin.build_crosstable(section)
+        return table, "round-robin", roundrobin.withdrawn_unranked(section, table)
+    raise ExportError(f"section '{section.id}': TRF export of format '{section.format}'"
+                      " is not supported yet")
+
+
+def _date(d) -> str:  # noqa: ANN001 - datetime.date
+    return d.strftime("%y/%m/%d")
+
+
+def _headers(season: Season, section: Section) -> list[tuple[str, str]]:
+    headers = [("012", f"{season.name}: {section.name}")]
+    if season.venue:
+        headers.append(("022", season.venue))
+    dates = [r.date for r in section.rounds if r.date is not None]
+    if dates:
+        headers.append(("042", dates[0].isoformat().replace("-", "/")))
+        headers.append(("052", dates[-1].isoformat().replace("-", "/")))
+    if isinstance(section.details, ss.SwissSettings):
+        kind = f"Swiss system ({section.details.pairing.capitalize()})"
+    else:
+        kind = TYPES[section.format]
+    headers.append(("092", kind))
+    if season.time_control:
+        headers.append(("122", season.time_control))
+    if dates:
+        # round dates in the round columns (col 92 on, 10 apart), as FIDE's 132 record has them
+        blocks = [(_date(r.date) if r.date else " " * 8) for r in section.rounds]
+        while blocks and not blocks[-1].strip():
+            blocks.pop()
+        headers.append(("132", " " * (trf.FIRST_BLOCK - 4) + "  ".join(blocks)))
+    return headers
+
+
+def section_trf(season: Season, section: Section) -> trf.TrfDocument:
+    table, system, excluded = section_table(section)
+    standings = compute_standings(table, list(section.tiebreaks), system=system,
+                                  rules=section.tiebreak_rules, excluded=excluded)
+    ranks = {row.number: row.rank for row in standings.rows}
+    doc = trf.from_crosstable(table, _headers(season, section), ranks)
+    if isinstance(section.details, ss.SwissSettings):
+        _swiss_extensions(doc, section, table)
+    return doc
+
+
+def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
+    s = ss.settings(section)
+    doc.initial_colour = s.initial_colour
+    if s.acceleration == "baku":
+        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
+                                     section.scoring.win, section.scoring.draw)
+        unit = section.scoring.unit
+        doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
+                            for n, values in accel.items()}
+    nxt = ss.paired_rounds(section) + 1
+    if nxt <= s.number_of_rounds:
+        doc.absent_next = tuple(sorted(ss.absent_for(section, nxt)))
+
+
+def dumps(season: Season, section_id: str) -> str:
+    try:
+        section = season.section(section_id)
+    except KeyError:
+        ids = ", ".join(s.id for s in season.sections)
+        raise ExportError(f"no section '{section_id}' (sections: {ids})") from None
+    return trf.dumps(section_trf(season, section))
