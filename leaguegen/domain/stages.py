@@ -29,7 +29,7 @@ the next player of the same ranking moves up, as organisers do.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from typing import Generic, TypeVar
 
@@ -116,3 +116,52 @@ class Qualification:
 def qualify_top(ranking: Sequence[T], count: int, exclude: Collection[T] = ()) -> list[T]:
     """Top ``count`` of a single final ranking (a Swiss → round-robin final), in rank order."""
     return Qualification("ranking", count).players({"ranking": ranking}, exclude)
+
+
+# ---------------------------------------------------------------- stages in a season
+
+
+@dataclass(frozen=True, slots=True)
+class StageSource:
+    """Where a stage's players come from: the top ``top`` of each source section.
+
+    ``sources`` are section ids in group order (A, B, C...); one id means a single
+    ranking (a Swiss or round-robin qualifier).
+    """
+
+    sources: tuple[str, ...]
+    top: int
+    seeding: Seeding = Seeding.CROSS
+    exclude: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StageEntry:
+    """A qualified player: their name, the source section, its place there, and the new seed."""
+
+    name: str
+    source: str
+    place: int
+    seed: int
+
+
+@dataclass(frozen=True, slots=True)
+class StageInfo:
+    """Set on a section whose players were taken from earlier sections' final standings."""
+
+    source: StageSource
+    entries: tuple[StageEntry, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PendingStage:
+    """A stage whose source is not finished: its players are still to be decided.
+
+    ``unfinished`` names the source sections still being played. ``reparse`` (not
+    part of the value) is how the loader completes the section once players are known.
+    """
+
+    source: StageSource
+    unfinished: tuple[str, ...]
+    format: str
+    reparse: object = field(default=None, compare=False, repr=False, hash=False)

@@ -29,7 +29,9 @@ from leaguegen.domain.season import (
     Section,
     Withdrawal,
 )
+from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.errors import InputError, Problem
+from leaguegen.formats import stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.section_formats import FORMAT_PARSERS
 
@@ -376,7 +378,9 @@ def formats() -> tuple[str, ...]:
 
 
 def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
-             defaults: dict[str, object]) -> Section | None:
+             defaults: dict[str, object],
+             injected: tuple[list[Player], StageInfo] | None = None) -> Section | None:
+    """One section; ``injected`` = players (and where from) resolved from earlier stages."""
     declared = _declared_format(node)
     keys = yn.mapping(node, ctx.col, "section", _allowed_keys(declared),
                       required=("id", "name", "format"))
@@ -395,7 +399,14 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
     scoring = _scoring(keys.get("scoring"), ctx, season_scoring)
     entrants: list[Player] = []
     seen_names: dict[str, yaml.Node] = {}
-    for i, pnode in enumerate(yn.sequence(keys.get("players"), ctx.col, "players"), start=1):
+    stage: StageSource | None = None
+    stage_info = injected[1] if injected else None
+    if injected:
+        entrants = list(injected[0])
+    elif isinstance(keys.get("players"), yaml.MappingNode):
+        stage, from_node = stage_sources.parse_source(keys["players"], ctx.col)
+    for i, pnode in enumerate(() if injected or isinstance(keys.get("players"), yaml.MappingNode)
+                              else yn.sequence(keys.get("players"), ctx.col, "players"), start=1):
         player, where = _player(pnode, ctx, i)
         if player is None:
             continue
@@ -404,7 +415,8 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             continue
         seen_names[player.name] = where
         entrants.append(player)
-    if len(entrants) < minimum and "players" in keys:
+    if len(entrants) < minimum and "players" in keys and not injected and \
+            not isinstance(keys["players"], yaml.MappingNode):
         ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players for"
                                      f" {(fmt or 'this format').replace('_', ' ')},"
                                      f" it has {len(entrants)}")
@@ -439,7 +451,20 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
                 raise ValueError
         except ValueError:
             ctx.col.add(keys["withdrawal_threshold"], "withdrawal_threshold must be like 50%")
+    if stage is not None and fmt is not None and sid:
+        where = from_node or node
+        deferred = stage_sources.Deferred(
+            lambda players, info: _complete_stage(node, ctx, season_scoring, defaults, players,
+                                                  info),
+            ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1)
+        return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
+                       tiebreaks=tuple(tiebreaks), scoring=scoring,
+                       description=yn.text(keys.get("description"), ctx.col, "description") or "",
+                       details=PendingStage(stage, (), fmt, deferred))
     if fmt is None or len(entrants) < minimum:
+        if injected and fmt is not None:
+            ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
+                                             f" {len(entrants)} qualified")
         return None
     players = tuple(_seed_order(entrants, seeding, seed))
     if parser is not None:
@@ -448,6 +473,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
             withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
+            details=stage_info,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
@@ -460,7 +486,17 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
+        details=stage_info,
     )
+
+
+def _complete_stage(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
+                    defaults: dict[str, object], players: list[Player],
+                    info: StageInfo) -> tuple[Section | None, list[Problem]]:
+    """Read a stage section again with its players known (problems in a fresh collector)."""
+    sub = yn.Collector(ctx.col.path)
+    section = _section(node, _Ctx(sub, ctx.root), season_scoring, defaults, (players, info))
+    return section, sub.problems
 
 
 def _section_file(node: yaml.Node, ctx: _Ctx) -> tuple[Path | None, str]:
@@ -613,6 +649,9 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
                 continue
             ids[section.id] = node
             sections.append(section)
+        sections, stage_problems = stage_sources.resolve(sections)
+        known = set(col.problems) | set(problems)
+        problems.extend(p for p in stage_problems if p not in known)
         languages = _languages(keys.get("language"), keys.get("languages"), col)
         digits = yn.text(keys.get("digits"), col, "digits") or "western"
         if digits not in DIGITS:

@@ -1,0 +1,130 @@
+"""``format: scheveningen`` in season files: two teams, everyone plays the other team.
+
+Keys beyond the common ones::
+
+    teams:
+      - name: Riverside
+        players: [{name: ..., rating: ...}, ...]   # in board order, board 1 first
+      - name: Hillcrest
+        players: [...]
+    double: false                  # true: everyone twice, colours reversed
+    match_points: {win: 2, draw: 1, loss: 0}
+
+Both teams need the same number of players. Pairing numbers are team A's
+boards 1..n, then team B's boards n+1..2n. Results per round are
+``White - Black: score``, checked against the schedule of
+:func:`leaguegen.domain.schedule.scheveningen.scheveningen` with the same
+errors as a round robin (wrong round, colours reversed, unknown player...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import yaml
+
+from leaguegen.domain.schedule import berger
+from leaguegen.domain.schedule import scheveningen as sch
+from leaguegen.domain.season import Section
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.season_yaml import Ctx, _player, _rounds, parse_withdrawals
+from leaguegen.formats.section_formats import FormatParser, register_format
+
+KEYS = ("teams", "double", "match_points")
+TEAM_KEYS = ("name", "players")
+MATCH_POINT_KEYS = ("win", "draw", "loss")
+
+
+@dataclass(frozen=True, slots=True)
+class ScheveningenDetails:
+    """The two team names, team size, the schedule's shape and the match points."""
+
+    team_a: str
+    team_b: str
+    size: int
+    double: bool
+    match_points: sch.MatchPoints = sch.DEFAULT_MATCH_POINTS
+
+    def number(self, seat: sch.Seat) -> int:
+        """A seat's pairing number in the section: A's boards first, then B's."""
+        return seat.board if seat.team is sch.Team.A else self.size + seat.board
+
+    def seat(self, number: int) -> sch.Seat:
+        if number <= self.size:
+            return sch.Seat(sch.Team.A, number)
+        return sch.Seat(sch.Team.B, number - self.size)
+
+
+def schedule(details: ScheveningenDetails) -> list[berger.Round]:
+    """The match as Berger-style rounds of pairing numbers (what the result checker reads)."""
+    return [
+        tuple(berger.Pairing(details.number(g.white), details.number(g.black)) for g in rnd)
+        for rnd in sch.scheveningen(details.size, details.double)
+    ]
+
+
+def _match_points(node: yaml.Node | None, ctx: Ctx) -> sch.MatchPoints:
+    if yn.is_null(node):
+        return sch.DEFAULT_MATCH_POINTS
+    keys = yn.mapping(node, ctx.col, "match_points", MATCH_POINT_KEYS)
+    values = {k: yn.integer(v, ctx.col, f"match_points.{k}", minimum=0) for k, v in keys.items()}
+    d = sch.DEFAULT_MATCH_POINTS
+    return sch.MatchPoints(
+        win=values.get("win") if values.get("win") is not None else d.win,  # type: ignore[arg-type]
+        draw=values.get("draw") if values.get("draw") is not None else d.draw,  # type: ignore[arg-type]
+        loss=values.get("loss") if values.get("loss") is not None else d.loss,  # type: ignore[arg-type]
+    )
+
+
+def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
+    if "players" in keys:
+        ctx.col.add(keys["players"], f"section '{base.id}': a Scheveningen match lists its"
+                                     " players under teams (two teams, each with players)")
+        return None
+    if "teams" not in keys:
+        ctx.col.add(None, f"section '{base.id}' (scheveningen) needs 'teams'")
+        return None
+    teams = yn.sequence(keys["teams"], ctx.col, "teams")
+    if len(teams) != 2:
+        ctx.col.add(keys["teams"], f"a Scheveningen match has exactly two teams,"
+                                   f" not {len(teams)}")
+        return None
+    names: list[str] = []
+    rosters = []
+    seen: set[str] = set()
+    for t, team in enumerate(teams, start=1):
+        tkeys = yn.mapping(team, ctx.col, f"team {t}", TEAM_KEYS, required=("name", "players"))
+        names.append(yn.text(tkeys.get("name"), ctx.col, f"team {t} name") or f"Team {t}")
+        roster = []
+        for i, pnode in enumerate(yn.sequence(tkeys.get("players"), ctx.col,
+                                              f"team {t} players"), start=1):
+            player, where = _player(pnode, ctx, i)
+            if player is None:
+                continue
+            if player.name in seen:
+                ctx.col.add(where, f"player '{player.name}' is listed twice in section"
+                                   f" '{base.id}'")
+                continue
+            seen.add(player.name)
+            roster.append(player)
+        rosters.append((roster, tkeys.get("players") or team))
+    (a, a_node), (b, b_node) = rosters
+    if len(a) != len(b):
+        ctx.col.add(b_node, f"both teams need the same number of players: {names[0]} has"
+                            f" {len(a)}, {names[1]} has {len(b)}")
+        return None
+    if len(a) < 2:
+        ctx.col.add(a_node, "each team needs at least two players")
+        return None
+    double = yn.boolean(keys.get("double"), ctx.col, "double") or False
+    details = ScheveningenDetails(names[0], names[1], len(a), double,
+                                  _match_points(keys.get("match_points"), ctx))
+    players = tuple(a + b)
+    plan = schedule(details)
+    infos, games = _rounds(keys.get("rounds"), ctx, base.id, players, plan)
+    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, players, len(plan), games)
+    return replace(base, players=players, rounds=tuple(infos), games=tuple(games),
+                   withdrawals=tuple(withdrawals), details=details, seeding="list")
+
+
+register_format("scheveningen", FormatParser(keys=KEYS, parse=parse, min_players=0))

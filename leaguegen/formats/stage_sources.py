@@ -1,0 +1,175 @@
+"""Multi-stage events in season files: ``players: {from: ..., top: N}``.
+
+A section may take its players from the final standings of earlier sections::
+
+    players: {from: [group-a, group-b, group-c, group-d], top: 2, seeding: cross}
+    players: {from: qualifier, top: 6}
+
+The loader reads every section first; this module then resolves each such
+section in file order (so a stage may feed the next one): it computes the
+sources' standings with :func:`compute_standings` (tiebreaks included, the same
+table the site shows), selects and seeds the qualifiers with
+:class:`leaguegen.domain.stages.Qualification`, and completes the section with
+those players. While a source is unfinished the section stays a
+:class:`PendingStage` and its page says the players are still to be decided.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import yaml
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Player
+from leaguegen.domain.season import Section
+from leaguegen.domain.stages import (
+    PendingStage,
+    Qualification,
+    Seeding,
+    StageEntry,
+    StageInfo,
+    StageSource,
+)
+from leaguegen.domain.standings import compute_standings
+from leaguegen.errors import Problem
+from leaguegen.formats import yaml_nodes as yn
+
+SOURCE_KEYS = ("from", "top", "seeding", "exclude")
+STAGE_SEEDINGS = tuple(s.value for s in Seeding)
+
+#: How to rank a finished section of a given format: ``(names best first, finished)``.
+#: Round robins are built in; another format (a Swiss) may register its own.
+RANKERS: dict[str, Callable[[Section], tuple[list[str], bool]]] = {}
+
+
+def round_robin_ranking(section: Section) -> tuple[list[str], bool]:
+    """Final ranking of a round-robin section (withdrawn-and-unranked players last, excluded)."""
+    table = roundrobin.build_crosstable(section)
+    excluded = roundrobin.withdrawn_unranked(section, table)
+    standings = compute_standings(table, list(section.tiebreaks), system="round-robin",
+                                  rules=section.tiebreak_rules, excluded=excluded)
+    finished = bool(section.players) and roundrobin.last_round_reached(section) == \
+        table.rounds_total and not any(e.code is Code.PENDING
+                                       for rec in table.records for e in rec.rounds)
+    return [section.players[r.number - 1].name for r in standings.rows], finished
+
+
+RANKERS["round_robin"] = round_robin_ranking
+RANKERS["double_round_robin"] = round_robin_ranking
+
+
+def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource | None,
+                                                                    yaml.Node | None]:
+    """``players: {from, top, seeding, exclude}``; returns the source and the ``from`` node."""
+    keys = yn.mapping(node, col, "players (from an earlier stage)", SOURCE_KEYS,
+                      required=("from", "top"))
+    from_node = keys.get("from")
+    ids: list[str] = []
+    if isinstance(from_node, yaml.SequenceNode):
+        ids = [t for t in (yn.text(n, col, "from") for n in from_node.value) if t]
+    elif from_node is not None:
+        one = yn.text(from_node, col, "from")
+        ids = [one] if one else []
+    if from_node is not None and not ids:
+        col.add(from_node, "players.from must name an earlier section (or a list of them)")
+    if len(set(ids)) != len(ids):
+        col.add(from_node, "players.from lists a section twice")
+    top = yn.integer(keys.get("top"), col, "players.top", minimum=1)
+    raw = yn.text(keys.get("seeding"), col, "players.seeding")
+    if raw is None:
+        seeding = Seeding.CROSS if len(ids) > 1 else Seeding.BY_PLACE
+    elif raw in STAGE_SEEDINGS:
+        seeding = Seeding(raw)
+    else:
+        col.add(keys["seeding"], f"players.seeding '{raw}' is not one of"
+                                 f" {', '.join(STAGE_SEEDINGS)}"
+                                 f"{yn.suggestion(raw, STAGE_SEEDINGS)}")
+        seeding = Seeding.BY_PLACE
+    if seeding is Seeding.CROSS and len(ids) > 1 and len(ids) % 2:
+        col.add(keys.get("seeding") or from_node, f"cross seeding pairs groups off (A with B,"
+                                                  f" C with D...), so it needs an even number"
+                                                  f" of groups, not {len(ids)}; use by_place")
+        seeding = Seeding.BY_PLACE
+    exclude = [t for t in (yn.text(n, col, "players.exclude")
+                           for n in yn.sequence(keys.get("exclude"), col, "players.exclude")) if t]
+    if not ids or top is None:
+        return None, from_node
+    return StageSource(tuple(ids), top, seeding, tuple(exclude)), from_node
+
+
+@dataclass
+class Deferred:
+    """What the loader needs to finish a stage section once its players are known."""
+
+    complete: Callable[[list[Player], StageInfo], tuple[Section | None, list[Problem]]]
+    path: str
+    line: int
+    col: int
+
+    def problem(self, message: str) -> Problem:
+        return Problem(self.path, self.line, self.col, message)
+
+
+def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
+    """Complete every stage section whose sources have finished, in file order."""
+    out: list[Section] = []
+    problems: list[Problem] = []
+    done: dict[str, Section] = {}
+    for section in sections:
+        pending = section.details
+        if not isinstance(pending, PendingStage) or section.players:
+            out.append(section)
+            done[section.id] = section
+            continue
+        deferred: Deferred = pending.reparse  # type: ignore[assignment]
+        source = pending.source
+        rankings: dict[str, list[str]] = {}
+        unfinished = []
+        players: dict[str, Player] = {}
+        ok = True
+        for sid in source.sources:
+            src = done.get(sid)
+            if src is None:
+                where = "is not defined" if all(s.id != sid for s in sections) else \
+                    "comes later in the season; a stage can only take players from an earlier one"
+                problems.append(deferred.problem(f"section '{section.id}': players.from"
+                                                 f" '{sid}' {where}"))
+                ok = False
+                continue
+            ranker = RANKERS.get(src.format)
+            if ranker is None or isinstance(src.details, PendingStage):
+                if ranker is None:
+                    problems.append(deferred.problem(
+                        f"section '{section.id}': players cannot be taken from '{sid}'"
+                        f" ({src.format}); sources can be {', '.join(sorted(RANKERS))}"))
+                    ok = False
+                else:
+                    unfinished.append(sid)
+                continue
+            ranking, finished = ranker(src)
+            if not finished:
+                unfinished.append(sid)
+            rankings[sid] = ranking
+            players.update({p.name: p for p in src.players})
+        if not ok:
+            continue
+        if unfinished:
+            out.append(replace(section, details=replace(pending, unfinished=tuple(unfinished))))
+            done[section.id] = out[-1]
+            continue
+        try:
+            qualifiers = Qualification(source.sources[0], source.top, source.seeding).entrants(
+                rankings, exclude=set(source.exclude))
+        except ValueError as exc:
+            problems.append(deferred.problem(f"section '{section.id}': {exc}"))
+            continue
+        entries = tuple(StageEntry(q.player, q.group, q.place, q.seed) for q in qualifiers)
+        completed, found = deferred.complete([players[q.player] for q in qualifiers],
+                                             StageInfo(source, entries))
+        problems.extend(found)
+        if completed is not None:
+            out.append(completed)
+            done[section.id] = completed
+    return out, problems
