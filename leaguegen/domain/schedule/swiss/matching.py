@@ -142,6 +142,20 @@ class Matching:
         self.dualvar[b] = 0
         self.unusedblossoms.append(b)
 
+    def _room(self, x: int, skip: int) -> int:
+        """Smallest slack over the edges of singleton ``x`` other than to ``skip``."""
+        dv = self.dualvar
+        edges = self.edges
+        base = dv[x]
+        room = base
+        for w, p in self.nb[x].items():
+            if w == skip:
+                continue
+            sl = base + dv[w] - 2 * edges[p >> 1][2]
+            if sl < room:
+                room = sl
+        return room
+
     def _singleton(self, v: int) -> None:
         while self.inblossom[v] >= self.n:
             self._dissolve_top(self.inblossom[v])
@@ -180,30 +194,55 @@ class Matching:
             if inb[a] == inb[b] and inb[a] >= self.n:
                 self._singleton(a)
                 self._singleton(b)
-            self._apply(key, w)
-            if self._mate_vertex(a) == b:
+            if w == 0 and self._mate_vertex(a) == b:
                 self._unmatch(a)
+            self._apply(key, w)
             if w:
                 changed.append((a, b, w))
         for a, b, w in changed:
             if self.weight(a, b) != w:
                 continue
             s = dv[a] + dv[b] - 2 * w
+            if self._mate_vertex(a) == b:
+                if s > 0:
+                    # Lower one end so the matched edge is tight again, if its other
+                    # edges have room; otherwise let the pair go.
+                    for x, y in ((a, b), (b, a)):
+                        if inb[x] == x and dv[x] >= s and self._room(x, y) >= s:
+                            dv[x] -= s
+                            break
+                    else:
+                        self._unmatch(a)
+                elif s < 0:
+                    x = a if inb[a] == a else b
+                    self._singleton(x)
+                    dv[x] -= s
+                continue
             if s >= 0:
                 continue
-            # Raise one endpoint: prefer a free singleton, then any singleton.
-            x = a
-            for cand in (a, b):
-                if self.mate[cand] < 0 and inb[cand] == cand:
-                    x = cand
+            # Raise one endpoint by the deficit; its partner, if any, gives the same
+            # amount back when its other edges have room. Otherwise free the pair.
+            d = -s
+            done = False
+            for x, y in ((a, b), (b, a)):
+                if inb[x] != x:
+                    continue
+                if self.mate[x] < 0:
+                    dv[x] += d
+                    done = True
                     break
-            else:
-                if inb[a] != a and inb[b] == b:
-                    x = b
-            self._singleton(x)
-            dv[x] -= s
-            if self.mate[x] >= 0:
-                self._unmatch(x)
+                p = self._mate_vertex(x)
+                if p != y and inb[p] == p and dv[p] >= d and self._room(p, x) >= d:
+                    dv[x] += d
+                    dv[p] -= d
+                    done = True
+                    break
+            if not done:
+                x = a if inb[a] == a or inb[b] != b else b
+                self._singleton(x)
+                dv[x] += d
+                if self.mate[x] >= 0:
+                    self._unmatch(x)
         # Roots must share the parity of their duals.
         for v in range(self.n):
             if self.mate[v] < 0 and dv[v] > 0 and dv[v] & 1:
