@@ -273,8 +273,8 @@ def section_data(section: Section) -> SectionData:
     return SectionData(section, table, excluded)
 
 
-def section_page(season: Season, data: SectionData) -> SectionPage:
-    root = "../"
+def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
     s, t = data.section, data.table
     codes = list(s.tiebreaks)
     result = compute_standings(t, codes, system="round-robin", rules=s.tiebreak_rules,
@@ -368,8 +368,8 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     return tuple(views)
 
 
-def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
-    root = "../../"
+def player_page(season: Season, data: SectionData, number: int,
+                root: str = "../../") -> PlayerPage:
     s, t = data.section, data.table
     rec = t.record(number)
     games = []
