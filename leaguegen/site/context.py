@@ -21,7 +21,7 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.standings import compute_standings
+from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 
@@ -190,6 +190,42 @@ class PlayerGame:
 
 
 @dataclass(frozen=True, slots=True)
+class TiebreakLine:
+    """One element of a tiebreak: a round's opponent (or virtual opponent) and its share.
+
+    ``kind`` is the (translatable) label of the element: a game, a forfeit counted
+    as played, an own unplayed round scored against a virtual opponent (C.07
+    Art. 16.4), a per-round count or a rating. ``cut`` marks an element a
+    modifier (/C1, /M1) removed.
+    """
+
+    round: int
+    kind: str
+    opponent: PlayerLink | None
+    score: Fraction | int | None
+    result: Fraction | None
+    value: Fraction | int | None
+    cut: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakView:
+    code: str
+    name: str
+    value: Fraction | int | None
+    lines: tuple[TiebreakLine, ...]
+
+
+TIEBREAK_KINDS = {
+    "game": N_("game"),
+    "forfeit": N_("forfeit, counted as a game"),
+    "dummy": N_("unplayed round: virtual opponent"),
+    "round": N_("round"),
+    "rating": N_("rating"),
+}
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerPage:
     """One player's season in a section (``<id>/players/<slug>.html``)."""
 
@@ -204,6 +240,7 @@ class PlayerPage:
     performance: int | None
     average_opponent: int | None
     withdrawal: WithdrawalNote | None
+    tiebreaks: tuple[TiebreakView, ...] = ()
 
 
 @dataclass(slots=True)
@@ -215,6 +252,7 @@ class SectionData:
     excluded: frozenset[int]
     ranks: dict[int, int | None] = field(default_factory=dict)
     page: SectionPage | None = None
+    standings: Standings | None = None
 
 
 FORMAT_LABELS = {
@@ -279,6 +317,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
     codes = list(s.tiebreaks)
     result = compute_standings(t, codes, system="round-robin", rules=s.tiebreak_rules,
                                excluded=data.excluded)
+    data.standings = result
     rows = []
     rank_counts: dict[int, int] = {}
     for row in result.rows:
@@ -397,8 +436,34 @@ def player_page(season: Season, data: SectionData, number: int,
         score=t.scoring.value(t.score(number)),
         played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
         performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
-        withdrawal=withdrawal,
+        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
     )
+
+
+def tiebreak_views(data: SectionData, number: int, root: str) -> tuple[TiebreakView, ...]:
+    """How each tiebreak of a ranked player was obtained, element by element."""
+    if data.standings is None:
+        return ()
+    try:
+        row = data.standings.row(number)
+    except KeyError:
+        return ()  # not ranked (50 % rule): no tiebreaks
+    s = data.section
+    views = []
+    for code, explanation in zip(data.standings.codes, row.explanations, strict=True):
+        lines = [
+            TiebreakLine(
+                round=item.round, kind=TIEBREAK_KINDS.get(item.kind, item.kind),
+                opponent=_link(s, item.opponent, root) if item.opponent else None,
+                score=item.score, result=item.result, value=item.value, cut=cut,
+            )
+            for items, cut in ((explanation.items, False), (explanation.cut, True))
+            for item in items
+        ]
+        lines.sort(key=lambda line: line.round)
+        views.append(TiebreakView(code, TIEBREAK_NAMES.get(code.split("/")[0], code),
+                                  explanation.value, tuple(lines)))
+    return tuple(views)
 
 
 def season_page(season: Season, summaries: list[SectionSummary]) -> SeasonPage:

@@ -142,3 +142,19 @@ def test_pdf_fetches_nothing_outside_the_templates(tmp_path: Path) -> None:
     html = (f'<link rel="stylesheet" href="file://{secret}"><img src="http://127.0.0.1:9/x.png">'
             '<p>ok</p>')
     assert html_to_pdf(html, template_dir()).startswith(b"%PDF")
+
+
+def test_tiebreaks_are_explained_on_player_pages(demo_site) -> None:
+    out, _ = demo_site
+    standings = (out / "premier" / "index.html").read_text(encoding="utf-8")
+    # every tiebreak value links to its explanation on the player's page
+    assert 'href="../premier/players/03-priya-raman.html#tb-2"' in standings
+    page = (out / "premier" / "players" / "01-eleanor-whitfield.html").read_text(encoding="utf-8")
+    assert page.count('class="tb-explain"') == 4  # DE, SB, WIN, KS
+    sb = page.split('id="tb-2"')[1].split("</section>")[0]
+    assert "Sonneborn-Berger: <strong>8.25</strong>" in sb
+    # the SB lines: opponent's score x result, summing to the value shown
+    values = [cell.split("</td>")[0] for cell in sb.split('<td class="num">')[1:]][3::4]
+    assert values == ["4", "1½", "0", "1.25", "1", "½"]
+    ks = page.split('id="tb-4"')[1].split("</section>")[0]
+    assert ks.count('class="cut"') == 4  # opponents below 50 % do not count for Koya
