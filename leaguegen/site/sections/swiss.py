@@ -1,0 +1,33 @@
+"""Pages of a Swiss section: standings and crosstable, rounds index, a page per round
+(with the explanation of the last pairing), a page per player, and the PDF crosstable."""
+
+from __future__ import annotations
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.site import swiss_context as sc
+from leaguegen.site import urls
+from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.render import render
+from leaguegen.site.section_renderers import register_renderer
+
+
+def render_swiss(season: Season, section: Section) -> SectionOutput:
+    lang = season.language
+    data = sc.swiss_data(section)
+    page = sc.section_page(season, data)
+    pages = {
+        urls.section(section): render("swiss_section.html", page, lang),
+        urls.rounds(section): render("swiss_rounds.html", page, lang),
+    }
+    for link in page.rounds:
+        if link.paired:
+            pages[sc.round_page_path(section, link.number)] = render(
+                "swiss_round.html", sc.round_page(season, data, link.number), lang)
+    for number in range(1, len(section.players) + 1):
+        pages[urls.player(section, number)] = render(
+            "swiss_player.html", sc.player_page(season, data, number), lang)
+    return SectionOutput(pages, urls.pdf(section),
+                         render("swiss_crosstable_pdf.html", page, lang), page.section)
+
+
+register_renderer("swiss", render_swiss)

@@ -1,0 +1,470 @@
+"""Page contexts of a Swiss section: one documented dataclass per page, all computed here.
+
+Like ``context.py`` nothing here depends on the page language: labels are
+``N_``-marked msgids the templates translate, and the pairing engine's English
+explanations are turned into structured data (:class:`BoardWhy`) so every
+sentence is worded by the template.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain import swiss_section as ss
+from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.errors import NoValidPairing
+from leaguegen.site import formatting as fmt
+from leaguegen.site import urls
+from leaguegen.site.context import (
+    N_,
+    TIEBREAK_NAMES,
+    PlayerLink,
+    SeasonInfo,
+    SectionSummary,
+    StandingRow,
+    season_info,
+)
+
+FORMAT_LABEL = N_("Swiss")
+SYSTEM_LABELS = {"dutch": N_("FIDE Dutch system"), "burstein": N_("Burstein system")}
+BYE_LABELS = {
+    Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
+    Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
+}
+BYE_SYMBOLS = {Code.PAIRING_BYE: "+", Code.FULL_BYE: "+", Code.HALF_BYE: fmt.HALF,
+               Code.ZERO_BYE: fmt.MINUS}
+GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
+              Code.PENDING: N_("not played yet")}
+# The engine's colour rules (players.py), as msgids; an unknown rule is shown as written.
+COLOUR_RULES = {r: r for r in (
+    N_("both preferences granted"), N_("preference granted"),
+    N_("stronger (absolute) preference granted"), N_("stronger (strong) preference granted"),
+    N_("alternated from the latest round with different colours"),
+    N_("initial colour by the higher player's number"),
+    N_("higher-ranked player's preference granted"),
+)}
+PREFERENCE_KINDS = {"absolute": N_("absolute"), "strong": N_("strong"), "mild": N_("mild")}
+
+
+def round_page_path(s: Section, number: int) -> str:
+    return f"{s.id}/round-{number}.html"
+
+
+# ---------------------------------------------------------------- dataclasses
+
+
+@dataclass(frozen=True, slots=True)
+class SwissCell:
+    """One round of one player in the Swiss crosstable: ``12w1`` = against the player ranked
+    12th, with White, won. A bye has no opponent and ``result`` '+', '½' or '−'."""
+
+    round: int
+    opponent_rank: int | None
+    opponent: str  # the opponent's name (a tooltip); "" for a bye
+    colour: str  # "w", "b" or ""
+    result: str  # '1', '½', '0', '+', '−'; '' = not played yet or round not paired
+    bye: str  # a BYE_LABELS msgid for a bye, else ""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRow:
+    rank: int | None
+    shared: bool
+    player: PlayerLink
+    points: Fraction
+    cells: tuple[SwissCell, ...]  # one per planned round
+    values: tuple[object, ...]
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    number: int
+    date: dt.date | None
+    url: str
+    paired: bool
+    complete: bool
+    results: int  # games with a result
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ByeView:
+    player: PlayerLink
+    label: str  # a BYE_LABELS msgid
+    points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:
+    """A withdrawal (``round`` = after which) or a bye asked for (``round`` = which round)."""
+
+    name: str
+    round: int
+    label: str  # for requests: a BYE_LABELS msgid
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSectionPage:
+    """A Swiss section: standings, Swiss crosstable, rounds (``<id>/index.html``); also the
+    rounds index (``<id>/rounds.html``) and the PDF crosstable's source."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    system: str  # a SYSTEM_LABELS msgid
+    baku: bool
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]
+    crosstable: tuple[SwissRow, ...]  # by rank
+    round_numbers: tuple[int, ...]  # 1..number_of_rounds
+    rounds: tuple[RoundLink, ...]
+    pdf_url: str
+    withdrawals: tuple[NoteView, ...]
+    requests: tuple[NoteView, ...]  # byes asked for rounds not paired yet
+
+
+@dataclass(frozen=True, slots=True)
+class SwissBoard:
+    number: int
+    white: PlayerLink
+    white_points: Fraction  # before the round
+    black: PlayerLink
+    black_points: Fraction
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class Relaxed:
+    """A quality criterion a board does not meet. ``kind``: 'colour' (``detail`` = a
+    PREFERENCE_KINDS msgid), 'down' / 'up' (``rounds`` ago), or 'other' (``raw`` as written)."""
+
+    code: str
+    kind: str
+    name: str = ""
+    detail: str = ""
+    rounds: int = 0
+    raw: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWhy:
+    board: int
+    white: str
+    black: str
+    bracket: Fraction | None  # the score bracket, in points
+    bracket_raw: str
+    float_high: str  # the player floating down ("" = none) and their points
+    float_high_points: Fraction | None
+    float_low: str
+    float_low_points: Fraction | None
+    floats_raw: str  # as the engine wrote it when it could not be read
+    colour_rule: str  # a COLOUR_RULES msgid, or the engine's words
+    relaxed: tuple[Relaxed, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRoundPage:
+    """One round (``<id>/round-<n>.html``): boards, byes, and for the last paired round
+    the explanation of the pairing. ``explain``: 'explained', 'differs' (the published
+    pairing is not what the engine makes: changed by hand), 'impossible' (no legal
+    pairing now) or '' (not the last paired round)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    number: int
+    date: dt.date | None
+    boards: tuple[SwissBoard, ...]
+    byes: tuple[ByeView, ...]
+    complete: bool
+    rounds: tuple[RoundLink, ...]
+    explain: str
+    why: tuple[BoardWhy, ...]
+    bye_why: str  # the PAB's name when explained, else ""
+    bye_why_points: Fraction | None
+    system: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwissGame:
+    round: int
+    date: dt.date | None
+    round_url: str
+    colour: str
+    opponent: PlayerLink | None
+    result: str  # '1', '½', '0', '+', '−' or the bye's points
+    note: str  # a msgid
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayerPage:
+    """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    player: PlayerLink
+    games: tuple[SwissGame, ...]
+    score: Fraction
+    played: int
+    rank: int | None
+    performance: int | None
+    average_opponent: int | None
+    withdrew_after: int | None
+    requests: tuple[NoteView, ...]
+
+
+# ---------------------------------------------------------------- building
+
+
+@dataclass(slots=True)
+class SwissData:
+    """Everything derived once for a Swiss section and shared by its pages."""
+
+    section: Section
+    table: Crosstable
+    standings: Standings
+    after: int  # standings are after this round
+    ranks: dict[int, int]
+
+
+def _link(section: Section, number: int, root: str) -> PlayerLink:
+    p = section.players[number - 1]
+    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
+                      p.federation, p.title)
+
+
+def swiss_data(section: Section) -> SwissData:
+    table = ss.build_crosstable(section)
+    after = ss.rounds_with_results(section)
+    standings = compute_standings(table, list(section.tiebreaks), system="swiss",
+                                  rules=section.tiebreak_rules, after_round=after)
+    return SwissData(section, table, standings, after,
+                     {row.number: row.rank for row in standings.rows})
+
+
+def summary(data: SwissData, root: str) -> SectionSummary:
+    s = data.section
+    total = ss.settings(s).number_of_rounds
+    paired = ss.paired_rounds(s)
+    pending = any(e.code is Code.PENDING for rec in data.table.records for e in rec.rounds)
+    finished = paired == total and not pending
+    next_date = None
+    if pending:
+        next_date = s.rounds[paired - 1].date
+    leader = None
+    if data.after and data.standings.rows:
+        leader = s.players[data.standings.rows[0].number - 1].name
+    return SectionSummary(
+        id=s.id, name=s.name, format_label=FORMAT_LABEL, url=root + urls.section(s),
+        players=len(s.players), rounds_played=data.after, rounds_total=total, leader=leader,
+        next_date=next_date, finished=finished,
+    )
+
+
+def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
+    return data.table.scoring.value(data.table.score(number, round_no - 1))
+
+
+def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
+    s = data.section
+    out = []
+    for info in s.rounds:
+        games = ss.games_of_round(s, info.number)
+        done = sum(1 for g in games if g.result is not None)
+        waiting = ss.unfinished_games(s, info.number)
+        out.append(RoundLink(info.number, info.date, root + round_page_path(s, info.number),
+                             bool(games), bool(games) and not waiting, done, len(games)))
+    return tuple(out)
+
+
+def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
+    rec = data.table.record(number)
+    e = rec.entry(round_no)
+    if e is None:
+        return SwissCell(round_no, None, "", "", "", "")
+    if e.opponent is None:
+        return SwissCell(round_no, None, "", "", BYE_SYMBOLS.get(e.code, ""),
+                         BYE_LABELS.get(e.code, ""))
+    return SwissCell(round_no, data.ranks.get(e.opponent),
+                     data.section.players[e.opponent - 1].name,
+                     e.colour.value if e.colour else "", fmt.cell(e.code), "")
+
+
+def section_page(season: Season, data: SwissData) -> SwissSectionPage:
+    root = "../"
+    s = data.section
+    st = ss.settings(s)
+    gone = {w.player: w.after_round for w in s.withdrawals}
+    counts: dict[int, int] = {}
+    for row in data.standings.rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    standings, crosstable = [], []
+    for row in data.standings.rows:
+        n = row.number
+        shared = counts[row.rank] > 1
+        points = data.table.scoring.value(row.points)
+        link = _link(s, n, root)
+        standings.append(StandingRow(
+            rank=row.rank, shared=shared, player=link, points=points,
+            played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
+            values=tuple(row.values), decided_by=row.decided_by, withdrawn=False))
+        crosstable.append(SwissRow(
+            rank=row.rank, shared=shared, player=link, points=points,
+            cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
+            values=tuple(row.values), withdrawn=n in gone))
+    paired = ss.paired_rounds(s)
+    return SwissSectionPage(
+        root=root, season=season_info(season), section=summary(data, root),
+        description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
+        baku=st.acceleration == "baku", standings=tuple(standings),
+        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
+        crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
+        rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
+        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "")
+                          for w in s.withdrawals),
+        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                       for q in st.requests if q.round > paired),
+    )
+
+
+_FLOAT = re.compile(r"^(\d+) \(([\d.]+)\) floats down to (\d+) \(([\d.]+)\)$")
+_COLOUR = re.compile(r"^(\S+): (\d+) does not get its (\w+) colour preference$")
+_FLOATED = re.compile(r"^(\S+): (\d+) floated (down|up) (\d+) round\(s\) ago as well$")
+
+
+def _pts(text: str) -> Fraction | None:
+    try:
+        return Fraction(text)
+    except (ValueError, ZeroDivisionError):
+        return None
+
+
+def _why(s: Section, board: int, ex) -> BoardWhy:  # noqa: ANN001 - BoardExplanation
+    def name(tpn: str) -> str:
+        n = int(tpn)
+        return s.players[n - 1].name if 1 <= n <= len(s.players) else tpn
+
+    high = low = ""
+    high_pts = low_pts = None
+    floats_raw = ""
+    if ex.floats:
+        m = _FLOAT.match(ex.floats)
+        if m:
+            high, high_pts = name(m.group(1)), _pts(m.group(2))
+            low, low_pts = name(m.group(3)), _pts(m.group(4))
+        else:
+            floats_raw = ex.floats
+    relaxed = []
+    for text in ex.relaxed:
+        m = _COLOUR.match(text)
+        if m and m.group(3) in PREFERENCE_KINDS:
+            relaxed.append(Relaxed(m.group(1), "colour", name(m.group(2)),
+                                   PREFERENCE_KINDS[m.group(3)]))
+            continue
+        m = _FLOATED.match(text)
+        if m:
+            relaxed.append(Relaxed(m.group(1), m.group(3), name(m.group(2)),
+                                   rounds=int(m.group(4))))
+            continue
+        relaxed.append(Relaxed("", "other", raw=text))
+    return BoardWhy(board, name(str(ex.white)), name(str(ex.black)), _pts(ex.bracket),
+                    ex.bracket, high, high_pts, low, low_pts, floats_raw,
+                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule), tuple(relaxed))
+
+
+def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
+    root = "../"
+    s = data.section
+    scoring = data.table.scoring
+    boards = []
+    for i, g in enumerate(ss.games_of_round(s, round_no), start=1):
+        we = data.table.record(g.white).rounds[round_no - 1]
+        be = data.table.record(g.black).rounds[round_no - 1]
+        boards.append(SwissBoard(
+            i, _link(s, g.white, root), _points_before(data, g.white, round_no),
+            _link(s, g.black, root), _points_before(data, g.black, round_no),
+            fmt.board_result(we.code, be.code)))
+    byes = []
+    for rec in data.table.records:
+        e = rec.rounds[round_no - 1]
+        if e.opponent is None:
+            byes.append(ByeView(_link(s, rec.number, root), BYE_LABELS.get(e.code, ""),
+                                scoring.value(scoring.points(e.code))))
+    order = {Code.PAIRING_BYE: 0, Code.FULL_BYE: 1, Code.HALF_BYE: 2, Code.ZERO_BYE: 3}
+    byes.sort(key=lambda b: (order.get(_code_of(b.label), 9), b.player.number))
+    explain, why, bye_name, bye_pts = "", (), "", None
+    if round_no == ss.paired_rounds(s):
+        try:
+            result = ss.pair(s, round_no)
+        except NoValidPairing:
+            explain = "impossible"
+        else:
+            if ss.same_pairing(result, ss.stored_pairing(s, round_no)):
+                explain = "explained"
+                stored = {(g.white, g.black): i for i, g in
+                          enumerate(ss.games_of_round(s, round_no), start=1)}
+                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex)
+                                    for ex in result.explanation), key=lambda w: w.board))
+                if result.bye is not None:
+                    bye_name = s.players[result.bye - 1].name
+                    bye_pts = _points_before(data, result.bye, round_no)
+            else:
+                explain = "differs"
+    info = s.rounds[round_no - 1]
+    return SwissRoundPage(
+        root=root, season=season_info(season), section=summary(data, root), number=round_no,
+        date=info.date, boards=tuple(boards), byes=tuple(byes),
+        complete=not ss.unfinished_games(s, round_no), rounds=round_links(data, root),
+        explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
+        system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
+    )
+
+
+def _code_of(label: str) -> Code | None:
+    for code, text in BYE_LABELS.items():
+        if text == label:
+            return code
+    return None
+
+
+def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage:
+    root = "../../"
+    s, t = data.section, data.table
+    rec = t.record(number)
+    games = []
+    for r, e in enumerate(rec.rounds, start=1):
+        date = s.rounds[r - 1].date
+        url = root + round_page_path(s, r)
+        if e.opponent is None:
+            games.append(SwissGame(r, date, url, "", None,
+                                   fmt.units(t.scoring.points(e.code), t.scoring),
+                                   BYE_LABELS.get(e.code, "")))
+            continue
+        games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
+                               _link(s, e.opponent, root), fmt.cell(e.code),
+                               GAME_NOTES.get(e.code, "")))
+    rated = [(t.record(e.opponent).player.rating,
+              t.scoring.value(t.scoring.points(e.code)) / t.scoring.value(t.scoring.win))
+             for e in rec.rounds if e.played and e.opponent]
+    perf = performance_rating([(r, sc) for r, sc in rated if r])
+    gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
+    paired = ss.paired_rounds(s)
+    return SwissPlayerPage(
+        root=root, season=season_info(season), section=summary(data, root),
+        player=_link(s, number, root), games=tuple(games),
+        score=t.scoring.value(t.score(number)),
+        played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
+        performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
+        withdrew_after=gone,
+        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                       for q in ss.settings(s).requests if q.player == number and q.round > paired),
+    )
