@@ -80,6 +80,7 @@ class Section:
     tiebreak_rules: str = "2024"
     description: str = ""
     byes: tuple[Bye, ...] = ()
+    tiebreaks_default: bool = False  # True when neither the section nor the season chose
     # Format-specific settings (a frozen dataclass owned by the format's module), e.g. a
     # Swiss section's planned rounds and pairing system, or the quads grouping rule.
     details: object | None = None

@@ -177,6 +177,7 @@ class SectionPage:
     free_round_points: Fraction | None  # what a free round scores; None = even field
     withdrawals: tuple[WithdrawalNote, ...]
     generated: str = ""
+    tiebreaks_default: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,7 +355,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
         crosstable=_crosstable(data, root), rounds=_rounds(data, root),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
-        withdrawals=withdrawals,
+        withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
     )
 
 
