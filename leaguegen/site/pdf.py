@@ -7,6 +7,7 @@ renderer may load nothing from the network and no file outside the templates.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -40,10 +41,30 @@ def check_url(url: str, allowed: Path) -> None:
     raise BlockedFetch(f"PDF rendering may not fetch {url}")
 
 
+# Bundled fonts a PDF loads only when its text needs them: decompressing the CJK
+# font alone takes about a second, which an English crosstable should not pay.
+_SCRIPT_FONTS = (
+    (re.compile(r"[\u0600-\u06ff\u0750-\u077f\ufb50-\ufdff\ufe70-\ufeff]"), "NotoSansArabic"),
+    (re.compile(r"[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef]"), "NotoSansSC"),
+)
+_FONT_FACE = re.compile(r"@font-face\s*{[^}]*}")
+
+
+def drop_unneeded_fonts(html: str) -> str:
+    """Remove @font-face rules for bundled fonts whose script the document never uses."""
+    text = re.sub(r"<style.*?</style>", "", html, flags=re.S)
+    unused = [font for pattern, font in _SCRIPT_FONTS if not pattern.search(text)]
+    if not unused:
+        return html
+    return _FONT_FACE.sub(lambda m: "" if any(f in m.group(0) for f in unused) else m.group(0),
+                          html)
+
+
 def html_to_pdf(html: str, base_dir: Path) -> bytes:
     """Render HTML to PDF bytes; only files under ``base_dir`` may be loaded."""
     from weasyprint import HTML
 
+    html = drop_unneeded_fonts(html)
     doc = HTML(string=html, base_url=str(base_dir.resolve()) + "/",
                url_fetcher=_confined_fetcher(base_dir))
     return doc.write_pdf()
