@@ -52,8 +52,6 @@ def generated_state(n: int, seed: int = 1):  # noqa: ANN201
         half = len(present) // 2
         top, bottom = present[:half], present[half:]
         for a, b in zip(top, bottom, strict=True):
-            if (min(a, b), max(a, b)) in met:
-                pass
             met.add((min(a, b), max(a, b)))
             whites = sum(1 for r in rounds[a] if r.colour is Colour.WHITE)
             blacks = sum(1 for r in rounds[a] if r.colour is Colour.BLACK)
@@ -70,8 +68,12 @@ def generated_state(n: int, seed: int = 1):  # noqa: ANN201
     return SwissState(players=players, rounds_played=5, rounds_total=11)
 
 
-def child(n: int) -> None:
+def child(n: int, max_mib: int) -> None:
     from leaguegen.domain.schedule.swiss import pair_round
+
+    if max_mib:
+        limit = max_mib * 1024 * 1024
+        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
 
     perf = PERF / f"dutch_n{n}_before_r6_of_11.trf"
     if perf.exists():
@@ -95,23 +97,28 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[100, 500, 1000, 5000])
     parser.add_argument("--timeout", type=float, default=600)
+    parser.add_argument("--max-mib", type=int, default=6144,
+                        help="address-space cap per run, so a huge case fails instead of "
+                             "swapping (0: none)")
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child)
+        child(args.child, args.max_mib)
         return 0
     print(f"{'players':>8} {'source':32} {'pair s':>8} {'peak MiB':>9}")
     for n in args.sizes:
         try:
             out = subprocess.run(
-                [sys.executable, __file__, "--child", str(n)], capture_output=True, text=True,
+                [sys.executable, __file__, "--child", str(n), "--max-mib", str(args.max_mib)],
+                capture_output=True, text=True,
                 timeout=args.timeout, check=True).stdout
             row = json.loads(out.strip().splitlines()[-1])
             print(f"{n:>8} {row['source']:32} {row['seconds']:>8} {row['peak_mib']:>9}")
         except subprocess.TimeoutExpired:
             print(f"{n:>8} {'':32} {'> ' + str(int(args.timeout)):>8} {'-':>9}")
         except subprocess.CalledProcessError as exc:
-            print(f"{n:>8} failed: {exc.stderr.strip().splitlines()[-1:]}")
+            last = (exc.stderr.strip().splitlines() or ["?"])[-1]
+            print(f"{n:>8} failed: {last}")
         sys.stdout.flush()
     return 0
 
