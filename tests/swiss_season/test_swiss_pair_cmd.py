@@ -1,0 +1,112 @@
+"""``leaguegen pair SEASON_DIR --section ID`` end to end on a copy of the demo season."""
+
+from __future__ import annotations
+
+import difflib
+from pathlib import Path
+
+from click.testing import CliRunner
+from conftest import fill_last_round
+
+from leaguegen.cli import main
+from leaguegen.domain import swiss_section as ss
+from leaguegen.formats.season_yaml import load_season
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    diff = list(difflib.ndiff(before.splitlines(), after.splitlines()))
+    added = [d[2:] for d in diff if d.startswith("+ ")]
+    return added, [d[2:] for d in diff if d.startswith("- ")]
+
+
+def test_refuses_while_the_last_round_has_unfinished_games(swiss_copy: Path) -> None:
+    path = swiss_copy / "season.yaml"
+    before = path.read_bytes()
+    result = run("pair", swiss_copy, "--section", "open")
+    assert result.exit_code == 1
+    assert "round 5 of 'open' still has 11 game(s) without a result" in result.output
+    assert "Alexei Morozov - Patrick Doyle" in result.output
+    assert "--allow-postponed" in result.output
+    assert path.read_bytes() == before
+
+
+def test_pairs_the_next_round_adding_lines_only(swiss_copy: Path) -> None:
+    assert fill_last_round(swiss_copy) == 11
+    path = swiss_copy / "season.yaml"
+    before = path.read_text(encoding="utf-8")
+    section = load_season(swiss_copy).section("open")
+    expected = ss.pair_next(section)
+    result = run("pair", swiss_copy, "--section", "open", "--date", "2026-11-05", "--explain")
+    assert result.exit_code == 0, result.output
+    assert "Round 6 of 7 paired (dutch)" in result.output
+    assert "score bracket" in result.output and "colours:" in result.output
+    after = path.read_text(encoding="utf-8")
+    added, removed = changed_lines(before, after)
+    assert removed == []
+    assert after.startswith("# Thursday Swiss 2026")  # comments kept
+    assert added[:2] == ["      - date: 2026-11-05", "        results:"]
+    assert "          - Helen Carter: half" in added  # the requested bye is written in
+    assert not any("Jack Thornton" in line for line in added)  # withdrawn: not paired
+    section = load_season(swiss_copy).section("open")
+    assert ss.paired_rounds(section) == 6
+    stored = ss.stored_pairing(section, 6)
+    assert stored.boards == expected.boards and stored.bye == expected.bye
+    assert all(g.result is None for g in ss.games_of_round(section, 6))
+    # and the written round is the one the engine makes from the rounds before it
+    assert ss.same_pairing(ss.pair(section, 6), stored)
+
+
+def test_allow_postponed_pairs_anyway(swiss_copy: Path) -> None:
+    result = run("pair", swiss_copy, "--section", "open", "--allow-postponed")
+    assert result.exit_code == 0, result.output
+    section = load_season(swiss_copy).section("open")
+    assert ss.paired_rounds(section) == 6
+    fives = {frozenset((g.white, g.black)) for g in ss.games_of_round(section, 5)}
+    sixes = {frozenset((g.white, g.black)) for g in ss.games_of_round(section, 6)}
+    assert not fives & sixes
+
+
+def test_complete_section_is_refused(swiss_copy: Path) -> None:
+    for _ in range(2):  # rounds 6 and 7
+        fill_last_round(swiss_copy, "½-½")
+        assert run("pair", swiss_copy, "--section", "open").exit_code == 0
+    fill_last_round(swiss_copy, "0-1")
+    result = run("pair", swiss_copy, "--section", "open")
+    assert result.exit_code == 1 and "all 7 rounds are paired" in result.output
+
+
+def test_invalid_season_exit_2_lists_problems(swiss_copy: Path) -> None:
+    path = swiss_copy / "season.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace("pairing: dutch", "pairing: dutsch"),
+                    encoding="utf-8")
+    result = run("pair", swiss_copy, "--section", "open")
+    assert result.exit_code == 2
+    assert "season.yaml:18:14: pairing 'dutsch' is not one of dutch, burstein" in result.output
+    assert "1 problem found; nothing was written." in result.output
+
+
+def test_argument_errors(swiss_copy: Path, tmp_path: Path) -> None:
+    assert run("pair").exit_code == 2  # neither SEASON_DIR nor --trf
+    trf = tmp_path / "x.trf"
+    trf.write_text("", encoding="utf-8")
+    assert run("pair", swiss_copy, "--trf", trf).exit_code == 2  # both
+    assert run("pair", swiss_copy).exit_code == 2  # no --section
+    result = run("pair", swiss_copy, "--section", "nope")
+    assert result.exit_code == 2 and "no section 'nope' (sections: open)" in result.output
+    result = run("pair", swiss_copy, "--section", "open", "--date", "tomorrow")
+    assert result.exit_code == 2 and "is not a date" in result.output
+
+
+def test_round_robin_section_is_not_paired(tmp_path: Path) -> None:
+    import shutil
+
+    from conftest import ROOT
+
+    target = tmp_path / "riverside"
+    shutil.copytree(ROOT / "seasons" / "riverside-2026", target)
+    result = run("pair", target, "--section", "premier")
+    assert result.exit_code == 2 and "only Swiss sections are paired" in result.output
