@@ -86,9 +86,10 @@ def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable)
         unit = section.scoring.unit
         doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
                             for n, values in accel.items()}
-    nxt = ss.paired_rounds(section) + 1
-    if nxt <= s.number_of_rounds:
-        doc.absent_next = tuple(sorted(ss.absent_for(section, nxt)))
+    done = ss.paired_rounds(section)
+    if done < s.number_of_rounds and not (done and ss.unfinished_games(section, done)):
+        # only once the next round can be paired: until then it is not the next one
+        doc.absent_next = tuple(sorted(ss.absent_for(section, done + 1)))
 
 
 def dumps(season: Season, section_id: str) -> str:
