@@ -165,3 +165,8 @@ class PendingStage:
     unfinished: tuple[str, ...]
     format: str
     reparse: object = field(default=None, compare=False, repr=False, hash=False)
+
+    @property
+    def renderer(self) -> str:
+        """Pages for a stage still waiting for its players: not the format's own renderer."""
+        return "pending_stage"

@@ -249,7 +249,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         used.add(key)
         output = store.get_section(key)
         if output is None:
-            renderer = SECTION_RENDERERS.get(section.format, render_section)
+            # section.details may name its own renderer (a stage still waiting for players)
+            kind = getattr(section.details, "renderer", None) or section.format
+            renderer = SECTION_RENDERERS.get(kind, render_section)
             output = renderer(season, section)
             store.put_section(key, output)
             snap.sections_rendered.append(section.id)

@@ -1,0 +1,80 @@
+"""Pages shared by the quads, Scheveningen and knockout renderers, and the "to be decided" page.
+
+A section whose players come from an earlier stage that has not finished yet
+(:class:`leaguegen.domain.stages.PendingStage`) gets one page saying where its
+players will come from, and the home page lists it as such.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.stages import PendingStage, Seeding
+from leaguegen.site import context, urls
+from leaguegen.site.context import N_, SeasonInfo, SectionSummary
+from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.render import render
+from leaguegen.site.section_renderers import register_renderer
+
+FORMAT_LABELS = {
+    **context.FORMAT_LABELS,
+    "quads": N_("Quads"),
+    "scheveningen": N_("Scheveningen"),
+    "knockout": N_("Knockout"),
+}
+PENDING_RENDERER = "pending_stage"
+
+
+def format_label(fmt: str) -> str:
+    return FORMAT_LABELS.get(fmt, fmt)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceLink:
+    """An earlier section feeding this one, and whether it has finished."""
+
+    name: str
+    url: str
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PendingPage:
+    """A stage whose players are still to be decided (``<id>/index.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    top: int
+    sources: tuple[SourceLink, ...]
+    cross: bool
+
+
+def pending_summary(section: Section, root: str) -> SectionSummary:
+    return SectionSummary(
+        id=section.id, name=section.name, format_label=format_label(section.format),
+        url=root + urls.section(section), players=0, rounds_played=0, rounds_total=0,
+        leader=None, next_date=None, finished=False)
+
+
+def render_pending(season: Season, section: Section) -> SectionOutput:
+    pending: PendingStage = section.details  # type: ignore[assignment]
+    root = "../"
+    names = {s.id: s for s in season.sections}
+    sources = tuple(
+        SourceLink(names[sid].name if sid in names else sid,
+                   root + f"{sid}/index.html", sid not in pending.unfinished)
+        for sid in pending.source.sources)
+    page = PendingPage(
+        root=root, season=context.season_info(season), section=pending_summary(section, root),
+        description=section.description, top=pending.source.top, sources=sources,
+        cross=pending.source.seeding is Seeding.CROSS and len(sources) > 1)
+    lang = season.language
+    html = render("stage_pending.html", page, lang)
+    return SectionOutput({urls.section(section): html}, urls.pdf(section),
+                         render("stage_pending_pdf.html", page, lang), page.section)
+
+
+register_renderer(PENDING_RENDERER, render_pending)
