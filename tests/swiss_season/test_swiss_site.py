@@ -1,0 +1,101 @@
+"""The Swiss section's pages: every page renders, and says what it should."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from conftest import SWISS_DEMO
+
+from leaguegen.formats.season_yaml import load_season
+from leaguegen.site.build import build_site, render_pages
+
+
+@pytest.fixture(scope="module")
+def pages():
+    html, pdfs = render_pages(load_season(SWISS_DEMO))
+    return html, pdfs
+
+
+def text(html: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", html))
+
+
+def test_every_page_is_there(pages) -> None:
+    html, pdfs = pages
+    assert {"index.html", "open/index.html", "open/rounds.html"} <= set(html)
+    assert {f"open/round-{r}.html" for r in range(1, 6)} <= set(html)
+    assert "open/round-6.html" not in html  # not paired yet
+    assert len([p for p in html if p.startswith("open/players/")]) == 24
+    assert list(pdfs) == ["open/open-crosstable.pdf"]
+    assert "Swiss" in text(html["index.html"])
+
+
+def test_section_page_standings_and_crosstable(pages) -> None:
+    page = pages[0]["open/index.html"]
+    words = text(page)
+    assert "Standings after round 4" in words
+    assert "ahead on BH/C1" in words and "ahead on BH" in words
+    assert "Jack Thornton withdrew after round 3 and is not paired in later rounds." in words
+    assert "Helen Carter: half-point bye in round 6 (asked for in advance)." in words
+    # rows by rank; cells are opponent rank, colour, result
+    cells = re.findall(r'<span class="sx (w|b)" title="([^"]+)">(\d+)<span class="sx-col">'
+                       r"[wb]</span>([^<]*)</span>", page)
+    assert len(cells) == 2 * (12 + 12 + 11 + 11 + 11)
+    assert ("w", "Thomas Reilly", "16", "1") in cells  # Morozov's round 1
+    assert '<span class="sx bye" title="pairing-allocated bye">+</span>' in page
+    assert '<span class="sx bye" title="half-point bye">½</span>' in page
+    assert '<span class="sx bye" title="not paired">−</span>' in page
+    first = page.index("Alexei Morozov</a></td>", page.index("swiss-crosstable"))
+    assert first < page.index("Mei Lin</a></td>", first)
+
+
+def test_round_pages(pages) -> None:
+    html = pages[0]
+    five = text(html["open/round-5.html"])
+    assert "Explain this pairing" in five
+    assert five.count("Score bracket:") == 11
+    assert "Mei Lin receives the pairing-allocated bye" in five
+    assert "Mei Lin: pairing-allocated bye (1)" in five
+    assert "Jack Thornton: not paired (0)" in five
+    assert "Alexei Morozov (4) floats down to Patrick Doyle (3)." in five
+    four = text(html["open/round-4.html"])
+    assert "Explain this pairing" not in four
+    assert "Ben Whitaker: pairing-allocated bye (1)" in four
+    three = text(html["open/round-3.html"])
+    assert "Yuki Tanaka: half-point bye (½)" in three
+
+
+def test_player_page(pages) -> None:
+    page = text(pages[0]["open/players/06-yuki-tanaka.html"])
+    assert "half-point bye" in page
+    carter = text(pages[0]["open/players/08-helen-carter.html"])
+    assert "Helen Carter: half-point bye in round 6 (asked for in advance)." in carter
+
+
+def test_changed_pairing_is_not_explained(swiss_copy: Path) -> None:
+    path = swiss_copy / "season.yaml"
+    text_ = path.read_text(encoding="utf-8")
+    path.write_text(text_.replace("- Alexei Morozov - Patrick Doyle:",
+                                  "- Patrick Doyle - Alexei Morozov:"), encoding="utf-8")
+    html, _ = render_pages(load_season(swiss_copy))
+    five = text(html["open/round-5.html"])
+    assert "it was changed by the arbiter" in five
+    assert "Score bracket" not in five
+
+
+def test_russian_site(swiss_copy: Path) -> None:
+    path = swiss_copy / "season.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "name: Thursday Swiss 2026\n", "name: Thursday Swiss 2026\nlanguage: ru\n"),
+        encoding="utf-8")
+    html, _ = render_pages(load_season(swiss_copy))
+    assert "Почему такая жеребьёвка" in html["open/round-5.html"]
+    assert "Швейцарская система" in html["open/index.html"]
+
+
+def test_build_with_pdf(tmp_path: Path) -> None:
+    report = build_site(SWISS_DEMO, tmp_path / "_site", pdf=True)
+    pdf = (tmp_path / "_site" / "open" / "open-crosstable.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF") and report.pdfs == 1
