@@ -99,3 +99,52 @@ def test_build_with_pdf(tmp_path: Path) -> None:
     report = build_site(SWISS_DEMO, tmp_path / "_site", pdf=True)
     pdf = (tmp_path / "_site" / "open" / "open-crosstable.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and report.pdfs == 1
+
+
+def _english_fragments(code: str) -> set[str]:
+    """English fragments of every msgid the catalogue translates differently."""
+    import sys
+
+    from conftest import ROOT
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import i18n as tool
+    finally:
+        sys.path.pop(0)
+    out = set()
+    for msg in tool.read(code):
+        if not msg.id:
+            continue
+        ids = msg.id if isinstance(msg.id, tuple) else (msg.id,)
+        strings = msg.string if isinstance(msg.string, tuple) else (msg.string,)
+        for english in ids:
+            if english in strings:
+                continue
+            for part in re.split(r"%\(\w+\)s", english):
+                part = part.strip(" .:;,()")
+                if len(part) >= 4 and re.search(r"[a-z]{3}", part):
+                    out.add(part)
+    return out
+
+
+@pytest.mark.parametrize("code", ["ru", "zh_Hans", "ar"])
+def test_no_english_left_in_translated_swiss_pages(code: str) -> None:
+    import dataclasses
+    import html as htmllib
+
+    season = load_season(SWISS_DEMO)
+    season = dataclasses.replace(season, language=code, languages=(code,), description="")
+    pages, pdfs = render_pages(season)
+    english = _english_fragments(code)
+    own = {season.name, season.organiser, season.venue, season.time_control}
+    own |= {s.name for s in season.sections} | {s.description for s in season.sections}
+    own |= {p.name for s in season.sections for p in s.players}
+    for path, page in {**pages, **pdfs}.items():
+        attrs = " ".join(re.findall(r'(?:title|aria-label|alt)="([^"]*)"', page))
+        body = re.sub(r"<style.*?</style>", " ", page, flags=re.S)
+        words = htmllib.unescape(re.sub(r"<[^>]+>", " ", body) + " " + attrs)
+        for item in sorted(own, key=len, reverse=True):
+            words = words.replace(item, " ")
+        leaks = sorted(e for e in english if e in words)
+        assert not leaks, f"{code} {path}: English left in the page: {leaks}"
