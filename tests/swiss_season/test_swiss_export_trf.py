@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from conftest import ROOT, SWISS_DEMO, fill_last_round
 
@@ -84,18 +85,34 @@ def test_errors() -> None:
     assert result.exit_code == 2
 
 
-def test_exported_swiss_pairs_like_the_season_command(swiss_copy: Path, tmp_path: Path) -> None:
-    fill_last_round(swiss_copy, "½-½")
-    trf_path = tmp_path / "open.trf"
-    trf_path.write_text(export(swiss_copy, "open"), encoding="utf-8")
-    doc = trf.load(str(trf_path))
-    section = load_season(swiss_copy).section("open")
-    names = [p.name for p in section.players]
-    assert {names[n - 1] for n in doc.absent_next} == {"Helen Carter", "Jack Thornton"}
-    by_trf = run("pair", "--trf", trf_path)
-    assert by_trf.exit_code == 0, by_trf.output
-    assert run("pair", swiss_copy, "--section", "open").exit_code == 0
-    stored = ss.stored_pairing(load_season(swiss_copy).section("open"), 6)
-    lines = [f"{w} {b}" for w, b in stored.boards]
-    lines += [f"{stored.bye} 0"] if stored.bye is not None else []
-    assert by_trf.output.splitlines() == [str(len(lines)), *lines]
+@pytest.mark.parametrize("settings, options", [
+    ("", []),
+    ("    acceleration: baku\n", []),  # XXA lines carry the virtual points
+    ("", ["--system", "burstein"]),
+])
+def test_exported_swiss_pairs_like_the_season_command(swiss_copy: Path, tmp_path: Path,
+                                                     settings: str, options: list[str]) -> None:
+    path = swiss_copy / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    if settings:
+        text = text.replace("    initial_colour: white\n", "    initial_colour: white\n" + settings)
+    if options:
+        text = text.replace("pairing: dutch", "pairing: burstein")
+    path.write_text(text, encoding="utf-8")
+    for round_no, absent in ((6, {"Helen Carter", "Jack Thornton"}), (7, {"Jack Thornton"})):
+        fill_last_round(swiss_copy, "½-½" if round_no == 6 else "0-1")
+        trf_path = tmp_path / f"open-{round_no}.trf"
+        trf_path.write_text(export(swiss_copy, "open"), encoding="utf-8")
+        doc = trf.load(str(trf_path))
+        assert bool(doc.acceleration) == bool(settings)
+        section = load_season(swiss_copy).section("open")
+        names = [p.name for p in section.players]
+        assert {names[n - 1] for n in doc.absent_next} == absent
+        by_trf = run("pair", "--trf", trf_path, *options)
+        assert by_trf.exit_code == 0, by_trf.output
+        assert run("pair", swiss_copy, "--section", "open").exit_code == 0
+        stored = ss.stored_pairing(load_season(swiss_copy).section("open"), round_no)
+        lines = [f"{w} {b}" for w, b in stored.boards]
+        lines += [f"{stored.bye} 0"] if stored.bye is not None else []
+        assert (stored.bye is not None) == (round_no == 7)  # 23 players in round 7
+        assert by_trf.output.splitlines() == [str(len(lines)), *lines]
