@@ -39,6 +39,11 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 
     if not section_id:
         raise click.UsageError("pairing a season needs --section ID")
+    ctx = click.get_current_context()
+    for option in ("system", "baku"):
+        if ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{option} is for --trf; a season's Swiss section says"
+                                   " its own 'pairing' and 'acceleration'")
     date = None
     if round_date:
         try:
@@ -70,6 +75,8 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         _fail(f"section '{section_id}': {exc}; nothing to pair", EXIT_CANNOT)
     except NoValidPairing as exc:
         _fail(f"section '{section_id}': no valid pairing: {exc}", EXIT_CANNOT)
+    except ValueError as exc:
+        _fail(f"section '{section_id}': cannot pair: {exc}", EXIT_INVALID)
     round_no = ss.paired_rounds(section) + 1
     games = [(names[w - 1], names[b - 1]) for w, b in result.boards]
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []

@@ -99,6 +99,28 @@ def test_argument_errors(swiss_copy: Path, tmp_path: Path) -> None:
     assert result.exit_code == 2 and "no section 'nope' (sections: open)" in result.output
     result = run("pair", swiss_copy, "--section", "open", "--date", "tomorrow")
     assert result.exit_code == 2 and "is not a date" in result.output
+    result = run("pair", swiss_copy, "--section", "open", "--system", "burstein")
+    assert result.exit_code == 2 and "--system is for --trf" in result.output
+
+
+def test_section_in_its_own_file(swiss_copy: Path) -> None:
+    """A section kept in sections/open.yaml gets its round there; season.yaml is untouched."""
+    import yaml
+
+    season_file = swiss_copy / "season.yaml"
+    text = season_file.read_text(encoding="utf-8")
+    head, section = text.split("sections:\n", 1)
+    (swiss_copy / "sections").mkdir()
+    body = "\n".join(line[4:] for line in section.splitlines()).replace("- id: open", "id: open")
+    (swiss_copy / "sections" / "open.yaml").write_text(body + "\n", encoding="utf-8")
+    season_file.write_text(head + "sections:\n  - sections/open.yaml\n", encoding="utf-8")
+    assert yaml.safe_load(body)["id"] == "open"
+    before = season_file.read_bytes()
+    result = run("pair", swiss_copy, "--section", "open", "--allow-postponed")
+    assert result.exit_code == 0, result.output
+    assert "sections/open.yaml" in result.output
+    assert season_file.read_bytes() == before
+    assert ss.paired_rounds(load_season(swiss_copy).section("open")) == 6
 
 
 def test_round_robin_section_is_not_paired(tmp_path: Path) -> None:
