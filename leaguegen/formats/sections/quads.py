@@ -52,7 +52,7 @@ class QuadsDetails:
     """
 
     rule: q.GroupingRule
-    groups: tuple[Section, ...]
+    groups: tuple[Section, ...]  # the section's own games list repeats theirs, numbered 1..N
     moves: tuple[q.Move, ...] = ()
     late: tuple[str, ...] = ()
     withdrawn: tuple[str, ...] = ()
@@ -206,7 +206,13 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         sections.append(_replace(sec, games=tuple(games), withdrawals=tuple(gw)))
     late_names = tuple(p.name for p in late)
     details = QuadsDetails(rule, tuple(sections), moves, late_names, tuple(sorted(before)))
-    return _replace(base, players=tuple(ordered), rounds=tuple(infos), games=(),
+    # every game again in the section's own numbering (groups in order), for counts and exports
+    number = {p.name: i for i, p in enumerate(ordered, start=1)}
+    games = tuple(
+        Game(gm.round, number[g.players[gm.white - 1].name], number[g.players[gm.black - 1].name],
+             gm.result)
+        for g in sections for gm in g.games)
+    return _replace(base, players=tuple(ordered), rounds=tuple(infos), games=games,
                     withdrawals=(), details=details)
 
 
