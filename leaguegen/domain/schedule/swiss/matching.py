@@ -58,6 +58,9 @@ class Matching:
         self.dualvar = [0] * (2 * n)
         self.allowedge = bytearray()
         self.queue: list[int] = []
+        self.bsl = [0] * (2 * n)  # cached slack of bestedge[x] ...
+        self.bph = [0] * (2 * n)  # ... valid while bph[x] == phase
+        self.phase = 0
         self.pending: dict[tuple[int, int], int] = {}
         self.fresh = True
         self.stages = 0
@@ -341,32 +344,45 @@ class Matching:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
-        bestedgeto: dict[int, int] = {}
+        # Best (least-slack) edge from the new blossom to every other S-blossom.
+        label, dualvar, edges, nb = self.label, self.dualvar, self.edges, self.nb
+        bestedgeto: dict[int, tuple[int, int]] = {}
         for sub in path:
-            if self.blossombestedges[sub] is None:
-                nblists = [
-                    [p >> 1 for p in self.nb[leaf].values()] for leaf in self.leaves(sub)
-                ]
+            known = self.blossombestedges[sub]
+            if known is None:
+                for leaf in self.leaves(sub):
+                    dl = dualvar[leaf]
+                    for w, p in nb[leaf].items():
+                        bj = inblossom[w]
+                        if bj == b or label[bj] != 1:
+                            continue
+                        kk = p >> 1
+                        sl = dl + dualvar[w] - 2 * edges[kk][2]
+                        cur = bestedgeto.get(bj)
+                        if cur is None or sl < cur[0]:
+                            bestedgeto[bj] = (sl, kk)
             else:
-                nblists = [self.blossombestedges[sub]]  # type: ignore[list-item]
-            for nblist in nblists:
-                for kk in nblist:
-                    i, j, _w = self.edges[kk]
+                for kk in known:
+                    i, j, wt = edges[kk]
                     if inblossom[j] == b:
                         i, j = j, i
                     bj = inblossom[j]
-                    if (bj != b and self.label[bj] == 1 and (
-                            bj not in bestedgeto
-                            or self.slack(kk) < self.slack(bestedgeto[bj]))):
-                        bestedgeto[bj] = kk
+                    if bj == b or label[bj] != 1:
+                        continue
+                    sl = dualvar[i] + dualvar[j] - 2 * wt
+                    cur = bestedgeto.get(bj)
+                    if cur is None or sl < cur[0]:
+                        bestedgeto[bj] = (sl, kk)
             self.blossombestedges[sub] = None
             self.bestedge[sub] = -1
-        best = list(bestedgeto.values())
-        self.blossombestedges[b] = best
-        self.bestedge[b] = -1
-        for kk in best:
-            if self.bestedge[b] == -1 or self.slack(kk) < self.slack(self.bestedge[b]):
-                self.bestedge[b] = kk
+        self.blossombestedges[b] = [kk for _sl, kk in bestedgeto.values()]
+        if bestedgeto:
+            sl, kk = min(bestedgeto.values())
+            self.bestedge[b] = kk
+            self.bsl[b] = sl
+            self.bph[b] = self.phase
+        else:
+            self.bestedge[b] = -1
 
     def expand_blossom(self, b: int, endstage: bool) -> None:
         n = self.n
@@ -512,7 +528,9 @@ class Matching:
                 break
             self.stages += 1
             done = False
+            bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
             while not done:
+                self.phase += 1
                 queue = self.queue
                 while queue and not done:
                     v = queue.pop()
@@ -551,12 +569,23 @@ class Matching:
                             elif label[w] == 0:
                                 label[w] = 2
                                 self.labelend[w] = p ^ 1
-                        elif label[bw] == 1:
-                            if self.bestedge[bv] == -1 or kslack < self.slack(self.bestedge[bv]):
-                                self.bestedge[bv] = k
-                        elif label[w] == 0 and (
-                                self.bestedge[w] == -1 or kslack < self.slack(self.bestedge[w])):
-                            self.bestedge[w] = k
+                        else:
+                            # Remember the least-slack edge; cached slacks are valid
+                            # until the duals change (the phase counter moves).
+                            if label[bw] == 1:
+                                x = bv
+                            elif label[w] == 0:
+                                x = w
+                            else:
+                                continue
+                            be = bestedge[x]
+                            if be != -1 and bph[x] != self.phase:
+                                bsl[x] = self.slack(be)
+                                bph[x] = self.phase
+                            if be == -1 or kslack < bsl[x]:
+                                bestedge[x] = k
+                                bsl[x] = kslack
+                                bph[x] = self.phase
                 if done:
                     break
                 deltatype = 1
