@@ -28,7 +28,9 @@ from leaguegen.site.context import (
     SeasonInfo,
     SectionSummary,
     StandingRow,
+    TiebreakView,
     season_info,
+    tiebreak_views,
 )
 
 FORMAT_LABEL = N_("Swiss")
@@ -129,6 +131,7 @@ class SwissSectionPage:
     pdf_url: str
     withdrawals: tuple[NoteView, ...]
     requests: tuple[NoteView, ...]  # byes asked for rounds not paired yet
+    tiebreaks_default: bool = False  # the format's default list (the organiser chose none)
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,6 +223,7 @@ class SwissPlayerPage:
     average_opponent: int | None
     withdrew_after: int | None
     requests: tuple[NoteView, ...]
+    tiebreaks: tuple[TiebreakView, ...] = ()  # how each tiebreak was computed
 
 
 # ---------------------------------------------------------------- building
@@ -227,7 +231,8 @@ class SwissPlayerPage:
 
 @dataclass(slots=True)
 class SwissData:
-    """Everything derived once for a Swiss section and shared by its pages."""
+    """Everything derived once for a Swiss section and shared by its pages (it has the
+    ``section`` and ``standings`` that ``context.tiebreak_views`` reads)."""
 
     section: Section
     table: Crosstable
@@ -333,6 +338,7 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
                           for w in s.withdrawals),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in st.requests if q.round > paired),
+        tiebreaks_default=s.tiebreaks_default,
     )
 
 
@@ -467,4 +473,5 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         withdrew_after=gone,
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
+        tiebreaks=tiebreak_views(data, number, root),  # type: ignore[arg-type]  # duck-typed
     )

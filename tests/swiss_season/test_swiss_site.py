@@ -36,6 +36,7 @@ def test_section_page_standings_and_crosstable(pages) -> None:
     page = pages[0]["open/index.html"]
     words = text(page)
     assert "Standings after round 4" in words
+    assert "This is the default list for this format" in words
     assert "ahead on BH/C1" in words and "ahead on BH" in words
     assert "Jack Thornton withdrew after round 3 and is not paired in later rounds." in words
     assert "Helen Carter: half-point bye in round 6 (asked for in advance)." in words
@@ -70,6 +71,9 @@ def test_round_pages(pages) -> None:
 def test_player_page(pages) -> None:
     page = text(pages[0]["open/players/06-yuki-tanaka.html"])
     assert "half-point bye" in page
+    raw = pages[0]["open/players/06-yuki-tanaka.html"]
+    assert "How the tiebreaks were computed" in page and 'id="tb-1"' in raw  # BH/C1
+    assert "unplayed round: virtual opponent" in page  # her half-point bye in BH
     carter = text(pages[0]["open/players/08-helen-carter.html"])
     assert "Helen Carter: half-point bye in round 6 (asked for in advance)." in carter
 
