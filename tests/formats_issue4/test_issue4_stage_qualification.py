@@ -1,0 +1,166 @@
+"""Multi-stage events: a stage's players come from earlier sections' final standings.
+
+The standings are the real ones (``compute_standings`` on the crosstable, the
+same table the site shows), so a tie on points is decided by the section's
+tiebreaks, never by pairing number or the order players were written in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.stages import PendingStage, Qualification, Seeding, StageInfo
+from leaguegen.domain.standings import compute_standings
+from leaguegen.formats.season_yaml import load_season
+from tests.conftest import ROOT
+from tests.formats_issue4.helpers import players_yaml, write
+
+# Group A: P02 2 points; P01 and P03 1½ each, their game drawn (DE equal), P03 ahead on SB.
+GROUP_A = f"""\
+  - id: group-a
+    name: Group A
+    format: round_robin
+    tiebreaks: [DE, SB, WIN, KS]
+    players:
+{players_yaml(4)}
+    rounds:
+      - results:
+          - P01 - P04: 1-0
+          - P02 - P03: 0-1
+      - results:
+          - P04 - P03: 1-0
+          - P01 - P02: 0-1
+      - results:
+          - P02 - P04: 1-0
+          - P03 - P01: ½-½
+"""
+
+GROUP_B = f"""\
+  - id: group-b
+    name: Group B
+    format: round_robin
+    players:
+{players_yaml(4, start=4)}
+    rounds:
+      - results:
+          - P05 - P08: 1-0
+          - P06 - P07: 1-0
+      - results:
+          - P08 - P07: ½-½
+          - P05 - P06: 1-0
+      - results:
+          - P06 - P08: 1-0
+          - P07 - P05: 0-1
+"""
+
+KNOCKOUT = """\
+  - id: semis
+    name: Semi-finals
+    format: knockout
+    players: {from: [group-a, group-b], top: 2, seeding: cross}
+"""
+
+
+def season(*sections: str) -> str:
+    return "name: Stages\nsections:\n" + "".join(sections)
+
+
+def ranking(section) -> list[str]:  # noqa: ANN001
+    table = roundrobin.build_crosstable(section)
+    st = compute_standings(table, list(section.tiebreaks), "round-robin",
+                           excluded=roundrobin.withdrawn_unranked(section, table))
+    return [section.players[r.number - 1].name for r in st.rows]
+
+
+def test_groups_to_knockout_uses_final_standings_with_tiebreaks(tmp_path: Path) -> None:
+    s = load_season(write(tmp_path, season(GROUP_A, GROUP_B, KNOCKOUT)))
+    a, b, semis = s.section("group-a"), s.section("group-b"), s.section("semis")
+    assert ranking(a)[:3] == ["P02", "P03", "P01"]  # P03 ahead of P01 on SB, not on number
+    table = roundrobin.build_crosstable(a)
+    st = compute_standings(table, list(a.tiebreaks), "round-robin")
+    assert st.separated_by(3, 1) == "SB"
+    expected = Qualification("groups", 2, Seeding.CROSS).players(
+        {"group-a": ranking(a), "group-b": ranking(b)})
+    assert [p.name for p in semis.players] == expected == ["P02", "P05", "P03", "P06"]
+    # the players keep their details (ratings) from the group sections
+    assert semis.players[2].rating == 1970
+    info = semis.details.stage
+    assert isinstance(info, StageInfo)
+    assert [(e.name, e.source, e.place, e.seed) for e in info.entries] == [
+        ("P02", "group-a", 1, 1), ("P05", "group-b", 1, 2),
+        ("P03", "group-a", 2, 3), ("P06", "group-b", 2, 4)]
+    # cross seeding: A1 v B2 and B1 v A2 in the semi-finals
+    first = [(semis.players[m.top - 1].name, semis.players[m.bottom - 1].name)
+             for m in semis.details.bracket.rounds[0]]
+    assert first == [("P02", "P06"), ("P05", "P03")]
+
+
+def test_changing_a_tiebreak_changes_who_qualifies(tmp_path: Path) -> None:
+    """Without SB the P01/P03 tie falls to pairing number (TPN): the qualifier follows it."""
+    text = season(GROUP_A.replace("[DE, SB, WIN, KS]", "[DE, WIN, TPN]"), GROUP_B, KNOCKOUT)
+    s = load_season(write(tmp_path, text))
+    a = s.section("group-a")
+    # DE equal, wins equal (1 each); TPN (pairing number, lower first) puts P01 ahead
+    assert ranking(a)[:3] == ["P02", "P01", "P03"]
+    assert "P01" in [p.name for p in s.section("semis").players]
+    assert "P03" not in [p.name for p in s.section("semis").players]
+
+
+def test_unfinished_group_leaves_the_knockout_to_be_decided(tmp_path: Path) -> None:
+    text = season(GROUP_A.replace("          - P03 - P01: ½-½\n", "          - P03 - P01:\n"),
+                  GROUP_B, KNOCKOUT)
+    semis = load_season(write(tmp_path, text)).section("semis")
+    assert semis.players == ()
+    assert isinstance(semis.details, PendingStage)
+    assert semis.details.unfinished == ("group-a",)
+
+
+def test_results_of_the_knockout_are_checked_once_players_are_known(tmp_path: Path) -> None:
+    text = season(GROUP_A, GROUP_B, KNOCKOUT + "    rounds:\n      - results:\n"
+                  "          - P02 - P06: 1-0\n          - P05 - P03: 0-1\n")
+    semis = load_season(write(tmp_path, text)).section("semis")
+    winners = [semis.players[m.winner - 1].name for m in semis.details.bracket.rounds[0]]
+    assert winners == ["P02", "P03"]
+
+
+def test_declined_qualifier_is_replaced_by_the_next_player(tmp_path: Path) -> None:
+    text = season(GROUP_A, GROUP_B, KNOCKOUT.replace("seeding: cross}",
+                                                     "seeding: cross, exclude: [P03]}"))
+    semis = load_season(write(tmp_path, text)).section("semis")
+    assert [p.name for p in semis.players] == ["P02", "P05", "P01", "P06"]
+
+
+def test_round_robin_final_from_a_finished_qualifier(tmp_path: Path) -> None:
+    qualifier = "".join([
+        "  - id: qualifier\n    name: Qualifier\n    format: round_robin\n    players:\n",
+        players_yaml(6), "\n    rounds:\n",
+    ])
+    # every game won by the lower pairing number, except P06 beats P01
+    from leaguegen.domain.schedule import berger
+
+    for rnd in berger.schedule(6):
+        qualifier += "      - results:\n"
+        for p in rnd:
+            w, b = p.white, p.black
+            low_wins = min(w, b) == w
+            score = "1-0" if low_wins else "0-1"
+            if {w, b} == {1, 6}:
+                score = "0-1" if w == 1 else "1-0"
+            qualifier += f"          - P{w:02d} - P{b:02d}: {score}\n"
+    final = ("  - id: final\n    name: Final\n    format: round_robin\n"
+             "    players: {from: qualifier, top: 4}\n")
+    s = load_season(write(tmp_path, season(qualifier, final)))
+    assert [p.name for p in s.section("final").players] == ranking(s.section("qualifier"))[:4]
+    assert len(s.section("final").rounds) == 3
+
+
+def test_demo_grand_prix() -> None:
+    s = load_season(ROOT / "seasons" / "grand-prix-2027")
+    groups = {g: s.section(f"group-{g}") for g in "abcd"}
+    expected = Qualification("groups", 2, Seeding.CROSS).players(
+        {g: ranking(sec) for g, sec in groups.items()})
+    knockout = s.section("knockout")
+    assert [p.name for p in knockout.players] == expected
+    assert knockout.details.bracket.rounds[0][1].decided_by == "armageddon"
+    assert isinstance(s.section("challengers-final").details, PendingStage)
