@@ -58,3 +58,23 @@ def test_first_round_alternates_from_the_initial_colour() -> None:
     # The bye goes to the lowest player; 1-4, 2-5, 3-6 with 1 on the initial colour.
     assert result.boards == ((4, 1), (2, 5), (6, 3))
     assert result.bye == 7
+
+
+def test_baku_matches_the_corpus_virtual_points() -> None:
+    cases = sorted((CORPUS / "dutch-baku").glob("t000[1-5]-r01.trf"))
+    if not cases:
+        pytest.skip("conformance corpus not available")
+    for path in cases:
+        doc = trf.load(str(path))
+        mine = baku_acceleration([p.number for p in doc.players], doc.rounds_total or 0)
+        theirs = {
+            n: tuple(int(v * 2) for v in values) for n, values in doc.acceleration.items()
+        }
+        trimmed = {}
+        for n, values in theirs.items():
+            kept = list(values)
+            while kept and kept[-1] == 0:
+                kept.pop()
+            if kept:
+                trimmed[n] = tuple(kept)
+        assert mine == trimmed, path.name
