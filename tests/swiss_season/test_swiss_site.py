@@ -152,3 +152,14 @@ def test_no_english_left_in_translated_swiss_pages(code: str) -> None:
             words = words.replace(item, " ")
         leaks = sorted(e for e in english if e in words)
         assert not leaks, f"{code} {path}: English left in the page: {leaks}"
+
+
+def test_every_link_resolves(tmp_path: Path) -> None:
+    out = tmp_path / "_site"
+    build_site(SWISS_DEMO, out, pdf=True)
+    for page in out.rglob("*.html"):
+        for link in re.findall(r'href="([^"]+)"', page.read_text(encoding="utf-8")):
+            if re.match(r"^[a-z]+:", link) or link.startswith("#"):
+                continue
+            target = (page.parent / link.split("#")[0]).resolve()
+            assert target.exists(), f"{page.relative_to(out)} links to missing {link}"
