@@ -56,8 +56,23 @@ def round_robin_ranking(section: Section) -> tuple[list[str], bool]:
     return [section.players[r.number - 1].name for r in standings.rows], finished
 
 
+def swiss_ranking(section: Section) -> tuple[list[str], bool]:
+    """Final ranking of a Swiss section, as its page computes it; finished after the last round."""
+    from leaguegen.domain import swiss_section as ss
+
+    table = ss.build_crosstable(section)
+    after = ss.rounds_with_results(section)
+    standings = compute_standings(table, list(section.tiebreaks), system="swiss",
+                                  rules=section.tiebreak_rules, after_round=after)
+    pending = any(e.code is Code.PENDING for rec in table.records for e in rec.rounds)
+    finished = ss.paired_rounds(section) == ss.settings(section).number_of_rounds \
+        and not pending
+    return [section.players[r.number - 1].name for r in standings.rows], finished
+
+
 RANKERS["round_robin"] = round_robin_ranking
 RANKERS["double_round_robin"] = round_robin_ranking
+RANKERS["swiss"] = swiss_ranking
 
 
 def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource | None,

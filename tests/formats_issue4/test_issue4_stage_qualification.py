@@ -164,3 +164,32 @@ def test_demo_grand_prix() -> None:
     assert [p.name for p in knockout.players] == expected
     assert knockout.details.bracket.rounds[0][1].decided_by == "armageddon"
     assert isinstance(s.section("challengers-final").details, PendingStage)
+
+
+def _swiss_qualifier(tmp_path: Path, finished: bool) -> Path:
+    """The Thursday Swiss demo (round 5 paired, not played) with a top-6 round-robin final."""
+    lines = (ROOT / "seasons" / "thursday-swiss-2026" / "season.yaml").read_text(
+        encoding="utf-8").splitlines(keepends=True)
+    if finished:  # stop the Swiss after its four played rounds
+        cut = next(i for i, line in enumerate(lines) if "- date: 2026-10-29" in line)
+        lines = [line.replace("number_of_rounds: 7", "number_of_rounds: 4") for line in lines[:cut]
+                 if "round: 6, bye: half" not in line]
+    text = "".join(lines) + ("  - id: final\n    name: Final\n    format: round_robin\n"
+                             "    players: {from: open, top: 6}\n")
+    folder = tmp_path / ("done" if finished else "running")
+    folder.mkdir()
+    (folder / "season.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_swiss_qualifier_to_round_robin_final(tmp_path: Path) -> None:
+    from leaguegen.formats.stage_sources import swiss_ranking
+
+    running = load_season(_swiss_qualifier(tmp_path, finished=False))
+    assert isinstance(running.section("final").details, PendingStage)
+    done = load_season(_swiss_qualifier(tmp_path, finished=True))
+    ranking_, finished = swiss_ranking(done.section("open"))
+    assert finished
+    final = done.section("final")
+    assert [p.name for p in final.players] == ranking_[:6]
+    assert len(final.rounds) == 5  # six players: a 5-round round robin
