@@ -212,6 +212,23 @@ class DutchEngine:
         self.mate[a], self.mate[b] = b, a
         self.matching.remove([a, b])
 
+    def _completion_duals(self, bye_score: int, single: bool, ranks: dict[int, int]) -> list[int]:
+        """Doubled duals making every compatible pair tight under the completion-only
+        weights, which are a constant plus one term per player (a warm start)."""
+        B, S, played = self.B, self.S, self.played
+        x1 = B + S + B + S + 2 * B
+        x2 = 4 * B + 3 * B + 1
+        for back in (1, 2):
+            if played >= back:
+                x2 += 2 * B + 2 * S
+        c = 1 << (x1 + x2)
+        out = []
+        for p in self.order:
+            nc = not self.is_bye_candidate(p, bye_score)
+            r = ranks[p.played_games] if single and p.score == bye_score else 0
+            out.append(c + 2 * ((nc << (x1 + x2)) + (r << x2)))
+        return out
+
     # ----------------------------------------------------------- pairing
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
         order, n = self.order, self.n
@@ -230,7 +247,13 @@ class DutchEngine:
                     w = (w << self.S) | (self.shift[p.score] + self.shift[o.score])
                     w = (w << self.B) | (p.score >= top)
                     self.set_edge(i, j, w)
+            S, B = self.S, self.B
+            c = 1 << (S + B)
+            self.matching.restart([
+                c + (((not p.eligible) << (S + B)) + (self.shift[p.score] << B)) * 2
+                + (p.score >= top) for p in order])
         else:
+            self.matching.restart(self._completion_duals(0, False, {}))
             for i in range(n):
                 for j in range(i):
                     self.set_edge(i, j, self.weight(order[j], order[i], False, False, 0, False, {}))
@@ -257,11 +280,13 @@ class DutchEngine:
                 (p.played_games for p in order if p.score == bye_score), reverse=True)
             for r, c in enumerate(counts):
                 ranks[c] = r
+            self.matching.restart(self._completion_duals(bye_score, single, ranks))
             for i in range(n):
                 for j in range(i):
                     self.set_edge(
                         i, j,
                         self.weight(order[j], order[i], False, False, bye_score, single, ranks))
+            self.solve()  # from the tight start, before the first bracket's weights
         self.bye_score = bye_score
         self.ranks = ranks
         self.bracket_of: dict[int, int] = {}

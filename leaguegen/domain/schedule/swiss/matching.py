@@ -63,6 +63,7 @@ class Matching:
         self.phase = 0
         self.pending: dict[tuple[int, int], int] = {}
         self.fresh = True
+        self.hint: list[int] | None = None
         self.stages = 0
         self.removed: set[int] = set()
 
@@ -145,6 +146,63 @@ class Matching:
         self.dualvar[b] = 0
         self.unusedblossoms.append(b)
 
+    def restart(self, duals: list[int] | None = None) -> None:
+        """Forget the current solution; the next solve starts afresh.
+
+        ``duals`` (doubled vertex duals) may be given when the caller knows a
+        feasible dual solution, e.g. ``w(a, b) <= (duals[a] + duals[b]) / 2`` with
+        equality for most edges: the start then matches greedily along tight
+        edges and only a few augmenting stages remain.
+        """
+        n = self.n
+        self.mate = [-1] * n
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombestedges = [None] * (2 * n)
+        self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
+        self.dualvar = [0] * (2 * n)
+        self.fresh = True
+        self.hint = duals
+
+    def _fresh_start(self) -> None:
+        n, edges, mate = self.n, self.edges, self.mate
+        hint, self.hint = self.hint, None
+        if hint is not None:
+            ok = all(w == 0 or hint[i] + hint[j] >= 2 * w for i, j, w in edges)
+            if not ok:
+                hint = None
+        if hint is None:
+            # Each vertex's heaviest edge as its (doubled) dual: feasible, tight where
+            # both ends agree.
+            hint = [0] * n
+            for i, j, w in edges:
+                if w > hint[i]:
+                    hint[i] = w
+                if w > hint[j]:
+                    hint[j] = w
+        dv = self.dualvar
+        for v in range(n):
+            dv[v] = hint[v]
+        # Greedy matching along tight edges, in vertex order.
+        for v in range(n):
+            if mate[v] >= 0 or v in self.removed:
+                continue
+            for w, p in self.nb[v].items():
+                if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
+        for v in range(n):
+            if mate[v] < 0 and dv[v] & 1:
+                dv[v] += 1
+        self.fresh = False
+
     def _room(self, x: int, skip: int) -> int:
         """Smallest slack over the edges of singleton ``x`` other than to ``skip``."""
         dv = self.dualvar
@@ -169,21 +227,7 @@ class Matching:
         if self.fresh:
             for key, w in pending.items():
                 self._apply(key, w)
-            # Start from each vertex's heaviest edge as its dual, and match greedily
-            # the edges that are then tight at both ends.
-            best = [0] * self.n
-            for i, j, w in self.edges:
-                if w > best[i]:
-                    best[i] = w
-                if w > best[j]:
-                    best[j] = w
-            for k, (i, j, w) in enumerate(self.edges):
-                if w and w == best[i] == best[j] and self.mate[i] < 0 and self.mate[j] < 0:
-                    self.mate[i] = 2 * k + 1
-                    self.mate[j] = 2 * k
-            for v in range(self.n):
-                self.dualvar[v] = best[v] + (best[v] & 1 if self.mate[v] < 0 else 0)
-            self.fresh = False
+            self._fresh_start()
             return
         dv = self.dualvar
         inb = self.inblossom
