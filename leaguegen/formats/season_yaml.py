@@ -428,8 +428,8 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
     if seeding == "lots" and seed is None:
         ctx.col.add(keys.get("seeding"), "seeding by lots needs a recorded 'seed' (any whole"
                                          " number) so the draw can be repeated")
-    tiebreaks = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks") or (
-        parser.tiebreaks if parser else ("DE", "SB", "WIN", "KS"))
+    chosen = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
+    tiebreaks = chosen or (parser.tiebreaks if parser else ("DE", "SB", "WIN", "KS"))
     rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
     if rules not in ("2024", "2026"):
         ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
@@ -473,7 +473,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
             withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
-            details=stage_info,
+            details=stage_info, tiebreaks_default=not chosen,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
@@ -486,7 +486,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
-        details=stage_info,
+        details=stage_info, tiebreaks_default=not chosen,
     )
 
 
