@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from leaguegen.domain.model import Colour
 
@@ -13,7 +13,26 @@ from .players import FLOAT_DOWN, FLOAT_UP, NONE, Entrant, W
 from .result import BoardExplanation, PairingResult
 from .state import SwissState
 
-Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], Any]
+
+class PairingEngine(Protocol):
+    """What a system module provides (see ``dutch.DutchEngine``, ``burstein.BursteinEngine``).
+
+    Built with ``(state, entrants, by_id)``; ``run()`` returns the pairs and the
+    bye; ``orient`` puts a pair in the order ``colour`` expects; ``colour`` gives
+    the first player's colour (0 white, 1 black) and the rule that decided;
+    ``flt`` the float direction ``back`` rounds ago; ``bracket_of`` maps a
+    player id to the score of the bracket the pair was made in.
+    """
+
+    bracket_of: dict[int, int]
+
+    def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]: ...
+    def orient(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]: ...
+    def colour(self, p: Entrant, o: Entrant) -> tuple[int, str]: ...
+    def flt(self, p: Entrant, back: int) -> int: ...
+
+
+Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], PairingEngine]
 
 SYSTEMS: dict[str, Engine] = {"dutch": DutchEngine, "burstein": BursteinEngine}
 PREPARE: dict[str, Callable[[SwissState], SwissState]] = {"burstein": default_acceleration}
