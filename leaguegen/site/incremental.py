@@ -24,6 +24,7 @@ from typing import Protocol
 from leaguegen.domain.season import Season, Section
 from leaguegen.site import context, urls
 from leaguegen.site.context import SectionSummary
+from leaguegen.site.planning_view import planning_view
 from leaguegen.site.render import render, template_dir
 from leaguegen.site.section_renderers import SECTION_RENDERERS
 
@@ -211,7 +212,8 @@ def _frame(season: Season) -> tuple:
 def render_section(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     data = context.section_data(section)
-    page = context.section_page(season, data)
+    page = dataclasses.replace(context.section_page(season, data),
+                               planning=planning_view(season, section))
     data.page = page
     pages = {
         urls.section(section): render("section.html", page, lang),

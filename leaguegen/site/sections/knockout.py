@@ -21,6 +21,7 @@ from leaguegen.site import context, urls
 from leaguegen.site import formatting as fmt
 from leaguegen.site.context import N_, SeasonInfo, SectionSummary
 from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
 from leaguegen.site.section_renderers import register_renderer
 from leaguegen.site.sections.stage_pages import format_label
@@ -103,6 +104,7 @@ class KnockoutPage:
     final_format: FormatView | None  # only when the final differs
     qualified: bool  # players came from earlier stages
     pdf_url: str
+    planning: PlanningView | None = None  # figures while no result is entered
 
 
 def round_name(entrants: int, number: int) -> str:
@@ -198,7 +200,7 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
         description=section.description, rounds=tuple(rounds),
         champion=summary.leader, match_format=first,
         final_format=last if last != first else None, qualified=details.stage is not None,
-        pdf_url=urls.pdf_name(section))
+        pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 
 def render_knockout(season: Season, section: Section) -> SectionOutput:

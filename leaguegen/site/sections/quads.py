@@ -29,6 +29,7 @@ from leaguegen.site.context import (
     SectionSummary,
 )
 from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
 from leaguegen.site.section_renderers import register_renderer
 from leaguegen.site.sections.stage_pages import format_label
@@ -96,6 +97,7 @@ class QuadsPage:
     quad_rounds: int  # rounds a group of four plays (3, or 6 when double)
     tiebreaks: tuple[tuple[str, str], ...]
     generated: str = ""
+    planning: PlanningView | None = None  # figures while no result is entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +176,7 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         quad_rounds=6 if quad.double else 3,
         tiebreaks=tuple((c, context.TIEBREAK_NAMES.get(c.split("/")[0], c))
                         for c in section.tiebreaks),
+        planning=planning_view(season, section),
     )
     pages = {
         urls.section(section): render("quads_section.html", page, lang),

@@ -22,6 +22,7 @@ from leaguegen.site import context, urls
 from leaguegen.site import formatting as fmt
 from leaguegen.site.context import Cell, PlayerLink, SeasonInfo, SectionSummary
 from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
 from leaguegen.site.section_renderers import register_renderer
 from leaguegen.site.sections.stage_pages import format_label
@@ -84,6 +85,7 @@ class ScheveningenPage:
     double: bool
     pdf_url: str
     leader: str | None  # the team ahead on match points (then board points); None if level
+    planning: PlanningView | None = None  # figures while no result is entered
 
 
 def crosstable(section: Section) -> Crosstable:
@@ -189,7 +191,8 @@ def scheveningen_page(season: Season, section: Section, table: Crosstable) -> Sc
         cross=tuple(cross),
         a_individual=_individual(section, table, range(1, n + 1), details, root),
         b_individual=_individual(section, table, range(n + 1, 2 * n + 1), details, root),
-        double=details.double, pdf_url=urls.pdf_name(section), leader=leader)
+        double=details.double, pdf_url=urls.pdf_name(section), leader=leader,
+        planning=planning_view(season, section))
 
 
 def render_scheveningen(season: Season, section: Section) -> SectionOutput:
