@@ -19,7 +19,7 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Season, Section
 from leaguegen.formats.sections.quads import QuadsDetails
-from leaguegen.site import context, urls
+from leaguegen.site import context, i18n, urls
 from leaguegen.site.context import (
     Board,
     PlayerLink,
@@ -139,6 +139,10 @@ def quads_summary(section: Section, details: QuadsDetails, datas: list, root: st
         next_date=upcoming[0].date if upcoming and not finished else None, finished=finished)
 
 
+def gettext(language: str, digits: str):  # noqa: ANN201
+    return i18n.gettext_callables(language, digits)[0]
+
+
 def render_quads(season: Season, section: Section) -> SectionOutput:
     details: QuadsDetails = section.details  # type: ignore[assignment]
     lang = season.language
@@ -189,8 +193,11 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))
         pages[f"{section.id}/group-{i}/index.html"] = render("quads_group.html", group_page,
                                                              lang)
+        # the player page names the group: "Schools Quads · Group 3", linking to the group
+        label = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
         for number in range(1, len(g.players) + 1):
             player = context.player_page(season, data, number, root="../../../")
+            player = replace(player, section=replace(player.section, name=label))
             pages[urls.player(g, number)] = render("player.html", player, lang)
     return SectionOutput(pages, urls.pdf(section), render("quads_pdf.html", page, lang), summary)
 
