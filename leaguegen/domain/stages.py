@@ -143,6 +143,7 @@ class StageEntry:
     source: str
     place: int
     seed: int
+    source_name: str = ""  # the source section's title, for pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +166,7 @@ class PendingStage:
     unfinished: tuple[str, ...]
     format: str
     reparse: object = field(default=None, compare=False, repr=False, hash=False)
+    source_names: tuple[str, ...] = ()  # titles of the sources, for pages (in source order)
 
     @property
     def renderer(self) -> str:

@@ -170,8 +170,10 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
             players.update({p.name: p for p in src.players})
         if not ok:
             continue
+        titles = tuple(done[sid].name for sid in source.sources)
         if unfinished:
-            out.append(replace(section, details=replace(pending, unfinished=tuple(unfinished))))
+            out.append(replace(section, details=replace(pending, unfinished=tuple(unfinished),
+                                                        source_names=titles)))
             done[section.id] = out[-1]
             continue
         try:
@@ -180,7 +182,8 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
         except ValueError as exc:
             problems.append(deferred.problem(f"section '{section.id}': {exc}"))
             continue
-        entries = tuple(StageEntry(q.player, q.group, q.place, q.seed) for q in qualifiers)
+        entries = tuple(StageEntry(q.player, q.group, q.place, q.seed, done[q.group].name)
+                        for q in qualifiers)
         completed, found = deferred.complete([players[q.player] for q in qualifiers],
                                              StageInfo(source, entries))
         problems.extend(found)

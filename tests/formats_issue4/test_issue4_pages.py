@@ -178,3 +178,23 @@ def test_russian_site_has_no_english_on_these_pages(tmp_path: Path) -> None:
             assert english not in text, (path, english)
     assert " rapid " not in re.sub(r"<[^>]+>", " ", pages["knockout/rounds.html"])
     assert "Четвертьфиналы" in pages["knockout/index.html"]
+
+
+def test_renaming_a_group_rerenders_the_knockout_in_a_live_rebuild(tmp_path: Path) -> None:
+    """The stage's pages depend only on the section's value, so the cache key must cover
+    the source names shown on them."""
+    from leaguegen.site.incremental import MemoryStore, render_site
+
+    folder = tmp_path / "gp"
+    shutil.copytree(ROOT / "seasons" / "grand-prix-2027", folder)
+    store = MemoryStore()
+    first = render_site(load_season(folder), store)
+    assert "Group A · " in first.pages["knockout/index.html"]
+    season_file = folder / "season.yaml"
+    season_file.write_text(season_file.read_text(encoding="utf-8").replace(
+        "name: Group A\n", "name: Pool Alpha\n").replace(
+        "name: Challengers (rapid)\n", "name: Rapid qualifier\n"), encoding="utf-8")
+    second = render_site(load_season(folder), store)
+    assert "knockout" in second.sections_rendered
+    assert "Pool Alpha · " in second.pages["knockout/index.html"]
+    assert "Rapid qualifier" in second.pages["challengers-final/index.html"]

@@ -128,9 +128,8 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
     bracket = details.bracket
     n = len(section.players)
     origins = {}
-    if details.stage:
-        names = {s.id: s.name for s in season.sections}
-        origins = {e.seed: (names.get(e.source, e.source), e.place) for e in details.stage.entries}
+    if details.stage:  # names from the stage itself, so the page's fingerprint covers them
+        origins = {e.seed: (e.source_name or e.source, e.place) for e in details.stage.entries}
     reasons = dict(details.reasons)
 
     def slot(seed: int | None, score: Fraction | None, winner: bool) -> SlotView:

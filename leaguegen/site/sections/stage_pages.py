@@ -62,11 +62,10 @@ def pending_summary(section: Section, root: str) -> SectionSummary:
 def render_pending(season: Season, section: Section) -> SectionOutput:
     pending: PendingStage = section.details  # type: ignore[assignment]
     root = "../"
-    names = {s.id: s for s in season.sections}
+    titles = pending.source_names or pending.source.sources  # part of the section's value
     sources = tuple(
-        SourceLink(names[sid].name if sid in names else sid,
-                   root + f"{sid}/index.html", sid not in pending.unfinished)
-        for sid in pending.source.sources)
+        SourceLink(title, root + f"{sid}/index.html", sid not in pending.unfinished)
+        for sid, title in zip(pending.source.sources, titles, strict=True))
     page = PendingPage(
         root=root, season=context.season_info(season), section=pending_summary(section, root),
         description=section.description, top=pending.source.top, sources=sources,
