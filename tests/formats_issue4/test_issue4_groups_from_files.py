@@ -160,3 +160,12 @@ sections:
     assert second[(2, 3)] == (3, "decision")
     assert dict(section.details.reasons)[(2, 2)] == "P02 withdrew"
     assert (b.rounds[2][0].top, b.rounds[2][0].bottom) == (4, 3)
+
+
+def test_withdrawal_after_the_last_round_of_the_group(tmp_path: Path) -> None:
+    from leaguegen.errors import InputError
+
+    text = quads_season(8, rounds="    withdrawals:\n      - {player: P06, after_round: 4}\n")
+    with pytest.raises(InputError) as err:
+        load_season(write(tmp_path, text))
+    assert "P06 withdrew after round 4, but group 2 has 3 rounds" in str(err.value)

@@ -122,8 +122,9 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     listed = list(base.players)
     late = _late_entries(keys.get("late_entries"), ctx, {p.name for p in listed})
     everyone = tuple(listed + late)
-    event_rounds_guess = 10  # withdrawals are checked against the real count below
-    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, everyone, event_rounds_guess, [])
+    # the groups (and so the number of rounds) depend on withdrawals before round 1, so
+    # after_round is checked against the player's own group below, not here
+    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, everyone, 10**6, [])
     before = {everyone[w.player - 1].name for w in withdrawals if w.after_round == 0}
     try:
         first = q.make_groups(listed, rule)
