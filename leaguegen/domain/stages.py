@@ -144,6 +144,7 @@ class StageEntry:
     place: int
     seed: int
     source_name: str = ""  # the source section's title, for pages
+    group: int | None = None  # the group number when the source is a quads section
 
 
 @dataclass(frozen=True, slots=True)

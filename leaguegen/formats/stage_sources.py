@@ -143,6 +143,7 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
         rankings: dict[str, list[str]] = {}
         unfinished = []
         players: dict[str, Player] = {}
+        group_of: dict[str, tuple[str, int]] = {}  # a quads group's id -> (section, number)
         ok = True
         for sid in source.sources:
             src = done.get(sid)
@@ -153,12 +154,24 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
                                                  f" '{sid}' {where}"))
                 ok = False
                 continue
+            groups = getattr(src.details, "groups", None)
+            if src.format == "quads" and groups:
+                # a quads section is a group stage: each of its groups is one ranking
+                for n, g in enumerate(groups, start=1):
+                    ranking, finished = round_robin_ranking(g)
+                    rankings[g.id] = ranking
+                    group_of[g.id] = (sid, n)
+                    if not finished and sid not in unfinished:
+                        unfinished.append(sid)
+                players.update({p.name: p for p in src.players})
+                continue
             ranker = RANKERS.get(src.format)
             if ranker is None or isinstance(src.details, PendingStage):
                 if ranker is None:
                     problems.append(deferred.problem(
                         f"section '{section.id}': players cannot be taken from '{sid}'"
-                        f" ({src.format}); sources can be {', '.join(sorted(RANKERS))}"))
+                        f" ({src.format}); sources can be"
+                        f" {', '.join(sorted([*RANKERS, 'quads']))}"))
                     ok = False
                 else:
                     unfinished.append(sid)
@@ -182,8 +195,11 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
         except ValueError as exc:
             problems.append(deferred.problem(f"section '{section.id}': {exc}"))
             continue
-        entries = tuple(StageEntry(q.player, q.group, q.place, q.seed, done[q.group].name)
-                        for q in qualifiers)
+        entries = []
+        for q in qualifiers:
+            sid, number = group_of.get(q.group, (q.group, None))
+            entries.append(StageEntry(q.player, sid, q.place, q.seed, done[sid].name, number))
+        entries = tuple(entries)
         completed, found = deferred.complete([players[q.player] for q in qualifiers],
                                              StageInfo(source, entries))
         problems.extend(found)

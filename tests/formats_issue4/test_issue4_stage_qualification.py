@@ -13,6 +13,7 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.stages import PendingStage, Qualification, Seeding, StageInfo
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats.season_yaml import load_season
+from leaguegen.site.build import render_pages
 from tests.conftest import ROOT
 from tests.formats_issue4.helpers import players_yaml, write
 
@@ -193,3 +194,44 @@ def test_swiss_qualifier_to_round_robin_final(tmp_path: Path) -> None:
     final = done.section("final")
     assert [p.name for p in final.players] == ranking_[:6]
     assert len(final.rounds) == 5  # six players: a 5-round round robin
+
+
+def _quads_group_stage(finished: bool) -> str:
+    """16 players as four double-round-robin groups of four (a quads section, double: true);
+    in every game the higher-rated player wins, except that the fourth seed of each group
+    draws everyone."""
+    from leaguegen.domain.schedule import berger
+
+    text = ("  - id: groups\n    name: Group stage\n    format: quads\n    double: true\n"
+            f"    players:\n{players_yaml(16)}\n    rounds:\n")
+    for r, rnd in enumerate(berger.schedule(4, double=True), start=1):
+        text += "      - results:\n"
+        for g in range(4):
+            for p in rnd:
+                w, b = p.white + 4 * g, p.black + 4 * g
+                score = "½-½" if 4 + 4 * g in (w, b) else ("1-0" if w < b else "0-1")
+                if not finished and r == 6 and g == 3:
+                    score = ""
+                text += f"          - P{w:02d} - P{b:02d}: {score}\n"
+    return text
+
+
+def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
+    knockout = ("  - id: ko\n    name: Knock-out\n    format: knockout\n"
+                "    players: {from: groups, top: 2, seeding: cross}\n")
+    s = load_season(write(tmp_path, season(_quads_group_stage(True), knockout)))
+    groups = s.section("groups").details.groups
+    expected = Qualification("groups", 2, Seeding.CROSS).players(
+        {g.id: ranking(g) for g in groups})
+    ko = s.section("ko")
+    assert [p.name for p in ko.players] == expected
+    assert expected[:4] == ["P01", "P05", "P09", "P13"]  # group winners, in group order
+    assert [(e.source, e.group, e.place) for e in ko.details.stage.entries[:2]] == [
+        ("groups", 1, 1), ("groups", 2, 1)]
+    first = [(ko.players[m.top - 1].name, ko.players[m.bottom - 1].name)
+             for m in ko.details.bracket.rounds[0]]
+    assert first[0] == ("P01", ranking(groups[1])[1])  # A1 v B2 (P06 and P08 tie: tiebreaks)
+    page = render_pages(s)[0]["ko/index.html"]
+    assert "Group 2 · 2" in page
+    waiting = load_season(write(tmp_path, season(_quads_group_stage(False), knockout), "w"))
+    assert isinstance(waiting.section("ko").details, PendingStage)

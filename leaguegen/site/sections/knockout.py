@@ -41,6 +41,7 @@ class SlotView:
     rating: int | None
     group: str  # where a qualified player came from (a section's name), "" otherwise
     place: int | None
+    group_number: int | None  # the group of a quads section it came from
     score: Fraction | None  # points in the regular games
     winner: bool
 
@@ -129,15 +130,16 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
     n = len(section.players)
     origins = {}
     if details.stage:  # names from the stage itself, so the page's fingerprint covers them
-        origins = {e.seed: (e.source_name or e.source, e.place) for e in details.stage.entries}
+        origins = {e.seed: (e.source_name or e.source, e.place, e.group)
+                   for e in details.stage.entries}
     reasons = dict(details.reasons)
 
     def slot(seed: int | None, score: Fraction | None, winner: bool) -> SlotView:
         if seed is None:
-            return SlotView(None, "", None, "", None, None, False)
+            return SlotView(None, "", None, "", None, None, None, False)
         p = section.players[seed - 1]
-        group, place = origins.get(seed, ("", None))
-        return SlotView(seed, p.name, p.rating, group, place, score, winner)
+        group, place, number = origins.get(seed, ("", None, None))
+        return SlotView(seed, p.name, p.rating, group, place, number, score, winner)
 
     rounds = []
     for r, matches in enumerate(bracket.rounds, start=1):
