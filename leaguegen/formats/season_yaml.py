@@ -420,6 +420,9 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players for"
                                      f" {(fmt or 'this format').replace('_', ' ')},"
                                      f" it has {len(entrants)}")
+    if "players" not in keys and minimum > 0 and not injected and isinstance(node,
+                                                                           yaml.MappingNode):
+        ctx.col.add(node, f"section '{sid}' is missing the required key 'players'")
     seeding = yn.text(keys.get("seeding"), ctx.col, "seeding") or "list"
     if seeding not in SEEDINGS:
         ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")

@@ -236,3 +236,11 @@ def test_unfinished_source_with_results_is_not_an_error_but_waits(tmp_path: Path
     assert final.players == ()
     assert isinstance(final.details, PendingStage)
     assert final.details.unfinished == ("group-a", "group-b")
+
+
+def test_a_section_without_players_is_an_error_not_dropped(tmp_path: Path) -> None:
+    text = ("name: X\nsections:\n  - id: cup\n    name: Cup\n    format: knockout\n"
+            "  - id: quads\n    name: Q\n    format: quads\n")
+    assert problems(tmp_path, text) == [
+        "3:5: section 'cup' is missing the required key 'players'",
+        "6:5: section 'quads' is missing the required key 'players'"]
