@@ -67,7 +67,8 @@ def generate(folder: Path, sections: int, players: int, seed: int = 1) -> list[P
                 if p.black is None:
                     continue
                 result = rng.choice(["1-0", "0-1", "½-½"])
-                body.append(f"      - {roster[p.white - 1][0]} - {roster[p.black - 1][0]}: {result}")
+                white, black = roster[p.white - 1][0], roster[p.black - 1][0]
+                body.append(f"      - {white} - {black}: {result}")
         path = folder / "sections" / f"s{s:03d}.yaml"
         path.write_text("\n".join(body) + "\n", encoding="utf-8")
         files.append(path)

@@ -25,10 +25,10 @@ from urllib.parse import unquote, urlparse
 EVENTS_PATH = "/__leaguegen/events"
 STATUS_PATH = "/__leaguegen/status"
 
-RELOAD_SCRIPT = """<script>(function(){
-  var es = new EventSource("%s");
-  es.addEventListener("reload", function(){ location.reload(); });
-})();</script>""" % EVENTS_PATH
+RELOAD_SCRIPT = f"""<script>(function(){{
+  var es = new EventSource("{EVENTS_PATH}");
+  es.addEventListener("reload", function(){{ location.reload(); }});
+}})();</script>"""
 
 OVERLAY = """<div id="leaguegen-errors" role="alert" style="position:fixed;inset:auto 0 0 0;
 max-height:60vh;overflow:auto;z-index:99999;background:#2b0a0a;color:#ffecec;
@@ -148,7 +148,8 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
                 self.wfile.flush()
                 while True:
                     with state.lock:
-                        state.lock.wait_for(lambda: state.build_id != seen, timeout=15)
+                        last = seen
+                        state.lock.wait_for(lambda last=last: state.build_id != last, timeout=15)
                         current = state.build_id
                     if current != seen:
                         seen = current

@@ -70,9 +70,10 @@ def server(tmp_path: Path):
     season = tmp_path / "season"
     shutil.copytree(DEMO, season)
     port = _free_port()
+    log = open(tmp_path / "serve.log", "w")  # noqa: SIM115 - the server writes to it until the end
     proc = subprocess.Popen(
         [sys.executable, "-m", "leaguegen.cli.entry", "serve", str(season), "--port", str(port),
-         "--no-pdf"], stderr=open(tmp_path / "serve.log", "w"), text=True)
+         "--no-pdf"], stderr=log, text=True)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while True:
@@ -82,11 +83,13 @@ def server(tmp_path: Path):
         except OSError:
             if proc.poll() is not None or time.monotonic() > deadline:
                 proc.kill()
-                raise RuntimeError("server did not start: " + (tmp_path / "serve.log").read_text())
+                raise RuntimeError("server did not start: "
+                                   + (tmp_path / "serve.log").read_text()) from None
             time.sleep(0.1)
     yield base, season
     proc.terminate()
     proc.wait(timeout=10)
+    log.close()
 
 
 def _status(base: str) -> dict:
