@@ -23,6 +23,7 @@ partner or ``-1``. Zero-weight edges are absent edges.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Iterator, Sequence
 
 
@@ -57,7 +58,7 @@ class Matching:
         self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
         self.dualvar = [0] * (2 * n)
         self.allowedge = bytearray()
-        self.queue: list[int] = []
+        self.queue: deque[int] = deque()
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[x] ...
         self.bph = [0] * (2 * n)  # ... valid while bph[x] == phase
         self.phase = 0
@@ -564,7 +565,7 @@ class Matching:
                 self.blossombestedges[i] = None
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
-            self.queue = []
+            self.queue = deque()
             for v in range(n):
                 if self.mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
@@ -577,7 +578,7 @@ class Matching:
                 self.phase += 1
                 queue = self.queue
                 while queue and not done:
-                    v = queue.pop()
+                    v = queue.popleft()  # breadth first: short augmenting paths
                     bv = inblossom[v]
                     dv = dualvar[v]
                     for w, p in self.nb[v].items():
