@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from leaguegen.site.build import build_site
+from tests.browser import ACCENT, screenshot
 from tests.conftest import ROOT
-from tests.site.test_browser import ACCENT, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -2,36 +2,16 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 from conftest import SWISS_DEMO
 
+from tests.browser import ACCENT, screenshot
+
 pytestmark = pytest.mark.browser
 
-ACCENT = (0x1F, 0x5F, 0x8B)
 BLACK_CELL = (0x2B, 0x31, 0x38)
-
-
-def _chromium() -> str:
-    for name in ("chromium", "chromium-browser", "google-chrome"):
-        path = shutil.which(name)
-        if path:
-            return path
-    pytest.skip("headless Chromium not installed (Debian package 'chromium')")
-
-
-def screenshot(page: Path, png: Path, width: int, height: int) -> None:
-    profile = png.parent / f"profile-{png.stem}"
-    subprocess.run(
-        [_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-         "--no-first-run", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", f"--user-data-dir={profile}", "--hide-scrollbars",
-         f"--window-size={width},{height}", f"--screenshot={png}", page.as_uri()],
-        check=True, capture_output=True, timeout=60,
-    )
 
 
 @pytest.fixture(scope="module")
