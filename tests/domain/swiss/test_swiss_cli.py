@@ -53,3 +53,15 @@ def test_burstein_system() -> None:
     result = CliRunner().invoke(main, ["pair", "--trf", str(trf_path), "--system", "burstein"])
     assert result.exit_code == 0
     assert result.output == trf_path.with_suffix(".pairs").read_text().rstrip("\n") + "\n"
+
+
+def test_baku_flag_reproduces_explicit_virtual_points(tmp_path: Path) -> None:
+    source = _case("dutch-baku", "t0001-r02.trf")
+    stripped = tmp_path / "no-xxa.trf"
+    stripped.write_text(
+        "".join(line for line in source.read_text().splitlines(keepends=True)
+                if not line.startswith("XXA"))
+    )
+    result = CliRunner().invoke(main, ["pair", "--trf", str(stripped), "--baku"])
+    assert result.exit_code == 0
+    assert result.output == source.with_suffix(".pairs").read_text().rstrip("\n") + "\n"
