@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import time
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +36,26 @@ def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 
+def _pdf_worker(html: str) -> bytes:
+    from leaguegen.site.pdf import html_to_pdf
+
+    return html_to_pdf(html, template_dir())
+
+
+def render_pdfs(sources: dict[str, str]) -> list[tuple[str, bytes]]:
+    """PDFs for {path: html}; several at once on a machine with more than one core.
+
+    WeasyPrint is single-threaded and a large season has a PDF per section, so
+    the work is spread over processes (one per core) when there is enough of it.
+    """
+    workers = min(os.cpu_count() or 1, len(sources))
+    if workers < 2 or len(sources) < 8:  # starting a worker costs about a second
+        return [(rel, _pdf_worker(html)) for rel, html in sources.items()]
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        return list(zip(sources, pool.map(_pdf_worker, sources.values(), chunksize=2),
+                        strict=True))
+
+
 def default_cache(out_dir: Path) -> Path:
     """Beside the output, never inside it (the output folder is published)."""
     out = out_dir.resolve()
@@ -63,15 +85,14 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
         for asset in ASSETS + i18n.font_assets(season):
             tree.copy(template_dir() / "assets" / asset, f"assets/{asset}")
         if pdf:
-            for rel, (key, html) in snap.pdfs.items():
-                data = store.get_pdf(key)
-                if data is None:
-                    from leaguegen.site.pdf import html_to_pdf
-
-                    data = html_to_pdf(html, template_dir())
-                    store.put_pdf(key, data)
-                    report.pdfs_rendered += 1
-                tree.write(rel, data)
+            cached = {rel: store.get_pdf(key) for rel, (key, _) in snap.pdfs.items()}
+            missing = {rel: snap.pdfs[rel] for rel, data in cached.items() if data is None}
+            for rel, data in render_pdfs({rel: html for rel, (_, html) in missing.items()}):
+                store.put_pdf(missing[rel][0], data)
+                cached[rel] = data
+                report.pdfs_rendered += 1
+            for rel, data in cached.items():
+                tree.write(rel, data)  # type: ignore[arg-type]
                 report.pdfs += 1
         report.files = sorted(tree.written)
         tree.commit()

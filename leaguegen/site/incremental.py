@@ -38,14 +38,28 @@ def _program_version() -> str:
         return "dev"
 
 
+_FINGERPRINTS: dict[tuple, str] = {}
+
+
 def templates_fingerprint(folder: Path | None = None) -> str:
-    """Hash of every template and asset: editing one invalidates every page."""
+    """Hash of every template and asset: editing one invalidates every page.
+
+    Files are only read again when their size or modification time changed, so a
+    live rebuild does not re-hash the bundled fonts every time.
+    """
     folder = folder or template_dir()
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    cached = _FINGERPRINTS.get(stamp)
+    if cached is not None:
+        return cached
     digest = hashlib.sha256(f"{FORMAT_VERSION}:{_program_version()}".encode())
-    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+    for path in files:
         digest.update(str(path.relative_to(folder)).encode())
         digest.update(path.read_bytes())
-    return digest.hexdigest()
+    _FINGERPRINTS.clear()
+    _FINGERPRINTS[stamp] = digest.hexdigest()
+    return _FINGERPRINTS[stamp]
 
 
 def _hash(*parts: object) -> str:
