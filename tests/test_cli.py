@@ -40,6 +40,7 @@ def test_new_then_build(tmp_path: Path) -> None:
     folder = tmp_path / "club"
     assert run("new", str(folder)).exit_code == 0
     assert "# A new season" in (folder / "season.yaml").read_text(encoding="utf-8")
+    assert "_site/" in (folder / ".gitignore").read_text(encoding="utf-8")
     assert run("check", str(folder)).exit_code == 0
     result = run("build", str(folder), "--out", str(tmp_path / "site"), "--no-pdf")
     assert result.exit_code == 0, result.output
