@@ -42,8 +42,17 @@ def _bits(x: int) -> int:
     return x.bit_length()
 
 
+class _Fallback(Exception):
+    """The fast start could not prove its answer; the exact method runs instead."""
+
+
+_SCAN = 200  # partners tried per pool by the greedy completion check
+
+
 class DutchEngine:
     """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples."""
+
+    use_fast = True  # bracket-local matching with a completion proof (False: global only)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
         self.state = state
@@ -81,6 +90,8 @@ class DutchEngine:
         self.final = [False] * n
         self.mate = list(range(n))
         self.solves = 0
+        self.fast = self.use_fast
+        self.fallbacks = 0  # brackets (or starts) the fast path handed to the exact method
 
     # ----------------------------------------------------------- criteria
     def _forbidden(self) -> set[tuple[int, int]]:
@@ -197,10 +208,15 @@ class DutchEngine:
 
     # ----------------------------------------------------------- matching
     def set_edge(self, a: int, b: int, weight: int) -> None:
+        if self.fast:
+            self._fast_set(a, b, weight)
+            return
         self.matching.set_weight(a, b, weight)
 
     def solve(self) -> list[int]:
         self.solves += 1
+        if self.fast:
+            return self._fast_solve()
         mate = self.matching.solve()
         for v in range(self.n):
             if not self.final[v]:
@@ -210,6 +226,9 @@ class DutchEngine:
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
+        if self.fast:
+            self._fast_remove(a, b)
+            return
         self.matching.remove([a, b])
 
     def _completion_duals(self, bye_score: int, single: bool, ranks: dict[int, int]) -> list[int]:
@@ -229,14 +248,311 @@ class DutchEngine:
             out.append(c + 2 * ((nc << (x1 + x2)) + (r << x2)))
         return out
 
+
+    # ----------------------------------------------------------- fast path
+    # The global matching has one structure the fast path exploits: an edge with
+    # an end outside the current bracket's players P (MDPs, score group, next
+    # score group) still has its completion-only weight, which is separable:
+    # c + phi(a) + phi(b). For any pairing M_PP inside P, the best completion is
+    # therefore at most "everyone else paired, the bye (if any) on the smallest
+    # phi". Subtracting that bound gives a matching problem on P alone (plus one
+    # vertex standing for "the bye is in P"). Its optimum, when a completion
+    # that reaches the bound exists (checked greedily on the real compatibility
+    # graph), is an optimum of the global problem. If the check fails, the
+    # bracket is solved on the exact global graph of the remaining players.
+
+    def _fast_start(self) -> tuple[int, bool, dict[int, int]]:
+        """Bye score, initial ``single`` and C9 ranks, each proven by a completion."""
+        order, n = self.order, self.n
+        top = order[0].score
+        self.fcls = [
+            (p.pref if p.absolute else 2) for p in order
+        ]
+        ranks: dict[int, int] = {}
+        single = False
+        if n % 2 == 0:
+            if self._perfect(list(range(n))) is None:
+                raise _Fallback
+            bye_score = 0
+        else:
+            elig = [v for v in range(n) if order[v].eligible]
+            if not elig:
+                raise _Fallback
+            bye_score = min(order[v].score for v in elig)
+            cands = [v for v in reversed(elig) if order[v].score == bye_score][:4]
+            proven = False
+            if bye_score >= top:
+                tops = [v for v in range(n) if order[v].score >= top]
+                if len(tops) % 2 == 1:
+                    rest = [v for v in range(n) if order[v].score < top]
+                    if self._perfect(rest) is None:
+                        raise _Fallback
+                    for x in cands:
+                        if self._perfect([v for v in tops if v != x]) is not None:
+                            single = proven = True
+                            break
+                    if not single:
+                        raise _Fallback
+            if not proven:
+                for x in cands:
+                    if self._perfect([v for v in range(n) if v != x]) is not None:
+                        proven = True
+                        break
+                if not proven:
+                    raise _Fallback
+            counts = sorted(
+                (p.played_games for p in order if p.score == bye_score), reverse=True)
+            for r, cnt in enumerate(counts):
+                ranks[cnt] = r
+        B, S, played = self.B, self.S, self.played
+        x1 = B + S + B + S + 2 * B
+        x2 = 4 * B + 3 * B + 1
+        for back in (1, 2):
+            if played >= back:
+                x2 += 2 * B + 2 * S
+        self.fc = 1 << (x1 + x2)
+        self.phi = [
+            ((not self.is_bye_candidate(p, bye_score)) << (x1 + x2))
+            + ((ranks[p.played_games] if single and p.score == bye_score else 0) << x2)
+            for p in order
+        ]
+        self.wx: dict[tuple[int, int], int] = {}
+        return bye_score, single, ranks
+
+    def _completion_weight(self, a: int, b: int) -> int:
+        if not self.compatible(self.order[a], self.order[b]):
+            return 0
+        return self.fc + self.phi[a] + self.phi[b]
+
+    def _fast_begin(self, pbi: list[int], it: int) -> None:
+        P = list(pbi)
+        loc = {v: i for i, v in enumerate(P)}
+        R = list(range(it, self.n))
+        self.fP, self.floc, self.fR = P, loc, R
+        self.wx = {k: w for k, w in self.wx.items() if k[0] in loc and k[1] in loc}
+        self.fcache: dict[tuple[tuple[int, ...], bool], dict[int, int] | None] = {}
+        self.fex: Matching | None = None
+        phi = self.phi
+        if R:
+            self.fmode = 1
+            odd = (len(P) + len(R)) % 2 == 1
+            self.fbeta = len(P) if odd else -1
+            self.rm = Matching(len(P) + odd)
+            if odd:
+                low = min(phi[r] for r in R)
+                self.fS = [r for r in R if phi[r] == low]
+                for i, v in enumerate(P):
+                    if low > phi[v]:
+                        self.rm.set_weight(i, self.fbeta, low - phi[v])
+        else:
+            self.fmode = 0
+            self.fbeta = -1
+            self.rm = Matching(len(P))
+        wx = self.wx
+        for key, w in list(wx.items()):
+            self._fast_set(key[0], key[1], w)
+        if self.fmode == 0:
+            for i in range(len(P)):
+                a = P[i]
+                for j in range(i):
+                    b = P[j]
+                    if (min(a, b), max(a, b)) not in wx:
+                        self.rm.set_weight(i, j, self._completion_weight(a, b))
+
+    def _fast_set(self, a: int, b: int, w: int) -> None:
+        self.wx[(a, b) if a < b else (b, a)] = w
+        if self.fex is not None:
+            self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
+            return
+        if self.fmode == 1:
+            w -= self.fc + self.phi[a] + self.phi[b]
+            if w < 0:
+                w = 0
+        self.rm.set_weight(self.floc[a], self.floc[b], w)
+
+    def _fast_remove(self, a: int, b: int) -> None:
+        if self.fex is not None:
+            self.fex.remove([self.fexloc[a], self.fexloc[b]])
+        else:
+            self.rm.remove([self.floc[a], self.floc[b]])
+
+    def _fast_solve(self) -> list[int]:
+        mate, final = self.mate, self.final
+        if self.fex is None:
+            ml = self.rm.solve()
+            P = self.fP
+            if self.fmode == 0:
+                for i, v in enumerate(P):
+                    if not final[v]:
+                        mate[v] = P[ml[i]]
+                return mate
+            beta = self.fbeta
+            Y: list[int] = []
+            bye_in_p = False
+            for i, v in enumerate(P):
+                if final[v]:
+                    continue
+                j = ml[i]
+                if j == i:
+                    Y.append(v)
+                elif j == beta:
+                    mate[v] = v
+                    bye_in_p = True
+                else:
+                    mate[v] = P[j]
+            real = self._realize(Y, bye_in_p)
+            if real is not None:
+                for v in Y:
+                    mate[v] = real[v]
+                return mate
+            self._fast_exact()
+        assert self.fex is not None
+        ml = self.fex.solve()
+        V = self.fexV
+        for i, v in enumerate(V):
+            if not final[v]:
+                mate[v] = V[ml[i]]
+        return mate
+
+    def _realize(self, Y: list[int], bye_in_p: bool) -> dict[int, int] | None:
+        """A completion reaching the bound: Y and the rest all paired (Y only with
+        the rest), the bye, if it is not in P, on a smallest-phi player of the rest."""
+        key = (tuple(Y), bye_in_p)
+        cache = self.fcache
+        if key in cache:
+            return cache[key]
+        R = self.fR
+        ys = set(Y)
+        res = None
+        if (len(Y) + len(R)) % 2 == 0:
+            res = self._perfect(Y + R, ys)
+        else:
+            for s in self.fS[::-1][:3]:
+                res = self._perfect(Y + [r for r in R if r != s], ys)
+                if res is not None:
+                    break
+        cache[key] = res
+        return res
+
+    def _fast_exact(self) -> None:
+        """Switch this bracket to the exact matching over every remaining player."""
+        self.fallbacks += 1
+        V = [v for v in self.fP if not self.final[v]] + self.fR
+        loc = {v: i for i, v in enumerate(V)}
+        ex = Matching(len(V))
+        wx = self.wx
+        for i in range(len(V)):
+            a = V[i]
+            for j in range(i):
+                b = V[j]
+                w = wx.get((b, a) if b < a else (a, b))
+                if w is None:
+                    w = self._completion_weight(a, b)
+                if w:
+                    ex.set_weight(i, j, w)
+        self.fex, self.fexV, self.fexloc = ex, V, loc
+
+    def _perfect(self, verts: list[int], ys: set[int] | None = None) -> dict[int, int] | None:
+        """A perfect matching of ``verts`` in the compatibility graph, found greedily
+        (no two of ``ys`` together), or None when the greedy search fails."""
+        if len(verts) % 2:
+            return None
+        order, compat, cls = self.order, self.compatible, self.fcls
+        ys = ys or set()
+        pools: tuple[list[int], list[int], list[int]] = ([], [], [])
+        first: list[int] = []
+        for v in verts:
+            if v in ys:
+                first.append(v)
+            else:
+                pools[cls[v]].append(v)
+        pairs: list[tuple[int, int]] = []
+        stuck: list[int] = []
+
+        def take(u: int, prefs: tuple[int, ...]) -> None:
+            pu = order[u]
+            for k in prefs:
+                pool = pools[k]
+                i = len(pool) - 1
+                stop = max(-1, i - _SCAN)
+                while i > stop:
+                    w = pool[i]
+                    if compat(pu, order[w]):
+                        pool[i] = pool[-1]
+                        pool.pop()
+                        pairs.append((u, w))
+                        return
+                    i -= 1
+            stuck.append(u)
+
+        def free_prefs() -> tuple[int, ...]:
+            return (0, 2, 1) if len(pools[0]) >= len(pools[1]) else (1, 2, 0)
+
+        for u in first:
+            c = cls[u]
+            take(u, (1, 2, 0) if c == 0 else (0, 2, 1) if c == 1 else free_prefs())
+        while pools[0] and pools[1]:
+            big = 0 if len(pools[0]) >= len(pools[1]) else 1
+            take(pools[big].pop(), (1 - big, 2, big))
+        for k in (0, 1):
+            while pools[k]:
+                take(pools[k].pop(), (2, 1 - k, k))
+        while pools[2]:
+            take(pools[2].pop(), (2, 0, 1))
+
+        def ok(x: int, y: int) -> bool:
+            return not (x in ys and y in ys) and compat(order[x], order[y])
+
+        while stuck:
+            u = stuck.pop()
+            for idx, w in enumerate(stuck):
+                if ok(u, w):
+                    stuck.pop(idx)
+                    pairs.append((u, w))
+                    break
+            else:
+                if not stuck:
+                    return None
+                w = stuck.pop()
+                for idx, (a, b) in enumerate(pairs):
+                    if ok(u, a) and ok(w, b):
+                        pairs[idx] = (u, a)
+                        pairs.append((w, b))
+                        break
+                    if ok(u, b) and ok(w, a):
+                        pairs[idx] = (u, b)
+                        pairs.append((w, a))
+                        break
+                else:
+                    return None
+        out: dict[int, int] = {}
+        for a, b in pairs:
+            out[a] = b
+            out[b] = a
+        return out
+
     # ----------------------------------------------------------- pairing
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        if self.fast:
+            try:
+                return self._run()
+            except _Fallback:
+                # The cheap start could not prove its answer: redo it all exactly.
+                self.fast = False
+                self.final = [False] * self.n
+                self.mate = list(range(self.n))
+                self.matching = Matching(self.n)
+        return self._run()
+
+    def _run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
         order, n = self.order, self.n
         if n == 0:
             return [], None
         odd = n % 2 == 1
         top = order[0].score
-        if odd:
+        if self.fast:
+            bye_score, single, ranks = self._fast_start()
+        elif odd:
             for i in range(n):
                 p = order[i]
                 for j in range(i):
@@ -257,16 +573,17 @@ class DutchEngine:
             for i in range(n):
                 for j in range(i):
                     self.set_edge(i, j, self.weight(order[j], order[i], False, False, 0, False, {}))
-        mate = self.solve()
-        unmatched = [v for v in range(n) if mate[v] == v]
-        if len(unmatched) > 1 or any(not order[v].eligible for v in unmatched):
-            raise NoValidPairing(
-                "the players cannot all be paired while satisfying the absolute criteria"
-            )
-        bye_score = 0
-        single = False
-        ranks: dict[int, int] = {}
-        if odd:
+        if not self.fast:
+            mate = self.solve()
+            unmatched = [v for v in range(n) if mate[v] == v]
+            if len(unmatched) > 1 or any(not order[v].eligible for v in unmatched):
+                raise NoValidPairing(
+                    "the players cannot all be paired while satisfying the absolute criteria"
+                )
+            bye_score = 0
+            single = False
+            ranks: dict[int, int] = {}
+        if odd and not self.fast:
             bye_score = order[unmatched[0]].score
             if bye_score >= top:
                 single = True
@@ -309,6 +626,8 @@ class DutchEngine:
                 while it < n and order[it].score >= s0:
                     pbi.append(it)
                     it += 1
+            if self.fast:
+                self._fast_begin(pbi, it)
             bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
             size = len(pbi)
             base: list[list[int]] = [[] for _ in range(size)]
