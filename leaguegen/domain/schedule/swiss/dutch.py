@@ -311,6 +311,10 @@ class DutchEngine:
             if played >= back:
                 x2 += 2 * B + 2 * S
         self.fc = 1 << (x1 + x2)
+        self.fx2 = x2
+        self.init_single = single
+        self.bye_score, self.ranks = bye_score, ranks
+        self.fbad = False
         self.phi = [
             ((not self.is_bye_candidate(p, bye_score)) << (x1 + x2))
             + ((ranks[p.played_games] if single and p.score == bye_score else 0) << x2)
@@ -324,51 +328,162 @@ class DutchEngine:
             return 0
         return self.fc + self.phi[a] + self.phi[b]
 
-    def _fast_begin(self, pbi: list[int], it: int) -> None:
+    def _fast_begin(self, pbi: list[int], it: int, nsgb: int, single: bool) -> None:
         P = list(pbi)
-        loc = {v: i for i, v in enumerate(P)}
         R = list(range(it, self.n))
-        self.fP, self.floc, self.fR = P, loc, R
-        self.wx = {k: w for k, w in self.wx.items() if k[0] in loc and k[1] in loc}
-        self.fcache: dict[tuple[tuple[int, ...], bool], dict[int, int] | None] = {}
+        self.fP, self.fR = P, R
+        keep = set(P)
+        self.wx = {k: w for k, w in self.wx.items() if k[0] in keep and k[1] in keep}
+        self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex: Matching | None = None
-        phi = self.phi
+        self.fsingle = single
+        self.fbad = False
         if R:
-            self.fmode = 1
-            odd = (len(P) + len(R)) % 2 == 1
-            self.fbeta = len(P) if odd else -1
-            self.rm = Matching(len(P) + odd)
-            if odd:
-                low = min(phi[r] for r in R)
-                self.fS = [r for r in R if phi[r] == low]
-                for i, v in enumerate(P):
-                    if low > phi[v]:
-                        self.rm.set_weight(i, self.fbeta, low - phi[v])
-        else:
-            self.fmode = 0
-            self.fbeta = -1
-            self.rm = Matching(len(P))
+            self._reduced_begin(P[:nsgb], P[nsgb:], R, single)
+            return
+        self.fmode = 0
+        self.floc = {v: i for i, v in enumerate(P)}
+        self.rm = Matching(len(P))
         wx = self.wx
         for key, w in list(wx.items()):
             self._fast_set(key[0], key[1], w)
-        if self.fmode == 0:
-            for i in range(len(P)):
-                a = P[i]
-                for j in range(i):
-                    b = P[j]
-                    if (min(a, b), max(a, b)) not in wx:
-                        self.rm.set_weight(i, j, self._completion_weight(a, b))
+        for i in range(len(P)):
+            a = P[i]
+            for j in range(i):
+                b = P[j]
+                if (min(a, b), max(a, b)) not in wx:
+                    self.rm.set_weight(i, j, self._completion_weight(a, b))
+
+    # The reduced bracket (players below the bracket exist): only the bracket's
+    # own players C (MDPs and score group) are matched. Next-group pairs (C-G
+    # and G-G edges) carry completion + K + S(higher) + C9 terms, which is
+    # nu(a) + nu(b) per vertex; G and the rest R absorb C's unpaired players.
+    # Relaxed value of a C matching: its edges' excess over completion, plus
+    # nu of every absorbed C player that has an edge into G ("on"), plus the
+    # parity loss m when Y_on + G is odd (one G player without a next-group
+    # pair), plus the bye gain. Encoded with: C-C edge max(excess, nu+nu)
+    # (a "virtual" pair = both absorbed into G), an unmatched on-player worth
+    # nu - m, a vertex gamma (|G| odd) worth nu + m, and beta for "the bye is
+    # in C". A completion reaching the encoded value proves optimality.
+    def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
+        self.fmode = 1
+        order, phi = self.order, self.phi
+        self.fC, self.fG = C, G
+        self.floc = {v: i for i, v in enumerate(C)}
+        self.fGset = set(G)
+        nc = len(C)
+        odd = (len(C) + len(G) + len(R)) % 2 == 1
+        self.fbeta = nc if odd else -1
+        self.fgamma = nc + odd if len(G) % 2 else -1
+        self.rm = Matching(nc + odd + (len(G) % 2))
+        B, S, x2 = self.B, self.S, self.fx2
+        bye_score, ranks = self.bye_score, self.ranks
+
+        def c9(p: Entrant, sing: bool) -> int:
+            return ranks[p.played_games] if sing and p.score == bye_score else 0
+
+        self.fd = {v: (c9(order[v], single) - c9(order[v], self.init_single)) << x2
+                   for v in C + G}
+        self.fK = 1 << (x2 + 2 * B + S)
+        sh = self.shift
+        gscore = order[G[0]].score
+        sg = 1 << (x2 + 2 * B + sh[gscore])
+        nu = {}
+        for g in G:
+            nu[g] = (self.fK >> 1) + (sg >> 1) + self.fd[g]
+        for v in C:
+            nu[v] = (self.fK >> 1) + (1 << (x2 + 2 * B + sh[order[v].score])) - (sg >> 1) \
+                + self.fd[v]
+        self.fnu = nu
+        self.fm = min(nu[g] for g in G)
+        self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
+        self.fS = [r for r in R if phi[r] == self.flow]
+        self.fon = dict.fromkeys(C, 0)
+        self.fdirty: set[tuple[int, int]] = set()
+        self.fdirtyv: set[int] = set(C)
+        wx = self.wx
+        for key, w in list(wx.items()):
+            self._fast_set(key[0], key[1], w)
+
+    def _next_excess(self, h: int, lo: int) -> int:
+        """Weight of a next-group pair over its completion weight (``h`` placed higher)."""
+        sh = self.shift
+        return (self.fK + (1 << (self.fx2 + 2 * self.B + sh[self.order[h].score]))
+                + self.fd[h] + self.fd[lo])
 
     def _fast_set(self, a: int, b: int, w: int) -> None:
-        self.wx[(a, b) if a < b else (b, a)] = w
+        key = (a, b) if a < b else (b, a)
         if self.fex is not None:
+            self.wx[key] = w
             self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
             return
-        if self.fmode == 1:
-            w -= self.fc + self.phi[a] + self.phi[b]
-            if w < 0:
-                w = 0
-        self.rm.set_weight(self.floc[a], self.floc[b], w)
+        if self.fmode == 0:
+            self.wx[key] = w
+            self.rm.set_weight(self.floc[a], self.floc[b], w)
+            return
+        loc, gs = self.floc, self.fGset
+        if a in loc and b in loc:
+            self.wx[key] = w
+            self.fdirty.add(key)
+            return
+        if a in gs and b in gs:
+            return  # next-group pair: implicit (completion + excess when compatible)
+        c = a if a in loc else b
+        old = self.wx.get(key, 0)
+        if w and w != self._completion_weight(a, b) + self._next_excess(key[0], key[1]):
+            self.fbad = True  # not the shape the reduction assumes
+        self.wx[key] = w
+        on = self.fon
+        before = on[c] > 0
+        on[c] += (w > 0) - (old > 0)
+        if (on[c] > 0) != before:
+            self.fdirtyv.add(c)
+
+    def _reduced_edge(self, a: int, b: int) -> tuple[int, bool]:
+        """Relaxed weight of C-C pair (a, b) and whether it stands for a real pair."""
+        w = self.wx.get((a, b) if a < b else (b, a))
+        best = -1
+        real = False
+        if w:
+            best = w - self.fc - self.phi[a] - self.phi[b]
+            real = True
+        on, nu, m = self.fon, self.fnu, self.fm
+        bl = 0
+        if on[a] and on[b]:
+            v = nu[a] + nu[b]
+            if v > best:
+                best = v
+                real = False
+        if on[a]:
+            bl += nu[a] - m
+        if on[b]:
+            bl += nu[b] - m
+        e = best - bl
+        return (e if best > 0 and e > 0 else 0), real
+
+    def _reduced_flush(self) -> None:
+        loc, final, rm = self.floc, self.final, self.rm
+        C = self.fC
+        dirty = self.fdirty
+        on, nu, m, phi = self.fon, self.fnu, self.fm, self.phi
+        for v in self.fdirtyv:
+            if final[v]:
+                continue
+            for u in C:
+                if u != v and not final[u]:
+                    dirty.add((u, v) if u < v else (v, u))
+            bl = nu[v] - m if on[v] else 0
+            if self.fbeta >= 0:
+                g = self.flow - phi[v] - bl
+                rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
+            if self.fgamma >= 0:
+                rm.set_weight(loc[v], self.fgamma, 2 * m if on[v] else 0)
+        self.fdirtyv = set()
+        for a, b in dirty:
+            if final[a] or final[b]:
+                continue
+            rm.set_weight(loc[a], loc[b], self._reduced_edge(a, b)[0])
+        self.fdirty = set()
 
     def _fast_remove(self, a: int, b: int) -> None:
         if self.fex is not None:
@@ -378,33 +493,42 @@ class DutchEngine:
 
     def _fast_solve(self) -> list[int]:
         mate, final = self.mate, self.final
-        if self.fex is None:
+        if self.fex is None and self.fmode == 0:
             ml = self.rm.solve()
             P = self.fP
-            if self.fmode == 0:
-                for i, v in enumerate(P):
-                    if not final[v]:
-                        mate[v] = P[ml[i]]
-                return mate
-            beta = self.fbeta
-            Y: list[int] = []
-            bye_in_p = False
             for i, v in enumerate(P):
+                if not final[v]:
+                    mate[v] = P[ml[i]]
+            return mate
+        if self.fex is None and not self.fbad:
+            self._reduced_flush()
+            ml = self.rm.solve()
+            C = self.fC
+            beta, gamma, on = self.fbeta, self.fgamma, self.fon
+            yon: list[int] = []
+            yoff: list[int] = []
+            bye_in_c = False
+            for i, v in enumerate(C):
                 if final[v]:
                     continue
                 j = ml[i]
                 if j == i:
-                    Y.append(v)
+                    (yon if on[v] else yoff).append(v)
                 elif j == beta:
                     mate[v] = v
-                    bye_in_p = True
+                    bye_in_c = True
+                elif j == gamma:
+                    yon.append(v)
+                elif self._reduced_edge(v, C[j])[1]:
+                    mate[v] = C[j]
                 else:
-                    mate[v] = P[j]
-            real = self._realize(Y, bye_in_p)
+                    yon.append(v)
+            real = self._realize(yon, yoff, bye_in_c)
             if real is not None:
-                for v in Y:
-                    mate[v] = real[v]
+                for v, u in real.items():
+                    mate[v] = u
                 return mate
+        if self.fex is None:
             self._fast_exact()
         assert self.fex is not None
         ml = self.fex.solve()
@@ -414,25 +538,55 @@ class DutchEngine:
                 mate[v] = V[ml[i]]
         return mate
 
-    def _realize(self, Y: list[int], bye_in_p: bool) -> dict[int, int] | None:
-        """A completion reaching the bound: Y and the rest all paired (Y only with
-        the rest), the bye, if it is not in P, on a smallest-phi player of the rest."""
-        key = (tuple(Y), bye_in_p)
+    def _realize(self, yon: list[int], yoff: list[int], bye_in_c: bool) -> dict[int, int] | None:
+        """A completion reaching the relaxed value: every on-player of Y paired into
+        G, G paired inside except (parity) one player with nu = m, everyone else
+        paired with the rest R, the bye (unless in C) on a smallest-phi player of R."""
+        key = (tuple(yon), tuple(yoff), bye_in_c)
         cache = self.fcache
         if key in cache:
             return cache[key]
-        R = self.fR
-        ys = set(Y)
-        res = None
-        if (len(Y) + len(R)) % 2 == 0:
-            res = self._perfect(Y + R, ys)
-        else:
-            for s in self.fS[::-1][:3]:
-                res = self._perfect(Y + [r for r in R if r != s], ys)
-                if res is not None:
-                    break
-        cache[key] = res
+        cache[key] = res = self._realize_uncached(yon, yoff)
         return res
+
+    def _realize_uncached(self, yon: list[int], yoff: list[int]) -> dict[int, int] | None:
+        G, R, wx = self.fG, self.fR, self.wx
+        if len(yon) > len(G):
+            return None
+        out: dict[int, int] = {}
+        used: set[int] = set()
+        for y in yon:
+            for g in G:
+                if g not in used and wx.get((y, g) if y < g else (g, y), 0) > 0:
+                    used.add(g)
+                    out[y] = g
+                    out[g] = y
+                    break
+            else:
+                return None
+        rest = [g for g in G if g not in used]
+        drops: list[int | None] = [None]
+        if len(rest) % 2:
+            drops = [g for g in rest if self.fnu[g] == self.fm][::-1][:3]  # type: ignore[assignment]
+        for d in drops:
+            inner = self._perfect([g for g in rest if g != d])
+            if inner is None:
+                continue
+            outside = yoff + ([d] if d is not None else []) + R
+            ys = set(outside[: len(outside) - len(R)])
+            if len(outside) % 2 == 0:
+                tail = self._perfect(outside, ys)
+            else:
+                tail = None
+                for s in self.fS[::-1][:3]:
+                    tail = self._perfect([v for v in outside if v != s], ys)
+                    if tail is not None:
+                        break
+            if tail is not None:
+                out.update(inner)
+                out.update(tail)
+                return out
+        return None
 
     def _fast_exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
@@ -445,9 +599,14 @@ class DutchEngine:
             a = V[i]
             for j in range(i):
                 b = V[j]
-                w = wx.get((b, a) if b < a else (a, b))
+                key = (b, a) if b < a else (a, b)
+                w = wx.get(key)
                 if w is None:
-                    w = self._completion_weight(a, b)
+                    if self.fmode == 1 and a in self.fGset and b in self.fGset:
+                        w = self.weight(self.order[key[0]], self.order[key[1]], False, True,
+                                        self.bye_score, self.fsingle, self.ranks)
+                    else:
+                        w = self._completion_weight(a, b)
                 if w:
                     ex.set_weight(i, j, w)
         self.fex, self.fexV, self.fexloc = ex, V, loc
@@ -626,8 +785,12 @@ class DutchEngine:
                 while it < n and order[it].score >= s0:
                     pbi.append(it)
                     it += 1
+            # Next-group pairs (both in the next score group) are never read back
+            # from ``base``; the reduced fast path does not need them at all.
+            skip_next = False
             if self.fast:
-                self._fast_begin(pbi, it)
+                self._fast_begin(pbi, it, nsgb, single)
+                skip_next = self.fmode == 1
             bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
             size = len(pbi)
             base: list[list[int]] = [[] for _ in range(size)]
@@ -635,14 +798,13 @@ class DutchEngine:
                 lp = order[pbi[li]]
                 in_cur = li < nsgb
                 row = base[li]
-                for si in range(li):
+                for si in range(nsgb if skip_next and not in_cur else li):
                     row.append(self.weight(
                         order[pbi[si]], lp, in_cur, not in_cur, bye_score, single, ranks))
             for li in range(sgb, size):
                 lv = pbi[li]
-                row = base[li]
-                for si in range(li):
-                    self.set_edge(lv, pbi[si], row[si])
+                for si, wt in enumerate(base[li]):
+                    self.set_edge(lv, pbi[si], wt)
 
             B = self.B
 
