@@ -91,3 +91,31 @@ def test_completion_weights_are_separable() -> None:
         for j in range(i):
             w = eng.weight(order[j], order[i], False, False, bye_score, single, ranks)
             assert w == eng._completion_weight(i, j)
+
+
+@pytest.mark.parametrize(("n", "seed", "single"), [(60, 3, False), (61, 4, True), (90, 5, False)])
+def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> None:
+    """The reduced bracket relies on next-group pair weights being completion + excess."""
+    state = generated_state(n, seed)
+    from leaguegen.domain.schedule.swiss.pairing import entrants
+
+    present, by_id = entrants(state)
+    eng = DutchEngine(state, present, by_id)
+    bye_score, _single, ranks = eng._fast_start()
+    order = eng.order
+    groups: list[list[int]] = []
+    for v in range(eng.n):
+        if not groups or order[v].score != order[groups[-1][0]].score:
+            groups.append([])
+        groups[-1].append(v)
+    for k in range(len(groups) - 2):
+        C, G = groups[k], groups[k + 1]
+        R = [v for g in groups[k + 2:] for v in g]
+        eng._reduced_begin(C, G, R, single)
+        for lo in G:
+            for h in C + G:
+                if h >= lo:
+                    continue
+                w = eng.weight(order[h], order[lo], False, True, bye_score, single, ranks)
+                c = eng._completion_weight(h, lo)
+                assert w == (c + eng._next_excess(h, lo) if c else 0)

@@ -358,13 +358,14 @@ class DutchEngine:
     # own players C (MDPs and score group) are matched. Next-group pairs (C-G
     # and G-G edges) carry completion + K + S(higher) + C9 terms, which is
     # nu(a) + nu(b) per vertex; G and the rest R absorb C's unpaired players.
-    # Relaxed value of a C matching: its edges' excess over completion, plus
-    # nu of every absorbed C player that has an edge into G ("on"), plus the
+    # Upper bound for a C matching: its edges' excess over completion, plus nu
+    # of every absorbed C player that has an edge into G ("on"), minus the
     # parity loss m when Y_on + G is odd (one G player without a next-group
-    # pair), plus the bye gain. Encoded with: C-C edge max(excess, nu+nu)
-    # (a "virtual" pair = both absorbed into G), an unmatched on-player worth
-    # nu - m, a vertex gamma (|G| odd) worth nu + m, and beta for "the bye is
-    # in C". A completion reaching the encoded value proves optimality.
+    # pair), plus the bye gain. Y_on's parity is that of C, flipped by the bye
+    # being in C and by each absorbed "off" player; the encoding counts a flip
+    # as +m when C + G is odd and as 0 otherwise (never below the truth), and
+    # a solution whose flips make that count differ from the truth is not
+    # accepted. A completion reaching the bound proves optimality.
     def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
         self.fmode = 1
         order, phi = self.order, self.phi
@@ -374,8 +375,8 @@ class DutchEngine:
         nc = len(C)
         odd = (len(C) + len(G) + len(R)) % 2 == 1
         self.fbeta = nc if odd else -1
-        self.fgamma = nc + odd if len(G) % 2 else -1
-        self.rm = Matching(nc + odd + (len(G) % 2))
+        self.rm = Matching(nc + odd)
+        self.fp0 = (len(C) + len(G)) % 2 == 1
         B, S, x2 = self.B, self.S, self.fx2
         bye_score, ranks = self.bye_score, self.ranks
 
@@ -396,6 +397,7 @@ class DutchEngine:
                 + self.fd[v]
         self.fnu = nu
         self.fm = min(nu[g] for g in G)
+        self.fflip = self.fm if self.fp0 else 0
         self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
         self.fS = [r for r in R if phi[r] == self.flow]
         self.fon = dict.fromkeys(C, 0)
@@ -430,8 +432,10 @@ class DutchEngine:
             return  # next-group pair: implicit (completion + excess when compatible)
         c = a if a in loc else b
         old = self.wx.get(key, 0)
-        if w and w != self._completion_weight(a, b) + self._next_excess(key[0], key[1]):
-            self.fbad = True  # not the shape the reduction assumes
+        if w and old and w != old:
+            # Only the base weight (completion + excess, set at the bracket's
+            # start) or 0 is expected here; anything else breaks the reduction.
+            self.fbad = True
         self.wx[key] = w
         on = self.fon
         before = on[c] > 0
@@ -439,50 +443,35 @@ class DutchEngine:
         if (on[c] > 0) != before:
             self.fdirtyv.add(c)
 
-    def _reduced_edge(self, a: int, b: int) -> tuple[int, bool]:
-        """Relaxed weight of C-C pair (a, b) and whether it stands for a real pair."""
+    def _reduced_edge(self, a: int, b: int) -> int:
+        """Relaxed weight of the C-C pair (a, b)."""
         w = self.wx.get((a, b) if a < b else (b, a))
-        best = -1
-        real = False
-        if w:
-            best = w - self.fc - self.phi[a] - self.phi[b]
-            real = True
-        on, nu, m = self.fon, self.fnu, self.fm
-        bl = 0
-        if on[a] and on[b]:
-            v = nu[a] + nu[b]
-            if v > best:
-                best = v
-                real = False
-        if on[a]:
-            bl += nu[a] - m
-        if on[b]:
-            bl += nu[b] - m
-        e = best - bl
-        return (e if best > 0 and e > 0 else 0), real
+        if not w:
+            return 0
+        on, nu, flip = self.fon, self.fnu, self.fflip
+        e = (w - self.fc - self.phi[a] - self.phi[b] - (nu[a] if on[a] else flip)
+             - (nu[b] if on[b] else flip))
+        return e if e > 0 else 0
 
     def _reduced_flush(self) -> None:
         loc, final, rm = self.floc, self.final, self.rm
         C = self.fC
         dirty = self.fdirty
-        on, nu, m, phi = self.fon, self.fnu, self.fm, self.phi
+        on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
         for v in self.fdirtyv:
             if final[v]:
                 continue
             for u in C:
                 if u != v and not final[u]:
                     dirty.add((u, v) if u < v else (v, u))
-            bl = nu[v] - m if on[v] else 0
             if self.fbeta >= 0:
-                g = self.flow - phi[v] - bl
+                g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
                 rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
-            if self.fgamma >= 0:
-                rm.set_weight(loc[v], self.fgamma, 2 * m if on[v] else 0)
         self.fdirtyv = set()
         for a, b in dirty:
             if final[a] or final[b]:
                 continue
-            rm.set_weight(loc[a], loc[b], self._reduced_edge(a, b)[0])
+            rm.set_weight(loc[a], loc[b], self._reduced_edge(a, b))
         self.fdirty = set()
 
     def _fast_remove(self, a: int, b: int) -> None:
@@ -504,7 +493,7 @@ class DutchEngine:
             self._reduced_flush()
             ml = self.rm.solve()
             C = self.fC
-            beta, gamma, on = self.fbeta, self.fgamma, self.fon
+            beta, on = self.fbeta, self.fon
             yon: list[int] = []
             yoff: list[int] = []
             bye_in_c = False
@@ -517,13 +506,11 @@ class DutchEngine:
                 elif j == beta:
                     mate[v] = v
                     bye_in_c = True
-                elif j == gamma:
-                    yon.append(v)
-                elif self._reduced_edge(v, C[j])[1]:
-                    mate[v] = C[j]
                 else:
-                    yon.append(v)
-            real = self._realize(yon, yoff, bye_in_c)
+                    mate[v] = C[j]
+            flips = len(yoff) + bye_in_c
+            tight = flips <= 1 if self.fp0 else flips % 2 == 0
+            real = self._realize(yon, yoff, bye_in_c) if tight else None
             if real is not None:
                 for v, u in real.items():
                     mate[v] = u
@@ -798,7 +785,16 @@ class DutchEngine:
                 lp = order[pbi[li]]
                 in_cur = li < nsgb
                 row = base[li]
-                for si in range(nsgb if skip_next and not in_cur else li):
+                if skip_next and not in_cur:
+                    # Bracket-to-next-group pairs: completion + next-group excess
+                    # (the same number ``weight`` gives; see the fast-path tests).
+                    lv = pbi[li]
+                    for si in range(nsgb):
+                        sv = pbi[si]
+                        w = self._completion_weight(sv, lv)
+                        row.append(w + self._next_excess(sv, lv) if w else 0)
+                    continue
+                for si in range(li):
                     row.append(self.weight(
                         order[pbi[si]], lp, in_cur, not in_cur, bye_score, single, ranks))
             for li in range(sgb, size):

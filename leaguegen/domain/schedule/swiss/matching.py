@@ -554,34 +554,40 @@ class Matching:
         """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
         self._repair()
         n = self.n
+        n2 = 2 * n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
         endpoint = self.endpoint
         edges = self.edges
+        nb, mate = self.nb, self.mate
+        blossombase, blossomparent, labelend = (
+            self.blossombase, self.blossomparent, self.labelend)
+        bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
+        blossombestedges = self.blossombestedges
         while True:
-            for i in range(2 * n):
+            for i in range(n2):
                 label[i] = 0
-                self.bestedge[i] = -1
-            for i in range(n, 2 * n):
-                self.blossombestedges[i] = None
+                bestedge[i] = -1
+            for i in range(n, n2):
+                blossombestedges[i] = None
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = deque()
             for v in range(n):
-                if self.mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
+                if mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
             if not self.queue:
                 break
             self.stages += 1
             done = False
-            bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
             while not done:
                 self.phase += 1
+                phase = self.phase
                 queue = self.queue
                 while queue and not done:
                     v = queue.popleft()  # breadth first: short augmenting paths
                     bv = inblossom[v]
                     dv = dualvar[v]
-                    for w, p in self.nb[v].items():
+                    for w, p in nb[v].items():
                         k = p >> 1
                         bw = inblossom[w]
                         if bv == bw:
@@ -592,12 +598,12 @@ class Matching:
                                 allowedge[k] = 1
                         if allowedge[k]:
                             if label[bw] == 0:
-                                if self.mate[self.blossombase[bw]] < 0:
+                                if mate[blossombase[bw]] < 0:
                                     # A free vertex that needs no partner: augment to it.
                                     self.augment_side(v, p)
                                     if bw >= n:
                                         self.augment_blossom(bw, w)
-                                    self.mate[w] = p ^ 1
+                                    mate[w] = p ^ 1
                                     done = True
                                     break
                                 self.assign_label(w, 2, p ^ 1)
@@ -613,7 +619,7 @@ class Matching:
                                     break
                             elif label[w] == 0:
                                 label[w] = 2
-                                self.labelend[w] = p ^ 1
+                                labelend[w] = p ^ 1
                         else:
                             # Remember the least-slack edge; cached slacks are valid
                             # until the duals change (the phase counter moves).
@@ -624,13 +630,18 @@ class Matching:
                             else:
                                 continue
                             be = bestedge[x]
-                            if be != -1 and bph[x] != self.phase:
-                                bsl[x] = self.slack(be)
-                                bph[x] = self.phase
-                            if be == -1 or kslack < bsl[x]:
+                            if be == -1:
                                 bestedge[x] = k
                                 bsl[x] = kslack
-                                bph[x] = self.phase
+                                bph[x] = phase
+                                continue
+                            if bph[x] != phase:
+                                e = edges[be]
+                                bsl[x] = dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]
+                                bph[x] = phase
+                            if kslack < bsl[x]:
+                                bestedge[x] = k
+                                bsl[x] = kslack
                 if done:
                     break
                 deltatype = 1
@@ -643,22 +654,26 @@ class Matching:
                 deltaedge = -1
                 deltablossom = -1
                 for v in range(n):
-                    if label[inblossom[v]] == 0 and self.bestedge[v] != -1:
-                        d = self.slack(self.bestedge[v])
+                    be = bestedge[v]
+                    if be != -1 and label[inblossom[v]] == 0:
+                        e = edges[be]
+                        d = dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]
                         if d < delta:
                             delta = d
                             deltatype = 2
-                            deltaedge = self.bestedge[v]
-                for b in range(2 * n):
-                    if self.blossomparent[b] == -1 and label[b] == 1 and self.bestedge[b] != -1:
-                        d = self.slack(self.bestedge[b]) // 2
+                            deltaedge = be
+                for b in range(n2):
+                    be = bestedge[b]
+                    if be != -1 and blossomparent[b] == -1 and label[b] == 1:
+                        e = edges[be]
+                        d = (dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3
-                            deltaedge = self.bestedge[b]
-                for b in range(n, 2 * n):
-                    if (self.blossombase[b] >= 0 and self.blossomparent[b] == -1
-                            and label[b] == 2 and dualvar[b] < delta):
+                            deltaedge = be
+                for b in range(n, n2):
+                    if (label[b] == 2 and blossombase[b] >= 0 and blossomparent[b] == -1
+                            and dualvar[b] < delta):
                         delta = dualvar[b]
                         deltatype = 4
                         deltablossom = b
@@ -668,14 +683,14 @@ class Matching:
                         dualvar[v] -= delta
                     elif lb == 2:
                         dualvar[v] += delta
-                for b in range(n, 2 * n):
-                    if self.blossombase[b] >= 0 and self.blossomparent[b] == -1:
+                for b in range(n, n2):
+                    if blossombase[b] >= 0 and blossomparent[b] == -1:
                         if label[b] == 1:
                             dualvar[b] += delta
                         elif label[b] == 2:
                             dualvar[b] -= delta
                 if deltatype == 1:
-                    if self.mate[deltavertex] >= 0:
+                    if mate[deltavertex] >= 0:
                         self.augment_side(deltavertex, -1)
                     break
                 if deltatype == 2:
@@ -690,11 +705,11 @@ class Matching:
                     self.queue.append(i)
                 else:
                     self.expand_blossom(deltablossom, False)
-            for b in range(n, 2 * n):
-                if (self.blossomparent[b] == -1 and self.blossombase[b] >= 0
+            for b in range(n, n2):
+                if (blossomparent[b] == -1 and blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
-        return [endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
+        return [endpoint[m] if m >= 0 else v for v, m in enumerate(mate)]
 
     def remove(self, verts: list[int]) -> None:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""
