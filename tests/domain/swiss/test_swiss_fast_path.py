@@ -119,3 +119,24 @@ def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> No
                 w = eng.weight(order[h], order[lo], False, True, bye_score, single, ranks)
                 c = eng._completion_weight(h, lo)
                 assert w == (c + eng._next_excess(h, lo) if c else 0)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(40, 1), (61, 2), (90, 7)])
+@pytest.mark.parametrize("last", [False, True])
+def test_cur_weight_is_weight(n: int, seed: int, last: bool) -> None:
+    state = generated_state(n, seed)
+    if last:
+        from dataclasses import replace
+
+        state = replace(state, rounds_total=state.rounds_played + 1)
+    from leaguegen.domain.schedule.swiss.pairing import entrants
+
+    present, by_id = entrants(state)
+    eng = DutchEngine(state, present, by_id)
+    bye_score, single, ranks = eng._fast_start()
+    order = eng.order
+    for sing in (single, not single) if ranks else (single,):
+        for i in range(eng.n):
+            for j in range(i):
+                assert eng.cur_weight(order[j], order[i], bye_score, sing, ranks) == eng.weight(
+                    order[j], order[i], True, False, bye_score, sing, ranks)
