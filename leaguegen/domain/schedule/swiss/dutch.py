@@ -464,6 +464,7 @@ class DutchEngine:
         self.fon = dict.fromkeys(C, 0)
         self.fdirty: set[tuple[int, int]] = set()
         self.fdirtyv: set[int] = set(C)
+        self.fall = True  # the first solve builds every edge in one pass
         wx = self.wx
         for key, w in list(wx.items()):
             self._fast_set(key[0], key[1], w)
@@ -517,23 +518,42 @@ class DutchEngine:
     def _reduced_flush(self) -> None:
         loc, final, rm = self.floc, self.final, self.rm
         C = self.fC
-        dirty = self.fdirty
         on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
-        for v in self.fdirtyv:
-            if final[v]:
-                continue
-            for u in C:
-                if u != v and not final[u]:
-                    dirty.add((u, v) if u < v else (v, u))
-            if self.fbeta >= 0:
-                g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
-                rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
+        dirty = self.fdirty
+        if self.fall:
+            # First solve of the bracket: every C-C edge, in one pass.
+            self.fall = False
+            live = [v for v in C if not final[v]]
+            wx, fc = self.wx, self.fc
+            bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
+            setw = rm.set_weight
+            for i, a in enumerate(live):
+                la, ba = loc[a], bl[a] + fc
+                for b in live[:i]:
+                    w = wx.get((b, a) if b < a else (a, b))
+                    if w:
+                        e = w - ba - bl[b]
+                        if e > 0:
+                            setw(la, loc[b], e)
+            dirty.clear()
+        else:
+            for v in self.fdirtyv:
+                if final[v]:
+                    continue
+                for u in C:
+                    if u != v and not final[u]:
+                        dirty.add((u, v) if u < v else (v, u))
+        if self.fbeta >= 0:
+            for v in self.fdirtyv:
+                if not final[v]:
+                    g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
+                    rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
         self.fdirtyv = set()
         for a, b in dirty:
             if final[a] or final[b]:
                 continue
             rm.set_weight(loc[a], loc[b], self._reduced_edge(a, b))
-        self.fdirty = set()
+        dirty.clear()
 
     def _fast_remove(self, a: int, b: int) -> None:
         if self.fex is not None:
@@ -593,7 +613,12 @@ class DutchEngine:
         key = (tuple(yon), tuple(yoff), bye_in_c)
         cache = self.fcache
         if key in cache:
-            return cache[key]
+            res = cache[key]
+            # Still valid if every next-group edge it uses is still there.
+            wx = self.wx
+            if res is None or all(
+                    wx.get((y, res[y]) if y < res[y] else (res[y], y), 0) > 0 for y in yon):
+                return res
         cache[key] = res = self._realize_uncached(yon, yoff)
         return res
 
