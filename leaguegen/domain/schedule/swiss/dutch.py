@@ -505,6 +505,16 @@ class DutchEngine:
         if (on[c] > 0) != before:
             self.fdirtyv.add(c)
 
+    def _fast_next_row(self, g: int, pbi: list[int], row: list[int]) -> None:
+        """``set_edge`` for one next-group player's base row, at the bracket's start
+        (nothing solved yet, so only the weights and the on-counts change)."""
+        wx, on = self.wx, self.fon
+        for si, w in enumerate(row):
+            c = pbi[si]
+            wx[(c, g) if c < g else (g, c)] = w
+            if w > 0:
+                on[c] += 1
+
     def _reduced_edge(self, a: int, b: int) -> int:
         """Relaxed weight of the C-C pair (a, b)."""
         w = self.wx.get((a, b) if a < b else (b, a))
@@ -890,6 +900,9 @@ class DutchEngine:
                         order[pbi[si]], lp, in_cur, not in_cur, bye_score, single, ranks))
             for li in range(sgb, size):
                 lv = pbi[li]
+                if skip_next and li >= nsgb:
+                    self._fast_next_row(lv, pbi, base[li])
+                    continue
                 for si, wt in enumerate(base[li]):
                     self.set_edge(lv, pbi[si], wt)
 
