@@ -243,6 +243,16 @@ def _split_game(key: str, names: _Names) -> tuple[int, int] | str:
     return f"unknown player '{who}'{yn.suggestion(who, choices)}"
 
 
+def _round_date(node: yaml.Node | None, ctx: _Ctx, r: int) -> dt.date | None:
+    """A round's ``date``: ISO form (2026-09-03), or None when not given."""
+    raw = yn.text(node, ctx.col, f"round {r} date")
+    try:
+        return dt.date.fromisoformat(raw) if raw else None
+    except ValueError:
+        ctx.col.add(node, f"round {r} date '{raw}' is not a date like 2026-09-03")
+        return None
+
+
 def _rounds(node: yaml.Node | None, ctx: _Ctx, section_id: str, players: tuple[Player, ...],
             schedule: list[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
     names = _Names(players)
@@ -260,13 +270,7 @@ def _rounds(node: yaml.Node | None, ctx: _Ctx, section_id: str, players: tuple[P
                 meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
     for r, item in enumerate(items[: len(schedule)], start=1):
         keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
-        date = None
-        if "date" in keys:
-            raw = yn.text(keys["date"], ctx.col, f"round {r} date")
-            try:
-                date = dt.date.fromisoformat(raw) if raw else None
-            except ValueError:
-                ctx.col.add(keys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        date = _round_date(keys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
         for line in yn.sequence(keys.get("results"), ctx.col, f"round {r} results"):
             game = _result_line(line, ctx, r, names, players, meets, seen)
@@ -750,6 +754,7 @@ def parse_round_lines(items: list[yaml.Node], ctx: _Ctx, r: int, names: _Names,
 Ctx = _Ctx
 Names = _Names
 split_game = _split_game
+round_date = _round_date
 parse_points = _points
 parse_withdrawals = _withdrawals
 

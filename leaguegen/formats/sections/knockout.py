@@ -24,7 +24,6 @@ qualification order as seeds.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from dataclasses import dataclass, replace
 
@@ -41,6 +40,7 @@ from leaguegen.formats.season_yaml import (
     Ctx,
     Names,
     parse_result,
+    round_date,
     split_game,
 )
 from leaguegen.formats.section_formats import FormatParser, register_format
@@ -129,13 +129,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     games_out: list[Game] = []
     for r, item in enumerate(items[:total], start=1):
         rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
-        date = None
-        if "date" in rkeys:
-            raw = yn.text(rkeys["date"], ctx.col, f"round {r} date")
-            try:
-                date = dt.date.fromisoformat(raw) if raw else None
-            except ValueError:
-                ctx.col.add(rkeys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        date = round_date(rkeys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
         bracket = ko.knockout_bracket(n, results, formats, base.scoring)
         matches = bracket.rounds[r - 1]

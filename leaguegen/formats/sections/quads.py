@@ -18,7 +18,6 @@ work exactly as in any round robin.
 
 from __future__ import annotations
 
-import datetime as dt
 from dataclasses import dataclass, replace
 
 import yaml
@@ -35,6 +34,7 @@ from leaguegen.formats.season_yaml import (
     _player,
     _result_line,
     parse_withdrawals,
+    round_date,
     split_game,
 )
 from leaguegen.formats.section_formats import FormatParser, register_format
@@ -142,13 +142,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     round_lines: list[list[yaml.Node]] = []
     for r, item in enumerate(items[:event_rounds], start=1):
         rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
-        date = None
-        if "date" in rkeys:
-            raw = yn.text(rkeys["date"], ctx.col, f"round {r} date")
-            try:
-                date = dt.date.fromisoformat(raw) if raw else None
-            except ValueError:
-                ctx.col.add(rkeys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        date = round_date(rkeys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
         round_lines.append(yn.sequence(rkeys.get("results"), ctx.col, f"round {r} results"))
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, event_rounds + 1)]

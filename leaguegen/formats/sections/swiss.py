@@ -10,7 +10,6 @@ paired round and must have games.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 
 import yaml
 
@@ -30,6 +29,7 @@ from leaguegen.formats.season_yaml import (
     Names,
     parse_round_lines,
     parse_withdrawals,
+    round_date,
     split_game,
 )
 from leaguegen.formats.section_formats import FormatParser, register_format
@@ -66,13 +66,7 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Sect
         items = items[:total]
     for r, item in enumerate(items, start=1):
         keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
-        date = None
-        if "date" in keys:
-            raw = yn.text(keys["date"], ctx.col, f"round {r} date")
-            try:
-                date = dt.date.fromisoformat(raw) if raw else None
-            except ValueError:
-                ctx.col.add(keys["date"], f"round {r} date '{raw}' is not a date like 2026-09-03")
+        date = round_date(keys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
         lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
         round_games, round_byes = parse_round_lines(lines, ctx, r, names, base.players)
