@@ -140,3 +140,20 @@ def test_cur_weight_is_weight(n: int, seed: int, last: bool) -> None:
             for j in range(i):
                 assert eng.cur_weight(order[j], order[i], bye_score, sing, ranks) == eng.weight(
                     order[j], order[i], True, False, bye_score, sing, ranks)
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("n", [40, 120, 300])
+def test_skipped_s1_solves_change_nothing(n: int, seed: int) -> None:
+    """S1 opponents taken without a solve (already optimal, or a weight-neutral
+    swap) give the same pairing as solving every time, on both methods."""
+    state = generated_state(n, seed)
+    with_skip = pair_round(state)
+    DutchEngine.use_skip = False
+    try:
+        without = pair_round(state)
+        with exact_only():
+            exact = pair_round(state)
+    finally:
+        DutchEngine.use_skip = True
+    assert with_skip == without == exact

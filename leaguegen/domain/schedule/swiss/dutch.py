@@ -53,6 +53,7 @@ class DutchEngine:
     """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples."""
 
     use_fast = True  # bracket-local matching with a completion proof (False: global only)
+    use_skip = True  # S1 decisions without a solve when the optimum provably holds
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
         self.state = state
@@ -91,6 +92,7 @@ class DutchEngine:
         self.mate = list(range(n))
         self.solves = 0
         self.fast = self.use_fast
+        self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
         self.fallbacks = 0  # brackets (or starts) the fast path handed to the exact method
 
     # ----------------------------------------------------------- criteria
@@ -317,6 +319,34 @@ class DutchEngine:
     # that reaches the bound exists (checked greedily on the real compatibility
     # graph), is an optimum of the global problem. If the check fails, the
     # bracket is solved on the exact global graph of the remaining players.
+
+    def _s1_skip(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
+                 pbi: list[int], pi2: int, best: int, s1_role, matched: list[bool]) -> bool:  # noqa: ANN001
+        """Whether S1 player ``pbi[pi2]`` provably takes ``pbi[best]`` without a solve.
+
+        ``sm`` is an optimum of the un-nudged weights (``base``), and the nudge gives
+        the edge to ``pbi[best]`` the largest bonus of all ``v``'s edges. If ``sm``
+        pairs ``v`` with it, ``sm`` is an optimum of the nudged weights too, and every
+        such optimum pairs ``v`` with it (the bonuses are distinct). If ``sm`` pairs
+        ``v``-``x`` and ``u``-``y`` (``u = pbi[best]``) and swapping to ``v``-``u``,
+        ``x``-``y`` keeps the un-nudged weight, the swapped matching is such an
+        optimum; ``sm`` is updated to it. Otherwise a solve is needed.
+        """
+        v, u = pbi[pi2], pbi[best]
+        x = sm[v]
+        if x == u:
+            return True
+        y = sm[u]
+        xi, yi = pos_of.get(x, -1), pos_of.get(y, -1)
+        if (xi <= pi2 or yi < 0 or yi >= xi or yi >= best or matched[x] or matched[y]
+                or self.final[y] or self.final[x] or not s1_role(y) or s1_role(x)):
+            return False
+        wxy = base[xi][yi]
+        if not wxy or base[best][pi2] + wxy != base[xi][pi2] + base[best][yi]:
+            return False
+        sm[v], sm[u], sm[x], sm[y] = u, v, y, x
+        self.swaps += 1
+        return True
 
     def _fast_start(self) -> tuple[int, bool, dict[int, int]]:
         """Bye score, initial ``single`` and C9 ranks, each proven by a completion."""
@@ -1070,10 +1100,16 @@ class DutchEngine:
                     self.set_edge(v, ov, base[oi][pi2])
 
             # Each S1 player takes the best S2 opponent still possible, in order.
+            # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
+            # true once a solve of this loop has run (the pair it fixed is then
+            # removed, which keeps the rest optimal).
+            sm_ok = False
+            pos_of = {x: i for i, x in enumerate(pbi)}
             for pi2 in rem:
                 v = pbi[pi2]
                 if s1_role(v):
                     add = 0
+                    best = -1
                     for oi in reversed(rem):
                         ov = pbi[oi]
                         if oi <= pi2 or matched[ov]:
@@ -1081,8 +1117,12 @@ class DutchEngine:
                         wt = base[oi][pi2]
                         if wt:
                             self.set_edge(v, ov, wt + add)
+                            best = oi
                         add += 1
-                    sm = self.solve()
+                    if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
+                            sm, base, pos_of, pbi, pi2, best, s1_role, matched)):
+                        sm = self.solve()
+                        sm_ok = True
                     mv = sm[v]
                     matched[v] = matched[mv] = True
                     self.finalize(v, mv)
