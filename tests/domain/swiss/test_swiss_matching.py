@@ -88,3 +88,36 @@ def test_reoptimising_after_edits_and_removals() -> None:
                     else:
                         w.pop(k, None)
                     m.set_weight(u, v, x)
+
+
+def test_raised_duals_before_a_reweighting() -> None:
+    """``raise_duals`` is only a warm start: any even raises, before any edits
+    (including the per-vertex re-weighting it is meant for), keep it exact."""
+    rng = random.Random(23)
+    for _ in range(300):
+        n = rng.randint(2, 10)
+        m = Matching(n)
+        w: dict[tuple[int, int], int] = {}
+        for i in range(n):
+            for j in range(i + 1, n):
+                if rng.random() < 0.7:
+                    w[(i, j)] = x = rng.choice([1, 2, 3, 5, 8, 13, 100]) * rng.randint(1, 4)
+                    m.set_weight(i, j, x)
+        for _step in range(4):
+            mate = m.solve()
+            assert _weight(mate, w, set()) == _best(n, w, set())
+            f = {v: rng.randint(-3, 6) for v in range(n)}
+            if rng.random() < 0.5:
+                # The Dutch remainder shape: each edge gains 2 f(lower index).
+                m.raise_duals({v: 4 * f[v] for v in range(n) if f[v] > 0})
+                for (i, j), x in list(w.items()):
+                    w[(i, j)] = y = max(x + 2 * f[i], 0)
+                    if not y:
+                        del w[(i, j)]
+                    m.set_weight(i, j, y)
+            else:
+                m.raise_duals({v: 2 * rng.randint(0, 20) for v in range(n)})
+                for (i, j), x in list(w.items()):
+                    if rng.random() < 0.3:
+                        w[(i, j)] = y = x + rng.randint(0, 9)
+                        m.set_weight(i, j, y)

@@ -282,6 +282,17 @@ class DutchEngine:
                 self.mate[v] = mate[v]
         return self.mate
 
+    def _raise_duals(self, deltas: dict[int, int]) -> None:
+        """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
+        if not self.fast:
+            self.matching.raise_duals(deltas)
+        elif self.fex is not None:
+            loc = self.fexloc
+            self.fex.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
+        else:
+            loc = self.floc
+            self.rm.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
+
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
@@ -1018,6 +1029,12 @@ class DutchEngine:
                 if sm[v] < v:
                     rp += 1
             nrem = len(rem)
+            # The remainder's weights below rise by 2 * f(higher player) per edge,
+            # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
+            # duals of the first rp players by 4 f keeps every dual feasible and
+            # every S1-S2 matched edge tight (a warm start only).
+            self._raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
+                               for a_i in range(rp)})
             for b_i in range(nrem):
                 oi = rem[b_i]
                 ov = pbi[oi]

@@ -67,6 +67,7 @@ class Matching:
         self.hint: list[int] | None = None
         self.stages = 0
         self.removed: set[int] = set()
+        self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
 
     # ------------------------------------------------------------ graph edits
     def weight(self, a: int, b: int) -> int:
@@ -169,6 +170,7 @@ class Matching:
         self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
         self.dualvar = [0] * (2 * n)
         self.fresh = True
+        self.recheck = set()
         self.hint = duals
 
     def _fresh_start(self) -> None:
@@ -291,12 +293,56 @@ class Matching:
                 dv[x] += d
                 if self.mate[x] >= 0:
                     self._unmatch(x)
+        recheck, self.recheck = self.recheck, set()
+        for v in recheck:
+            u = self._mate_vertex(v)
+            if u >= 0 and dv[v] + dv[u] != 2 * self.weight(v, u):
+                self._unmatch(v)
         # Roots must share the parity of their duals.
         for v in range(self.n):
             if self.mate[v] < 0 and dv[v] > 0 and dv[v] & 1:
                 self._singleton(v)
                 if self.mate[v] < 0:
                     dv[v] += 1
+
+    def raise_duals(self, deltas: dict[int, int]) -> None:
+        """Raise the (doubled) duals of some vertices by even amounts, now.
+
+        A warm start for a re-weighting the caller can cover with per-vertex
+        terms: called before the new weights are solved, it keeps tight the
+        matched edges whose weight rises by the two ends' raises. Blossoms around
+        a raised vertex are dissolved and a matched edge that stops being tight
+        (checked in the next repair, under the new weights) is released, so the
+        stored solution stays valid whatever the amounts; ``solve`` repairs the
+        rest as usual.
+        """
+        if self.fresh:
+            return
+        dv = self.dualvar
+        for v, d in deltas.items():
+            if d <= 0 or d & 1 or v in self.removed:
+                continue
+            self._singleton(v)
+            dv[v] += d
+        self.recheck.update(deltas)
+
+    def _greedy_tight(self) -> None:
+        """Pair free singletons along tight edges before growing any tree.
+
+        Valid between stages: the duals stay as they are, the new matched edges
+        are tight, and no blossom changes. After a repair that freed many
+        vertices (a bracket re-weighted at once) this saves one stage per pair.
+        """
+        mate, inb, dv, edges = self.mate, self.inblossom, self.dualvar, self.edges
+        for v in range(self.n):
+            if mate[v] >= 0 or inb[v] != v or dv[v] <= 0:
+                continue
+            dvv = dv[v]
+            for w, p in self.nb[v].items():
+                if mate[w] < 0 and inb[w] == w and dvv + dv[w] == 2 * edges[p >> 1][2]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
 
     # ------------------------------------------------------------ the algorithm
     def slack(self, k: int) -> int:
@@ -553,6 +599,7 @@ class Matching:
     def solve(self) -> list[int]:
         """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
         self._repair()
+        self._greedy_tight()
         n = self.n
         n2 = 2 * n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
