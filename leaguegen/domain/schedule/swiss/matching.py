@@ -201,6 +201,25 @@ class Matching:
                     mate[v] = p
                     mate[w] = p ^ 1
                     break
+        # Second pass: lower each free vertex's dual to the least feasible value
+        # (one edge becomes tight, or the dual reaches 0) and pair it along a
+        # tight edge to a free vertex if there is one.
+        for v in range(n):
+            if mate[v] >= 0 or v in self.removed or dv[v] <= 0:
+                continue
+            low = 0
+            for w, p in self.nb[v].items():
+                need = 2 * edges[p >> 1][2] - dv[w]
+                if need > low:
+                    low = need
+            if low >= dv[v]:
+                continue
+            dv[v] = low
+            for w, p in self.nb[v].items():
+                if mate[w] < 0 and low + dv[w] == 2 * edges[p >> 1][2]:
+                    mate[v] = p
+                    mate[w] = p ^ 1
+                    break
         for v in range(n):
             if mate[v] < 0 and dv[v] & 1:
                 dv[v] += 1
