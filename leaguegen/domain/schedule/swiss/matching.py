@@ -254,25 +254,36 @@ class Matching:
         dv = self.dualvar
         inb = self.inblossom
         changed = []
+        edge_id, edges, n = self.edge_id, self.edges, self.n
+        mate, endpoint = self.mate, self.endpoint
         for key, w in pending.items():
+            k = edge_id.get(key)
+            if k is None:
+                if not w:
+                    continue
+                e = None
+            else:
+                e = edges[k]
+                if e[2] == w:
+                    continue
             a, b = key
-            k = self.edge_id.get(key)
-            old = 0 if k is None else self.edges[k][2]
-            if old == w:
-                continue
-            if inb[a] == inb[b] and inb[a] >= self.n:
+            ia = inb[a]
+            if ia == inb[b] and ia >= n:
                 self._singleton(a)
                 self._singleton(b)
-            if w == 0 and self._mate_vertex(a) == b:
-                self._unmatch(a)
-            self._apply(key, w)
+            if w and e is not None:
+                e[2] = w  # an existing edge re-weighted (what _apply does)
+            else:
+                if w == 0 and self._mate_vertex(a) == b:
+                    self._unmatch(a)
+                self._apply(key, w)
             if w:
                 changed.append((a, b, w))
+        # (Each pair is pending once, so ``changed`` holds the stored weights.)
         for a, b, w in changed:
-            if self.weight(a, b) != w:
-                continue
             s = dv[a] + dv[b] - 2 * w
-            if self._mate_vertex(a) == b:
+            ma = mate[a]
+            if ma >= 0 and endpoint[ma] == b:
                 if s > 0:
                     # Lower one end so the matched edge is tight again, if its other
                     # edges have room; otherwise let the pair go.
