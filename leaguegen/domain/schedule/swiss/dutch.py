@@ -600,10 +600,20 @@ class DutchEngine:
                     g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
                     rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
         self.fdirtyv = set()
+        # ``_reduced_edge`` inlined: this loop runs over whole brackets.
+        wx, fc, setw = self.wx, self.fc, rm.set_weight
         for a, b in dirty:
             if final[a] or final[b]:
                 continue
-            rm.set_weight(loc[a], loc[b], self._reduced_edge(a, b))
+            w = wx.get((a, b) if a < b else (b, a))
+            if w:
+                w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
+                      + (nu[b] if on[b] else flip))
+                if w < 0:
+                    w = 0
+            else:
+                w = 0
+            setw(loc[a], loc[b], w)
         dirty.clear()
 
     def _fast_remove(self, a: int, b: int) -> None:
