@@ -247,8 +247,20 @@ class Matching:
         """Make the stored solution dual-feasible again after weight changes."""
         pending, self.pending = self.pending, {}
         if self.fresh:
+            edge_id, edges, endpoint, nb = self.edge_id, self.edges, self.endpoint, self.nb
             for key, w in pending.items():
-                self._apply(key, w)
+                if w and not self.free_ids and key not in edge_id:
+                    # A new edge at the end of the table (``_apply``, inlined).
+                    a, b = key
+                    k = len(edges)
+                    edges.append([a, b, w])
+                    endpoint.append(a)
+                    endpoint.append(b)
+                    edge_id[key] = k
+                    nb[a][b] = 2 * k + 1
+                    nb[b][a] = 2 * k
+                else:
+                    self._apply(key, w)
             self._fresh_start()
             return
         dv = self.dualvar
