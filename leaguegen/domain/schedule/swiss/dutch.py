@@ -92,6 +92,9 @@ class DutchEngine:
         self.mate = list(range(n))
         self.solves = 0
         self.fast = self.use_fast
+        self.fmode = 0  # fast path: 0 bracket is everyone left, 1 reduced (see _fast_begin)
+        self.fex: Matching | None = None
+        self.floc: dict[int, int] = {}
         self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
         self.fallbacks = 0  # brackets (or starts) the fast path handed to the exact method
 
@@ -268,6 +271,14 @@ class DutchEngine:
     # ----------------------------------------------------------- matching
     def set_edge(self, a: int, b: int, weight: int) -> None:
         if self.fast:
+            if self.fmode == 1 and self.fex is None:
+                # The common case of ``_fast_set``, inlined: a pair inside C.
+                loc = self.floc
+                if a in loc and b in loc:
+                    key = (a, b) if a < b else (b, a)
+                    self.wx[key] = weight
+                    self.fdirty.add(key)
+                    return
             self._fast_set(a, b, weight)
             return
         self.matching.set_weight(a, b, weight)
@@ -437,7 +448,7 @@ class DutchEngine:
         keep = set(P)
         self.wx = {k: w for k, w in self.wx.items() if k[0] in keep and k[1] in keep}
         self.fcache: dict[tuple, dict[int, int] | None] = {}
-        self.fex: Matching | None = None
+        self.fex = None
         self.fsingle = single
         self.fbad = False
         if R:
