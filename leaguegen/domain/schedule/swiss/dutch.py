@@ -343,16 +343,20 @@ class DutchEngine:
     # bracket is solved on the exact global graph of the remaining players.
 
     def _s1_skip(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
-                 pbi: list[int], pi2: int, best: int, s1_role, matched: list[bool]) -> bool:  # noqa: ANN001
+                 pbi: list[int], pi2: int, best: int, s1_role, matched: list[bool],  # noqa: ANN001
+                 rem: list[int]) -> bool:
         """Whether S1 player ``pbi[pi2]`` provably takes ``pbi[best]`` without a solve.
 
         ``sm`` is an optimum of the un-nudged weights (``base``), and the nudge gives
         the edge to ``pbi[best]`` the largest bonus of all ``v``'s edges. If ``sm``
         pairs ``v`` with it, ``sm`` is an optimum of the nudged weights too, and every
         such optimum pairs ``v`` with it (the bonuses are distinct). If ``sm`` pairs
-        ``v``-``x`` and ``u``-``y`` (``u = pbi[best]``) and swapping to ``v``-``u``,
-        ``x``-``y`` keeps the un-nudged weight, the swapped matching is such an
-        optimum; ``sm`` is updated to it. Otherwise a solve is needed.
+        ``v``-``x`` and ``y``-``u`` (``u = pbi[best]``) and re-pairing to ``v``-``u``,
+        ``y``-``x`` keeps the un-nudged weight, the new matching is such an optimum;
+        likewise with a third pair ``z``-``t`` re-paired to ``v``-``u``, ``y``-``t``,
+        ``z``-``x``. ``sm`` is then updated to it. Otherwise a solve is needed. Every
+        re-pairing joins an S1 player to a higher-numbered S2 player, so the roles
+        stay as they are.
         """
         v, u = pbi[pi2], pbi[best]
         x = sm[v]
@@ -360,15 +364,34 @@ class DutchEngine:
             return True
         y = sm[u]
         xi, yi = pos_of.get(x, -1), pos_of.get(y, -1)
-        if (xi <= pi2 or yi < 0 or yi >= xi or yi >= best or matched[x] or matched[y]
+        if (xi <= pi2 or yi < 0 or yi >= best or matched[x] or matched[y]
                 or self.final[y] or self.final[x] or not s1_role(y) or s1_role(x)):
             return False
-        wxy = base[xi][yi]
-        if not wxy or base[best][pi2] + wxy != base[xi][pi2] + base[best][yi]:
-            return False
-        sm[v], sm[u], sm[x], sm[y] = u, v, y, x
-        self.swaps += 1
-        return True
+        old = base[xi][pi2] + base[best][yi]
+        gain = base[best][pi2]
+        if yi < xi:
+            wxy = base[xi][yi]
+            if wxy and gain + wxy == old:
+                sm[v], sm[u], sm[x], sm[y] = u, v, y, x
+                self.swaps += 1
+                return True
+        final = self.final
+        for zi in rem:
+            if zi >= xi:
+                break
+            z = pbi[zi]
+            if z in (v, y) or matched[z] or final[z] or not s1_role(z):
+                continue
+            t = sm[z]
+            ti = pos_of.get(t, -1)
+            if ti <= yi or t in (u, x) or final[t]:
+                continue
+            wyt, wzx = base[ti][yi], base[xi][zi]
+            if wyt and wzx and gain + wyt + wzx == old + base[ti][zi]:
+                sm[v], sm[u], sm[y], sm[t], sm[z], sm[x] = u, v, t, y, x, z
+                self.swaps += 1
+                return True
+        return False
 
     def _fast_start(self) -> tuple[int, bool, dict[int, int]]:
         """Bye score, initial ``single`` and C9 ranks, each proven by a completion."""
@@ -1158,7 +1181,7 @@ class DutchEngine:
                             best = oi
                         add += 1
                     if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
-                            sm, base, pos_of, pbi, pi2, best, s1_role, matched)):
+                            sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
                         sm = self.solve()
                         sm_ok = True
                     mv = sm[v]
