@@ -204,6 +204,12 @@ class DutchEngine:
                 w |= 1 << sh[hs]
         return w << (3 * B + 1)
 
+    @staticmethod
+    def _ptype(p: Entrant, fl: dict[int, tuple[int, ...]]) -> tuple:
+        """Everything ``cur_weight`` reads from a player besides its id."""
+        return (p.absolute, p.pref, p.score, p.eligible, p.played_games, p.abs_imb,
+                p.imb, p.rep, p.strong, fl[p.id])
+
     def cur_weight(
         self, h: Entrant, lo: Entrant, bye_score: int, single: bool, ranks: dict[int, int]
     ) -> int:
@@ -962,6 +968,11 @@ class DutchEngine:
             bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
             size = len(pbi)
             base: list[list[int]] = [[] for _ in range(size)]
+            wcache: dict[tuple, int] = {}
+            ptype: list[tuple] = []
+            if self.fast:
+                fl = self._fl
+                ptype = [self._ptype(order[v], fl) for v in pbi]
             for li in range(sgb, size):
                 lp = order[pbi[li]]
                 in_cur = li < nsgb
@@ -976,9 +987,24 @@ class DutchEngine:
                         row.append(w + self._next_excess(sv, lv) if w else 0)
                     continue
                 if self.fast and in_cur:
+                    # ``cur_weight`` reads a pair's ids only for the forbidden
+                    # check; otherwise it depends on the two players' types, so
+                    # it is computed once per pair of types in this bracket.
                     cw = self.cur_weight
+                    forb = self.forbidden
+                    lt = ptype[li]
+                    lid = lp.id
                     for si in range(li):
-                        row.append(cw(order[pbi[si]], lp, bye_score, single, ranks))
+                        hp = order[pbi[si]]
+                        hid = hp.id
+                        if ((hid, lid) if hid < lid else (lid, hid)) in forb:
+                            row.append(0)
+                            continue
+                        tk = (ptype[si], lt)
+                        wt = wcache.get(tk)
+                        if wt is None:
+                            wt = wcache[tk] = cw(hp, lp, bye_score, single, ranks)
+                        row.append(wt)
                     continue
                 for si in range(li):
                     row.append(self.weight(
