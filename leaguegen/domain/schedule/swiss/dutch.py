@@ -973,6 +973,14 @@ class DutchEngine:
             if self.fast:
                 fl = self._fl
                 ptype = [self._ptype(order[v], fl) for v in pbi]
+            if skip_next:
+                hplayers = [order[pbi[si]] for si in range(nsgb)]
+                hclash = [hp.absolute and not (self.last_round
+                                               and hp.score > self.top_threshold)
+                          for hp in hplayers]
+                x2b = self.fx2 + 2 * self.B
+                hterm = [self.phi[v] + self.fK + (1 << (x2b + self.shift[order[v].score]))
+                         + self.fd[v] for v in pbi[:nsgb]]
             for li in range(sgb, size):
                 lp = order[pbi[li]]
                 in_cur = li < nsgb
@@ -980,11 +988,23 @@ class DutchEngine:
                 if skip_next and not in_cur:
                     # Bracket-to-next-group pairs: completion + next-group excess
                     # (the same number ``weight`` gives; see the fast-path tests).
+                    # (``_completion_weight`` + ``_next_excess`` inlined: the
+                    # per-player parts are summed once per bracket in ``hterm``.)
                     lv = pbi[li]
+                    lid = lp.id
+                    lterm = self.fc + self.phi[lv] + self.fd[lv]
+                    lclash = lp.absolute and not (self.last_round
+                                                  and lp.score > self.top_threshold)
+                    lpref = lp.pref
+                    forb = self.forbidden
                     for si in range(nsgb):
-                        sv = pbi[si]
-                        w = self._completion_weight(sv, lv)
-                        row.append(w + self._next_excess(sv, lv) if w else 0)
+                        hp = hplayers[si]
+                        hid = hp.id
+                        if ((hid, lid) if hid < lid else (lid, hid)) in forb or (
+                                lclash and hclash[si] and hp.pref == lpref):
+                            row.append(0)
+                        else:
+                            row.append(hterm[si] + lterm)
                     continue
                 if self.fast and in_cur:
                     # ``cur_weight`` reads a pair's ids only for the forbidden
