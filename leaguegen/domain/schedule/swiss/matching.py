@@ -808,9 +808,17 @@ class Matching:
             del self.pending[key]
         for v in verts:
             self._singleton(v)
+        # Drop every edge of the removed vertices (``_apply(key, 0)``, inlined).
+        edge_id, edges, nb, free_ids = self.edge_id, self.edges, self.nb, self.free_ids
         for v in verts:
-            for w in list(self.nb[v]):
-                self._apply((v, w) if v < w else (w, v), 0)
+            for w, p in nb[v].items():
+                k = p >> 1
+                key = (v, w) if v < w else (w, v)
+                del edge_id[key]
+                del nb[w][v]
+                free_ids.append(k)
+                edges[k] = [key[0], key[1], 0]
+            nb[v] = {}
         for v in verts:
             if self.mate[v] >= 0:
                 self._unmatch(v)
