@@ -22,7 +22,7 @@ FOLDERS = ["dutch", "dutch-baku", "dutch-nopairing", "burstein"]
 
 
 def run_case(args: tuple[str, str]) -> tuple[str, bool, str, float]:
-    from leaguegen.domain.schedule.swiss import pair_round
+    from leaguegen.domain.pairing import pair_round
     from leaguegen.errors import NoValidPairing
     from leaguegen.formats import trf
     from leaguegen.formats.swiss_input import state_from_trf

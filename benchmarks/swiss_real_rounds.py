@@ -31,7 +31,7 @@ def _read_pairs(path: Path) -> tuple[set[tuple[int, int]], int | None]:
 
 
 def main() -> int:
-    from leaguegen.domain.schedule.swiss import pair_round
+    from leaguegen.domain.pairing import pair_round
     from leaguegen.formats import trf
     from leaguegen.formats.swiss_input import state_from_trf
 

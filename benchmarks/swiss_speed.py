@@ -27,7 +27,7 @@ PERF = ROOT / ".." / "shared" / "perf"
 def generated_state(n: int, seed: int = 1):  # noqa: ANN201
     """A mid-event state (5 of 11 rounds played) for ``n`` players."""
     from leaguegen.domain.model import Colour
-    from leaguegen.domain.schedule.swiss import PastRound, SwissPlayer, SwissState
+    from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState
 
     rng = random.Random(seed)
     rounds: list[list[PastRound]] = [[] for _ in range(n)]
@@ -69,7 +69,7 @@ def generated_state(n: int, seed: int = 1):  # noqa: ANN201
 
 
 def child(n: int, max_mib: int) -> None:
-    from leaguegen.domain.schedule.swiss import pair_round
+    from leaguegen.domain.pairing import pair_round
 
     if max_mib:
         limit = max_mib * 1024 * 1024

@@ -39,7 +39,7 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
 
         pair_season(season_dir, section_id, allow_postponed, round_date, explain)
         return
-    from leaguegen.domain.schedule.swiss import pair_round
+    from leaguegen.domain.pairing import pair_round
     from leaguegen.formats import trf
     from leaguegen.formats.swiss_input import state_from_trf
 

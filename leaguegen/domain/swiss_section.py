@@ -29,14 +29,14 @@ from leaguegen.domain.model import (
     PlayerRecord,
     RoundEntry,
 )
-from leaguegen.domain.roundrobin import game_codes
-from leaguegen.domain.schedule.swiss import (
+from leaguegen.domain.pairing import (
     PairingResult,
     baku_acceleration,
     pair_round,
     state_from_crosstable,
 )
-from leaguegen.domain.schedule.swiss.state import SwissState
+from leaguegen.domain.pairing.state import SwissState
+from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
 
 SYSTEMS = ("dutch", "burstein")

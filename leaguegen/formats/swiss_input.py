@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Colour, Scoring
-from leaguegen.domain.schedule.swiss.baku import baku_acceleration
-from leaguegen.domain.schedule.swiss.state import SwissPlayer, SwissState, past_round
+from leaguegen.domain.pairing.baku import baku_acceleration
+from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_round
 from leaguegen.formats.trf import TrfDocument
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from leaguegen.domain.schedule.swiss.matching import Matching, max_weight_matching
+from leaguegen.domain.pairing.matching import Matching, max_weight_matching
 
 
 def _best(n: int, w: dict[tuple[int, int], int], gone: set[int]) -> int:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from leaguegen.domain.schedule.swiss import PastRound, SwissPlayer, SwissState, pair_round
-from leaguegen.domain.schedule.swiss.dutch import DutchEngine
+from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_round
+from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.errors import NoValidPairing
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
@@ -81,7 +81,7 @@ def test_small_events_round_by_round(seed: int) -> None:
 def test_completion_weights_are_separable() -> None:
     """The fast path relies on c + phi(a) + phi(b) being the completion-only weight."""
     state = generated_state(60, 3)
-    from leaguegen.domain.schedule.swiss.pairing import entrants
+    from leaguegen.domain.pairing.pairing import entrants
 
     present, by_id = entrants(state)
     eng = DutchEngine(state, present, by_id)
@@ -97,7 +97,7 @@ def test_completion_weights_are_separable() -> None:
 def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> None:
     """The reduced bracket relies on next-group pair weights being completion + excess."""
     state = generated_state(n, seed)
-    from leaguegen.domain.schedule.swiss.pairing import entrants
+    from leaguegen.domain.pairing.pairing import entrants
 
     present, by_id = entrants(state)
     eng = DutchEngine(state, present, by_id)
@@ -129,7 +129,7 @@ def test_cur_weight_is_weight(n: int, seed: int, last: bool) -> None:
         from dataclasses import replace
 
         state = replace(state, rounds_total=state.rounds_played + 1)
-    from leaguegen.domain.schedule.swiss.pairing import entrants
+    from leaguegen.domain.pairing.pairing import entrants
 
     present, by_id = entrants(state)
     eng = DutchEngine(state, present, by_id)

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leaguegen.domain.model import Colour
-from leaguegen.domain.schedule.swiss import PastRound, SwissPlayer, SwissState, pair_round
+from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_round
 from leaguegen.errors import NoValidPairing
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from leaguegen.domain.schedule.swiss import pair_round
+from leaguegen.domain.pairing import pair_round
 from leaguegen.errors import NoValidPairing
 from leaguegen.formats import trf
 from leaguegen.formats.swiss_input import state_from_trf

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.model import Colour
-from leaguegen.domain.schedule.swiss import (
+from leaguegen.domain.pairing import (
     baku_acceleration,
     pair_round,
     state_from_crosstable,
@@ -48,7 +48,7 @@ def test_baku_groups_and_rounds() -> None:
 
 
 def test_first_round_alternates_from_the_initial_colour() -> None:
-    from leaguegen.domain.schedule.swiss import SwissPlayer, SwissState
+    from leaguegen.domain.pairing import SwissPlayer, SwissState
 
     state = SwissState(
         players=tuple(SwissPlayer(i, ()) for i in range(1, 8)),

@@ -2,7 +2,7 @@
 
 The API others call (pure, standard library only, no I/O)::
 
-    from leaguegen.domain.schedule.swiss import pair_round, state_from_crosstable
+    from leaguegen.domain.pairing import pair_round, state_from_crosstable
 
     state = state_from_crosstable(
         crosstable,                 # a leaguegen.domain.model.Crosstable
