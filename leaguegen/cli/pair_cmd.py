@@ -12,6 +12,7 @@ import sys
 import click
 
 from leaguegen.cli import main
+from leaguegen.domain.pairing import system_names
 from leaguegen.errors import InputError, NoValidPairing
 
 
@@ -23,7 +24,7 @@ from leaguegen.errors import InputError, NoValidPairing
 @click.option("--date", "round_date", help="With SEASON_DIR: the new round's date, YYYY-MM-DD.")
 @click.option("--trf", "trf_path", type=click.Path(dir_okay=False),
               help="TRF file holding the rounds played so far.")
-@click.option("--system", type=click.Choice(["dutch", "burstein"]), default="dutch",
+@click.option("--system", type=click.Choice(system_names()), default="dutch",
               show_default=True, help="Swiss pairing system.")
 @click.option("--baku", is_flag=True,
               help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")

@@ -39,7 +39,6 @@ from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
 
-SYSTEMS = ("dutch", "burstein")
 ACCELERATIONS = ("none", "baku")
 DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE", "WIN")
 REQUEST_KINDS = {"half": Code.HALF_BYE, "absent": Code.ZERO_BYE, "zero": Code.ZERO_BYE,
@@ -60,7 +59,7 @@ class SwissSettings:
     """What a Swiss section declares beyond the common section keys (``Section.details``)."""
 
     number_of_rounds: int
-    pairing: str = "dutch"  # "dutch" or "burstein"
+    pairing: str = "dutch"  # a registered pairing system (domain/pairing/system.py)
     acceleration: str = "none"  # "none" or "baku"
     initial_colour: Colour = Colour.WHITE
     requests: tuple[ByeRequest, ...] = ()

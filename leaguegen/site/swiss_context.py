@@ -15,6 +15,7 @@ from fractions import Fraction
 
 from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.pairing import systems
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.standings import Standings, compute_standings
@@ -34,7 +35,9 @@ from leaguegen.site.context import (
 )
 
 FORMAT_LABEL = N_("Swiss")
-SYSTEM_LABELS = {"dutch": N_("FIDE Dutch system"), "burstein": N_("Burstein system")}
+# Labels come from the pairing registry; N_ marks them for the catalogue extractor.
+SYSTEM_LABELS = {s.name: s.label for s in systems()}
+_LABEL_MSGIDS = (N_("FIDE Dutch system"), N_("Burstein system"))
 BYE_LABELS = {
     Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
     Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),

@@ -27,26 +27,33 @@ with ``leaguegen.formats.swiss_input.state_from_trf``.
 Modules: ``state`` (input), ``players`` (colour preferences, floats, colour
 allocation), ``matching`` (maximum-weight blossom matching), ``dutch`` (the
 engine), ``burstein`` (Burstein on the same machinery), ``baku`` (C.04.7
-virtual points), ``pairing`` (entry point, registry, explanation), ``result``.
+virtual points), ``system`` (the registry of systems: names, labels, articles),
+``pairing`` (entry point, explanation), ``result``.
 """
 
 from leaguegen.domain.model import Colour
 
 from .baku import baku_acceleration
-from .pairing import SYSTEMS, pair_round, register
+from .pairing import pair_round
 from .result import BoardExplanation, PairingResult
 from .state import PastRound, SwissPlayer, SwissState, state_from_crosstable
+from .system import PairingSystem, register, systems
+from .system import get as get_system
+from .system import names as system_names
 
 __all__ = [
     "BoardExplanation",
     "Colour",
     "PairingResult",
+    "PairingSystem",
     "PastRound",
-    "SYSTEMS",
     "SwissPlayer",
     "SwissState",
     "baku_acceleration",
     "pair_round",
+    "get_system",
     "register",
     "state_from_crosstable",
+    "system_names",
+    "systems",
 ]

@@ -12,6 +12,7 @@ from .dutch import DutchEngine
 from .players import FLOAT_DOWN, FLOAT_UP, NONE, Entrant, W
 from .result import BoardExplanation, PairingResult
 from .state import SwissState
+from .system import PairingSystem, get, register
 
 
 class PairingEngine(Protocol):
@@ -34,12 +35,6 @@ class PairingEngine(Protocol):
 
 Engine = Callable[[SwissState, list[Entrant], dict[int, Entrant]], PairingEngine]
 
-SYSTEMS: dict[str, Engine] = {"dutch": DutchEngine, "burstein": BursteinEngine}
-PREPARE: dict[str, Callable[[SwissState], SwissState]] = {"burstein": default_acceleration}
-
-
-def register(name: str, engine: Engine) -> None:
-    SYSTEMS[name] = engine
 
 
 def entrants(state: SwissState) -> tuple[list[Entrant], dict[int, Entrant]]:
@@ -68,14 +63,16 @@ def entrants(state: SwissState) -> tuple[list[Entrant], dict[int, Entrant]]:
 
 
 def pair_round(state: SwissState, system: str = "dutch") -> PairingResult:
-    """Pair round ``state.rounds_played + 1``.
+    """Pair round ``state.rounds_played + 1`` with the registered system ``system``.
 
     Raises :class:`leaguegen.errors.NoValidPairing` when no pairing satisfies
     the absolute criteria; :class:`KeyError` for an unknown system.
     """
-    make = SYSTEMS[system]
-    if system in PREPARE:
-        state = PREPARE[system](state)
+    return get(system).pair(state)
+
+
+def pair_with_engine(state: SwissState, make: Engine) -> PairingResult:
+    """Run a bracket engine (Dutch, Burstein) and turn its pairs into published boards."""
     present, by_id = entrants(state)
     engine = make(state, present, by_id)
     pairs, bye = engine.run()
@@ -149,4 +146,10 @@ def _explain(engine: Any, w: Entrant, b: Entrant, rule: str) -> BoardExplanation
     )
 
 
-__all__ = ["pair_round", "register", "SYSTEMS", "Colour"]
+register(PairingSystem("dutch", "FIDE Dutch system", "C.04.3",
+                        lambda state: pair_with_engine(state, DutchEngine)))
+register(PairingSystem("burstein", "Burstein system", "C.04.4.2",
+                        lambda state: pair_with_engine(default_acceleration(state),
+                                                       BursteinEngine)))
+
+__all__ = ["pair_round", "pair_with_engine", "Colour"]

@@ -14,12 +14,12 @@ import dataclasses
 import yaml
 
 from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.pairing import system_names
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
 from leaguegen.domain.swiss_section import (
     ACCELERATIONS,
     DEFAULT_TIEBREAKS,
     REQUEST_KINDS,
-    SYSTEMS,
     ByeRequest,
     SwissSettings,
 )
@@ -150,7 +150,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
                                               f" {total + 1} players, section '{sid}' has"
                                               f" {len(base.players)}")
-    pairing = _choice(keys.get("pairing"), ctx, "pairing", SYSTEMS, "dutch")
+    pairing = _choice(keys.get("pairing"), ctx, "pairing", system_names(), "dutch")
     acceleration = _choice(keys.get("acceleration"), ctx, "acceleration", ACCELERATIONS, "none")
     colour = _choice(keys.get("initial_colour"), ctx, "initial_colour", tuple(COLOURS), "white")
     names = Names(base.players)
