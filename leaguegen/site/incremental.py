@@ -9,12 +9,14 @@ for repeated ``build`` runs. A rebuild with no change renders nothing.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
 import json
 import os
-import shutil
+import re
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
+from leaguegen.errors import OutputRefused
 from leaguegen.site import context, urls
 from leaguegen.site.context import SectionSummary
 from leaguegen.site.planning_view import planning_view
@@ -132,33 +135,64 @@ def _summary_from_json(data: dict) -> SectionSummary:
     return SectionSummary(**values)
 
 
+CACHE_TAG = "CACHEDIR.TAG"
+CACHE_TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                  "# This folder is a cache made by leaguegen build; it can be deleted.\n")
+_ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:json|html|pdf)|\.tmp-\w+)$")
+
+
 class DiskStore:
     """A cache folder of JSON, HTML and PDF files named by fingerprint.
 
     Only our own plain data is stored (no pickles), each file is written to a
     temporary name and renamed, and unused entries are pruned after a build.
+    The folder is tagged (``CACHEDIR.TAG``, the cache-directory standard that
+    backup tools honour); it must be a real folder, entries are never followed
+    through symbolic links, and pruning removes only regular files whose names
+    this class makes, so a link or a stranger's file in it is never touched.
+    A damaged entry is a cache miss, rendered again.
     """
 
     def __init__(self, folder: Path):
-        self.folder = folder
+        self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
-        folder.mkdir(parents=True, exist_ok=True)
+        for place in (self.folder.parent, self.folder):
+            if place.is_symlink():
+                raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
+                                    " (leaguegen makes its own)")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tag = self.folder.parent / CACHE_TAG
+            if not tag.exists() and not tag.is_symlink():
+                tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
+        except OSError as exc:
+            raise OutputRefused(f"cannot make the cache folder {self.folder}:"
+                                f" {exc.strerror}") from None
 
     def _path(self, key: str, suffix: str) -> Path:
         return self.folder / f"{key}{suffix}"
 
     def _write(self, path: Path, data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)  # replaces a link itself, never what it points to
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     def _read(self, key: str, suffix: str) -> bytes | None:
         self.used.add(key + suffix)
         try:
-            return self._path(key, suffix).read_bytes()
-        except FileNotFoundError:
-            return None
+            fd = os.open(self._path(key, suffix), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None  # missing, a link, unreadable: a miss
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return None
+            return fh.read()
 
     def get_section(self, key: str) -> SectionOutput | None:
         raw = self._read(key, ".json")
@@ -168,7 +202,7 @@ class DiskStore:
             data = json.loads(raw)
             return SectionOutput(data["pages"], data["pdf_path"], data["pdf_html"],
                                  _summary_from_json(data["summary"]))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None  # an old or damaged entry is simply rendered again
 
     def put_section(self, key: str, output: SectionOutput) -> None:
@@ -179,27 +213,41 @@ class DiskStore:
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
-        return raw.decode() if raw is not None else None
+        try:
+            return raw.decode() if raw is not None else None
+        except UnicodeDecodeError:
+            return None
 
     def put_page(self, key: str, html: str) -> None:
         self.used.add(key + ".html")
         self._write(self._path(key, ".html"), html.encode())
 
     def get_pdf(self, key: str) -> bytes | None:
-        return self._read(key, ".pdf")
+        data = self._read(key, ".pdf")
+        return data if data is not None and data.startswith(b"%PDF-") else None
 
     def put_pdf(self, key: str, data: bytes) -> None:
         self.used.add(key + ".pdf")
         self._write(self._path(key, ".pdf"), data)
 
+    def _ours(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return []
+        return [e.name for e in entries
+                if _ENTRY.match(e.name) and e.is_file(follow_symlinks=False)]
+
     def prune(self) -> None:
-        for path in self.folder.iterdir():
-            if path.is_file() and path.name not in self.used:
-                path.unlink(missing_ok=True)
+        for name in self._ours():
+            if name not in self.used:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.folder / name)
 
     def clear(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        for name in self._ours():
+            with contextlib.suppress(OSError):
+                os.unlink(self.folder / name)
 
 
 @dataclass

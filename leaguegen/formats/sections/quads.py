@@ -219,4 +219,4 @@ def _replace(section: Section, **changes: object) -> Section:
     return replace(section, **changes)  # type: ignore[arg-type]
 
 
-register_format("quads", FormatParser(keys=KEYS, parse=parse, min_players=2))
+register_format("quads", FormatParser(keys=KEYS, parse=parse, min_players=3))
