@@ -538,7 +538,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
-                       details=PendingStage(stage, (), fmt, deferred))
+                       stage=PendingStage(stage, (), fmt, deferred))
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
@@ -551,7 +551,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
             withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
-            details=stage_info, tiebreaks_default=not chosen,
+            stage=stage_info, tiebreaks_default=not chosen,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
@@ -564,7 +564,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
-        details=stage_info, tiebreaks_default=not chosen,
+        stage=stage_info, tiebreaks_default=not chosen,
     )
 
 

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.site import context, urls
 from leaguegen.site.context import SectionSummary
 from leaguegen.site.planning_view import planning_view
 from leaguegen.site.render import render, template_dir
-from leaguegen.site.section_renderers import SECTION_RENDERERS
+from leaguegen.site.section_renderers import PENDING_RENDERER, SECTION_RENDERERS
 
 FORMAT_VERSION = "1"
 
@@ -313,8 +314,8 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         used.add(key)
         output = store.get_section(key)
         if output is None:
-            # section.details may name its own renderer (a stage still waiting for players)
-            kind = getattr(section.details, "renderer", None) or section.format
+            # a stage still waiting for its players has one page, whatever its format
+            kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
             renderer = SECTION_RENDERERS.get(kind, render_section)
             output = renderer(season, section)
             store.put_section(key, output)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 SECTION_RENDERERS: dict[str, Callable[..., object]] = {}
+PENDING_RENDERER = "pending_stage"  # a stage whose players are still to be decided
 
 
 def register_renderer(fmt: str, renderer: Callable[..., object]) -> None:

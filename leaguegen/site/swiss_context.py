@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Code, Crosstable
 from leaguegen.domain.pairing import systems
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.errors import NoValidPairing
 from leaguegen.site import formatting as fmt

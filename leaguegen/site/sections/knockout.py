@@ -16,7 +16,8 @@ from leaguegen.domain.model import Code
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.schedule.scheveningen import game_codes
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.knockout import KnockoutDetails
+from leaguegen.domain.sections.knockout import KnockoutDetails
+from leaguegen.domain.stages import StageInfo
 from leaguegen.site import context, urls
 from leaguegen.site import formatting as fmt
 from leaguegen.site.context import N_, SeasonInfo, SectionSummary
@@ -129,9 +130,9 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
     bracket = details.bracket
     n = len(section.players)
     origins = {}
-    if details.stage:  # names from the stage itself, so the page's fingerprint covers them
+    if isinstance(section.stage, StageInfo):  # in the section: its fingerprint covers them
         origins = {e.seed: (e.source_name or e.source, e.place, e.group)
-                   for e in details.stage.entries}
+                   for e in section.stage.entries}
     reasons = dict(details.reasons)
 
     def slot(seed: int | None, score: Fraction | None, winner: bool) -> SlotView:
@@ -200,7 +201,8 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
         root=root, season=context.season_info(season), section=summary,
         description=section.description, rounds=tuple(rounds),
         champion=summary.leader, match_format=first,
-        final_format=last if last != first else None, qualified=details.stage is not None,
+        final_format=last if last != first else None,
+        qualified=isinstance(section.stage, StageInfo),
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 

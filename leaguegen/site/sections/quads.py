@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from leaguegen.domain import roundrobin
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.quads import QuadsDetails
+from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.site import context, i18n, urls
 from leaguegen.site.context import (
     Board,

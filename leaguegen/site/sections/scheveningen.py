@@ -17,7 +17,7 @@ from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, Round
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.scheveningen import ScheveningenDetails, schedule
+from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.site import context, urls
 from leaguegen.site import formatting as fmt
 from leaguegen.site.context import Cell, PlayerLink, SeasonInfo, SectionSummary

@@ -15,7 +15,7 @@ from leaguegen.site import context, urls
 from leaguegen.site.context import N_, SeasonInfo, SectionSummary
 from leaguegen.site.incremental import SectionOutput
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
+from leaguegen.site.section_renderers import PENDING_RENDERER, register_renderer
 
 FORMAT_LABELS = {
     **context.FORMAT_LABELS,
@@ -23,7 +23,6 @@ FORMAT_LABELS = {
     "scheveningen": N_("Scheveningen"),
     "knockout": N_("Knockout"),
 }
-PENDING_RENDERER = "pending_stage"
 
 
 def format_label(fmt: str) -> str:
@@ -60,7 +59,8 @@ def pending_summary(section: Section, root: str) -> SectionSummary:
 
 
 def render_pending(season: Season, section: Section) -> SectionOutput:
-    pending: PendingStage = section.details  # type: ignore[assignment]
+    pending = section.stage
+    assert isinstance(pending, PendingStage)
     root = "../"
     titles = pending.source_names or pending.source.sources  # part of the section's value
     sources = tuple(
