@@ -1,4 +1,4 @@
-"""Varma restricted drawing (C.05 Annex 2): the tables, the draw order, and the draw's invariants."""
+"""Varma restricted drawing (C.05 Annex 2): the tables, the draw order, the draw's invariants."""
 
 from __future__ import annotations
 
@@ -200,7 +200,7 @@ def test_choice_looks_ahead_so_a_later_contingent_fits() -> None:
     """16 players: A holds 6, B 5, C 3, D 2. A trio taking A leaves room for only 5 pairs
     (3 + 1 + ... ), so with a trio and six pairs the trio must not take A (nor D, too small)."""
     entrants = [(f"T{i}", "AAA") for i in range(3)]
-    for k, code in enumerate(["BBB", "CCC", "DDD", "EEE", "FFF", "GGG"]):
+    for code in ["BBB", "CCC", "DDD", "EEE", "FFF", "GGG"]:
         entrants += [(f"{code}{j}", code) for j in range(2)]
     entrants.append(("Solo", None))
     for seed in range(40):
@@ -257,7 +257,8 @@ def test_least_separated_when_a_later_contingent_must_split(sizes: tuple[int, ..
                                                             n: int) -> None:
     """Big contingents on 23/24 numbers (groups of 10, 9, 3, 2/1): the first choices decide
     how badly a later contingent is split; the draw must reach the brute-force minimum."""
-    entrants = [(f"{code}{j}", code) for code, size in zip("ABCDE", sizes) for j in range(size)]
+    entrants = [(f"{code}{j}", code) for code, size in zip("ABCDE", sizes, strict=False)
+                for j in range(size)]
     entrants += [(f"solo{j}", None) for j in range(n - len(entrants))]
     caps = [len(g) for g in groups_for(n)]
     teams = _contingents_of(entrants)

@@ -1,4 +1,4 @@
-"""``seeding: varma`` in a season file: numbers from the restricted draw, errors where it cannot apply."""
+"""``seeding: varma`` in a season file: numbers from the restricted draw, errors where it can't."""
 
 from __future__ import annotations
 
