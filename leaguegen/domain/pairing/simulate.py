@@ -5,9 +5,11 @@ need events whose score groups look like real ones, so results must follow the
 ratings: the stronger player usually wins, and two players of equal strength draw
 more often than a mismatched pair does.
 
-The expected score is FIDE's logistic curve (the one the rating regulations'
-table tabulates), ``E = 1 / (1 + 10^(-D/400))``, with the difference ``D`` capped at
-400 points as FIDE caps it, and White's move worth ``white_edge`` rating points.
+The expected score is the logistic curve ``E = 1 / (1 + 10^(-D/400))``, with the
+difference ``D`` capped at 400 points as the FIDE rating regulations cap it, and
+White's move worth ``white_edge`` rating points. FIDE's own expected-score table
+comes from the normal curve; the two differ by about 0.01 at most up to 400 points
+(0.64 at 100, 0.76 at 200, 0.85 against 0.86 at 300, 0.91 against 0.92 at 400).
 The draw probability is largest between equal ratings and falls to zero as ``E``
 approaches 0 or 1: ``P(draw) = draw_rate * (1 - |2E - 1|)``; the rest is split so
 that ``P(win) + P(draw) / 2 = E`` exactly, i.e. the model keeps the expected score.
