@@ -79,12 +79,16 @@ def round_states(doc: trf.TrfDocument, *, baku: bool = False
 
 
 def event_document(event: RandomEvent, name: str) -> trf.TrfDocument:
-    """A generated event as TRF: ``012`` name, ``062`` players, ``092`` type, XXR/XXC/XXA."""
+    """A generated event as TRF: ``012`` name, ``062``/``072`` players (all rated), ``092``
+    type, the TRF-2026 ``142`` rounds and ``152`` initial colour, then XXR, XXC and XXA."""
     table = event.table
     scores = {r.number: table.score(r.number) for r in table.records}
     order = sorted(scores, key=lambda n: (-scores[n], n))
     ranks = {n: i for i, n in enumerate(order, start=1)}
-    headers = [("012", name), ("062", str(len(table.records))), ("092", f"Swiss ({event.system})")]
+    count = str(len(table.records))
+    headers = [("012", name), ("062", count), ("072", count), ("092", f"Swiss ({event.system})"),
+               ("142", str(table.rounds_total)),
+               ("152", "W" if event.initial_colour is Colour.WHITE else "B")]
     doc = trf.from_crosstable(table, headers=headers, ranks=ranks)
     unit = STANDARD_SCORING.unit
     accel = {n: tuple(Fraction(v) * unit for v in values)

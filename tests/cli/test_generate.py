@@ -61,6 +61,8 @@ def test_generated_file_is_a_complete_trf(tmp_path: Path) -> None:
     doc = trf.load(path)
     assert doc.warnings == []  # points fields match the rounds
     assert doc.rounds_total == 7 and doc.initial_colour is not None
+    assert doc.header("142") == "7"
+    assert doc.header("152") == doc.initial_colour.name[0]  # W or B, as XXC says
     assert doc.name == "Random tournament: dutch, seed 3"
     assert [p.number for p in doc.players] == list(range(1, 28))
     assert all(len(p.rounds) == 7 and None not in p.rounds for p in doc.players)
