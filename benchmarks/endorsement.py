@@ -9,7 +9,9 @@ Usage: python benchmarks/endorsement.py [--events 200] [--jobs 2] [--systems dut
    event index) and read back by ``leaguegen check-pairings --system S``. Prints, per
    configuration, how many events agree in every round.
 2. Every tournament of ``../shared/conformance/dutch`` made whole (the last round's
-   file plus its ``.pairs``) through ``check-pairings --system dutch``.
+   file plus its ``.pairs``) through ``check-pairings --system dutch``; then the same
+   for ``dutch-baku`` (virtual points as XXA lines) and ``burstein`` (``--system
+   burstein``), which the issue does not ask for but cost little.
 
 Both steps run the real commands (click's in-process runner), so what is counted is
 exactly what an arbiter or FIDE's checker would see. Failures are listed.
@@ -27,7 +29,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
-DUTCH = ROOT.parent / "shared" / "conformance" / "dutch"
+CORPUS = ROOT.parent / "shared" / "conformance"
+CORPUS_SYSTEMS = {"dutch": "dutch", "dutch-baku": "dutch", "burstein": "burstein"}
 
 
 def event_args(index: int) -> list[str]:
@@ -63,17 +66,20 @@ def run_generated(job: tuple[str, bool, int]) -> tuple[str, bool, int, str]:
     return system, baku, index, ""
 
 
-def run_corpus(case: str) -> tuple[str, str]:
+def run_corpus(job: tuple[str, str]) -> tuple[str, int, str]:
     from click.testing import CliRunner
 
     from leaguegen.cli import main
-    from tests.cli.corpus_events import complete_event
+    from tests.cli.corpus_events import complete_event, round_files
 
+    folder, case = job
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / f"{case}.trf"
-        path.write_text(complete_event(DUTCH, case), encoding="utf-8")
-        result = CliRunner().invoke(main, ["check-pairings", "--trf", str(path)])
-    return case, "" if result.exit_code == 0 else result.stdout[-600:]
+        path.write_text(complete_event(CORPUS / folder, case), encoding="utf-8")
+        result = CliRunner().invoke(main, ["check-pairings", "--trf", str(path),
+                                           "--system", CORPUS_SYSTEMS[folder]])
+    rounds = len(round_files(CORPUS / folder, case))
+    return case, rounds, "" if result.exit_code == 0 else result.stdout[-600:]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -107,17 +113,19 @@ def main(argv: list[str] | None = None) -> int:
         if not args.no_corpus:
             from tests.cli.corpus_events import tournaments
 
-            if not DUTCH.is_dir():
-                print(f"Dutch corpus not found at {DUTCH}; skipped")
-            else:
+            for folder, system in CORPUS_SYSTEMS.items():
+                if not (CORPUS / folder).is_dir():
+                    print(f"corpus {folder} not found under {CORPUS}; skipped")
+                    continue
                 start = time.perf_counter()
-                cases = tournaments(DUTCH)
-                results = list(pool.map(run_corpus, cases, chunksize=4))
-                bad = [r for r in results if r[1]]
-                print(f"corpus dutch           {len(results) - len(bad)}/{len(results)}"
-                      f" complete events pass check-pairings"
+                jobs = [(folder, case) for case in tournaments(CORPUS / folder)]
+                results = list(pool.map(run_corpus, jobs, chunksize=4))
+                bad = [r for r in results if r[2]]
+                print(f"corpus {folder:<16} {len(results) - len(bad)}/{len(results)}"
+                      f" complete events ({sum(r[1] for r in results)} rounds) pass"
+                      f" check-pairings --system {system}"
                       f" ({time.perf_counter() - start:.0f} s)", flush=True)
-                for case, detail in bad:
+                for case, _, detail in bad:
                     print(f"  {case}: {detail}")
                 failed += len(bad)
     return 1 if failed else 0
