@@ -19,7 +19,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.model import Code, Player, Scoring
-from leaguegen.domain.schedule import berger
+from leaguegen.domain.schedule import berger, varma
 from leaguegen.domain.season import (
     Bye,
     Game,
@@ -49,12 +49,12 @@ LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
 DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
-                "swap_last_two_rounds", "withdrawal_threshold", "scoring")
-PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth")
+                "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by")
+PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club")
 ROUND_KEYS = ("date", "results")
 WITHDRAWAL_KEYS = ("player", "after_round", "reason")
 SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
-SEEDINGS = ("list", "rating", "lots")
+SEEDINGS = ("list", "rating", "lots", "varma")
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 KNOWN_TIEBREAKS = ("DE", "SB", "WIN", "WON", "KS", "BH", "BPG", "BWG", "PS", "REP", "GE", "ARO",
                    "TPR", "PTP", "APRO", "APPO", "AOB", "FB", "RTNG", "STD", "TPN", "PTS")
@@ -195,6 +195,7 @@ def _player(node: yaml.Node, ctx: _Ctx, index: int) -> tuple[Player | None, yaml
         fide_id=_fide_id(keys.get("fide_id"), ctx, name),
         sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
         birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
+        club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
     ), node
 
 
@@ -238,10 +239,13 @@ def _name_problem(name: str) -> str | None:
     return None
 
 
-def _seed_order(players: list[Player], method: str, seed: int | None) -> list[Player]:
-    """Pairing order: as listed, by rating, or by lots with the top seed fixed at 1."""
+def _seed_order(players: list[Player], method: str, seed: int | None,
+                varma_by: str = "federation") -> list[Player]:
+    """Pairing order: as listed, by rating, by lots with the top seed fixed at 1, or Varma."""
     if method == "list":
         return players
+    if method == "varma":
+        return varma.order_players(players, varma_by, random.Random(seed))
     by_rating = sorted(players, key=lambda p: (-(p.rating or 0), p.name))
     if method == "rating":
         return by_rating
@@ -503,9 +507,18 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
         seeding = "list"
     seed = yn.integer(keys.get("seed"), ctx.col, "seed")
-    if seeding == "lots" and seed is None:
-        ctx.col.add(keys.get("seeding"), "seeding by lots needs a recorded 'seed' (any whole"
-                                         " number) so the draw can be repeated")
+    if seeding in ("lots", "varma") and seed is None:
+        ctx.col.add(keys.get("seeding"), f"seeding by {seeding} needs a recorded 'seed' (any"
+                                         " whole number) so the draw can be repeated")
+    varma_by = yn.text(keys.get("varma_by"), ctx.col, "varma_by") or "federation"
+    if varma_by not in varma.BY or ("varma_by" in keys and seeding != "varma"):
+        ctx.col.add(keys["varma_by"], "varma_by is federation or club, with seeding: varma")
+        varma_by = "federation"
+    if seeding == "varma" and fmt is not None and stage is None and not (
+            fmt in RR_FORMATS and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS):
+        ctx.col.add(keys["seeding"], f"seeding: varma (FIDE C.05 Annex 2) is for a round robin"
+                                     f" of {varma.MIN_PLAYERS} to {varma.MAX_PLAYERS} players")
+        seeding = "list"
     chosen = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
     tiebreaks = chosen or (parser.tiebreaks if parser else ("DE", "SB", "WIN", "KS"))
     rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
@@ -544,7 +557,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
                                              f" {len(entrants)} qualified")
         return None
-    players = tuple(_seed_order(entrants, seeding, seed))
+    players = tuple(_seed_order(entrants, seeding, seed, varma_by))
     if parser is not None:
         base = Section(
             id=sid, name=name, format=fmt, players=players, rounds=(), games=(),
