@@ -23,14 +23,14 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol
 
-from leaguegen.domain.season import Season, Section
+import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
+from leaguegen.domain.season import Season
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
-from leaguegen.site import context, urls
-from leaguegen.site.context import SectionSummary
-from leaguegen.site.planning_view import planning_view
+from leaguegen.site.pages import season as season_pages
+from leaguegen.site.pages.common import SectionSummary
+from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.render import render, template_dir
-from leaguegen.site.section_renderers import PENDING_RENDERER, SECTION_RENDERERS
 
 FORMAT_VERSION = "1"
 
@@ -68,16 +68,6 @@ def templates_fingerprint(folder: Path | None = None) -> str:
 
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
-
-
-@dataclass
-class SectionOutput:
-    """Everything one section contributes to the site."""
-
-    pages: dict[str, str]
-    pdf_path: str
-    pdf_html: str
-    summary: SectionSummary
 
 
 class Store(Protocol):
@@ -272,23 +262,6 @@ def _frame(season: Season) -> tuple:
                  if f.name not in ("sections", "news"))
 
 
-def render_section(season: Season, section: Section) -> SectionOutput:
-    lang = season.language
-    data = context.section_data(section)
-    page = dataclasses.replace(context.section_page(season, data),
-                               planning=planning_view(season, section))
-    data.page = page
-    pages = {
-        urls.section(section): render("section.html", page, lang),
-        urls.rounds(section): render("rounds.html", page, lang),
-    }
-    for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "player.html", context.player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("crosstable_pdf.html", page, lang),
-                         page.section)
-
-
 def render_site(season: Season, store: Store, templates: str | None = None,
                 fingerprints: dict | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
@@ -316,7 +289,7 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         if output is None:
             # a stage still waiting for its players has one page, whatever its format
             kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
-            renderer = SECTION_RENDERERS.get(kind, render_section)
+            renderer = renderer_for(kind)
             output = renderer(season, section)
             store.put_section(key, output)
             snap.sections_rendered.append(section.id)
@@ -329,7 +302,7 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
-        home = render("season.html", context.season_page(season, summaries), season.language)
+        home = render("season.html", season_pages.season_page(season, summaries), season.language)
         store.put_page(home_key, home)
         snap.home_rendered = True
     snap.pages["index.html"] = home
@@ -343,4 +316,3 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     return snap
 
 
-from leaguegen.site import sections as _sections  # noqa: E402,F401  (registers renderers)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from leaguegen.domain import planning as pl
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
-from leaguegen.site.context import N_
+from leaguegen.site.pages.common import N_
 
 ADVICE = {
     pl.Advice.FASTER_TIME_CONTROL: N_("With the same increment, %(minutes)s minutes each would fit"

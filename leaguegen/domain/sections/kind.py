@@ -28,6 +28,12 @@ from leaguegen.domain.season import Section
 from leaguegen.domain.standings import Standings
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks an English label for the site's message catalogue (tools/i18n.py extracts
+    it from here); the domain never translates, the site does."""
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class Progress:
     """How far a section has got.

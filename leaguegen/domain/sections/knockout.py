@@ -12,7 +12,7 @@ from leaguegen.domain.planning import Format
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 
 
@@ -56,7 +56,7 @@ def plan(section: Section) -> tuple[Format, dict]:
 
 
 KIND = register(SectionKind(
-    name="knockout", formats=("knockout",), labels={"knockout": "Knockout"}, min_players=2,
+    name="knockout", formats=("knockout",), labels={"knockout": N_("Knockout")}, min_players=2,
     default_tiebreaks=("DE", "SB", "WIN", "KS"), facts=facts, tiebreak_system=None,
     plan=plan,
 ))

@@ -14,7 +14,7 @@ from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
 from leaguegen.domain.sections.facts import facts_of, next_date
-from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 
 
@@ -66,7 +66,7 @@ def plan(section: Section) -> tuple[Format, dict]:
 
 
 KIND = register(SectionKind(
-    name="quads", formats=("quads",), labels={"quads": "Quads"}, min_players=3,
+    name="quads", formats=("quads",), labels={"quads": N_("Quads")}, min_players=3,
     default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
     tiebreak_system="round-robin", feeds_stages=True, plan=plan,
 ))

@@ -14,7 +14,7 @@ from leaguegen.domain.model import Code, Crosstable
 from leaguegen.domain.planning import Format
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.standings import compute_standings
 
@@ -50,7 +50,7 @@ def plan(section: Section) -> tuple[Format, dict]:
 KIND = register(SectionKind(
     name="round_robin",
     formats=("round_robin", "double_round_robin"),
-    labels={"round_robin": "Round robin", "double_round_robin": "Double round robin"},
+    labels={"round_robin": N_("Round robin"), "double_round_robin": N_("Double round robin")},
     min_players=3,
     default_tiebreaks=DEFAULT_TIEBREAKS,
     facts=facts,

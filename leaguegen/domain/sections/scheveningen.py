@@ -14,7 +14,7 @@ from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 
 
@@ -72,7 +72,7 @@ def plan(section: Section) -> tuple[Format, dict]:
 
 
 KIND = register(SectionKind(
-    name="scheveningen", formats=("scheveningen",), labels={"scheveningen": "Scheveningen"},
+    name="scheveningen", formats=("scheveningen",), labels={"scheveningen": N_("Scheveningen")},
     min_players=0, default_tiebreaks=("DE", "SB", "WIN", "KS"), facts=facts,
     tiebreak_system=None, plan=plan,
 ))

@@ -38,7 +38,7 @@ from leaguegen.domain.pairing import (
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
-from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.standings import compute_standings
 
@@ -249,7 +249,7 @@ def facts(section: Section) -> SwissFacts:
 
 
 KIND = register(SectionKind(
-    name="swiss", formats=("swiss",), labels={"swiss": "Swiss"}, min_players=4,
+    name="swiss", formats=("swiss",), labels={"swiss": N_("Swiss")}, min_players=4,
     default_tiebreaks=DEFAULT_TIEBREAKS, facts=facts, tiebreak_system="swiss",
     trf_type={"swiss": "Swiss system"}, feeds_stages=True,
 ))
