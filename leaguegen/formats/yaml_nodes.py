@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import yaml
 
@@ -34,6 +35,14 @@ class Collector:
         else:
             mark = node.start_mark
             self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message))
+
+
+@dataclass
+class Ctx:
+    """Where a reader is: the collector of the file being read and the season folder."""
+
+    col: Collector
+    root: Path
 
 
 def compose(text: str, col: Collector) -> yaml.Node | None:
