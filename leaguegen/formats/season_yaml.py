@@ -211,6 +211,9 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
                        stage=PendingStage(stage, (), fmt, deferred))
+    if kind is not None and kind.name == "round_robin" and not _round_robin_size(
+            len(entrants), keys.get("players"), ctx, sid):
+        return None
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
@@ -248,6 +251,25 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
         stage=stage_info, tiebreaks_default=not chosen, byes=tuple(byes), details=details,
     )
+
+
+# FIDE's Berger tables go to 30 players and real closed events to about 24; past the limit a
+# schedule would be larger than any event and is refused before it is built.
+ROUND_ROBIN_WARN = 30
+ROUND_ROBIN_MAX = 100
+
+
+def _round_robin_size(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
+    if n > ROUND_ROBIN_MAX:
+        ctx.col.add(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                          f" rounds); leaguegen plays round robins of up to {ROUND_ROBIN_MAX}"
+                          " players: use a Swiss, quads or rating groups")
+        return False
+    if n > ROUND_ROBIN_WARN:
+        ctx.col.warn(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                           f" rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a Swiss"
+                           " suits a field this size")
+    return True
 
 
 def _meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ...],
@@ -422,10 +444,11 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         )
     news, news_problems = read_news(root, Path(folder))
     problems.extend(news_problems)
-    all_problems = col.problems + problems
-    if all_problems or season is None:
-        all_problems.sort(key=lambda p: (p.path, p.line, p.col))
-        raise InputError(all_problems)
-    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news})
+    found = sorted(col.problems + problems, key=lambda p: (p.path, p.line, p.col))
+    errors = [p for p in found if not p.warning]
+    if errors or season is None:
+        raise InputError(errors)
+    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news,
+                     "warnings": tuple(p for p in found if p.warning)})
 
 

@@ -29,12 +29,17 @@ class Collector:
     path: str
     problems: list[Problem] = field(default_factory=list)
 
-    def add(self, node: yaml.Node | None, message: str) -> None:
+    def add(self, node: yaml.Node | None, message: str, warning: bool = False) -> None:
         if node is None:
-            self.problems.append(Problem(self.path, 0, 0, message))
+            self.problems.append(Problem(self.path, 0, 0, message, warning))
         else:
             mark = node.start_mark
-            self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message))
+            self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message,
+                                         warning))
+
+    def warn(self, node: yaml.Node | None, message: str) -> None:
+        """Advice that does not stop the season from loading (``check`` exits 0)."""
+        self.add(node, message, warning=True)
 
 
 @dataclass
