@@ -21,6 +21,8 @@ try:
 except AttributeError:  # pragma: no cover - pure Python build of PyYAML
     _Loader = yaml.SafeLoader  # type: ignore[misc]
 
+_NULLS = ("", "~", "null", "Null", "NULL")
+
 
 @dataclass
 class Collector:
@@ -58,7 +60,7 @@ def compose(text: str, col: Collector) -> yaml.Node | None:
     "billion laughs") would otherwise expand into gigabytes when walked.
     """
     try:
-        for event in yaml.parse(text, Loader=_Loader):
+        for event in (yaml.parse(text, Loader=_Loader) if "*" in text else ()):
             if isinstance(event, yaml.AliasEvent):
                 mark = event.start_mark
                 col.problems.append(Problem(
@@ -120,8 +122,9 @@ _UNCLOSED = (
 
 
 def is_null(node: yaml.Node | None) -> bool:
+    """Nothing given: a missing key, an empty value, ``~`` or ``null`` (unquoted)."""
     return node is None or (
-        isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null") and not node.style
+        isinstance(node, yaml.ScalarNode) and not node.style and node.value in _NULLS
     )
 
 
