@@ -123,9 +123,11 @@ def read_parsed_list(node: yaml.Node | None, ctx: Ctx, what: str, item: str,
     """
     out = []
     for node_ in yn.sequence(node, ctx.col, what):
-        raw = yn.text(node_, ctx.col, item) or ""
+        raw = yn.text(node_, ctx.col, item)
+        if raw is None and not yn.is_null(node_):
+            continue  # not a single value: reported as such
         try:
-            out.append((parse(raw), node_))
+            out.append((parse(raw or ""), node_))
         except ValueError as exc:
             ctx.col.add(node_, str(exc))
     return out

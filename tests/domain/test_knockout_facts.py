@@ -11,7 +11,7 @@ import datetime as dt
 
 import pytest
 
-from leaguegen.domain.model import Code, Player, Scoring
+from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import RoundInfo, Section
 from leaguegen.domain.sections import facts_of
@@ -41,7 +41,7 @@ ROUND_2 = {
 }
 
 
-def cup(results: dict, reasons: tuple = (), scoring: Scoring = Scoring(),
+def cup(results: dict, reasons: tuple = (), scoring: Scoring = STANDARD_SCORING,
         stage: StageInfo | None = None) -> Section:
     players = tuple(Player(f"P{i}", 2100 - 10 * i) for i in range(1, 6))
     return Section(
