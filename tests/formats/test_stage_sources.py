@@ -238,3 +238,21 @@ def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
     assert "Group 2 · 2" in page
     waiting = load_season(write(tmp_path, season(_quads_group_stage(False), knockout), "w"))
     assert isinstance(waiting.section("ko").stage, PendingStage)
+
+
+def test_a_stage_in_its_own_file_is_completed_after_a_live_reload(tmp_path: Path) -> None:
+    """A long-running process reuses an unchanged section file (the loader's memo); a stage
+    read from it must still be completed once its sources finish."""
+    unfinished = GROUP_A.replace("          - P03 - P01: ½-½\n", "          - P03 - P01:\n")
+    folder = write(tmp_path, season(unfinished, GROUP_B, "  - semis.yaml\n"))
+    (folder / "semis.yaml").write_text(
+        "id: semis\nname: Semi-finals\nformat: knockout\n"
+        "players: {from: [group-a, group-b], top: 2, seeding: cross}\n", encoding="utf-8")
+    memo: dict = {}
+    assert isinstance(load_season(folder, memo=memo).section("semis").stage, PendingStage)
+    season_file = folder / "season.yaml"
+    season_file.write_text(season(GROUP_A, GROUP_B, "  - semis.yaml\n"), encoding="utf-8")
+    for _ in range(2):  # the second time every file comes from the memo
+        semis = load_season(folder, memo=memo).section("semis")
+        assert [p.name for p in semis.players] == ["P02", "P05", "P03", "P06"]
+        assert isinstance(semis.stage, StageInfo)
