@@ -16,10 +16,13 @@ Keys beyond the common ones::
                                               # stages in order (regular, then tie-breaks)
           - Brown: advances (Green withdrew)  # a decision away from the board
 
-Who goes through is derived from the games (the first stage that separates
-the players, a lead that cannot be caught, or an armageddon draw for Black).
-Players fed from earlier stages (``players: {from: ...}``) keep the
-qualification order as seeds.
+The section keeps what is written here (``KnockoutDetails``: formats, each
+match's games and decisions, reasons); who goes through is derived from the
+games by the kind's facts (``domain/sections/knockout.py``: the first stage
+that separates the players, a lead that cannot be caught, or an armageddon
+draw for Black). Each line is still checked at its line against the bracket
+of the rounds before it. Players fed from earlier stages (``players: {from:
+...}``) keep the qualification order as seeds.
 """
 
 from __future__ import annotations

@@ -126,9 +126,10 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin]) 
             return SlotView(None, "", None, "", None, None, None, False)
         p = section.players[seed - 1]
         origin = origins.get(seed)
-        return SlotView(seed, p.name, p.rating, origin.source if origin else "",
-                        origin.place if origin else None, origin.group if origin else None,
-                        score, m.winner is not None and m.winner == seed)
+        group, place, number = (origin.source, origin.place, origin.group) if origin else \
+            ("", None, None)
+        return SlotView(seed, p.name, p.rating, group, place, number, score,
+                        m.winner is not None and m.winner == seed)
 
     regular = m.regular
     games = tuple(GameView(STAGE_LABELS.get(g.stage, g.stage), section.players[g.white - 1].name,
