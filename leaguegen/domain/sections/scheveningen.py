@@ -152,11 +152,12 @@ def individual(table: Crosstable, details: ScheveningenDetails) -> tuple[Individ
     return tuple(out)
 
 
-def leader(details: ScheveningenDetails, score: sch.MatchScore, played: int) -> str | None:
-    """The team ahead on match points, then board points; None before a result or if level."""
+def leader(details: ScheveningenDetails, score: sch.MatchScore) -> str | None:
+    """The team ahead on match points, then board points; None while level (as before any
+    result)."""
     a_key = (score.a_match_points, score.a_board_units)
     b_key = (score.b_match_points, score.b_board_units)
-    if not played or a_key == b_key:
+    if a_key == b_key:
         return None
     return details.team_a if a_key > b_key else details.team_b
 
@@ -171,7 +172,7 @@ def facts(section: Section) -> ScheveningenFacts:
     progress = Progress(played, len(rounds), finished, None, next_date(section, played, finished))
     return ScheveningenFacts(section, KIND, progress, table, details=d, rounds=tuple(rounds),
                              score=score, individual=individual(table, d),
-                             leader=leader(d, score, played))
+                             leader=leader(d, score))
 
 
 def plan(section: Section) -> tuple[Format, dict]:
