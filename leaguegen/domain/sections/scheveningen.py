@@ -96,7 +96,7 @@ def details(section: Section) -> ScheveningenDetails:
     return section.details
 
 
-def match_facts(section: Section) -> ScheveningenFacts:
+def scheveningen_facts(section: Section) -> ScheveningenFacts:
     """The (remembered) facts of a Scheveningen section, typed as such."""
     found = facts_of(section)
     if not isinstance(found, ScheveningenFacts):

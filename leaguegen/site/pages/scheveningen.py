@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections.scheveningen import ScheveningenFacts, match_facts
+from leaguegen.domain.sections.scheveningen import ScheveningenFacts, scheveningen_facts
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
@@ -149,7 +149,7 @@ def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenP
 
 def render_scheveningen(season: Season, section: Section) -> SectionOutput:
     lang = season.language
-    facts = match_facts(section)
+    facts = scheveningen_facts(section)
     page = scheveningen_page(season, facts)
     pages = {
         urls.section(section): render("scheveningen/section.html", page, lang),
