@@ -16,7 +16,7 @@ from leaguegen.domain.sections import facts_of
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.feeds.atom import atom_feed
 from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
-from leaguegen.site.feeds.json_feed import section_feed, season_feed
+from leaguegen.site.feeds.json_feed import season_feed, section_feed
 from tests.conftest import ROOT
 
 SEASONS = sorted(p for p in (ROOT / "seasons").iterdir() if (p / "season.yaml").exists())
