@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.model import Player, Scoring
+from leaguegen.domain.names import name_key, name_slug
 from leaguegen.domain.schedule import berger, varma
 from leaguegen.domain.season import Bye, Game, Season, Section
 from leaguegen.domain.sections import format_names, kind_of
@@ -28,7 +29,7 @@ from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import read_choice, read_points, read_scoring, read_tiebreaks
-from leaguegen.formats.players import name_key, read_player
+from leaguegen.formats.players import read_player
 from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.sections import READERS
 from leaguegen.formats.yaml_nodes import Ctx
@@ -126,6 +127,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     entrants: list[Player] = []
     seen_names: dict[str, tuple[str, yaml.Node]] = {}
     seen_ids: dict[int, str] = {}
+    page_names: dict[str, str] = {}
     stage: StageSource | None = None
     stage_info = injected[1] if injected else None
     if injected:
@@ -152,6 +154,16 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                                    f" {seen_ids[player.fide_id]}'s")
                 continue
             seen_ids[player.fide_id] = player.name
+        page = player.id or name_slug(player.name)
+        if page in page_names:
+            first = page_names[page]
+            if player.id:
+                ctx.col.add(where, f"{player.name}: id '{player.id}' is also {first}'s page")
+                continue
+            ctx.col.warn(where, f"{player.name} and {first} would share a page address"
+                                f" ('{page}'); give each an id: so their pages keep their"
+                                " addresses")
+        page_names.setdefault(page, player.name)
         entrants.append(player)
     if len(entrants) < minimum and "players" in keys and not injected and \
             not isinstance(keys["players"], yaml.MappingNode):

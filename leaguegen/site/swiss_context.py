@@ -33,6 +33,7 @@ from leaguegen.site.pages.common import (
     TiebreakView,
     season_info,
     section_summary,
+    shown_values,
     tiebreak_views,
 )
 
@@ -309,14 +310,16 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         shared = counts[row.rank] > 1
         points = data.table.scoring.value(row.points)
         link = _link(s, n, root)
+        shown, provisional = shown_values(data.standings.codes, row)
         standings.append(StandingRow(
             rank=row.rank, shared=shared, player=link, points=points,
             played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
-            values=tuple(row.values), decided_by=row.decided_by, withdrawn=False))
+            values=shown, decided_by=row.decided_by, withdrawn=False,
+            provisional=provisional))
         crosstable.append(SwissRow(
             rank=row.rank, shared=shared, player=link, points=points,
             cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
-            values=tuple(row.values), withdrawn=n in gone))
+            values=shown, withdrawn=n in gone))
     paired = ss.paired_rounds(s)
     return SwissSectionPage(
         root=root, season=season_info(season), section=summary(data, root),
