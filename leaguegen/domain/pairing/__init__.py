@@ -34,7 +34,10 @@ virtual points), ``system`` (the registry of systems: names, labels, articles),
 
 from leaguegen.domain.model import Colour
 
-from . import dubov  # noqa: F401  (registers the Dubov system, C.04.4.1)
+from . import (
+    dubov,  # noqa: F401  (registers the Dubov system, C.04.4.1)
+    lim,  # noqa: F401  (registers the Lim system, C.04.4.3)
+)
 from .baku import baku_acceleration
 from .pairing import pair_round
 from .result import (
