@@ -13,6 +13,7 @@ from leaguegen.domain.pairing import (
     ByeReason,
     ColourRule,
     FloatDirection,
+    FloatReason,
     Relaxed,
     RelaxedKind,
 )
@@ -27,9 +28,27 @@ COLOUR_WORDS = {
     ColourRule.INITIAL_BY_NUMBER: "initial colour by the higher player's number",
     ColourRule.INITIAL_BY_RANK: "initial colour by rank",
     ColourRule.HIGHER_INDEXED_PREFERENCE: "higher-indexed player's preference granted",
+    ColourRule.COLOUR_LIMIT: "the only colours within the limits (no third in a row, no +3)",
+    ColourRule.EQUALISATION: "equalising colours before alternating them",
+    ColourRule.MEDIAN_HIGHER: "same histories: at or above the median the higher-ranked"
+                              " player's due colour",
+    ColourRule.MEDIAN_LOWER: "same histories: below the median the lower-ranked player's"
+                             " due colour",
 }
 BYE_WORDS = {
     ByeReason.LOWEST_SCORE: "lowest score ({points}) among players who may receive it",
+    ByeReason.LOWEST_SCORE_MOST_GAMES: "lowest score ({points}), then most games played, then"
+                                       " largest number, among players who may receive it",
+    ByeReason.LOWEST_RANKED: "the lowest-ranked player ({points}), from the lowest"
+                             " scoregroup up, who may receive it",
+    ByeReason.LOWEST_RATED: "the lowest-rated player who may receive it",
+}
+FLOAT_REASONS = {
+    FloatReason.UPFLOATER: "the fewest upfloaters the bracket needs, chosen by C6-C10",
+    FloatReason.NO_OPPONENT: "no compatible opponent in its group",
+    FloatReason.EVEN_NUMBER: "to make the number in its group even",
+    FloatReason.GROUP_INCOMPLETE: "its group cannot pair everyone otherwise",
+    FloatReason.CRACKED: "a pairing undone to unblock the median group",
 }
 
 
@@ -51,6 +70,11 @@ def floats(ex: BoardExplanation, win: int) -> str:
         d, u = down[0], up[0]
         return (f"{d.player} ({points(d.points, win)}) floats down to "
                 f"{u.player} ({points(u.points, win)})")
+    if len(ex.floats) == 1:  # Dubov's upfloater, Lim's floater: ``15 (1) floats up to 19``
+        f = ex.floats[0]
+        other = ex.black if f.player == ex.white else ex.white
+        why = f": {FLOAT_REASONS.get(f.reason, f.reason.value)}" if f.reason else ""
+        return f"{f.player} ({points(f.points, win)}) floats {f.direction.value} to {other}{why}"
     return "; ".join(f"{f.player} ({points(f.points, win)}) floats {f.direction.value}"
                      for f in ex.floats)
 
@@ -59,6 +83,8 @@ def relaxed(r: Relaxed) -> str:
     """``C12: 7 does not get its mild colour preference``, ``C14: 4 floated down ...``."""
     if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
         return f"{r.code}: {r.player} floated {r.kind.value} {r.rounds_ago} round(s) ago as well"
+    if r.kind is RelaxedKind.MAX_UPFLOATER:
+        return f"{r.code}: {r.player} upfloats although a maximum upfloater already"
     return f"{r.code}: {r.player} does not get its {r.kind.value} colour preference"
 
 

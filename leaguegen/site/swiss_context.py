@@ -9,6 +9,7 @@ msgids, so every sentence is worded by the template.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -63,6 +64,11 @@ COLOUR_RULES = {
     ColourRule.HIGHER_RANKED_PREFERENCE: N_("higher-ranked player's preference granted"),
     ColourRule.INITIAL_BY_RANK: "initial colour by rank",
     ColourRule.HIGHER_INDEXED_PREFERENCE: "higher-indexed player's preference granted",
+    # Lim's own rules, like Burstein's: shown in English until the catalogues have them.
+    ColourRule.COLOUR_LIMIT: "the only colours within the limits",
+    ColourRule.EQUALISATION: "equalising colours before alternating them",
+    ColourRule.MEDIAN_HIGHER: "same histories: the higher-ranked player's due colour",
+    ColourRule.MEDIAN_LOWER: "same histories: the lower-ranked player's due colour",
 }
 PREFERENCE_KINDS = {"absolute": N_("absolute"), "strong": N_("strong"), "mild": N_("mild")}
 
@@ -181,6 +187,7 @@ class BoardWhy:
     float_low_points: Fraction | None
     colour_rule: str  # a COLOUR_RULES msgid
     relaxed: tuple[Relaxed, ...]
+    float_up: bool = False  # only the lower player floats (a Dubov or Lim upfloater)
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,29 +359,43 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
     )
 
 
-def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring) -> BoardWhy:
+def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
+         points_before: Callable[[int], Fraction] | None = None) -> BoardWhy:
     """The page's view of one board's explanation: names for pairing numbers, points as
-    fractions, and msgids for the rules (the template words them)."""
+    fractions, and msgids for the rules (the template words them).
+
+    A board where only one player floats (Dubov's upfloater, a Lim floater) names the
+    other player with ``points_before`` (their points before the round)."""
     def name(tpn: int) -> str:
         return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
 
     high = low = ""
     high_pts = low_pts = None
+    float_up = False
     for f in ex.floats:
         if f.direction is FloatDirection.DOWN:
             high, high_pts = name(f.player), scoring.value(f.points)
         else:
             low, low_pts = name(f.player), scoring.value(f.points)
+    if len(ex.floats) == 1 and points_before is not None:
+        other = ex.black if ex.floats[0].player == ex.white else ex.white
+        if high:
+            low, low_pts = name(other), points_before(other)
+        else:
+            high, high_pts, float_up = name(other), points_before(other), True
     relaxed = []
     for r in ex.relaxed:
         if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
             relaxed.append(Relaxed(r.code, r.kind.value, name(r.player), rounds=r.rounds_ago))
+        elif r.kind.value not in PREFERENCE_KINDS:
+            continue  # Dubov's maximum upfloater (C8): the page has no words for it yet
         else:
             relaxed.append(Relaxed(r.code, "colour", name(r.player),
                                    PREFERENCE_KINDS[r.kind.value]))
     return BoardWhy(board, name(ex.white), name(ex.black), scoring.value(ex.bracket),
                     high, high_pts, low, low_pts,
-                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed))
+                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed),
+                    float_up)
 
 
 def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
@@ -408,7 +429,11 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
                 explain = "explained"
                 stored = {(g.white, g.black): i for i, g in
                           enumerate(ss.games_of_round(s, round_no), start=1)}
-                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring)
+                def before(tpn: int) -> Fraction:
+                    return _points_before(data, tpn, round_no)
+
+                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring,
+                                         before)
                                     for ex in result.explanation), key=lambda w: w.board))
                 if result.bye is not None:
                     bye_name = s.players[result.bye - 1].name

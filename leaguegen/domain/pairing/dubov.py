@@ -36,7 +36,7 @@ Readings where the text leaves a choice (each repeated in docs/swiss.md):
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from leaguegen.errors import NoValidPairing
 
@@ -50,7 +50,18 @@ from .dubov_lim_support import (
 )
 from .matching import Matching
 from .players import NONE, B, Entrant, W, first_colour_difference, invert
-from .result import BoardExplanation, PairingResult
+from .result import (
+    BoardExplanation,
+    ByeExplanation,
+    ByeReason,
+    ColourRule,
+    Float,
+    FloatDirection,
+    FloatReason,
+    PairingResult,
+    Relaxed,
+    RelaxedKind,
+)
 from .state import SwissState
 from .system import PairingSystem, register
 
@@ -129,7 +140,6 @@ class _Board:
     b: DubovPlayer
     bracket: int
     upfloater: DubovPlayer | None = None
-    notes: list[str] = field(default_factory=list)  # 3.2.4 shifts of this board's players
 
 
 class DubovRound:
@@ -144,7 +154,6 @@ class DubovRound:
         self.initial = W if state.initial_colour.value == "w" else B
         self.boards: list[_Board] = []
         self.bye: DubovPlayer | None = None
-        self.bye_note = ""
 
     # ------------------------------------------------------------ criteria
     def ok(self, a: DubovPlayer, b: DubovPlayer) -> bool:
@@ -162,11 +171,6 @@ class DubovRound:
             rest = [q for q in pool if q is not p]
             if perfectly_pairable(rest, self.ok):
                 self.bye = p
-                self.bye_note = (
-                    f"{p.tpn} receives the pairing-allocated bye (3.1): lowest score "
-                    f"({_pts(p.score, self.state)}), then most games played ({p.games}), "
-                    f"then largest TPN, among the players who may receive it (C2) and "
-                    f"leave a complete pairing (C4)")
                 return rest
         raise NoValidPairing(
             "no player may receive the pairing-allocated bye while the others can all be paired"
@@ -249,12 +253,13 @@ class DubovRound:
 
     # ------------------------------------------------------------ 3.2.3-3.2.6
     def pair_bracket(self, bracket: list[DubovPlayer]
-                     ) -> tuple[list[tuple[DubovPlayer, DubovPlayer]], dict[int, str]]:
+                     ) -> tuple[list[tuple[DubovPlayer, DubovPlayer]], dict[int, int]]:
         """3.2.3-3.2.6: G1/G2, the shifts, S1 by ARO, the first legal transposition of G2.
 
-        Returns the pairs (S1 player, T2 player) and a note for each shifted player.
+        Returns the pairs (S1 player, T2 player) and, by TPN, the step of 3.2.4 (1 or 2)
+        that shifted a player.
         """
-        notes: dict[int, str] = {}
+        shifted: dict[int, int] = {}
         if all(p.games == 0 for p in bracket):
             order = sorted(bracket, key=lambda p: p.tpn)
             half = len(order) // 2
@@ -298,9 +303,7 @@ class DubovRound:
 
         xs = _first_set(shifter_pool(small, small_is_g1), x, feasible_x) if x else []
         x_ids = {id(p) for p in xs}
-        for p in xs:
-            notes[id(p)] = (f"3.2.4: {p.tpn} shifted from {'G1' if small_is_g1 else 'G2'}"
-                            " (players of the smaller subgroup who must meet each other)")
+        shifted.update((p.tpn, 1) for p in xs)
 
         # 3.2.4 step 2: equalise the subgroups from the larger one.
         t = (len(large) - len(small)) // 2 + x
@@ -325,9 +328,7 @@ class DubovRound:
 
         ys = _first_set(shifter_pool(large, not small_is_g1), t, feasible_y) if t else []
         y_ids = {id(p) for p in ys}
-        for p in ys:
-            notes[id(p)] = (f"3.2.4: {p.tpn} shifted from {'G2' if small_is_g1 else 'G1'}"
-                            " to make the two subgroups equal")
+        shifted.update((p.tpn, 2) for p in ys)
         rest_large = [p for p in large if id(p) not in y_ids]
         if small_is_g1:
             new_g1, new_g2 = rest_small + ys, rest_large + xs
@@ -339,29 +340,30 @@ class DubovRound:
         t2 = _first_transposition(s1, g2_order, self.ok)  # 3.2.6
         if t2 is None:
             raise NoValidPairing("no legal transposition (internal: shifts were checked)")
-        return list(zip(s1, t2, strict=True)), notes
+        return list(zip(s1, t2, strict=True)), shifted
 
     # ------------------------------------------------------------ 5
-    def colour(self, p: DubovPlayer, q: DubovPlayer) -> tuple[int, str]:
+    def colour(self, p: DubovPlayer, q: DubovPlayer) -> tuple[int, ColourRule]:
         """Article 5: p's colour against q and the rule that decided."""
         if p.games == 0 and q.games == 0:
             hi = p if _above(p, q) else q
             c_hi = self.initial if hi.tpn % 2 == 1 else invert(self.initial)
             c = c_hi if hi is p else invert(c_hi)
-            return c, "5.2.1: neither has played; the initial colour by the higher player's TPN"
+            return c, ColourRule.INITIAL_BY_NUMBER  # 5.2.1
         if p.pref != q.pref:
-            return p.pref, "5.2.2: both colour preferences granted"
+            return p.pref, ColourRule.BOTH_PREFERENCES  # 5.2.2
         if p.strength != q.strength:
             strong = p if p.strength > q.strength else q
             c = p.pref if strong is p else invert(q.pref)
-            kind = {ABSOLUTE: "absolute", STRONG: "strong", MILD: "mild"}[strong.strength]
-            return c, f"5.2.3: the stronger ({kind}) preference of {strong.tpn} granted"
+            rule = (ColourRule.STRONGER_ABSOLUTE if strong.strength == ABSOLUTE
+                    else ColourRule.STRONGER_STRONG)
+            return c, rule  # 5.2.3
         pc, qc = first_colour_difference(p.e, q.e)
         if pc != NONE and qc != NONE:
-            return qc, "5.2.4: colours alternated from the latest round with different colours"
+            return qc, ColourRule.ALTERNATE  # 5.2.4
         hi = p if _above(p, q) else q
         c = p.pref if hi is p else invert(q.pref)
-        return c, f"5.2.5: the preference of the higher-ranked player {hi.tpn} granted"
+        return c, ColourRule.HIGHER_RANKED_PREFERENCE  # 5.2.5
 
     # ------------------------------------------------------------ round
     def run(self) -> PairingResult:
@@ -378,10 +380,10 @@ class DubovRound:
             lower = [p for p in pool if p.score != top]
             ups = self.upfloaters(residents, lower)
             bracket = residents + ups
-            pairs, notes = self.pair_bracket(bracket)
+            pairs, _ = self.pair_bracket(bracket)
             up_ids = {id(u) for u in ups}
             for a, b in pairs:
-                board = _Board(a, b, top, notes=[notes[id(p)] for p in (a, b) if id(p) in notes])
+                board = _Board(a, b, top)
                 if id(a) in up_ids or id(b) in up_ids:
                     board.upfloater = a if id(a) in up_ids else b
                 self.boards.append(board)
@@ -396,53 +398,56 @@ class DubovRound:
             white, black = (bd.a, bd.b) if c == W else (bd.b, bd.a)
             placed.append((white, black, rule, bd))
 
-        def order(item: tuple[DubovPlayer, DubovPlayer, str, _Board]) -> tuple[int, int, int]:
+        def order(item: tuple[DubovPlayer, DubovPlayer, ColourRule, _Board]
+                  ) -> tuple[int, int, int]:
             w, b = item[0], item[1]
             hi, lo = (w, b) if (w.e.raw, -w.tpn) > (b.e.raw, -b.tpn) else (b, w)
             return (-hi.e.raw, -lo.e.raw, hi.tpn)
 
         placed.sort(key=order)
         explanation = tuple(self.explain(w, b, rule, bd) for w, b, rule, bd in placed)
+        bye_ex = None
+        if self.bye is not None:
+            bye_ex = ByeExplanation(self.bye.tpn, self.bye.score,
+                                    ByeReason.LOWEST_SCORE_MOST_GAMES)
         return PairingResult(
             boards=tuple((w.tpn, b.tpn) for w, b, _, _ in placed),
             bye=self.bye.tpn if self.bye else None,
             explanation=explanation,
-            bye_note=self.bye_note,
+            bye_explanation=bye_ex,
+            win=self.state.win,
         )
 
-    def explain(self, w: DubovPlayer, b: DubovPlayer, rule: str, bd: _Board) -> BoardExplanation:
-        """The one place that turns a Dubov board into today's BoardExplanation."""
-        floats = ""
-        relaxed: list[str] = []
+    def explain(self, w: DubovPlayer, b: DubovPlayer, rule: ColourRule,
+                bd: _Board) -> BoardExplanation:
+        """The one place that turns a Dubov board into a BoardExplanation.
+
+        Only the upfloater floats (1.3.2: the Dubov system has no downfloaters). Relaxed:
+        C7 for a colour preference not granted, C8/C9 for a maximum upfloater, C10 for
+        an upfloater who upfloated in the previous round.
+        """
+        floats: tuple[Float, ...] = ()
+        relaxed: list[Relaxed] = []
         u = bd.upfloater
         if u is not None:
-            other = b if u is w else w
-            why = ["C5: the fewest upfloaters that let the bracket pair completely",
-                   "C6-C10 and the order of 4.2 chose this one"]
-            if u.upfloats >= self.maxt and not self.last_round:
-                relaxed.append(f"C8: {u.tpn} is a maximum upfloater ({u.upfloats} upfloats,"
-                               f" MaxT {self.maxt})")
-            if u.up_last and not self.last_round:
-                relaxed.append(f"C10: {u.tpn} upfloated in the previous round as well")
-            floats = (f"{u.tpn} ({_pts(u.score, self.state)}) upfloats to {other.tpn} "
-                      f"({_pts(other.score, self.state)}); " + "; ".join(why))
-        for p, got in ((w, W), (b, B)):
-            if p.pref != got and not (w.games == 0 and b.games == 0):
-                relaxed.append(f"C7: {p.tpn} does not get its colour preference")
-        relaxed.extend(bd.notes)
-        return BoardExplanation(
-            white=w.tpn, black=b.tpn, bracket=_pts(bd.bracket, self.state), floats=floats,
-            colour_rule=rule, relaxed=tuple(relaxed))
+            floats = (Float(u.tpn, u.score, FloatDirection.UP, FloatReason.UPFLOATER),)
+            if not self.last_round and u.upfloats >= self.maxt:
+                relaxed.append(Relaxed("C8", u.tpn, RelaxedKind.MAX_UPFLOATER))
+            if not self.last_round and u.up_last:
+                relaxed.append(Relaxed("C10", u.tpn, RelaxedKind.FLOAT_UP, 1))
+        if not (w.games == 0 and b.games == 0):
+            for p, got in ((w, W), (b, B)):
+                if p.pref != got:
+                    kind = {ABSOLUTE: RelaxedKind.ABSOLUTE, STRONG: RelaxedKind.STRONG,
+                            MILD: RelaxedKind.MILD}[p.strength]
+                    relaxed.append(Relaxed("C7", p.tpn, kind))
+        return BoardExplanation(white=w.tpn, black=b.tpn, bracket=bd.bracket, floats=floats,
+                                colour_rule=rule, relaxed=tuple(relaxed))
 
 
 def _above(p: DubovPlayer, q: DubovPlayer) -> bool:
     """5.2.1: p is ranked higher: more points, or equal points and a smaller TPN."""
     return (p.score, -p.tpn) > (q.score, -q.tpn)
-
-
-def _pts(units: int, state: SwissState) -> str:
-    whole, half = divmod(units * 2 // state.win, 2) if state.win else (units, 0)
-    return f"{whole}{'.5' if half else ''}"
 
 
 def _first_set(pool: list[DubovPlayer], size: int,

@@ -59,10 +59,31 @@ from .dubov_lim_support import (
     played_pairs,
     provisional_ratings,
 )
-from .lim_colours import NONE, Due, Side, allocate, due_colour, misses
+from .lim_colours import (
+    ALTERNATE,
+    EQUALISE,
+    FORCED,
+    NONE,
+    Due,
+    Side,
+    allocate,
+    due_colour,
+    misses,
+)
 from .matching import Matching
 from .players import B, Entrant, W, invert
-from .result import BoardExplanation, PairingResult
+from .result import (
+    BoardExplanation,
+    ByeExplanation,
+    ByeReason,
+    ColourRule,
+    Float,
+    FloatDirection,
+    FloatReason,
+    PairingResult,
+    Relaxed,
+    RelaxedKind,
+)
 from .state import SwissState
 from .system import PairingSystem, register
 
@@ -91,7 +112,7 @@ class Floater:
     p: LimPlayer
     direction: str  # DOWN (towards lower scores) or UP
     origin: int  # score of the group it left
-    why: str
+    why: FloatReason
 
 
 @dataclass
@@ -138,7 +159,7 @@ class LimRound:
                                           due_colour(e), floated, e.eligible))
         self.pairs: list[_Pair] = []
         self.bye: LimPlayer | None = None
-        self.bye_note = ""
+        self.bye_reason = ByeReason.LOWEST_RANKED
 
     # ------------------------------------------------------------ 2.1
     def compatible(self, a: LimPlayer, b: LimPlayer) -> bool:
@@ -156,18 +177,17 @@ class LimRound:
     def assign_bye(self, pool: list[LimPlayer]) -> list[LimPlayer]:
         if self.state.rounds_played == 0:
             order = sorted(pool, key=lambda p: (p.rating, -p.tpn))
-            rule = "7.1: the lowest-rated player"
+            reason = ByeReason.LOWEST_RATED  # 7.1
         else:
             order = sorted(pool, key=lambda p: -p.position)
-            rule = "1.1: the lowest-ranked player of the lowest scoregroup"
+            reason = ByeReason.LOWEST_RANKED  # 1.1
         for p in order:
             if not p.eligible:
                 continue
             rest = [q for q in pool if q is not p]
             if perfectly_pairable(rest, self.compatible):
                 self.bye = p
-                self.bye_note = (f"{p.tpn} receives the pairing-allocated bye: {rule} who may"
-                                 " receive it (C.04.1 art. 4) and leaves the round pairable")
+                self.bye_reason = reason
                 return rest
         raise NoValidPairing(
             "no player may receive the pairing-allocated bye while the others can all be paired"
@@ -227,13 +247,11 @@ class LimRound:
             if take_below and stack_up:
                 pr = stack_up.pop()
                 for p in (pr.a, pr.b):
-                    ups.append(Floater(p, UP, p.score,
-                                       "2.6.1: pairing cracked below the blocked median"))
+                    ups.append(Floater(p, UP, p.score, FloatReason.CRACKED))  # 2.6.1
             elif stack_down:
                 pr = stack_down.pop()
                 for p in (pr.a, pr.b):
-                    downs.append(Floater(p, DOWN, p.score,
-                                         "2.6.2: pairing cracked above the blocked median"))
+                    downs.append(Floater(p, DOWN, p.score, FloatReason.CRACKED))  # 2.6.2
             else:
                 raise NoValidPairing("the Median Scoregroup cannot be paired (Lim 2.6)")
         pairs, left = self.pair_group(score, residents, downs + ups, DOWN, [], median=True)
@@ -256,11 +274,11 @@ class LimRound:
             rest = [p for p in rest if p is not chosen]
             others = [q for q in members if q is not chosen]
             if not any(self.compatible(chosen, q) for q in others):
-                why = "2.3.1-2.3.3: no compatible opponent in its group"
+                why = FloatReason.NO_OPPONENT  # 2.3.1-2.3.3
             elif (len(members) - 2 * nu) == 1 and len(members) % 2:
-                why = "2.3.4: to make the number in the group even"
+                why = FloatReason.EVEN_NUMBER  # 2.3.4
             else:
-                why = "2.3: its group cannot pair everyone"
+                why = FloatReason.GROUP_INCOMPLETE  # 2.3
             out.append(Floater(chosen, direction, score, why))
         pairs = self.pair_floaters_first(score, rest, by_id, median)
         paired = {id(p) for pr in pairs for p in (pr.a, pr.b)}
@@ -420,7 +438,7 @@ class LimRound:
             white, black = (pr.a, pr.b) if c == W else (pr.b, pr.a)
             placed.append((white, black, rule, pr))
 
-        def order(item: tuple[LimPlayer, LimPlayer, str, _Pair]) -> tuple[int, int, int]:
+        def order(item: tuple[LimPlayer, LimPlayer, ColourRule, _Pair]) -> tuple[int, int, int]:
             w, b = item[0], item[1]
             hi, lo = (w, b) if (w.e.raw, -w.tpn) > (b.e.raw, -b.tpn) else (b, w)
             return (-hi.e.raw, -lo.e.raw, hi.tpn)
@@ -430,29 +448,30 @@ class LimRound:
             boards=tuple((w.tpn, b.tpn) for w, b, _, _ in placed),
             bye=self.bye.tpn if self.bye else None,
             explanation=tuple(self.explain(w, b, rule, pr) for w, b, rule, pr in placed),
-            bye_note=self.bye_note,
+            bye_explanation=(ByeExplanation(self.bye.tpn, self.bye.score, self.bye_reason)
+                             if self.bye else None),
+            win=self.state.win,
         )
 
-    def explain(self, w: LimPlayer, b: LimPlayer, rule: str, pr: _Pair) -> BoardExplanation:
-        """The one place that turns a Lim pair into today's BoardExplanation."""
-        floats = ""
+    def explain(self, w: LimPlayer, b: LimPlayer, rule: ColourRule,
+                pr: _Pair) -> BoardExplanation:
+        """The one place that turns a Lim pair into a BoardExplanation.
+
+        The floater (if any) with the direction it moved and why (2.3, 2.6); a due
+        colour not granted is relaxed under the code "5", its kind by the claim (a colour
+        limit as absolute, equalising as strong, alternating as mild).
+        """
+        floats: tuple[Float, ...] = ()
         f = pr.floater
         if f is not None:
-            other = pr.b if f.p is pr.a else pr.a
-            verb = "floats down" if f.direction == DOWN else "floats up"
-            floats = (f"{f.p.tpn} ({_pts(f.p.score, self.state)}) {verb} to {other.tpn} "
-                      f"({_pts(other.score, self.state)}): {f.why}; opponent by 3.8")
-        relaxed = []
-        for p, got in ((w, W), (b, B)):
-            if p.due.colour not in (NONE, got):
-                relaxed.append(f"5: {p.tpn} does not get its due colour")
-        return BoardExplanation(white=w.tpn, black=b.tpn, bracket=_pts(pr.group, self.state),
-                                floats=floats, colour_rule=rule, relaxed=tuple(relaxed))
-
-
-def _pts(units: int, state: SwissState) -> str:
-    whole, half = divmod(units * 2 // state.win, 2) if state.win else (units, 0)
-    return f"{whole}{'.5' if half else ''}"
+            direction = FloatDirection.DOWN if f.direction == DOWN else FloatDirection.UP
+            floats = (Float(f.p.tpn, f.p.score, direction, f.why),)
+        kinds = {FORCED: RelaxedKind.ABSOLUTE, EQUALISE: RelaxedKind.STRONG,
+                 ALTERNATE: RelaxedKind.MILD}
+        relaxed = tuple(Relaxed("5", p.tpn, kinds[p.due.claim])
+                        for p, got in ((w, W), (b, B)) if p.due.colour not in (NONE, got))
+        return BoardExplanation(white=w.tpn, black=b.tpn, bracket=pr.group, floats=floats,
+                                colour_rule=rule, relaxed=relaxed)
 
 
 def pair(state: SwissState) -> PairingResult:

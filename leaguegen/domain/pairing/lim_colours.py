@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .dubov_lim_support import allowed_colour, colour_counts
 from .players import NONE, B, Entrant, W, first_colour_difference, invert
+from .result import ColourRule
 
 FORCED, EQUALISE, ALTERNATE, NO_CLAIM = 3, 2, 1, 0
 
@@ -51,40 +52,40 @@ class Side:
     position: int  # 1-based place in the ranking (score, then TPN)
 
 
-def allocate(p: Side, q: Side, initial: int, at_or_above_median: bool) -> tuple[int, str]:
+def allocate(p: Side, q: Side, initial: int, at_or_above_median: bool) -> tuple[int, ColourRule]:
     """p's colour against q, and the article that decided."""
     legal = [c for c in (W, B) if allowed_colour(p.e, c) and allowed_colour(q.e, invert(c))]
     if len(legal) == 1:
-        return legal[0], "5.1: the only colours within the limits (no third in a row, no +3)"
+        return legal[0], ColourRule.COLOUR_LIMIT  # 5.1, 5.3
     pd, qd = p.due, q.due
     if pd.colour == NONE and qd.colour == NONE:
         hi = p if p.position < q.position else q
         c_hi = initial if hi.position % 2 == 1 else invert(initial)
         c = c_hi if hi is p else invert(c_hi)
-        return c, "7.2: neither has played; the drawn colour by the higher player's number"
+        return c, ColourRule.INITIAL_BY_NUMBER  # 7.2
     if pd.colour == NONE:
-        return invert(qd.colour), "5.1: the due colour of the only player who has one"
+        return invert(qd.colour), ColourRule.PREFERENCE  # the only player with a due colour
     if qd.colour == NONE:
-        return pd.colour, "5.1: the due colour of the only player who has one"
+        return pd.colour, ColourRule.PREFERENCE
     if pd.colour != qd.colour:
-        return pd.colour, "5.2: both due colours granted"
+        return pd.colour, ColourRule.BOTH_PREFERENCES  # 5.2
     if pd.claim != qd.claim:
         strong = p if pd.claim > qd.claim else q
         c = pd.colour if strong is p else invert(qd.colour)
-        why = {FORCED: "5.3: a colour limit", EQUALISE: "5.6: equalisation",
-               ALTERNATE: "5.1: alternation"}[strong.due.claim]
-        return c, f"{why} of {strong.e.tpn} before the other's claim"
+        rule = (ColourRule.COLOUR_LIMIT if strong.due.claim == FORCED
+                else ColourRule.EQUALISATION)
+        return c, rule  # 5.3 (a limit, only in the last round), 5.6 (equalise first)
     pc, qc = first_colour_difference(p.e, q.e)
     if pc != NONE and qc != NONE:
-        return qc, "5.4: alternated from the latest round with different colours"
+        return qc, ColourRule.ALTERNATE  # 5.4
     if at_or_above_median:
         winner = p if p.position < q.position else q
-        where = "at or above the median the higher-ranked"
+        rule = ColourRule.MEDIAN_HIGHER
     else:
         winner = p if p.position > q.position else q
-        where = "below the median the lower-ranked"
+        rule = ColourRule.MEDIAN_LOWER
     c = pd.colour if winner is p else invert(qd.colour)
-    return c, f"5.4: identical histories; {where} player {winner.e.tpn} gets the due colour"
+    return c, rule  # 5.4: identical histories
 
 
 def misses(p: Side, q: Side, initial: int, at_or_above_median: bool) -> int:

@@ -34,6 +34,14 @@ class ColourRule(StrEnum):
     # Burstein (as the reference engine's module pairs it).
     INITIAL_BY_RANK = "initial-by-rank"  # neither has a preference: initial colour by rank
     HIGHER_INDEXED_PREFERENCE = "higher-indexed-preference"  # the higher-indexed player's
+    # Dubov (C.04.4.1 art. 5.2) uses INITIAL_BY_NUMBER (5.2.1), BOTH_PREFERENCES (5.2.2),
+    # STRONGER_* (5.2.3), ALTERNATE (5.2.4) and HIGHER_RANKED_PREFERENCE (5.2.5).
+    # Lim (C.04.4.3 art. 5, 7.2) uses INITIAL_BY_NUMBER (7.2), PREFERENCE, BOTH_PREFERENCES
+    # (5.2), ALTERNATE (5.4) and these:
+    COLOUR_LIMIT = "colour-limit"  # 5.1, 5.3: the only colours within the colour limits
+    EQUALISATION = "equalisation"  # 5.1, 5.6: equalising colours goes before alternating
+    MEDIAN_HIGHER = "median-higher-ranked"  # 5.4: same histories, at or above the median
+    MEDIAN_LOWER = "median-lower-ranked"  # 5.4: same histories, below the median
 
 
 class FloatDirection(StrEnum):
@@ -49,10 +57,24 @@ class RelaxedKind(StrEnum):
     MILD = "mild"  # does not get a mild colour preference (C12)
     FLOAT_DOWN = "down"  # floats down again (C14, C16: ``rounds_ago`` 1 or 2)
     FLOAT_UP = "up"  # floats up again (C15, C17)
+    MAX_UPFLOATER = "max-upfloater"  # Dubov C8/C9: upfloats after MaxT upfloats already
 
 
 class ByeReason(StrEnum):
     LOWEST_SCORE = "lowest-score"  # lowest score among the players who may receive it (C5)
+    LOWEST_SCORE_MOST_GAMES = "lowest-score-most-games"  # Dubov 3.1: score, games, TPN
+    LOWEST_RANKED = "lowest-ranked"  # Lim 1.1: lowest-ranked of the lowest scoregroup
+    LOWEST_RATED = "lowest-rated"  # Lim 7.1: round 1, the lowest-rated player
+
+
+class FloatReason(StrEnum):
+    """Why a player was paired outside their score group, where a system says so."""
+
+    UPFLOATER = "upfloater"  # Dubov 3.2.1-3.2.2: the fewest upfloaters, chosen by C6-C10, 4.2
+    NO_OPPONENT = "no-opponent"  # Lim 2.3.1-2.3.3: no compatible opponent in the group
+    EVEN_NUMBER = "even-number"  # Lim 2.3.4: to make the number in the group even
+    GROUP_INCOMPLETE = "group-incomplete"  # Lim 2.3: the group cannot pair everyone otherwise
+    CRACKED = "cracked"  # Lim 2.6: a pairing undone to unblock the Median Scoregroup
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +84,7 @@ class Float:
     player: int  # TPN
     points: int  # pairing score before the round (virtual points included)
     direction: FloatDirection
+    reason: FloatReason | None = None  # for the systems that give one (Dubov, Lim)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,7 +117,8 @@ class BoardExplanation:
             "black": self.black,
             "bracket": self.bracket,
             "floats": [
-                {"player": f.player, "points": f.points, "direction": f.direction.value}
+                {"player": f.player, "points": f.points, "direction": f.direction.value,
+                 **({"reason": f.reason.value} if f.reason is not None else {})}
                 for f in self.floats
             ],
             "colour_rule": self.colour_rule.value,
@@ -113,7 +137,8 @@ class BoardExplanation:
             black=int(data["black"]),
             bracket=int(data["bracket"]),
             floats=tuple(
-                Float(int(f["player"]), int(f["points"]), FloatDirection(f["direction"]))
+                Float(int(f["player"]), int(f["points"]), FloatDirection(f["direction"]),
+                      FloatReason(f["reason"]) if f.get("reason") else None)
                 for f in data["floats"]
             ),
             colour_rule=ColourRule(data["colour_rule"]),

@@ -36,10 +36,14 @@ def test_explain_names_the_articles(system: str) -> None:
     out = result.output
     assert f"({system})" in out and "Board 1:" in out
     if system == "dubov":
-        assert "upfloats" in out and "5.2.3" in out and "C5" in out
+        # d09: 5 and 4 upfloat to 1 and 2; 5's absolute preference beats 1's.
+        assert "5 (1) floats up to 1: the fewest upfloaters" in out
+        assert "colours: stronger (absolute) preference granted" in out
     else:
-        assert "2.6.1" in out and "floats down" in out and "5.6" in out
-    assert "Bye:" in out or system == "dubov"
+        # l06: 3 floats on into the median; 1-2 below is cracked to unblock it.
+        assert "2 (1) floats up to 4: a pairing undone to unblock the median group" in out
+        assert "colours: equalising colours before alternating them" in out
+        assert "Bye: 5 receives the pairing-allocated bye: the lowest-ranked player" in out
 
 
 def test_no_legal_pairing_exits_1() -> None:
