@@ -33,7 +33,7 @@ def _fail(message: str, code: int) -> None:
 
 def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
                 round_date: str | None, explain: bool) -> None:
-    from leaguegen.domain import swiss_section as ss
+    from leaguegen.domain.sections import swiss as ss
     from leaguegen.formats.season_write import WriteError, append_round
     from leaguegen.formats.season_yaml import load_season
 

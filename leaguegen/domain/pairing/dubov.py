@@ -63,7 +63,7 @@ from .result import (
     RelaxedKind,
 )
 from .state import SwissState
-from .system import PairingSystem, register
+from .system import N_, PairingSystem, register
 
 ABSOLUTE, STRONG, MILD = 3, 2, 1
 
@@ -520,4 +520,4 @@ def pair(state: SwissState) -> PairingResult:
     return DubovRound(state).run()
 
 
-register(PairingSystem("dubov", "Dubov system", "C.04.4.1", pair))
+register(PairingSystem("dubov", N_("Dubov system"), "C.04.4.1", pair))

@@ -85,7 +85,7 @@ from .result import (
     RelaxedKind,
 )
 from .state import SwissState
-from .system import PairingSystem, register
+from .system import N_, PairingSystem, register
 
 DOWN, UP = "down", "up"
 
@@ -479,4 +479,4 @@ def pair(state: SwissState) -> PairingResult:
     return LimRound(state).run()
 
 
-register(PairingSystem("lim", "Lim system", "C.04.4.3", pair))
+register(PairingSystem("lim", N_("Lim system"), "C.04.4.3", pair))

@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
-from leaguegen.domain.swiss_section import paired_rounds
+from leaguegen.domain.sections.swiss import paired_rounds
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
 
