@@ -21,7 +21,11 @@ _CODES: dict[GameResult, tuple[Code, Code]] = {
 }
 
 
-def section_schedule(section: Section) -> list[berger.Round]:
+# A player who withdrew before round 1 has no game in any round.
+NEVER_JOINED = RoundEntry(None, None, Code.ZERO_BYE)
+
+
+def section_schedule(section: Section) -> tuple[berger.Round, ...]:
     return berger.schedule(len(section.players), section.double, section.swap_last_two)
 
 
@@ -59,7 +63,15 @@ def last_round_reached(section: Section) -> int:
 
 
 def build_crosstable(section: Section) -> Crosstable:
-    """Forfeits for a withdrawn player's games appear only once their round is reached."""
+    """Every player's round record from the schedule and the results entered.
+
+    A free round scores only once its round has been reached (the last round
+    with any result), so "after round 1" holds no later free round. A game of a
+    withdrawn player that has no result is a forfeit for the leaver whenever it
+    was scheduled (a postponed game will never be played), once its round has
+    been reached; both leavers: a double forfeit. A player who withdrew before
+    round 1 never joined: each of their games is a free round for the opponent.
+    """
     n = len(section.players)
     reached = last_round_reached(section)
     results = {(g.round, g.white, g.black): g.result for g in section.games}
@@ -69,14 +81,18 @@ def build_crosstable(section: Section) -> Crosstable:
     for r, boards in enumerate(section_schedule(section), start=1):
         for pairing in boards:
             w, b = pairing.white, pairing.black
+            free = RoundEntry(None, None, bye if r <= reached else Code.PENDING)
             if b is None:
-                rounds[w - 1].append(RoundEntry(None, None, bye))
+                rounds[w - 1].append(free)
                 continue
-            wc, bc = game_codes(
-                results.get((r, w, b)),
-                r <= reached and left_after.get(w, r) < r,
-                r <= reached and left_after.get(b, r) < r,
-            )
+            result = results.get((r, w, b))
+            never = [left_after.get(x) == 0 and result is None for x in (w, b)]
+            if any(never):
+                for x, absent in ((w, never[0]), (b, never[1])):
+                    rounds[x - 1].append(NEVER_JOINED if absent else free)
+                continue
+            wc, bc = game_codes(result, r <= reached and w in left_after,
+                                r <= reached and b in left_after)
             rounds[w - 1].append(RoundEntry(b, Colour.WHITE, wc))
             rounds[b - 1].append(RoundEntry(w, Colour.BLACK, bc))
     records = tuple(

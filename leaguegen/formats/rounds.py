@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 
 import yaml
 
@@ -59,7 +60,7 @@ def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
 
 def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
                             players: tuple[Player, ...],
-                            schedule: list[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
+                            schedule: Sequence[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
     names = Names(players)
     infos: list[RoundInfo] = []
     games: list[Game] = []

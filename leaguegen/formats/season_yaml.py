@@ -22,6 +22,7 @@ from leaguegen.domain.season import (
     Section,
 )
 from leaguegen.domain.sections import format_names, kind_of
+from leaguegen.domain.seeding import initial_order
 from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.domain.tiebreaks import DEFAULTS
 from leaguegen.errors import InputError, Problem
@@ -64,7 +65,7 @@ def _seed_order(players: list[Player], method: str, seed: int | None,
         return players
     if method == "varma":
         return varma.order_players(players, varma_by, random.Random(seed))
-    by_rating = sorted(players, key=lambda p: (-(p.rating or 0), p.name))
+    by_rating = initial_order(players)
     if method == "rating":
         return by_rating
     top, rest = by_rating[0], list(players)
@@ -185,9 +186,13 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     free = read_points(keys.get("free_round_score"), ctx, "free_round_score")
     if free is None:
         free = defaults.get("free_round") or Fraction(0)  # type: ignore[assignment]
-    free_units = int(Fraction(free) / scoring.unit)
-    if free_units not in (0, scoring.draw, scoring.win):
-        ctx.col.add(keys.get("free_round_score"), "free_round_score must be 0, a draw or a win")
+    allowed = {Fraction(0): 0, scoring.value(scoring.draw): scoring.draw,
+               scoring.value(scoring.win): scoring.win}
+    free_units = allowed.get(Fraction(free))
+    if free_units is None:
+        shown = ", ".join(f"{float(v):g}" for v in sorted(set(allowed)))
+        ctx.col.add(keys.get("free_round_score"), f"free_round_score {float(free):g} must be"
+                                                  f" exactly 0, a draw or a win ({shown})")
         free_units = 0
     swap = yn.boolean(keys.get("swap_last_two_rounds"), ctx.col, "swap_last_two_rounds")
     threshold_raw = yn.text(keys.get("withdrawal_threshold"), ctx.col, "withdrawal_threshold")

@@ -93,6 +93,10 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
         return (here.line + 1, line_text.index("\t") + 1,
                 "a tab character: YAML is indented with spaces, never tabs")
     message = f"not valid YAML: {exc.problem or exc.context}"
+    if (exc.problem or "").startswith("mapping values are not allowed") and ": " in line_text:
+        key, _, value = line_text.strip().lstrip("- ").partition(": ")
+        return (here.line + 1, here.column + 1,
+                f"a value holding ': ' must be in quotes, e.g. {key}: \"{value}\"")
     if mark is not problem:
         hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
                     f"{ctx} ({exc.problem})")
