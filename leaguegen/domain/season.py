@@ -14,14 +14,17 @@ from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.stages import PendingStage, StageInfo
+from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
+    from leaguegen.domain.sections.round_robin import RoundRobinDetails
     from leaguegen.domain.sections.scheveningen import ScheveningenDetails
     from leaguegen.domain.sections.swiss import SwissSettings
 
-    SectionDetails = SwissSettings | QuadsDetails | ScheveningenDetails | KnockoutDetails
+    SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
+                      | KnockoutDetails)
 
 
 class GameResult(Enum):
@@ -130,6 +133,9 @@ class Season:
     digits: str = "western"  # or "arabic-indic" (٠١٢٣٤٥٦٧٨٩)
     description: str = ""
     news: tuple[NewsItem, ...] = field(default=())
+    # What ``check`` advises about the files (valid, but probably not meant); the
+    # loader's to report, not part of the season's value.
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     def section(self, section_id: str) -> Section:
         for s in self.sections:

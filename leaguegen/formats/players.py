@@ -15,7 +15,8 @@ from leaguegen.domain.model import Player
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
-PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club")
+PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club",
+               "start")
 
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -61,6 +62,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
         birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
         club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
+        start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
     ), node
 
 

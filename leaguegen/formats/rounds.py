@@ -222,3 +222,31 @@ def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
         if once(w, key_node) and once(b, key_node):
             games.append(Game(r, w, b, result))
     return games, byes
+
+
+def read_free_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
+                     players: tuple[Player, ...], total: int
+                     ) -> tuple[list[RoundInfo], list[Game], list[Bye]]:
+    """Rounds whose boards are as written (not from a table): dates, games and byes.
+
+    Used by a round robin with ``schedule: as_played``; every round up to ``total``
+    gets a :class:`RoundInfo`, listed or not.
+    """
+    names = Names(players)
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    byes: list[Bye] = []
+    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    if len(items) > total:
+        ctx.col.add(items[total], f"section '{section_id}' has {total} rounds, but"
+                                  f" {len(items)} are listed")
+        items = items[:total]
+    for r, item in enumerate(items, start=1):
+        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        infos.append(RoundInfo(r, round_date(keys.get("date"), ctx, r)))
+        lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
+        round_games, round_byes = parse_round_lines(lines, ctx, r, names, players)
+        games.extend(round_games)
+        byes.extend(round_byes)
+    infos.extend(RoundInfo(r) for r in range(len(infos) + 1, total + 1))
+    return infos, games, byes

@@ -17,11 +17,9 @@ import yaml
 
 from leaguegen.domain.model import Player, Scoring
 from leaguegen.domain.schedule import berger, varma
-from leaguegen.domain.season import (
-    Season,
-    Section,
-)
+from leaguegen.domain.season import Bye, Game, Season, Section
 from leaguegen.domain.sections import format_names, kind_of
+from leaguegen.domain.sections.round_robin import RoundRobinDetails
 from leaguegen.domain.seeding import initial_order
 from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.domain.tiebreaks import DEFAULTS
@@ -29,12 +27,9 @@ from leaguegen.errors import InputError, Problem
 from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.news import markdown_problems, read_news
-from leaguegen.formats.options import read_points, read_scoring, read_tiebreaks
+from leaguegen.formats.options import read_choice, read_points, read_scoring, read_tiebreaks
 from leaguegen.formats.players import name_key, read_player
-from leaguegen.formats.rounds import (
-    read_round_robin_rounds,
-    read_withdrawals,
-)
+from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.sections import READERS
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -48,8 +43,10 @@ LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
                     "zh-cn": "zh_Hans", "zh_cn": "zh_Hans"}
 DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
+                "schedule",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by")
+SCHEDULES = ("berger", "as_played")  # a round robin's boards: the FIDE table, or as written
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 # Windows refuses these as file or folder names, with any extension.
@@ -214,6 +211,9 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
                        stage=PendingStage(stage, (), fmt, deferred))
+    if kind is not None and kind.name == "round_robin" and not _round_robin_size(
+            len(entrants), keys.get("players"), ctx, sid):
+        return None
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
@@ -230,17 +230,59 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
-    schedule = berger.schedule(len(players), double, swap if swap is not None else True)
-    infos, games = read_round_robin_rounds(keys.get("rounds"), ctx, sid, players, schedule)
-    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, len(schedule), games)
+    how = read_choice(keys.get("schedule"), ctx, "schedule", SCHEDULES, "berger")
+    byes: list[Bye] = []
+    details = None
+    if how == "as_played":
+        total = (berger.table_size(len(players)) - 1) * (2 if double else 1)
+        infos, games, byes = read_free_rounds(keys.get("rounds"), ctx, sid, players, total)
+        _meetings(games, keys.get("rounds"), ctx, players, 2 if double else 1)
+        details = RoundRobinDetails(as_played=True)
+    else:
+        schedule = berger.schedule(len(players), double, swap if swap is not None else True)
+        infos, games = read_round_robin_rounds(keys.get("rounds"), ctx, sid, players, schedule)
+        total = len(schedule)
+    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, total, games)
     return Section(
         id=sid, name=name, format=fmt, players=players, rounds=tuple(infos), games=tuple(games),
         withdrawals=tuple(withdrawals), tiebreaks=tuple(tiebreaks), scoring=scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
-        stage=stage_info, tiebreaks_default=not chosen,
+        stage=stage_info, tiebreaks_default=not chosen, byes=tuple(byes), details=details,
     )
+
+
+# FIDE's Berger tables go to 30 players and real closed events to about 24; past the limit a
+# schedule would be larger than any event and is refused before it is built.
+ROUND_ROBIN_WARN = 30
+ROUND_ROBIN_MAX = 100
+
+
+def _round_robin_size(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
+    if n > ROUND_ROBIN_MAX:
+        ctx.col.add(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                          f" rounds); leaguegen plays round robins of up to {ROUND_ROBIN_MAX}"
+                          " players: use a Swiss, quads or rating groups")
+        return False
+    if n > ROUND_ROBIN_WARN:
+        ctx.col.warn(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                           f" rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a Swiss"
+                           " suits a field this size")
+    return True
+
+
+def _meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ...],
+              cycles: int) -> None:
+    """In rounds as written, two players meet at most once per cycle."""
+    seen: dict[frozenset[int], int] = {}
+    for g in games:
+        pair = frozenset((g.white, g.black))
+        seen[pair] = seen.get(pair, 0) + 1
+        if seen[pair] == cycles + 1:
+            ctx.col.add(node, f"{players[g.white - 1].name} and {players[g.black - 1].name} meet"
+                              f" {cycles + 1} times (round {g.round}); a round robin has"
+                              f" {cycles} meeting{'s' if cycles > 1 else ''} per pair")
 
 
 def _complete_stage(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
@@ -402,10 +444,11 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         )
     news, news_problems = read_news(root, Path(folder))
     problems.extend(news_problems)
-    all_problems = col.problems + problems
-    if all_problems or season is None:
-        all_problems.sort(key=lambda p: (p.path, p.line, p.col))
-        raise InputError(all_problems)
-    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news})
+    found = sorted(col.problems + problems, key=lambda p: (p.path, p.line, p.col))
+    errors = [p for p in found if not p.warning]
+    if errors or season is None:
+        raise InputError(errors)
+    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news,
+                     "warnings": tuple(p for p in found if p.warning)})
 
 
