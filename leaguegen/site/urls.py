@@ -38,3 +38,27 @@ def pdf_name(s: Section) -> str:
 
 def pdf(s: Section) -> str:
     return f"{s.id}/{pdf_name(s)}"
+
+
+# ---------------------------------------------------------------- open data beside the pages
+
+SEASON_JSON = "season.json"
+SEASON_ICS = "season.ics"
+ATOM = "feed.atom"
+
+
+def section_json(s: Section) -> str:
+    return f"{s.id}/section.json"
+
+
+def section_ics(s: Section) -> str:
+    return f"{s.id}/section.ics"
+
+
+def player_ics(s: Section, number: int) -> str:
+    """Beside the player's page, with the same name."""
+    return player(s, number).removesuffix(".html") + ".ics"
+
+
+def trf(s: Section) -> str:
+    return f"{s.id}/{s.id}.trf"
