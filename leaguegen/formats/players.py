@@ -128,3 +128,18 @@ def _surname(name: str) -> str:
     if "," in name:
         return name.split(",")[0].strip().casefold()
     return name.split()[-1].casefold() if name.split() else ""
+
+
+def read_late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list[Player]:
+    """Players entered after the draw (``late_entries:``); a name already entered is an error."""
+    out = []
+    for i, pnode in enumerate(yn.sequence(node, ctx.col, "late_entries"), start=1):
+        player, where = read_player(pnode, ctx, i)
+        if player is None:
+            continue
+        if player.name in known:
+            ctx.col.add(where, f"late entry '{player.name}' is already entered")
+            continue
+        known.add(player.name)
+        out.append(player)
+    return out

@@ -29,7 +29,7 @@ from leaguegen.domain.season import Game, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_enum
-from leaguegen.formats.players import Names, read_player
+from leaguegen.formats.players import Names, read_late_entries
 from leaguegen.formats.rounds import (
     ROUND_KEYS,
     read_withdrawals,
@@ -65,20 +65,6 @@ def _rule(keys: dict[str, yaml.Node], ctx: Ctx) -> q.GroupingRule:
         seeding=_seeding(keys.get("seeding"), ctx),
         double=yn.boolean(keys.get("double"), ctx.col, "double") or default.double,
     )
-
-
-def _late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list[Player]:
-    out = []
-    for i, pnode in enumerate(yn.sequence(node, ctx.col, "late_entries"), start=1):
-        player, where = read_player(pnode, ctx, i)
-        if player is None:
-            continue
-        if player.name in known:
-            ctx.col.add(where, f"late entry '{player.name}' is already entered")
-            continue
-        known.add(player.name)
-        out.append(player)
-    return out
 
 
 def _group_section(base: Section, number: int, group: q.QuadGroup,
@@ -183,7 +169,7 @@ def _group_withdrawals(withdrawals: list[Withdrawal], everyone: tuple[Player, ..
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     rule = _rule(keys, ctx)
     listed = list(base.players)
-    late = _late_entries(keys.get("late_entries"), ctx, {p.name for p in listed})
+    late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in listed})
     everyone = tuple(listed + late)
     # the groups (and so the number of rounds) depend on withdrawals before round 1, so
     # after_round is checked against the player's own group below, not here
