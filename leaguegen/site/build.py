@@ -10,12 +10,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.season import Season
 from leaguegen.errors import OutputRefused
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import i18n
-from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
+from leaguegen.site.incremental import DiskStore, MemoryStore, program_version, render_site
 from leaguegen.site.output_guard import check_output
+from leaguegen.site.outputs import render_outputs
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 
@@ -34,6 +36,7 @@ class BuildReport:
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    outputs: int = 0  # files beside the pages: the open-data feeds
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
@@ -114,7 +117,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     store = DiskStore(cache_dir or default_cache(out))
     if clean:
         store.clear()
-    snap = i18n.render_languages(render_site, season, store)
+    snap = i18n.render_languages(render_site, season, store, pdf=pdf)
     tree = OutputTree(out)
     report = BuildReport(sections_rendered=len(snap.sections_rendered),
                          sections_reused=len(snap.sections_reused), notes=list(tree.recovered),
@@ -125,6 +128,10 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
             report.pages += 1
         for asset in ASSETS + i18n.font_assets(season):
             tree.copy(template_dir() / "assets" / asset, f"assets/{asset}")
+        extra = render_outputs(season, store, program_version())
+        for rel, data in extra.files.items():
+            tree.write(rel, data)
+        report.outputs = len(extra.files)
         if pdf:
             cached = {rel: store.get_pdf(key) for rel, (key, _) in snap.pdfs.items()}
             missing = {rel: snap.pdfs[rel] for rel, data in cached.items() if data is None}

@@ -30,12 +30,12 @@ from leaguegen.errors import OutputRefused
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
-from leaguegen.site.render import render, template_dir
+from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 FORMAT_VERSION = "1"
 
 
-def _program_version() -> str:
+def program_version() -> str:
     try:
         return version("leaguegen")
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
@@ -57,7 +57,7 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     cached = _FINGERPRINTS.get(stamp)
     if cached is not None:
         return cached
-    digest = hashlib.sha256(f"{FORMAT_VERSION}:{_program_version()}".encode())
+    digest = hashlib.sha256(f"{FORMAT_VERSION}:{program_version()}".encode())
     for path in files:
         digest.update(str(path.relative_to(folder)).encode())
         digest.update(path.read_bytes())
@@ -263,7 +263,7 @@ def _frame(season: Season) -> tuple:
 
 
 def render_site(season: Season, store: Store, templates: str | None = None,
-                fingerprints: dict | None = None) -> Snapshot:
+                fingerprints: dict | None = None, pdf: bool = True) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     ``fingerprints`` (kept between calls by a long-running process) remembers
@@ -271,7 +271,16 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     unchanged is not hashed again.
     """
     templates = templates or templates_fingerprint()
-    frame = _frame(season)
+    frame = (*_frame(season), ("pdf links", pdf))
+    token = PDF_LINKS.set(pdf)
+    try:
+        return _render_site(season, store, templates, fingerprints, frame)
+    finally:
+        PDF_LINKS.reset(token)
+
+
+def _render_site(season: Season, store: Store, templates: str, fingerprints: dict | None,
+                 frame: tuple) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
     fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})

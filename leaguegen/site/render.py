@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -19,6 +20,9 @@ from markupsafe import Markup
 from leaguegen.site import i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
+# Whether the build writes PDFs, so pages link them: a setting of the render, not of a
+# page (``incremental.render_site`` sets it; its cache keys include it).
+PDF_LINKS: ContextVar[bool] = ContextVar("PDF_LINKS", default=True)
 
 
 def template_dir() -> Path:
@@ -67,7 +71,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
     env.globals.update(language=language, lang_tag=lang.tag,
-                       dir="rtl" if lang.rtl else "ltr", comma=lang.comma)
+                       dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
+                       pdf_links=PDF_LINKS.get)
     return env
 
 

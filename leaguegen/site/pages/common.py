@@ -22,7 +22,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import SectionFacts, label
+from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.standings import Standings, StandingsRow
 from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
@@ -157,6 +157,7 @@ class SectionSummary:
     leader: str | None
     next_date: dt.date | None
     finished: bool
+    trf: bool = False  # a TRF export is published beside the section's data
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,7 +233,15 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         players=len(s.players),
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
-        finished=progress.finished)
+        finished=progress.finished, trf=exports_trf(s))
+
+
+def exports_trf(section: Section) -> bool:
+    """Whether a TRF of the section is published: its kind has one and its players are known."""
+    from leaguegen.domain.stages import PendingStage
+
+    return bool(kind_of(section.format).trf_type) and not isinstance(section.stage,
+                                                                      PendingStage)
 
 
 class HasStandings(Protocol):

@@ -1,0 +1,42 @@
+"""Open data beside the pages, registered as one output (``site/outputs.py``).
+
+Per section: ``<id>/section.json``, ``<id>/section.ics``, one calendar per player and, for
+the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``;
+per season: ``season.json``, ``season.ics`` and ``feed.atom``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.formats import season_trf
+from leaguegen.site import urls
+from leaguegen.site.feeds.atom import atom_feed
+from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
+from leaguegen.site.feeds.json_feed import season_feed, section_feed
+from leaguegen.site.outputs import Files, Output, register_output
+from leaguegen.site.pages.common import exports_trf
+
+
+def _json(data: object) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def section_files(season: Season, section: Section) -> Files:
+    files = {urls.section_json(section): _json(section_feed(section)),
+             urls.section_ics(section): section_calendar(season, section)}
+    if exports_trf(section):
+        files[urls.trf(section)] = season_trf.dumps(season, section.id).encode("utf-8")
+    for number in range(1, len(section.players) + 1):
+        files[urls.player_ics(section, number)] = player_calendar(season, section, number)
+    return files
+
+
+def season_files(season: Season) -> Files:
+    return {urls.SEASON_JSON: _json(season_feed(season)),
+            urls.SEASON_ICS: season_calendar(season),
+            urls.ATOM: atom_feed(season)}
+
+
+FEEDS = register_output(Output("feeds", section_files, season_files))

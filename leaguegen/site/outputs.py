@@ -1,0 +1,108 @@
+"""Files a build writes beside the pages: the place for every new kind of output.
+
+The pages (HTML per language) and the PDFs are built by ``incremental.render_site``;
+every other file comes from an :class:`Output` registered here: the open-data feeds
+(``site/feeds``: JSON, iCal, Atom, TRF). An output gives the files of one section
+and the files of the whole season; both are language-free (written once, at the
+site's root) and cached by content like the pages, so a build whose season did not
+change computes none of them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from leaguegen.domain.season import Season, Section
+
+FORMAT_VERSION = "1"
+Files = dict[str, bytes]
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One kind of file beside the pages; either function may be None."""
+
+    name: str
+    per_section: Callable[[Season, Section], Files] | None = None
+    per_season: Callable[[Season], Files] | None = None
+
+
+_OUTPUTS: dict[str, Output] = {}
+
+
+def register_output(output: Output) -> Output:
+    if output.name in _OUTPUTS:
+        raise ValueError(f"output {output.name!r} is registered twice")
+    _OUTPUTS[output.name] = output
+    return output
+
+
+def outputs() -> tuple[Output, ...]:
+    return tuple(_OUTPUTS.values())
+
+
+class TextStore(Protocol):
+    """What :func:`render_outputs` needs of a store: text by key (the page store)."""
+
+    def get_page(self, key: str) -> str | None: ...
+    def put_page(self, key: str, html: str) -> None: ...
+
+
+@dataclass
+class OutputsReport:
+    files: Files = field(default_factory=dict)
+    rendered: int = 0  # sections (and the season) whose outputs were computed afresh
+
+
+def _hash(*parts: object) -> str:
+    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
+
+
+def _pack(files: Files) -> str:
+    return json.dumps({path: data.decode("utf-8") for path, data in files.items()})
+
+
+def _unpack(text: str | None) -> Files | None:
+    if text is None:
+        return None
+    try:
+        return {path: data.encode("utf-8") for path, data in json.loads(text).items()}
+    except (ValueError, AttributeError, TypeError):
+        return None  # a damaged cache entry is computed again
+
+
+def render_outputs(season: Season, store: TextStore, program: str = "") -> OutputsReport:
+    """Every registered output's files, reusing what the store has for unchanged inputs."""
+    report = OutputsReport()
+    names = tuple(o.name for o in outputs())
+    frame = tuple((k, v) for k, v in ((f, getattr(season, f)) for f in
+                                      ("name", "organiser", "venue", "time_control",
+                                       "languages", "description")))
+    keys = []
+    for section in season.sections:
+        key = _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+        keys.append(key)
+        files = _unpack(store.get_page(key))
+        if files is None:
+            files = {}
+            for output in outputs():
+                if output.per_section is not None:
+                    files.update(output.per_section(season, section))
+            store.put_page(key, _pack(files))
+            report.rendered += 1
+        report.files.update(files)
+    key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news, keys)
+    files = _unpack(store.get_page(key))
+    if files is None:
+        files = {}
+        for output in outputs():
+            if output.per_season is not None:
+                files.update(output.per_season(season))
+        store.put_page(key, _pack(files))
+        report.rendered += 1
+    report.files.update(files)
+    return report
