@@ -167,7 +167,11 @@ def test_append_adds_only_the_new_lines(tmp_path: Path, style: Style) -> None:
         assert after.count(b"\n") == after.count(b"\r\n")
     text = b"".join(added).decode()
     dash = (style.item + style.seq if style.inline else 0) + style.seq
-    assert text.splitlines()[0] == " " * dash + "-" + " " * (style.item - 1) + "date: 2026-01-03"
+    key, result = dash + style.item, dash + style.item + style.seq
+    assert text.splitlines() == [
+        " " * dash + "-" + " " * (style.item - 1) + "date: 2026-01-03",
+        " " * key + "results:",
+        *(" " * result + f"- {white} - {black}:" for white, black in games)]
     if style.trailing:
         # the new round goes with the rounds, before a trailing comment
         assert after.rstrip().endswith(style.trailing.encode() + (b"\n..." if style.end_marker
