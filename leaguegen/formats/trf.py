@@ -12,6 +12,7 @@ Columns are 1-based in the FIDE text; the slices below are 0-based.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -424,10 +425,30 @@ def load(path: str) -> TrfDocument:
 # ---------------------------------------------------------------- writing
 
 
-def _put(buf: list[str], start: int, end: int, text: str, right: bool = False) -> None:
+class TrfWriteError(ValueError):
+    """A value cannot be written as TRF: a control character or too wide for its columns.
+
+    Refused rather than cut or passed through, so a line break in a name can never
+    become an extra record and a long number never shifts the columns after it.
+    """
+
+
+def _one_line(text: str, what: str) -> str:
+    """``text`` if it holds no control character (a TRF record is one line)."""
+    for ch in text:
+        if ch in "\x85\u2028\u2029" or unicodedata.category(ch) == "Cc":
+            raise TrfWriteError(f"{what} contains the control character U+{ord(ch):04X};"
+                                " a TRF record is one line of printable text")
+    return text
+
+
+def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
+         what: str = "a field") -> None:
     width = end - start + 1
+    _one_line(text, what)
     if len(text) > width:
-        raise ValueError(f"{text!r} does not fit columns {start}-{end}")
+        raise TrfWriteError(f"{what} '{text}' does not fit columns {start}-{end}"
+                            f" ({width} characters)")
     text = text.rjust(width) if right else text.ljust(width)
     if len(buf) < end:
         buf.extend(" " * (end - len(buf)))
@@ -438,39 +459,51 @@ def _format_points(points: Fraction) -> str:
     return f"{float(points):.1f}"
 
 
-def _format_block(entry: RoundEntry | None) -> str:
+def _format_block(entry: RoundEntry | None, what: str = "a round") -> str:
     if entry is None:
         return " " * 8
+    if entry.opponent is not None and not 1 <= entry.opponent <= MAX_NUMBER:
+        raise TrfWriteError(f"{what}: opponent {entry.opponent} does not fit four columns")
     opp = f"{entry.opponent:4d}" if entry.opponent else "0000"
     colour = entry.colour.value if entry.colour else "-"
     if entry.code is Code.PENDING:
-        raise ValueError("a pending game cannot be written to TRF")
+        raise TrfWriteError(f"{what}: a pending game cannot be written to TRF")
     return f"{opp} {colour} {entry.code.value}"
 
 
 def dump_player(p: TrfPlayer) -> str:
+    """One ``001`` line; the name is cut to its 33 columns, every other field must fit."""
+    who = f"player {p.number}"
+    if not 1 <= p.number <= MAX_NUMBER:
+        raise TrfWriteError(f"{who}: start number {p.number} does not fit columns 5-8")
     buf: list[str] = []
     _put(buf, 1, 3, "001")
-    _put(buf, 5, 8, str(p.number), right=True)
-    _put(buf, 10, 10, p.sex[:1])
-    _put(buf, 11, 13, p.title, right=True)
-    _put(buf, 15, 47, p.name[:33])
-    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True)
-    _put(buf, 54, 56, p.federation[:3])
-    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True)
-    _put(buf, 70, 79, p.birth[:10])
-    _put(buf, 81, 84, _format_points(p.points) if p.points is not None else "", right=True)
-    _put(buf, 86, 89, str(p.rank) if p.rank is not None else "", right=True)
+    _put(buf, 5, 8, str(p.number), right=True, what=f"{who}: start number")
+    _put(buf, 10, 10, p.sex, what=f"{who}: sex")
+    _put(buf, 11, 13, p.title, right=True, what=f"{who}: title")
+    _put(buf, 15, 47, _one_line(p.name, f"{who}: name")[:33], what=f"{who}: name")
+    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True, what=f"{who}: rating")
+    _put(buf, 54, 56, p.federation, what=f"{who}: federation")
+    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True, what=f"{who}: FIDE id")
+    _put(buf, 70, 79, p.birth, what=f"{who}: birth date")
+    _put(buf, 81, 84, _format_points(p.points) if p.points is not None else "", right=True,
+         what=f"{who}: points")
+    _put(buf, 86, 89, str(p.rank) if p.rank is not None else "", right=True,
+         what=f"{who}: rank")
     line = "".join(buf)
     if p.rounds:
-        line = line.ljust(FIRST_BLOCK) + "  ".join(_format_block(e) for e in p.rounds)
+        line = line.ljust(FIRST_BLOCK) + "  ".join(
+            _format_block(e, f"{who}, round {i}") for i, e in enumerate(p.rounds, start=1))
     return line.rstrip()
 
 
 def dumps(doc: TrfDocument, newline: str = "\n") -> str:
-    """Canonical TRF: comments, headers, players by number, then extension records."""
-    lines = [f"### {c}" if c else "###" for c in doc.comments]
-    lines += [f"{code} {text}".rstrip() for code, text in doc.headers]
+    """Canonical TRF: comments, headers, players by number, then extension records.
+
+    Raises TrfWriteError for a value that cannot be one field of one line.
+    """
+    lines = [_one_line(f"### {c}" if c else "###", "a comment") for c in doc.comments]
+    lines += [_one_line(f"{code} {text}".rstrip(), f"header {code}") for code, text in doc.headers]
     lines += [dump_player(p) for p in sorted(doc.players, key=lambda p: p.number)]
     if doc.rounds_total is not None:
         lines.append(f"XXR {doc.rounds_total}")
@@ -483,7 +516,7 @@ def dumps(doc: TrfDocument, newline: str = "\n") -> str:
         lines.append("XXP " + " ".join(str(n) for n in group))
     if doc.absent_next:
         lines.append("XXZ " + " ".join(str(n) for n in doc.absent_next))
-    lines += doc.extra
+    lines += [_one_line(line, "a record") for line in doc.extra]
     return newline.join(lines) + newline
 
 
