@@ -14,8 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.season_cmds import report_problems
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.errors import InputError
 
 EXIT_INVALID = 2

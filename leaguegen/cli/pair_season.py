@@ -20,8 +20,7 @@ import sys
 
 import click
 
-from leaguegen.cli.season_cmds import report_problems
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.errors import InputError, NoValidPairing
 
 EXIT_CANNOT = 1

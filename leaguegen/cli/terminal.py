@@ -41,3 +41,16 @@ def printable(text: object) -> str:
 def printable_block(text: object) -> str:
     """Like :func:`printable` for a message of several lines: the line breaks stay."""
     return "\n".join(printable(line) for line in str(text).split("\n"))
+
+
+def report_problems(err) -> None:  # noqa: ANN001 - leaguegen.errors.InputError
+    """Every problem of an InputError on stderr, control characters escaped, then a count.
+
+    The same lines as ``season_cmds.report_problems``, safe for names that hold escapes.
+    """
+    import click
+
+    for problem in err.problems:
+        click.echo(printable(problem), err=True)
+    count = len(err.problems)
+    click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", err=True)

@@ -123,3 +123,15 @@ def test_control_characters_in_names_are_not_printed_raw(tmp_path: Path) -> None
     played = {section.players[n - 1].name for g in ss.games_of_round(section, 1)
               for n in (g.white, g.black)}
     assert len(played) == 4
+
+
+def test_loader_problems_naming_a_player_are_escaped(tmp_path: Path) -> None:
+    text = EVIL_SEASON + ('    rounds:\n      - results:\n'
+                          '          - "Zed\\e[2J": bye\n')
+    (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
+    for command in (["pair", tmp_path, "--section", "open"],
+                    ["export", "trf", tmp_path, "--section", "open"]):
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        assert "\x1b" not in result.output
+        assert "Zed\\x1b[2J" in result.output
