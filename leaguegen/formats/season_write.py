@@ -380,7 +380,7 @@ class SeasonSession:
         st, doc, section = self.locate_section(section_id)
         wanted = NewRound.pairings(games, byes, date)
         new_text = splice_round(st, doc, section, wanted, comment)
-        _check_appended(new_text, st, section_id, section, wanted)
+        _check_appended(new_text, st, section_id, doc, section, wanted)
         self.write(st, new_text)
         return st.path
 
@@ -615,28 +615,66 @@ def _join(text: str, at: int, body: str, newline: str) -> str:
     return head + body + text[at:]
 
 
-def _node_value(node: yaml.Node) -> object:
+def _node_value(node: yaml.Node, skip: yaml.Node | None = None,
+                empty: yaml.Node | None = None) -> object:
+    """A node tree as plain lists (mappings as lists of pairs, in order).
+
+    ``skip``: a sequence item to leave out; ``empty``: a node read as an empty list
+    (the ``rounds: []`` / ``rounds:`` that the first round replaces).
+    """
+    if node is empty:
+        return []
     if isinstance(node, yaml.ScalarNode):
         return None if node.tag.endswith(":null") and not node.style else node.value
     if isinstance(node, yaml.SequenceNode):
-        return [_node_value(n) for n in node.value]
-    return [(_node_value(k), _node_value(v)) for k, v in node.value]
+        return [_node_value(n, skip, empty) for n in node.value if n is not skip]
+    return [(_node_value(k, skip, empty), _node_value(v, skip, empty)) for k, v in node.value]
 
 
-def _check_appended(new_text: str, st: SeasonText, section_id: str, old: yaml.MappingNode,
-                    wanted: NewRound) -> None:
-    """Parse the new text: the section must have exactly one more round, the one wanted."""
+def _find_section(doc: yaml.Node | None, section_id: str) -> yaml.MappingNode | None:
+    if isinstance(doc, yaml.MappingNode) and _scalar_text(_get(doc, "id")) == section_id:
+        return doc
+    sections = _get(doc, "sections")
+    for item in sections.value if isinstance(sections, yaml.SequenceNode) else []:
+        if isinstance(item, yaml.MappingNode) and _scalar_text(_get(item, "id")) == section_id:
+            return item
+    return None
+
+
+def _check_appended(new_text: str, st: SeasonText, section_id: str, old_doc: yaml.Node,
+                    old: yaml.MappingNode, wanted: NewRound) -> None:
+    """Parse the new text: the section has exactly one more round, the one wanted, and
+    everything else in the file reads exactly as before."""
     doc = _compose(new_text, st.path)
-    section = doc if _scalar_text(_get(doc, "id")) == section_id else None
-    if section is None:
-        for item in (_get(doc, "sections").value
-                     if isinstance(_get(doc, "sections"), yaml.SequenceNode) else []):
-            if isinstance(item, yaml.MappingNode) and _scalar_text(_get(item, "id")) == section_id:
-                section = item
+    section = _find_section(doc, section_id)
     old_rounds = _get(old, "rounds")
     before = len(old_rounds.value) if isinstance(old_rounds, yaml.SequenceNode) else 0
     rounds = _get(section, "rounds") if section is not None else None
+    problem = None
     if not isinstance(rounds, yaml.SequenceNode) or len(rounds.value) != before + 1 or \
             _node_value(rounds.value[-1]) != wanted.expected():
-        raise WriteError(f"internal: the new round would not read back as written in"
-                         f" {st.path}; nothing was changed (please report this file's layout)")
+        problem = "the new round would not read back as written"
+    else:
+        was = _node_value(old_doc, empty=old_rounds if before == 0 else None)
+        now = _node_value(doc, skip=rounds.value[-1])
+        if old_rounds is None:  # "rounds:" was added at the end of the section
+            now = _node_value(doc, skip=rounds.value[-1], empty=rounds)
+            was = _with_rounds_key(old_doc, old)
+        if was != now:
+            problem = "the rest of the file would not read as before"
+    if problem:
+        raise WriteError(f"internal: {problem} in {st.path}; nothing was changed (please"
+                         " report this file's layout)")
+
+
+def _with_rounds_key(doc: yaml.Node, section: yaml.MappingNode) -> object:
+    """The old tree's value with ``rounds: []`` appended to the section that had none."""
+    def value(node: yaml.Node) -> object:
+        if isinstance(node, yaml.ScalarNode):
+            return _node_value(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [value(n) for n in node.value]
+        pairs = [(value(k), value(v)) for k, v in node.value]
+        return pairs + [("rounds", [])] if node is section else pairs
+
+    return value(doc)
