@@ -414,3 +414,20 @@ def test_demo_swiss_round_appended(tmp_path: Path) -> None:
         "        results:\n"
         "          - Alexei Morozov - Grace Holloway:\n"
         "          - Helen Carter: half\n")
+
+
+def test_a_splice_that_changes_other_content_is_never_written(tmp_path: Path,
+                                                               monkeypatch) -> None:
+    """The written text is parsed again: any change beyond the new round stops the write."""
+    path = write_season(tmp_path / "s", Style(trailing="# end"))
+    before = path.read_bytes()
+    real_join = sw._join
+
+    def tampering_join(text: str, at: int, body: str, newline: str) -> str:
+        return real_join(text, at, body, newline).replace("Player B - Player E: 1-0",
+                                                          "Player B - Player E: 0-1")
+
+    monkeypatch.setattr(sw, "_join", tampering_join)
+    with pytest.raises(sw.WriteError, match="the rest of the file would not read as before"):
+        sw.append_round(tmp_path / "s", "open", next_round(6, 2))
+    assert path.read_bytes() == before
