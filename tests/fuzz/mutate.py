@@ -191,12 +191,50 @@ def _trf_record(lines: list[str], rnd: random.Random) -> None:
         lines.append(rnd.choice(["XXC white1", "XXC black1", "XXC rank", "XXC", "XXS W=1"]))
 
 
+def _trf_consistent(lines: list[str], rnd: random.Random) -> None:
+    """Edits that keep the file a possible tournament, so the engine gets odd but valid
+    input: rounds cut off for everyone, a player absent next round, two start numbers
+    swapped everywhere, a player's rating changed."""
+    rows = _players(lines)
+    if not rows:
+        return
+    kind = rnd.randrange(4)
+    if kind == 0:
+        keep = rnd.randrange(max((_rounds(lines[i]) for i in rows), default=0) + 1)
+        for i in rows:
+            lines[i] = lines[i][: 91 + 10 * keep - 2].rstrip() if keep else lines[i][:89]
+    elif kind == 1:
+        i = rnd.choice(rows)
+        rounds = max(_rounds(lines[j]) for j in rows)
+        lines[i] = _put(lines[i].ljust(91 + 10 * rounds), 92 + 10 * rounds,
+                        rnd.choice(["0000 - H", "0000 - Z", "0000 - F"]))
+    elif kind == 2:
+        numbers = _numbers(lines)
+        if len(numbers) < 2:
+            return
+        a, b = rnd.sample(numbers, 2)
+        swap = {f"{a:4d}": f"{b:4d}", f"{b:4d}": f"{a:4d}"}
+        for i in rows:
+            line = lines[i]
+            fields = [line[4:8]] + [line[c - 1:c + 3] for c in range(92, len(line) + 1, 10)]
+            line = _put(line, 5, swap.get(fields[0], fields[0]))
+            for k, c in enumerate(range(92, len(line) + 1, 10), start=1):
+                line = _put(line, c, swap.get(fields[k], fields[k]))
+            lines[i] = line
+    else:
+        i = rnd.choice(rows)
+        lines[i] = _put(lines[i], 49, f"{rnd.randrange(1000, 3000):4d}")
+
+
 def mutate_trf(text: str, rnd: random.Random) -> str:
     """One to four edits of a TRF file."""
     for _ in range(rnd.randint(1, 4)):
         op = rnd.random()
         lines = text.split("\n")
-        if op < 0.3:
+        if op < 0.15:
+            _trf_consistent(lines, rnd)
+            text = "\n".join(lines)
+        elif op < 0.3:
             _trf_field(lines, rnd)
             text = "\n".join(lines)
         elif op < 0.5:
