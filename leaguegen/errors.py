@@ -30,3 +30,10 @@ class InputError(Exception):
 
 class NoValidPairing(Exception):
     """No pairing satisfies the absolute criteria; never answered with a guess."""
+
+
+class OutputRefused(Exception):
+    """An output place leaguegen must not write to (it would replace someone's files).
+
+    The CLI prints the message and exits 2; nothing has been written.
+    """

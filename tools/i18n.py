@@ -23,7 +23,11 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATES = ROOT / "site_template"
 LOCALE = TEMPLATES / "locale"
-PYTHON_SOURCES = tuple(sorted((ROOT / "leaguegen" / "site").rglob("*.py")))
+# The site's N_-marked labels, and the labels the domain's registries hold (section
+# kinds, pairing systems), which the site translates.
+PYTHON_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "site").rglob("*.py"),
+                               *(ROOT / "leaguegen" / "domain" / "sections").glob("*.py"),
+                               *(ROOT / "leaguegen" / "domain" / "pairing").glob("*.py")]))
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
                  "lstrip_blocks": "True"}

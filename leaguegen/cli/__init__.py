@@ -17,7 +17,9 @@ def main() -> None:
 
 
 from leaguegen.cli import (  # noqa: E402,F401
+    check_pairings_cmd,
     export_cmd,
+    generate_cmd,
     pair_cmd,
     plan_cmd,
     season_cmds,

@@ -33,7 +33,7 @@ def export() -> None:
 def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None:
     """Write a section (round robin or Swiss) as FIDE TRF for a rating report."""
     from leaguegen.formats import season_trf
-    from leaguegen.formats.season_write import atomic_write
+    from leaguegen.formats.files import write_atomic
     from leaguegen.formats.season_yaml import load_season
     from leaguegen.formats.trf import TrfWriteError
 
@@ -55,7 +55,7 @@ def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None
         click.echo(text, nl=False)
         return
     try:
-        atomic_write(out_path, text)
+        write_atomic(out_path, text.encode("utf-8"))
     except OSError as exc:
         click.echo(f"{printable(out_path)}: cannot write: {printable(exc.strerror or exc)}",
                    err=True)

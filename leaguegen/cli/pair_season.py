@@ -62,7 +62,7 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
                  date: dt.date | None, explain: bool) -> None:
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
-    from leaguegen.domain import swiss_section as ss
+    from leaguegen.domain.sections import swiss as ss
     from leaguegen.formats.season_write import WriteError
     from leaguegen.formats.season_yaml import load_season
 

@@ -11,7 +11,7 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.domain.schedule import berger
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, OutputRefused
 
 EXIT_INVALID = 2
 
@@ -29,15 +29,22 @@ def report_problems(err: InputError) -> None:
               type=click.Path(file_okay=False, path_type=Path), help="Output folder.")
 @click.option("--no-pdf", is_flag=True, help="Skip the PDF crosstables (faster).")
 @click.option("--clean", is_flag=True, help="Ignore the cache and render everything.")
-def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool) -> None:
+@click.option("--force", is_flag=True,
+              help="Replace an output folder that leaguegen did not make (its files are lost).")
+def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool) -> None:
     """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
     from leaguegen.site.build import build_site
 
     try:
-        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean)
+        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
+    except OutputRefused as err:
+        click.echo(f"leaguegen build: {err}; nothing was written.", err=True)
+        sys.exit(EXIT_INVALID)
+    for note in report.notes:
+        click.echo(note, err=True)
     click.echo(f"Built {report.pages} pages and {report.pdfs} PDFs into {out_dir}"
                f" in {report.seconds:.2f} s ({report.sections_rendered} sections rendered,"
                f" {report.sections_reused} unchanged; {report.pdfs_rendered} PDFs rendered)")

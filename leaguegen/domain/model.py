@@ -120,6 +120,7 @@ class Player:
     fide_id: int | None = None
     sex: str | None = None
     birth: str | None = None
+    club: str | None = None  # for a Varma draw by club (seeding: varma, varma_by: club)
 
 
 @dataclass(frozen=True, slots=True)

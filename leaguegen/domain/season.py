@@ -10,8 +10,18 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
+from leaguegen.domain.stages import PendingStage, StageInfo
+
+if TYPE_CHECKING:  # the kinds' own modules define them and import this one
+    from leaguegen.domain.sections.knockout import KnockoutDetails
+    from leaguegen.domain.sections.quads import QuadsDetails
+    from leaguegen.domain.sections.scheveningen import ScheveningenDetails
+    from leaguegen.domain.sections.swiss import SwissSettings
+
+    SectionDetails = SwissSettings | QuadsDetails | ScheveningenDetails | KnockoutDetails
 
 
 class GameResult(Enum):
@@ -81,9 +91,13 @@ class Section:
     description: str = ""
     byes: tuple[Bye, ...] = ()
     tiebreaks_default: bool = False  # True when neither the section nor the season chose
-    # Format-specific settings (a frozen dataclass owned by the format's module), e.g. a
-    # Swiss section's planned rounds and pairing system, or the quads grouping rule.
-    details: object | None = None
+    # What the section's kind declares beyond these fields (its module under
+    # domain/sections/ owns the type; a round robin has none): the Swiss settings, the
+    # quads groups, the Scheveningen teams, the knockout bracket.
+    details: SectionDetails | None = None
+    # Set when the players come from earlier sections: who qualified from where
+    # (StageInfo), or which sources are still being played (PendingStage).
+    stage: StageInfo | PendingStage | None = None
 
     @property
     def double(self) -> bool:

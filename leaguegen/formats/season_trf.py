@@ -14,9 +14,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 from leaguegen.domain import roundrobin
-from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.stages import PendingStage
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats import trf
@@ -32,7 +32,7 @@ def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
     """The crosstable, the tiebreak system and the players the 50 % rule removed."""
     if isinstance(section.details, ss.SwissSettings):
         return ss.build_crosstable(section), "swiss", frozenset()
-    if isinstance(section.details, PendingStage):
+    if isinstance(section.stage, PendingStage):
         raise ExportError(f"section '{section.id}': its players are still to be decided"
                           " (an earlier stage has not finished)")
     if section.format in TYPES:

@@ -21,8 +21,10 @@ Every command that changes a season file (``pair`` today; ``result``,
 
 A symlinked season file is written through to its target (which must be a
 regular file inside the season folder), so the link stays a link. The new
-text goes to a temporary file beside the target that is removed on every
-error path; a temporary left by a killed run is removed by the next write.
+text goes to a temporary file beside the target (``.<name>.<random>.leaguegen-tmp``)
+that is removed on every error path; a temporary left by a killed run is removed
+by the next write. Reads go through ``formats.files`` (confined to the season
+folder, regular files only, bounded), as the loader's do.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ from pathlib import Path
 
 import yaml
 
+from leaguegen.errors import InputError
+from leaguegen.formats import files
 from leaguegen.formats.season_yaml import SEASON_FILE
 
 LOCK_NAME = ".leaguegen.lock"
@@ -91,14 +95,10 @@ def _digest(data: bytes) -> str:
 
 def _target(path: Path, season_dir: Path) -> Path:
     """The regular file behind ``path``, which must lie inside the season folder."""
-    root = season_dir.resolve()
     try:
-        target = path.resolve(strict=True)
-    except (OSError, RuntimeError) as exc:  # missing, or a symlink loop
-        raise WriteError(f"{path}: cannot open: {exc}") from None
-    if not target.is_relative_to(root):
-        raise WriteError(f"{path} leads to {target}, outside the season folder {root};"
-                         " refusing to write there")
+        target = files.confined(path, season_dir, str(path))
+    except InputError as err:
+        raise WriteError("; ".join(str(p) for p in err.problems)) from None
     if not stat.S_ISREG(target.stat().st_mode):
         raise WriteError(f"{path} is not a regular file")
     return target
@@ -116,7 +116,10 @@ def read_text(path: Path, season_dir: Path) -> SeasonText:
     """Read a season file for editing (UTF-8, with or without a BOM)."""
     path = Path(path)
     target = _target(path, Path(season_dir))
-    raw = target.read_bytes()
+    try:
+        raw = files.read_bytes(target, Path(season_dir), str(path))
+    except InputError as err:
+        raise WriteError("; ".join(str(p) for p in err.problems)) from None
     bom = raw.startswith(BOM)
     try:
         text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
@@ -230,10 +233,11 @@ except ImportError:  # pragma: no cover - Windows
 
 
 def _stale_temps(target: Path) -> None:
-    """Remove temporaries a killed write of ``target`` left behind (we hold the lock)."""
+    """Remove temporaries a killed write of ``target`` left behind (we hold the lock);
+    ``.tmp`` is what leaguegen 0.1 named them."""
     prefix = f".{target.name}."
     for entry in target.parent.iterdir():
-        if entry.name.startswith(prefix) and entry.name.endswith(".tmp"):
+        if entry.name.startswith(prefix) and entry.name.endswith((files.TEMP_SUFFIX, ".tmp")):
             try:
                 if stat.S_ISREG(entry.lstat().st_mode):
                     entry.unlink()
@@ -251,7 +255,8 @@ def atomic_write(path: Path, data: str | bytes, before_rename=None) -> None:  # 
     target = path.resolve() if path.is_symlink() else path
     payload = data.encode("utf-8") if isinstance(data, str) else data
     mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                               suffix=files.TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)

@@ -11,6 +11,7 @@ import datetime as dt
 import hashlib
 import random
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -18,12 +19,11 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.model import Code, Player, Scoring
-from leaguegen.domain.schedule import berger
+from leaguegen.domain.schedule import berger, varma
 from leaguegen.domain.season import (
     Bye,
     Game,
     GameResult,
-    NewsItem,
     RoundInfo,
     Season,
     Section,
@@ -31,8 +31,9 @@ from leaguegen.domain.season import (
 )
 from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.errors import InputError, Problem
-from leaguegen.formats import stage_sources
+from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.section_formats import FORMAT_PARSERS
 
 SEASON_FILE = "season.yaml"
@@ -48,16 +49,19 @@ LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
 DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
-                "swap_last_two_rounds", "withdrawal_threshold", "scoring")
-PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth")
+                "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by")
+PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club")
 ROUND_KEYS = ("date", "results")
 WITHDRAWAL_KEYS = ("player", "after_round", "reason")
 SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
-SEEDINGS = ("list", "rating", "lots")
+SEEDINGS = ("list", "rating", "lots", "varma")
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
 KNOWN_TIEBREAKS = ("DE", "SB", "WIN", "WON", "KS", "BH", "BPG", "BWG", "PS", "REP", "GE", "ARO",
                    "TPR", "PTP", "APRO", "APPO", "AOB", "FB", "RTNG", "STD", "TPN", "PTS")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+# Windows refuses these as file or folder names, with any extension.
+RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", "assets"}
+                           | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
 
 _RESULTS = {
     "1-0": GameResult.WHITE_WINS, "1:0": GameResult.WHITE_WINS,
@@ -110,11 +114,17 @@ def _scoring(node: yaml.Node | None, ctx: _Ctx, base: Scoring) -> Scoring:
         return base
     keys = yn.mapping(node, ctx.col, "scoring", SCORING_KEYS)
     values = {k: _points(v, ctx, f"scoring.{k}") for k, v in keys.items()}
-    win = values.get("win") or base.value(base.win)
+    win = values["win"] if values.get("win") is not None else base.value(base.win)
+    if win == 0:
+        ctx.col.add(keys["win"], "scoring.win must be more than 0")
+        win = base.value(base.win)
     draw = values.get("draw") if values.get("draw") is not None else base.value(base.draw)
     loss = values.get("loss") if values.get("loss") is not None else base.value(base.loss)
     fw = values.get("forfeit_win") if values.get("forfeit_win") is not None else win
     fl = values.get("forfeit_loss") if values.get("forfeit_loss") is not None else loss
+    if not loss <= draw <= win:
+        ctx.col.add(node, f"scoring must have loss <= draw <= win, not win {win}, draw {draw},"
+                          f" loss {loss}")
     denominators = [Fraction(x).denominator for x in (win, draw, loss, fw, fl)]
     lcm = 1
     for d in denominators:
@@ -156,12 +166,18 @@ def _player(node: yaml.Node, ctx: _Ctx, index: int) -> tuple[Player | None, yaml
     what = f"player {index}"
     if isinstance(node, yaml.ScalarNode):
         name = yn.text(node, ctx.col, what)
+        if name and (why := _name_problem(name)) is not None:
+            ctx.col.add(node, why)
+            return None, node
         return (Player(name=name) if name else None), node
     keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
     name = yn.text(keys.get("name"), ctx.col, f"{what} name")
     if not name:
         if "name" in keys:
             ctx.col.add(keys["name"], f"{what} has an empty name")
+        return None, node
+    if (why := _name_problem(name)) is not None:
+        ctx.col.add(keys["name"], why)
         return None, node
     title = yn.text(keys.get("title"), ctx.col, f"{name}: title")
     if title and title.upper() not in TITLES:
@@ -173,19 +189,63 @@ def _player(node: yaml.Node, ctx: _Ctx, index: int) -> tuple[Player | None, yaml
         federation = None
     return Player(
         name=name,
-        rating=yn.integer(keys.get("rating"), ctx.col, f"{name}: rating", minimum=0) or None,
+        rating=_rating(keys.get("rating"), ctx, name),
         federation=federation.upper() if federation else None,
         title=title.upper() if title else None,
-        fide_id=yn.integer(keys.get("fide_id"), ctx.col, f"{name}: fide_id", minimum=1),
+        fide_id=_fide_id(keys.get("fide_id"), ctx, name),
         sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
         birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
+        club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
     ), node
 
 
-def _seed_order(players: list[Player], method: str, seed: int | None) -> list[Player]:
-    """Pairing order: as listed, by rating, or by lots with the top seed fixed at 1."""
+MAX_RATING = 4000  # above every rating ever published; TRF has four digits for it
+MAX_FIDE_ID = 10**12
+
+
+def _rating(node: yaml.Node | None, ctx: _Ctx, name: str) -> int | None:
+    value = yn.integer(node, ctx.col, f"{name}: rating", minimum=0)
+    if value is not None and value > MAX_RATING:
+        ctx.col.add(node, f"{name}: rating {value} is not a chess rating (at most {MAX_RATING})")
+        return None
+    return value or None
+
+
+def _fide_id(node: yaml.Node | None, ctx: _Ctx, name: str) -> int | None:
+    value = yn.integer(node, ctx.col, f"{name}: fide_id", minimum=1)
+    if value is not None and value >= MAX_FIDE_ID:
+        ctx.col.add(node, f"{name}: fide_id {value} is too long to be a FIDE ID")
+        return None
+    return value
+
+
+_INVISIBLE = {"Cf", "Cc", "Zl", "Zp"}
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in: not case, width, or invisible format characters."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join("".join(ch for ch in folded
+                            if unicodedata.category(ch) not in _INVISIBLE).split())
+
+
+def _name_problem(name: str) -> str | None:
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return (f"player name {name!r} holds a control character (U+{ord(bad):04X}); names"
+                " are one line of text")
+    if not name_key(name):
+        return f"player name {name!r} has no visible letters"
+    return None
+
+
+def _seed_order(players: list[Player], method: str, seed: int | None,
+                varma_by: str = "federation") -> list[Player]:
+    """Pairing order: as listed, by rating, by lots with the top seed fixed at 1, or Varma."""
     if method == "list":
         return players
+    if method == "varma":
+        return varma.order_players(players, varma_by, random.Random(seed))
     by_rating = sorted(players, key=lambda p: (-(p.rating or 0), p.name))
     if method == "rating":
         return by_rating
@@ -392,6 +452,9 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
     if sid and not ID_PATTERN.match(sid):
         ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
                                 " hyphens (it becomes part of the web address)")
+    elif sid in RESERVED_NAMES:
+        ctx.col.add(keys["id"], f"section id '{sid}' is a reserved device name on Windows (a"
+                                " folder of that name cannot be created there); choose another")
     name = yn.text(keys.get("name"), ctx.col, "section name") or sid
     fmt = yn.text(keys.get("format"), ctx.col, "format")
     if fmt is not None and fmt not in formats():
@@ -402,7 +465,8 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
     minimum = parser.min_players if parser else 3
     scoring = _scoring(keys.get("scoring"), ctx, season_scoring)
     entrants: list[Player] = []
-    seen_names: dict[str, yaml.Node] = {}
+    seen_names: dict[str, tuple[str, yaml.Node]] = {}
+    seen_ids: dict[int, str] = {}
     stage: StageSource | None = None
     stage_info = injected[1] if injected else None
     if injected:
@@ -414,10 +478,21 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         player, where = _player(pnode, ctx, i)
         if player is None:
             continue
-        if player.name in seen_names:
-            ctx.col.add(where, f"player '{player.name}' is listed twice in section '{sid}'")
+        key = name_key(player.name)
+        if key in seen_names:
+            first_name, first = seen_names[key]
+            ctx.col.add(where, f"player '{player.name}' is listed twice in section '{sid}'"
+                        if first_name == player.name else
+                        f"player '{player.name}' looks the same as '{first_name}' (line"
+                        f" {first.start_mark.line + 1}); names must differ in visible letters")
             continue
-        seen_names[player.name] = where
+        seen_names[key] = (player.name, where)
+        if player.fide_id is not None:
+            if player.fide_id in seen_ids:
+                ctx.col.add(where, f"{player.name}: fide_id {player.fide_id} is also"
+                                   f" {seen_ids[player.fide_id]}'s")
+                continue
+            seen_ids[player.fide_id] = player.name
         entrants.append(player)
     if len(entrants) < minimum and "players" in keys and not injected and \
             not isinstance(keys["players"], yaml.MappingNode):
@@ -432,9 +507,18 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
         seeding = "list"
     seed = yn.integer(keys.get("seed"), ctx.col, "seed")
-    if seeding == "lots" and seed is None:
-        ctx.col.add(keys.get("seeding"), "seeding by lots needs a recorded 'seed' (any whole"
-                                         " number) so the draw can be repeated")
+    if seeding in ("lots", "varma") and seed is None:
+        ctx.col.add(keys.get("seeding"), f"seeding by {seeding} needs a recorded 'seed' (any"
+                                         " whole number) so the draw can be repeated")
+    varma_by = yn.text(keys.get("varma_by"), ctx.col, "varma_by") or "federation"
+    if varma_by not in varma.BY or ("varma_by" in keys and seeding != "varma"):
+        ctx.col.add(keys["varma_by"], "varma_by is federation or club, with seeding: varma")
+        varma_by = "federation"
+    if seeding == "varma" and fmt is not None and stage is None and not (
+            fmt in RR_FORMATS and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS):
+        ctx.col.add(keys["seeding"], f"seeding: varma (FIDE C.05 Annex 2) is for a round robin"
+                                     f" of {varma.MIN_PLAYERS} to {varma.MAX_PLAYERS} players")
+        seeding = "list"
     chosen = _tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
     tiebreaks = chosen or (parser.tiebreaks if parser else ("DE", "SB", "WIN", "KS"))
     rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
@@ -467,20 +551,20 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
-                       details=PendingStage(stage, (), fmt, deferred))
+                       stage=PendingStage(stage, (), fmt, deferred))
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
                                              f" {len(entrants)} qualified")
         return None
-    players = tuple(_seed_order(entrants, seeding, seed))
+    players = tuple(_seed_order(entrants, seeding, seed, varma_by))
     if parser is not None:
         base = Section(
             id=sid, name=name, format=fmt, players=players, rounds=(), games=(),
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
             withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
-            details=stage_info, tiebreaks_default=not chosen,
+            stage=stage_info, tiebreaks_default=not chosen,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
     double = fmt == "double_round_robin"
@@ -493,7 +577,7 @@ def _section(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
-        details=stage_info, tiebreaks_default=not chosen,
+        stage=stage_info, tiebreaks_default=not chosen,
     )
 
 
@@ -509,14 +593,17 @@ def _complete_stage(node: yaml.Node, ctx: _Ctx, season_scoring: Scoring,
 def _section_file(node: yaml.Node, ctx: _Ctx) -> tuple[Path | None, str]:
     """A section given as a path to its own YAML file inside the season folder."""
     rel = str(node.value)
-    target = (ctx.root / rel).resolve()
-    if ctx.root.resolve() not in target.parents or target.suffix not in (".yaml", ".yml"):
+    if not rel.endswith((".yaml", ".yml")):
         ctx.col.add(node, f"section file '{rel}' must be a .yaml file inside the season folder")
         return None, ""
-    if not target.is_file():
-        ctx.col.add(node, f"section file '{rel}' does not exist")
+    try:
+        target = files.confined(ctx.root / rel, ctx.root, rel)
+        return target, files.read_text(target, ctx.root, rel)
+    except InputError as err:
+        for problem in err.problems:
+            ctx.col.add(node, f"section file '{rel}' {problem.message}" if not problem.line
+                        else str(problem))
         return None, ""
-    return target, target.read_text(encoding="utf-8")
 
 
 def _display(root: Path, path: Path) -> Path:
@@ -524,46 +611,6 @@ def _display(root: Path, path: Path) -> Path:
         return root.resolve().parent.joinpath(path.resolve().relative_to(root.resolve().parent))
     except ValueError:
         return path
-
-
-def _news(root: Path, problems: list[Problem]) -> tuple[NewsItem, ...]:
-    folder = root / "news"
-    if not folder.is_dir():
-        return ()
-    items = []
-    for path in sorted(folder.glob("*.md")):
-        text = path.read_text(encoding="utf-8")
-        title, date, body = None, None, text
-        m = re.match(r"^---\n(.*?)\n---\n", text, re.S)
-        if m:
-            try:
-                meta = yaml.safe_load(m.group(1)) or {}
-            except yaml.YAMLError as exc:
-                problems.append(Problem(str(path), 1, 1, f"news front matter: {exc}"))
-                meta = {}
-            if not isinstance(meta, dict):
-                meta = {}
-            title = meta.get("title")
-            date = meta.get("date")
-            body = text[m.end():]
-        dm = re.match(r"(\d{4}-\d{2}-\d{2})", path.stem)
-        if date is None and dm:
-            date = dt.date.fromisoformat(dm.group(1))
-        if isinstance(date, str):
-            try:
-                date = dt.date.fromisoformat(date)
-            except ValueError:
-                problems.append(Problem(str(path), 2, 1, f"news date '{date}' is not a date"))
-                date = None
-        if title is None:
-            hm = re.search(r"^#\s+(.+)$", body, re.M)
-            title = hm.group(1).strip() if hm else path.stem
-            if hm:
-                body = body[: hm.start()] + body[hm.end():]
-        slug = re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-") or "news"
-        items.append(NewsItem(slug=slug, title=str(title), date=date, markdown=body.strip()))
-    items.sort(key=lambda n: (n.date or dt.date.min, n.slug), reverse=True)
-    return tuple(items)
 
 
 def _load_section_file(node: yaml.Node, ctx: _Ctx, scoring: Scoring, defaults: dict[str, object],
@@ -586,6 +633,15 @@ def _load_section_file(node: yaml.Node, ctx: _Ctx, scoring: Scoring, defaults: d
     if memo is not None:
         memo[key] = result
     return result
+
+
+def _markdown(node: yaml.Node | None, col: yn.Collector, what: str) -> str:
+    """A Markdown text value, held to the same limits as news."""
+    raw = yn.text(node, col, what) or ""
+    if raw and node is not None:
+        line = node.start_mark.line + 1 + (1 if node.style in ("|", ">") else 0)
+        col.problems.extend(markdown_problems(raw, col.path, line))
+    return raw
 
 
 def _language(node: yaml.Node, col: yn.Collector, what: str) -> str | None:
@@ -626,13 +682,18 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
     """
     root = Path(folder)
     path = root / SEASON_FILE
-    if not path.is_file():
+    if not root.is_dir():
+        raise InputError([Problem(str(root), 0, 0, "is not a season folder (a folder holding"
+                                                   " season.yaml)")])
+    if not path.exists() and not path.is_symlink():
         raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
                                                    " creates a season to start from")])
+    root = root.resolve()
+    text = files.read_text(path, root, str(path))
     col = yn.Collector(str(path))
     ctx = _Ctx(col, root)
     problems: list[Problem] = []
-    doc = yn.compose(path.read_text(encoding="utf-8"), col)
+    doc = yn.compose(text, col)
     season = None
     if doc is not None or not col.problems:
         keys = yn.mapping(doc, col, "season.yaml", SEASON_KEYS, required=("name", "sections"))
@@ -643,7 +704,10 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         }
         sections: list[Section] = []
         ids: dict[str, yaml.Node] = {}
-        for node in yn.sequence(keys.get("sections"), col, "sections"):
+        section_nodes = yn.sequence(keys.get("sections"), col, "sections")
+        if "sections" in keys and not section_nodes and not col.problems:
+            col.add(keys["sections"], "sections must list at least one section")
+        for node in section_nodes:
             if isinstance(node, yaml.ScalarNode):
                 section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo)
                 problems.extend(sub_problems)
@@ -671,10 +735,11 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
             venue=yn.text(keys.get("venue"), col, "venue") or "",
             time_control=yn.text(keys.get("time_control"), col, "time_control") or "",
             language=languages[0], languages=languages, digits=digits,
-            description=yn.text(keys.get("description"), col, "description") or "",
+            description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections),
         )
-    news = _news(root, problems)
+    news, news_problems = read_news(root, Path(folder))
+    problems.extend(news_problems)
     all_problems = col.problems + problems
     if all_problems or season is None:
         all_problems.sort(key=lambda p: (p.path, p.line, p.col))

@@ -21,9 +21,9 @@ from dataclasses import dataclass, replace
 
 import yaml
 
-from leaguegen.domain import roundrobin
-from leaguegen.domain.model import Code, Player
+from leaguegen.domain.model import Player
 from leaguegen.domain.season import Section
+from leaguegen.domain.sections import facts_of, kind_of, kinds
 from leaguegen.domain.stages import (
     PendingStage,
     Qualification,
@@ -32,48 +32,11 @@ from leaguegen.domain.stages import (
     StageInfo,
     StageSource,
 )
-from leaguegen.domain.standings import compute_standings
 from leaguegen.errors import Problem
 from leaguegen.formats import yaml_nodes as yn
 
 SOURCE_KEYS = ("from", "top", "seeding", "exclude")
 STAGE_SEEDINGS = tuple(s.value for s in Seeding)
-
-#: How to rank a finished section of a given format: ``(names best first, finished)``.
-#: Round robins are built in; another format (a Swiss) may register its own.
-RANKERS: dict[str, Callable[[Section], tuple[list[str], bool]]] = {}
-
-
-def round_robin_ranking(section: Section) -> tuple[list[str], bool]:
-    """Final ranking of a round-robin section (withdrawn-and-unranked players last, excluded)."""
-    table = roundrobin.build_crosstable(section)
-    excluded = roundrobin.withdrawn_unranked(section, table)
-    standings = compute_standings(table, list(section.tiebreaks), system="round-robin",
-                                  rules=section.tiebreak_rules, excluded=excluded)
-    finished = bool(section.players) and roundrobin.last_round_reached(section) == \
-        table.rounds_total and not any(e.code is Code.PENDING
-                                       for rec in table.records for e in rec.rounds)
-    return [section.players[r.number - 1].name for r in standings.rows], finished
-
-
-def swiss_ranking(section: Section) -> tuple[list[str], bool]:
-    """Final ranking of a Swiss section, as its page computes it; finished after the last round."""
-    from leaguegen.domain import swiss_section as ss
-
-    table = ss.build_crosstable(section)
-    after = ss.rounds_with_results(section)
-    standings = compute_standings(table, list(section.tiebreaks), system="swiss",
-                                  rules=section.tiebreak_rules, after_round=after)
-    pending = any(e.code is Code.PENDING for rec in table.records for e in rec.rounds)
-    finished = ss.paired_rounds(section) == ss.settings(section).number_of_rounds \
-        and not pending
-    return [section.players[r.number - 1].name for r in standings.rows], finished
-
-
-RANKERS["round_robin"] = round_robin_ranking
-RANKERS["double_round_robin"] = round_robin_ranking
-RANKERS["swiss"] = swiss_ranking
-
 
 def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource | None,
                                                                     yaml.Node | None]:
@@ -128,12 +91,16 @@ class Deferred:
 
 
 def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
-    """Complete every stage section whose sources have finished, in file order."""
+    """Complete every stage section whose sources have finished, in file order.
+
+    A source's rankings and whether it has finished are its facts
+    (``domain.sections``), the same object its pages are built from.
+    """
     out: list[Section] = []
     problems: list[Problem] = []
     done: dict[str, Section] = {}
     for section in sections:
-        pending = section.details
+        pending = section.stage
         if not isinstance(pending, PendingStage) or section.players:
             out.append(section)
             done[section.id] = section
@@ -143,7 +110,7 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
         rankings: dict[str, list[str]] = {}
         unfinished = []
         players: dict[str, Player] = {}
-        group_of: dict[str, tuple[str, int]] = {}  # a quads group's id -> (section, number)
+        group_of: dict[str, tuple[str, int]] = {}  # a group's ranking id -> (section, number)
         ok = True
         for sid in source.sources:
             src = done.get(sid)
@@ -154,39 +121,31 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
                                                  f" '{sid}' {where}"))
                 ok = False
                 continue
-            groups = getattr(src.details, "groups", None)
-            if src.format == "quads" and groups:
-                # a quads section is a group stage: each of its groups is one ranking
-                for n, g in enumerate(groups, start=1):
-                    ranking, finished = round_robin_ranking(g)
-                    rankings[g.id] = ranking
-                    group_of[g.id] = (sid, n)
-                    if not finished and sid not in unfinished:
-                        unfinished.append(sid)
-                players.update({p.name: p for p in src.players})
+            kind = kind_of(src.format)
+            if not kind.feeds_stages:
+                allowed = sorted(f for k in kinds() if k.feeds_stages for f in k.formats)
+                problems.append(deferred.problem(
+                    f"section '{section.id}': players cannot be taken from '{sid}'"
+                    f" ({src.format}); sources can be {', '.join(allowed)}"))
+                ok = False
                 continue
-            ranker = RANKERS.get(src.format)
-            if ranker is None or isinstance(src.details, PendingStage):
-                if ranker is None:
-                    problems.append(deferred.problem(
-                        f"section '{section.id}': players cannot be taken from '{sid}'"
-                        f" ({src.format}); sources can be"
-                        f" {', '.join(sorted([*RANKERS, 'quads']))}"))
-                    ok = False
-                else:
-                    unfinished.append(sid)
-                continue
-            ranking, finished = ranker(src)
-            if not finished:
+            if isinstance(src.stage, PendingStage):
                 unfinished.append(sid)
-            rankings[sid] = ranking
+                continue
+            facts = facts_of(src)
+            if not facts.finished:
+                unfinished.append(sid)
+            for n, (rid, names) in enumerate(facts.rankings, start=1):
+                rankings[rid] = list(names)
+                if rid != sid:
+                    group_of[rid] = (sid, n)
             players.update({p.name: p for p in src.players})
         if not ok:
             continue
         titles = tuple(done[sid].name for sid in source.sources)
         if unfinished:
-            out.append(replace(section, details=replace(pending, unfinished=tuple(unfinished),
-                                                        source_names=titles)))
+            out.append(replace(section, stage=replace(pending, unfinished=tuple(unfinished),
+                                                      source_names=titles)))
             done[section.id] = out[-1]
             continue
         try:

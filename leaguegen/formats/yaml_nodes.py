@@ -37,16 +37,68 @@ class Collector:
 
 
 def compose(text: str, col: Collector) -> yaml.Node | None:
+    """The node tree of ``text``, or None with the problem recorded at its line.
+
+    Aliases (``*name``, and ``<<: *name`` merges) are refused before anything is
+    built: organisers do not need them, and a few lines of nested aliases (a
+    "billion laughs") would otherwise expand into gigabytes when walked.
+    """
     try:
+        for event in yaml.parse(text, Loader=_Loader):
+            if isinstance(event, yaml.AliasEvent):
+                mark = event.start_mark
+                col.problems.append(Problem(
+                    col.path, mark.line + 1, mark.column + 1,
+                    f"YAML aliases (*{event.anchor}) are not allowed in season files; write"
+                    " the value out in full"))
+                return None
         return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        message = f"not valid YAML: {exc.problem or exc.context}"
+        line, column, message = _syntax_error(exc, text)
         col.problems.append(Problem(col.path, line, column, message))
     except yaml.YAMLError as exc:
         col.problems.append(Problem(col.path, 0, 0, f"not valid YAML: {exc}"))
     return None
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
+    """Where a YAML syntax error really is, and what to do about it.
+
+    For an unclosed quote or bracket, or a key without its colon, the parser notices
+    only on a later line (often the next one); the place to fix is where the scalar
+    or the bracket began, which PyYAML gives as the context mark.
+    """
+    problem, context = exc.problem_mark, exc.context_mark
+    mark = problem or context
+    ctx = exc.context or ""
+    if context is not None and (ctx.startswith("while scanning") or "flow" in ctx) \
+            and (problem is None or context.line < problem.line):
+        mark = context
+    if mark is None:
+        return 0, 0, f"not valid YAML: {exc.problem or exc.context}"
+    lines = text.splitlines()
+    here = problem or mark
+    line_text = lines[here.line] if here.line < len(lines) else ""
+    if "\t" in line_text[: here.column + 1] or (here.column < len(line_text)
+                                                   and line_text[here.column] == "\t"):
+        return (here.line + 1, line_text.index("\t") + 1,
+                "a tab character: YAML is indented with spaces, never tabs")
+    message = f"not valid YAML: {exc.problem or exc.context}"
+    if mark is not problem:
+        hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
+                    f"{ctx} ({exc.problem})")
+        message = f"not valid YAML: {hint}"
+    return mark.line + 1, mark.column + 1, message
+
+
+_UNCLOSED = (
+    ("while scanning a quoted scalar", "a quoted value whose closing quote is missing"),
+    ("while scanning a simple key", "a key without its ':' (write 'key: value')"),
+    ("while parsing a flow sequence", "a '[' list that is never closed (a ']' or ',' is"
+                                      " missing)"),
+    ("while parsing a flow mapping", "a '{' mapping that is never closed (a '}' or ',' is"
+                                     " missing)"),
+)
 
 
 def is_null(node: yaml.Node | None) -> bool:

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import os
+import sys
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.domain.season import Season
+from leaguegen.errors import OutputRefused
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import i18n
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
+from leaguegen.site.output_guard import check_output
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 
@@ -28,12 +32,41 @@ class BuildReport:
     sections_reused: int = 0
     pdfs_rendered: int = 0
     files: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
     snap = i18n.render_languages(render_site, season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
+
+
+def _die_with_parent() -> None:
+    """A PDF worker process ends when the build that started it does, even on ``kill -9``.
+
+    Linux delivers SIGKILL to the worker when its parent dies (``PR_SET_PDEATHSIG``);
+    elsewhere a watcher thread polls the parent's pid.
+    """
+    parent = os.getppid()
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            import signal
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before prctl took effect
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="leaguegen-parent-watch", daemon=True).start()
 
 
 def _pdf_worker(html: str) -> bytes:
@@ -51,7 +84,7 @@ def render_pdfs(sources: dict[str, str]) -> list[tuple[str, bytes]]:
     workers = min(os.cpu_count() or 1, len(sources))
     if workers < 2 or len(sources) < 8:  # starting a worker costs about a second
         return [(rel, _pdf_worker(html)) for rel, html in sources.items()]
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent) as pool:
         return list(zip(sources, pool.map(_pdf_worker, sources.values(), chunksize=2),
                         strict=True))
 
@@ -63,21 +96,27 @@ def default_cache(out_dir: Path) -> Path:
 
 
 def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
-               clean: bool = False, cache_dir: Path | None = None) -> BuildReport:
+               clean: bool = False, cache_dir: Path | None = None,
+               force: bool = False) -> BuildReport:
     """Build into a staging folder and swap it in; on any error the old site stays.
 
-    Sections, the home page and PDFs whose inputs did not change since the last
-    build are taken from the cache; ``clean`` empties it first.
+    The output folder must be one a build may replace (``output_guard``: missing,
+    empty or made by leaguegen; ``force`` allows another folder, never the season,
+    a folder holding it, the home folder or ``/``); this is checked before
+    anything is written. Sections, the home page and PDFs whose inputs did not
+    change since the last build are taken from the cache; ``clean`` empties it.
+    Raises InputError for a bad season, OutputRefused for a bad output place.
     """
     started = time.perf_counter()
+    out = check_output(Path(out_dir), Path(season_dir), force=force)
     season = load_season(season_dir)
-    store = DiskStore(cache_dir or default_cache(Path(out_dir)))
+    store = DiskStore(cache_dir or default_cache(out))
     if clean:
         store.clear()
     snap = i18n.render_languages(render_site, season, store)
-    tree = OutputTree(Path(out_dir))
+    tree = OutputTree(out)
     report = BuildReport(sections_rendered=len(snap.sections_rendered),
-                         sections_reused=len(snap.sections_reused))
+                         sections_reused=len(snap.sections_reused), notes=list(tree.recovered))
     try:
         for rel, html in snap.pages.items():
             tree.write(rel, html)
@@ -96,6 +135,9 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                 report.pdfs += 1
         report.files = sorted(tree.written)
         tree.commit()
+    except OSError as exc:
+        tree.abort()
+        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
     except BaseException:
         tree.abort()
         raise

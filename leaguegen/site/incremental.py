@@ -9,24 +9,28 @@ for repeated ``build`` runs. A rebuild with no change renders nothing.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import datetime as dt
 import hashlib
 import json
 import os
-import shutil
+import re
+import stat
 import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol
 
-from leaguegen.domain.season import Season, Section
-from leaguegen.site import context, urls
-from leaguegen.site.context import SectionSummary
-from leaguegen.site.planning_view import planning_view
+import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
+from leaguegen.domain.season import Season
+from leaguegen.domain.stages import PendingStage
+from leaguegen.errors import OutputRefused
+from leaguegen.site.pages import season as season_pages
+from leaguegen.site.pages.common import SectionSummary
+from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.render import render, template_dir
-from leaguegen.site.section_renderers import SECTION_RENDERERS
 
 FORMAT_VERSION = "1"
 
@@ -64,16 +68,6 @@ def templates_fingerprint(folder: Path | None = None) -> str:
 
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
-
-
-@dataclass
-class SectionOutput:
-    """Everything one section contributes to the site."""
-
-    pages: dict[str, str]
-    pdf_path: str
-    pdf_html: str
-    summary: SectionSummary
 
 
 class Store(Protocol):
@@ -132,33 +126,64 @@ def _summary_from_json(data: dict) -> SectionSummary:
     return SectionSummary(**values)
 
 
+CACHE_TAG = "CACHEDIR.TAG"
+CACHE_TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+                  "# This folder is a cache made by leaguegen build; it can be deleted.\n")
+_ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:json|html|pdf)|\.tmp-\w+)$")
+
+
 class DiskStore:
     """A cache folder of JSON, HTML and PDF files named by fingerprint.
 
     Only our own plain data is stored (no pickles), each file is written to a
     temporary name and renamed, and unused entries are pruned after a build.
+    The folder is tagged (``CACHEDIR.TAG``, the cache-directory standard that
+    backup tools honour); it must be a real folder, entries are never followed
+    through symbolic links, and pruning removes only regular files whose names
+    this class makes, so a link or a stranger's file in it is never touched.
+    A damaged entry is a cache miss, rendered again.
     """
 
     def __init__(self, folder: Path):
-        self.folder = folder
+        self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
-        folder.mkdir(parents=True, exist_ok=True)
+        for place in (self.folder.parent, self.folder):
+            if place.is_symlink():
+                raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
+                                    " (leaguegen makes its own)")
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tag = self.folder.parent / CACHE_TAG
+            if not tag.exists() and not tag.is_symlink():
+                tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
+        except OSError as exc:
+            raise OutputRefused(f"cannot make the cache folder {self.folder}:"
+                                f" {exc.strerror}") from None
 
     def _path(self, key: str, suffix: str) -> Path:
         return self.folder / f"{key}{suffix}"
 
     def _write(self, path: Path, data: bytes) -> None:
         fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+            os.replace(tmp, path)  # replaces a link itself, never what it points to
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
 
     def _read(self, key: str, suffix: str) -> bytes | None:
         self.used.add(key + suffix)
         try:
-            return self._path(key, suffix).read_bytes()
-        except FileNotFoundError:
-            return None
+            fd = os.open(self._path(key, suffix), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None  # missing, a link, unreadable: a miss
+        with os.fdopen(fd, "rb") as fh:
+            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                return None
+            return fh.read()
 
     def get_section(self, key: str) -> SectionOutput | None:
         raw = self._read(key, ".json")
@@ -168,7 +193,7 @@ class DiskStore:
             data = json.loads(raw)
             return SectionOutput(data["pages"], data["pdf_path"], data["pdf_html"],
                                  _summary_from_json(data["summary"]))
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, AttributeError):
             return None  # an old or damaged entry is simply rendered again
 
     def put_section(self, key: str, output: SectionOutput) -> None:
@@ -179,27 +204,41 @@ class DiskStore:
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
-        return raw.decode() if raw is not None else None
+        try:
+            return raw.decode() if raw is not None else None
+        except UnicodeDecodeError:
+            return None
 
     def put_page(self, key: str, html: str) -> None:
         self.used.add(key + ".html")
         self._write(self._path(key, ".html"), html.encode())
 
     def get_pdf(self, key: str) -> bytes | None:
-        return self._read(key, ".pdf")
+        data = self._read(key, ".pdf")
+        return data if data is not None and data.startswith(b"%PDF-") else None
 
     def put_pdf(self, key: str, data: bytes) -> None:
         self.used.add(key + ".pdf")
         self._write(self._path(key, ".pdf"), data)
 
+    def _ours(self) -> list[str]:
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return []
+        return [e.name for e in entries
+                if _ENTRY.match(e.name) and e.is_file(follow_symlinks=False)]
+
     def prune(self) -> None:
-        for path in self.folder.iterdir():
-            if path.is_file() and path.name not in self.used:
-                path.unlink(missing_ok=True)
+        for name in self._ours():
+            if name not in self.used:
+                with contextlib.suppress(OSError):
+                    os.unlink(self.folder / name)
 
     def clear(self) -> None:
-        shutil.rmtree(self.folder, ignore_errors=True)
-        self.folder.mkdir(parents=True, exist_ok=True)
+        for name in self._ours():
+            with contextlib.suppress(OSError):
+                os.unlink(self.folder / name)
 
 
 @dataclass
@@ -221,23 +260,6 @@ def _frame(season: Season) -> tuple:
     """The season facts every page may show: everything but the sections and the news."""
     return tuple((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
                  if f.name not in ("sections", "news"))
-
-
-def render_section(season: Season, section: Section) -> SectionOutput:
-    lang = season.language
-    data = context.section_data(section)
-    page = dataclasses.replace(context.section_page(season, data),
-                               planning=planning_view(season, section))
-    data.page = page
-    pages = {
-        urls.section(section): render("section.html", page, lang),
-        urls.rounds(section): render("rounds.html", page, lang),
-    }
-    for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "player.html", context.player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("crosstable_pdf.html", page, lang),
-                         page.section)
 
 
 def render_site(season: Season, store: Store, templates: str | None = None,
@@ -265,9 +287,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         used.add(key)
         output = store.get_section(key)
         if output is None:
-            # section.details may name its own renderer (a stage still waiting for players)
-            kind = getattr(section.details, "renderer", None) or section.format
-            renderer = SECTION_RENDERERS.get(kind, render_section)
+            # a stage still waiting for its players has one page, whatever its format
+            kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
+            renderer = renderer_for(kind)
             output = renderer(season, section)
             store.put_section(key, output)
             snap.sections_rendered.append(section.id)
@@ -280,7 +302,7 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
-        home = render("season.html", context.season_page(season, summaries), season.language)
+        home = render("season.html", season_pages.season_page(season, summaries), season.language)
         store.put_page(home_key, home)
         snap.home_rendered = True
     snap.pages["index.html"] = home
@@ -294,4 +316,3 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     return snap
 
 
-from leaguegen.site import sections as _sections  # noqa: E402,F401  (registers renderers)

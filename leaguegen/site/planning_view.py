@@ -14,9 +14,9 @@ import re
 from dataclasses import dataclass
 
 from leaguegen.domain import planning as pl
-from leaguegen.domain.schedule.quads import DEFAULT_RULE
 from leaguegen.domain.season import Season, Section
-from leaguegen.site.context import N_
+from leaguegen.domain.sections import kind_of
+from leaguegen.site.pages.common import N_
 
 ADVICE = {
     pl.Advice.FASTER_TIME_CONTROL: N_("With the same increment, %(minutes)s minutes each would fit"
@@ -71,19 +71,8 @@ def time_control(text: str) -> pl.TimeControl | None:
 
 
 def _format(section: Section) -> tuple[pl.Format, dict] | None:
-    details = section.details
-    if section.format in ("round_robin", "double_round_robin"):
-        return pl.Format(section.format), {}
-    if section.format == "quads":
-        return pl.Format.QUADS, {"rule": getattr(details, "rule", DEFAULT_RULE)}
-    if section.format == "scheveningen":
-        double = getattr(details, "double", False)
-        return (pl.Format.DOUBLE_SCHEVENINGEN if double else pl.Format.SCHEVENINGEN), {}
-    if section.format == "knockout":
-        formats = getattr(details, "formats", ())
-        games = formats[0].stages[0].games if formats else 1
-        return pl.Format.KNOCKOUT, {"games_per_match": games}
-    return None
+    kind = kind_of(section.format)
+    return kind.plan(section) if kind.plan is not None else None
 
 
 def planning_view(season: Season, section: Section) -> PlanningView | None:

@@ -13,16 +13,17 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Code, Crosstable
 from leaguegen.domain.pairing import systems
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.errors import NoValidPairing
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
-from leaguegen.site.context import (
+from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
     PlayerLink,
@@ -31,13 +32,11 @@ from leaguegen.site.context import (
     StandingRow,
     TiebreakView,
     season_info,
+    section_summary,
     tiebreak_views,
 )
 
-FORMAT_LABEL = N_("Swiss")
-# Labels come from the pairing registry; N_ marks them for the catalogue extractor.
-SYSTEM_LABELS = {s.name: s.label for s in systems()}
-_LABEL_MSGIDS = (N_("FIDE Dutch system"), N_("Burstein system"))
+SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
 BYE_LABELS = {
     Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
     Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
@@ -235,7 +234,7 @@ class SwissPlayerPage:
 @dataclass(slots=True)
 class SwissData:
     """Everything derived once for a Swiss section and shared by its pages (it has the
-    ``section`` and ``standings`` that ``context.tiebreak_views`` reads)."""
+    ``section`` and ``standings`` that ``common.tiebreak_views`` reads)."""
 
     section: Section
     table: Crosstable
@@ -261,21 +260,10 @@ def swiss_data(section: Section) -> SwissData:
 
 def summary(data: SwissData, root: str) -> SectionSummary:
     s = data.section
-    total = ss.settings(s).number_of_rounds
-    paired = ss.paired_rounds(s)
-    pending = any(e.code is Code.PENDING for rec in data.table.records for e in rec.rounds)
-    finished = paired == total and not pending
-    next_date = None
-    if pending:
-        next_date = s.rounds[paired - 1].date
     leader = None
     if data.after and data.standings.rows:
         leader = s.players[data.standings.rows[0].number - 1].name
-    return SectionSummary(
-        id=s.id, name=s.name, format_label=FORMAT_LABEL, url=root + urls.section(s),
-        players=len(s.players), rounds_played=data.after, rounds_total=total, leader=leader,
-        next_date=next_date, finished=finished,
-    )
+    return section_summary(facts_of(s), root, leader)
 
 
 def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:

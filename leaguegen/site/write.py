@@ -1,37 +1,138 @@
-"""Writing the output tree so that a failed build never leaves a half-written site.
+"""Writing the output tree so that a failed or killed build never loses the site.
 
-Files go into a fresh sibling folder; only when every file is written is it
-swapped in place of the old site (two renames), so a reader or a web server
-sees either the old site or the new one.
+Files go into a fresh staging folder beside the destination; only when every
+file is written is it swapped in. On Linux the swap is one atomic exchange of
+the two folders (``renameat2(RENAME_EXCHANGE)``), so a reader or a web server
+sees the old site or the new one and never nothing. Elsewhere it is two
+renames, and a build killed between them leaves the old site parked beside the
+destination: the next build puts it back before it starts.
+
+Every folder this module creates carries the marker of ``output_guard`` and a
+name that says which process made it (``.<out>-build-<pid>-<random>``,
+``.<out>-old-<pid>``), so leftovers of killed builds are recognised and removed,
+and nothing else is ever touched.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import ctypes.util
 import os
+import re
+import secrets
 import shutil
-import tempfile
+import sys
 from pathlib import Path
+
+from leaguegen.errors import OutputRefused
+from leaguegen.site.output_guard import MARKER, MARKER_TEXT
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _pid_alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Atomically swap two folders (Linux renameat2); False where that is not available."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                          ctypes.c_uint]
+    # non-zero: EINVAL/ENOSYS (a file system or kernel without it), so fall back
+    return renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b),
+                     _RENAME_EXCHANGE) == 0
+
+
+def _leftovers(destination: Path) -> tuple[list[tuple[Path, int]], list[tuple[Path, int]]]:
+    """Staging and parked folders of earlier builds of ``destination``, with their pids."""
+    name = re.escape(destination.name)
+    build = re.compile(rf"^\.{name}-build-(\d+)-[0-9a-f]+$")
+    old = re.compile(rf"^\.{name}-old-(\d+)$")
+    staging, parked = [], []
+    try:
+        entries = list(destination.parent.iterdir())
+    except OSError:
+        return [], []
+    for entry in entries:
+        if entry.is_symlink() or not entry.is_dir():
+            continue
+        if m := build.match(entry.name):
+            staging.append((entry, int(m.group(1))))
+        elif m := old.match(entry.name):
+            parked.append((entry, int(m.group(1))))
+    return staging, parked
+
+
+def recover(destination: Path) -> list[str]:
+    """Undo what killed builds left: restore a parked site, remove stale staging folders.
+
+    Folders of a build that is still running (its pid is alive) are left alone.
+    Returns a line per action, for the CLI to show.
+    """
+    staging, parked = _leftovers(destination)
+    done = []
+    for folder, pid in sorted(parked, key=lambda item: item[0].stat().st_mtime, reverse=True):
+        if _pid_alive(pid) and pid != os.getpid():
+            continue
+        if not destination.exists():  # killed between the two renames of a swap
+            os.replace(folder, destination)
+            done.append(f"restored the site a killed build had parked in {folder.name}")
+        else:
+            shutil.rmtree(folder, ignore_errors=True)
+            done.append(f"removed {folder.name}, left by a killed build")
+    for folder, pid in staging:
+        if _pid_alive(pid):
+            continue
+        shutil.rmtree(folder, ignore_errors=True)
+        done.append(f"removed {folder.name}, left by a killed build")
+    return done
 
 
 class OutputTree:
     """Collects the files of one build in a staging folder beside the destination."""
 
     def __init__(self, destination: Path):
-        self.destination = destination.resolve()
-        self.destination.parent.mkdir(parents=True, exist_ok=True)
-        self.staging = Path(tempfile.mkdtemp(prefix=f".{self.destination.name}-build-",
-                                             dir=self.destination.parent))
-        self.staging.chmod(0o755)  # mkdtemp makes it private; a web server must read it
+        self.destination = Path(os.path.abspath(destination))
+        try:
+            self.destination.parent.mkdir(parents=True, exist_ok=True)
+            self.recovered = recover(self.destination)
+            self.staging = self.destination.with_name(
+                f".{self.destination.name}-build-{os.getpid()}-{secrets.token_hex(4)}")
+            self.staging.mkdir(mode=0o755)
+            (self.staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+        except PermissionError as exc:
+            raise OutputRefused(f"cannot write the site beside {self.destination}:"
+                                f" permission denied ({exc.filename})") from None
+        except OSError as exc:
+            raise OutputRefused(f"cannot write the site beside {self.destination}:"
+                                f" {exc.strerror}") from None
         self.written: set[str] = set()
 
     def path(self, relative: str) -> Path:
         target = (self.staging / relative).resolve()
-        if self.staging not in target.parents:
+        if self.staging.resolve() not in target.parents:
             raise ValueError(f"refusing to write outside the site: {relative}")
         return target
 
     def write(self, relative: str, content: str | bytes) -> Path:
-        if relative in self.written:
+        if relative in self.written or relative == MARKER:
             raise ValueError(f"{relative} written twice in one build")
         self.written.add(relative)
         target = self.path(relative)
@@ -46,13 +147,19 @@ class OutputTree:
         self.write(relative, source.read_bytes())
 
     def commit(self) -> None:
-        """Swap the staging folder in place of the destination."""
+        """Swap the staging folder in place of the destination, then drop the old site."""
+        if self.destination.exists() and _exchange(self.staging, self.destination):
+            shutil.rmtree(self.staging, ignore_errors=True)  # now holds the old site
+            return
         old = None
         if self.destination.exists():
             old = self.destination.with_name(f".{self.destination.name}-old-{os.getpid()}")
             if old.exists():
                 shutil.rmtree(old)
             os.replace(self.destination, old)
+            # a site from before the marker existed gets one, so recovery knows it
+            with contextlib.suppress(OSError):
+                (old / MARKER).touch()
         os.replace(self.staging, self.destination)
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)

@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
-from leaguegen.domain import swiss_section as ss
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.formats import season_write as sw
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
@@ -91,7 +91,7 @@ def test_overlapping_pair_runs_write_one_round(ready: Path) -> None:
     assert run("check", ready).exit_code == 0
 
 
-EVIL_SEASON = """\
+SEASON = """\
 name: Escapes
 sections:
   - id: open
@@ -99,35 +99,44 @@ sections:
     format: swiss
     number_of_rounds: 3
     players:
-      - {name: "Ann Able\\e]0;pwned\\a\\e[2J", rating: 2000}
-      - {name: "Bob\\rBaker", rating: 1990}
-      - {name: "Cat \\u202eCole", rating: 1980}
+      - {name: %s, rating: 2000}
+      - {name: %s, rating: 1990}
+      - {name: Cat Cole, rating: 1980}
       - {name: Dan Dale, rating: 1970}
       - {name: Eve East, rating: 1960}
 """
 
 
-def test_control_characters_in_names_are_not_printed_raw(tmp_path: Path) -> None:
-    (tmp_path / "season.yaml").write_text(EVIL_SEASON, encoding="utf-8")
+def test_names_that_reorder_text_are_printed_escaped(tmp_path: Path) -> None:
+    """Bidirectional overrides are allowed in names but never reach the terminal raw."""
+    text = SEASON % ('"Ann \\u202eAble"', '"Bob \\u2066Baker"')
+    (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
     result = run("pair", tmp_path, "--section", "open", "--explain")
-    for raw in ("\x1b", "\x07", "\r", "\u202e"):
-        assert raw not in result.output
     assert result.exit_code == 0, result.output
-    assert "Ann Able\\x1b]0;pwned\\x07\\x1b[2J" in result.output
-    assert "Bob\\x0dBaker" in result.output and "Cat \\u202eCole" in result.output
+    assert "\u202e" not in result.output and "\u2066" not in result.output
+    assert "Ann \\u202eAble" in result.output and "Bob \\u2066Baker" in result.output
     # the names are written back exactly (as quoted scalars) and read back the same
     section = load_season(tmp_path).section("open")
     assert ss.paired_rounds(section) == 1
-    names = {p.name for p in section.players}
-    assert "Ann Able\x1b]0;pwned\x07\x1b[2J" in names
-    played = {section.players[n - 1].name for g in ss.games_of_round(section, 1)
-              for n in (g.white, g.black)}
+    assert {"Ann \u202eAble", "Bob \u2066Baker"} <= {p.name for p in section.players}
+    played = {n for g in ss.games_of_round(section, 1) for n in (g.white, g.black)}
     assert len(played) == 4
 
 
+def test_control_characters_in_names_are_refused_without_raw_output(tmp_path: Path) -> None:
+    text = SEASON % ('"Ann Able\\e]0;pwned\\a\\e[2J"', '"Bob\\rBaker"')
+    (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
+    for command in (["pair", tmp_path, "--section", "open"],
+                    ["export", "trf", tmp_path, "--section", "open"]):
+        result = run(*command)
+        assert result.exit_code == 2, result.output
+        for raw in ("\x1b", "\x07", "\r"):
+            assert raw not in result.output
+
+
 def test_loader_problems_naming_a_player_are_escaped(tmp_path: Path) -> None:
-    text = EVIL_SEASON + ('    rounds:\n      - results:\n'
-                          '          - "Zed\\e[2J": bye\n')
+    text = SEASON % ("Ann Able", "Bob Baker") + ('    rounds:\n      - results:\n'
+                                               '          - "Zed\\e[2J": bye\n')
     (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
     for command in (["pair", tmp_path, "--section", "open"],
                     ["export", "trf", tmp_path, "--section", "open"]):

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from leaguegen.domain.schedule import berger
-from leaguegen.domain.swiss_section import paired_rounds
+from leaguegen.domain.sections.swiss import paired_rounds
 from leaguegen.formats import season_write as sw
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
@@ -110,6 +110,11 @@ def write_season(folder: Path, style: Style, rounds: int = 2, n: int = 6) -> Pat
     return folder / ("season.yaml" if style.inline else "open.yaml")
 
 
+def temps(folder: Path) -> list[Path]:
+    """Temporary files of a write (``.leaguegen-tmp``; ``.tmp`` in leaguegen 0.1)."""
+    return [p for p in folder.iterdir() if p.name.endswith((".tmp", ".leaguegen-tmp"))]
+
+
 def next_round(n: int, done: int) -> list[tuple[str, str]]:
     names = _players(n)
     return [(names[p.white - 1], names[p.black - 1]) for p in berger.schedule(n)[done]
@@ -180,7 +185,7 @@ def test_append_adds_only_the_new_lines(tmp_path: Path, style: Style) -> None:
     assert paired_rounds(section) == 3
     assert [(section.players[g.white - 1].name, section.players[g.black - 1].name)
             for g in section.games if g.round == 3] == games
-    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert not temps(path.parent)
 
 
 @pytest.mark.parametrize("empty", ["[]", "", "~", "missing"])
@@ -257,7 +262,7 @@ def test_symlinked_season_file_is_written_through(tmp_path: Path) -> None:
     assert (folder / "season.yaml").is_symlink()
     assert os.readlink(folder / "season.yaml") == "data/season-real.yaml"
     assert paired_rounds(load_season(folder).section("open")) == 3
-    assert not [p for p in (folder / "data").iterdir() if p.name.endswith(".tmp")]
+    assert not temps(folder / "data")
 
 
 def test_symlink_out_of_the_season_is_refused(tmp_path: Path) -> None:
@@ -270,7 +275,7 @@ def test_symlink_out_of_the_season_is_refused(tmp_path: Path) -> None:
     with pytest.raises(sw.WriteError, match="outside the season folder"):
         sw.append_round(folder, "open", next_round(6, 2))
     assert outside.read_bytes() == before
-    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
+    assert temps(tmp_path) == []
 
 
 # ------------------------------------------------------------ failure paths
@@ -287,7 +292,7 @@ def test_temp_file_removed_when_the_rename_fails(tmp_path: Path, monkeypatch) ->
     with pytest.raises(OSError, match="No space left"):
         sw.append_round(tmp_path / "s", "open", next_round(6, 2))
     assert path.read_bytes() == before
-    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert not temps(path.parent)
 
 
 def test_temp_file_removed_when_writing_fails(tmp_path: Path, monkeypatch) -> None:
@@ -301,16 +306,18 @@ def test_temp_file_removed_when_writing_fails(tmp_path: Path, monkeypatch) -> No
     with pytest.raises(OSError, match="Input/output"):
         sw.append_round(tmp_path / "s", "open", next_round(6, 2))
     assert path.read_bytes() == before
-    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert not temps(path.parent)
 
 
 def test_stale_temp_of_a_killed_run_is_ignored_and_removed(tmp_path: Path) -> None:
     path = write_season(tmp_path / "s", Style())
     stale = path.parent / ".season.yaml.k1ll3d.tmp"
     stale.write_text("name: half a file\nsec", encoding="utf-8")
+    stale2 = path.parent / ".season.yaml.k1ll3d.leaguegen-tmp"
+    stale2.write_text("name: half a file\nsec", encoding="utf-8")
     assert load_season(tmp_path / "s").section("open")  # the loader never reads it
     sw.append_round(tmp_path / "s", "open", next_round(6, 2))
-    assert not stale.exists()
+    assert not stale.exists() and not stale2.exists()
     assert paired_rounds(load_season(tmp_path / "s").section("open")) == 3
 
 
@@ -368,7 +375,7 @@ def test_a_save_after_the_read_is_never_overwritten(tmp_path: Path) -> None:
         with pytest.raises(sw.SeasonChanged, match="changed while this command ran"):
             session.append_round("open", next_round(6, 2))
     assert path.read_text(encoding="utf-8") == edited
-    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert not temps(path.parent)
 
 
 def test_a_save_in_the_last_moment_is_caught(tmp_path: Path, monkeypatch) -> None:
@@ -385,7 +392,7 @@ def test_a_save_in_the_last_moment_is_caught(tmp_path: Path, monkeypatch) -> Non
     with pytest.raises(sw.SeasonChanged):
         sw.append_round(tmp_path / "s", "open", next_round(6, 2))
     assert path.read_text(encoding="utf-8") == edited
-    assert not [p for p in path.parent.iterdir() if p.name.endswith(".tmp")]
+    assert not temps(path.parent)
 
 
 def test_another_section_file_changing_is_caught(tmp_path: Path) -> None:

@@ -234,8 +234,8 @@ def test_unfinished_source_with_results_is_not_an_error_but_waits(tmp_path: Path
     season = load_season(write(tmp_path, GROUPS))
     final = season.section("final")
     assert final.players == ()
-    assert isinstance(final.details, PendingStage)
-    assert final.details.unfinished == ("group-a", "group-b")
+    assert isinstance(final.stage, PendingStage)
+    assert final.stage.unfinished == ("group-a", "group-b")
 
 
 def test_a_section_without_players_is_an_error_not_dropped(tmp_path: Path) -> None:

@@ -86,7 +86,7 @@ def test_groups_to_knockout_uses_final_standings_with_tiebreaks(tmp_path: Path) 
     assert [p.name for p in semis.players] == expected == ["P02", "P05", "P03", "P06"]
     # the players keep their details (ratings) from the group sections
     assert semis.players[2].rating == 1970
-    info = semis.details.stage
+    info = semis.stage
     assert isinstance(info, StageInfo)
     assert [(e.name, e.source, e.place, e.seed) for e in info.entries] == [
         ("P02", "group-a", 1, 1), ("P05", "group-b", 1, 2),
@@ -113,8 +113,8 @@ def test_unfinished_group_leaves_the_knockout_to_be_decided(tmp_path: Path) -> N
                   GROUP_B, KNOCKOUT)
     semis = load_season(write(tmp_path, text)).section("semis")
     assert semis.players == ()
-    assert isinstance(semis.details, PendingStage)
-    assert semis.details.unfinished == ("group-a",)
+    assert isinstance(semis.stage, PendingStage)
+    assert semis.stage.unfinished == ("group-a",)
 
 
 def test_results_of_the_knockout_are_checked_once_players_are_known(tmp_path: Path) -> None:
@@ -164,7 +164,7 @@ def test_demo_grand_prix() -> None:
     knockout = s.section("knockout")
     assert [p.name for p in knockout.players] == expected
     assert knockout.details.bracket.rounds[0][1].decided_by == "armageddon"
-    assert isinstance(s.section("challengers-final").details, PendingStage)
+    assert isinstance(s.section("challengers-final").stage, PendingStage)
 
 
 def _swiss_qualifier(tmp_path: Path, finished: bool) -> Path:
@@ -184,13 +184,14 @@ def _swiss_qualifier(tmp_path: Path, finished: bool) -> Path:
 
 
 def test_swiss_qualifier_to_round_robin_final(tmp_path: Path) -> None:
-    from leaguegen.formats.stage_sources import swiss_ranking
+    from leaguegen.domain.sections import facts_of
 
     running = load_season(_swiss_qualifier(tmp_path, finished=False))
-    assert isinstance(running.section("final").details, PendingStage)
+    assert isinstance(running.section("final").stage, PendingStage)
     done = load_season(_swiss_qualifier(tmp_path, finished=True))
-    ranking_, finished = swiss_ranking(done.section("open"))
-    assert finished
+    facts = facts_of(done.section("open"))
+    assert facts.finished
+    ranking_ = list(facts.rankings[0][1])
     final = done.section("final")
     assert [p.name for p in final.players] == ranking_[:6]
     assert len(final.rounds) == 5  # six players: a 5-round round robin
@@ -226,7 +227,7 @@ def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
     ko = s.section("ko")
     assert [p.name for p in ko.players] == expected
     assert expected[:4] == ["P01", "P05", "P09", "P13"]  # group winners, in group order
-    assert [(e.source, e.group, e.place) for e in ko.details.stage.entries[:2]] == [
+    assert [(e.source, e.group, e.place) for e in ko.stage.entries[:2]] == [
         ("groups", 1, 1), ("groups", 2, 1)]
     first = [(ko.players[m.top - 1].name, ko.players[m.bottom - 1].name)
              for m in ko.details.bracket.rounds[0]]
@@ -234,4 +235,4 @@ def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
     page = render_pages(s)[0]["ko/index.html"]
     assert "Group 2 · 2" in page
     waiting = load_season(write(tmp_path, season(_quads_group_stage(False), knockout), "w"))
-    assert isinstance(waiting.section("ko").details, PendingStage)
+    assert isinstance(waiting.section("ko").stage, PendingStage)

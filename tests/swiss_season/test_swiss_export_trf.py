@@ -9,8 +9,8 @@ from click.testing import CliRunner
 from conftest import ROOT, SWISS_DEMO, fill_last_round
 
 from leaguegen.cli import main
-from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Code
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats import trf
 from leaguegen.formats.season_yaml import load_season

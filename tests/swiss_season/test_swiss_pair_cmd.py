@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from conftest import fill_last_round
 
 from leaguegen.cli import main
-from leaguegen.domain import swiss_section as ss
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.formats.season_yaml import load_season
 
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.swiss_section import ByeRequest, SwissSettings
+from leaguegen.domain.sections.swiss import ByeRequest, SwissSettings
 from leaguegen.errors import InputError
 from leaguegen.formats.season_yaml import load_season
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from leaguegen.domain import swiss_section as ss
 from leaguegen.domain.model import Code, Colour, Player
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section, Withdrawal
+from leaguegen.domain.sections import swiss as ss
 
 R = GameResult
 

@@ -12,7 +12,7 @@ from .dutch import DutchEngine
 from .players import FLOAT_DOWN, FLOAT_UP, NONE, Entrant, W
 from .result import BoardExplanation, PairingResult
 from .state import SwissState
-from .system import PairingSystem, get, register
+from .system import N_, PairingSystem, get, register
 
 
 class PairingEngine(Protocol):
@@ -146,9 +146,9 @@ def _explain(engine: Any, w: Entrant, b: Entrant, rule: str) -> BoardExplanation
     )
 
 
-register(PairingSystem("dutch", "FIDE Dutch system", "C.04.3",
+register(PairingSystem("dutch", N_("FIDE Dutch system"), "C.04.3",
                         lambda state: pair_with_engine(state, DutchEngine)))
-register(PairingSystem("burstein", "Burstein system", "C.04.4.2",
+register(PairingSystem("burstein", N_("Burstein system"), "C.04.4.2",
                         lambda state: pair_with_engine(default_acceleration(state),
                                                        BursteinEngine)))
 

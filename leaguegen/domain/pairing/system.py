@@ -17,6 +17,11 @@ from .result import PairingResult
 from .state import SwissState
 
 
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks a label for the site's message catalogue; the site translates it."""
+    return message
+
+
 @dataclass(frozen=True, slots=True)
 class PairingSystem:
     """One FIDE Swiss system behind the common contract.

@@ -25,13 +25,14 @@ qualification order as seeds.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import yaml
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Game, RoundInfo, Section
+from leaguegen.domain.sections.knockout import KnockoutDetails
 from leaguegen.domain.stages import StageInfo
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.season_yaml import (
@@ -49,20 +50,6 @@ KEYS = ("match", "final")
 MATCH_KEYS = ("games", "tiebreaks")
 STAGE_PATTERN = re.compile(r"^\s*(.*?)\s*\(\s*([A-Za-z][\w -]*?)\s*\)\s*$")
 ADVANCES = re.compile(r"^\s*advances\s*(?:\((.*)\))?\s*$", re.I)
-
-
-@dataclass(frozen=True, slots=True)
-class KnockoutDetails:
-    """The bracket with results, the match format per round, and notes for off-board decisions.
-
-    Seeds are pairing numbers: ``section.players[seed - 1]``. ``stage`` is set when
-    the players qualified from earlier sections (so the page can say "A1", "B2").
-    """
-
-    bracket: ko.Bracket
-    formats: tuple[ko.MatchFormat, ...]
-    reasons: tuple[tuple[tuple[int, int], str], ...] = ()
-    stage: StageInfo | None = None
 
 
 def _stage(text: str, node: yaml.Node, ctx: Ctx) -> ko.Stage | None:
@@ -109,7 +96,7 @@ def _infer_stage(fmt: ko.MatchFormat, index: int) -> str | None:
 
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
-    stage_info = base.details if isinstance(base.details, StageInfo) else None
+    stage_info = base.stage if isinstance(base.stage, StageInfo) else None
     players = base.players
     if stage_info is None and "seeding" not in keys:
         players = tuple(ko.seeds_by_rating(players))
@@ -237,7 +224,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                                        decided.get(m.index))
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, total + 1)]
     bracket = ko.knockout_bracket(n, results, formats, base.scoring)
-    details = KnockoutDetails(bracket, formats, tuple(reasons), stage_info)
+    details = KnockoutDetails(bracket, formats, tuple(reasons))
     return replace(base, players=players, rounds=tuple(infos), games=tuple(games_out),
                    details=details, seeding=base.seeding if "seeding" in keys else "rating")
 

@@ -18,7 +18,7 @@ work exactly as in any round robin.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import yaml
 
@@ -26,6 +26,7 @@ from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Game, RoundInfo, Section, Withdrawal
+from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.season_yaml import (
     ROUND_KEYS,
@@ -40,26 +41,6 @@ from leaguegen.formats.season_yaml import (
 from leaguegen.formats.section_formats import FormatParser, register_format
 
 KEYS = ("fold", "remainder3", "double", "late_entries")
-
-
-@dataclass(frozen=True, slots=True)
-class QuadsDetails:
-    """A quads section: the grouping rule, the groups (round-robin sections) and the draw's story.
-
-    ``moves`` lists players whose group changed between the first draw (the
-    ``players`` list) and the final one (after late entries and withdrawals
-    before round 1); ``late`` and ``withdrawn`` name those entrants.
-    """
-
-    rule: q.GroupingRule
-    groups: tuple[Section, ...]  # the section's own games list repeats theirs, numbered 1..N
-    moves: tuple[q.Move, ...] = ()
-    late: tuple[str, ...] = ()
-    withdrawn: tuple[str, ...] = ()
-
-    @property
-    def event_rounds(self) -> int:
-        return max((len(g.rounds) for g in self.groups), default=0)
 
 
 def group_id(section_id: str, number: int) -> str:
@@ -219,4 +200,4 @@ def _replace(section: Section, **changes: object) -> Section:
     return replace(section, **changes)  # type: ignore[arg-type]
 
 
-register_format("quads", FormatParser(keys=KEYS, parse=parse, min_players=2))
+register_format("quads", FormatParser(keys=KEYS, parse=parse, min_players=3))

@@ -19,13 +19,13 @@ errors as a round robin (wrong round, colours reversed, unknown player...).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import yaml
 
-from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
+from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.season_yaml import Ctx, _player, _rounds, parse_withdrawals
 from leaguegen.formats.section_formats import FormatParser, register_format
@@ -33,34 +33,6 @@ from leaguegen.formats.section_formats import FormatParser, register_format
 KEYS = ("teams", "double", "match_points")
 TEAM_KEYS = ("name", "players")
 MATCH_POINT_KEYS = ("win", "draw", "loss")
-
-
-@dataclass(frozen=True, slots=True)
-class ScheveningenDetails:
-    """The two team names, team size, the schedule's shape and the match points."""
-
-    team_a: str
-    team_b: str
-    size: int
-    double: bool
-    match_points: sch.MatchPoints = sch.DEFAULT_MATCH_POINTS
-
-    def number(self, seat: sch.Seat) -> int:
-        """A seat's pairing number in the section: A's boards first, then B's."""
-        return seat.board if seat.team is sch.Team.A else self.size + seat.board
-
-    def seat(self, number: int) -> sch.Seat:
-        if number <= self.size:
-            return sch.Seat(sch.Team.A, number)
-        return sch.Seat(sch.Team.B, number - self.size)
-
-
-def schedule(details: ScheveningenDetails) -> list[berger.Round]:
-    """The match as Berger-style rounds of pairing numbers (what the result checker reads)."""
-    return [
-        tuple(berger.Pairing(details.number(g.white), details.number(g.black)) for g in rnd)
-        for rnd in sch.scheveningen(details.size, details.double)
-    ]
 
 
 def _match_points(node: yaml.Node | None, ctx: Ctx) -> sch.MatchPoints:

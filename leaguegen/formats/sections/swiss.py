@@ -16,7 +16,7 @@ import yaml
 from leaguegen.domain.model import Code, Colour
 from leaguegen.domain.pairing import system_names
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
-from leaguegen.domain.swiss_section import (
+from leaguegen.domain.sections.swiss import (
     ACCELERATIONS,
     DEFAULT_TIEBREAKS,
     REQUEST_KINDS,

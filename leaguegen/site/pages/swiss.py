@@ -6,9 +6,8 @@ from __future__ import annotations
 from leaguegen.domain.season import Season, Section
 from leaguegen.site import swiss_context as sc
 from leaguegen.site import urls
-from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
 
 
 def render_swiss(season: Season, section: Section) -> SectionOutput:

@@ -38,6 +38,9 @@ from leaguegen.domain.pairing import (
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.registry import register
+from leaguegen.domain.standings import compute_standings
 
 ACCELERATIONS = ("none", "baku")
 DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE", "WIN")
@@ -212,3 +215,41 @@ def same_pairing(result: PairingResult, stored: StoredPairing) -> bool:
     """The engine's pairing and the stored one have the same boards, colours and bye
     (board order aside)."""
     return set(result.boards) == set(stored.boards) and result.bye == stored.bye
+
+
+def progress(section: Section, table: Crosstable) -> Progress:
+    """Rounds with results; finished when every planned round is paired and played.
+
+    While a paired round waits for results, its date is the next date.
+    """
+    total = settings(section).number_of_rounds
+    paired = paired_rounds(section)
+    pending = any(e.code is Code.PENDING for rec in table.records for e in rec.rounds)
+    when = section.rounds[paired - 1].date if pending and paired else None
+    return Progress(rounds_with_results(section), total, paired == total and not pending,
+                    paired if pending else None, when)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissFacts(SectionFacts):
+    """A Swiss section's facts; ``after`` is the round the standings are after."""
+
+    after: int = 0
+
+
+def facts(section: Section) -> SwissFacts:
+    table = build_crosstable(section)
+    after = rounds_with_results(section)
+    standings = compute_standings(table, list(section.tiebreaks), system="swiss",
+                                  rules=section.tiebreak_rules, after_round=after)
+    order = tuple(r.number for r in standings.rows)
+    names = tuple(section.players[n - 1].name for n in order)
+    return SwissFacts(section, KIND, progress(section, table), table, standings, frozenset(),
+                      order, ((section.id, names),), after=after)
+
+
+KIND = register(SectionKind(
+    name="swiss", formats=("swiss",), labels={"swiss": N_("Swiss")}, min_players=4,
+    default_tiebreaks=DEFAULT_TIEBREAKS, facts=facts, tiebreak_system="swiss",
+    trf_type={"swiss": "Swiss system"}, feeds_stages=True,
+))

@@ -1,7 +1,7 @@
 """Pages of a quads section: every group's standings and crosstable, rounds, groups, players.
 
 A quads group is a round robin, so each group's tables come from the round
-robin's own page context (``context.section_data`` / ``section_page``) and are
+robin's own page context (``rr.section_data`` / ``section_page``) and are
 laid out with the same ``_standings.html`` / ``_crosstable.html`` partials.
 
 Output: ``<id>/index.html`` (all groups), ``<id>/rounds.html`` (boards of every
@@ -18,21 +18,22 @@ from dataclasses import dataclass, replace
 from leaguegen.domain import roundrobin
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.quads import QuadsDetails
-from leaguegen.site import context, i18n, urls
-from leaguegen.site.context import (
+from leaguegen.domain.sections import label
+from leaguegen.domain.sections.quads import QuadsDetails
+from leaguegen.site import i18n, urls
+from leaguegen.site.pages import common
+from leaguegen.site.pages import round_robin as rr
+from leaguegen.site.pages.common import (
     Board,
     PlayerLink,
     RoundView,
     SeasonInfo,
-    SectionPage,
     SectionSummary,
 )
-from leaguegen.site.incremental import SectionOutput
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.pages.round_robin import SectionPage
 from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
-from leaguegen.site.sections.stage_pages import format_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,15 +114,15 @@ class QuadsGroupPage:
     pdf_url: str
 
 
-def _group_data(season: Season, group: Section, root: str) -> tuple[context.SectionData,
+def _group_data(season: Season, group: Section, root: str) -> tuple[rr.SectionData,
                                                                    SectionPage]:
-    data = context.section_data(group)
-    page = context.section_page(season, data, root=root)
+    data = rr.section_data(group)
+    page = rr.section_page(season, data, root=root)
     data.page = page
     return data, page
 
 
-def _finished(data: context.SectionData) -> bool:
+def _finished(data: rr.SectionData) -> bool:
     t = data.table
     return roundrobin.last_round_reached(data.section) == t.rounds_total and not any(
         e.code.value == "?" for rec in t.records for e in rec.rounds)
@@ -133,7 +134,7 @@ def quads_summary(section: Section, details: QuadsDetails, datas: list, root: st
     finished = bool(datas) and all(_finished(d) for d in datas)
     upcoming = [r for r in section.rounds if r.number > played and r.date]
     return SectionSummary(
-        id=section.id, name=section.name, format_label=format_label(section.format),
+        id=section.id, name=section.name, format_label=label(section.format),
         url=root + urls.section(section), players=len(section.players), rounds_played=played,
         rounds_total=details.event_rounds, leader=None,
         next_date=upcoming[0].date if upcoming and not finished else None, finished=finished)
@@ -170,7 +171,7 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         rounds.append(QuadsRound(info.number, info.date, tuple(per_group), started, complete))
     quad = q.QuadGroup(0, (), details.rule.double)
     page = QuadsPage(
-        root=root, season=context.season_info(season), section=summary,
+        root=root, season=common.season_info(season), section=summary,
         description=section.description, groups=groups, rounds=tuple(rounds),
         pdf_url=urls.pdf_name(section), sizes=tuple(len(g.players) for g in details.groups),
         fold=details.rule.fold.value, double=details.rule.double,
@@ -178,7 +179,7 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         moves=tuple(MoveView(m.name, m.old_group, m.new_group) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
         quad_rounds=6 if quad.double else 3,
-        tiebreaks=tuple((c, context.TIEBREAK_NAMES.get(c.split("/")[0], c))
+        tiebreaks=tuple((c, common.TIEBREAK_NAMES.get(c.split("/")[0], c))
                         for c in section.tiebreaks),
         planning=planning_view(season, section),
     )
@@ -194,10 +195,10 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         pages[f"{section.id}/group-{i}/index.html"] = render("quads_group.html", group_page,
                                                              lang)
         # the player page names the group: "Schools Quads · Group 3", linking to the group
-        label = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
+        group_name = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
         for number in range(1, len(g.players) + 1):
-            player = context.player_page(season, data, number, root="../../../")
-            player = replace(player, section=replace(player.section, name=label))
+            player = rr.player_page(season, data, number, root="../../../")
+            player = replace(player, section=replace(player.section, name=group_name))
             pages[urls.player(g, number)] = render("player.html", player, lang)
     return SectionOutput(pages, urls.pdf(section), render("quads_pdf.html", page, lang), summary)
 

@@ -10,24 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import label
 from leaguegen.domain.stages import PendingStage, Seeding
-from leaguegen.site import context, urls
-from leaguegen.site.context import N_, SeasonInfo, SectionSummary
-from leaguegen.site.incremental import SectionOutput
+from leaguegen.site import urls
+from leaguegen.site.pages import common
+from leaguegen.site.pages.common import SeasonInfo, SectionSummary
+from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, register_renderer
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
-
-FORMAT_LABELS = {
-    **context.FORMAT_LABELS,
-    "quads": N_("Quads"),
-    "scheveningen": N_("Scheveningen"),
-    "knockout": N_("Knockout"),
-}
-PENDING_RENDERER = "pending_stage"
-
-
-def format_label(fmt: str) -> str:
-    return FORMAT_LABELS.get(fmt, fmt)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,20 +43,21 @@ class PendingPage:
 
 def pending_summary(section: Section, root: str) -> SectionSummary:
     return SectionSummary(
-        id=section.id, name=section.name, format_label=format_label(section.format),
+        id=section.id, name=section.name, format_label=label(section.format),
         url=root + urls.section(section), players=0, rounds_played=0, rounds_total=0,
         leader=None, next_date=None, finished=False)
 
 
 def render_pending(season: Season, section: Section) -> SectionOutput:
-    pending: PendingStage = section.details  # type: ignore[assignment]
+    pending = section.stage
+    assert isinstance(pending, PendingStage)
     root = "../"
     titles = pending.source_names or pending.source.sources  # part of the section's value
     sources = tuple(
         SourceLink(title, root + f"{sid}/index.html", sid not in pending.unfinished)
         for sid, title in zip(pending.source.sources, titles, strict=True))
     page = PendingPage(
-        root=root, season=context.season_info(season), section=pending_summary(section, root),
+        root=root, season=common.season_info(season), section=pending_summary(section, root),
         description=section.description, top=pending.source.top, sources=sources,
         cross=pending.source.seeding is Seeding.CROSS and len(sources) > 1)
     lang = season.language

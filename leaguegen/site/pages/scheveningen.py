@@ -8,6 +8,7 @@ a PDF with the cross table and the round scores.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
@@ -17,15 +18,16 @@ from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, Round
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.scheveningen import ScheveningenDetails, schedule
-from leaguegen.site import context, urls
+from leaguegen.domain.sections import facts_of, label
+from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.site import formatting as fmt
-from leaguegen.site.context import Cell, PlayerLink, SeasonInfo, SectionSummary
-from leaguegen.site.incremental import SectionOutput
+from leaguegen.site import urls
+from leaguegen.site.pages import common
+from leaguegen.site.pages import round_robin as rr
+from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
-from leaguegen.site.sections.stage_pages import format_label
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,12 +179,12 @@ def scheveningen_page(season: Season, section: Section, table: Crosstable) -> Sc
     finished = played == len(team_rounds) and all(r.complete for r in rounds)
     upcoming = [r for r in section.rounds if r.number > played and r.date]
     summary = SectionSummary(
-        id=section.id, name=section.name, format_label=format_label(section.format),
+        id=section.id, name=section.name, format_label=label(section.format),
         url=root + urls.section(section), players=len(section.players), rounds_played=played,
         rounds_total=len(team_rounds), leader=leader,
         next_date=upcoming[0].date if upcoming and not finished else None, finished=finished)
     return ScheveningenPage(
-        root=root, season=context.season_info(season), section=summary,
+        root=root, season=common.season_info(season), section=summary,
         description=section.description, team_a=details.team_a, team_b=details.team_b,
         a_points=value(score.a_board_units), b_points=value(score.b_board_units),
         a_match_points=score.a_match_points, b_match_points=score.b_match_points,
@@ -203,9 +205,9 @@ def render_scheveningen(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("scheveningen_section.html", page, lang),
         urls.rounds(section): render("scheveningen_rounds.html", page, lang),
     }
-    data = context.SectionData(section, table, frozenset())
+    data = rr.SectionData(dataclasses.replace(facts_of(section), table=table))
     for number in range(1, len(section.players) + 1):
-        player = context.player_page(season, data, number)
+        player = rr.player_page(season, data, number)
         pages[urls.player(section, number)] = render("player.html", player, lang)
     return SectionOutput(pages, urls.pdf(section), render("scheveningen_pdf.html", page, lang),
                          page.section)

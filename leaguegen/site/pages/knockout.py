@@ -16,15 +16,16 @@ from leaguegen.domain.model import Code
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.schedule.scheveningen import game_codes
 from leaguegen.domain.season import Season, Section
-from leaguegen.formats.sections.knockout import KnockoutDetails
-from leaguegen.site import context, urls
+from leaguegen.domain.sections import label
+from leaguegen.domain.sections.knockout import KnockoutDetails
+from leaguegen.domain.stages import StageInfo
 from leaguegen.site import formatting as fmt
-from leaguegen.site.context import N_, SeasonInfo, SectionSummary
-from leaguegen.site.incremental import SectionOutput
+from leaguegen.site import urls
+from leaguegen.site.pages import common
+from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render
-from leaguegen.site.section_renderers import register_renderer
-from leaguegen.site.sections.stage_pages import format_label
 
 STAGE_LABELS = {"regular": N_("regular"), "rapid": N_("rapid"), "blitz": N_("blitz"),
                 "armageddon": N_("armageddon")}
@@ -129,9 +130,9 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
     bracket = details.bracket
     n = len(section.players)
     origins = {}
-    if details.stage:  # names from the stage itself, so the page's fingerprint covers them
+    if isinstance(section.stage, StageInfo):  # in the section: its fingerprint covers them
         origins = {e.seed: (e.source_name or e.source, e.place, e.group)
-                   for e in details.stage.entries}
+                   for e in section.stage.entries}
     reasons = dict(details.reasons)
 
     def slot(seed: int | None, score: Fraction | None, winner: bool) -> SlotView:
@@ -188,7 +189,7 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
                  default=0)
     upcoming = [r for r in section.rounds if r.number > played and r.date]
     summary = SectionSummary(
-        id=section.id, name=section.name, format_label=format_label(section.format),
+        id=section.id, name=section.name, format_label=label(section.format),
         url=root + urls.section(section), players=n, rounds_played=played,
         rounds_total=len(rounds),
         leader=section.players[champion - 1].name if champion else None,
@@ -197,10 +198,11 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
     first = _format_view(details.formats[0])
     last = _format_view(details.formats[-1])
     return KnockoutPage(
-        root=root, season=context.season_info(season), section=summary,
+        root=root, season=common.season_info(season), section=summary,
         description=section.description, rounds=tuple(rounds),
         champion=summary.leader, match_format=first,
-        final_format=last if last != first else None, qualified=details.stage is not None,
+        final_format=last if last != first else None,
+        qualified=isinstance(section.stage, StageInfo),
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 

@@ -1,0 +1,71 @@
+"""``leaguegen generate``: a random Swiss tournament as a TRF file, paired by leaguegen.
+
+The counterpart of ``check-pairings`` in FIDE's endorsement procedure: the event is
+paired round by round by the chosen system, with results drawn from the rating
+difference, so the checker (ours or another program's) can be run on it. The seed
+is written into the file's name record, so the same command repeats the same file.
+Exit 0 on success, 1 if no event could be paired (tiny fields with many rounds),
+2 on bad options.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import click
+
+from leaguegen.cli import main
+from leaguegen.domain.pairing import system_names
+
+PROBABILITY = click.FloatRange(0.0, 1.0)
+
+
+@main.command("generate")
+@click.option("--system", type=click.Choice(system_names()), required=True,
+              help="Swiss pairing system that pairs every round.")
+@click.option("--players", type=click.IntRange(min=2), required=True, help="Number of players.")
+@click.option("--rounds", type=click.IntRange(min=1), required=True,
+              help="Number of rounds (fewer than players).")
+@click.option("--seed", type=int, help="Random seed; the same seed gives the same file.")
+@click.option("--forfeits", type=PROBABILITY, default=0.0, show_default=True,
+              help="Share of games forfeited (one side, rarely both, did not come).")
+@click.option("--half-byes", type=PROBABILITY, default=0.0, show_default=True,
+              help="Chance a player takes a half-point bye in a round.")
+@click.option("--absences", type=PROBABILITY, default=0.0, show_default=True,
+              help="Chance a player is absent (zero-point bye) in a round.")
+@click.option("--baku", is_flag=True, help="Baku acceleration (C.04.7), written as XXA lines.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write the TRF here instead of standard output.")
+def generate(system: str, players: int, rounds: int, seed: int | None, forfeits: float,
+             half_byes: float, absences: float, baku: bool, out_path: str | None) -> None:
+    """Write a random tournament (TRF-2026), paired round by round by leaguegen."""
+    from leaguegen.domain.pairing.random_event import EventSettings, random_event
+    from leaguegen.errors import NoValidPairing
+    from leaguegen.formats import trf
+    from leaguegen.formats.trf_rounds import event_document
+
+    if rounds >= players:
+        raise click.UsageError("--rounds must be fewer than --players")
+    if half_byes + absences > 1.0:
+        raise click.UsageError("--half-byes and --absences together must not exceed 1")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    settings = EventSettings(players=players, rounds=rounds, system=system, forfeits=forfeits,
+                             half_byes=half_byes, absences=absences, baku=baku)
+    try:
+        event = random_event(settings, random.Random(seed))
+    except NoValidPairing as exc:
+        click.echo(f"no pairable event with seed {seed}: {exc}", err=True)
+        sys.exit(1)
+    name = f"Random tournament: {system}{' baku' if baku else ''}, seed {seed}"
+    text = trf.dumps(event_document(event, name))
+    if out_path is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(out_path, "w", encoding="utf-8", newline="") as fh:
+            fh.write(text)
+    except OSError as exc:
+        click.echo(f"{out_path}: cannot write: {exc}", err=True)
+        sys.exit(2)

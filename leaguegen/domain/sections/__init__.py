@@ -1,0 +1,18 @@
+"""Section kinds: one module each, and the registry and facts they share.
+
+Importing this package registers every kind, in this order (round robins first,
+the order the loader's messages list formats in). See ``kind.py``.
+"""
+
+# isort: off
+from leaguegen.domain.sections import round_robin  # first: its formats lead every list
+from leaguegen.domain.sections import knockout, quads, scheveningen, swiss
+# isort: on
+from leaguegen.domain.sections.facts import facts_of
+from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.registry import format_names, kind_of, kinds, label, register
+
+__all__ = [
+    "Progress", "SectionFacts", "SectionKind", "facts_of", "format_names", "kind_of", "kinds",
+    "knockout", "label", "quads", "register", "round_robin", "scheveningen", "swiss",
+]

@@ -1,0 +1,72 @@
+"""The quads kind: the field cut into small round robins (fours, with fives or sixes).
+
+The grouping rule is ``domain.schedule.quads``; each group is a round-robin
+:class:`Section` of its own (``<id>/group-<n>``), so its facts are a round
+robin's. The quads section's facts hold every group's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.planning import Format
+from leaguegen.domain.schedule import quads as q
+from leaguegen.domain.season import Section
+from leaguegen.domain.sections import round_robin
+from leaguegen.domain.sections.facts import facts_of, next_date
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.registry import register
+
+
+@dataclass(frozen=True, slots=True)
+class QuadsDetails:
+    """A quads section: the grouping rule, the groups (round-robin sections) and the draw's story.
+
+    ``moves`` lists players whose group changed between the first draw (the
+    ``players`` list) and the final one (after late entries and withdrawals
+    before round 1); ``late`` and ``withdrawn`` name those entrants.
+    """
+
+    rule: q.GroupingRule
+    groups: tuple[Section, ...]  # the section's own games list repeats theirs, numbered 1..N
+    moves: tuple[q.Move, ...] = ()
+    late: tuple[str, ...] = ()
+    withdrawn: tuple[str, ...] = ()
+
+    @property
+    def event_rounds(self) -> int:
+        return max((len(g.rounds) for g in self.groups), default=0)
+
+
+def details(section: Section) -> QuadsDetails:
+    if not isinstance(section.details, QuadsDetails):
+        raise TypeError(f"section '{section.id}' is not a quads section")
+    return section.details
+
+
+@dataclass(frozen=True, slots=True)
+class QuadsFacts(SectionFacts):
+    """A quads section's facts: one round robin's facts per group, in group order."""
+
+    group_facts: tuple[SectionFacts, ...] = ()
+
+
+def facts(section: Section) -> QuadsFacts:
+    d = details(section)
+    groups = tuple(facts_of(g) for g in d.groups)
+    played = max((g.progress.rounds_played for g in groups), default=0)
+    finished = bool(groups) and all(g.finished for g in groups)
+    done = Progress(played, d.event_rounds, finished, None, next_date(section, played, finished))
+    rankings = tuple(r for g in groups for r in g.rankings)
+    return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups)
+
+
+def plan(section: Section) -> tuple[Format, dict]:
+    return Format.QUADS, {"rule": details(section).rule}
+
+
+KIND = register(SectionKind(
+    name="quads", formats=("quads",), labels={"quads": N_("Quads")}, min_players=3,
+    default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
+    tiebreak_system="round-robin", feeds_stages=True, plan=plan,
+))

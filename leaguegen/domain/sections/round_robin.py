@@ -1,0 +1,60 @@
+"""The round-robin kind: single and double round robins on the FIDE Berger tables.
+
+A round-robin section's details are its own fields (``Section.format`` says
+single or double; ``swap_last_two`` the colour rule of the second cycle), so it
+has no details type. Its facts are the crosstable built from the schedule and
+the results, the standings under its tiebreaks and the 50 % withdrawal rule,
+and its progress.
+"""
+
+from __future__ import annotations
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.planning import Format
+from leaguegen.domain.season import Section
+from leaguegen.domain.sections.facts import next_date
+from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.registry import register
+from leaguegen.domain.standings import compute_standings
+
+DEFAULT_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+
+
+def progress(section: Section, table: Crosstable) -> Progress:
+    """Rounds reached, and finished once every scheduled game has its result or forfeit."""
+    played = roundrobin.last_round_reached(section)
+    pending_rounds = {r for rec in table.records
+                      for r, e in enumerate(rec.rounds, start=1) if e.code is Code.PENDING}
+    finished = bool(section.players) and played == table.rounds_total and not pending_rounds
+    return Progress(played, table.rounds_total, finished,
+                    played if played in pending_rounds else None,
+                    next_date(section, played, finished))
+
+
+def facts(section: Section) -> SectionFacts:
+    table = roundrobin.build_crosstable(section)
+    excluded = roundrobin.withdrawn_unranked(section, table)
+    standings = compute_standings(table, list(section.tiebreaks), system="round-robin",
+                                  rules=section.tiebreak_rules, excluded=excluded)
+    order = tuple(r.number for r in standings.rows)
+    names = tuple(section.players[n - 1].name for n in order)
+    return SectionFacts(section, KIND, progress(section, table), table, standings, excluded,
+                        order, ((section.id, names),))
+
+
+def plan(section: Section) -> tuple[Format, dict]:
+    return Format(section.format), {}
+
+
+KIND = register(SectionKind(
+    name="round_robin",
+    formats=("round_robin", "double_round_robin"),
+    labels={"round_robin": N_("Round robin"), "double_round_robin": N_("Double round robin")},
+    min_players=3,
+    default_tiebreaks=DEFAULT_TIEBREAKS,
+    facts=facts,
+    tiebreak_system="round-robin",
+    trf_type={"round_robin": "Round robin", "double_round_robin": "Double round robin"},
+    feeds_stages=True, plan=plan,
+))

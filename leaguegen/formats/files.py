@@ -1,0 +1,141 @@
+"""Reading season files and writing our own files, safely.
+
+Reads: every file a season is built from must be a regular file inside the
+season folder once symbolic links are resolved, small enough to be a season
+file, and UTF-8. Anything else is an :class:`InputError` naming the file (and,
+for a bad byte, its line and column): a news file that is a link to
+``/etc/passwd`` is refused, not published, and a FIFO never blocks a build.
+
+Writes: :func:`write_atomic` is the one way leaguegen replaces a file: a
+temporary file beside the target, flushed to disk, then renamed over it, so a
+crash leaves the old file or the new one and never half of one; the temporary
+file is removed on every error path.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+import tempfile
+from pathlib import Path
+
+from leaguegen.errors import InputError, Problem
+
+# A 5,000-player Swiss with 11 rounds of results is about 3 MB of YAML.
+MAX_SEASON_FILE_BYTES = 32 * 1024 * 1024
+TEMP_SUFFIX = ".leaguegen-tmp"
+
+
+def _problem(display: str, message: str, line: int = 0, col: int = 0) -> InputError:
+    return InputError([Problem(display, line, col, message)])
+
+
+def confined(path: Path, root: Path, display: str) -> Path:
+    """``path`` with links resolved; an InputError unless it lies inside ``root``."""
+    base = root.resolve()
+    try:
+        target = path.resolve(strict=True)
+    except FileNotFoundError:
+        raise _problem(display, "does not exist") from None
+    except RuntimeError:  # a symbolic link loop (Python < 3.13)
+        raise _problem(display, "is a symbolic link loop") from None
+    except OSError as exc:
+        raise _problem(display, _os_reason(exc)) from None
+    if target != base and base not in target.parents:
+        raise _problem(display, f"points outside the season folder (to {target}); season files"
+                                " must be inside it")
+    return target
+
+
+def _os_reason(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "is a symbolic link loop"
+    if exc.errno in (errno.EACCES, errno.EPERM):
+        return "cannot be read: permission denied"
+    return f"cannot be read: {exc.strerror or exc}"
+
+
+def read_bytes(path: Path, root: Path, display: str | None = None,
+               limit: int = MAX_SEASON_FILE_BYTES) -> bytes:
+    """The bytes of a regular file inside ``root`` (links resolved), at most ``limit``."""
+    display = display or str(path)
+    target = confined(path, root, display)
+    try:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; O_NOFOLLOW: the
+        # resolved path must not have become a link since.
+        fd = os.open(target, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_CLOEXEC", 0))
+    except OSError as exc:
+        raise _problem(display, _os_reason(exc)) from None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            raise _problem(display, "is a folder, not a file")
+        if not stat.S_ISREG(info.st_mode):
+            raise _problem(display, "is not a regular file (a pipe, socket or device)")
+        if info.st_size > limit:
+            raise _problem(display, f"is {info.st_size:,} bytes; season files are limited to"
+                                    f" {limit:,}")
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        data = b"".join(chunks)
+    except OSError as exc:
+        raise _problem(display, _os_reason(exc)) from None
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise _problem(display, f"is larger than {limit:,} bytes")
+    return data
+
+
+def decode_utf8(data: bytes, display: str) -> str:
+    """UTF-8 text (a leading BOM is dropped); a bad byte is an error at its line and column."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = data[: exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        raise _problem(display, f"is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as"
+                                " UTF-8", line, col) from None
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def read_text(path: Path, root: Path, display: str | None = None,
+              limit: int = MAX_SEASON_FILE_BYTES) -> str:
+    """A season file's text: confined to ``root``, regular, bounded, UTF-8."""
+    display = display or str(path)
+    return decode_utf8(read_bytes(path, root, display, limit), display)
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` through a temporary file and a rename.
+
+    The file keeps its permission bits. The temporary file is removed if
+    anything fails before the rename, so no stray file is left behind.
+    """
+    path = Path(path)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        mode = None
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -1,0 +1,13 @@
+"""Page contexts and renderers, one module per page kind (see ``common.py``).
+
+Importing this package registers every section kind's renderer (``registry``).
+"""
+
+from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
+    knockout,
+    quads,
+    round_robin,
+    scheveningen,
+    stage,
+    swiss,
+)

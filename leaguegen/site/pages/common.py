@@ -1,0 +1,246 @@
+"""What every page kind shares: links to players, table rows, the season frame, tiebreaks.
+
+Each page kind has its module beside this one (``round_robin``, ``swiss``,
+``quads``, ``scheveningen``, ``knockout``, ``stage``, ``season``) with one
+documented, frozen dataclass per page: everything a template may show, already
+computed.
+
+Templates only lay out what is here (no arithmetic, no rules), so what a page
+says can be tested without parsing HTML, and the rules live in ``domain/``.
+
+Nothing here depends on the page language: scores are exact numbers (formatted by
+the template's ``pts`` filter), sentences are structured data the template words
+with ``_()``, and fixed labels are English msgids marked ``N_`` for extraction and
+translated in the template (``_(label)``). See docs/i18n.md.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Protocol
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, label
+from leaguegen.domain.standings import Standings
+from leaguegen.site import urls
+from leaguegen.site.markdown import render_markdown
+
+
+def N_(message: str) -> str:  # noqa: N802 - the gettext convention
+    """Marks a msgid for extraction; the template translates it with ``_()``."""
+    return message
+
+
+TIEBREAK_NAMES = {
+    "PTS": N_("Points"), "DE": N_("Direct encounter"), "SB": N_("Sonneborn-Berger"),
+    "WIN": N_("Wins"), "WON": N_("Games won"), "KS": N_("Koya"), "BH": N_("Buchholz"),
+    "BPG": N_("Games with Black"), "BWG": N_("Wins with Black"),
+    "PS": N_("Progressive score"), "ARO": N_("Average rating of opponents"),
+    "TPR": N_("Performance rating"), "REP": N_("Rounds elected to play"),
+    "AOB": N_("Avg. opp. Buchholz"), "FB": N_("Fore Buchholz"),
+    "PTP": N_("Perfect tournament performance"), "RTNG": N_("Rating"),
+    "APRO": N_("Avg. perf. rating of opponents"), "APPO": N_("Avg. perfect perf. of opponents"),
+    "STD": N_("Standard points"), "TPN": N_("Pairing number"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerLink:
+    number: int
+    name: str
+    url: str
+    rating: int | None
+    federation: str | None
+    title: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    """``rank`` None = not ranked (withdrew under the 50 % rule)."""
+
+    rank: int | None
+    shared: bool
+    player: PlayerLink
+    points: Fraction  # in the season's scoring units (1½ = Fraction(3, 2)); ``pts`` filter
+    played: int
+    values: tuple[object, ...]  # raw tiebreak values (``tb`` filter); None = not applicable
+    decided_by: str | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Cell:
+    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet).
+
+    The text is a symbol, the same in every language except for its digits.
+    """
+
+    text: str
+    colour: str  # "w", "b" or ""
+    round: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    player: PlayerLink
+    cells: tuple[tuple[Cell, ...], ...]  # per opponent in number order; () on the diagonal
+    total: Fraction
+    rank: int | None
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    number: int
+    white: PlayerLink
+    black: PlayerLink
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    date: dt.date | None
+    boards: tuple[Board, ...]
+    sitting_out: PlayerLink | None
+    complete: bool
+    started: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonInfo:
+    name: str
+    organiser: str
+    venue: str
+    time_control: str
+    language: str
+    description_html: str
+    languages: tuple[str, ...] = ("en",)  # every language the site is published in
+    digits: str = "western"
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSummary:
+    id: str
+    name: str
+    format_label: str
+    url: str
+    players: int
+    rounds_played: int
+    rounds_total: int
+    leader: str | None
+    next_date: dt.date | None
+    finished: bool
+
+
+@dataclass(frozen=True, slots=True)
+class WithdrawalNote:
+    """A withdrawal, worded by the template: ``counted`` False = under the threshold."""
+
+    name: str
+    after_round: int
+    counted: bool
+    threshold: float  # share of games, e.g. 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakLine:
+    """One element of a tiebreak: a round's opponent (or virtual opponent) and its share.
+
+    ``kind`` is the (translatable) label of the element: a game, a forfeit counted
+    as played, an own unplayed round scored against a virtual opponent (C.07
+    Art. 16.4), a per-round count or a rating. ``cut`` marks an element a
+    modifier (/C1, /M1) removed.
+    """
+
+    round: int
+    kind: str
+    opponent: PlayerLink | None
+    score: Fraction | int | None
+    result: Fraction | None
+    value: Fraction | int | None
+    cut: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakView:
+    code: str
+    name: str
+    value: Fraction | int | None
+    lines: tuple[TiebreakLine, ...]
+
+
+TIEBREAK_KINDS = {
+    "game": N_("game"),
+    "forfeit": N_("forfeit, counted as a game"),
+    "dummy": N_("unplayed round: virtual opponent"),
+    "round": N_("round"),
+    "rating": N_("rating"),
+}
+
+
+def season_info(season: Season) -> SeasonInfo:
+    return SeasonInfo(
+        name=season.name, organiser=season.organiser, venue=season.venue,
+        time_control=season.time_control, language=season.language,
+        description_html=render_markdown(season.description),
+        languages=season.languages or (season.language,), digits=season.digits,
+    )
+
+
+def player_link(section: Section, number: int, root: str) -> PlayerLink:
+    """A link to a player's page, with what a table shows beside the name."""
+    p = section.players[number - 1]
+    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
+                      p.federation, p.title)
+
+
+
+
+def section_summary(facts: SectionFacts, root: str, leader: str | None,
+                    rounds_played: int | None = None) -> SectionSummary:
+    """What the home page and every page frame say of a section, from its facts."""
+    s, progress = facts.section, facts.progress
+    return SectionSummary(
+        id=s.id, name=s.name, format_label=label(s.format), url=root + urls.section(s),
+        players=len(s.players),
+        rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
+        rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
+        finished=progress.finished)
+
+
+class HasStandings(Protocol):
+    """What :func:`tiebreak_views` reads: the section and its standings (if ranked)."""
+
+    section: Section
+    standings: Standings | None
+
+
+def tiebreak_views(data: HasStandings, number: int, root: str) -> tuple[TiebreakView, ...]:
+    """How each tiebreak of a ranked player was obtained, element by element."""
+    if data.standings is None:
+        return ()
+    try:
+        row = data.standings.row(number)
+    except KeyError:
+        return ()  # not ranked (50 % rule): no tiebreaks
+    s = data.section
+    views = []
+    for code, explanation in zip(data.standings.codes, row.explanations, strict=True):
+        lines = [
+            TiebreakLine(
+                round=item.round, kind=TIEBREAK_KINDS.get(item.kind, item.kind),
+                opponent=player_link(s, item.opponent, root) if item.opponent else None,
+                score=item.score, result=item.result, value=item.value, cut=cut,
+            )
+            for items, cut in ((explanation.items, False), (explanation.cut, True))
+            for item in items
+        ]
+        lines.sort(key=lambda line: line.round)
+        views.append(TiebreakView(code, TIEBREAK_NAMES.get(code.split("/")[0], code),
+                                  explanation.value, tuple(lines)))
+    return tuple(views)
+
+

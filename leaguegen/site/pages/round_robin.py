@@ -1,0 +1,286 @@
+"""Pages of a round-robin section: standings, crosstable, rounds and a page per player.
+
+A quads group is a round robin too, so ``quads.py`` builds its groups' tables
+with :func:`section_data` / :func:`section_page` from here. Everything a page
+shows comes from the section's facts (``domain.sections``), computed once.
+
+Output: ``<id>/index.html``, ``<id>/rounds.html``, ``<id>/players/*.html`` and
+the crosstable PDF.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.standings import Standings
+from leaguegen.site import formatting as fmt
+from leaguegen.site import urls
+from leaguegen.site.pages.common import (
+    N_,
+    TIEBREAK_NAMES,
+    Board,
+    Cell,
+    CrossRow,
+    PlayerLink,
+    RoundView,
+    SeasonInfo,
+    SectionSummary,
+    StandingRow,
+    TiebreakView,
+    WithdrawalNote,
+    player_link,
+    season_info,
+    section_summary,
+    tiebreak_views,
+)
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.planning_view import planning_view
+from leaguegen.site.render import render
+
+
+@dataclass(frozen=True, slots=True)
+class SectionPage:
+    """A section: standings, crosstable, rounds (``<id>/index.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
+    crosstable: tuple[CrossRow, ...]
+    rounds: tuple[RoundView, ...]
+    pdf_url: str
+    double: bool
+    free_round_points: Fraction | None  # what a free round scores; None = even field
+    withdrawals: tuple[WithdrawalNote, ...]
+    generated: str = ""
+    planning: object | None = None  # planning_view.PlanningView while no result is entered
+    tiebreaks_default: bool = False
+
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerGame:
+    round: int
+    date: dt.date | None
+    colour: str  # "w", "b", ""
+    opponent: PlayerLink | None
+    result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
+    note: str  # an N_-marked msgid, translated by the template
+
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """One player's season in a section (``<id>/players/<slug>.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    player: PlayerLink
+    games: tuple[PlayerGame, ...]
+    score: Fraction
+    played: int
+    rank: int | None
+    performance: int | None
+    average_opponent: int | None
+    withdrawal: WithdrawalNote | None
+    tiebreaks: tuple[TiebreakView, ...] = ()
+
+
+
+@dataclass(slots=True)
+class SectionData:
+    """A round-robin section's facts and what its pages add while being built (ranks)."""
+
+    facts: SectionFacts
+    ranks: dict[int, int | None] = field(default_factory=dict)
+    page: SectionPage | None = None
+
+    @property
+    def section(self) -> Section:
+        return self.facts.section
+
+    @property
+    def table(self) -> Crosstable:
+        assert self.facts.table is not None
+        return self.facts.table
+
+    @property
+    def excluded(self) -> frozenset[int]:
+        return self.facts.excluded
+
+    @property
+    def standings(self) -> Standings | None:
+        return self.facts.standings
+
+
+GAME_NOTES = {
+    Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
+    Code.PENDING: N_("not played yet"),
+}
+FREE_ROUND = N_("free round")
+
+
+
+def section_data(section: Section) -> SectionData:
+    return SectionData(facts_of(section))
+
+
+def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
+    s, t = data.section, data.table
+    codes = list(s.tiebreaks)
+    result = data.standings
+    assert result is not None
+    rows = []
+    rank_counts: dict[int, int] = {}
+    for row in result.rows:
+        if row.rank is not None:
+            rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
+    for row in result.rows:
+        number = row.number
+        data.ranks[number] = row.rank
+        rows.append(StandingRow(
+            rank=row.rank,
+            shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
+            player=player_link(s, number, root),
+            points=t.scoring.value(row.points),
+            played=roundrobin.games_completed(t, number),
+            values=tuple(row.values),
+            decided_by=row.decided_by,
+            withdrawn=number in data.excluded,
+        ))
+    for number in sorted(data.excluded):
+        data.ranks[number] = None
+        rows.append(StandingRow(
+            rank=None, shared=False, player=player_link(s, number, root),
+            points=t.scoring.value(t.score(number)),
+            played=roundrobin.games_completed(t, number),
+            values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
+        ))
+    leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
+    info = section_summary(data.facts, root, leader)
+    withdrawals = tuple(_withdrawal(s, w, data) for w in s.withdrawals)
+    free_points = t.scoring.value(s.free_round_units) if len(s.players) % 2 else None
+    return SectionPage(
+        root=root, season=season_info(season), section=info, description=s.description,
+        standings=tuple(rows),
+        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        crosstable=_crosstable(data, root), rounds=_rounds(data, root),
+        pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
+        withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
+    )
+
+
+def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: ANN001
+    return WithdrawalNote(name=s.players[w.player - 1].name, after_round=w.after_round,
+                          counted=w.player not in data.excluded,
+                          threshold=s.withdrawal_threshold)
+
+
+def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
+    s, t = data.section, data.table
+    n = len(s.players)
+    out = []
+    for rec in t.records:
+        cells: list[list[Cell]] = [[] for _ in range(n)]
+        for r, e in enumerate(rec.rounds, start=1):
+            if e.opponent is None:
+                continue
+            colour = e.colour.value if e.colour else ""
+            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, r))
+        out.append(CrossRow(
+            player=player_link(s, rec.number, root),
+            cells=tuple(tuple(c) for c in cells),
+            total=t.scoring.value(t.score(rec.number)),
+            rank=data.ranks.get(rec.number),
+            withdrawn=any(w.player == rec.number for w in s.withdrawals),
+        ))
+    return tuple(out)
+
+
+def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
+    s, t = data.section, data.table
+    views = []
+    for info in s.rounds:
+        r = info.number
+        boards = []
+        out = None
+        for pairing in roundrobin.section_schedule(s)[r - 1]:
+            if pairing.black is None:
+                out = player_link(s, pairing.white, root)
+                continue
+            we = t.record(pairing.white).rounds[r - 1]
+            be = t.record(pairing.black).rounds[r - 1]
+            boards.append(Board(len(boards) + 1, player_link(s, pairing.white, root),
+                                player_link(s, pairing.black, root),
+                                fmt.board_result(we.code, be.code)))
+        views.append(RoundView(
+            number=r, date=info.date, boards=tuple(boards), sitting_out=out,
+            complete=all(b.result for b in boards), started=any(b.result for b in boards),
+        ))
+    return tuple(views)
+
+
+def player_page(season: Season, data: SectionData, number: int,
+                root: str = "../../") -> PlayerPage:
+    s, t = data.section, data.table
+    rec = t.record(number)
+    games = []
+    for r, e in enumerate(rec.rounds, start=1):
+        date = s.rounds[r - 1].date if r <= len(s.rounds) else None
+        if e.opponent is None:
+            games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
+                                                                 t.scoring), FREE_ROUND))
+            continue
+        note = GAME_NOTES.get(e.code, "")
+        games.append(PlayerGame(
+            r, date, e.colour.value if e.colour else "", player_link(s, e.opponent, root),
+            fmt.cell(e.code), note))
+    rated = [
+        (t.record(e.opponent).player.rating, t.scoring.value(t.scoring.points(e.code))
+         / t.scoring.value(t.scoring.win))
+        for e in rec.rounds if e.played and e.opponent
+    ]
+    perf = performance_rating([(r, sc) for r, sc in rated if r])
+    withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
+                      None)
+    return PlayerPage(
+        root=root, season=season_info(season), section=section_summary(data.facts, root, None),
+        player=player_link(s, number, root), games=tuple(games),
+        score=t.scoring.value(t.score(number)),
+        played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
+        performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
+        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
+    )
+
+
+
+def render_section(season: Season, section: Section) -> SectionOutput:
+    lang = season.language
+    data = section_data(section)
+    page = dataclasses.replace(section_page(season, data), planning=planning_view(season, section))
+    data.page = page
+    pages = {
+        urls.section(section): render("section.html", page, lang),
+        urls.rounds(section): render("rounds.html", page, lang),
+    }
+    for number in range(1, len(section.players) + 1):
+        pages[urls.player(section, number)] = render(
+            "player.html", player_page(season, data, number), lang)
+    return SectionOutput(pages, urls.pdf(section), render("crosstable_pdf.html", page, lang),
+                         page.section)
+
+
+for _fmt in ("round_robin", "double_round_robin"):
+    register_renderer(_fmt, render_section)

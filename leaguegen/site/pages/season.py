@@ -1,0 +1,39 @@
+"""The season's home page: the sections at a glance and the news."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass, replace
+
+from leaguegen.domain.season import Season
+from leaguegen.site.markdown import render_markdown
+from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info
+
+
+@dataclass(frozen=True, slots=True)
+class NewsView:
+    title: str
+    date: dt.date | None
+    html: str
+
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPage:
+    """The season's home page (``index.html``)."""
+
+    root: str
+    season: SeasonInfo
+    sections: tuple[SectionSummary, ...]
+    news: tuple[NewsView, ...]
+
+
+
+def season_page(season: Season, summaries: list[SectionSummary]) -> SeasonPage:
+    """The home page; section summaries come from the section pages (cached or fresh)."""
+    root = ""
+    sums = [replace(s, url=root + s.url.removeprefix("../")) for s in summaries]
+    news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
+    return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news)
+
+
