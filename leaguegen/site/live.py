@@ -55,26 +55,6 @@ class _UsedMemo(dict):
         self.used = set()
 
 
-def _undecodable(season_dir: Path) -> list[str]:
-    """file:line:col of the first byte that is not UTF-8 in each season file that has one."""
-    from leaguegen.formats.season_write import section_files
-
-    out = []
-    files = section_files(season_dir) + sorted((season_dir / "news").glob("*.md"))
-    for path in files:
-        try:
-            raw = path.read_bytes()
-            raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw.count(b"\n", 0, exc.start) + 1
-            col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-            out.append(f"{path}:{line}:{col}: byte 0x{raw[exc.start]:02x} is not UTF-8 text;"
-                       " save the file as UTF-8")
-        except OSError:
-            continue
-    return out
-
-
 class LiveSite:
     def __init__(self, season_dir: Path, pdf: bool = True):
         self.season_dir = Path(season_dir)
@@ -90,11 +70,8 @@ class LiveSite:
             season = load_season(self.season_dir, memo=self.memo)
         except InputError as err:
             return LiveBuild(None, [str(p) for p in err.problems])
-        except UnicodeDecodeError as exc:
-            return LiveBuild(None, _undecodable(self.season_dir) or [f"{self.season_dir}: {exc}"])
-        except OSError as exc:
-            return LiveBuild(None, [f"{exc.filename or self.season_dir}: cannot read:"
-                                    f" {exc.strerror or exc}"])
+        except (OSError, UnicodeDecodeError) as exc:  # the loader says file:line:col; a fallback
+            return LiveBuild(None, [f"{self.season_dir}: cannot read the season: {exc}"])
         finally:
             self.memo.prune()
         with self.lock:

@@ -15,7 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from leaguegen.errors import InputError
@@ -73,11 +73,6 @@ def test_standings_trf_documented_error_or_valid_table(tmp_path: Path, seed: int
     assert outcome.kind in GOOD, outcome.detail
 
 
-# news dates and undecodable files crash the loader until issue 16 part 2 (the lead's
-# input-confinement work) lands; the fuzz test leaves those inputs out, their cases are below
-KNOWN_LOADER_CRASHES = ("_news", "construct_yaml_timestamp", "UnicodeDecodeError")
-
-
 @fuzz(100)
 @given(season=st.sampled_from(SEASONS), news=st.booleans(),
        rnd=st.randoms(use_true_random=False))
@@ -91,9 +86,6 @@ def test_season_loader_documented_error_or_season(tmp_path: Path, season: Path, 
     path = rnd.choice(files) if files else folder / "season.yaml"
     path.write_bytes(mutate.encode(mutate.mutate_yaml(path.read_text(encoding="utf-8"), rnd)))
     outcome = oracle.run_loader(folder)
-    # a known loader crash (issue 16 part 2): not counted here, its cases are below
-    assume(not (outcome.kind == "traceback"
-                and any(k in outcome.detail for k in KNOWN_LOADER_CRASHES)))
     assert outcome.kind in GOOD, outcome.detail
 
 
@@ -124,8 +116,6 @@ def test_loader_regression(tmp_path: Path, case: Path) -> None:
         if file.is_file():
             (folder / file.relative_to(case)).write_bytes(file.read_bytes())
     outcome = oracle.run_loader(folder)
-    if outcome.kind == "traceback" and any(k in outcome.detail for k in KNOWN_LOADER_CRASHES):
-        pytest.xfail("news dates / non-UTF-8 files: issue 16 part 2, the lead's loader work")
     assert outcome.kind in GOOD, outcome.detail
 
 

@@ -326,3 +326,15 @@ def test_live_build_always_equals_a_fresh_build(tmp_path_factory, steps) -> None
         assert not any("internal error" in e for e in got.errors)
         if fresh.files is not None:
             assert got.files == fresh.files
+
+
+def test_live_memo_keeps_only_the_current_parses(tmp_path: Path) -> None:
+    """A long session of saves does not keep every old parse of a section file."""
+    from leaguegen.site.live import LiveSite
+
+    _apply(tmp_path, MINI)
+    live = LiveSite(tmp_path, pdf=False)
+    for score in ("1-0", "0-1", "½-½", "1-0", "0-1"):
+        _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", f"Gus Gray: {score}")})
+        assert live.build().files is not None
+    assert len(live.memo) == 1
