@@ -147,18 +147,22 @@ def _digits(text: str) -> bool:
 
 
 def _number(text: str, col: int, what: str, low: int = 1, high: int = MAX_NUMBER) -> int:
-    if not _digits(text) or not low <= int(text) <= high:
+    if not _digits(text) or len(text) > 9 or not low <= int(text) <= high:
         raise _Bad(col, f"{what} must be a whole number from {low} to {high}, not '{text}'")
     return int(text)
 
 
+_POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?")
+
+
 def _fraction(text: str, col: int, what: str) -> Fraction:
-    """A number of points: a decimal such as 2.5, a multiple of a half point."""
-    try:
-        value = Fraction(text) if len(text) <= 12 else None
-    except (ValueError, ZeroDivisionError):
-        value = None
-    if value is None or value < 0 or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
+    """A number of points: a plain decimal such as 2 or 2.5, a multiple of a half point.
+
+    Only digits and one point are read (no exponent, sign or fraction), so no text can
+    make a huge number or a division by zero.
+    """
+    value = Fraction(text) if _POINTS.fullmatch(text) else None
+    if value is None or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
         raise _Bad(col, f"{what} '{text}' is not a number of points such as 2 or 2.5")
     return value
 

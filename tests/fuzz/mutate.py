@@ -71,7 +71,7 @@ def encode(text: str) -> bytes:
 NUMBER_VALUES = ["   0", "  -1", "9999", "   1", "    ", " 1/0", "abcd", "²²²²", "  00",
                  "  +3", " 1.5", "10000", "0001"]
 POINT_VALUES = [" 1/0", " 0/0", "-1.0", "99.5", "2.25", " nan", " inf", "1e99", "    ", " 0.5",
-                " 3.0", "abc "]
+                " 3.0", "abc ", "9e9999999999", "1_0", "٣.5", " 2,5"]
 COLOURS = ["w", "b", "-", " ", "x", "W", "B"]
 RESULTS = ["1", "0", "=", "+", "-", "W", "L", "D", "H", "F", "U", "Z", "?", "X", " "]
 
@@ -179,7 +179,8 @@ def _trf_record(lines: list[str], rnd: random.Random) -> None:
     n = rnd.choice(numbers + [0, max(numbers) + 1])
     if kind == 1:
         values = " ".join(rnd.choice(["1.0", "0.5", "0.0", "1/0", "-1", "0.3", "2", "x",
-                                      "1e5"]) for _ in range(rnd.randrange(1, 4)))
+                                      "1e5", "1e999999999", "1_0"])
+                          for _ in range(rnd.randrange(1, 4)))
         lines.append(f"XXA {n:4d} {values}")
     elif kind == 2:
         lines.append("XXZ " + " ".join(str(rnd.choice(numbers + [0, -2, 999]))
