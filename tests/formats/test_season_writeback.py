@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.sections.swiss import paired_rounds
 from leaguegen.formats import season_write as sw
+from leaguegen.formats import yaml_splice
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
 
@@ -237,7 +238,7 @@ def test_names_that_need_quotes_read_back(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     odd = ["O'Brien: Jr", "#Hash Tag", "Zoë \"Z\" Ng", "- dash", "yes", "[x]"]
     for old, new in zip(_players(6), odd, strict=True):
-        text = text.replace(f"{{name: {old},", f"{{name: {sw.yaml_scalar(new)},")
+        text = text.replace(f"{{name: {old},", f"{{name: {yaml_splice.yaml_scalar(new)},")
     path.write_text(text, encoding="utf-8")
     names = [p.name for p in load_season(tmp_path / "s").section("open").players]
     assert names == odd
@@ -428,13 +429,13 @@ def test_a_splice_that_changes_other_content_is_never_written(tmp_path: Path,
     """The written text is parsed again: any change beyond the new round stops the write."""
     path = write_season(tmp_path / "s", Style(trailing="# end"))
     before = path.read_bytes()
-    real_join = sw._join
+    real_join = yaml_splice._join
 
     def tampering_join(text: str, at: int, body: str, newline: str) -> str:
         return real_join(text, at, body, newline).replace("Player B - Player E: 1-0",
                                                           "Player B - Player E: 0-1")
 
-    monkeypatch.setattr(sw, "_join", tampering_join)
+    monkeypatch.setattr(yaml_splice, "_join", tampering_join)
     with pytest.raises(sw.WriteError, match="the rest of the file would not read as before"):
         sw.append_round(tmp_path / "s", "open", next_round(6, 2))
     assert path.read_bytes() == before
