@@ -141,8 +141,8 @@ def section_files(season_dir: Path) -> list[Path]:
     season_path = season_dir / SEASON_FILE
     files = [season_path]
     try:
-        doc = yaml.compose(season_path.read_text(encoding="utf-8-sig"), Loader=yaml.SafeLoader)
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, RecursionError):
+        doc = compose(season_path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, SpliceError, RecursionError):
         return files  # the loader reports what is wrong; the bytes of season.yaml still count
     sections = get(doc, "sections")
     if isinstance(sections, yaml.SequenceNode):

@@ -7,8 +7,8 @@ other lists), names quoted only when YAML would misread them. ``check_appended``
 parses the result again and compares it with the old tree, so a layout this module
 does not foresee is refused rather than written.
 
-Positions come from PyYAML's pure-Python composer, whose marks are character offsets
-(the C composer's are not, for non-ASCII text).
+Positions are the character offsets of PyYAML's marks (libyaml's and the pure-Python
+composer's agree, for CRLF, CR and non-ASCII text alike; tests/formats cover both).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import yaml
 
 _BREAKS = "\r\n\x85\u2028\u2029"  # what YAML counts as a line break
+LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 class SpliceError(ValueError):
@@ -29,7 +30,7 @@ class SpliceError(ValueError):
 
 def compose(text: str) -> yaml.Node | None:
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
         raise SpliceError(f"not valid YAML ({exc}); run `leaguegen check`") from None
 

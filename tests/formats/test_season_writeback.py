@@ -439,3 +439,22 @@ def test_a_splice_that_changes_other_content_is_never_written(tmp_path: Path,
     with pytest.raises(sw.WriteError, match="the rest of the file would not read as before"):
         sw.append_round(tmp_path / "s", "open", next_round(6, 2))
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("style", STYLES[:8], ids=repr)
+def test_both_yaml_composers_splice_the_same(tmp_path: Path, style: Style, monkeypatch) -> None:
+    """Offsets from libyaml and from PyYAML's pure-Python composer agree (non-ASCII too)."""
+    import yaml
+
+    outputs = []
+    for loader in (yaml.SafeLoader, getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
+        monkeypatch.setattr(yaml_splice, "LOADER", loader)
+        folder = tmp_path / loader.__name__
+        path = write_season(folder, style)
+        path.write_bytes(path.read_bytes().replace(b"Player", "Plåyér".encode()))
+        games = [(a.replace("Player", "Plåyér"), b.replace("Player", "Plåyér"))
+                 for a, b in next_round(6, 2)]
+        sw.append_round(folder, "open", games, date=dt.date(2026, 1, 3))
+        outputs.append(path.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert "Plåyér A".encode() in outputs[0]
