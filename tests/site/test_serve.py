@@ -338,3 +338,55 @@ def test_live_memo_keeps_only_the_current_parses(tmp_path: Path) -> None:
         _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", f"Gus Gray: {score}")})
         assert live.build().files is not None
     assert len(live.memo) == 1
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("current,reloads", [("7", True), ("6", False)])
+def test_browser_reloads_a_page_older_than_the_current_build(tmp_path: Path, current: str,
+                                                             reloads: bool) -> None:
+    """The served script in a real browser: a page of build 6 whose stream says build 7
+    (a rebuild came between the page and its stream) loads again; one that is current
+    does not."""
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from leaguegen.serve import EVENTS_PATH, _inject
+    from tests.browser import chromium
+
+    loads: list[str] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def log_message(self, *_a: object) -> None:
+            return
+
+        def do_GET(self) -> None:  # noqa: N802
+            if self.path == EVENTS_PATH:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.end_headers()
+                self.wfile.write(f"event: hello\ndata: {current}\n\n".encode())
+                self.wfile.flush()
+                time.sleep(1)
+                return
+            if self.path == "/index.html":
+                loads.append(self.path)
+            build = 6 if len(loads) <= 1 else int(current)  # a reload gets the current build
+            body = _inject(b"<!doctype html><html><body><p>page</p></body></html>", [], build)
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        subprocess.run(
+            [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-background-networking", f"--user-data-dir={tmp_path / 'profile'}",
+             "--virtual-time-budget=4000", "--dump-dom",
+             f"http://127.0.0.1:{httpd.server_address[1]}/index.html"],
+            capture_output=True, timeout=60, check=False)
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+    assert len(loads) == (2 if reloads else 1), loads
