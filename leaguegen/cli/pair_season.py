@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import datetime as dt
 import sys
+from pathlib import Path
 
 import click
 
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.errors import InputError, NoValidPairing
+from leaguegen.formats.season_yaml import SEASON_FILE
 
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
@@ -49,14 +51,28 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         try:
             date = dt.date.fromisoformat(round_date)
         except ValueError:
-            _fail(f"--date '{round_date}' is not a date like 2026-11-05", EXIT_INVALID)
+            _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
+    if not (Path(season_dir) / SEASON_FILE).is_file():
+        _load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
             _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
     except (SeasonBusy, SeasonChanged) as exc:
-        _fail(f"{season_dir}: {printable(exc)}", EXIT_CANNOT)
+        _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
     except WriteError as exc:
-        _fail(f"{season_dir}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+        _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+
+
+def _load(season_dir: str):  # noqa: ANN202 - Season
+    from leaguegen.formats.season_yaml import load_season
+
+    try:
+        return load_season(season_dir)
+    except InputError as err:
+        report_problems(err)
+        sys.exit(EXIT_INVALID)
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"{printable(season_dir)}: cannot read the season: {printable(exc)}", EXIT_INVALID)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
@@ -64,15 +80,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
     from leaguegen.domain.sections import swiss as ss
     from leaguegen.formats.season_write import WriteError
-    from leaguegen.formats.season_yaml import load_season
 
-    try:
-        season = load_season(season_dir)
-    except InputError as err:
-        report_problems(err)
-        sys.exit(EXIT_INVALID)
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"{season_dir}: cannot read the season: {printable(exc)}", EXIT_INVALID)
+    season = _load(season_dir)
     session.confirm_read()
     try:
         section = season.section(section_id)

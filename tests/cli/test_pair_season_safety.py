@@ -144,3 +144,12 @@ def test_loader_problems_naming_a_player_are_escaped(tmp_path: Path) -> None:
         assert result.exit_code == 2, result.output
         assert "\x1b" not in result.output
         assert "Zed\\x1b[2J" in result.output
+
+
+def test_a_folder_that_is_not_a_season_gets_no_lock_file(tmp_path: Path) -> None:
+    result = run("pair", tmp_path, "--section", "open")
+    assert result.exit_code == 2
+    assert "no season.yaml here" in result.output
+    assert list(tmp_path.iterdir()) == []
+    missing = run("pair", tmp_path / "nope", "--section", "open")
+    assert missing.exit_code == 2 and "not a season folder" in missing.output
