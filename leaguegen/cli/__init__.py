@@ -20,6 +20,7 @@ from leaguegen.cli import (  # noqa: E402,F401
     check_pairings_cmd,
     export_cmd,
     generate_cmd,
+    import_cmd,
     pair_cmd,
     plan_cmd,
     season_cmds,

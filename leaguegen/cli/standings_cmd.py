@@ -67,9 +67,11 @@ def _fail(message: str) -> None:
 
 
 @main.command("standings")
-@click.option("--trf", "trf_path", required=True, help="TRF file to read (UTF-8).")
-@click.option("--system", type=click.Choice(["swiss", "round-robin"]), required=True,
-              help="Which C.07 treatment of unplayed games applies.")
+@click.argument("season_dir", required=False, type=click.Path(file_okay=False))
+@click.option("--section", "section_id", help="With SEASON_DIR: the section to rank.")
+@click.option("--trf", "trf_path", help="TRF file to read (UTF-8).")
+@click.option("--system", type=click.Choice(["swiss", "round-robin"]),
+              help="With --trf: which C.07 treatment of unplayed games applies.")
 @click.option("--tiebreaks", default=None,
               help="FIDE codes in order, e.g. \"PTS BH/C1 SB DE\" (default: DE SB WIN KS "
                    "for round robins, BH/C1 BH SB DE WIN for Swiss).")
@@ -80,9 +82,17 @@ def _fail(message: str) -> None:
 @click.option("--exclude", multiple=True, type=int,
               help="Start number removed by the 50 % withdrawal rule (repeatable).")
 @click.option("--json", "as_json_flag", is_flag=True, help="Print JSON (the checked contract).")
-def standings(trf_path: str, system: str, tiebreaks: str | None, after_round: int | None,
+def standings(season_dir: str | None, section_id: str | None, trf_path: str | None,
+              system: str | None, tiebreaks: str | None, after_round: int | None,
               rules: str, exclude: tuple[int, ...], as_json_flag: bool) -> None:
-    """Rank the players of a TRF file by points and a FIDE tie-break list."""
+    """Rank a section of SEASON_DIR (--section ID), or a TRF file (--trf FILE --system S)."""
+    if (season_dir is None) == (trf_path is None):
+        raise click.UsageError("give either SEASON_DIR with --section, or --trf FILE")
+    if season_dir is not None:
+        _season(season_dir, section_id, tiebreaks, after_round, rules, as_json_flag)
+        return
+    if system is None:
+        raise click.UsageError("--trf needs --system swiss|round-robin")
     from leaguegen.formats import trf
 
     try:
@@ -129,3 +139,40 @@ def _fmt(value: object) -> str:
     if isinstance(value, Fraction):
         return f"{float(value):.2f}"
     return str(value)
+
+
+def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
+            after_round: int | None, rules: str, as_json_flag: bool) -> None:
+    """The season path: the section's standings as its pages show them."""
+    from leaguegen.cli.season_standings import NoStandings, season_standings
+    from leaguegen.cli.season_standings import as_json as season_json
+    from leaguegen.formats.season_yaml import load_season
+
+    if section_id is None:
+        raise click.UsageError("SEASON_DIR needs --section ID")
+    try:
+        season = load_season(season_dir)
+    except InputError as err:
+        for problem in err.problems:
+            click.echo(str(problem), err=True)
+        sys.exit(EXIT_INVALID)
+    codes = tiebreaks.replace(",", " ").split() if tiebreaks is not None else None
+    ctx = click.get_current_context()
+    chosen_rules = rules if ctx.get_parameter_source("rules").name != "DEFAULT" else None
+    try:
+        result = season_standings(season, section_id, codes, chosen_rules, after_round)
+    except KeyError:
+        _fail(f"{season_dir}: no section '{section_id}'; sections:"
+              f" {', '.join(s.id for s in season.sections)}")
+    except (NoStandings, ValueError) as err:
+        _fail(str(err))
+    data = season_json(season, section_id, result)
+    if as_json_flag:
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    click.echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
+        f"{c:>8}" for c in data["tiebreaks"]))
+    for row in sorted(data["rows"], key=lambda r: (r["rank"], r["startno"])):
+        values = "  ".join(f"{'-' if v is None else v!s:>8}" for v in row["values"])
+        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {row['name'][:30]:<30}"
+                   f" {row['points']:>5g}  {values}")

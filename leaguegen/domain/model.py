@@ -121,6 +121,9 @@ class Player:
     sex: str | None = None
     birth: str | None = None
     club: str | None = None  # for a Varma draw by club (seeding: varma, varma_by: club)
+    # The starting rank from another program's list (a TRF start number); pairing
+    # numbers may differ (a round robin's Berger numbers are drawn).
+    start: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,14 @@ they count in the standings (see :func:`withdrawn_unranked`).
 
 from __future__ import annotations
 
-from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, RoundEntry
+from leaguegen.domain.model import (
+    NOT_PAIRED,
+    Code,
+    Colour,
+    Crosstable,
+    PlayerRecord,
+    RoundEntry,
+)
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Game, GameResult, Section
 
@@ -21,8 +28,36 @@ _CODES: dict[GameResult, tuple[Code, Code]] = {
 }
 
 
-def section_schedule(section: Section) -> list[berger.Round]:
-    return berger.schedule(len(section.players), section.double, section.swap_last_two)
+# A player who withdrew before round 1 has no game in any round.
+NEVER_JOINED = RoundEntry(None, None, Code.ZERO_BYE)
+
+
+def table_rounds(section: Section) -> int:
+    """Rounds the section plays: its Berger table's length (odd fields have a free round)."""
+    return (berger.table_size(len(section.players)) - 1) * (2 if section.double else 1)
+
+
+def as_played(section: Section) -> bool:
+    """True for a round robin paired outside the FIDE tables (its rounds are as written)."""
+    from leaguegen.domain.sections.round_robin import RoundRobinDetails
+
+    return isinstance(section.details, RoundRobinDetails) and section.details.as_played
+
+
+def section_schedule(section: Section) -> tuple[berger.Round, ...]:
+    """Each round's boards: the Berger table, or the rounds as written for ``as_played``.
+
+    In the latter, a player with a bye line sits out (``Pairing(p, None)``); the bye's
+    own code says what it scores.
+    """
+    if not as_played(section):
+        return berger.schedule(len(section.players), section.double, section.swap_last_two)
+    rounds: list[list[berger.Pairing]] = [[] for _ in range(table_rounds(section))]
+    for g in section.games:
+        rounds[g.round - 1].append(berger.Pairing(g.white, g.black))
+    for bye in section.byes:
+        rounds[bye.round - 1].append(berger.Pairing(bye.player, None))
+    return tuple(tuple(r) for r in rounds)
 
 
 def scheduled_games(section: Section) -> int:
@@ -59,30 +94,50 @@ def last_round_reached(section: Section) -> int:
 
 
 def build_crosstable(section: Section) -> Crosstable:
-    """Forfeits for a withdrawn player's games appear only once their round is reached."""
-    n = len(section.players)
+    """Every player's round record from the schedule and the results entered.
+
+    A free round scores only once its round has been reached (the last round
+    with any result), so "after round 1" holds no later free round. A game of a
+    withdrawn player that has no result is a forfeit for the leaver whenever it
+    was scheduled (a postponed game will never be played), once its round has
+    been reached; both leavers: a double forfeit. A player who withdrew before
+    round 1 never joined: each of their games is a free round for the opponent.
+    """
     reached = last_round_reached(section)
     results = {(g.round, g.white, g.black): g.result for g in section.games}
     left_after = {w.player: w.after_round for w in section.withdrawals}
-    rounds: list[list[RoundEntry]] = [[] for _ in range(n)]
     bye = free_round_code(section)
-    for r, boards in enumerate(section_schedule(section), start=1):
+    bye_codes = {(b.round, b.player): b.code for b in section.byes}
+    schedule = section_schedule(section)
+    columns: list[dict[int, RoundEntry]] = []
+    for r, boards in enumerate(schedule, start=1):
+        column: dict[int, RoundEntry] = {}
+        free = RoundEntry(None, None, bye if r <= reached else Code.PENDING)
         for pairing in boards:
             w, b = pairing.white, pairing.black
             if b is None:
-                rounds[w - 1].append(RoundEntry(None, None, bye))
+                code = bye_codes.get((r, w), bye)
+                column[w] = RoundEntry(None, None, code if r <= reached else Code.PENDING)
                 continue
-            wc, bc = game_codes(
-                results.get((r, w, b)),
-                r <= reached and left_after.get(w, r) < r,
-                r <= reached and left_after.get(b, r) < r,
-            )
-            rounds[w - 1].append(RoundEntry(b, Colour.WHITE, wc))
-            rounds[b - 1].append(RoundEntry(w, Colour.BLACK, bc))
+            result = results.get((r, w, b))
+            never = [left_after.get(x) == 0 and result is None for x in (w, b)]
+            if any(never):
+                for x, absent in ((w, never[0]), (b, never[1])):
+                    column[x] = NEVER_JOINED if absent else free
+                continue
+            wc, bc = game_codes(result, r <= reached and w in left_after,
+                                r <= reached and b in left_after)
+            column[w] = RoundEntry(b, Colour.WHITE, wc)
+            column[b] = RoundEntry(w, Colour.BLACK, bc)
+        columns.append(column)
+    # rounds as written: a player on no line of a reached round was not paired
+    unpaired = [NOT_PAIRED if r <= reached else RoundEntry(None, None, Code.PENDING)
+                for r in range(1, len(schedule) + 1)]
     records = tuple(
-        PlayerRecord(i, p, tuple(rounds[i - 1])) for i, p in enumerate(section.players, start=1)
+        PlayerRecord(i, p, tuple(col.get(i, unpaired[r]) for r, col in enumerate(columns)))
+        for i, p in enumerate(section.players, start=1)
     )
-    return Crosstable(records, len(section_schedule(section)), section.scoring)
+    return Crosstable(records, len(schedule), section.scoring)
 
 
 def games_completed(table: Crosstable, number: int) -> int:

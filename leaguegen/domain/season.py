@@ -18,10 +18,12 @@ from leaguegen.domain.stages import PendingStage, StageInfo
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
+    from leaguegen.domain.sections.round_robin import RoundRobinDetails
     from leaguegen.domain.sections.scheveningen import ScheveningenDetails
     from leaguegen.domain.sections.swiss import SwissSettings
 
-    SectionDetails = SwissSettings | QuadsDetails | ScheveningenDetails | KnockoutDetails
+    SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
+                      | KnockoutDetails)
 
 
 class GameResult(Enum):

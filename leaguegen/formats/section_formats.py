@@ -1,9 +1,9 @@
-"""The registry of section formats the season loader understands.
+"""What a section kind's reader provides: its own keys and how to read them.
 
-Round robins are built into the loader; every other format (Swiss, quads,
-Scheveningen, knockout) lives in its own module under
-``leaguegen/formats/sections/`` and registers here, so a new format is a new
-file, not a new ``if`` in the loader.
+Round robins are read by the loader itself; every other kind has a reader module
+under ``leaguegen/formats/sections/`` exposing ``READER``, and
+``formats/sections/__init__.py`` lists them. How many players a kind needs and
+its default tiebreaks come from the kind (``domain.sections``), not from here.
 """
 
 from __future__ import annotations
@@ -14,25 +14,16 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class FormatParser:
-    """How to read one format.
+    """How to read one kind's section.
 
-    ``keys``: section keys this format allows beyond the common ones.
-    ``parse(keys, ctx, base)``: receives the section's key nodes, the loader's
-    context (collector + season folder) and a Section already holding the
-    common fields (players in pairing order, scoring, tiebreaks...); returns the
-    completed Section, or None after reporting problems on ``ctx.col``.
-    ``min_players``: fewer is an error naming the section.
-    ``tiebreaks``: the default list when the section declares none.
+    ``format``: the ``format:`` word. ``keys``: section keys this kind allows
+    beyond the common ones. ``parse(keys, ctx, base)``: receives the section's
+    key nodes, the reader context (collector + season folder) and a Section
+    already holding the common fields (players in pairing order, scoring,
+    tiebreaks...); returns the completed Section, or None after reporting
+    problems on ``ctx.col``.
     """
 
+    format: str
     keys: tuple[str, ...]
     parse: Callable[..., object]
-    min_players: int = 2
-    tiebreaks: tuple[str, ...] = ("DE", "SB", "WIN", "KS")
-
-
-FORMAT_PARSERS: dict[str, FormatParser] = {}
-
-
-def register_format(name: str, parser: FormatParser) -> None:
-    FORMAT_PARSERS[name] = parser

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import yaml
 
@@ -34,6 +35,14 @@ class Collector:
         else:
             mark = node.start_mark
             self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message))
+
+
+@dataclass
+class Ctx:
+    """Where a reader is: the collector of the file being read and the season folder."""
+
+    col: Collector
+    root: Path
 
 
 def compose(text: str, col: Collector) -> yaml.Node | None:
@@ -84,6 +93,10 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
         return (here.line + 1, line_text.index("\t") + 1,
                 "a tab character: YAML is indented with spaces, never tabs")
     message = f"not valid YAML: {exc.problem or exc.context}"
+    if (exc.problem or "").startswith("mapping values are not allowed") and ": " in line_text:
+        key, _, value = line_text.strip().lstrip("- ").partition(": ")
+        return (here.line + 1, here.column + 1,
+                f"a value holding ': ' must be in quotes, e.g. {key}: \"{value}\"")
     if mark is not problem:
         hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
                     f"{ctx} ({exc.problem})")

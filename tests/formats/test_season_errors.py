@@ -86,6 +86,9 @@ CASES = {
     "unknown tiebreak": (
         replace("[DE, SB]", "[DE, SBB]"),
         "6:21", "unknown tiebreak 'SBB' (did you mean 'SB'?)"),
+    "tiebreak modifier the standings cannot compute": (
+        replace("[DE, SB]", "[DE, SB, BH/X9]"),
+        "6:25", "tiebreak 'BH/X9': unknown modifier 'X9'"),
     "withdrawal of an unknown player": (
         BASE.replace("    rounds:", "    withdrawals:\n      - {player: Eve Ever, after_round: 1}"
                      "\n    rounds:"),
@@ -160,3 +163,14 @@ def test_valid_base_loads(tmp_path: Path) -> None:
     (section,) = season.sections
     assert [p.name for p in section.players][:2] == ["Ann Able", "Bob Best"]
     assert len(section.games) == 2
+
+
+def test_every_tiebreak_check_accepts_is_one_the_standings_compute(tmp_path: Path) -> None:
+    """The loader parses codes with the domain's parser: RTG (an alias) is accepted, and
+    whatever passes ``check`` builds (it once passed BH/X9 and then crashed the build)."""
+    from leaguegen.site.build import render_pages
+
+    season = load_season(write(tmp_path, replace("[DE, SB]", "[DE, SB, RTG, BH/C1, KS/L-1]")))
+    assert season.sections[0].tiebreaks == ("DE", "SB", "RTG", "BH/C1", "KS/L-1")
+    pages, _ = render_pages(season)
+    assert "open/index.html" in pages

@@ -9,6 +9,7 @@ phantom, and whoever meets it has the free round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,10 @@ def double_round_robin(players: int, swap_last_two: bool = True) -> list[Round]:
     return [_with_byes(rnd, players) for rnd in first + second]
 
 
-def schedule(players: int, double: bool = False, swap_last_two: bool = True) -> list[Round]:
+@lru_cache(maxsize=256)
+def schedule(players: int, double: bool = False, swap_last_two: bool = True
+             ) -> tuple[Round, ...]:
+    """The whole table, computed once per shape (a season asks for it many times)."""
     if double:
-        return double_round_robin(players, swap_last_two)
-    return single_round_robin(players)
+        return tuple(double_round_robin(players, swap_last_two))
+    return tuple(single_round_robin(players))

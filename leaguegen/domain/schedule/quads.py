@@ -41,6 +41,7 @@ from leaguegen.domain.schedule.berger import (
     double_round_robin,
     single_round_robin,
 )
+from leaguegen.domain.seeding import initial_order
 
 
 class Fold(Enum):
@@ -111,10 +112,10 @@ def group_sizes(players: int, rule: GroupingRule = DEFAULT_RULE) -> tuple[int, .
 
 
 def seed_order(players: Sequence[Player], seeding: Seeding = Seeding.RATING) -> list[Player]:
-    """Entrants in seeding order: rating descending (unrated last), ties by name."""
+    """Entrants in seeding order: the initial order (rating, title, name) unless as listed."""
     if seeding is Seeding.LIST:
         return list(players)
-    return sorted(players, key=lambda p: (-(p.rating or 0), p.name.casefold(), p.name))
+    return initial_order(players)
 
 
 @dataclass(frozen=True, slots=True)

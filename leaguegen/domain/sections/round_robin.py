@@ -1,13 +1,17 @@
 """The round-robin kind: single and double round robins on the FIDE Berger tables.
 
-A round-robin section's details are its own fields (``Section.format`` says
-single or double; ``swap_last_two`` the colour rule of the second cycle), so it
-has no details type. Its facts are the crosstable built from the schedule and
+A round-robin section's details are mostly its own fields (``Section.format``
+says single or double; ``swap_last_two`` the colour rule of the second cycle);
+:class:`RoundRobinDetails` is set only for a round robin paired outside the FIDE
+tables (``schedule: as_played``, e.g. imported from another program), whose
+rounds are as written. Its facts are the crosstable built from the schedule and
 the results, the standings under its tiebreaks and the 50 % withdrawal rule,
 and its progress.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Crosstable
@@ -17,8 +21,16 @@ from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.standings import compute_standings
+from leaguegen.domain.tiebreaks import DEFAULTS
 
-DEFAULT_TIEBREAKS = ("DE", "SB", "WIN", "KS")
+DEFAULT_TIEBREAKS = DEFAULTS["round-robin"]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRobinDetails:
+    """``as_played``: the rounds are as written, not the Berger table's."""
+
+    as_played: bool = False
 
 
 def progress(section: Section, table: Crosstable) -> Progress:

@@ -1,7 +1,9 @@
-"""Section formats beyond the round robin; importing this package registers them all."""
+"""Readers of the section kinds beyond the round robin, listed here (no import magic)."""
 
-import importlib
-import pkgutil
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.sections import knockout, quads, scheveningen, swiss
 
-for _module in pkgutil.iter_modules(__path__):
-    importlib.import_module(f"{__name__}.{_module.name}")
+READERS: dict[str, FormatParser] = {
+    reader.format: reader
+    for reader in (knockout.READER, quads.READER, scheveningen.READER, swiss.READER)
+}

@@ -35,16 +35,11 @@ from leaguegen.domain.season import Game, RoundInfo, Section
 from leaguegen.domain.sections.knockout import KnockoutDetails
 from leaguegen.domain.stages import StageInfo
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.season_yaml import (
-    RESULT_HELP,
-    ROUND_KEYS,
-    Ctx,
-    Names,
-    parse_result,
-    round_date,
-    split_game,
-)
-from leaguegen.formats.section_formats import FormatParser, register_format
+from leaguegen.formats.players import Names
+from leaguegen.formats.results import RESULT_HELP, parse_result
+from leaguegen.formats.rounds import ROUND_KEYS, round_date, split_game
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("match", "final")
 MATCH_KEYS = ("games", "tiebreaks")
@@ -229,4 +224,4 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                    details=details, seeding=base.seeding if "seeding" in keys else "rating")
 
 
-register_format("knockout", FormatParser(keys=KEYS, parse=parse, min_players=2))
+READER = FormatParser("knockout", KEYS, parse)

@@ -28,17 +28,16 @@ from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Game, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.season_yaml import (
+from leaguegen.formats.players import Names, read_player
+from leaguegen.formats.rounds import (
     ROUND_KEYS,
-    Ctx,
-    Names,
-    _player,
-    _result_line,
-    parse_withdrawals,
+    read_withdrawals,
+    result_line,
     round_date,
     split_game,
 )
-from leaguegen.formats.section_formats import FormatParser, register_format
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("fold", "remainder3", "double", "late_entries")
 
@@ -75,7 +74,7 @@ def _rule(keys: dict[str, yaml.Node], ctx: Ctx) -> q.GroupingRule:
 def _late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list[Player]:
     out = []
     for i, pnode in enumerate(yn.sequence(node, ctx.col, "late_entries"), start=1):
-        player, where = _player(pnode, ctx, i)
+        player, where = read_player(pnode, ctx, i)
         if player is None:
             continue
         if player.name in known:
@@ -105,7 +104,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     everyone = tuple(listed + late)
     # the groups (and so the number of rounds) depend on withdrawals before round 1, so
     # after_round is checked against the player's own group below, not here
-    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, everyone, 10**6, [])
+    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, everyone, 10**6, [])
     before = {everyone[w.player - 1].name for w in withdrawals if w.after_round == 0}
     try:
         first = q.make_groups(listed, rule)
@@ -160,7 +159,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                       " in different groups")
                 continue
             info = per_group[gw]
-            game = _result_line(line, ctx, r, info["names"], groups[gw - 1].players,
+            game = result_line(line, ctx, r, info["names"], groups[gw - 1].players,
                                 info["meets"], info["seen"])
             if game:
                 info["games"].append(game)
@@ -200,4 +199,4 @@ def _replace(section: Section, **changes: object) -> Section:
     return replace(section, **changes)  # type: ignore[arg-type]
 
 
-register_format("quads", FormatParser(keys=KEYS, parse=parse, min_players=3))
+READER = FormatParser("quads", KEYS, parse)

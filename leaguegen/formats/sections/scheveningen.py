@@ -27,8 +27,10 @@ from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.season_yaml import Ctx, _player, _rounds, parse_withdrawals
-from leaguegen.formats.section_formats import FormatParser, register_format
+from leaguegen.formats.players import read_player
+from leaguegen.formats.rounds import read_round_robin_rounds, read_withdrawals
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("teams", "double", "match_points")
 TEAM_KEYS = ("name", "players")
@@ -70,7 +72,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         roster = []
         for i, pnode in enumerate(yn.sequence(tkeys.get("players"), ctx.col,
                                               f"team {t} players"), start=1):
-            player, where = _player(pnode, ctx, i)
+            player, where = read_player(pnode, ctx, i)
             if player is None:
                 continue
             if player.name in seen:
@@ -93,10 +95,10 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                   _match_points(keys.get("match_points"), ctx))
     players = tuple(a + b)
     plan = schedule(details)
-    infos, games = _rounds(keys.get("rounds"), ctx, base.id, players, plan)
-    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, players, len(plan), games)
+    infos, games = read_round_robin_rounds(keys.get("rounds"), ctx, base.id, players, plan)
+    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, len(plan), games)
     return replace(base, players=players, rounds=tuple(infos), games=tuple(games),
                    withdrawals=tuple(withdrawals), details=details, seeding="list")
 
 
-register_format("scheveningen", FormatParser(keys=KEYS, parse=parse, min_players=0))
+READER = FormatParser("scheveningen", KEYS, parse)

@@ -18,21 +18,15 @@ from leaguegen.domain.pairing import system_names
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
 from leaguegen.domain.sections.swiss import (
     ACCELERATIONS,
-    DEFAULT_TIEBREAKS,
     REQUEST_KINDS,
     ByeRequest,
     SwissSettings,
 )
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.season_yaml import (
-    Ctx,
-    Names,
-    parse_round_lines,
-    parse_withdrawals,
-    round_date,
-    split_game,
-)
-from leaguegen.formats.section_formats import FormatParser, register_format
+from leaguegen.formats.players import Names
+from leaguegen.formats.rounds import parse_round_lines, read_withdrawals, round_date, split_game
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("number_of_rounds", "pairing", "acceleration", "initial_colour", "byes_requested")
 ROUND_KEYS = ("date", "results")
@@ -157,7 +151,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     infos, games, byes = _rounds(keys.get("rounds"), ctx, sid, names, base, total)
     _rematches(games, ctx, base, _line_nodes(keys.get("rounds"), names))
     rounds_total = total or max(len(infos), 1)
-    withdrawals = parse_withdrawals(keys.get("withdrawals"), ctx, base.players, rounds_total,
+    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, base.players, rounds_total,
                                     games)
     requests = _requests(keys.get("byes_requested"), ctx, names, base, total, games, byes)
     if total is None:
@@ -190,5 +184,4 @@ def _line_nodes(node: yaml.Node | None, names: Names) -> dict[tuple[int, frozens
     return out
 
 
-register_format("swiss", FormatParser(keys=KEYS, parse=parse, min_players=4,
-                                      tiebreaks=DEFAULT_TIEBREAKS))
+READER = FormatParser("swiss", KEYS, parse)

@@ -210,10 +210,10 @@ def render_knockout(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     page = knockout_page(season, section)
     pages = {
-        urls.section(section): render("knockout_section.html", page, lang),
-        urls.rounds(section): render("knockout_rounds.html", page, lang),
+        urls.section(section): render("knockout/section.html", page, lang),
+        urls.rounds(section): render("knockout/rounds.html", page, lang),
     }
-    return SectionOutput(pages, urls.pdf(section), render("knockout_pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section), render("knockout/pdf.html", page, lang),
                          page.section)
 
 

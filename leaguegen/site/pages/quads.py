@@ -184,15 +184,15 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         planning=planning_view(season, section),
     )
     pages = {
-        urls.section(section): render("quads_section.html", page, lang),
-        urls.rounds(section): render("quads_rounds.html", page, lang),
+        urls.section(section): render("quads/section.html", page, lang),
+        urls.rounds(section): render("quads/rounds.html", page, lang),
     }
     for i, g in enumerate(details.groups, start=1):
         data, gpage = _group_data(season, g, "../../")
         group_page = QuadsGroupPage(
             root="../../", season=page.season, section=replace(summary, url="../index.html"),
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))
-        pages[f"{section.id}/group-{i}/index.html"] = render("quads_group.html", group_page,
+        pages[f"{section.id}/group-{i}/index.html"] = render("quads/group.html", group_page,
                                                              lang)
         # the player page names the group: "Schools Quads · Group 3", linking to the group
         group_name = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
@@ -200,7 +200,7 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
             player = rr.player_page(season, data, number, root="../../../")
             player = replace(player, section=replace(player.section, name=group_name))
             pages[urls.player(g, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section), render("quads_pdf.html", page, lang), summary)
+    return SectionOutput(pages, urls.pdf(section), render("quads/pdf.html", page, lang), summary)
 
 
 register_renderer("quads", render_quads)

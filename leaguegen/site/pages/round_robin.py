@@ -272,13 +272,13 @@ def render_section(season: Season, section: Section) -> SectionOutput:
     page = dataclasses.replace(section_page(season, data), planning=planning_view(season, section))
     data.page = page
     pages = {
-        urls.section(section): render("section.html", page, lang),
-        urls.rounds(section): render("rounds.html", page, lang),
+        urls.section(section): render("round_robin/section.html", page, lang),
+        urls.rounds(section): render("round_robin/rounds.html", page, lang),
     }
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
             "player.html", player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("crosstable_pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section), render("round_robin/pdf.html", page, lang),
                          page.section)
 
 

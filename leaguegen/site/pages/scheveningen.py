@@ -202,14 +202,14 @@ def render_scheveningen(season: Season, section: Section) -> SectionOutput:
     table = crosstable(section)
     page = scheveningen_page(season, section, table)
     pages = {
-        urls.section(section): render("scheveningen_section.html", page, lang),
-        urls.rounds(section): render("scheveningen_rounds.html", page, lang),
+        urls.section(section): render("scheveningen/section.html", page, lang),
+        urls.rounds(section): render("scheveningen/rounds.html", page, lang),
     }
     data = rr.SectionData(dataclasses.replace(facts_of(section), table=table))
     for number in range(1, len(section.players) + 1):
         player = rr.player_page(season, data, number)
         pages[urls.player(section, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section), render("scheveningen_pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section), render("scheveningen/pdf.html", page, lang),
                          page.section)
 
 

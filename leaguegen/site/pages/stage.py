@@ -61,9 +61,9 @@ def render_pending(season: Season, section: Section) -> SectionOutput:
         description=section.description, top=pending.source.top, sources=sources,
         cross=pending.source.seeding is Seeding.CROSS and len(sources) > 1)
     lang = season.language
-    html = render("stage_pending.html", page, lang)
+    html = render("stage/section.html", page, lang)
     return SectionOutput({urls.section(section): html}, urls.pdf(section),
-                         render("stage_pending_pdf.html", page, lang), page.section)
+                         render("stage/pdf.html", page, lang), page.section)
 
 
 register_renderer(PENDING_RENDERER, render_pending)

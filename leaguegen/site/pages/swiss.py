@@ -15,18 +15,18 @@ def render_swiss(season: Season, section: Section) -> SectionOutput:
     data = sc.swiss_data(section)
     page = sc.section_page(season, data)
     pages = {
-        urls.section(section): render("swiss_section.html", page, lang),
-        urls.rounds(section): render("swiss_rounds.html", page, lang),
+        urls.section(section): render("swiss/section.html", page, lang),
+        urls.rounds(section): render("swiss/rounds.html", page, lang),
     }
     for link in page.rounds:
         if link.paired:
             pages[sc.round_page_path(section, link.number)] = render(
-                "swiss_round.html", sc.round_page(season, data, link.number), lang)
+                "swiss/round.html", sc.round_page(season, data, link.number), lang)
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
-            "swiss_player.html", sc.player_page(season, data, number), lang)
+            "player.html", sc.player_page(season, data, number), lang)
     return SectionOutput(pages, urls.pdf(section),
-                         render("swiss_crosstable_pdf.html", page, lang), page.section)
+                         render("swiss/pdf.html", page, lang), page.section)
 
 
 register_renderer("swiss", render_swiss)

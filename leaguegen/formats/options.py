@@ -1,0 +1,109 @@
+"""Option readers every section kind uses: points, scoring, tiebreak lists, choices.
+
+A tiebreak list is parsed by the domain's own parser (``domain.tiebreaks``), so
+whatever ``check`` accepts the standings can compute, and a code it cannot
+(``BH/X9``) is an error at its line.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import yaml
+
+from leaguegen.domain.model import Scoring
+from leaguegen.domain.tiebreaks import REGISTRY, lookup
+from leaguegen.domain.tiebreaks.spec import ALIASES
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.yaml_nodes import Ctx
+
+TIEBREAK_CODES = tuple(sorted({*REGISTRY, *ALIASES}))
+SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
+
+
+def read_points(node: yaml.Node | None, ctx: Ctx, what: str) -> Fraction | None:
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return None
+    try:
+        value = Fraction(raw.replace("½", "1/2"))
+    except (ValueError, ZeroDivisionError):
+        ctx.col.add(node, f"{what} must be a number such as 1, 0.5 or 3, not '{raw}'")
+        return None
+    if value < 0:
+        ctx.col.add(node, f"{what} cannot be negative")
+        return None
+    return value
+
+
+def read_scoring(node: yaml.Node | None, ctx: Ctx, base: Scoring) -> Scoring:
+    if yn.is_null(node):
+        return base
+    keys = yn.mapping(node, ctx.col, "scoring", SCORING_KEYS)
+    values = {k: read_points(v, ctx, f"scoring.{k}") for k, v in keys.items()}
+    win = values["win"] if values.get("win") is not None else base.value(base.win)
+    if win == 0:
+        ctx.col.add(keys["win"], "scoring.win must be more than 0")
+        win = base.value(base.win)
+    draw = values.get("draw") if values.get("draw") is not None else base.value(base.draw)
+    loss = values.get("loss") if values.get("loss") is not None else base.value(base.loss)
+    fw = values.get("forfeit_win") if values.get("forfeit_win") is not None else win
+    fl = values.get("forfeit_loss") if values.get("forfeit_loss") is not None else loss
+    if not loss <= draw <= win:
+        ctx.col.add(node, f"scoring must have loss <= draw <= win, not win {win}, draw {draw},"
+                          f" loss {loss}")
+    denominators = [Fraction(x).denominator for x in (win, draw, loss, fw, fl)]
+    lcm = 1
+    for d in denominators:
+        lcm = lcm * d // _gcd(lcm, d)
+    unit = Fraction(1, lcm)
+
+    def u(x: Fraction) -> int:
+        return int(x / unit)
+
+    return Scoring(win=u(win), draw=u(draw), loss=u(loss), forfeit_win=u(fw),
+                   forfeit_loss=u(fl), half_bye=u(draw), full_bye=u(win), pairing_bye=u(win),
+                   zero_bye=0, unit=unit)
+
+
+def _gcd(a: int, b: int) -> int:
+    while b:
+        a, b = b, a % b
+    return a
+
+
+def read_tiebreaks(node: yaml.Node | None, ctx: Ctx) -> tuple[str, ...] | None:
+    """A list of FIDE tiebreak codes, each parsed as the standings will parse it."""
+    if yn.is_null(node):
+        return None
+    out = []
+    for item in yn.sequence(node, ctx.col, "tiebreaks"):
+        code = yn.text(item, ctx.col, "tiebreak")
+        if not code:
+            continue
+        try:
+            lookup(code)
+        except ValueError as exc:
+            name = code.upper().split("/")[0].split(":")[0]
+            if str(exc).startswith("unknown tie-break"):
+                ctx.col.add(item, f"unknown tiebreak '{code}'"
+                                  f"{yn.suggestion(name, TIEBREAK_CODES)}; use FIDE codes such as"
+                                  " DE, SB, WIN, KS, BH/C1")
+            else:
+                ctx.col.add(item, f"tiebreak '{code}': {str(exc).split(': ', 1)[-1]}")
+            continue
+        out.append(code.upper())
+    return tuple(out)
+
+
+def read_choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...],
+                default: str) -> str:
+    """One of ``choices``, or ``default`` when not given; anything else is an error."""
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return default
+    if raw not in choices:
+        ctx.col.add(node, f"{what} '{raw}' is not one of {', '.join(choices)}"
+                          f"{yn.suggestion(raw, choices)}")
+        return default
+    return raw

@@ -1,0 +1,128 @@
+"""Players in season files: a name, or a mapping with rating, title, federation, FIDE id...
+
+Also how a result line finds a player (full name, or a surname when unique) and
+what makes two names the same (case, width and invisible characters aside).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import yaml
+
+from leaguegen.domain.model import Player
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.yaml_nodes import Ctx
+
+PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club",
+               "start")
+
+
+TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
+
+
+MAX_RATING = 4000  # above every rating ever published; TRF has four digits for it
+
+
+MAX_FIDE_ID = 10**12
+
+
+def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, yaml.Node]:
+    what = f"player {index}"
+    if isinstance(node, yaml.ScalarNode):
+        name = yn.text(node, ctx.col, what)
+        if name and (why := name_problem(name)) is not None:
+            ctx.col.add(node, why)
+            return None, node
+        return (Player(name=name) if name else None), node
+    keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
+    name = yn.text(keys.get("name"), ctx.col, f"{what} name")
+    if not name:
+        if "name" in keys:
+            ctx.col.add(keys["name"], f"{what} has an empty name")
+        return None, node
+    if (why := name_problem(name)) is not None:
+        ctx.col.add(keys["name"], why)
+        return None, node
+    title = yn.text(keys.get("title"), ctx.col, f"{name}: title")
+    if title and title.upper() not in TITLES:
+        ctx.col.add(keys["title"], f"{name}: title '{title}' is not one of {', '.join(TITLES)}")
+        title = None
+    federation = yn.text(keys.get("federation"), ctx.col, f"{name}: federation")
+    if federation and not re.fullmatch(r"[A-Za-z]{3}", federation):
+        ctx.col.add(keys["federation"], f"{name}: federation must be a 3-letter code such as ENG")
+        federation = None
+    return Player(
+        name=name,
+        rating=_rating(keys.get("rating"), ctx, name),
+        federation=federation.upper() if federation else None,
+        title=title.upper() if title else None,
+        fide_id=_fide_id(keys.get("fide_id"), ctx, name),
+        sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
+        birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
+        club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
+        start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
+    ), node
+
+
+def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
+    value = yn.integer(node, ctx.col, f"{name}: rating", minimum=0)
+    if value is not None and value > MAX_RATING:
+        ctx.col.add(node, f"{name}: rating {value} is not a chess rating (at most {MAX_RATING})")
+        return None
+    return value or None
+
+
+def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
+    value = yn.integer(node, ctx.col, f"{name}: fide_id", minimum=1)
+    if value is not None and value >= MAX_FIDE_ID:
+        ctx.col.add(node, f"{name}: fide_id {value} is too long to be a FIDE ID")
+        return None
+    return value
+
+
+_INVISIBLE = {"Cf", "Cc", "Zl", "Zp"}
+
+
+def name_key(name: str) -> str:
+    """What two names must differ in: not case, width, or invisible format characters."""
+    folded = unicodedata.normalize("NFKC", name).casefold()
+    return " ".join("".join(ch for ch in folded
+                            if unicodedata.category(ch) not in _INVISIBLE).split())
+
+
+def name_problem(name: str) -> str | None:
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
+    if bad is not None:
+        return (f"player name {name!r} holds a control character (U+{ord(bad):04X}); names"
+                " are one line of text")
+    if not name_key(name):
+        return f"player name {name!r} has no visible letters"
+    return None
+
+
+class Names:
+    """Finds a player by full name, or by surname when that is unique."""
+
+    def __init__(self, players: tuple[Player, ...]):
+        self.exact = {p.name: i for i, p in enumerate(players, start=1)}
+        self.short: dict[str, list[int]] = {}
+        for i, p in enumerate(players, start=1):
+            for key in {_surname(p.name), p.name.casefold()}:
+                self.short.setdefault(key, []).append(i)
+
+    def find(self, name: str) -> int | list[int] | None:
+        if name in self.exact:
+            return self.exact[name]
+        hits = self.short.get(name.casefold()) or self.short.get(_surname(name))
+        if hits and len(set(hits)) == 1:
+            return hits[0]
+        return sorted(set(hits)) if hits else None
+
+
+def _surname(name: str) -> str:
+    name = name.strip()
+    if "," in name:
+        return name.split(",")[0].strip().casefold()
+    return name.split()[-1].casefold() if name.split() else ""

@@ -1,0 +1,252 @@
+"""Rounds, result lines and withdrawals, shared by every section kind's reader.
+
+Round robins (and quads groups, Scheveningen matches) check each line against
+the schedule; free pairings (Swiss, knockout) read boards and byes as written.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+
+import yaml
+
+from leaguegen.domain.model import Player
+from leaguegen.domain.schedule import berger
+from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Withdrawal
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.players import Names
+from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
+from leaguegen.formats.yaml_nodes import Ctx
+
+ROUND_KEYS = ("date", "results")
+
+
+WITHDRAWAL_KEYS = ("player", "after_round", "reason")
+
+
+def split_game(key: str, names: Names) -> tuple[int, int] | str:
+    """``White - Black`` into pairing numbers, or a message saying what is wrong."""
+    parts = re.split(r"\s+[-–—]\s+", key)
+    if len(parts) < 2:
+        return f"'{key}' is not 'White - Black' (use a spaced hyphen between the names)"
+    unknown = []
+    for cut in range(1, len(parts)):
+        white = " - ".join(parts[:cut]).strip()
+        black = " - ".join(parts[cut:]).strip()
+        w, b = names.find(white), names.find(black)
+        if isinstance(w, int) and isinstance(b, int):
+            return w, b
+        for who, hit in ((white, w), (black, b)):
+            if isinstance(hit, list):
+                return f"'{who}' could be several players; write the full name"
+            if hit is None:
+                unknown.append(who)
+    who = unknown[0] if unknown else key
+    choices = list(names.exact)
+    return f"unknown player '{who}'{yn.suggestion(who, choices)}"
+
+
+def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
+    """A round's ``date``: ISO form (2026-09-03), or None when not given."""
+    raw = yn.text(node, ctx.col, f"round {r} date")
+    try:
+        return dt.date.fromisoformat(raw) if raw else None
+    except ValueError:
+        ctx.col.add(node, f"round {r} date '{raw}' is not a date like 2026-09-03")
+        return None
+
+
+def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
+                            players: tuple[Player, ...],
+                            schedule: Sequence[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
+    names = Names(players)
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    seen: dict[tuple[int, int, int], yaml.Node] = {}
+    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    if len(items) > len(schedule):
+        ctx.col.add(items[len(schedule)], f"section '{section_id}' has {len(schedule)} rounds,"
+                                          f" but {len(items)} are listed")
+    meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
+    for r, boards in enumerate(schedule, start=1):
+        for p in boards:
+            if p.black is not None:
+                meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
+    for r, item in enumerate(items[: len(schedule)], start=1):
+        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        date = round_date(keys.get("date"), ctx, r)
+        infos.append(RoundInfo(r, date))
+        for line in yn.sequence(keys.get("results"), ctx.col, f"round {r} results"):
+            game = result_line(line, ctx, r, names, players, meets, seen)
+            if game:
+                games.append(game)
+    for r in range(len(infos) + 1, len(schedule) + 1):
+        infos.append(RoundInfo(r, None))
+    return infos, games
+
+
+def result_line(line: yaml.Node, ctx: Ctx, r: int, names: Names, players: tuple[Player, ...],
+                 meets: dict[frozenset[int], list[tuple[int, int, int]]],
+                 seen: dict[tuple[int, int, int], yaml.Node]) -> Game | None:
+    if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
+        ctx.col.add(line, f"round {r}: write each result as 'White - Black: 1-0'")
+        return None
+    key_node, value_node = line.value[0]
+    split = split_game(str(key_node.value), names)
+    if isinstance(split, str):
+        ctx.col.add(key_node, f"round {r}: {split}")
+        return None
+    w, b = split
+    if w == b:
+        ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+        return None
+    scheduled = meets.get(frozenset((w, b)), [])
+    this_round = [m for m in scheduled if m[0] == r]
+    if not this_round:
+        when = ", ".join(str(m[0]) for m in scheduled) or "no round"
+        ctx.col.add(key_node, f"round {r}: {players[w - 1].name} and {players[b - 1].name}"
+                              f" are not paired in this round (they meet in round {when})")
+        return None
+    _, sw, sb = this_round[0]
+    raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
+    try:
+        result = parse_result(raw or "")
+    except ValueError:
+        ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+        return None
+    if (sw, sb) != (w, b):
+        ctx.col.add(key_node, f"round {r}: {players[sw - 1].name} has White in this game;"
+                              f" write it as '{players[sw - 1].name} - {players[sb - 1].name}'"
+                              " with the score from White's side")
+        return None
+    if (r, w, b) in seen:
+        first = seen[(r, w, b)].start_mark.line + 1
+        ctx.col.add(key_node, f"round {r}: duplicate result for {players[w - 1].name} -"
+                              f" {players[b - 1].name} (first given on line {first})")
+        return None
+    seen[(r, w, b)] = key_node
+    return Game(r, w, b, result)
+
+
+def read_withdrawals(node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ...], rounds: int,
+                 games: list[Game]) -> list[Withdrawal]:
+    names = Names(players)
+    out: list[Withdrawal] = []
+    for item in yn.sequence(node, ctx.col, "withdrawals"):
+        keys = yn.mapping(item, ctx.col, "withdrawal", WITHDRAWAL_KEYS,
+                          required=("player", "after_round"))
+        who = yn.text(keys.get("player"), ctx.col, "withdrawal player")
+        after = yn.integer(keys.get("after_round"), ctx.col, "after_round", minimum=0)
+        if who is None or after is None:
+            continue
+        found = names.find(who)
+        if not isinstance(found, int):
+            ctx.col.add(keys["player"], f"withdrawal: unknown player '{who}'"
+                                        f"{yn.suggestion(who, list(names.exact))}")
+            continue
+        if after > rounds:
+            ctx.col.add(keys["after_round"], f"after_round {after} is beyond the last round"
+                                             f" ({rounds})")
+            continue
+        if any(w.player == found for w in out):
+            ctx.col.add(item, f"{players[found - 1].name} is listed as withdrawn twice")
+            continue
+        for g in games:
+            if g.round > after and found in (g.white, g.black) and g.result in (
+                GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW
+            ):
+                ctx.col.add(keys["after_round"],
+                            f"{players[found - 1].name} withdrew after round {after} but has a"
+                            f" played result in round {g.round}")
+                break
+        out.append(Withdrawal(found, after))
+    return out
+
+
+def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
+                      players: tuple[Player, ...]) -> tuple[list[Game], list[Bye]]:
+    """One round's lines when pairings are free (Swiss, knockout): games and byes.
+
+    ``White - Black: score`` is a game (score empty = not played yet);
+    ``Name: bye|half|absent|full`` is a round without a game. A player may
+    appear once per round.
+    """
+    games: list[Game] = []
+    byes: list[Bye] = []
+    seen: dict[int, int] = {}
+
+    def once(number: int, node: yaml.Node) -> bool:
+        if number in seen:
+            ctx.col.add(node, f"round {r}: {players[number - 1].name} appears twice in this"
+                              f" round (first on line {seen[number]})")
+            return False
+        seen[number] = node.start_mark.line + 1
+        return True
+
+    for line in items:
+        if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
+            ctx.col.add(line, f"round {r}: write each line as 'White - Black: 1-0' or"
+                              " 'Name: bye'")
+            continue
+        key_node, value_node = line.value[0]
+        key = str(key_node.value)
+        raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
+        split = split_game(key, names)
+        # "White - Black" first: a surname lookup would take "Ann Able - Cat Cole" for Cole.
+        single = names.exact.get(key.strip()) if isinstance(split, tuple) else \
+            names.find(key.strip())
+        if isinstance(single, int):
+            code = BYE_WORDS.get((raw or "").strip().lower())
+            if code is None:
+                ctx.col.add(value_node if raw else key_node,
+                            f"round {r}: '{raw}' for {players[single - 1].name} is not one of"
+                            f" {BYE_HELP}")
+                continue
+            if once(single, key_node):
+                byes.append(Bye(r, single, code))
+            continue
+        if isinstance(split, str):
+            ctx.col.add(key_node, f"round {r}: {split}")
+            continue
+        w, b = split
+        if w == b:
+            ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+            continue
+        try:
+            result = parse_result(raw or "")
+        except ValueError:
+            ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+            continue
+        if once(w, key_node) and once(b, key_node):
+            games.append(Game(r, w, b, result))
+    return games, byes
+
+
+def read_free_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
+                     players: tuple[Player, ...], total: int
+                     ) -> tuple[list[RoundInfo], list[Game], list[Bye]]:
+    """Rounds whose boards are as written (not from a table): dates, games and byes.
+
+    Used by a round robin with ``schedule: as_played``; every round up to ``total``
+    gets a :class:`RoundInfo`, listed or not.
+    """
+    names = Names(players)
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    byes: list[Bye] = []
+    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    if len(items) > total:
+        ctx.col.add(items[total], f"section '{section_id}' has {total} rounds, but"
+                                  f" {len(items)} are listed")
+        items = items[:total]
+    for r, item in enumerate(items, start=1):
+        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        infos.append(RoundInfo(r, round_date(keys.get("date"), ctx, r)))
+        lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
+        round_games, round_byes = parse_round_lines(lines, ctx, r, names, players)
+        games.extend(round_games)
+        byes.extend(round_byes)
+    infos.extend(RoundInfo(r) for r in range(len(infos) + 1, total + 1))
+    return infos, games, byes

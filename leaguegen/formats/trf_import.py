@@ -1,0 +1,204 @@
+"""A season folder from a TRF file: how an event moves from Swiss-Manager or Vega.
+
+The TRF's players become the section's players (name, rating, title, federation,
+FIDE id, sex, birth, and the start number as ``start``), and every round's games,
+forfeits and byes become result lines. A round robin is written on the Berger
+table when one numbering of the players makes every played round a round of the
+table (:mod:`leaguegen.domain.schedule.berger_numbering`); the players are then
+listed in Berger order with ``seeding: list``, so nothing is redrawn. A round
+robin that fits no table, and every Swiss, keeps its rounds as played.
+
+What a season cannot say is reported in :attr:`Imported.notes` (acceleration
+other than Baku, games shorter than one move that the season records as
+ordinary results) rather than lost silently.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from leaguegen.domain.model import Code, Colour, RoundEntry
+from leaguegen.domain.schedule import berger
+from leaguegen.domain.schedule.berger_numbering import berger_numbers
+from leaguegen.formats.trf import TrfDocument, TrfPlayer
+
+_PLAIN = re.compile(r"^[A-Za-z0-9À-ɏЀ-ӿ\u0600-\u06ff\u4e00-\u9fff][^:#\[\]{},&*!|>'\"%@`]*$")
+
+# White's code -> the season's result word (White's side first)
+_RESULT = {
+    Code.WIN: "1-0", Code.LOSS: "0-1", Code.DRAW: "½-½",
+    Code.WIN_UNRATED: "1-0", Code.LOSS_UNRATED: "0-1", Code.DRAW_UNRATED: "½-½",
+    Code.FORFEIT_WIN: "+-", Code.FORFEIT_LOSS: "-+",
+}
+_BYE = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
+        Code.ZERO_BYE: "absent"}
+
+
+@dataclass
+class Imported:
+    """The season file's text, and what could not be carried over."""
+
+    text: str
+    format: str
+    berger: bool
+    notes: list[str] = field(default_factory=list)
+
+
+def _q(text: str) -> str:
+    """A YAML scalar: plain when that is safe, else a JSON string (valid YAML)."""
+    text = " ".join(text.split())
+    if _PLAIN.match(text) and ": " not in text and " #" not in text \
+            and text.lower() not in ("yes", "no", "true", "false", "null", "on", "off", "~"):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _player_line(p: TrfPlayer) -> str:
+    fields = [f"name: {_q(p.name)}"]
+    if p.rating:
+        fields.append(f"rating: {p.rating}")
+    if p.title:
+        fields.append(f"title: {p.title}")
+    if p.federation:
+        fields.append(f"federation: {p.federation}")
+    if p.fide_id:
+        fields.append(f"fide_id: {p.fide_id}")
+    if p.sex:
+        fields.append(f"sex: {_q(p.sex)}")
+    if p.birth:
+        fields.append(f"birth: {_q(p.birth)}")
+    fields.append(f"start: {p.number}")
+    return "      - {" + ", ".join(fields) + "}"
+
+
+def _entry(p: TrfPlayer, r: int) -> RoundEntry | None:
+    return p.rounds[r] if r < len(p.rounds) else None
+
+
+def _games(doc: TrfDocument, r: int) -> list[tuple[int, int, Code, Code]]:
+    """Round ``r``'s games as (white, black, white's code, black's code), once each."""
+    by_number = {p.number: p for p in doc.players}
+    out = []
+    for p in doc.players:
+        e = _entry(p, r)
+        if e is None or e.opponent is None or e.colour is not Colour.WHITE:
+            continue
+        other = _entry(by_number[e.opponent], r) if e.opponent in by_number else None
+        out.append((p.number, e.opponent, e.code, other.code if other else Code.FORFEIT_LOSS))
+    return out
+
+
+def _result(white: Code, black: Code) -> str:
+    if white is Code.FORFEIT_LOSS and black is Code.FORFEIT_LOSS:
+        return "--"
+    return _RESULT.get(white, "")
+
+
+def _rounds_total(doc: TrfDocument, n: int, played: int) -> tuple[str, int]:
+    """The format and its number of rounds: a round robin when the file's length is one."""
+    total = doc.rounds_total or played
+    single = berger.table_size(n) - 1
+    if total == single:
+        return "round_robin", total
+    if total == 2 * single:
+        return "double_round_robin", total
+    return "swiss", total
+
+
+def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imported:
+    """The season file for ``doc``, as one section ``section_id``.
+
+    ``fmt`` forces ``round_robin``, ``double_round_robin`` or ``swiss``; by default
+    a file whose number of rounds is a (double) round robin's for its field is one.
+    """
+    players = sorted(doc.players, key=lambda p: p.number)
+    n = len(players)
+    played = doc.rounds_in_file
+    guessed, total = _rounds_total(doc, n, played)
+    fmt = fmt or guessed
+    notes: list[str] = []
+    rounds_games = [_games(doc, r) for r in range(played)]
+    numbering: dict[int, int] | None = None
+    swap = True
+    if fmt != "swiss":
+        pairs = [[(w, b) for w, b, _, _ in games] for games in rounds_games]
+        double = fmt == "double_round_robin"
+        for swap in ((True, False) if double else (True,)):
+            numbering = berger_numbers([p.number for p in players], pairs, double, swap)
+            if numbering is not None:
+                break
+    order = players if numbering is None else sorted(players, key=lambda p: numbering[p.number])
+    name = {p.number: p.name for p in players}
+    title = doc.name or section_id
+    lines = [f"# Imported from a TRF file by leaguegen import trf ({n} players,"
+             f" {played} rounds played).", f"name: {_q(title)}"]
+    for code, key in (("022", "venue"), ("032", None), ("122", "time_control")):
+        value = doc.header(code)
+        if value and key:
+            lines.append(f"{key}: {_q(value)}")
+    lines += ["sections:", f"  - id: {section_id}", f"    name: {_q(title)}",
+              f"    format: {fmt}"]
+    if fmt == "swiss":
+        lines.append(f"    number_of_rounds: {max(total, played)}")
+        if doc.initial_colour is Colour.BLACK:
+            lines.append("    initial_colour: black")
+        if doc.acceleration:
+            notes.append("XXA acceleration is not carried over (a season knows Baku only)")
+        if doc.forbidden:
+            notes.append("XXP forbidden pairs are not carried over")
+    elif numbering is None:
+        lines.append("    schedule: as_played  # no Berger numbering fits the rounds played")
+    else:
+        if fmt == "double_round_robin" and not swap:
+            lines.append("    swap_last_two_rounds: false")
+        free = _free_round_score(doc, players)
+        if free:
+            lines.append(f"    free_round_score: {free}")
+    lines.append("    seeding: list  # the Berger numbers found for the rounds played"
+                 if numbering is not None else "    seeding: list")
+    lines.append("    players:")
+    lines += [_player_line(p) for p in order]
+    lines.append("    rounds:")
+    dates = _round_dates(doc)
+    for r in range(played):
+        lines.append("      - " + (f"date: {dates[r]}" if r < len(dates) and dates[r]
+                                   else "results:"))
+        if r < len(dates) and dates[r]:
+            lines.append("        results:")
+        body = []
+        for w, b, wc, bc in rounds_games[r]:
+            result = _result(wc, bc)
+            if wc in (Code.WIN_UNRATED, Code.LOSS_UNRATED, Code.DRAW_UNRATED):
+                notes.append(f"round {r + 1}: {name[w]} - {name[b]} lasted less than a move;"
+                             " recorded as an ordinary result")
+            body.append(f"          - {_q(name[w] + ' - ' + name[b])}: {result}")
+        if fmt == "swiss" or numbering is None:
+            for p in players:
+                e = _entry(p, r)
+                if e is not None and e.opponent is None and e.code in _BYE:
+                    body.append(f"          - {_q(p.name)}: {_BYE[e.code]}")
+        lines += body or ["          []"]
+    text = "\n".join(lines) + "\n"
+    text = text.replace("        results:\n          []\n", "        results: []\n")
+    text = text.replace("      - results:\n          []\n", "      - results: []\n")
+    return Imported(text, fmt, numbering is not None, notes)
+
+
+def _round_dates(doc: TrfDocument) -> list[str]:
+    """Round dates from the 132 record (yy/mm/dd per round column) as ISO dates, when the
+    record has one for every round played (otherwise none: better than misplaced ones)."""
+    found = re.findall(r"(\d{2})/(\d{2})/(\d{2})", doc.header("132") or "")
+    if len(found) != doc.rounds_in_file:
+        return []
+    return [f"20{y}-{m}-{d}" for y, m, d in found]
+
+
+def _free_round_score(doc: TrfDocument, players: list[TrfPlayer]) -> str:
+    """What the file's free rounds scored: the commonest bye code among them."""
+    codes = [e.code for p in players for e in p.rounds if e is not None and e.opponent is None]
+    if not codes:
+        return ""
+    common = max(set(codes), key=codes.count)
+    return {Code.FULL_BYE: "1", Code.PAIRING_BYE: "1", Code.HALF_BYE: "0.5"}.get(common, "")
