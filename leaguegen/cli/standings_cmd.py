@@ -154,7 +154,7 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
         season = load_season(season_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(str(problem), err=True)
+            click.echo(printable(problem), err=True)
         sys.exit(EXIT_INVALID)
     codes = tiebreaks.replace(",", " ").split() if tiebreaks is not None else None
     ctx = click.get_current_context()
@@ -162,10 +162,10 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
     try:
         result = season_standings(season, section_id, codes, chosen_rules, after_round)
     except KeyError:
-        _fail(f"{season_dir}: no section '{section_id}'; sections:"
-              f" {', '.join(s.id for s in season.sections)}")
+        _fail(printable(f"{season_dir}: no section '{section_id}'; sections:"
+                        f" {', '.join(s.id for s in season.sections)}"))
     except (NoStandings, ValueError) as err:
-        _fail(str(err))
+        _fail(printable(err))
     data = season_json(season, section_id, result)
     if as_json_flag:
         click.echo(json.dumps(data, ensure_ascii=False))
@@ -174,5 +174,5 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
         f"{c:>8}" for c in data["tiebreaks"]))
     for row in sorted(data["rows"], key=lambda r: (r["rank"], r["startno"])):
         values = "  ".join(f"{'-' if v is None else v!s:>8}" for v in row["values"])
-        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {row['name'][:30]:<30}"
+        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {printable(row['name'])[:30]:<30}"
                    f" {row['points']:>5g}  {values}")
