@@ -13,11 +13,13 @@ class Problem:
     line: int
     col: int
     message: str
+    warning: bool = False  # advice: the input is valid, but probably not what was meant
 
     def __str__(self) -> str:
+        message = f"warning: {self.message}" if self.warning else self.message
         if self.line:
-            return f"{self.path}:{self.line}:{self.col}: {self.message}"
-        return f"{self.path}: {self.message}"
+            return f"{self.path}:{self.line}:{self.col}: {message}"
+        return f"{self.path}: {message}"
 
 
 class InputError(Exception):

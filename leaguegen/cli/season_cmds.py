@@ -16,11 +16,13 @@ from leaguegen.errors import InputError, OutputRefused
 EXIT_INVALID = 2
 
 
-def report_problems(err: InputError) -> None:
+def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
+    """Every problem, then a count; ``wrote_nothing`` for commands that would have written."""
     for problem in err.problems:
         click.echo(str(problem), err=True)
     count = len(err.problems)
-    click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", err=True)
+    tail = "; nothing was written." if wrote_nothing else "."
+    click.echo(f"{count} problem{'s' if count != 1 else ''} found{tail}", err=True)
 
 
 @main.command()
@@ -45,9 +47,13 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         sys.exit(EXIT_INVALID)
     for note in report.notes:
         click.echo(note, err=True)
-    click.echo(f"Built {report.pages} pages and {report.pdfs} PDFs into {out_dir}"
-               f" in {report.seconds:.2f} s ({report.sections_rendered} sections rendered,"
-               f" {report.sections_reused} unchanged; {report.pdfs_rendered} PDFs rendered)")
+    for warning in report.warnings:
+        click.echo(warning, err=True)
+    rendered = plural(report.sections_rendered, "section")
+    click.echo(f"Built {plural(report.pages, 'page')} and {plural(report.pdfs, 'PDF')} into"
+               f" {out_dir} in {report.seconds:.2f} s ({rendered} rendered,"
+               f" {report.sections_reused} unchanged; {plural(report.pdfs_rendered, 'PDF')}"
+               " rendered)")
 
 
 @main.command()
@@ -59,11 +65,19 @@ def check(season_dir: Path) -> None:
     try:
         season = load_season(season_dir)
     except InputError as err:
-        report_problems(err)
+        report_problems(err, wrote_nothing=False)
         sys.exit(EXIT_INVALID)
+    for warning in season.warnings:
+        click.echo(str(warning), err=True)
     games = sum(1 for s in season.sections for g in s.games if g.result is not None)
-    click.echo(f"{season_dir}: valid ({len(season.sections)} sections,"
-               f" {sum(len(s.players) for s in season.sections)} players, {games} results)")
+    players = sum(len(s.players) for s in season.sections)
+    click.echo(f"{season_dir}: valid ({plural(len(season.sections), 'section')},"
+               f" {plural(players, 'player')}, {plural(games, 'result')})")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 section``, ``2 sections``: the CLI's English counts."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @main.command()

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.stages import PendingStage, StageInfo
+from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.knockout import KnockoutDetails
@@ -132,6 +133,9 @@ class Season:
     digits: str = "western"  # or "arabic-indic" (٠١٢٣٤٥٦٧٨٩)
     description: str = ""
     news: tuple[NewsItem, ...] = field(default=())
+    # What ``check`` advises about the files (valid, but probably not meant); the
+    # loader's to report, not part of the season's value.
+    warnings: tuple[Problem, ...] = field(default=(), compare=False)
 
     def section(self, section_id: str) -> Section:
         for s in self.sections:

@@ -29,7 +29,7 @@ the next player of the same ranking moves up, as organisers do.
 from __future__ import annotations
 
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 from typing import Generic, TypeVar
 
@@ -159,17 +159,13 @@ class StageInfo:
 class PendingStage:
     """A stage whose source is not finished: its players are still to be decided.
 
-    ``unfinished`` names the source sections still being played. ``reparse`` (not
-    part of the value) is how the loader completes the section once players are known.
+    ``unfinished`` names the source sections still being played and
+    ``source_names`` their titles (in source order), both written when the
+    loader resolves the stage, so the section's value (which keys its pages'
+    cache) changes with them. How the loader completes the section once the
+    players are known is the loader's own business, not part of the value.
     """
 
     source: StageSource
-    unfinished: tuple[str, ...]
-    format: str
-    reparse: object = field(default=None, compare=False, repr=False, hash=False)
+    unfinished: tuple[str, ...] = ()
     source_names: tuple[str, ...] = ()  # titles of the sources, for pages (in source order)
-
-    @property
-    def renderer(self) -> str:
-        """Pages for a stage still waiting for its players: not the format's own renderer."""
-        return "pending_stage"

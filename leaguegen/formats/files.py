@@ -124,16 +124,17 @@ def write_atomic(path: Path, data: bytes) -> None:
     path = Path(path)
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:
-        mode = None
+    except FileNotFoundError:  # a new file: the usual permissions, not mkstemp's private ones
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
+        os.chmod(tmp, mode)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -7,7 +7,9 @@ whatever ``check`` accepts the standings can compute, and a code it cannot
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
+from typing import TypeVar
 
 import yaml
 
@@ -107,3 +109,25 @@ def read_choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str,
                           f"{yn.suggestion(raw, choices)}")
         return default
     return raw
+
+
+T = TypeVar("T")
+
+
+def read_parsed_list(node: yaml.Node | None, ctx: Ctx, what: str, item: str,
+                     parse: Callable[[str], T]) -> list[tuple[T, yaml.Node]]:
+    """A list of words, each read by the domain's own parser ``parse``.
+
+    A word the parser refuses (ValueError) is a problem at its line, worded by the
+    parser; each value comes back with its node, for problems found later.
+    """
+    out = []
+    for node_ in yn.sequence(node, ctx.col, what):
+        raw = yn.text(node_, ctx.col, item)
+        if raw is None and not yn.is_null(node_):
+            continue  # not a single value: reported as such
+        try:
+            out.append((parse(raw or ""), node_))
+        except ValueError as exc:
+            ctx.col.add(node_, str(exc))
+    return out

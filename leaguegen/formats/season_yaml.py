@@ -96,8 +96,13 @@ def formats() -> tuple[str, ...]:
 
 def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
              defaults: dict[str, object],
-             injected: tuple[list[Player], StageInfo] | None = None) -> Section | None:
-    """One section; ``injected`` = players (and where from) resolved from earlier stages."""
+             injected: tuple[tuple[Player, ...], StageInfo] | None = None,
+             readers: dict[str, stage_sources.Deferred] | None = None) -> Section | None:
+    """One section; ``injected`` = players (and where from) resolved from earlier stages.
+
+    A section taking its players from earlier stages comes back waiting for them, and
+    its reader goes into ``readers`` by section id, for ``stage_sources.resolve``.
+    """
     declared = _declared_format(node)
     keys = yn.mapping(node, ctx.col, "section", _allowed_keys(declared),
                       required=("id", "name", "format"))
@@ -203,14 +208,18 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
             ctx.col.add(keys["withdrawal_threshold"], "withdrawal_threshold must be like 50%")
     if stage is not None and fmt is not None and sid:
         where = from_node or node
-        deferred = stage_sources.Deferred(
-            lambda players, info: _complete_stage(node, ctx, season_scoring, defaults, players,
-                                                  info),
-            ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1)
+        if readers is not None:
+            readers.setdefault(sid, stage_sources.Deferred(
+                lambda players, info: _complete_stage(node, ctx, season_scoring, defaults,
+                                                      players, info),
+                ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1))
         return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
-                       stage=PendingStage(stage, (), fmt, deferred))
+                       stage=PendingStage(stage))
+    if kind is not None and kind.name == "round_robin" and not _round_robin_size(
+            len(entrants), keys.get("players"), ctx, sid):
+        return None
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
@@ -250,6 +259,25 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     )
 
 
+# FIDE's Berger tables go to 30 players and real closed events to about 24; past the limit a
+# schedule would be larger than any event and is refused before it is built.
+ROUND_ROBIN_WARN = 30
+ROUND_ROBIN_MAX = 100
+
+
+def _round_robin_size(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
+    if n > ROUND_ROBIN_MAX:
+        ctx.col.add(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                          f" rounds); leaguegen plays round robins of up to {ROUND_ROBIN_MAX}"
+                          " players: use a Swiss, quads or rating groups")
+        return False
+    if n > ROUND_ROBIN_WARN:
+        ctx.col.warn(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
+                           f" rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a Swiss"
+                           " suits a field this size")
+    return True
+
+
 def _meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ...],
               cycles: int) -> None:
     """In rounds as written, two players meet at most once per cycle."""
@@ -264,7 +292,7 @@ def _meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx, players: tupl
 
 
 def _complete_stage(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
-                    defaults: dict[str, object], players: list[Player],
+                    defaults: dict[str, object], players: tuple[Player, ...],
                     info: StageInfo) -> tuple[Section | None, list[Problem]]:
     """Read a stage section again with its players known (problems in a fresh collector)."""
     sub = yn.Collector(ctx.col.path)
@@ -296,7 +324,8 @@ def _display(root: Path, path: Path) -> Path:
 
 
 def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
-                       memo: dict | None) -> tuple[Section | None, list[Problem]]:
+                       memo: dict | None, readers: dict[str, stage_sources.Deferred]
+                       ) -> tuple[Section | None, list[Problem]]:
     """Parse a section file, reusing the last result when neither it nor the defaults changed.
 
     The memo is what makes a live rebuild after one result cheap in a season of
@@ -307,14 +336,19 @@ def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: di
         return None, []
     key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring), repr(defaults))
     if memo is not None and key in memo:
-        return memo[key]
-    sub = yn.Collector(str(_display(ctx.root, target)))
-    doc = yn.compose(text, sub)
-    section = _section(doc, Ctx(sub, ctx.root), scoring, defaults) if doc is not None else None
-    result = (section, list(sub.problems))
-    if memo is not None:
-        memo[key] = result
-    return result
+        section, found, own = memo[key]
+    else:
+        sub = yn.Collector(str(_display(ctx.root, target)))
+        doc = yn.compose(text, sub)
+        own = {}
+        section = _section(doc, Ctx(sub, ctx.root), scoring, defaults, readers=own) \
+            if doc is not None else None
+        found = list(sub.problems)
+        if memo is not None:
+            memo[key] = (section, found, own)
+    for sid, reader in own.items():
+        readers.setdefault(sid, reader)
+    return section, found
 
 
 def _markdown(node: yaml.Node | None, col: yn.Collector, what: str) -> str:
@@ -385,16 +419,18 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
             "free_round": read_points(keys.get("free_round_score"), ctx, "free_round_score"),
         }
         sections: list[Section] = []
+        readers: dict[str, stage_sources.Deferred] = {}  # stages waiting for their players
         ids: dict[str, yaml.Node] = {}
         section_nodes = yn.sequence(keys.get("sections"), col, "sections")
         if "sections" in keys and not section_nodes and not col.problems:
             col.add(keys["sections"], "sections must list at least one section")
         for node in section_nodes:
             if isinstance(node, yaml.ScalarNode):
-                section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo)
+                section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo,
+                                                           readers)
                 problems.extend(sub_problems)
             else:
-                section = _section(node, ctx, scoring, defaults)
+                section = _section(node, ctx, scoring, defaults, readers=readers)
             if section is None:
                 continue
             if section.id in ids:
@@ -402,7 +438,7 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
                 continue
             ids[section.id] = node
             sections.append(section)
-        sections, stage_problems = stage_sources.resolve(sections)
+        sections, stage_problems = stage_sources.resolve(sections, readers)
         known = set(col.problems) | set(problems)
         problems.extend(p for p in stage_problems if p not in known)
         languages = _languages(keys.get("language"), keys.get("languages"), col)
@@ -422,10 +458,11 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         )
     news, news_problems = read_news(root, Path(folder))
     problems.extend(news_problems)
-    all_problems = col.problems + problems
-    if all_problems or season is None:
-        all_problems.sort(key=lambda p: (p.path, p.line, p.col))
-        raise InputError(all_problems)
-    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news})
+    found = sorted(col.problems + problems, key=lambda p: (p.path, p.line, p.col))
+    errors = [p for p in found if not p.warning]
+    if errors or season is None:
+        raise InputError(errors)
+    return Season(**{**{f: getattr(season, f) for f in season.__dataclass_fields__}, "news": news,
+                     "warnings": tuple(p for p in found if p.warning)})
 
 

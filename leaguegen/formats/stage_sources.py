@@ -5,38 +5,33 @@ A section may take its players from the final standings of earlier sections::
     players: {from: [group-a, group-b, group-c, group-d], top: 2, seeding: cross}
     players: {from: qualifier, top: 6}
 
-The loader reads every section first; this module then resolves each such
-section in file order (so a stage may feed the next one): it computes the
-sources' standings with :func:`compute_standings` (tiebreaks included, the same
-table the site shows), selects and seeds the qualifiers with
-:class:`leaguegen.domain.stages.Qualification`, and completes the section with
-those players. While a source is unfinished the section stays a
-:class:`PendingStage` and its page says the players are still to be decided.
+The loader reads every section first, keeping a reader (:class:`Deferred`) for
+each such section; this module then resolves them in file order (so a stage may
+feed the next one): it checks that each source exists, comes earlier and can
+feed a stage, takes the sources' facts (final standings, tiebreaks included,
+the same table the site shows), lets ``domain.sections.stages`` select and seed
+the qualifiers, and reads the section again with those players. While a source
+is unfinished the section stays a :class:`PendingStage` and its page says the
+players are still to be decided.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 import yaml
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.season import Section
-from leaguegen.domain.sections import facts_of, kind_of, kinds
-from leaguegen.domain.stages import (
-    PendingStage,
-    Qualification,
-    Seeding,
-    StageEntry,
-    StageInfo,
-    StageSource,
-)
+from leaguegen.domain.sections import SectionFacts, facts_of, kind_of, kinds, stages
+from leaguegen.domain.stages import PendingStage, Seeding, StageInfo, StageSource
 from leaguegen.errors import Problem
 from leaguegen.formats import yaml_nodes as yn
 
 SOURCE_KEYS = ("from", "top", "seeding", "exclude")
 STAGE_SEEDINGS = tuple(s.value for s in Seeding)
+
 
 def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource | None,
                                                                     yaml.Node | None]:
@@ -79,9 +74,14 @@ def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource
 
 @dataclass
 class Deferred:
-    """What the loader needs to finish a stage section once its players are known."""
+    """What the loader needs to finish a stage section once its players are known.
 
-    complete: Callable[[list[Player], StageInfo], tuple[Section | None, list[Problem]]]
+    The loader keeps one per waiting stage, by section id (``resolve``'s
+    ``readers``): reading the section again is a loader's job, not a value the
+    section carries.
+    """
+
+    complete: Callable[[tuple[Player, ...], StageInfo], tuple[Section | None, list[Problem]]]
     path: str
     line: int
     col: int
@@ -90,11 +90,14 @@ class Deferred:
         return Problem(self.path, self.line, self.col, message)
 
 
-def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
+def resolve(sections: list[Section],
+            readers: Mapping[str, Deferred]) -> tuple[list[Section], list[Problem]]:
     """Complete every stage section whose sources have finished, in file order.
 
-    A source's rankings and whether it has finished are its facts
-    (``domain.sections``), the same object its pages are built from.
+    ``readers`` holds the reader of each stage section still waiting for its
+    players, by section id. A source's rankings and whether it has finished are
+    its facts (``domain.sections``), the same object its pages are built from;
+    what is done with them is ``domain.sections.stages``.
     """
     out: list[Section] = []
     problems: list[Problem] = []
@@ -105,64 +108,48 @@ def resolve(sections: list[Section]) -> tuple[list[Section], list[Problem]]:
             out.append(section)
             done[section.id] = section
             continue
-        deferred: Deferred = pending.reparse  # type: ignore[assignment]
-        source = pending.source
-        rankings: dict[str, list[str]] = {}
-        unfinished = []
-        players: dict[str, Player] = {}
-        group_of: dict[str, tuple[str, int]] = {}  # a group's ranking id -> (section, number)
-        ok = True
-        for sid in source.sources:
-            src = done.get(sid)
-            if src is None:
-                where = "is not defined" if all(s.id != sid for s in sections) else \
-                    "comes later in the season; a stage can only take players from an earlier one"
-                problems.append(deferred.problem(f"section '{section.id}': players.from"
-                                                 f" '{sid}' {where}"))
-                ok = False
-                continue
-            kind = kind_of(src.format)
-            if not kind.feeds_stages:
-                allowed = sorted(f for k in kinds() if k.feeds_stages for f in k.formats)
-                problems.append(deferred.problem(
-                    f"section '{section.id}': players cannot be taken from '{sid}'"
-                    f" ({src.format}); sources can be {', '.join(allowed)}"))
-                ok = False
-                continue
-            if isinstance(src.stage, PendingStage):
-                unfinished.append(sid)
-                continue
-            facts = facts_of(src)
-            if not facts.finished:
-                unfinished.append(sid)
-            for n, (rid, names) in enumerate(facts.rankings, start=1):
-                rankings[rid] = list(names)
-                if rid != sid:
-                    group_of[rid] = (sid, n)
-            players.update({p.name: p for p in src.players})
-        if not ok:
+        reader = readers[section.id]
+        feeds, found = _feeds(section, pending.source, done, sections, reader)
+        problems.extend(found)
+        if found:
             continue
-        titles = tuple(done[sid].name for sid in source.sources)
-        if unfinished:
-            out.append(replace(section, stage=replace(pending, unfinished=tuple(unfinished),
-                                                      source_names=titles)))
+        waiting = stages.unfinished(feeds)
+        if waiting:
+            out.append(replace(section, stage=replace(pending, unfinished=waiting,
+                                                      source_names=stages.titles(feeds))))
             done[section.id] = out[-1]
             continue
         try:
-            qualifiers = Qualification(source.sources[0], source.top, source.seeding).entrants(
-                rankings, exclude=set(source.exclude))
+            players, info = stages.qualifiers(pending.source, feeds)
         except ValueError as exc:
-            problems.append(deferred.problem(f"section '{section.id}': {exc}"))
+            problems.append(reader.problem(f"section '{section.id}': {exc}"))
             continue
-        entries = []
-        for q in qualifiers:
-            sid, number = group_of.get(q.group, (q.group, None))
-            entries.append(StageEntry(q.player, sid, q.place, q.seed, done[sid].name, number))
-        entries = tuple(entries)
-        completed, found = deferred.complete([players[q.player] for q in qualifiers],
-                                             StageInfo(source, entries))
+        completed, found = reader.complete(players, info)
         problems.extend(found)
         if completed is not None:
             out.append(completed)
             done[section.id] = completed
     return out, problems
+
+
+def _feeds(section: Section, source: StageSource, done: Mapping[str, Section],
+           sections: list[Section], reader: Deferred) -> tuple[list[SectionFacts], list[Problem]]:
+    """The facts of each source section, or the problems of a source that cannot feed one."""
+    feeds: list[SectionFacts] = []
+    problems: list[Problem] = []
+    for sid in source.sources:
+        src = done.get(sid)
+        if src is None:
+            where = "is not defined" if all(s.id != sid for s in sections) else \
+                "comes later in the season; a stage can only take players from an earlier one"
+            problems.append(reader.problem(f"section '{section.id}': players.from"
+                                           f" '{sid}' {where}"))
+            continue
+        if not kind_of(src.format).feeds_stages:
+            allowed = sorted(f for k in kinds() if k.feeds_stages for f in k.formats)
+            problems.append(reader.problem(
+                f"section '{section.id}': players cannot be taken from '{sid}'"
+                f" ({src.format}); sources can be {', '.join(allowed)}"))
+            continue
+        feeds.append(facts_of(src))
+    return feeds, problems

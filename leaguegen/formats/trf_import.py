@@ -34,6 +34,11 @@ _RESULT = {
 }
 _BYE = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
         Code.ZERO_BYE: "absent"}
+_REQUEST = {Code.HALF_BYE: "half", Code.FULL_BYE: "full", Code.ZERO_BYE: "absent"}
+
+
+def fmt_is_swiss(fmt: str | None, guessed: str) -> bool:
+    return (fmt or guessed) == "swiss"
 
 
 @dataclass
@@ -120,6 +125,16 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imp
     fmt = fmt or guessed
     notes: list[str] = []
     rounds_games = [_games(doc, r) for r in range(played)]
+    requested: list[str] = []
+    if fmt_is_swiss(fmt, guessed) and played and not rounds_games[-1]:
+        # the last column holds only byes: what players asked for before it is paired
+        played -= 1
+        for p in players:
+            e = _entry(p, played)
+            if e is not None and e.code in _REQUEST:
+                requested.append(f"      - {{player: {_q(p.name)}, round: {played + 1},"
+                                 f" bye: {_REQUEST[e.code]}}}")
+        rounds_games.pop()
     numbering: dict[int, int] | None = None
     swap = True
     if fmt != "swiss":
@@ -158,6 +173,9 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imp
             lines.append(f"    free_round_score: {free}")
     lines.append("    seeding: list  # the Berger numbers found for the rounds played"
                  if numbering is not None else "    seeding: list")
+    if requested:
+        lines.append("    byes_requested:")
+        lines += requested
     lines.append("    players:")
     lines += [_player_line(p) for p in order]
     lines.append("    rounds:")

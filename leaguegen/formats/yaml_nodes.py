@@ -21,6 +21,8 @@ try:
 except AttributeError:  # pragma: no cover - pure Python build of PyYAML
     _Loader = yaml.SafeLoader  # type: ignore[misc]
 
+_NULLS = ("", "~", "null", "Null", "NULL")
+
 
 @dataclass
 class Collector:
@@ -29,12 +31,17 @@ class Collector:
     path: str
     problems: list[Problem] = field(default_factory=list)
 
-    def add(self, node: yaml.Node | None, message: str) -> None:
+    def add(self, node: yaml.Node | None, message: str, warning: bool = False) -> None:
         if node is None:
-            self.problems.append(Problem(self.path, 0, 0, message))
+            self.problems.append(Problem(self.path, 0, 0, message, warning))
         else:
             mark = node.start_mark
-            self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message))
+            self.problems.append(Problem(self.path, mark.line + 1, mark.column + 1, message,
+                                         warning))
+
+    def warn(self, node: yaml.Node | None, message: str) -> None:
+        """Advice that does not stop the season from loading (``check`` exits 0)."""
+        self.add(node, message, warning=True)
 
 
 @dataclass
@@ -53,7 +60,7 @@ def compose(text: str, col: Collector) -> yaml.Node | None:
     "billion laughs") would otherwise expand into gigabytes when walked.
     """
     try:
-        for event in yaml.parse(text, Loader=_Loader):
+        for event in (yaml.parse(text, Loader=_Loader) if "*" in text else ()):
             if isinstance(event, yaml.AliasEvent):
                 mark = event.start_mark
                 col.problems.append(Problem(
@@ -115,8 +122,9 @@ _UNCLOSED = (
 
 
 def is_null(node: yaml.Node | None) -> bool:
+    """Nothing given: a missing key, an empty value, ``~`` or ``null`` (unquoted)."""
     return node is None or (
-        isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null") and not node.style
+        isinstance(node, yaml.ScalarNode) and not node.style and node.value in _NULLS
     )
 
 

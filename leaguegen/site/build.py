@@ -33,6 +33,7 @@ class BuildReport:
     pdfs_rendered: int = 0
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
@@ -116,7 +117,8 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     snap = i18n.render_languages(render_site, season, store)
     tree = OutputTree(out)
     report = BuildReport(sections_rendered=len(snap.sections_rendered),
-                         sections_reused=len(snap.sections_reused), notes=list(tree.recovered))
+                         sections_reused=len(snap.sections_reused), notes=list(tree.recovered),
+                         warnings=[str(w) for w in season.warnings])
     try:
         for rel, html in snap.pages.items():
             tree.write(rel, html)

@@ -259,7 +259,7 @@ class Snapshot:
 def _frame(season: Season) -> tuple:
     """The season facts every page may show: everything but the sections and the news."""
     return tuple((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
-                 if f.name not in ("sections", "news"))
+                 if f.name not in ("sections", "news", "warnings"))
 
 
 def render_site(season: Season, store: Store, templates: str | None = None,

@@ -100,3 +100,18 @@ def test_an_imported_event_reads_the_same_through_the_cli(tmp_path: Path) -> Non
     got = json.loads(result.output)
     assert all("name" in row for row in got["rows"])
     assert not _differences(got, last["rows"], case["tiebreaks"], False)
+
+
+@pytest.mark.skipif(not (ROOT.parent / "shared" / "perf").is_dir(), reason="../shared/perf absent")
+def test_a_file_before_a_round_imports_its_byes_as_requests(tmp_path: Path) -> None:
+    """The perf inputs end with a column of byes for the round to pair next: those become
+    byes_requested, and the season loads (5,000 players) and keeps its pairing numbers."""
+    source = ROOT.parent / "shared" / "perf" / "dutch_n1000_before_r6_of_11.trf"
+    doc = trf.load(str(source))
+    text = import_trf(doc, "open").text
+    assert "    byes_requested:\n      - {player: " in text and "round: 6" in text
+    (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
+    section = load_season(tmp_path).section("open")
+    assert [p.start for p in section.players] == sorted(p.number for p in doc.players)
+    assert max(g.round for g in section.games) == 5
+    assert oct((tmp_path / "season.yaml").stat().st_mode & 0o777) != "0o600"

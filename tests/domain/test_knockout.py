@@ -183,3 +183,40 @@ def test_results_as_code_pairs_from_the_season_loader() -> None:
     assert result.advances(1, 2, SINGLE_GAME) == (None, None)
     black_won = (Code.LOSS, Code.WIN)
     assert MatchResult((MatchGame(1, 2, black_won),)).advances(1, 2) == (2, "regular")
+
+
+def test_stages_as_organisers_write_them() -> None:
+    assert Stage.parse("rapid 2") == Stage("rapid", 2)
+    assert Stage.parse("Blitz 4") == Stage("blitz", 4)
+    assert Stage.parse("armageddon") == Stage("armageddon", 1, armageddon=True)
+    for wrong in ("rapid", "rapid 0", "armageddon 1", "rapid two", ""):
+        with pytest.raises(ValueError, match="should be a name and a number of games"):
+            Stage.parse(wrong)
+
+
+def test_a_format_grows_stage_by_stage() -> None:
+    fmt = MatchFormat((Stage("regular", 2),)).then(Stage("rapid", 2))
+    with pytest.raises(ValueError, match="'rapid' is listed twice"):
+        fmt.then(Stage("rapid", 4))
+    fmt = fmt.then(Stage("armageddon", 1, armageddon=True))
+    with pytest.raises(ValueError, match="armageddon must be the last"):
+        fmt.then(Stage("blitz", 2))
+    assert [fmt.stage_of_game(i) for i in range(6)] == [
+        "regular", "regular", "rapid", "rapid", "armageddon", None]
+
+
+def test_stage_points_from_the_top_seeds_side() -> None:
+    from leaguegen.domain.model import Scoring
+    from leaguegen.domain.schedule.knockout import StagePoints
+
+    fmt = MatchFormat()
+    result = MatchResult((MatchGame(2, 1, W), MatchGame(1, 2, D), MatchGame(2, 1, D, "rapid"),
+                          MatchGame(1, 2, (Code.PENDING, Code.PENDING), "rapid")))
+    assert result.stage_points(1, 2, fmt) == (StagePoints("regular", 1, 3, 2),
+                                              StagePoints("rapid", 1, 1, 1))
+    assert result.stage_points(2, 1, fmt)[0] == StagePoints("regular", 3, 1, 2)
+    three = Scoring(win=3, draw=1, loss=0, forfeit_win=3)
+    assert result.stage_points(1, 2, fmt, three)[0] == StagePoints("regular", 1, 4, 2)
+    assert MatchGame(1, 2, W).codes == (Code.WIN, Code.LOSS)
+    with pytest.raises(ValueError):  # a game of another match
+        MatchResult((MatchGame(1, 3, W),)).stage_points(1, 2, fmt)

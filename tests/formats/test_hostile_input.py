@@ -298,3 +298,20 @@ def test_yaml_syntax_errors_point_at_the_line_to_fix(tmp_path: Path, text: str, 
     (folder / "season.yaml").write_text(text, encoding="utf-8")
     found = problems(folder)
     assert any(f"season.yaml:{where}:" in p and words in p for p in found), found
+
+
+def test_a_round_robin_larger_than_any_event_is_refused_at_once(tmp_path: Path) -> None:
+    """A 5,000-player round robin is an error at its line, before any schedule is built;
+    past FIDE's 30-player tables a warning, and check still passes."""
+    for n, code, words in ((5000, 2, "leaguegen plays round robins of up to 100 players"),
+                           (40, 0, "warning: section 'big' is a round robin of 40 players")):
+        folder = tmp_path / f"rr{n}"
+        folder.mkdir()
+        (folder / "season.yaml").write_text(
+            "name: Big\nsections:\n  - id: big\n    name: Big\n    format: round_robin\n"
+            "    players:\n" + "".join(f"      - P{i:05d}\n" for i in range(n)))
+        started = time.monotonic()
+        result = CliRunner().invoke(main, ["check", str(folder)])
+        assert time.monotonic() - started < 30
+        assert result.exit_code == code, result.output
+        assert "season.yaml:7:7: " in result.output and words in result.output, result.output

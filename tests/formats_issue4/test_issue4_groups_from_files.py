@@ -1,4 +1,7 @@
-"""Quads groups, Scheveningen and knockout sections as the loader builds them from season files."""
+"""Quads groups and Scheveningen sections as the loader builds them from season files.
+
+Knockout sections: tests/formats/test_knockout_reader.py.
+"""
 
 from __future__ import annotations
 
@@ -129,37 +132,6 @@ def test_scheveningen_from_file(tmp_path: Path) -> None:
     assert {(g.white, g.black, g.result) for g in section.games} == {
         (1, 5, GameResult.WHITE_WINS), (2, 6, GameResult.DRAW), (7, 3, GameResult.BLACK_WINS),
         (8, 4, GameResult.DOUBLE_FORFEIT)}
-
-
-def test_knockout_from_file_derives_winners(tmp_path: Path) -> None:
-    text = f"""\
-name: T
-sections:
-  - id: cup
-    name: Cup
-    format: knockout
-    players:
-{players_yaml(5)}
-    rounds:
-      - results:
-          - P04 - P05: ½-½
-          - P05 - P04 (armageddon): ½-½
-      - results:
-          - P01 - P04: 0-1
-          - P02 - P03:
-          - P03: advances (P02 withdrew)
-"""
-    section = load_season(write(tmp_path, text)).section("cup")
-    b = section.details.bracket
-    assert b.size == 8
-    first = {(m.top, m.bottom): (m.bye, m.winner, m.decided_by) for m in b.rounds[0]}
-    assert first[(4, 5)] == (False, 4, "armageddon")  # Black (P04) through on a draw
-    assert first[(1, None)] == (True, 1, "bye")
-    second = {(m.top, m.bottom): (m.winner, m.decided_by) for m in b.rounds[1]}
-    assert second[(1, 4)] == (4, "regular")
-    assert second[(2, 3)] == (3, "decision")
-    assert dict(section.details.reasons)[(2, 2)] == "P02 withdrew"
-    assert (b.rounds[2][0].top, b.rounds[2][0].bottom) == (4, 3)
 
 
 def test_withdrawal_after_the_last_round_of_the_group(tmp_path: Path) -> None:

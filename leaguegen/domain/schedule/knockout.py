@@ -76,6 +76,23 @@ class Stage:
     games: int
     armageddon: bool = False
 
+    @classmethod
+    def parse(cls, text: str) -> Stage:
+        """A tie-break stage as organisers write it: ``rapid 2``, ``blitz 2``, ``armageddon``.
+
+        Raises ValueError with a message saying what is allowed.
+        """
+        parts = text.split()
+        label = parts[0].lower() if parts else ""
+        if label == "armageddon" and len(parts) == 1:
+            return cls("armageddon", 1, armageddon=True)
+        if len(parts) == 2 and parts[1].isdigit() and int(parts[1]) >= 1 \
+                and label != "armageddon":
+            return cls(label, int(parts[1]))
+        raise ValueError(f"tie-break stage '{text}' should be a name and a number of games, such"
+                         " as 'rapid 2' or 'blitz 2', or 'armageddon' (one game, a draw sends"
+                         " Black through)")
+
 
 @dataclass(frozen=True, slots=True)
 class MatchFormat:
@@ -94,6 +111,23 @@ class MatchFormat:
                 return s
         raise ValueError(f"stage {label!r} is not one of {[s.label for s in self.stages]}")
 
+    def then(self, stage: Stage) -> MatchFormat:
+        """This format with one more tie-break stage; ValueError if it cannot follow."""
+        if any(s.label == stage.label for s in self.stages):
+            raise ValueError(f"tie-break stage '{stage.label}' is listed twice")
+        if self.stages and self.stages[-1].armageddon:
+            raise ValueError("armageddon must be the last tie-break stage")
+        return MatchFormat((*self.stages, stage))
+
+    def stage_of_game(self, index: int) -> str | None:
+        """The stage of a match's ``index``-th game (0-based) when games fill the stages in
+        order (regular games first, then each tie-break); None past the last one."""
+        for stage in self.stages:
+            if index < stage.games:
+                return stage.label
+            index -= stage.games
+        return None
+
 
 #: A single decisive game, then armageddon if drawn: the usual club cup.
 SINGLE_GAME = MatchFormat((Stage("regular", 1), Stage("armageddon", 1, armageddon=True)))
@@ -111,6 +145,32 @@ class MatchGame:
     black: int
     result: GameResult
     stage: str = "regular"
+
+    @property
+    def codes(self) -> tuple[Code, Code]:
+        """White's and Black's codes."""
+        return game_codes(self.result)
+
+
+@dataclass(frozen=True, slots=True)
+class StagePoints:
+    """What one stage of a match scored: points of the top and the bottom seed of the
+    bracket slot (scoring units), over ``games`` games with a result."""
+
+    label: str
+    top: int
+    bottom: int
+    games: int
+    armageddon: bool = False
+
+
+def _tally(games: Sequence[MatchGame], top: int, scoring: Scoring) -> tuple[int, int]:
+    """Points of the top seed and of the other player over ``games`` (scoring units)."""
+    mine = theirs = 0
+    for g in games:
+        w, b = (scoring.points(c) for c in g.codes)
+        mine, theirs = (mine + w, theirs + b) if g.white == top else (mine + b, theirs + w)
+    return mine, theirs
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,16 +192,7 @@ class MatchResult:
             if self.decided_for not in (top, bottom):
                 raise ValueError(f"seed {self.decided_for} is not in this match")
             return self.decided_for, "decision"
-        by_stage: dict[str, list[MatchGame]] = {}
-        for g in self.games:
-            if {g.white, g.black} != {top, bottom}:
-                raise ValueError(
-                    f"game {g.white}-{g.black} is not between seeds {top} and {bottom}"
-                )
-            fmt.stage(g.stage)
-            if Code.PENDING in game_codes(g.result):
-                continue
-            by_stage.setdefault(g.stage, []).append(g)
+        by_stage = self._by_stage(top, bottom, fmt)
         for i, stage in enumerate(fmt.stages):
             games = by_stage.get(stage.label, [])
             if len(games) > stage.games:
@@ -150,15 +201,11 @@ class MatchResult:
                 )
             if stage.armageddon:
                 for g in games:
-                    w, b = (scoring.points(c) for c in game_codes(g.result))
+                    w, b = (scoring.points(c) for c in g.codes)
                     return (g.white if w > b else g.black), stage.label
-            units = {top: 0, bottom: 0}
-            for g in games:
-                w, b = (scoring.points(c) for c in game_codes(g.result))
-                units[g.white] += w
-                units[g.black] += b
+            mine, theirs = _tally(games, top, scoring)
             left = (stage.games - len(games)) * (scoring.win - scoring.loss)
-            lead = units[top] - units[bottom]
+            lead = mine - theirs
             if abs(lead) > left:
                 return (top if lead > 0 else bottom), stage.label
             if left:
@@ -167,6 +214,30 @@ class MatchResult:
                     raise ValueError(f"stage {later[0]!r} played before {stage.label!r} ended")
                 return None, None
         return None, None
+
+    def stage_points(
+        self, top: int, bottom: int, fmt: MatchFormat = SINGLE_GAME,
+        scoring: Scoring = STANDARD_SCORING,
+    ) -> tuple[StagePoints, ...]:
+        """The score of every stage with a game played, in the format's order."""
+        by_stage = self._by_stage(top, bottom, fmt)
+        return tuple(StagePoints(s.label, *_tally(by_stage[s.label], top, scoring),
+                                 len(by_stage[s.label]), s.armageddon)
+                     for s in fmt.stages if s.label in by_stage)
+
+    def _by_stage(self, top: int, bottom: int, fmt: MatchFormat) -> dict[str, list[MatchGame]]:
+        """The games with a result, by stage; ValueError for a game outside the match."""
+        by_stage: dict[str, list[MatchGame]] = {}
+        for g in self.games:
+            if {g.white, g.black} != {top, bottom}:
+                raise ValueError(
+                    f"game {g.white}-{g.black} is not between seeds {top} and {bottom}"
+                )
+            fmt.stage(g.stage)
+            if Code.PENDING in g.codes:
+                continue
+            by_stage.setdefault(g.stage, []).append(g)
+        return by_stage
 
 
 # ---------------------------------------------------------------- the bracket

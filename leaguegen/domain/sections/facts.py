@@ -5,7 +5,8 @@ facts, and remembers the answer for that very ``Section`` object: the loader
 resolving a later stage, the pages, the PDF, the TRF export and the feeds all
 read the same object, and a live rebuild that got an unchanged section back
 from the loader's memo does not derive it again. A section whose players are
-still to be decided (an unfinished earlier stage) has facts without a table.
+still to be decided (an unfinished earlier stage) has facts without a table
+(``stages.PendingFacts``: where its players will come from).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from leaguegen.domain.season import Section
-from leaguegen.domain.sections.kind import Progress, SectionFacts
+from leaguegen.domain.sections import stages
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.sections.registry import kind_of
 from leaguegen.domain.stages import PendingStage
 
@@ -30,7 +32,7 @@ def facts_of(section: Section) -> SectionFacts:
         return known[1]
     kind = kind_of(section.format)
     if isinstance(section.stage, PendingStage):
-        facts = SectionFacts(section, kind, Progress(0, 0, False))
+        facts = stages.pending(section, section.stage, kind)
     else:
         facts = kind.facts(section)
     _MEMO[id(section)] = (section, facts)

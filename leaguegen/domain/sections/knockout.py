@@ -1,32 +1,44 @@
 """The knockout kind: a seeded bracket of matches, each decided by games and tie-breaks.
 
-The bracket rules are ``domain.schedule.knockout``; the section's details hold
-the bracket with its results and the match format of each round.
+The bracket rules are ``domain.schedule.knockout``. A knockout section's details
+hold what the organiser declared: the match format of each round, the games of
+each match (and off-board decisions, with their reasons); the seeds are the
+section's players in order. Everything else is derived here, once, as the
+section's :class:`KnockoutFacts`: the bracket with the players of every later
+round, each match's score stage by stage, who goes through and the winner.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from leaguegen.domain.planning import Format
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Section
-from leaguegen.domain.sections.facts import next_date
+from leaguegen.domain.sections import stages
+from leaguegen.domain.sections.facts import facts_of, next_date
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
+
+MatchKey = tuple[int, int]  # (round, match index), both 1-based, top of the bracket first
 
 
 @dataclass(frozen=True, slots=True)
 class KnockoutDetails:
-    """The bracket with results, the match format per round, and notes for off-board decisions.
+    """What the organiser declared: match formats, results and reasons for off-board decisions.
 
     Seeds are pairing numbers: ``section.players[seed - 1]``; when the players
     qualified from earlier sections, ``Section.stage`` says from where ("A1", "B2").
+    ``formats`` has one match format per round (the final's may differ);
+    ``results`` the games (or the decision) of each match with any, by
+    :data:`MatchKey`; ``reasons`` what the organiser wrote for a decision.
     """
 
-    bracket: ko.Bracket
     formats: tuple[ko.MatchFormat, ...]
-    reasons: tuple[tuple[tuple[int, int], str], ...] = ()
+    results: tuple[tuple[MatchKey, ko.MatchResult], ...] = ()
+    reasons: tuple[tuple[MatchKey, str], ...] = ()
 
 
 def details(section: Section) -> KnockoutDetails:
@@ -35,19 +47,101 @@ def details(section: Section) -> KnockoutDetails:
     return section.details
 
 
-def facts(section: Section) -> SectionFacts:
+def bracket(section: Section) -> ko.Bracket:
+    """The bracket of the section's seeds with its results and the winners carried forward."""
     d = details(section)
-    bracket = d.bracket
-    played = max((r for r, matches in enumerate(bracket.rounds, start=1)
-                  if any(not m.bye and ((m.result is not None and m.result.games)
-                                        or m.decided_by is not None) for m in matches)),
-                 default=0)
-    champion = bracket.champion
+    return ko.knockout_bracket(len(section.players), dict(d.results), d.formats, section.scoring)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchFacts:
+    """One match of the bracket. ``top``/``bottom`` are seeds (None: not known yet, or the
+    empty side of a bye); ``decided_by`` is the stage that decided it, ``"decision"``
+    (away from the board, ``reason`` says why), ``"bye"`` or None while undecided.
+
+    ``regular`` is the score of the regular games (None before any has a result);
+    ``tiebreaks`` the scores of the tie-break stages played, in the format's order.
+    """
+
+    round: int
+    index: int
+    top: int | None
+    bottom: int | None
+    bye: bool
+    winner: int | None
+    decided_by: str | None
+    reason: str
+    games: tuple[ko.MatchGame, ...]
+    regular: ko.StagePoints | None
+    tiebreaks: tuple[ko.StagePoints, ...]
+
+    @property
+    def started(self) -> bool:
+        """A game has a result, or the match is decided (a bye is)."""
+        return bool(self.games) or self.decided_by is not None
+
+
+@dataclass(frozen=True, slots=True)
+class RoundFacts:
+    """A round of the bracket: ``players`` is its slot count (2 = the final)."""
+
+    number: int
+    players: int
+    date: dt.date | None
+    format: ko.MatchFormat
+    matches: tuple[MatchFacts, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutFacts(SectionFacts):
+    """A knockout's facts: every round's matches, the winner (a seed; None until the final
+    is decided) and, for qualified players, where each seed came from."""
+
+    rounds: tuple[RoundFacts, ...] = ()
+    champion: int | None = None
+    origins: Mapping[int, stages.Origin] = field(default_factory=dict)
+
+
+def _match(m: ko.Match, fmt: ko.MatchFormat, section: Section, reason: str) -> MatchFacts:
+    result = m.result or ko.MatchResult()
+    scores: tuple[ko.StagePoints, ...] = ()
+    if m.top is not None and m.bottom is not None:
+        scores = result.stage_points(m.top, m.bottom, fmt, section.scoring)
+    regular = fmt.stages[0].label
+    return MatchFacts(
+        m.round, m.index, m.top, m.bottom, m.bye, m.winner, m.decided_by, reason, result.games,
+        next((s for s in scores if s.label == regular), None),
+        tuple(s for s in scores if s.label != regular))
+
+
+def facts(section: Section) -> KnockoutFacts:
+    d = details(section)
+    drawn = bracket(section)
+    reasons = dict(d.reasons)
+    n = len(section.players)
+    rounds = tuple(
+        RoundFacts(r, ko.players_in_round(n, r),
+                   section.rounds[r - 1].date if r <= len(section.rounds) else None,
+                   d.formats[r - 1],
+                   tuple(_match(m, d.formats[r - 1], section, reasons.get((r, m.index), ""))
+                         for m in matches))
+        for r, matches in enumerate(drawn.rounds, start=1))
+    played = max((r.number for r in rounds
+                  if any(m.started and not m.bye for m in r.matches)), default=0)
+    champion = drawn.champion
     finished = champion is not None
-    ranking = (champion,) if champion else ()
-    return SectionFacts(section, KIND, Progress(played, len(d.formats), finished, None,
-                                                next_date(section, played, finished)),
-                        ranking=ranking)
+    progress = Progress(played, len(rounds), finished, None,
+                        next_date(section, played, finished))
+    return KnockoutFacts(section, KIND, progress, ranking=(champion,) if champion else (),
+                         rounds=rounds, champion=champion, origins=stages.origins(section))
+
+
+def knockout_facts(section: Section) -> KnockoutFacts:
+    """The section's facts (``facts_of``, derived once), as the knockout's own type."""
+    found = facts_of(section)
+    if not isinstance(found, KnockoutFacts):
+        raise TypeError(f"section '{section.id}' is not a knockout section")
+    return found
 
 
 def plan(section: Section) -> tuple[Format, dict]:

@@ -9,16 +9,14 @@ as an A4 landscape PDF. Knockouts have no player pages: the bracket is the page.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code
 from leaguegen.domain.schedule import knockout as ko
-from leaguegen.domain.schedule.scheveningen import game_codes
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import label
-from leaguegen.domain.sections.knockout import KnockoutDetails
-from leaguegen.domain.stages import StageInfo
+from leaguegen.domain.sections.knockout import MatchFacts, knockout_facts
+from leaguegen.domain.sections.stages import Origin
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
@@ -109,8 +107,9 @@ class KnockoutPage:
     planning: PlanningView | None = None  # figures while no result is entered
 
 
-def round_name(entrants: int, number: int) -> str:
-    return ROUND_NAMES.get(ko.players_in_round(entrants, number), ROUND_OF)
+def round_name(players: int) -> str:
+    """The round's name (a msgid) from its number of slots: the final, semi-finals..."""
+    return ROUND_NAMES.get(players, ROUND_OF)
 
 
 def _format_view(f: ko.MatchFormat) -> FormatView:
@@ -119,90 +118,49 @@ def _format_view(f: ko.MatchFormat) -> FormatView:
                                           s.armageddon) for s in rest))
 
 
-def _points(codes: tuple[Code, Code], section: Section) -> tuple[Fraction, Fraction]:
-    s = section.scoring
-    return s.value(s.points(codes[0])), s.value(s.points(codes[1]))
+def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin]) -> MatchView:
+    value = section.scoring.value
 
-
-def knockout_page(season: Season, section: Section) -> KnockoutPage:
-    details: KnockoutDetails = section.details  # type: ignore[assignment]
-    root = "../"
-    bracket = details.bracket
-    n = len(section.players)
-    origins = {}
-    if isinstance(section.stage, StageInfo):  # in the section: its fingerprint covers them
-        origins = {e.seed: (e.source_name or e.source, e.place, e.group)
-                   for e in section.stage.entries}
-    reasons = dict(details.reasons)
-
-    def slot(seed: int | None, score: Fraction | None, winner: bool) -> SlotView:
+    def slot(seed: int | None, score: Fraction | None) -> SlotView:
         if seed is None:
             return SlotView(None, "", None, "", None, None, None, False)
         p = section.players[seed - 1]
-        group, place, number = origins.get(seed, ("", None, None))
-        return SlotView(seed, p.name, p.rating, group, place, number, score, winner)
+        origin = origins.get(seed)
+        group, place, number = (origin.source, origin.place, origin.group) if origin else \
+            ("", None, None)
+        return SlotView(seed, p.name, p.rating, group, place, number, score,
+                        m.winner is not None and m.winner == seed)
 
-    rounds = []
-    for r, matches in enumerate(bracket.rounds, start=1):
-        fmt_r = details.formats[r - 1]
-        views = []
-        for m in matches:
-            stage_pts: dict[str, list[Fraction]] = {}
-            games = []
-            result = m.result or ko.MatchResult()
-            for g in result.games:
-                codes = game_codes(g.result)
-                wp, bp = _points(codes, section)
-                pts = stage_pts.setdefault(g.stage, [Fraction(0), Fraction(0)])
-                if g.white == m.top:
-                    pts[0] += wp
-                    pts[1] += bp
-                else:
-                    pts[0] += bp
-                    pts[1] += wp
-                games.append(GameView(STAGE_LABELS.get(g.stage, g.stage),
-                                      section.players[g.white - 1].name,
-                                      section.players[g.black - 1].name,
-                                      fmt.board_result(*codes)))
-            regular = stage_pts.get(fmt_r.stages[0].label)
-            tiebreaks = tuple(
-                StageScore(STAGE_LABELS.get(s.label, s.label), stage_pts[s.label][0],
-                           stage_pts[s.label][1], s.armageddon)
-                for s in fmt_r.stages[1:] if s.label in stage_pts)
-            top_score = regular[0] if regular else None
-            bottom_score = regular[1] if regular else None
-            decided = m.decided_by
-            views.append(MatchView(
-                number=m.index,
-                top=slot(m.top, top_score, m.winner is not None and m.winner == m.top),
-                bottom=slot(m.bottom, bottom_score,
-                            m.winner is not None and m.winner == m.bottom),
-                bye=m.bye, decided_by=STAGE_LABELS.get(decided or "", decided),
-                reason=reasons.get((r, m.index), ""), tiebreaks=tiebreaks,
-                games=tuple(games), started=bool(games) or decided is not None))
-        info = section.rounds[r - 1] if r <= len(section.rounds) else None
-        rounds.append(BracketRound(r, round_name(n, r), ko.players_in_round(n, r),
-                                   info.date if info else None, tuple(views),
-                                   _format_view(fmt_r)))
-    champion = bracket.champion
-    played = max((r.number for r in rounds if any(m.started and not m.bye for m in r.matches)),
-                 default=0)
-    upcoming = [r for r in section.rounds if r.number > played and r.date]
-    summary = SectionSummary(
-        id=section.id, name=section.name, format_label=label(section.format),
-        url=root + urls.section(section), players=n, rounds_played=played,
-        rounds_total=len(rounds),
-        leader=section.players[champion - 1].name if champion else None,
-        next_date=upcoming[0].date if upcoming and champion is None else None,
-        finished=champion is not None)
-    first = _format_view(details.formats[0])
-    last = _format_view(details.formats[-1])
+    regular = m.regular
+    games = tuple(GameView(STAGE_LABELS.get(g.stage, g.stage), section.players[g.white - 1].name,
+                           section.players[g.black - 1].name, fmt.board_result(*g.codes))
+                  for g in m.games)
+    tiebreaks = tuple(StageScore(STAGE_LABELS.get(t.label, t.label), value(t.top),
+                                 value(t.bottom), t.armageddon) for t in m.tiebreaks)
+    return MatchView(
+        number=m.index, top=slot(m.top, value(regular.top) if regular else None),
+        bottom=slot(m.bottom, value(regular.bottom) if regular else None),
+        bye=m.bye, decided_by=STAGE_LABELS.get(m.decided_by or "", m.decided_by),
+        reason=m.reason, tiebreaks=tiebreaks, games=games, started=m.started)
+
+
+def knockout_page(season: Season, section: Section) -> KnockoutPage:
+    facts = knockout_facts(section)
+    root = "../"
+    rounds = tuple(
+        BracketRound(r.number, round_name(r.players), r.players, r.date,
+                     tuple(_match_view(m, section, facts.origins) for m in r.matches),
+                     _format_view(r.format))
+        for r in facts.rounds)
+    champion = section.players[facts.champion - 1].name if facts.champion else None
+    summary = common.section_summary(facts, root, champion)
+    first, last = rounds[0].format, rounds[-1].format  # a bracket has at least a final
     return KnockoutPage(
         root=root, season=common.season_info(season), section=summary,
-        description=section.description, rounds=tuple(rounds),
-        champion=summary.leader, match_format=first,
+        description=section.description, rounds=rounds,
+        champion=champion, match_format=first,
         final_format=last if last != first else None,
-        qualified=isinstance(section.stage, StageInfo),
+        qualified=bool(facts.origins),
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 

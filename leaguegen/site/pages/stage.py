@@ -1,8 +1,9 @@
-"""Pages shared by the quads, Scheveningen and knockout renderers, and the "to be decided" page.
+"""The "to be decided" page of a stage whose players are not known yet.
 
 A section whose players come from an earlier stage that has not finished yet
 (:class:`leaguegen.domain.stages.PendingStage`) gets one page saying where its
-players will come from, and the home page lists it as such.
+players will come from (its facts, ``domain.sections.stages.PendingFacts``), and
+the home page lists it as such.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import label
-from leaguegen.domain.stages import PendingStage, Seeding
+from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections.stages import PendingFacts
 from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
@@ -41,25 +42,21 @@ class PendingPage:
     cross: bool
 
 
-def pending_summary(section: Section, root: str) -> SectionSummary:
-    return SectionSummary(
-        id=section.id, name=section.name, format_label=label(section.format),
-        url=root + urls.section(section), players=0, rounds_played=0, rounds_total=0,
-        leader=None, next_date=None, finished=False)
+def pending_page(season: Season, section: Section) -> PendingPage:
+    facts = facts_of(section)
+    if not isinstance(facts, PendingFacts):
+        raise TypeError(f"section '{section.id}' is not waiting for its players")
+    root = "../"
+    sources = tuple(SourceLink(s.name, root + f"{s.id}/index.html", s.finished)
+                    for s in facts.sources)
+    return PendingPage(
+        root=root, season=common.season_info(season),
+        section=common.section_summary(facts, root, None), description=section.description,
+        top=facts.top, sources=sources, cross=facts.cross)
 
 
 def render_pending(season: Season, section: Section) -> SectionOutput:
-    pending = section.stage
-    assert isinstance(pending, PendingStage)
-    root = "../"
-    titles = pending.source_names or pending.source.sources  # part of the section's value
-    sources = tuple(
-        SourceLink(title, root + f"{sid}/index.html", sid not in pending.unfinished)
-        for sid, title in zip(pending.source.sources, titles, strict=True))
-    page = PendingPage(
-        root=root, season=common.season_info(season), section=pending_summary(section, root),
-        description=section.description, top=pending.source.top, sources=sources,
-        cross=pending.source.seeding is Seeding.CROSS and len(sources) > 1)
+    page = pending_page(season, section)
     lang = season.language
     html = render("stage/section.html", page, lang)
     return SectionOutput({urls.section(section): html}, urls.pdf(section),

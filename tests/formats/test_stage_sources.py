@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from leaguegen.domain import roundrobin
+from leaguegen.domain.sections.knockout import knockout_facts
 from leaguegen.domain.stages import PendingStage, Qualification, Seeding, StageInfo
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats.season_yaml import load_season
@@ -93,7 +94,7 @@ def test_groups_to_knockout_uses_final_standings_with_tiebreaks(tmp_path: Path) 
         ("P03", "group-a", 2, 3), ("P06", "group-b", 2, 4)]
     # cross seeding: A1 v B2 and B1 v A2 in the semi-finals
     first = [(semis.players[m.top - 1].name, semis.players[m.bottom - 1].name)
-             for m in semis.details.bracket.rounds[0]]
+             for m in knockout_facts(semis).rounds[0].matches if m.top and m.bottom]
     assert first == [("P02", "P06"), ("P05", "P03")]
 
 
@@ -121,7 +122,8 @@ def test_results_of_the_knockout_are_checked_once_players_are_known(tmp_path: Pa
     text = season(GROUP_A, GROUP_B, KNOCKOUT + "    rounds:\n      - results:\n"
                   "          - P02 - P06: 1-0\n          - P05 - P03: 0-1\n")
     semis = load_season(write(tmp_path, text)).section("semis")
-    winners = [semis.players[m.winner - 1].name for m in semis.details.bracket.rounds[0]]
+    winners = [semis.players[m.winner - 1].name for m in knockout_facts(semis).rounds[0].matches
+               if m.winner]
     assert winners == ["P02", "P03"]
 
 
@@ -163,7 +165,7 @@ def test_demo_grand_prix() -> None:
         {g: ranking(sec) for g, sec in groups.items()})
     knockout = s.section("knockout")
     assert [p.name for p in knockout.players] == expected
-    assert knockout.details.bracket.rounds[0][1].decided_by == "armageddon"
+    assert knockout_facts(knockout).rounds[0].matches[1].decided_by == "armageddon"
     assert isinstance(s.section("challengers-final").stage, PendingStage)
 
 
@@ -230,9 +232,27 @@ def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
     assert [(e.source, e.group, e.place) for e in ko.stage.entries[:2]] == [
         ("groups", 1, 1), ("groups", 2, 1)]
     first = [(ko.players[m.top - 1].name, ko.players[m.bottom - 1].name)
-             for m in ko.details.bracket.rounds[0]]
+             for m in knockout_facts(ko).rounds[0].matches if m.top and m.bottom]
     assert first[0] == ("P01", ranking(groups[1])[1])  # A1 v B2 (P06 and P08 tie: tiebreaks)
     page = render_pages(s)[0]["ko/index.html"]
     assert "Group 2 · 2" in page
     waiting = load_season(write(tmp_path, season(_quads_group_stage(False), knockout), "w"))
     assert isinstance(waiting.section("ko").stage, PendingStage)
+
+
+def test_a_stage_in_its_own_file_is_completed_after_a_live_reload(tmp_path: Path) -> None:
+    """A long-running process reuses an unchanged section file (the loader's memo); a stage
+    read from it must still be completed once its sources finish."""
+    unfinished = GROUP_A.replace("          - P03 - P01: ½-½\n", "          - P03 - P01:\n")
+    folder = write(tmp_path, season(unfinished, GROUP_B, "  - semis.yaml\n"))
+    (folder / "semis.yaml").write_text(
+        "id: semis\nname: Semi-finals\nformat: knockout\n"
+        "players: {from: [group-a, group-b], top: 2, seeding: cross}\n", encoding="utf-8")
+    memo: dict = {}
+    assert isinstance(load_season(folder, memo=memo).section("semis").stage, PendingStage)
+    season_file = folder / "season.yaml"
+    season_file.write_text(season(GROUP_A, GROUP_B, "  - semis.yaml\n"), encoding="utf-8")
+    for _ in range(2):  # the second time every file comes from the memo
+        semis = load_season(folder, memo=memo).section("semis")
+        assert [p.name for p in semis.players] == ["P02", "P05", "P03", "P06"]
+        assert isinstance(semis.stage, StageInfo)
