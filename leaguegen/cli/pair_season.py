@@ -141,14 +141,16 @@ def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
 
 
 def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
+    from leaguegen.cli import explain_words as words
+
     click.echo("")
     for i, ex in enumerate(result.explanation, start=1):
         click.echo(f"Board {i}: {names[ex.white - 1]} ({ex.white}) - {names[ex.black - 1]}"
-                   f" ({ex.black}), score bracket {ex.bracket}")
+                   f" ({ex.black}), score bracket {words.points(ex.bracket, result.win)}")
         if ex.floats:
-            click.echo(f"  float: {ex.floats}")
-        click.echo(f"  colours: {ex.colour_rule}")
+            click.echo(f"  float: {words.floats(ex, result.win)}")
+        click.echo(f"  colours: {words.colours(ex.colour_rule)}")
         for r in ex.relaxed:
-            click.echo(f"  relaxed: {r}")
-    if result.bye_note:
-        click.echo(f"Bye: {result.bye_note}")
+            click.echo(f"  relaxed: {words.relaxed(r)}")
+    if result.bye_explanation is not None:
+        click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")

@@ -12,6 +12,7 @@ from __future__ import annotations
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import facts_of
 from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.formats.standings_json import section_standings_json
 
 
 class NoStandings(ValueError):
@@ -41,17 +42,7 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
 
 def as_json(season: Season, section_id: str, standings: Standings) -> dict:
     """The ``standings --trf`` JSON with each row's ``name``; start numbers as startno."""
-    from leaguegen.cli.standings_cmd import as_json as trf_json
-
-    section = season.section(section_id)
-    facts = facts_of(section)
+    facts = facts_of(season.section(section_id))
     assert facts.table is not None
-    out = trf_json(standings, facts.table.scoring.unit)
-    for row in out["rows"]:
-        player = section.players[row["startno"] - 1]
-        row["name"] = player.name
-        row["startno"] = player.start or row["startno"]
-    out["rows"].sort(key=lambda r: r["startno"])
-    if "excluded" in out:
-        out["excluded"] = sorted(section.players[n - 1].start or n for n in out["excluded"])
-    return out
+    return section_standings_json(season.section(section_id), standings,
+                                  facts.table.scoring.unit)

@@ -124,6 +124,9 @@ class Player:
     # The starting rank from another program's list (a TRF start number); pairing
     # numbers may differ (a round robin's Berger numbers are drawn).
     start: int | None = None
+    # A fixed name for the player's page (letters, digits, hyphens) when the name
+    # makes no readable or unique one.
+    id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,9 @@ from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 class StandingsRow:
     """One ranked player. ``points`` in scoring units; ``values`` one per code (points
     as Fractions, counts and ratings as ints, None where undefined). Players the
-    50 % rule removed have no row."""
+    50 % rule removed have no row. ``decided_by`` is the code that placed this player
+    above the next one on the same points (None if the next has other points, or they
+    are equal on the whole list)."""
 
     number: int
     points: int
@@ -83,6 +85,15 @@ def _split(groups: list[list[int]], values: dict[int, Value], entry: Tiebreak,
     return out
 
 
+def _positions(groups: list[list[int]]) -> list[tuple[int, list[int]]]:
+    """Competition ranks: each group's position is one more than the players above it."""
+    out, position = [], 1
+    for group in groups:
+        out.append((position, group))
+        position += len(group)
+    return out
+
+
 def compute_standings(
     table: Crosstable,
     codes: Sequence[str],
@@ -105,23 +116,20 @@ def compute_standings(
         res = entry.func(ctx, spec, groups) if entry.grouped else entry.func(ctx, spec)
         results.append(res)
         groups = _split(groups, {n: res[n].value for n in ctx.numbers}, entry, spec)
+    ordered = [(n, position) for position, group in _positions(groups) for n in sorted(group)]
+    values = {n: tuple(r[n].value for r in results) for n, _ in ordered}
     rows: list[StandingsRow] = []
-    position = 1
-    previous: int | None = None
-    for group in groups:
-        for n in sorted(group):
-            values = tuple(r[n].value for r in results)
-            decided = None
-            if previous is not None and units[previous] == units[n]:
-                prev_values = tuple(r[previous].value for r in results)
-                for (spec, _), a, b in zip(parsed, prev_values, values, strict=True):
-                    if a != b:
-                        decided = spec.code
-                        break
-            rows.append(StandingsRow(n, units[n], values, position,
-                                     tuple(r[n] for r in results), decided))
-            previous = n
-        position += len(group)
+    for i, (n, position) in enumerate(ordered):
+        # the tiebreak that put this player above the next one on the same points
+        below = ordered[i + 1][0] if i + 1 < len(ordered) else None
+        decided = None
+        if below is not None and units[below] == units[n]:
+            for (spec, _), a, b in zip(parsed, values[n], values[below], strict=True):
+                if a != b:
+                    decided = spec.code
+                    break
+        rows.append(StandingsRow(n, units[n], values[n], position,
+                                 tuple(r[n] for r in results), decided))
     return Standings(
         codes=tuple(spec.code for spec, _ in parsed),
         system=system,

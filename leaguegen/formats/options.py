@@ -8,6 +8,7 @@ whatever ``check`` accepts the standings can compute, and a code it cannot
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import Enum
 from fractions import Fraction
 from typing import TypeVar
 
@@ -131,3 +132,19 @@ def read_parsed_list(node: yaml.Node | None, ctx: Ctx, what: str, item: str,
         except ValueError as exc:
             ctx.col.add(node_, str(exc))
     return out
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def read_enum(node: yaml.Node | None, ctx: Ctx, what: str, default: E) -> E:
+    """A member of ``default``'s enumeration, written as its value (a choice among them)."""
+    kind = type(default)
+    return kind(read_choice(node, ctx, what, tuple(e.value for e in kind), default.value))
+
+
+def read_whole(node: yaml.Node | None, ctx: Ctx, what: str, default: int,
+               minimum: int = 0) -> int:
+    """A whole number of at least ``minimum``, or ``default`` when not given (or wrong)."""
+    value = yn.integer(node, ctx.col, what, minimum=minimum)
+    return default if value is None else value

@@ -12,11 +12,13 @@ import unicodedata
 import yaml
 
 from leaguegen.domain.model import Player
+from leaguegen.domain.names import name_key
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
 PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club",
-               "start")
+               "start", "id")
+PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 
 
 TITLES = ("GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM")
@@ -63,6 +65,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
         club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
         start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
+        id=_player_id(keys.get("id"), ctx, name),
     ), node
 
 
@@ -82,14 +85,13 @@ def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     return value
 
 
-_INVISIBLE = {"Cf", "Cc", "Zl", "Zp"}
-
-
-def name_key(name: str) -> str:
-    """What two names must differ in: not case, width, or invisible format characters."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return " ".join("".join(ch for ch in folded
-                            if unicodedata.category(ch) not in _INVISIBLE).split())
+def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
+    value = yn.text(node, ctx.col, f"{name}: id")
+    if value is not None and not PLAYER_ID.match(value):
+        ctx.col.add(node, f"{name}: id '{value}' must be lower-case letters, digits and hyphens"
+                          " (it names the player's page)")
+        return None
+    return value
 
 
 def name_problem(name: str) -> str | None:
@@ -126,3 +128,18 @@ def _surname(name: str) -> str:
     if "," in name:
         return name.split(",")[0].strip().casefold()
     return name.split()[-1].casefold() if name.split() else ""
+
+
+def read_late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list[Player]:
+    """Players entered after the draw (``late_entries:``); a name already entered is an error."""
+    out = []
+    for i, pnode in enumerate(yn.sequence(node, ctx.col, "late_entries"), start=1):
+        player, where = read_player(pnode, ctx, i)
+        if player is None:
+            continue
+        if player.name in known:
+            ctx.col.add(where, f"late entry '{player.name}' is already entered")
+            continue
+        known.add(player.name)
+        out.append(player)
+    return out

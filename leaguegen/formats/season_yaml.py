@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.model import Player, Scoring
+from leaguegen.domain.names import name_key, name_slug
 from leaguegen.domain.schedule import berger, varma
 from leaguegen.domain.season import Bye, Game, Season, Section
 from leaguegen.domain.sections import format_names, kind_of
@@ -28,7 +29,7 @@ from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import read_choice, read_points, read_scoring, read_tiebreaks
-from leaguegen.formats.players import name_key, read_player
+from leaguegen.formats.players import read_late_entries, read_player
 from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.sections import READERS
 from leaguegen.formats.yaml_nodes import Ctx
@@ -43,9 +44,9 @@ LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
                     "zh-cn": "zh_Hans", "zh_cn": "zh_Hans"}
 DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
-                "schedule",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by")
+RR_KEYS = ("schedule", "late_entries")  # keys only a round robin reads
 SCHEDULES = ("berger", "as_played")  # a round robin's boards: the FIDE table, or as written
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
@@ -83,9 +84,9 @@ def _declared_format(node: yaml.Node) -> str | None:
 def _allowed_keys(fmt: str | None) -> tuple[str, ...]:
     if fmt in READERS:
         return SECTION_KEYS + tuple(k for k in READERS[fmt].keys if k not in SECTION_KEYS)
-    if fmt in format_names():  # a round robin: the common keys
-        return SECTION_KEYS
-    extra = {k for p in READERS.values() for k in p.keys}
+    if fmt in format_names():  # a round robin
+        return SECTION_KEYS + RR_KEYS
+    extra = {k for p in READERS.values() for k in p.keys} | set(RR_KEYS)
     return SECTION_KEYS + tuple(sorted(extra - set(SECTION_KEYS)))
 
 
@@ -126,6 +127,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     entrants: list[Player] = []
     seen_names: dict[str, tuple[str, yaml.Node]] = {}
     seen_ids: dict[int, str] = {}
+    page_names: dict[str, str] = {}
     stage: StageSource | None = None
     stage_info = injected[1] if injected else None
     if injected:
@@ -152,6 +154,16 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                                    f" {seen_ids[player.fide_id]}'s")
                 continue
             seen_ids[player.fide_id] = player.name
+        page = player.id or name_slug(player.name)
+        if page in page_names:
+            first = page_names[page]
+            if player.id:
+                ctx.col.add(where, f"{player.name}: id '{player.id}' is also {first}'s page")
+                continue
+            ctx.col.warn(where, f"{player.name} and {first} would share a page address"
+                                f" ('{page}'); give each an id: so their pages keep their"
+                                " addresses")
+        page_names.setdefault(page, player.name)
         entrants.append(player)
     if len(entrants) < minimum and "players" in keys and not injected and \
             not isinstance(keys["players"], yaml.MappingNode):
@@ -225,8 +237,9 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
                                              f" {len(entrants)} qualified")
         return None
-    players = tuple(_seed_order(entrants, seeding, seed, varma_by))
+    seeded = _seed_order(entrants, seeding, seed, varma_by)
     if parser is not None:
+        players = tuple(seeded)
         base = Section(
             id=sid, name=name, format=fmt, players=players, rounds=(), games=(),
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
@@ -235,7 +248,16 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
             stage=stage_info, tiebreaks_default=not chosen,
         )
         return parser.parse(keys, ctx, base)  # type: ignore[return-value]
+    late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in entrants})
+    if late and (len(entrants) % 2 == 0 or len(late) > 1):
+        ctx.col.add(keys["late_entries"], f"a late entry joins a round robin only by taking the"
+                                          f" free number of an odd field; section '{sid}' has"
+                                          f" {len(entrants)} players drawn and {len(late)} late"
+                                          " entr" + ("y" if len(late) == 1 else "ies"))
+        late = []
+    players = tuple(seeded + late)  # the late entry takes the phantom's number: nobody moves
     double = fmt == "double_round_robin"
+    before = len(ctx.col.problems)
     how = read_choice(keys.get("schedule"), ctx, "schedule", SCHEDULES, "berger")
     byes: list[Bye] = []
     details = None
@@ -248,6 +270,14 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         schedule = berger.schedule(len(players), double, swap if swap is not None else True)
         infos, games = read_round_robin_rounds(keys.get("rounds"), ctx, sid, players, schedule)
         total = len(schedule)
+    if seeding != "list" and any("are not paired in this round" in p.message
+                                 for p in ctx.col.problems[before:]):
+        ctx.col.add(keys.get("seeding"), f"the pairing numbers come from seeding: {seeding} over"
+                                         f" the {len(entrants)} players listed, so adding a"
+                                         " player or changing a rating after the draw moves"
+                                         " them; list a player entered after the draw under"
+                                         " late_entries, and keep the drawn order with"
+                                         " seeding: list")
     withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, total, games)
     return Section(
         id=sid, name=name, format=fmt, players=players, rounds=tuple(infos), games=tuple(games),

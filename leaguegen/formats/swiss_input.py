@@ -59,7 +59,7 @@ def state_from_trf(
         )
         nxt = p.rounds[done] if done < len(p.rounds) else None
         absent = p.number in absent_next or (nxt is not None and nxt.opponent is None)
-        players.append(SwissPlayer(p.number, rounds, absent, accel.get(p.number, ())))
+        players.append(SwissPlayer(p.number, rounds, absent, accel.get(p.number, ()), p.rating))
     forbidden = set()
     for group in doc.forbidden:
         members = sorted(set(group))

@@ -1,20 +1,26 @@
 """Page contexts of a Swiss section: one documented dataclass per page, all computed here.
 
 Like ``context.py`` nothing here depends on the page language: labels are
-``N_``-marked msgids the templates translate, and the pairing engine's English
-explanations are turned into structured data (:class:`BoardWhy`) so every
-sentence is worded by the template.
+``N_``-marked msgids the templates translate, and the pairing engine's
+structured explanations (``BoardExplanation``) become :class:`BoardWhy`, names and
+msgids, so every sentence is worded by the template.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code, Crosstable
-from leaguegen.domain.pairing import systems
+from leaguegen.domain.model import Code, Crosstable, Scoring
+from leaguegen.domain.pairing import (
+    BoardExplanation,
+    ColourRule,
+    FloatDirection,
+    RelaxedKind,
+    systems,
+)
 from leaguegen.domain.performance import performance_rating
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
@@ -33,6 +39,7 @@ from leaguegen.site.pages.common import (
     TiebreakView,
     season_info,
     section_summary,
+    shown_values,
     tiebreak_views,
 )
 
@@ -45,14 +52,24 @@ BYE_SYMBOLS = {Code.PAIRING_BYE: "+", Code.FULL_BYE: "+", Code.HALF_BYE: fmt.HAL
                Code.ZERO_BYE: fmt.MINUS}
 GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
               Code.PENDING: N_("not played yet")}
-# The engine's colour rules (players.py), as msgids; an unknown rule is shown as written.
-COLOUR_RULES = {r: r for r in (
-    N_("both preferences granted"), N_("preference granted"),
-    N_("stronger (absolute) preference granted"), N_("stronger (strong) preference granted"),
-    N_("alternated from the latest round with different colours"),
-    N_("initial colour by the higher player's number"),
-    N_("higher-ranked player's preference granted"),
-)}
+# The engine's colour rules as msgids. Burstein's two own rules are not in the
+# catalogues (as before: they are shown in English).
+COLOUR_RULES = {
+    ColourRule.BOTH_PREFERENCES: N_("both preferences granted"),
+    ColourRule.PREFERENCE: N_("preference granted"),
+    ColourRule.STRONGER_ABSOLUTE: N_("stronger (absolute) preference granted"),
+    ColourRule.STRONGER_STRONG: N_("stronger (strong) preference granted"),
+    ColourRule.ALTERNATE: N_("alternated from the latest round with different colours"),
+    ColourRule.INITIAL_BY_NUMBER: N_("initial colour by the higher player's number"),
+    ColourRule.HIGHER_RANKED_PREFERENCE: N_("higher-ranked player's preference granted"),
+    ColourRule.INITIAL_BY_RANK: "initial colour by rank",
+    ColourRule.HIGHER_INDEXED_PREFERENCE: "higher-indexed player's preference granted",
+    # Lim's own rules, like Burstein's: shown in English until the catalogues have them.
+    ColourRule.COLOUR_LIMIT: "the only colours within the limits",
+    ColourRule.EQUALISATION: "equalising colours before alternating them",
+    ColourRule.MEDIAN_HIGHER: "same histories: the higher-ranked player's due colour",
+    ColourRule.MEDIAN_LOWER: "same histories: the lower-ranked player's due colour",
+}
 PREFERENCE_KINDS = {"absolute": N_("absolute"), "strong": N_("strong"), "mild": N_("mild")}
 
 
@@ -149,14 +166,13 @@ class SwissBoard:
 @dataclass(frozen=True, slots=True)
 class Relaxed:
     """A quality criterion a board does not meet. ``kind``: 'colour' (``detail`` = a
-    PREFERENCE_KINDS msgid), 'down' / 'up' (``rounds`` ago), or 'other' (``raw`` as written)."""
+    PREFERENCE_KINDS msgid) or 'down' / 'up' (a float repeated from ``rounds`` ago)."""
 
     code: str
     kind: str
     name: str = ""
     detail: str = ""
     rounds: int = 0
-    raw: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,15 +180,14 @@ class BoardWhy:
     board: int
     white: str
     black: str
-    bracket: Fraction | None  # the score bracket, in points
-    bracket_raw: str
+    bracket: Fraction  # the score bracket, in points
     float_high: str  # the player floating down ("" = none) and their points
     float_high_points: Fraction | None
     float_low: str
     float_low_points: Fraction | None
-    floats_raw: str  # as the engine wrote it when it could not be read
-    colour_rule: str  # a COLOUR_RULES msgid, or the engine's words
+    colour_rule: str  # a COLOUR_RULES msgid
     relaxed: tuple[Relaxed, ...]
+    float_up: bool = False  # only the lower player floats (a Dubov or Lim upfloater)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,14 +324,16 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         shared = counts[row.rank] > 1
         points = data.table.scoring.value(row.points)
         link = _link(s, n, root)
+        shown, provisional = shown_values(data.standings.codes, row)
         standings.append(StandingRow(
             rank=row.rank, shared=shared, player=link, points=points,
             played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
-            values=tuple(row.values), decided_by=row.decided_by, withdrawn=False))
+            values=shown, decided_by=row.decided_by, withdrawn=False,
+            provisional=provisional))
         crosstable.append(SwissRow(
             rank=row.rank, shared=shared, player=link, points=points,
             cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
-            values=tuple(row.values), withdrawn=n in gone))
+            values=shown, withdrawn=n in gone))
     paired = ss.paired_rounds(s)
     return SwissSectionPage(
         root=root, season=season_info(season), section=summary(data, root),
@@ -333,49 +350,43 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
     )
 
 
-_FLOAT = re.compile(r"^(\d+) \(([\d.]+)\) floats down to (\d+) \(([\d.]+)\)$")
-_COLOUR = re.compile(r"^(\S+): (\d+) does not get its (\w+) colour preference$")
-_FLOATED = re.compile(r"^(\S+): (\d+) floated (down|up) (\d+) round\(s\) ago as well$")
+def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
+         points_before: Callable[[int], Fraction] | None = None) -> BoardWhy:
+    """The page's view of one board's explanation: names for pairing numbers, points as
+    fractions, and msgids for the rules (the template words them).
 
-
-def _pts(text: str) -> Fraction | None:
-    try:
-        return Fraction(text)
-    except (ValueError, ZeroDivisionError):
-        return None
-
-
-def _why(s: Section, board: int, ex) -> BoardWhy:  # noqa: ANN001 - BoardExplanation
-    def name(tpn: str) -> str:
-        n = int(tpn)
-        return s.players[n - 1].name if 1 <= n <= len(s.players) else tpn
+    A board where only one player floats (Dubov's upfloater, a Lim floater) names the
+    other player with ``points_before`` (their points before the round)."""
+    def name(tpn: int) -> str:
+        return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
 
     high = low = ""
     high_pts = low_pts = None
-    floats_raw = ""
-    if ex.floats:
-        m = _FLOAT.match(ex.floats)
-        if m:
-            high, high_pts = name(m.group(1)), _pts(m.group(2))
-            low, low_pts = name(m.group(3)), _pts(m.group(4))
+    float_up = False
+    for f in ex.floats:
+        if f.direction is FloatDirection.DOWN:
+            high, high_pts = name(f.player), scoring.value(f.points)
         else:
-            floats_raw = ex.floats
+            low, low_pts = name(f.player), scoring.value(f.points)
+    if len(ex.floats) == 1 and points_before is not None:
+        other = ex.black if ex.floats[0].player == ex.white else ex.white
+        if high:
+            low, low_pts = name(other), points_before(other)
+        else:
+            high, high_pts, float_up = name(other), points_before(other), True
     relaxed = []
-    for text in ex.relaxed:
-        m = _COLOUR.match(text)
-        if m and m.group(3) in PREFERENCE_KINDS:
-            relaxed.append(Relaxed(m.group(1), "colour", name(m.group(2)),
-                                   PREFERENCE_KINDS[m.group(3)]))
-            continue
-        m = _FLOATED.match(text)
-        if m:
-            relaxed.append(Relaxed(m.group(1), m.group(3), name(m.group(2)),
-                                   rounds=int(m.group(4))))
-            continue
-        relaxed.append(Relaxed("", "other", raw=text))
-    return BoardWhy(board, name(str(ex.white)), name(str(ex.black)), _pts(ex.bracket),
-                    ex.bracket, high, high_pts, low, low_pts, floats_raw,
-                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule), tuple(relaxed))
+    for r in ex.relaxed:
+        if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
+            relaxed.append(Relaxed(r.code, r.kind.value, name(r.player), rounds=r.rounds_ago))
+        elif r.kind.value not in PREFERENCE_KINDS:
+            continue  # Dubov's maximum upfloater (C8): the page has no words for it yet
+        else:
+            relaxed.append(Relaxed(r.code, "colour", name(r.player),
+                                   PREFERENCE_KINDS[r.kind.value]))
+    return BoardWhy(board, name(ex.white), name(ex.black), scoring.value(ex.bracket),
+                    high, high_pts, low, low_pts,
+                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed),
+                    float_up)
 
 
 def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
@@ -409,7 +420,11 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
                 explain = "explained"
                 stored = {(g.white, g.black): i for i, g in
                           enumerate(ss.games_of_round(s, round_no), start=1)}
-                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex)
+                def before(tpn: int) -> Fraction:
+                    return _points_before(data, tpn, round_no)
+
+                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring,
+                                         before)
                                     for ex in result.explanation), key=lambda w: w.board))
                 if result.bye is not None:
                     bye_name = s.players[result.bye - 1].name

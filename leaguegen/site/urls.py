@@ -1,8 +1,12 @@
 """Where each page lives in the output tree; every path segment is sanitised.
 
-Names never become paths as written: a player's page is named from the
-pairing number and a slug of ASCII letters and digits only, so no name can
-climb out of the output folder or collide with another file.
+A player's page is named after the player, not the pairing number, so its
+address stays when numbers change (a late entry, a redraw): the slug keeps the
+letters and digits of any script (``王浩然``, ``يوسف-الحسن``, ``priya-raman``),
+everything else becomes a hyphen, so no name can climb out of the output folder.
+A player's ``id:`` in the season file replaces the slug; two players whose slugs
+clash get ``-2``, ``-3`` in pairing order (the loader warns: give them ids), and a
+slug that is a reserved device name on Windows gets a suffix too.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Section
 
 
@@ -26,9 +31,32 @@ def rounds(s: Section) -> str:
     return f"{s.id}/rounds.html"
 
 
+_RESERVED = frozenset({"con", "prn", "aux", "nul"}
+                      | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
+_SLUGS: dict[int, tuple[Section, tuple[str, ...]]] = {}
+
+
+def player_slugs(s: Section) -> tuple[str, ...]:
+    """Every player's slug in pairing order (computed once per Section object)."""
+    known = _SLUGS.get(id(s))
+    if known is not None and known[0] is s:
+        return known[1]
+    seen: dict[str, int] = {}
+    out = []
+    for number, p in enumerate(s.players, start=1):
+        base = p.id or name_slug(p.name) or f"player-{number}"
+        if base in _RESERVED:
+            base += "-1"
+        seen[base] = seen.get(base, 0) + 1
+        out.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
+    if len(_SLUGS) > 1024:
+        _SLUGS.clear()
+    _SLUGS[id(s)] = (s, tuple(out))
+    return tuple(out)
+
+
 def player(s: Section, number: int) -> str:
-    name = slug(s.players[number - 1].name)
-    return f"{s.id}/players/{number:02d}{'-' + name if name else ''}.html"
+    return f"{s.id}/players/{player_slugs(s)[number - 1]}.html"
 
 
 def pdf_name(s: Section) -> str:
@@ -38,3 +66,27 @@ def pdf_name(s: Section) -> str:
 
 def pdf(s: Section) -> str:
     return f"{s.id}/{pdf_name(s)}"
+
+
+# ---------------------------------------------------------------- open data beside the pages
+
+SEASON_JSON = "season.json"
+SEASON_ICS = "season.ics"
+ATOM = "feed.atom"
+
+
+def section_json(s: Section) -> str:
+    return f"{s.id}/section.json"
+
+
+def section_ics(s: Section) -> str:
+    return f"{s.id}/section.ics"
+
+
+def player_ics(s: Section, number: int) -> str:
+    """Beside the player's page, with the same name."""
+    return player(s, number).removesuffix(".html") + ".ics"
+
+
+def trf(s: Section) -> str:
+    return f"{s.id}/{s.id}.trf"

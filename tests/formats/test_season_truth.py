@@ -165,3 +165,36 @@ def test_a_colon_in_a_value_gets_a_quoting_hint(tmp_path: Path) -> None:
         load_season(folder)
     assert 'season.yaml:1:12: a value holding \': \' must be in quotes, e.g. name: "Repro:' \
         ' free-round timing"' in str(err.value)
+
+
+def test_w6_a_late_entry_takes_the_free_number_and_moves_nobody(tmp_path: Path) -> None:
+    folder = repro("w6-lots-late-entry", tmp_path)
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 2  # H appended to players: the draw of 8 moves everyone
+    assert "the pairing numbers come from seeding: lots over the 8 players listed" \
+        in result.output and "late_entries" in result.output, result.output
+    season_file = folder / "season.yaml"
+    text = season_file.read_text(encoding="utf-8")
+    seven = text.replace("      - {name: H, rating: 1500}\n", "")
+    (tmp_path / "seven").mkdir()
+    (tmp_path / "seven" / "season.yaml").write_text(seven, encoding="utf-8")
+    drawn = [p.name for p in load_season(tmp_path / "seven").section("rr").players]
+    season_file.write_text(seven.replace("    rounds:\n", "    late_entries:\n"
+                                         "      - {name: H, rating: 1500}\n    rounds:\n"),
+                           encoding="utf-8")
+    section = load_season(folder).section("rr")
+    assert [p.name for p in section.players] == [*drawn, "H"]
+
+
+def test_a_late_entry_into_an_even_field_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError) as err:
+        season_of(tmp_path, """\
+            name: T
+            sections:
+              - id: rr
+                name: RR
+                format: round_robin
+                players: [A, B, C, D]
+                late_entries: [E]
+            """)
+    assert "taking the free number of an odd field" in str(err.value)

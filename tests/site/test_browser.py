@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.mark.parametrize("page,width", [
     ("index.html", 1280), ("premier/index.html", 1280), ("premier/index.html", 390),
-    ("rapid/rounds.html", 390), ("premier/players/01-eleanor-whitfield.html", 1280),
+    ("rapid/rounds.html", 390), ("premier/players/eleanor-whitfield.html", 1280),
 ])
 def test_page_renders_with_its_styles(demo_site, tmp_path: Path, page: str, width: int) -> None:
     image_mod = pytest.importorskip("PIL.Image")

@@ -74,7 +74,8 @@ CASES = {
         "6:23:", "number_of_rounds 5 needs at least 6 players"),
     "unknown pairing system": (
         lambda t: t.replace("    rounds:", "    pairing: dutchh\n    rounds:"),
-        "8:14:", "pairing 'dutchh' is not one of dutch, burstein (did you mean 'dutch'?)"),
+        "8:14:",
+        "pairing 'dutchh' is not one of dutch, burstein, dubov, lim (did you mean 'dutch'?)"),
     "unknown acceleration": (
         lambda t: t.replace("    rounds:", "    acceleration: fast\n    rounds:"),
         "8:19:", "acceleration 'fast' is not one of none, baku"),

@@ -15,8 +15,9 @@ The API others call (pure, standard library only, no I/O)::
     result = pair_round(state, system="dutch")   # or "burstein"
     result.boards          # ((white TPN, black TPN), ...) in publication order
     result.bye             # TPN with the pairing-allocated bye, or None
-    result.explanation     # one BoardExplanation per board (bracket, floats, colour rule,
-                           # criteria relaxed)
+    result.explanation     # one BoardExplanation per board: structured data (bracket
+                           # score, floats, a ColourRule, relaxed criteria codes)
+    result.bye_explanation # ByeExplanation (who, points, ByeReason) or None
     result.lines()         # the bbpPairings / corpus text lines
 
 ``pair_round`` raises ``leaguegen.errors.NoValidPairing`` when no pairing meets
@@ -33,9 +34,24 @@ virtual points), ``system`` (the registry of systems: names, labels, articles),
 
 from leaguegen.domain.model import Colour
 
+from . import (
+    dubov,  # noqa: F401  (registers the Dubov system, C.04.4.1)
+    lim,  # noqa: F401  (registers the Lim system, C.04.4.3)
+)
 from .baku import baku_acceleration
 from .pairing import pair_round
-from .result import BoardExplanation, PairingResult
+from .result import (
+    BoardExplanation,
+    ByeExplanation,
+    ByeReason,
+    ColourRule,
+    Float,
+    FloatDirection,
+    FloatReason,
+    PairingResult,
+    Relaxed,
+    RelaxedKind,
+)
 from .state import PastRound, SwissPlayer, SwissState, state_from_crosstable
 from .system import PairingSystem, register, systems
 from .system import get as get_system
@@ -43,10 +59,18 @@ from .system import names as system_names
 
 __all__ = [
     "BoardExplanation",
+    "ByeExplanation",
+    "ByeReason",
     "Colour",
+    "ColourRule",
+    "Float",
+    "FloatDirection",
+    "FloatReason",
     "PairingResult",
     "PairingSystem",
     "PastRound",
+    "Relaxed",
+    "RelaxedKind",
     "SwissPlayer",
     "SwissState",
     "baku_acceleration",

@@ -19,6 +19,7 @@ from leaguegen.errors import NoValidPairing
 
 from .matching import Matching
 from .players import NONE, Entrant, invert, neutral_colour, prefs_compatible
+from .result import ColourRule
 from .state import SwissState
 
 _P = 9998  # weight scales as in the reference engine (room for 9999 players)
@@ -138,18 +139,19 @@ class BursteinEngine:
         return (_COMPATIBLE + same * _SAME_GROUP
                 + (same and due and prefs_compatible(a.pref, b.pref)) * _COLOUR)
 
-    def colour(self, p: Entrant, o: Entrant) -> tuple[int, str]:
+    def colour(self, p: Entrant, o: Entrant) -> tuple[int, ColourRule]:
         initial = 0 if self.state.initial_colour.value == "w" else 1
         c, why = neutral_colour(p, o)
-        if c != NONE:
+        if why is not None:
             return c, why
         if p.pref == NONE:
+            by_rank = ColourRule.INITIAL_BY_RANK
             if p.rank < o.rank:
-                return (invert(initial) if p.rank & 1 else initial), "initial colour by rank"
-            return (initial if o.rank & 1 else invert(initial)), "initial colour by rank"
+                return (invert(initial) if p.rank & 1 else initial), by_rank
+            return (initial if o.rank & 1 else invert(initial)), by_rank
         if _less(self.metric[p.id], self.metric[o.id]):
-            return invert(o.pref), "higher-indexed player's preference granted"
-        return p.pref, "higher-indexed player's preference granted"
+            return invert(o.pref), ColourRule.HIGHER_INDEXED_PREFERENCE
+        return p.pref, ColourRule.HIGHER_INDEXED_PREFERENCE
 
     def orient(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
         return a, b

@@ -10,7 +10,17 @@ from leaguegen.domain.model import Colour
 from .burstein import BursteinEngine, default_acceleration
 from .dutch import DutchEngine
 from .players import FLOAT_DOWN, FLOAT_UP, NONE, Entrant, W
-from .result import BoardExplanation, PairingResult
+from .result import (
+    BoardExplanation,
+    ByeExplanation,
+    ByeReason,
+    ColourRule,
+    Float,
+    FloatDirection,
+    PairingResult,
+    Relaxed,
+    RelaxedKind,
+)
 from .state import SwissState
 from .system import N_, PairingSystem, get, register
 
@@ -29,7 +39,7 @@ class PairingEngine(Protocol):
 
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]: ...
     def orient(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]: ...
-    def colour(self, p: Entrant, o: Entrant) -> tuple[int, str]: ...
+    def colour(self, p: Entrant, o: Entrant) -> tuple[int, ColourRule]: ...
     def flt(self, p: Entrant, back: int) -> int: ...
 
 
@@ -83,7 +93,7 @@ def pair_with_engine(state: SwissState, make: Engine) -> PairingResult:
         white, black = (p, o) if colour == W else (o, p)
         boards.append((white, black, rule))
 
-    def order_key(item: tuple[Entrant, Entrant, str]) -> tuple[int, int, int]:
+    def order_key(item: tuple[Entrant, Entrant, ColourRule]) -> tuple[int, int, int]:
         w, b, _ = item
         hi, lo = (w, b) if (w.raw, -w.rank) > (b.raw, -b.rank) else (b, w)
         return (-hi.raw, -lo.raw, hi.rank)
@@ -92,54 +102,55 @@ def pair_with_engine(state: SwissState, make: Engine) -> PairingResult:
     explanation = tuple(
         _explain(engine, w, b, rule) for w, b, rule in boards
     )
-    note = ""
+    bye_explanation = None
     if bye is not None:
-        note = (
-            f"{bye.tpn} receives the pairing-allocated bye: lowest score "
-            f"({_pts(bye.score, state)}) among players who may receive it"
-        )
+        bye_explanation = ByeExplanation(bye.tpn, bye.score, ByeReason.LOWEST_SCORE)
     return PairingResult(
         boards=tuple((w.tpn, b.tpn) for w, b, _ in boards),
         bye=bye.tpn if bye is not None else None,
         explanation=explanation,
-        bye_note=note,
+        bye_explanation=bye_explanation,
+        win=state.win,
     )
 
 
-def _pts(units: int, state: SwissState) -> str:
-    whole, half = divmod(units * 2 // state.win, 2) if state.win else (units, 0)
-    return f"{whole}{'.5' if half else ''}"
+_COLOUR_CRITERIA = {  # a colour preference not granted, by its strength
+    RelaxedKind.MILD: "C12", RelaxedKind.STRONG: "C13", RelaxedKind.ABSOLUTE: "C10/C11",
+}
+_FLOAT_CRITERIA = {  # (rounds ago, direction) -> the criterion a repeated float relaxes
+    (1, FLOAT_DOWN): "C14", (1, FLOAT_UP): "C15", (2, FLOAT_DOWN): "C16", (2, FLOAT_UP): "C17",
+}
 
 
-def _explain(engine: Any, w: Entrant, b: Entrant, rule: str) -> BoardExplanation:
+def _explain(engine: Any, w: Entrant, b: Entrant, rule: ColourRule) -> BoardExplanation:
     state = engine.state
     bracket = getattr(engine, "bracket_of", {})
     score = bracket.get(w.id, max(w.score, b.score))
-    floats = ""
+    floats: tuple[Float, ...] = ()
     if w.score != b.score:
         hi, lo = (w, b) if w.score > b.score else (b, w)
-        floats = (
-            f"{hi.tpn} ({_pts(hi.score, state)}) floats down to "
-            f"{lo.tpn} ({_pts(lo.score, state)})"
-        )
-    relaxed: list[str] = []
+        floats = (Float(hi.tpn, hi.score, FloatDirection.DOWN),
+                  Float(lo.tpn, lo.score, FloatDirection.UP))
+    relaxed: list[Relaxed] = []
     for p, got in ((w, 0), (b, 1)):
         if p.pref != NONE and p.pref != got:
-            kind = "absolute" if p.absolute else "strong" if p.strong else "mild"
-            crit = "C12" if kind == "mild" else "C13" if kind == "strong" else "C10/C11"
-            relaxed.append(f"{crit}: {p.tpn} does not get its {kind} colour preference")
+            kind = (RelaxedKind.ABSOLUTE if p.absolute else RelaxedKind.STRONG if p.strong
+                    else RelaxedKind.MILD)
+            relaxed.append(Relaxed(_COLOUR_CRITERIA[kind], p.tpn, kind))
     if state.rounds_played and w.score != b.score:
         hi, lo = (w, b) if w.score > b.score else (b, w)
-        for back, (cd, cu) in ((1, ("C14", "C15")), (2, ("C16", "C17"))):
+        for back in (1, 2):
             if state.rounds_played >= back:
                 if engine.flt(hi, back) == FLOAT_DOWN:
-                    relaxed.append(f"{cd}: {hi.tpn} floated down {back} round(s) ago as well")
+                    relaxed.append(Relaxed(_FLOAT_CRITERIA[back, FLOAT_DOWN], hi.tpn,
+                                           RelaxedKind.FLOAT_DOWN, back))
                 if engine.flt(lo, back) == FLOAT_UP:
-                    relaxed.append(f"{cu}: {lo.tpn} floated up {back} round(s) ago as well")
+                    relaxed.append(Relaxed(_FLOAT_CRITERIA[back, FLOAT_UP], lo.tpn,
+                                           RelaxedKind.FLOAT_UP, back))
     return BoardExplanation(
         white=w.tpn,
         black=b.tpn,
-        bracket=_pts(score, state),
+        bracket=score,
         floats=floats,
         colour_rule=rule,
         relaxed=tuple(relaxed),

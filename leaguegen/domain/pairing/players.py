@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from leaguegen.domain.model import Colour
 
+from .result import ColourRule
 from .state import PastRound, SwissPlayer, SwissState
 
 W, B, NONE = 0, 1, 2
@@ -116,26 +117,27 @@ def first_colour_difference(p: Entrant, o: Entrant) -> tuple[int, int]:
     return (p.colours[i] if i >= 0 else NONE), (o.colours[j] if j >= 0 else NONE)
 
 
-def neutral_colour(p: Entrant, o: Entrant) -> tuple[int, str]:
+def neutral_colour(p: Entrant, o: Entrant) -> tuple[int, ColourRule | None]:
     """Colour for ``p`` by the preference rules (5.2.1-5.2.3), or NONE; plus the rule used."""
     if prefs_compatible(p.pref, o.pref):
         if p.pref != NONE:
-            return p.pref, "both preferences granted" if o.pref != NONE else "preference granted"
+            return p.pref, (ColourRule.BOTH_PREFERENCES if o.pref != NONE
+                            else ColourRule.PREFERENCE)
         if o.pref != NONE:
-            return invert(o.pref), "preference granted"
-        return NONE, ""
+            return invert(o.pref), ColourRule.PREFERENCE
+        return NONE, None
     if p.absolute and (p.imb > o.imb or not o.absolute):
-        return p.pref, "stronger (absolute) preference granted"
+        return p.pref, ColourRule.STRONGER_ABSOLUTE
     if o.absolute and (o.imb > p.imb or not p.absolute):
-        return invert(o.pref), "stronger (absolute) preference granted"
+        return invert(o.pref), ColourRule.STRONGER_ABSOLUTE
     if p.strong and not o.strong:
-        return p.pref, "stronger (strong) preference granted"
+        return p.pref, ColourRule.STRONGER_STRONG
     if o.strong and not p.strong:
-        return invert(o.pref), "stronger (strong) preference granted"
+        return invert(o.pref), ColourRule.STRONGER_STRONG
     pc, oc = first_colour_difference(p, o)
     if pc != NONE and oc != NONE:
-        return oc, "alternated from the latest round with different colours"
-    return NONE, ""
+        return oc, ColourRule.ALTERNATE
+    return NONE, None
 
 
 def ranks_above(p: Entrant, o: Entrant) -> bool:
@@ -143,16 +145,16 @@ def ranks_above(p: Entrant, o: Entrant) -> bool:
     return (p.score, -p.rank) > (o.score, -o.rank)
 
 
-def choose_colour(p: Entrant, o: Entrant, initial: int) -> tuple[int, str]:
+def choose_colour(p: Entrant, o: Entrant, initial: int) -> tuple[int, ColourRule]:
     """Colour for ``p`` against ``o`` (C.04.3 art. 5.2), plus the deciding rule."""
     c, why = neutral_colour(p, o)
-    if c != NONE:
+    if why is not None:
         return c, why
     p_lower = not ranks_above(p, o)
     if p.pref == NONE:
         higher = o if p_lower else p
         hc = initial if higher.rank % 2 == 0 else invert(initial)
-        return (invert(hc) if p_lower else hc), "initial colour by the higher player's number"
+        return (invert(hc) if p_lower else hc), ColourRule.INITIAL_BY_NUMBER
     if p_lower:
-        return invert(o.pref), "higher-ranked player's preference granted"
-    return p.pref, "higher-ranked player's preference granted"
+        return invert(o.pref), ColourRule.HIGHER_RANKED_PREFERENCE
+    return p.pref, ColourRule.HIGHER_RANKED_PREFERENCE

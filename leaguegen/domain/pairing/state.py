@@ -43,6 +43,7 @@ class SwissPlayer:
     rounds: tuple[PastRound, ...]
     absent: bool = False  # known not to play the round being paired
     acceleration: tuple[int, ...] = ()  # virtual units, index 0 = round 1
+    rating: int | None = None  # the rating systems such as Dubov pair on; None = unrated
 
     @property
     def score(self) -> int:
@@ -102,7 +103,8 @@ def state_from_crosstable(
             for i in range(done)
         )
         players.append(
-            SwissPlayer(rec.number, rounds, rec.number in away, tuple(accel.get(rec.number, ())))
+            SwissPlayer(rec.number, rounds, rec.number in away, tuple(accel.get(rec.number, ())),
+                        rec.player.rating)
         )
     groups = set()
     for group in forbidden:

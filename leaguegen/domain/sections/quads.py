@@ -2,12 +2,14 @@
 
 The grouping rule is ``domain.schedule.quads``; each group is a round-robin
 :class:`Section` of its own (``<id>/group-<n>``), so its facts are a round
-robin's. The quads section's facts hold every group's.
+robin's. The quads section's facts hold every group's, and its progress is the
+whole event's: every group plays event round k at the same time, and the
+section is finished once every group is.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import KW_ONLY, dataclass
 
 from leaguegen.domain.planning import Format
 from leaguegen.domain.schedule import quads as q
@@ -37,6 +39,11 @@ class QuadsDetails:
     def event_rounds(self) -> int:
         return max((len(g.rounds) for g in self.groups), default=0)
 
+    @property
+    def quad_rounds(self) -> int:
+        """Rounds a group of four plays: each meets the other three, twice when double."""
+        return 6 if self.rule.double else 3
+
 
 def details(section: Section) -> QuadsDetails:
     if not isinstance(section.details, QuadsDetails):
@@ -46,9 +53,28 @@ def details(section: Section) -> QuadsDetails:
 
 @dataclass(frozen=True, slots=True)
 class QuadsFacts(SectionFacts):
-    """A quads section's facts: one round robin's facts per group, in group order."""
+    """A quads section's facts: its details and one round robin's facts per group, in order."""
 
     group_facts: tuple[SectionFacts, ...] = ()
+    _: KW_ONLY
+    details: QuadsDetails
+
+    def groups_in_round(self, round_no: int) -> tuple[int, ...]:
+        """The groups (numbers, 1 first) that play event round ``round_no``.
+
+        Group round k is event round k; a group that has played all its rounds
+        (a quad after round 3 while a group of six plays on) has no boards.
+        """
+        return tuple(n for n, g in enumerate(self.group_facts, start=1)
+                     if round_no <= g.progress.rounds_total)
+
+
+def quads_facts(section: Section) -> QuadsFacts:
+    """The (remembered) facts of a quads section, typed as such."""
+    found = facts_of(section)
+    if not isinstance(found, QuadsFacts):
+        raise TypeError(f"section '{section.id}' is not a quads section")
+    return found
 
 
 def facts(section: Section) -> QuadsFacts:
@@ -58,7 +84,7 @@ def facts(section: Section) -> QuadsFacts:
     finished = bool(groups) and all(g.finished for g in groups)
     done = Progress(played, d.event_rounds, finished, None, next_date(section, played, finished))
     rankings = tuple(r for g in groups for r in g.rankings)
-    return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups)
+    return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups, details=d)
 
 
 def plan(section: Section) -> tuple[Format, dict]:

@@ -4,7 +4,9 @@ The value reported per player is a *place inside the group that was tied when
 DE was reached*: 0 when DE did not split that group (or the player was not
 tied), otherwise 1, 2, 2, 4... (lower is better). This is how the FIDE
 reference implementation reports it; the points scored in the mutual games are
-in the explanation.
+in the explanation (``extra["mutual_score"]``, what the pages show), and
+``extra["all_met"]`` is False when the tied players have not all met yet, so the
+order could still change (a round robin mid-season: provisional).
 
 Inside a group: each member's score against the other members (several games
 against the same member are averaged, 6.1.2). If every member met every other
@@ -48,15 +50,18 @@ Steps = dict[int, list[tuple[tuple[int, ...], Fraction]]]
 
 
 def _split(ctx: Context, spec: TiebreakSpec, group: list[int], steps: Steps,
-           shown_items: dict[int, list[Item]]) -> list[list[int]]:
+           shown_items: dict[int, list[Item]], unmet: set[int]) -> list[list[int]]:
     """Split ``group`` into ordered tiers, recursing while DE keeps splitting.
 
-    ``steps[n]`` collects (group, n's score in the games among it) per application."""
+    ``steps[n]`` collects (group, n's score in the games among it) per application;
+    ``unmet`` gathers the players of a group whose members have not all met yet."""
     score, met, items = _mutual(ctx, spec, group)
     for n in group:
         steps.setdefault(n, []).append((tuple(group), score[n]))
         shown_items.setdefault(n, items[n])
     need = len(group) - 1
+    if any(met[n] < need for n in group):
+        unmet.update(group)
     everyone_met = ctx.is_rr or all(met[n] >= need for n in group)
     tiers: list[list[int]] = []
     if everyone_met:
@@ -85,7 +90,7 @@ def _split(ctx: Context, spec: TiebreakSpec, group: list[int], steps: Steps,
         if len(tier) == 1:
             out.append(tier)
         else:
-            out.extend(_split(ctx, spec, tier, steps, shown_items))
+            out.extend(_split(ctx, spec, tier, steps, shown_items, unmet))
     return out
 
 
@@ -99,7 +104,8 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
             continue
         steps: Steps = {}
         shown_items: dict[int, list[Item]] = {}
-        tiers = _split(ctx, spec, sorted(group), steps, shown_items)
+        unmet: set[int] = set()
+        tiers = _split(ctx, spec, sorted(group), steps, shown_items, unmet)
         place = 1
         for tier in tiers:
             for n in tier:
@@ -110,7 +116,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
                 )
                 out[n] = Explanation(
                     spec.code, value, tuple(shown_items[n]), note=note,
-                    extra={"mutual_score": steps[n][0][1]},
+                    extra={"mutual_score": steps[n][0][1], "all_met": n not in unmet},
                 )
             place += len(tier)
     return out

@@ -18,7 +18,7 @@ work exactly as in any round robin.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 import yaml
 
@@ -28,7 +28,8 @@ from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Game, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.players import Names, read_player
+from leaguegen.formats.options import read_enum
+from leaguegen.formats.players import Names, read_late_entries
 from leaguegen.formats.rounds import (
     ROUND_KEYS,
     read_withdrawals,
@@ -46,43 +47,24 @@ def group_id(section_id: str, number: int) -> str:
     return f"{section_id}/group-{number}"
 
 
-def _choice(node: yaml.Node | None, ctx: Ctx, what: str, enum: type) -> object | None:
-    raw = yn.text(node, ctx.col, what)
-    if raw is None:
-        return None
-    values = [e.value for e in enum]
-    if raw not in values:
-        ctx.col.add(node, f"{what} '{raw}' is not one of {', '.join(values)}"
-                          f"{yn.suggestion(raw, values)}")
-        return None
-    return enum(raw)
+def _seeding(node: yaml.Node | None, ctx: Ctx) -> q.Seeding:
+    """Quads are seeded by rating unless ``seeding: list`` (the common section reader has
+    already checked the word itself)."""
+    raw = yn.text(node, ctx.col, "seeding")
+    if raw == "lots":
+        ctx.col.add(node, "quads are seeded by rating (the default) or as listed"
+                          " (seeding: list), not by lots")
+    return q.Seeding.LIST if raw == "list" else q.Seeding.RATING
 
 
 def _rule(keys: dict[str, yaml.Node], ctx: Ctx) -> q.GroupingRule:
-    fold = _choice(keys.get("fold"), ctx, "fold", q.Fold) or q.Fold.BOTTOM
-    rem = _choice(keys.get("remainder3"), ctx, "remainder3", q.Remainder3) \
-        or q.Remainder3.FIVE_AND_SIX
-    raw_seeding = yn.text(keys.get("seeding"), ctx.col, "seeding")
-    if raw_seeding == "lots":
-        ctx.col.add(keys["seeding"], "quads are seeded by rating (the default) or as listed"
-                                     " (seeding: list), not by lots")
-    seeding = q.Seeding.LIST if raw_seeding == "list" else q.Seeding.RATING
-    double = yn.boolean(keys.get("double"), ctx.col, "double") or False
-    return q.GroupingRule(fold, rem, seeding, double)  # type: ignore[arg-type]
-
-
-def _late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list[Player]:
-    out = []
-    for i, pnode in enumerate(yn.sequence(node, ctx.col, "late_entries"), start=1):
-        player, where = read_player(pnode, ctx, i)
-        if player is None:
-            continue
-        if player.name in known:
-            ctx.col.add(where, f"late entry '{player.name}' is already entered")
-            continue
-        known.add(player.name)
-        out.append(player)
-    return out
+    default = q.DEFAULT_RULE
+    return q.GroupingRule(
+        fold=read_enum(keys.get("fold"), ctx, "fold", default.fold),
+        remainder3=read_enum(keys.get("remainder3"), ctx, "remainder3", default.remainder3),
+        seeding=_seeding(keys.get("seeding"), ctx),
+        double=yn.boolean(keys.get("double"), ctx.col, "double") or default.double,
+    )
 
 
 def _group_section(base: Section, number: int, group: q.QuadGroup,
@@ -97,51 +79,51 @@ def _group_section(base: Section, number: int, group: q.QuadGroup,
     )
 
 
-def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
-    rule = _rule(keys, ctx)
-    listed = list(base.players)
-    late = _late_entries(keys.get("late_entries"), ctx, {p.name for p in listed})
-    everyone = tuple(listed + late)
-    # the groups (and so the number of rounds) depend on withdrawals before round 1, so
-    # after_round is checked against the player's own group below, not here
-    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, everyone, 10**6, [])
-    before = {everyone[w.player - 1].name for w in withdrawals if w.after_round == 0}
-    try:
-        first = q.make_groups(listed, rule)
-        entrants = [p for p in everyone if p.name not in before]
-        groups, moves = q.regroup(first, entrants, rule)
-    except ValueError as exc:
-        ctx.col.add(keys.get("players"), f"section '{base.id}': {exc}")
-        return None
-    event_rounds = q.event_rounds(groups)
-    items = yn.sequence(keys.get("rounds"), ctx.col, f"section '{base.id}' rounds")
+@dataclass
+class _GroupResults:
+    """What reading the results of one group needs: its players, its Berger table (who
+    meets whom in which round), the lines seen so far and the games read."""
+
+    names: Names
+    meets: dict[frozenset[int], list[tuple[int, int, int]]]
+    seen: dict[tuple[int, int, int], yaml.Node] = field(default_factory=dict)
+    games: list[Game] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, group: q.QuadGroup) -> _GroupResults:
+        meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
+        for r, boards in enumerate(berger.schedule(group.size, group.double, True), start=1):
+            for p in boards:
+                if p.black is not None:
+                    meets.setdefault(frozenset((p.white, p.black)), []).append(
+                        (r, p.white, p.black))
+        return cls(Names(group.players), meets)
+
+
+def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, event_rounds: int
+            ) -> tuple[list[RoundInfo], list[list[yaml.Node]]]:
+    """Each event round's date and result lines (rounds not listed yet have no date)."""
+    items = yn.sequence(node, ctx.col, f"section '{sid}' rounds")
     if len(items) > event_rounds:
-        ctx.col.add(items[event_rounds], f"section '{base.id}' has {event_rounds} rounds,"
+        ctx.col.add(items[event_rounds], f"section '{sid}' has {event_rounds} rounds,"
                                          f" but {len(items)} are listed")
     infos: list[RoundInfo] = []
     round_lines: list[list[yaml.Node]] = []
     for r, item in enumerate(items[:event_rounds], start=1):
         rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
-        date = round_date(rkeys.get("date"), ctx, r)
-        infos.append(RoundInfo(r, date))
+        infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
         round_lines.append(yn.sequence(rkeys.get("results"), ctx.col, f"round {r} results"))
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, event_rounds + 1)]
+    return infos, round_lines
 
+
+def _results(round_lines: list[list[yaml.Node]], ctx: Ctx, groups: tuple[q.QuadGroup, ...]
+             ) -> dict[int, _GroupResults]:
+    """Every result line read against its group's schedule; both players in one group."""
     ordered = [p for g in groups for p in g.players]
     all_names = Names(tuple(ordered))
     group_of = {p.name: g.number for g in groups for p in g.players}
-    sections = []
-    per_group: dict[int, dict] = {}
-    for g in groups:
-        schedule = berger.schedule(g.size, g.double, True)
-        meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
-        for r, boards in enumerate(schedule, start=1):
-            for p in boards:
-                if p.black is not None:
-                    meets.setdefault(frozenset((p.white, p.black)), []).append(
-                        (r, p.white, p.black))
-        per_group[g.number] = {"names": Names(g.players), "meets": meets, "seen": {},
-                               "games": []}
+    per_group = {g.number: _GroupResults.of(g) for g in groups}
     for r, lines in enumerate(round_lines, start=1):
         for line in lines:
             if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
@@ -159,44 +141,66 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                       " in different groups")
                 continue
             info = per_group[gw]
-            game = result_line(line, ctx, r, info["names"], groups[gw - 1].players,
-                                info["meets"], info["seen"])
+            game = result_line(line, ctx, r, info.names, groups[gw - 1].players, info.meets,
+                               info.seen)
             if game:
-                info["games"].append(game)
+                info.games.append(game)
+    return per_group
+
+
+def _group_withdrawals(withdrawals: list[Withdrawal], everyone: tuple[Player, ...],
+                       group: Section, number: int, where: yaml.Node | None, ctx: Ctx
+                       ) -> tuple[Withdrawal, ...]:
+    """The withdrawals after round 1 of one group's players, in the group's numbering."""
+    local = {p.name: i for i, p in enumerate(group.players, start=1)}
+    out = []
+    for w in withdrawals:
+        name = everyone[w.player - 1].name
+        if w.after_round == 0 or name not in local:
+            continue
+        if w.after_round > len(group.rounds):
+            ctx.col.add(where, f"{name} withdrew after round {w.after_round}, but group"
+                               f" {number} has {len(group.rounds)} rounds")
+            continue
+        out.append(Withdrawal(local[name], w.after_round))
+    return tuple(out)
+
+
+def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
+    rule = _rule(keys, ctx)
+    listed = list(base.players)
+    late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in listed})
+    everyone = tuple(listed + late)
+    # the groups (and so the number of rounds) depend on withdrawals before round 1, so
+    # after_round is checked against the player's own group below, not here
+    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, everyone, 10**6, [])
+    before = {everyone[w.player - 1].name for w in withdrawals if w.after_round == 0}
+    try:
+        first = q.make_groups(listed, rule)
+        entrants = [p for p in everyone if p.name not in before]
+        groups, moves = q.regroup(first, entrants, rule)
+    except ValueError as exc:
+        ctx.col.add(keys.get("players"), f"section '{base.id}': {exc}")
+        return None
+    infos, round_lines = _rounds(keys.get("rounds"), ctx, base.id, q.event_rounds(groups))
+    per_group = _results(round_lines, ctx, groups)
+    sections = []
     for g in groups:
         sec = _group_section(base, g.number, g, infos)
-        local = {p.name: i for i, p in enumerate(g.players, start=1)}
-        gw = []
-        for w in withdrawals:
-            name = everyone[w.player - 1].name
-            if w.after_round == 0 or name not in local:
-                continue
-            if w.after_round > sec_rounds(sec):
-                ctx.col.add(keys.get("withdrawals"), f"{name} withdrew after round"
-                                                     f" {w.after_round}, but group {g.number}"
-                                                     f" has {sec_rounds(sec)} rounds")
-                continue
-            gw.append(Withdrawal(local[name], w.after_round))
-        games: list[Game] = per_group[g.number]["games"]
-        sections.append(_replace(sec, games=tuple(games), withdrawals=tuple(gw)))
-    late_names = tuple(p.name for p in late)
-    details = QuadsDetails(rule, tuple(sections), moves, late_names, tuple(sorted(before)))
+        gone = _group_withdrawals(withdrawals, everyone, sec, g.number, keys.get("withdrawals"),
+                                  ctx)
+        sections.append(replace(sec, games=tuple(per_group[g.number].games), withdrawals=gone))
+    details = QuadsDetails(rule, tuple(sections), moves, tuple(p.name for p in late),
+                           tuple(sorted(before)))
     # every game again in the section's own numbering (groups in order), for counts and exports
+    ordered = tuple(p for g in groups for p in g.players)
     number = {p.name: i for i, p in enumerate(ordered, start=1)}
     games = tuple(
         Game(gm.round, number[g.players[gm.white - 1].name], number[g.players[gm.black - 1].name],
              gm.result)
         for g in sections for gm in g.games)
-    return _replace(base, players=tuple(ordered), rounds=tuple(infos), games=games,
-                    withdrawals=(), details=details)
-
-
-def sec_rounds(section: Section) -> int:
-    return len(section.rounds)
-
-
-def _replace(section: Section, **changes: object) -> Section:
-    return replace(section, **changes)  # type: ignore[arg-type]
+    return replace(base, players=ordered, rounds=tuple(infos), games=games, withdrawals=(),
+                   details=details)
 
 
 READER = FormatParser("quads", KEYS, parse)

@@ -27,6 +27,7 @@ from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.options import read_whole
 from leaguegen.formats.players import read_player
 from leaguegen.formats.rounds import read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.section_formats import FormatParser
@@ -38,15 +39,15 @@ MATCH_POINT_KEYS = ("win", "draw", "loss")
 
 
 def _match_points(node: yaml.Node | None, ctx: Ctx) -> sch.MatchPoints:
+    """``match_points: {win, draw, loss}``, whole numbers; a key not given keeps its default."""
+    default = sch.DEFAULT_MATCH_POINTS
     if yn.is_null(node):
-        return sch.DEFAULT_MATCH_POINTS
+        return default
     keys = yn.mapping(node, ctx.col, "match_points", MATCH_POINT_KEYS)
-    values = {k: yn.integer(v, ctx.col, f"match_points.{k}", minimum=0) for k, v in keys.items()}
-    d = sch.DEFAULT_MATCH_POINTS
     return sch.MatchPoints(
-        win=values.get("win") if values.get("win") is not None else d.win,  # type: ignore[arg-type]
-        draw=values.get("draw") if values.get("draw") is not None else d.draw,  # type: ignore[arg-type]
-        loss=values.get("loss") if values.get("loss") is not None else d.loss,  # type: ignore[arg-type]
+        win=read_whole(keys.get("win"), ctx, "match_points.win", default.win),
+        draw=read_whole(keys.get("draw"), ctx, "match_points.draw", default.draw),
+        loss=read_whole(keys.get("loss"), ctx, "match_points.loss", default.loss),
     )
 
 

@@ -23,7 +23,8 @@ from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, label
-from leaguegen.domain.standings import Standings
+from leaguegen.domain.standings import Standings, StandingsRow
+from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.markdown import render_markdown
 
@@ -65,9 +66,30 @@ class StandingRow:
     player: PlayerLink
     points: Fraction  # in the season's scoring units (1½ = Fraction(3, 2)); ``pts`` filter
     played: int
-    values: tuple[object, ...]  # raw tiebreak values (``tb`` filter); None = not applicable
-    decided_by: str | None
+    values: tuple[object, ...]  # tiebreak values as shown (``tb`` filter); None = n/a
+    decided_by: str | None  # the code that put this player above the next on equal points
     withdrawn: bool
+    provisional: tuple[bool, ...] = ()  # per value: could still change (DE, not all met)
+
+
+def shown_values(codes: tuple[str, ...], row: StandingsRow) -> tuple[tuple[object, ...],
+                                                                     tuple[bool, ...]]:
+    """Tiebreak values as a table shows them, and which are provisional.
+
+    DE is shown as the points scored in the games among the players tied on points
+    (the standings order them by it), blank where the player was not tied or DE did
+    not separate the group; it is provisional while those players have not all met.
+    """
+    values, provisional = [], []
+    for code, value, why in zip(codes, row.values, row.explanations, strict=True):
+        if lookup(code)[0].name == "DE":
+            split = value not in (0, None)
+            values.append(why.extra.get("mutual_score") if split else "")
+            provisional.append(split and why.extra.get("all_met") is False)
+        else:
+            values.append(value)
+            provisional.append(False)
+    return tuple(values), tuple(provisional)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +102,7 @@ class Cell:
     text: str
     colour: str  # "w", "b" or ""
     round: int
+    counted: bool = True  # False: a game of a player the 50 % rule keeps out of the standings
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +112,7 @@ class CrossRow:
     total: Fraction
     rank: int | None
     withdrawn: bool
+    void: bool = False  # a result in this row does not count in the standings (50 % rule)
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,11 +15,9 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 
-from leaguegen.domain import roundrobin
-from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import label
-from leaguegen.domain.sections.quads import QuadsDetails
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
 from leaguegen.site import i18n, urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
@@ -114,52 +112,22 @@ class QuadsGroupPage:
     pdf_url: str
 
 
-def _group_data(season: Season, group: Section, root: str) -> tuple[rr.SectionData,
-                                                                   SectionPage]:
-    data = rr.section_data(group)
+def _group_data(season: Season, facts: SectionFacts, root: str
+                ) -> tuple[rr.SectionData, SectionPage]:
+    data = rr.SectionData(facts)
     page = rr.section_page(season, data, root=root)
     data.page = page
     return data, page
 
 
-def _finished(data: rr.SectionData) -> bool:
-    t = data.table
-    return roundrobin.last_round_reached(data.section) == t.rounds_total and not any(
-        e.code.value == "?" for rec in t.records for e in rec.rounds)
-
-
-def quads_summary(section: Section, details: QuadsDetails, datas: list, root: str
-                  ) -> SectionSummary:
-    played = max((roundrobin.last_round_reached(d.section) for d in datas), default=0)
-    finished = bool(datas) and all(_finished(d) for d in datas)
-    upcoming = [r for r in section.rounds if r.number > played and r.date]
-    return SectionSummary(
-        id=section.id, name=section.name, format_label=label(section.format),
-        url=root + urls.section(section), players=len(section.players), rounds_played=played,
-        rounds_total=details.event_rounds, leader=None,
-        next_date=upcoming[0].date if upcoming and not finished else None, finished=finished)
-
-
-def gettext(language: str, digits: str):  # noqa: ANN201
-    return i18n.gettext_callables(language, digits)[0]
-
-
-def render_quads(season: Season, section: Section) -> SectionOutput:
-    details: QuadsDetails = section.details  # type: ignore[assignment]
-    lang = season.language
-    root = "../"
-    top = [_group_data(season, g, root) for g in details.groups]
-    summary = quads_summary(section, details, [d for d, _ in top], root)
-    groups = tuple(
-        GroupView(i, f"group-{i}/index.html", len(g.players), len(g.rounds), _finished(d), p)
-        for i, (g, (d, p)) in enumerate(zip(details.groups, top, strict=True), start=1))
+def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
+    """Every event round: the boards of each group playing it, numbered on from group 1."""
     rounds = []
-    for info in section.rounds:
+    for info in facts.section.rounds:
         per_group = []
         board = 0
-        for gv in groups:
-            if info.number > len(gv.page.rounds):
-                continue
+        for n in facts.groups_in_round(info.number):
+            gv = groups[n - 1]
             rv = gv.page.rounds[info.number - 1]
             boards = []
             for b in rv.boards:
@@ -169,16 +137,32 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         started = any(b.result for g in per_group for b in g.boards)
         complete = bool(per_group) and all(b.result for g in per_group for b in g.boards)
         rounds.append(QuadsRound(info.number, info.date, tuple(per_group), started, complete))
-    quad = q.QuadGroup(0, (), details.rule.double)
+    return tuple(rounds)
+
+
+def gettext(language: str, digits: str):  # noqa: ANN201
+    return i18n.gettext_callables(language, digits)[0]
+
+
+def render_quads(season: Season, section: Section) -> SectionOutput:
+    facts = quads_facts(section)
+    details = facts.details
+    lang = season.language
+    root = "../"
+    summary = common.section_summary(facts, root, None)
+    groups = tuple(
+        GroupView(i, f"group-{i}/index.html", len(gf.section.players), len(gf.section.rounds),
+                  gf.finished, _group_data(season, gf, root)[1])
+        for i, gf in enumerate(facts.group_facts, start=1))
     page = QuadsPage(
         root=root, season=common.season_info(season), section=summary,
-        description=section.description, groups=groups, rounds=tuple(rounds),
+        description=section.description, groups=groups, rounds=_rounds(facts, groups),
         pdf_url=urls.pdf_name(section), sizes=tuple(len(g.players) for g in details.groups),
         fold=details.rule.fold.value, double=details.rule.double,
         seeding=details.rule.seeding.value, late=details.late, withdrawn=details.withdrawn,
         moves=tuple(MoveView(m.name, m.old_group, m.new_group) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
-        quad_rounds=6 if quad.double else 3,
+        quad_rounds=details.quad_rounds,
         tiebreaks=tuple((c, common.TIEBREAK_NAMES.get(c.split("/")[0], c))
                         for c in section.tiebreaks),
         planning=planning_view(season, section),
@@ -187,8 +171,9 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("quads/section.html", page, lang),
         urls.rounds(section): render("quads/rounds.html", page, lang),
     }
-    for i, g in enumerate(details.groups, start=1):
-        data, gpage = _group_data(season, g, "../../")
+    for i, gf in enumerate(facts.group_facts, start=1):
+        g = gf.section
+        data, gpage = _group_data(season, gf, "../../")
         group_page = QuadsGroupPage(
             root="../../", season=page.season, section=replace(summary, url="../index.html"),
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))

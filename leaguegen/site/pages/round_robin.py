@@ -39,6 +39,7 @@ from leaguegen.site.pages.common import (
     player_link,
     season_info,
     section_summary,
+    shown_values,
     tiebreak_views,
 )
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
@@ -95,6 +96,8 @@ class PlayerPage:
     average_opponent: int | None
     withdrawal: WithdrawalNote | None
     tiebreaks: tuple[TiebreakView, ...] = ()
+    # the points the standings count, when the 50 % rule leaves some games out
+    counted_score: Fraction | None = None
 
 
 
@@ -150,15 +153,17 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
     for row in result.rows:
         number = row.number
         data.ranks[number] = row.rank
+        shown, provisional = shown_values(result.codes, row)
         rows.append(StandingRow(
             rank=row.rank,
             shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
             player=player_link(s, number, root),
             points=t.scoring.value(row.points),
             played=roundrobin.games_completed(t, number),
-            values=tuple(row.values),
+            values=shown,
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
+            provisional=provisional,
         ))
     for number in sorted(data.excluded):
         data.ranks[number] = None
@@ -198,13 +203,15 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             if e.opponent is None:
                 continue
             colour = e.colour.value if e.colour else ""
-            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, r))
+            counted = rec.number not in data.excluded and e.opponent not in data.excluded
+            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, r, counted))
         out.append(CrossRow(
             player=player_link(s, rec.number, root),
             cells=tuple(tuple(c) for c in cells),
             total=t.scoring.value(t.score(rec.number)),
             rank=data.ranks.get(rec.number),
             withdrawn=any(w.player == rec.number for w in s.withdrawals),
+            void=any(not c.counted for games in cells for c in games),
         ))
     return tuple(out)
 
@@ -255,10 +262,15 @@ def player_page(season: Season, data: SectionData, number: int,
     perf = performance_rating([(r, sc) for r, sc in rated if r])
     withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
                       None)
+    score = t.scoring.value(t.score(number))
+    counted = None
+    if data.standings is not None and number not in data.excluded:
+        ranked = t.scoring.value(data.standings.row(number).points)
+        counted = ranked if ranked != score else None
     return PlayerPage(
         root=root, season=season_info(season), section=section_summary(data.facts, root, None),
-        player=player_link(s, number, root), games=tuple(games),
-        score=t.scoring.value(t.score(number)),
+        player=player_link(s, number, root), games=tuple(games), score=score,
+        counted_score=counted,
         played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
         performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
         withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),

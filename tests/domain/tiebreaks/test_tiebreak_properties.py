@@ -81,13 +81,15 @@ def test_decided_by_names_the_first_differing_code(table: Crosstable, rules: str
     _assert_competition_ranking(got)
     for above, row in zip(got.rows, got.rows[1:], strict=False):
         if above.points != row.points:
-            assert row.decided_by is None
+            assert above.decided_by is None
             continue
         diffs = [c for c, a, b in zip(RR_CODES, above.values, row.values, strict=True) if a != b]
-        assert row.decided_by == (diffs[0] if diffs else None)
-        assert got.separated_by(above.number, row.number) == row.decided_by
+        assert above.decided_by == (diffs[0] if diffs else None)
+        assert got.separated_by(above.number, row.number) == above.decided_by
         if diffs:
             assert row.rank > above.rank
+    if got.rows:
+        assert got.rows[-1].decided_by is None
 
 
 @settings(max_examples=60, deadline=None)

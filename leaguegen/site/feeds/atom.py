@@ -1,0 +1,77 @@
+"""``feed.atom``: the season's news and "results updated" entries, newest first.
+
+Atom (RFC 4287) written with the standard library's ElementTree, which escapes
+every text and attribute. Entry ids are name-based UUIDs of the season's slug
+and what the entry is about (a news file's slug, a section's round), so they do
+not change between builds; links are relative to the feed, which sits at the
+site's root. Like the calendars, the output is deterministic.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+import xml.etree.ElementTree as ET
+
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import facts_of
+from leaguegen.site import urls
+from leaguegen.site.feeds.ical import last_change
+from leaguegen.site.markdown import render_markdown
+
+ATOM = "http://www.w3.org/2005/Atom"
+
+
+def _when(day: dt.date | None) -> str:
+    return f"{(day or dt.date(2000, 1, 1)).isoformat()}T00:00:00Z"
+
+
+def _tag(season: Season, day: dt.date | None, what: str) -> str:
+    """A stable id: a name-based UUID of the season's slug and what the entry is about
+    (not its date, so a corrected date updates the entry rather than adding one)."""
+    name = f"leaguegen:{urls.slug(season.name) or 'season'}/{what}"
+    return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
+
+
+def _entries(season: Season) -> list[tuple[dt.date | None, str, str, str, str]]:
+    """(date, id, title, link, html) for every news item and every round with results."""
+    out = []
+    for item in season.news:
+        out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
+                    "index.html", render_markdown(item.markdown)))
+    for section in season.sections:
+        played = facts_of(section).progress.rounds_played
+        for info in section.rounds:
+            if info.number > played:
+                break
+            results = sum(1 for g in section.games if g.round == info.number and g.result)
+            if not results:
+                continue
+            title = f"{section.name}: results of round {info.number}"
+            html = (f"<p>{results} result{'s' if results != 1 else ''} entered for round"
+                    f" {info.number}.</p>")
+            out.append((info.date, _tag(season, info.date or last_change(season),
+                                        f"{section.id}/round-{info.number}"),
+                        title, urls.section(section), html))
+    out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
+    return out
+
+
+def atom_feed(season: Season) -> bytes:
+    ET.register_namespace("", ATOM)
+    feed = ET.Element(f"{{{ATOM}}}feed")
+    ET.SubElement(feed, f"{{{ATOM}}}title").text = season.name
+    ET.SubElement(feed, f"{{{ATOM}}}id").text = _tag(season, None, "feed")
+    ET.SubElement(feed, f"{{{ATOM}}}updated").text = _when(last_change(season))
+    ET.SubElement(feed, f"{{{ATOM}}}link", href="index.html")
+    ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=urls.ATOM)
+    author = ET.SubElement(feed, f"{{{ATOM}}}author")
+    ET.SubElement(author, f"{{{ATOM}}}name").text = season.organiser or season.name
+    for day, uid, title, link, html in _entries(season):
+        entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
+        ET.SubElement(entry, f"{{{ATOM}}}title").text = title
+        ET.SubElement(entry, f"{{{ATOM}}}id").text = uid
+        ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or last_change(season))
+        ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
+        ET.SubElement(entry, f"{{{ATOM}}}content", type="html").text = html
+    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"

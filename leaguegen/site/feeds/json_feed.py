@@ -1,0 +1,128 @@
+"""Open data beside the pages: ``season.json`` and ``<section>/section.json``.
+
+The shape is documented in ``docs/data-feeds.md`` and fixed by the JSON Schema
+``docs/data-feeds.schema.json`` (checked in the tests); ``version`` changes when
+a field changes meaning or goes away (new fields may appear in any version).
+A section's ``standings`` is exactly what ``leaguegen standings SEASON_DIR
+--section ID --json`` prints, so the feed, the command and the pages agree.
+
+Everything comes from the section's facts: results as they count (a leaver's
+unplayed game is the forfeit the standings count), byes with their kind.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.formats.standings_json import section_standings_json
+from leaguegen.site import urls
+
+VERSION = 1
+_RESULTS = {
+    (Code.WIN, Code.LOSS): "1-0", (Code.LOSS, Code.WIN): "0-1", (Code.DRAW, Code.DRAW): "1/2-1/2",
+    (Code.WIN_UNRATED, Code.LOSS_UNRATED): "1-0", (Code.LOSS_UNRATED, Code.WIN_UNRATED): "0-1",
+    (Code.DRAW_UNRATED, Code.DRAW_UNRATED): "1/2-1/2",
+    (Code.FORFEIT_WIN, Code.FORFEIT_LOSS): "+-", (Code.FORFEIT_LOSS, Code.FORFEIT_WIN): "-+",
+    (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS): "--",
+}
+_BYES = {Code.PAIRING_BYE: "pairing-allocated bye", Code.HALF_BYE: "half-point bye",
+         Code.FULL_BYE: "full-point bye", Code.ZERO_BYE: "not paired"}
+
+
+def _date(value: dt.date | None) -> str | None:
+    return value.isoformat() if value else None
+
+
+def _player(section: Section, number: int) -> dict[str, Any]:
+    p = section.players[number - 1]
+    return {"number": number, "start": p.start or number, "name": p.name, "rating": p.rating,
+            "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
+            "club": p.club, "page": urls.player(section, number).removeprefix(f"{section.id}/")}
+
+
+def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
+    """Each round's boards (White first) with results as they count, and its byes."""
+    section, table = facts.section, facts.table
+    free = "free round" if facts.kind.name == "round_robin" else ""
+    total = max(facts.progress.rounds_total, len(section.rounds))
+    dates = {r.number: r.date for r in section.rounds}
+    out = []
+    for r in range(1, total + 1):
+        boards: list[dict[str, Any]] = []
+        byes: list[dict[str, Any]] = []
+        if table is not None:
+            for rec in table.records:
+                e = rec.entry(r)
+                if e is None:
+                    continue
+                if e.opponent is None:
+                    if e.code in _BYES:
+                        byes.append({"player": rec.number, "kind": free if free else
+                                     _BYES[e.code]})
+                    continue
+                if e.colour is Colour.WHITE:
+                    other = table.record(e.opponent).entry(r)
+                    result = _RESULTS.get((e.code, other.code)) if other else None
+                    boards.append({"board": 0, "white": rec.number, "black": e.opponent,
+                                   "result": result})
+        else:
+            for g in section.games:
+                if g.round == r:
+                    boards.append({"board": 0, "white": g.white, "black": g.black,
+                                   "result": g.result.value.replace("½", "1/2")
+                                   if g.result else None})
+        if facts.kind.name == "round_robin":  # the table's board order
+            order = {(p.white, p.black): i for i, p in
+                     enumerate(roundrobin.section_schedule(section)[r - 1])}
+        else:  # the order the boards are written in
+            order = {(g.white, g.black): i for i, g in enumerate(section.games) if g.round == r}
+        boards.sort(key=lambda b: (order.get((b["white"], b["black"]), len(order)), b["white"]))
+        for i, board in enumerate(boards, start=1):
+            board["board"] = i
+        out.append({"number": r, "date": _date(dates.get(r)), "boards": boards, "byes": byes})
+    return out
+
+
+def section_feed(section: Section) -> dict[str, Any]:
+    """``<section>/section.json``."""
+    facts = facts_of(section)
+    progress = facts.progress
+    standings = None
+    if facts.standings is not None and facts.table is not None:
+        standings = section_standings_json(section, facts.standings, facts.table.scoring.unit)
+    return {
+        "version": VERSION,
+        "section": {"id": section.id, "name": section.name, "format": section.format,
+                    "rounds_played": progress.rounds_played, "rounds_total":
+                    progress.rounds_total, "finished": progress.finished,
+                    "next_date": _date(progress.next_date)},
+        "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
+        "rounds": _rounds(facts),
+        "standings": standings,
+    }
+
+
+def season_feed(season: Season) -> dict[str, Any]:
+    """``season.json``: the season and where each section's data is."""
+    return {
+        "version": VERSION,
+        "season": {"name": season.name, "organiser": season.organiser or None,
+                   "venue": season.venue or None, "time_control": season.time_control or None,
+                   "languages": list(season.languages)},
+        "sections": [
+            {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
+             "rounds_played": facts_of(s).progress.rounds_played,
+             "rounds_total": facts_of(s).progress.rounds_total,
+             "finished": facts_of(s).progress.finished, "page": urls.section(s),
+             "data": urls.section_json(s), "calendar": urls.section_ics(s),
+             "trf": urls.trf(s) if facts_of(s).kind.trf_type else None}
+            for s in season.sections
+        ],
+        "calendar": urls.SEASON_ICS,
+        "news": urls.ATOM,
+    }

@@ -1,0 +1,122 @@
+"""Open data beside the pages: JSON valid against the schema, calendars and the Atom feed
+parsed back by real readers, ids that survive a changed date."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from leaguegen.cli.season_standings import as_json, season_standings
+from leaguegen.domain.sections import facts_of
+from leaguegen.formats.season_yaml import load_season
+from leaguegen.site.feeds.atom import atom_feed
+from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
+from leaguegen.site.feeds.json_feed import season_feed, section_feed
+from tests.conftest import ROOT
+
+SEASONS = sorted(p for p in (ROOT / "seasons").iterdir() if (p / "season.yaml").exists())
+SCHEMA = json.loads((ROOT / "docs" / "data-feeds.schema.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def validator():
+    jsonschema = pytest.importorskip("jsonschema")
+    jsonschema.Draft202012Validator.check_schema(SCHEMA)
+    return jsonschema.Draft202012Validator(SCHEMA)
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_every_demo_feed_is_valid_against_the_schema(folder: Path, validator) -> None:
+    season = load_season(folder)
+    data = json.loads(json.dumps(season_feed(season)))
+    assert not list(validator.iter_errors(data))
+    for section in season.sections:
+        feed = json.loads(json.dumps(section_feed(section)))
+        errors = [e.message for e in validator.iter_errors(feed)]
+        assert not errors, (section.id, errors[:3])
+
+
+def test_a_feeds_standings_are_the_commands(validator) -> None:
+    season = load_season(ROOT / "seasons" / "riverside-2026")
+    for section in season.sections:
+        assert section_feed(section)["standings"] == as_json(
+            season, section.id, season_standings(season, section.id))
+
+
+def test_results_as_they_count_and_byes_with_their_kind() -> None:
+    season = load_season(ROOT / "seasons" / "riverside-2026")
+    premier = section_feed(season.section("premier"))
+    first = premier["rounds"][0]
+    assert [b["board"] for b in first["boards"]] == [1, 2, 3, 4, 5]
+    assert first["boards"][0] == {"board": 1, "white": 1, "black": 10, "result": "1-0"}
+    # Siobhan Murphy withdrew after round 3: her later games count as forfeits
+    murphy = season.section("premier").number_of("Siobhan Murphy")
+    later = [b for r in premier["rounds"][3:premier["section"]["rounds_played"]]
+             for b in r["boards"] if murphy in (b["white"], b["black"])]
+    assert later and all(b["result"] in ("+-", "-+") for b in later)
+    seven = next(s for s in season.sections if len(s.players) % 2)
+    free = [bye for r in section_feed(seven)["rounds"] for bye in r["byes"]]
+    assert free and all(b["kind"] == "free round" for b in free)
+
+
+def _events(data: bytes):
+    icalendar = pytest.importorskip("icalendar")
+    return [c for c in icalendar.Calendar.from_ical(data).walk() if c.name == "VEVENT"]
+
+
+def test_calendars_parse_back_and_uids_survive_a_new_date(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    shutil.copytree(ROOT / "seasons" / "riverside-2026", folder)
+    season = load_season(folder)
+    premier = season.section("premier")
+    events = _events(section_calendar(season, premier))
+    dated = [r for r in premier.rounds if r.date]
+    assert len(events) == len(dated)
+    first = {str(e["uid"]): e for e in events}
+    assert len(first) == len(events)  # unique
+    assert _events(season_calendar(season))
+    me = _events(player_calendar(season, premier, 1))
+    assert me and all("Eleanor Whitfield" in str(e["summary"]) for e in me)
+    # postpone round 9: same UIDs, the event moves
+    text = (folder / "season.yaml").read_text(encoding="utf-8")
+    last = dated[-1].date.isoformat()
+    (folder / "season.yaml").write_text(text.replace(f"date: {last}", "date: 2027-03-03", 1),
+                                        encoding="utf-8")
+    again = load_season(folder)
+    moved = {str(e["uid"]): e for e in _events(section_calendar(again,
+                                                                 again.section("premier")))}
+    assert set(moved) == set(first)
+    changed = [u for u in first if first[u]["dtstart"].dt != moved[u]["dtstart"].dt]
+    assert len(changed) == 1 and moved[changed[0]]["dtstart"].dt == dt.date(2027, 3, 3)
+
+
+def test_a_played_rounds_event_lists_its_results() -> None:
+    season = load_season(ROOT / "seasons" / "riverside-2026")
+    premier = season.section("premier")
+    event = _events(section_calendar(season, premier))[0]
+    assert "Eleanor Whitfield - Daniel Reyes: 1-0" in str(event["description"])
+    unplayed = [e for e in _events(section_calendar(season, premier))
+                if "not played yet" in str(e["description"])]
+    played = facts_of(premier).progress.rounds_played
+    assert len(unplayed) == len([r for r in premier.rounds if r.date and r.number > played])
+
+
+def test_the_atom_feed_is_atom_with_news_and_results() -> None:
+    season = load_season(ROOT / "seasons" / "riverside-2026")
+    data = atom_feed(season)
+    root = ET.fromstring(data)
+    ns = {"a": "http://www.w3.org/2005/Atom"}
+    entries = root.findall("a:entry", ns)
+    titles = [e.findtext("a:title", namespaces=ns) for e in entries]
+    assert "Welcome to the winter league" in titles
+    assert any("results of round 1" in t for t in titles)
+    ids = [e.findtext("a:id", namespaces=ns) for e in entries]
+    assert len(set(ids)) == len(ids) and all(i.startswith("urn:uuid:") for i in ids)
+    updated = [e.findtext("a:updated", namespaces=ns) for e in entries]
+    assert updated == sorted(updated, reverse=True)
+    assert atom_feed(load_season(ROOT / "seasons" / "riverside-2026")) == data  # deterministic
