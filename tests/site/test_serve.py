@@ -149,7 +149,7 @@ def test_the_fixed_season_is_served_after_a_half_written_save(server) -> None:
     base, season = server
     events = Events(base + "/__leaguegen/events")
     assert events.ready.wait(10)
-    page = "/premier/players/01-eleanor-whitfield.html"
+    page = "/premier/players/eleanor-whitfield.html"
     assert _score(_get(base + page)) == "4"
     path = season / "season.yaml"
     new = path.read_text(encoding="utf-8").replace(
