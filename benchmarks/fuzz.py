@@ -6,7 +6,8 @@ Usage: python benchmarks/fuzz.py [ITERATIONS] [--target pair|standings|loader|tr
 Each iteration takes a seed input (the TRF files of ../shared/conformance and
 ../shared/tiebreaks with at most 60 players when present, else tests/data/fuzz/seeds;
 the demo seasons in seasons/ for the loader), applies one to four mutations
-(tests/fuzz/mutate.py) and runs it in-process (tests/fuzz/oracle.py). Prints,
+(tests/fuzz/mutate.py) and runs it in-process (tests/fuzz/oracle.py); ``pair`` uses
+each pairing system (Dutch half of the time, Burstein, Dubov, Lim). Prints,
 per target, the counts of tracebacks, invalid exit-0 outputs, internal errors
 (an engine answer the CLI refused to print), slow cases, documented errors and
 valid outputs, then one example of each distinct failure. ``--save DIR``
@@ -32,6 +33,7 @@ from tests.fuzz import mutate, oracle  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 SEEDS = ROOT / "tests" / "data" / "fuzz" / "seeds"
+SYSTEMS = ("dutch", "dutch", "burstein", "dubov", "lim")  # Dutch, the default, twice as often
 BAD = ("traceback", "unlocated", "invalid", "internal", "slow")
 
 
@@ -78,7 +80,9 @@ def run_target(target: str, iterations: int, seed: int, limit: float, save: Path
             name, original = rnd.choice(trfs)
             text = mutate.mutate_trf(original, rnd)
             if target == "pair":
-                outcome = oracle.run_pair(text, work, limit)
+                system = rnd.choice(SYSTEMS)
+                outcome = oracle.run_pair(text, work, limit, system)
+                name = f"{name} ({system})"
             elif target == "standings":
                 outcome = oracle.run_standings(text, work, rnd.randrange(1000), limit)
             else:

@@ -143,12 +143,13 @@ def check_pairing(text: str, stdout: str) -> str | None:
     return None
 
 
-def run_pair(text: str, workdir: Path, limit: float = 20.0) -> Outcome:
+def run_pair(text: str, workdir: Path, limit: float = 20.0, system: str = "dutch") -> Outcome:
     from tests.fuzz.mutate import encode
 
     path = workdir / "fuzz.trf"
     path.write_bytes(encode(text))
-    code, stdout, stderr, exc = _invoke(["pair", "--trf", str(path)], limit)
+    code, stdout, stderr, exc = _invoke(["pair", "--trf", str(path), "--system", system],
+                                        limit)
     if code is None:
         return Outcome("slow")
     if exc is not None:

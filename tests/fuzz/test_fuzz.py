@@ -18,6 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from leaguegen.domain.pairing import system_names
 from leaguegen.errors import InputError
 from leaguegen.formats import trf
 from tests.conftest import ROOT
@@ -57,10 +58,11 @@ def test_trf_reader_reads_or_refuses(seed: int, rnd: random.Random) -> None:
 
 
 @fuzz(120)
-@given(seed=st.integers(0, 100), rnd=st.randoms(use_true_random=False))
-def test_pair_trf_documented_error_or_valid_pairing(tmp_path: Path, seed: int,
+@given(seed=st.integers(0, 100), system=st.sampled_from(system_names()),
+       rnd=st.randoms(use_true_random=False))
+def test_pair_trf_documented_error_or_valid_pairing(tmp_path: Path, seed: int, system: str,
                                                     rnd: random.Random) -> None:
-    outcome = oracle.run_pair(_case(seed, rnd), tmp_path)
+    outcome = oracle.run_pair(_case(seed, rnd), tmp_path, system=system)
     assert outcome.kind in GOOD, outcome.detail
 
 
@@ -95,7 +97,8 @@ def test_season_loader_documented_error_or_season(tmp_path: Path, season: Path, 
 @pytest.mark.parametrize("path", sorted(DATA.glob("pair/*.trf")), ids=lambda p: p.name)
 def test_pair_regression(tmp_path: Path, path: Path) -> None:
     text = path.read_bytes().decode("utf-8", "surrogateescape")
-    assert oracle.run_pair(text, tmp_path).kind in GOOD
+    for system in system_names():
+        assert oracle.run_pair(text, tmp_path, system=system).kind in GOOD, system
 
 
 @pytest.mark.parametrize("path", sorted(DATA.glob("standings/*.trf")), ids=lambda p: p.name)
