@@ -6,6 +6,12 @@ optional background work (the PDFs) whose files are merged in when done.
 While the input is broken it keeps serving the last good site and shows the
 errors in an overlay on every page. Pages reload through server-sent events,
 so no browser plugin is needed.
+
+Each page carries the number of the build it was served from; the events
+stream starts by telling the page the current build, so a page served just
+before a rebuild (the fix after a half-written save, say) reloads even though
+its stream connected after that rebuild's reload event. A client that goes
+away mid-answer is not an error.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from __future__ import annotations
 import html
 import json
 import mimetypes
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterable
@@ -25,10 +32,13 @@ from urllib.parse import unquote, urlparse
 EVENTS_PATH = "/__leaguegen/events"
 STATUS_PATH = "/__leaguegen/status"
 
-RELOAD_SCRIPT = f"""<script>(function(){{
-  var es = new EventSource("{EVENTS_PATH}");
-  es.addEventListener("reload", function(){{ location.reload(); }});
-}})();</script>"""
+RELOAD_SCRIPT = """<script>(function(){
+  var built = "%s";
+  var es = new EventSource("EVENTS");
+  es.addEventListener("hello", function(e){ if (e.data !== built) location.reload(); });
+  es.addEventListener("reload", function(){ location.reload(); });
+})();</script>""".replace("EVENTS", EVENTS_PATH)
+CLIENT_GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
 OVERLAY = """<div id="leaguegen-errors" role="alert" style="position:fixed;inset:auto 0 0 0;
 max-height:60vh;overflow:auto;z-index:99999;background:#2b0a0a;color:#ffecec;
@@ -74,9 +84,9 @@ class SiteState:
                 self.files = {**self.files, **extra}
 
 
-def _inject(page: bytes, errors: list[str]) -> bytes:
-    text = page.decode("utf-8")
-    extra = RELOAD_SCRIPT
+def _inject(page: bytes, errors: list[str], build_id: int = 0) -> bytes:
+    text = page.decode("utf-8", errors="replace")
+    extra = RELOAD_SCRIPT % build_id
     if errors:
         extra = OVERLAY % html.escape("\n".join(errors)) + extra
     if "</body>" in text:
@@ -107,32 +117,35 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
             rel = path.lstrip("/")
             if rel == "" or rel.endswith("/"):
                 rel += "index.html"
-            with state.lock:
+            with state.lock:  # files, errors and build number of one and the same build
                 data = state.files.get(rel)
-                errors = list(state.errors)
-            if data is None and not rel.endswith(".html"):
-                with state.lock:
+                if data is None and not rel.endswith(".html"):
                     data = state.files.get(rel + "/index.html")
-                if data is not None:
-                    rel += "/index.html"
+                    if data is not None:
+                        rel += "/index.html"
+                errors = list(state.errors)
+                build_id = state.build_id
             if data is None:
                 body = _inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
-                               b"</body>", errors)
+                               b"</body>", errors, build_id)
                 self._send(HTTPStatus.NOT_FOUND, body, "text/html; charset=utf-8")
                 return
             ctype = mimetypes.guess_type(rel)[0] or "application/octet-stream"
             if rel.endswith(".html"):
-                data = _inject(data, errors)
+                data = _inject(data, errors, build_id)
                 ctype = "text/html; charset=utf-8"
             self._send(HTTPStatus.OK, data, ctype)
 
         def _send(self, status: HTTPStatus, body: bytes, ctype: str) -> None:
-            self.send_response(status)
-            self.send_header("Content-Type", ctype)
-            self.send_header("Content-Length", str(len(body)))
-            self.send_header("Cache-Control", "no-store")
-            self.end_headers()
-            self.wfile.write(body)
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", ctype)
+                self.send_header("Content-Length", str(len(body)))
+                self.send_header("Cache-Control", "no-store")
+                self.end_headers()
+                self.wfile.write(body)
+            except CLIENT_GONE:
+                self.close_connection = True  # the browser left (a reload, a closed tab)
 
         def _events(self) -> None:
             self.send_response(HTTPStatus.OK)
@@ -163,6 +176,17 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _Server(ThreadingHTTPServer):
+    """The HTTP server, quiet about clients that leave before their answer is sent."""
+
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # noqa: ANN001
+        if isinstance(sys.exc_info()[1], CLIENT_GONE):
+            return
+        super().handle_error(request, client_address)
+
+
 class DevServer:
     """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``."""
 
@@ -174,8 +198,8 @@ class DevServer:
         self.debounce = debounce
         self.log = log
         self.state = SiteState()
-        self.httpd = ThreadingHTTPServer((host, port), _handler(self.state))
-        self.httpd.daemon_threads = True
+        # raises OSError (errno EADDRINUSE) when the port is taken: the CLI says so
+        self.httpd = _Server((host, port), _handler(self.state))
         self._changed = threading.Event()
         self._stop = threading.Event()
         self._last_event = 0.0

@@ -1,6 +1,9 @@
 """``leaguegen export trf SEASON_DIR --section ID [--out FILE]``: a section as FIDE TRF.
 
-Exit 0 written; 2 invalid season, unknown section or a format without TRF export.
+Exit 0 written; 2 invalid season, unknown section, a format without TRF export,
+a value TRF cannot hold (a control character such as a line break in a name, or a
+number wider than its columns: refused, never written as extra records or shifted
+columns), or an output file that cannot be written.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.season_cmds import report_problems
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.errors import InputError
 
 EXIT_INVALID = 2
@@ -30,8 +33,9 @@ def export() -> None:
 def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None:
     """Write a section (round robin or Swiss) as FIDE TRF for a rating report."""
     from leaguegen.formats import season_trf
-    from leaguegen.formats.season_write import atomic_write
+    from leaguegen.formats.files import write_atomic
     from leaguegen.formats.season_yaml import load_season
+    from leaguegen.formats.trf import TrfWriteError
 
     try:
         season = load_season(season_dir)
@@ -41,10 +45,19 @@ def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None
     try:
         text = season_trf.dumps(season, section_id)
     except season_trf.ExportError as exc:
-        click.echo(f"{season_dir}: {exc}", err=True)
+        click.echo(f"{printable(season_dir)}: {printable(exc)}", err=True)
+        sys.exit(EXIT_INVALID)
+    except TrfWriteError as exc:
+        click.echo(f"{printable(season_dir)}: section '{printable(section_id)}' cannot be"
+                   f" written as TRF: {printable(exc)}; nothing was written", err=True)
         sys.exit(EXIT_INVALID)
     if out_path is None:
         click.echo(text, nl=False)
         return
-    atomic_write(out_path, text)
-    click.echo(f"Wrote {out_path}", err=True)
+    try:
+        write_atomic(out_path, text.encode("utf-8"))
+    except OSError as exc:
+        click.echo(f"{printable(out_path)}: cannot write: {printable(exc.strerror or exc)}",
+                   err=True)
+        sys.exit(EXIT_INVALID)
+    click.echo(f"Wrote {printable(out_path)}", err=True)

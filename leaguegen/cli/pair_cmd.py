@@ -2,7 +2,11 @@
 
 Output is the bbpPairings / conformance-corpus format: the number of lines that
 follow, one ``white black`` line per board (pairing numbers), ``N 0`` for the
-bye. Exit 0 on success, 1 when no legal pairing exists, 2 on unreadable input.
+bye. Exit 0 on success, with a pairing checked before it is printed (every
+number a player present for the round, each exactly once, no rematch, the bye
+last); 1 when no legal pairing exists, every round is paired already, or the
+engine's answer failed that check (an internal error, never printed as a
+pairing); 2 on unreadable or invalid input, with the TRF line and column.
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ import sys
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, printable_block
 from leaguegen.domain.pairing import system_names
 from leaguegen.errors import InputError, NoValidPairing
 
@@ -42,27 +47,33 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         return
     from leaguegen.domain.pairing import pair_round
     from leaguegen.formats import trf
-    from leaguegen.formats.swiss_input import state_from_trf
+    from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
 
     try:
         doc = trf.load(trf_path)
-        if not doc.players:
-            raise ValueError("no player (001) records")
-        state = state_from_trf(doc, baku=baku)
+        state = state_from_trf(doc, baku=baku, path=trf_path)
     except InputError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(printable_block(exc), err=True)
         sys.exit(2)
-    except (OSError, ValueError, UnicodeDecodeError) as exc:
-        click.echo(f"{trf_path}: cannot read: {exc}", err=True)
+    except AllRoundsPaired as exc:
+        click.echo(f"{printable(trf_path)}: {exc}; nothing to pair", err=True)
+        sys.exit(1)
+    except (OSError, ValueError) as exc:
+        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
         sys.exit(2)
     try:
         result = pair_round(state, system=system)
     except NoValidPairing as exc:
-        click.echo(f"{trf_path}: no valid pairing: {exc}", err=True)
+        click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
         sys.exit(1)
     except ValueError as exc:
-        click.echo(f"{trf_path}: {exc}", err=True)
+        click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
         sys.exit(2)
+    problem = pairing_problem(state, result.boards, result.bye)
+    if problem:
+        click.echo(f"{printable(trf_path)}: internal error: the engine's pairing is not valid"
+                   f" ({problem}); nothing printed; please report this file", err=True)
+        sys.exit(1)
     for line in result.lines():
         click.echo(line)
     if explain:
@@ -80,3 +91,30 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
                 click.echo(f"  relaxed {words.relaxed(r)}")
         if result.bye_explanation is not None:
             click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")
+
+
+def pairing_problem(state, boards, bye) -> str | None:  # noqa: ANN001 - SwissState, pairs
+    """Why ``boards`` + ``bye`` is not a pairing of ``state``'s next round, or None.
+
+    Every player present for the round is on exactly one board or is the bye; no one
+    absent; no one meets an opponent he has played (a forfeit is not a game) or one
+    the file forbids (XXP).
+    """
+    present = {p.number for p in state.players if not p.absent}
+    numbers = [n for board in boards for n in board] + ([bye] if bye is not None else [])
+    seen: set[int] = set()
+    for n in numbers:
+        if n not in present:
+            return f"{n} is not a player present for this round"
+        if n in seen:
+            return f"{n} is paired twice"
+        seen.add(n)
+    if seen != present:
+        return f"{min(present - seen)} is not paired"
+    for white, black in boards:
+        met = {r.opponent for r in state.player(white).rounds if r.played}  # forfeits: not met
+        if black in met:
+            return f"{white} and {black} have met already"
+        if frozenset((white, black)) in state.forbidden:
+            return f"{white} and {black} must not be paired (XXP)"
+    return None

@@ -2,12 +2,15 @@
 
 The new round goes to the end of the section's ``rounds`` with empty scores
 for the organiser to fill in, the pairing-allocated bye as ``Name: bye`` and
-the byes asked for as ``Name: half`` (or ``absent``, ``full``). The write is
-atomic and keeps every comment (``formats.season_write.append_round``).
+the byes asked for as ``Name: half`` (or ``absent``, ``full``). The whole run
+holds the season's write lock, and the round is written only if no season
+file changed since it was read (``formats.season_write.SeasonSession``); only
+the new lines are added to the file.
 
 Exit codes: 0 paired and written; 1 the request cannot be met (the last round
-has unfinished games, every round is paired, no legal pairing); 2 invalid
-season or arguments.
+has unfinished games, every round is paired, no legal pairing, another
+leaguegen command holds the season's lock, or a season file was saved while
+pairing); 2 invalid season or arguments, or a file that cannot be written.
 """
 
 from __future__ import annotations
@@ -18,8 +21,9 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli.season_cmds import report_problems
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.errors import InputError, NoValidPairing
+from leaguegen.formats.season_yaml import SEASON_FILE
 
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
@@ -33,9 +37,7 @@ def _fail(message: str, code: int) -> None:
 
 def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
                 round_date: str | None, explain: bool) -> None:
-    from leaguegen.domain.sections import swiss as ss
-    from leaguegen.formats.season_write import WriteError, append_round
-    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.formats.season_write import SeasonBusy, SeasonChanged, SeasonSession, WriteError
 
     if not section_id:
         raise click.UsageError("pairing a season needs --section ID")
@@ -49,51 +51,93 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         try:
             date = dt.date.fromisoformat(round_date)
         except ValueError:
-            _fail(f"--date '{round_date}' is not a date like 2026-11-05", EXIT_INVALID)
+            _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
+    if not (Path(season_dir) / SEASON_FILE).is_file():
+        _load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
-        season = load_season(season_dir)
+        with SeasonSession(season_dir) as session:
+            _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
+    except (SeasonBusy, SeasonChanged) as exc:
+        _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
+    except WriteError as exc:
+        _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+
+
+def _load(season_dir: str):  # noqa: ANN202 - Season
+    from leaguegen.formats.season_yaml import load_season
+
+    try:
+        return load_season(season_dir)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
+    except (OSError, UnicodeDecodeError) as exc:
+        _fail(f"{printable(season_dir)}: cannot read the season: {printable(exc)}", EXIT_INVALID)
+
+
+def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
+                 date: dt.date | None, explain: bool) -> None:
+    """Load, pair and write while holding the season's lock (see SeasonSession)."""
+    from leaguegen.domain.sections import swiss as ss
+    from leaguegen.formats.season_write import WriteError
+
+    season = _load(season_dir)
+    session.confirm_read()
     try:
         section = season.section(section_id)
     except KeyError:
         ids = ", ".join(s.id for s in season.sections)
-        _fail(f"{season_dir}: no section '{section_id}' (sections: {ids})", EXIT_INVALID)
+        _fail(printable(f"{season_dir}: no section '{section_id}' (sections: {ids})"),
+              EXIT_INVALID)
     if not isinstance(section.details, ss.SwissSettings):
-        _fail(f"section '{section_id}' is {section.format.replace('_', ' ')}: its rounds come"
-              " from a fixed schedule; only Swiss sections are paired", EXIT_INVALID)
+        _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
+                        " rounds come from a fixed schedule; only Swiss sections are paired"),
+              EXIT_INVALID)
     names = [p.name for p in section.players]
+    shown = [printable(n) for n in names]
+    sid = printable(section_id)
     try:
         result = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
-        lines = "\n".join(f"  {names[g.white - 1]} - {names[g.black - 1]}" for g in exc.games)
-        _fail(f"round {exc.round} of '{section_id}' still has {len(exc.games)} game(s) without"
+        lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
+        _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
               f" a result:\n{lines}\nenter the results (or a forfeit), or pass --allow-postponed"
               " to pair the next round anyway", EXIT_CANNOT)
     except ss.SectionComplete as exc:
-        _fail(f"section '{section_id}': {exc}; nothing to pair", EXIT_CANNOT)
+        _fail(f"section '{sid}': {printable(exc)}; nothing to pair", EXIT_CANNOT)
     except NoValidPairing as exc:
-        _fail(f"section '{section_id}': no valid pairing: {exc}", EXIT_CANNOT)
+        _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
     except ValueError as exc:
-        _fail(f"section '{section_id}': cannot pair: {exc}", EXIT_INVALID)
+        _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
+    _check_result(result, len(names))
     round_no = ss.paired_rounds(section) + 1
     games = [(names[w - 1], names[b - 1]) for w, b in result.boards]
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
              for n, code in sorted(ss.requested_for(section, round_no).items())]
     try:
-        path = append_round(Path(season_dir), section_id, games, byes, date=date)
-    except (WriteError, OSError) as exc:
-        _fail(f"{season_dir}: cannot write the round: {exc}", EXIT_INVALID)
+        path = session.append_round(section_id, games, byes, date=date)
+    except OSError as exc:
+        raise WriteError(str(exc)) from None
     click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
-               f" ({ss.settings(section).pairing}) and added to {path}:")
+               f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
     for i, (white, black) in enumerate(games, start=1):
-        click.echo(f"{i:3d}. {white} - {black}")
+        click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
     for name, kind in byes:
-        click.echo(f"     {name}: {kind}")
+        click.echo(f"     {printable(name)}: {kind}")
     if explain:
-        _explain(result, names)
+        _explain(result, shown)
+
+
+def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
+    """Never write a pairing that is not one: each number a player, each once."""
+    numbers = [n for board in result.boards for n in board]
+    if result.bye is not None:
+        numbers.append(result.bye)
+    if any(not 1 <= n <= players for n in numbers) or len(set(numbers)) != len(numbers):
+        _fail(f"internal error: the pairing engine returned an invalid pairing {result.boards}"
+              f" (bye {result.bye}); nothing was written; please report this season",
+              EXIT_CANNOT)
 
 
 def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult

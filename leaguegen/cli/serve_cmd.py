@@ -1,7 +1,13 @@
-"""`leaguegen serve`: live preview with rebuild on save and browser reload."""
+"""`leaguegen serve`: live preview with rebuild on save and browser reload.
+
+Exit 2 when it cannot listen (the port is taken or not allowed, an unknown
+host); it runs until Ctrl+C otherwise.
+"""
 
 from __future__ import annotations
 
+import errno
+import sys
 import time
 from pathlib import Path
 
@@ -12,7 +18,8 @@ from leaguegen.cli import main
 
 @main.command()
 @click.argument("season_dir", type=click.Path(file_okay=False, exists=True, path_type=Path))
-@click.option("--port", default=8000, show_default=True, help="Port to listen on (0 = any).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0 = any).")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; the default keeps the preview on this machine.")
 @click.option("--no-pdf", is_flag=True, help="Do not make PDFs while previewing.")
@@ -28,8 +35,16 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
         result = site.build()
         return BuildOutcome(result.files, result.errors, result.background, result.summary)
 
-    server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
-                       log=lambda m: click.echo(m, err=True))
+    try:
+        server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
+                           log=lambda m: click.echo(m, err=True))
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            _cannot_listen(f"port {port} is in use; try --port {port + 1 if port else 8001}"
+                           " (or --port 0 for any free port)")
+        if exc.errno == errno.EACCES:
+            _cannot_listen(f"port {port} needs special permission; try --port 8000")
+        _cannot_listen(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     server.start()
     click.echo(f"Serving {season_dir} at http://{host}:{server.port}/ (Ctrl+C to stop)", err=True)
     try:
@@ -39,3 +54,8 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
         click.echo("Stopping.", err=True)
     finally:
         server.stop()
+
+
+def _cannot_listen(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(2)

@@ -6,7 +6,9 @@
 prints ``{"tiebreaks": [...], "rows": [{"startno", "points", "values", "rank"}]}``
 with rows by start number, points and point-valued tie-breaks as floats, counts
 and ratings as integers, null where a tie-break is undefined. Exit 2 when the
-file cannot be read or an argument is invalid.
+file cannot be read or is invalid (with the TRF line and column), or an argument
+is invalid (``--after-round`` beyond the rounds in the file, ``--exclude`` of a
+start number that is not in it).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from fractions import Fraction
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable
 from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS, lookup
 from leaguegen.errors import InputError
@@ -96,17 +99,27 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
         doc = trf.load(trf_path)
     except InputError as err:
         for problem in err.problems:
-            click.echo(str(problem), err=True)
+            click.echo(printable(problem), err=True)
         sys.exit(EXIT_INVALID)
-    except (OSError, UnicodeDecodeError) as err:
-        _fail(f"cannot read {trf_path}: {err}")
+    except OSError as err:
+        _fail(f"cannot read {printable(trf_path)}: {printable(err.strerror or err)}")
+    if not doc.players:
+        _fail(f"{printable(trf_path)}: no player (001) records")
+    if after_round is not None and after_round > doc.rounds_in_file:
+        _fail(f"--after-round {after_round}: {printable(trf_path)} has"
+              f" {doc.rounds_in_file} round(s)")
+    numbers = {p.number for p in doc.players}
+    for number in exclude:
+        if number not in numbers:
+            _fail(f"--exclude {number}: no player with that start number in"
+                  f" {printable(trf_path)}")
     codes = (tiebreaks.replace(",", " ").split() if tiebreaks is not None
              else list(DEFAULTS[system]))
     table = trf.to_crosstable(doc)
     try:
         result = compute_standings(table, codes, system, rules, after_round, frozenset(exclude))
     except ValueError as err:
-        _fail(str(err))
+        _fail(printable(err))
     if as_json_flag:
         click.echo(json.dumps(as_json(result, table.scoring.unit)))
         return
@@ -116,7 +129,7 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
     for row in result.rows:
         values = "  ".join(f"{_fmt(v):>8}" for v in row.values)
         note = f"  ({row.decided_by})" if row.decided_by else ""
-        click.echo(f"{row.rank:>4} {row.number:>4}  {names[row.number][:30]:<30} "
+        click.echo(f"{row.rank:>4} {row.number:>4}  {printable(names[row.number])[:30]:<30} "
                    f"{_points(row.points, table.scoring.unit):>5g}  {values}{note}")
 
 
@@ -141,7 +154,7 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
         season = load_season(season_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(str(problem), err=True)
+            click.echo(printable(problem), err=True)
         sys.exit(EXIT_INVALID)
     codes = tiebreaks.replace(",", " ").split() if tiebreaks is not None else None
     ctx = click.get_current_context()
@@ -149,10 +162,10 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
     try:
         result = season_standings(season, section_id, codes, chosen_rules, after_round)
     except KeyError:
-        _fail(f"{season_dir}: no section '{section_id}'; sections:"
-              f" {', '.join(s.id for s in season.sections)}")
+        _fail(printable(f"{season_dir}: no section '{section_id}'; sections:"
+                        f" {', '.join(s.id for s in season.sections)}"))
     except (NoStandings, ValueError) as err:
-        _fail(str(err))
+        _fail(printable(err))
     data = season_json(season, section_id, result)
     if as_json_flag:
         click.echo(json.dumps(data, ensure_ascii=False))
@@ -161,5 +174,5 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
         f"{c:>8}" for c in data["tiebreaks"]))
     for row in sorted(data["rows"], key=lambda r: (r["rank"], r["startno"])):
         values = "  ".join(f"{'-' if v is None else v!s:>8}" for v in row["values"])
-        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {row['name'][:30]:<30}"
+        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {printable(row['name'])[:30]:<30}"
                    f" {row['points']:>5g}  {values}")

@@ -1,127 +1,406 @@
-"""Writing back to the organiser's season files without losing a comment or a byte.
+"""Writing back to the organiser's season files without losing an edit or a byte.
 
-Round-trip YAML (ruamel.yaml) keeps comments, key order, flow style and
-quoting of everything we do not touch; the new text goes to a temporary file
-in the same folder and is renamed over the original, so a crash or a full
-disk leaves either the old file or the new one, never half of each.
+Every command that changes a season file (``pair`` today; ``result``,
+``withdraw``, ``enter`` and ``bye`` later) goes through one
+:class:`SeasonSession`:
+
+1. **lock**: an advisory ``fcntl.flock`` on ``.leaguegen.lock`` in the season
+   folder, so two leaguegen writers never overlap (the second waits up to
+   ``LOCK_WAIT`` seconds, then :class:`SeasonBusy`);
+2. **fingerprint**: the SHA-256 of every file the season reads (season.yaml
+   and each section file) is taken before the command loads the season and
+   confirmed after (``confirm_read``), so what was loaded is what was hashed;
+3. **edit as text**: the change is spliced into the file's own text at
+   positions taken from the YAML node tree, so every existing line stays
+   byte for byte (line endings, a UTF-8 BOM, indentation, comments, a ``---``
+   marker); the new lines copy the indentation of their neighbours, and the
+   result is parsed again and checked before anything is written;
+4. **write if unchanged**: just before the atomic rename every fingerprint is
+   checked again; if an editor saved a file meanwhile (a withdrawal, a score)
+   :class:`SeasonChanged` is raised and nothing is written.
+
+A symlinked season file is written through to its target (which must be a
+regular file inside the season folder), so the link stays a link. The new
+text goes to a temporary file beside the target (``.<name>.<random>.leaguegen-tmp``)
+that is removed on every error path; a temporary left by a killed run is removed
+by the next write. Reads go through ``formats.files`` (confined to the season
+folder, regular files only, bounded), as the loader's do.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import io
+import hashlib
 import os
+import stat
 import tempfile
-from collections.abc import Sequence
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
-from ruamel.yaml import YAML
-from ruamel.yaml.comments import CommentedMap, CommentedSeq
+import yaml
 
+from leaguegen.errors import InputError
+from leaguegen.formats import files
 from leaguegen.formats.season_yaml import SEASON_FILE
+from leaguegen.formats.yaml_splice import (
+    NewRound,
+    SpliceError,
+    check_appended,
+    compose,
+    get,
+    scalar_text,
+    splice_round,
+)
+
+LOCK_NAME = ".leaguegen.lock"
+LOCK_WAIT = 5.0  # seconds a second writer waits for the lock before refusing
+BOM = b"\xef\xbb\xbf"
 
 
 class WriteError(Exception):
-    pass
+    """The season file cannot be changed as asked; nothing was written."""
 
 
-def _yaml() -> YAML:
-    yaml = YAML(typ="rt")
-    yaml.preserve_quotes = True
-    yaml.width = 4096  # never re-wrap an organiser's long lines
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    return yaml
+class SeasonBusy(WriteError):
+    """Another leaguegen command holds the season's lock."""
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` in one rename, keeping the file's permissions."""
-    mode = path.stat().st_mode & 0o777 if path.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+class SeasonChanged(WriteError):
+    """A season file changed after it was read; writing would lose that edit."""
+
+
+# ---------------------------------------------------------------- reading
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonText:
+    """One season file as read: its text and the layout to write it back in.
+
+    ``path`` is the name the season uses (it may be a symlink); ``target`` is the
+    regular file behind it, which is what gets replaced. ``text`` has no BOM and
+    keeps the file's own line endings; ``newline`` is the ending new lines get.
+    """
+
+    path: Path
+    target: Path
+    digest: str
+    text: str
+    bom: bool
+    newline: str
+
+    def encode(self, text: str) -> bytes:
+        data = text.encode("utf-8")
+        return BOM + data if self.bom else data
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _target(path: Path, season_dir: Path) -> Path:
+    """The regular file behind ``path``, which must lie inside the season folder."""
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
+        target = files.confined(path, season_dir, str(path))
+    except InputError as err:
+        raise WriteError("; ".join(str(p) for p in err.problems)) from None
+    if not stat.S_ISREG(target.stat().st_mode):
+        raise WriteError(f"{path} is not a regular file")
+    return target
+
+
+def _newline(text: str) -> str:
+    if "\r\n" in text:
+        return "\r\n"
+    if "\r" in text and "\n" not in text:
+        return "\r"
+    return "\n"
+
+
+def read_text(path: Path, season_dir: Path) -> SeasonText:
+    """Read a season file for editing (UTF-8, with or without a BOM)."""
+    path = Path(path)
+    target = _target(path, Path(season_dir))
+    try:
+        raw = files.read_bytes(target, Path(season_dir), str(path))
+    except InputError as err:
+        raise WriteError("; ".join(str(p) for p in err.problems)) from None
+    bom = raw.startswith(BOM)
+    try:
+        text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise WriteError(f"{path}: byte {exc.start} is not UTF-8 text") from None
+    return SeasonText(path, target, _digest(raw), text, bom, _newline(text))
+
+
+def section_files(season_dir: Path) -> list[Path]:
+    """season.yaml and every section file it names (as named; missing ones included)."""
+    season_dir = Path(season_dir)
+    season_path = season_dir / SEASON_FILE
+    files = [season_path]
+    try:
+        doc = compose(season_path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, SpliceError, RecursionError):
+        return files  # the loader reports what is wrong; the bytes of season.yaml still count
+    sections = get(doc, "sections")
+    if isinstance(sections, yaml.SequenceNode):
+        for item in sections.value:
+            if isinstance(item, yaml.ScalarNode) and item.value.strip():
+                files.append(season_dir / item.value.strip())
+    return files
+
+
+def _fingerprint(files: Sequence[Path]) -> dict[Path, str | None]:
+    out: dict[Path, str | None] = {}
+    for path in files:
+        try:
+            out[path] = _digest(path.read_bytes())
+        except OSError:
+            out[path] = None
+    return out
+
+
+# ---------------------------------------------------------------- locking
+
+
+@contextmanager
+def season_lock(season_dir: Path, wait: float | None = None) -> Iterator[Path]:
+    """Hold the season's advisory write lock (``.leaguegen.lock``, created if missing)."""
+    wait = LOCK_WAIT if wait is None else wait
+    path = Path(season_dir) / LOCK_NAME
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except OSError as exc:
+        raise WriteError(f"cannot create the lock file {path}: {exc.strerror}") from None
+    try:
+        deadline = time.monotonic() + wait
+        while not _try_lock(fd):
+            if time.monotonic() >= deadline:
+                raise SeasonBusy(f"another leaguegen command is writing to {season_dir}"
+                                 f" (it holds {path}); waited {wait:g} s; try again when"
+                                 " it has finished")
+            time.sleep(0.05)
+        try:
+            yield path
+        finally:
+            _unlock(fd)
+    finally:
+        os.close(fd)
+
+
+try:
+    import fcntl
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+
+except ImportError:  # pragma: no cover - Windows
+    import msvcrt
+
+    def _try_lock(fd: int) -> bool:
+        try:
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+
+    def _unlock(fd: int) -> None:
+        os.lseek(fd, 0, os.SEEK_SET)
+        msvcrt.locking(fd, msvcrt.LK_UNLCK, 1)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def _stale_temps(target: Path) -> None:
+    """Remove temporaries a killed write of ``target`` left behind (we hold the lock);
+    ``.tmp`` is what leaguegen 0.1 named them."""
+    prefix = f".{target.name}."
+    for entry in target.parent.iterdir():
+        if entry.name.startswith(prefix) and entry.name.endswith((files.TEMP_SUFFIX, ".tmp")):
+            try:
+                if stat.S_ISREG(entry.lstat().st_mode):
+                    entry.unlink()
+            except OSError:
+                pass
+
+
+def atomic_write(path: Path, data: str | bytes, before_rename=None) -> None:  # noqa: ANN001
+    """Replace ``path`` (or, for a symlink, its target) in one rename, keeping its mode.
+
+    ``before_rename`` is called after the new bytes are on disk and just before
+    the rename; raising there leaves the old file and no temporary behind.
+    """
+    path = Path(path)
+    target = path.resolve() if path.is_symlink() else path
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
+                               suffix=files.TEMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        if before_rename is not None:
+            before_rename()
+        os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    _sync_dir(target.parent)
 
 
-def _section_location(season_dir: Path, section_id: str) -> tuple[Path, list[str] | None]:
-    """The file holding the section, and (for an inline section) its index in season.yaml."""
-    yaml = _yaml()
-    season_path = season_dir / SEASON_FILE
-    doc = yaml.load(season_path.read_text(encoding="utf-8"))
-    for item in doc.get("sections") or []:
-        if isinstance(item, str):
-            path = (season_dir / item).resolve()
-            if season_dir.resolve() not in path.parents:
-                continue
-            sub = yaml.load(path.read_text(encoding="utf-8"))
-            if isinstance(sub, dict) and str(sub.get("id")) == section_id:
-                return path, None
-        elif isinstance(item, dict) and str(item.get("id")) == section_id:
-            return season_path, ["sections"]
-    raise WriteError(f"no section with id '{section_id}' in {season_path}")
+def _sync_dir(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
-def _find_section(doc: CommentedMap, section_id: str, inline: bool) -> CommentedMap:
-    if not inline:
-        return doc
-    for item in doc["sections"]:
-        if isinstance(item, dict) and str(item.get("id")) == section_id:
-            return item
-    raise WriteError(f"section '{section_id}' disappeared while writing")
+def _compose(text: str, path: Path) -> yaml.Node | None:
+    try:
+        return compose(text)
+    except SpliceError as exc:
+        raise WriteError(f"{path}: {exc}") from None
+
+
+class SeasonSession:
+    """Lock the season, remember what was read, write only if nothing changed since.
+
+    Use as ``with SeasonSession(dir) as s: season = load_season(dir);
+    s.confirm_read(); ...; s.append_round(...)``.
+    """
+
+    def __init__(self, season_dir: str | Path, wait: float | None = None):
+        self.season_dir = Path(season_dir)
+        self.wait = wait
+        self._lock = None
+        self.files: dict[Path, str | None] = {}
+
+    def __enter__(self) -> SeasonSession:
+        self._lock = season_lock(self.season_dir, self.wait)
+        self._lock.__enter__()
+        try:
+            self.files = _fingerprint(section_files(self.season_dir))
+        except BaseException:
+            self._lock.__exit__(None, None, None)
+            raise
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        lock, self._lock = self._lock, None
+        if lock is not None:
+            lock.__exit__(*exc)
+
+    def changed(self) -> list[Path]:
+        """Files whose bytes differ from the first fingerprint (or that appeared, went)."""
+        now = _fingerprint(list(dict.fromkeys([*self.files, *section_files(self.season_dir)])))
+        return [p for p, d in now.items() if self.files.get(p) != d]
+
+    def confirm_read(self) -> None:
+        """Call after loading the season: it must have read the fingerprinted bytes."""
+        changed = self.changed()
+        if changed:
+            raise SeasonChanged(_changed_message(changed))
+
+    def read(self, path: Path) -> SeasonText:
+        """A file of the season for editing; it must still be as first fingerprinted."""
+        st = read_text(path, self.season_dir)
+        if self.files.get(Path(path), st.digest) != st.digest:
+            raise SeasonChanged(_changed_message([Path(path)]))
+        return st
+
+    def write(self, st: SeasonText, text: str) -> None:
+        """Replace the file with ``text`` unless any season file changed since it was read."""
+        if self._lock is None:
+            raise WriteError("internal: writing a season file without holding its lock")
+        _stale_temps(st.target)
+
+        def still_unchanged() -> None:
+            changed = self.changed()
+            try:
+                current = _digest(st.target.read_bytes())
+            except OSError:
+                current = None
+            if current != st.digest and st.path not in changed:
+                changed.append(st.path)
+            if changed:
+                raise SeasonChanged(_changed_message(changed))
+
+        atomic_write(st.target, st.encode(text), before_rename=still_unchanged)
+        self.files[st.path] = _digest(st.encode(text))
+
+    # -- edits ----------------------------------------------------------------
+
+    def locate_section(self, section_id: str) -> tuple[SeasonText, yaml.Node,
+                                                       yaml.MappingNode]:
+        """The file holding the section, its node tree and the section's mapping in it."""
+        season_path = self.season_dir / SEASON_FILE
+        st = self.read(season_path)
+        doc = _compose(st.text, season_path)
+        sections = get(doc, "sections")
+        if isinstance(sections, yaml.SequenceNode):
+            for item in sections.value:
+                if isinstance(item, yaml.MappingNode):
+                    if scalar_text(get(item, "id")) == section_id:
+                        return st, doc, item
+                elif isinstance(item, yaml.ScalarNode) and item.value.strip():
+                    sub_path = self.season_dir / item.value.strip()
+                    sub = self.read(sub_path)
+                    sub_doc = _compose(sub.text, sub_path)
+                    if isinstance(sub_doc, yaml.MappingNode) and \
+                            scalar_text(get(sub_doc, "id")) == section_id:
+                        return sub, sub_doc, sub_doc
+        raise WriteError(f"no section with id '{section_id}' in {season_path}")
+
+    def append_round(self, section_id: str, games: Sequence[tuple[str, str]],
+                     byes: Sequence[tuple[str, str]] = (), date: dt.date | None = None,
+                     comment: str | None = None) -> Path:
+        """Add a round of pairings (scores empty) at the end of the section's ``rounds``.
+
+        ``games`` are (White name, Black name); ``byes`` are (name, kind) such as
+        ("Ann Able", "bye"). Returns the file that was changed (as the season names it).
+        """
+        st, doc, section = self.locate_section(section_id)
+        wanted = NewRound.pairings(games, byes, date)
+        try:
+            new_text = splice_round(st.text, st.newline, doc, section, wanted, comment)
+            check_appended(new_text, section_id, doc, section, wanted)
+        except SpliceError as exc:
+            raise WriteError(f"{st.path}: {exc}") from None
+        self.write(st, new_text)
+        return st.path
+
+
+def _changed_message(paths: Sequence[Path]) -> str:
+    names = ", ".join(str(p) for p in paths)
+    return (f"{names} changed while this command ran (saved by an editor or another"
+            " program); nothing was written; run the command again to use the new content")
 
 
 def append_round(season_dir: Path, section_id: str, games: Sequence[tuple[str, str]],
                  byes: Sequence[tuple[str, str]] = (), date: dt.date | None = None,
                  comment: str | None = None) -> Path:
-    """Add a round of pairings (scores left empty) to the section's ``rounds`` list.
-
-    ``games`` are (White name, Black name); ``byes`` are (name, kind) such as
-    ("Ann Able", "bye"). Returns the file that was changed.
-    """
-    season_dir = Path(season_dir)
-    path, inline = _section_location(season_dir, section_id)
-    yaml = _yaml()
-    original = path.read_text(encoding="utf-8")
-    doc = yaml.load(original)
-    section = _find_section(doc, section_id, inline is not None)
-    rounds = section.get("rounds")
-    if rounds is None:
-        rounds = CommentedSeq()
-        section["rounds"] = rounds
-    entry = CommentedMap()
-    if date is not None:
-        entry["date"] = date
-    results = CommentedSeq()
-    for white, black in games:
-        line = CommentedMap()
-        line[f"{white} - {black}"] = None
-        results.append(line)
-    for name, kind in byes:
-        line = CommentedMap()
-        line[name] = kind
-        results.append(line)
-    entry["results"] = results
-    rounds.append(entry)
-    if comment:
-        rounds.yaml_set_comment_before_after_key(len(rounds) - 1, before=comment,
-                                                 indent=_indent_of(original, "rounds:") + 2)
-    out = io.StringIO()
-    yaml.dump(doc, out)
-    text = out.getvalue()
-    if not text.startswith(original.split("\n", 1)[0]) and original.startswith("#"):
-        raise WriteError("refusing to write: the file's opening comment would be lost")
-    atomic_write(path, text)
-    return path
+    """One locked, checked write of a new round (see :meth:`SeasonSession.append_round`)."""
+    with SeasonSession(season_dir) as session:
+        return session.append_round(section_id, games, byes, date, comment)
 
 
-def _indent_of(text: str, key: str) -> int:
-    for line in text.splitlines():
-        if line.strip().startswith(key):
-            return len(line) - len(line.lstrip())
-    return 0

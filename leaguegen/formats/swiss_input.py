@@ -2,32 +2,47 @@
 
 from __future__ import annotations
 
-from leaguegen.domain.model import STANDARD_SCORING, Code, Colour, Scoring
+from leaguegen.domain.model import STANDARD_SCORING, Colour, Scoring
 from leaguegen.domain.pairing.baku import baku_acceleration
 from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_round
+from leaguegen.errors import InputError, Problem
 from leaguegen.formats.trf import TrfDocument
 
 
-def rounds_played(doc: TrfDocument) -> int:
-    """Rounds already paired: the last round where anyone took part in a pairing.
+class AllRoundsPaired(Exception):
+    """Every round the file announces (XXR) is paired already: there is no next round."""
 
-    A requested bye (H/Z/F) in the following column only marks an absence.
+
+def rounds_played(doc: TrfDocument) -> int:
+    """Rounds already paired (see :attr:`TrfDocument.rounds_paired`)."""
+    return doc.rounds_paired
+
+
+def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
+    """What pairing needs beyond a readable file: players numbered 1..n, a round to pair.
+
+    InputError (with the line) for a file that cannot be paired as written;
+    AllRoundsPaired when the announced rounds are all paired.
     """
-    done = 0
-    for p in doc.players:
-        for i, e in enumerate(p.rounds, start=1):
-            if e is None:
-                continue
-            if e.opponent is not None or e.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN):
-                done = max(done, i)
-            else:
-                done = max(done, i - 1)
-    return done
+    if not doc.players:
+        raise InputError([Problem(path, 0, 0, "no player (001) records")])
+    for expected, p in enumerate(doc.players, start=1):
+        if p.number != expected:
+            n = len(doc.players)
+            raise InputError([Problem(path, p.line, 5, f"start numbers must run 1..{n} without"
+                                                       f" gaps to pair; {expected} is missing"
+                                                       f" (this line is {p.number})")])
+    done = rounds_played(doc)
+    if doc.rounds_total is not None and done >= doc.rounds_total:
+        raise AllRoundsPaired(f"all {doc.rounds_total} rounds (XXR) are paired already")
 
 
 def state_from_trf(
-    doc: TrfDocument, *, baku: bool = False, scoring: Scoring = STANDARD_SCORING
+    doc: TrfDocument, *, baku: bool = False, scoring: Scoring = STANDARD_SCORING,
+    path: str = "<trf>",
 ) -> SwissState:
+    """The pairing input for the round after the last paired one (see check_pairable)."""
+    check_pairable(doc, path)
     done = rounds_played(doc)
     total = doc.rounds_total or done + 1
     absent_next = set(doc.absent_next)

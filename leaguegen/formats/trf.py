@@ -11,6 +11,8 @@ Columns are 1-based in the FIDE text; the slices below are 0-based.
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -47,6 +49,7 @@ class TrfPlayer:
     birth: str = ""
     points: Fraction | None = None  # as written in cols 81-84
     rank: int | None = None
+    line: int = field(default=0, compare=False, repr=False)  # where it was read (0: made)
 
     def as_player(self) -> Player:
         return Player(
@@ -74,6 +77,8 @@ class TrfDocument:
     absent_next: tuple[int, ...] = ()  # XXZ
     extra: list[str] = field(default_factory=list)  # unknown records, kept verbatim
     warnings: list[str] = field(default_factory=list)
+    # where extension records were read: ("XXR",), ("XXA", n), ("XXP", i), ("XXZ", n) -> line
+    lines: dict[tuple, int] = field(default_factory=dict, compare=False, repr=False)
 
     def header(self, code: str) -> str | None:
         for c, text in self.headers:
@@ -89,8 +94,46 @@ class TrfDocument:
     def rounds_in_file(self) -> int:
         return max((len(p.rounds) for p in self.players), default=0)
 
+    @property
+    def rounds_paired(self) -> int:
+        """Rounds already paired: the last round where anyone took part in a pairing.
+
+        A requested bye (H/Z/F) in the following column only marks an absence.
+        """
+        done = 0
+        for p in self.players:
+            for i, e in enumerate(p.rounds, start=1):
+                if e is None:
+                    continue
+                if e.opponent is not None or e.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN):
+                    done = max(done, i)
+                else:
+                    done = max(done, i - 1)
+        return done
+
 
 # ---------------------------------------------------------------- reading
+
+MAX_NUMBER = 9999  # four columns
+MAX_ROUNDS = 999  # XXR; a file's lines are limited long before that
+MAX_VIRTUAL = 1000  # XXA points per round
+
+# the two sides of one game, as the two lines must write them
+_AGREE = {
+    Code.WIN: {Code.LOSS}, Code.LOSS: {Code.WIN}, Code.DRAW: {Code.DRAW},
+    Code.WIN_UNRATED: {Code.LOSS_UNRATED}, Code.LOSS_UNRATED: {Code.WIN_UNRATED},
+    Code.DRAW_UNRATED: {Code.DRAW_UNRATED},
+    Code.FORFEIT_WIN: {Code.FORFEIT_LOSS},
+    Code.FORFEIT_LOSS: {Code.FORFEIT_WIN, Code.FORFEIT_LOSS},  # "- -": a double forfeit
+}
+
+
+class _Bad(ValueError):
+    """A field that cannot be read, with its 1-based column."""
+
+    def __init__(self, col: int, message: str):
+        super().__init__(message)
+        self.col = col
 
 
 def _field(line: str, start: int, end: int) -> str:
@@ -98,21 +141,55 @@ def _field(line: str, start: int, end: int) -> str:
     return line[start - 1 : end].strip()
 
 
-def _parse_block(chunk: str) -> RoundEntry | None:
+def _digits(text: str) -> bool:
+    """ASCII digits only (``str.isdigit`` also takes '²' and other scripts' digits)."""
+    return bool(text) and text.isascii() and text.isdigit()
+
+
+def _number(text: str, col: int, what: str, low: int = 1, high: int = MAX_NUMBER) -> int:
+    if not _digits(text) or len(text) > 9 or not low <= int(text) <= high:
+        raise _Bad(col, f"{what} must be a whole number from {low} to {high}, not '{text}'")
+    return int(text)
+
+
+_POINTS = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?")
+
+
+def _fraction(text: str, col: int, what: str) -> Fraction:
+    """A number of points: a plain decimal such as 2 or 2.5, a multiple of a half point.
+
+    Only digits and one point are read (no exponent, sign or fraction), so no text can
+    make a huge number or a division by zero.
+    """
+    value = Fraction(text) if _POINTS.fullmatch(text) else None
+    if value is None or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
+        raise _Bad(col, f"{what} '{text}' is not a number of points such as 2 or 2.5")
+    return value
+
+
+def _parse_block(chunk: str, col: int) -> RoundEntry | None:
+    """One round: ``oooo c r`` (opponent, colour, result) starting at column ``col``."""
     if not chunk.strip():
         return None
     chunk = chunk.ljust(8)
+    if chunk[4] != " " or chunk[6] != " " or chunk[8:].strip():
+        raise _Bad(col, f"round block '{chunk.rstrip()}' is not 'oooo c r' (opponent,"
+                        " colour, result) in its ten columns")
     opp_text = chunk[0:4].strip()
     colour_text = chunk[5].strip().lower()
     code_text = chunk[7].strip()
-    opponent = int(opp_text) if opp_text and opp_text.isdigit() and int(opp_text) else None
+    if opp_text and not _digits(opp_text):
+        raise _Bad(col, f"opponent '{opp_text}' is not a start number")
+    opponent = int(opp_text) if opp_text and int(opp_text) else None
+    if colour_text not in ("w", "b", "-", ""):
+        raise _Bad(col + 5, f"colour '{chunk[5]}' is not w, b or -")
     colour = Colour(colour_text) if colour_text in ("w", "b") else None
     if not code_text:
         code = Code.ZERO_BYE
     else:
         letter = code_text.upper()
         if letter not in _CODES:
-            raise ValueError(f"unknown result code {code_text!r}")
+            raise _Bad(col + 7, f"unknown result code {code_text!r}")
         code = _CODES[letter]
     if opponent is None:
         # Outcomes that need an opponent but have none: the real-file idioms.
@@ -121,27 +198,29 @@ def _parse_block(chunk: str) -> RoundEntry | None:
         elif code is Code.FORFEIT_WIN:  # "0000 - +": a bye worth a win
             code = Code.FULL_BYE
         elif code.played:
-            raise ValueError(f"result {code_text!r} without an opponent")
+            raise _Bad(col + 7, f"result {code_text!r} without an opponent")
         colour = None
+    elif code.is_bye:
+        raise _Bad(col + 7, f"result {code_text!r} is a bye, but the block names opponent"
+                            f" {opponent}")
     return RoundEntry(opponent, colour, code)
 
 
-def _parse_points(text: str) -> Fraction | None:
-    text = text.strip()
-    if not text:
-        return None
-    return Fraction(text)
-
-
-def _parse_player(line: str) -> TrfPlayer:
-    number = int(_field(line, 5, 8))
+def _parse_player(line: str, lineno: int, warnings: list[str], path: str) -> TrfPlayer:
+    number = _number(_field(line, 5, 8), 5, "the start number")
     rating_text = _field(line, 49, 52)
     fide_text = _field(line, 58, 68)
     rank_text = _field(line, 86, 89)
+    points_text = line[80:84].strip()
+    if rating_text and not _digits(rating_text):
+        warnings.append(f"{path}:{lineno}:49: rating '{rating_text}' is not a number; ignored")
     rounds: list[RoundEntry | None] = []
     pos = FIRST_BLOCK
     while pos < len(line):
-        rounds.append(_parse_block(line[pos : pos + BLOCK]))
+        if line[pos - 2 : pos].strip() and pos > FIRST_BLOCK:
+            raise _Bad(pos - 1, "round blocks are ten columns apart; something is written"
+                                " between two of them")
+        rounds.append(_parse_block(line[pos : pos + 8], pos + 1))
         pos += BLOCK
     while rounds and rounds[-1] is None:
         rounds.pop()
@@ -150,22 +229,79 @@ def _parse_player(line: str) -> TrfPlayer:
         sex=_field(line, 10, 10),
         title=_field(line, 11, 13),
         name=_field(line, 15, 47),
-        rating=int(rating_text) if rating_text.isdigit() and int(rating_text) else None,
+        rating=int(rating_text) if _digits(rating_text) and int(rating_text) else None,
         federation=_field(line, 54, 56),
-        fide_id=int(fide_text) if fide_text.isdigit() else None,
+        fide_id=int(fide_text) if _digits(fide_text) else None,
         birth=_field(line, 70, 79),
-        points=_parse_points(line[80:84]),
-        rank=int(rank_text) if rank_text.isdigit() else None,
+        points=_fraction(points_text, 81, "points") if points_text else None,
+        rank=int(rank_text) if _digits(rank_text) else None,
         rounds=tuple(rounds),
+        line=lineno,
     )
 
 
+def _numbers(line: str, what: str) -> list[tuple[int, int]]:
+    """The whitespace-separated start numbers after a record's code, with their columns."""
+    out = []
+    for m in re.finditer(r"\S+", line[3:]):
+        out.append((_number(m.group(), m.start() + 4, what), m.start() + 4))
+    return out
+
+
+def _read_line(doc: TrfDocument, code: str, line: str, lineno: int, path: str) -> None:
+    if code == "001":
+        doc.players.append(_parse_player(line, lineno, doc.warnings, path))
+    elif code == "XXR":
+        words = line[3:].split()
+        if not words:
+            raise _Bad(5, "XXR needs the number of rounds")
+        col = line.index(words[0], 3) + 1
+        doc.rounds_total = _number(words[0], col, "the number of rounds", 1, MAX_ROUNDS)
+        doc.lines[("XXR",)] = lineno
+    elif code == "XXC":
+        words = line[3:].lower().split()
+        if "white1" in words:
+            doc.initial_colour = Colour.WHITE
+        elif "black1" in words:
+            doc.initial_colour = Colour.BLACK
+    elif code == "XXA":
+        number = _number(_field(line, 5, 8), 5, "the start number")
+        values = []
+        for m in re.finditer(r"\S+", line[8:]):
+            values.append(_fraction(m.group(), m.start() + 9, "virtual points"))
+        if number in doc.acceleration:
+            raise _Bad(5, f"XXA for player {number} is given twice (first on line"
+                          f" {doc.lines[('XXA', number)]})")
+        doc.acceleration[number] = tuple(values)
+        doc.lines[("XXA", number)] = lineno
+    elif code == "XXP":
+        group = _numbers(line, "a start number")
+        doc.lines[("XXP", len(doc.forbidden))] = lineno
+        doc.forbidden.append(tuple(n for n, _ in group))
+    elif code == "XXZ":
+        for n, _ in _numbers(line, "a start number"):
+            doc.lines.setdefault(("XXZ", n), lineno)
+            doc.absent_next = doc.absent_next + (n,)
+    elif len(code) == 3 and code.isdigit() and code.endswith("2"):
+        doc.headers.append((code, line[4:]))
+        if code == "142" and doc.rounds_total is None and _digits(line[4:].strip()):
+            doc.rounds_total = _number(line[4:].strip(), 5, "the number of rounds", 1,
+                                       MAX_ROUNDS)
+            doc.lines[("XXR",)] = lineno
+    else:
+        doc.extra.append(line)
+
+
 def loads(text: str, path: str = "<trf>") -> TrfDocument:
-    """Parse TRF text; raise InputError naming every line that cannot be read."""
+    """Parse TRF text; raise InputError naming every line (and column) that is wrong.
+
+    Besides fields that cannot be read, a file is refused when it cannot describe a
+    real event: a start number used twice, a round naming a player who is not in the
+    file, two lines that disagree about a game, or an ``XXR`` below the rounds played.
+    """
     doc = TrfDocument(players=[])
     problems: list[Problem] = []
-    for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.rstrip("\r")
+    for lineno, line in enumerate(re.split(r"\r\n|\r|\n", text), start=1):
         if not line.strip():
             continue
         if line.startswith("###"):
@@ -173,44 +309,55 @@ def loads(text: str, path: str = "<trf>") -> TrfDocument:
             continue
         code = line[:3]
         try:
-            if code == "001":
-                doc.players.append(_parse_player(line))
-            elif code == "XXR":
-                doc.rounds_total = int(line[3:].split()[0])
-            elif code == "XXC":
-                words = line[3:].lower().split()
-                if "white1" in words:
-                    doc.initial_colour = Colour.WHITE
-                elif "black1" in words:
-                    doc.initial_colour = Colour.BLACK
-            elif code == "XXA":
-                number = int(_field(line, 5, 8))
-                values = tuple(Fraction(v) for v in line[9:].split())
-                doc.acceleration[number] = values
-            elif code == "XXP":
-                doc.forbidden.append(tuple(int(v) for v in line[3:].split()))
-            elif code == "XXZ":
-                doc.absent_next = doc.absent_next + tuple(int(v) for v in line[3:].split())
-            elif len(code) == 3 and code.isdigit() and code.endswith("2"):
-                doc.headers.append((code, line[4:]))
-                if code == "142" and doc.rounds_total is None and line[4:].strip().isdigit():
-                    doc.rounds_total = int(line[4:].strip())
-            else:
-                doc.extra.append(line)
+            _read_line(doc, code, line, lineno, path)
+        except _Bad as exc:
+            problems.append(Problem(path, lineno, exc.col, f"{code} record: {exc}"))
         except (ValueError, IndexError) as exc:
             problems.append(Problem(path, lineno, 1, f"cannot read {code} record: {exc}"))
+    if not problems:
+        problems = _check(doc, path)
     if problems:
+        problems.sort(key=lambda p: (p.line, p.col))
         raise InputError(problems)
-    _check(doc, path)
     return doc
 
 
-def _check(doc: TrfDocument, path: str) -> None:
-    """Soft checks: mismatches become warnings, because real files have them."""
-    numbers = [p.number for p in doc.players]
-    if sorted(numbers) != list(range(1, len(numbers) + 1)):
-        doc.warnings.append(f"{path}: start numbers are not 1..{len(numbers)} without gaps")
+def _check(doc: TrfDocument, path: str) -> list[Problem]:
+    """Whole-file checks: hard problems are returned; mismatches of real files are warnings."""
+    problems: list[Problem] = []
+    by_number: dict[int, TrfPlayer] = {}
+    for p in doc.players:
+        if p.number in by_number:
+            first = by_number[p.number].line
+            problems.append(Problem(path, p.line, 5, f"start number {p.number} is used twice"
+                                                     f" (first on line {first})"))
+        else:
+            by_number[p.number] = p
+    if problems:
+        return problems
     doc.players.sort(key=lambda p: p.number)
+    numbers = [p.number for p in doc.players]
+    if numbers != list(range(1, len(numbers) + 1)):
+        doc.warnings.append(f"{path}: start numbers are not 1..{len(numbers)} without gaps")
+    problems += _check_games(doc, by_number, path)
+    for key, lineno in sorted(doc.lines.items(), key=lambda kv: kv[1]):
+        if key[0] == "XXA" and key[1] not in by_number:
+            problems.append(Problem(path, lineno, 5, f"XXA names player {key[1]}, who has no"
+                                                     " 001 line"))
+        elif key[0] == "XXZ" and key[1] not in by_number:
+            problems.append(Problem(path, lineno, 5, f"XXZ names player {key[1]}, who has no"
+                                                     " 001 line"))
+        elif key[0] == "XXP":
+            missing = [n for n in doc.forbidden[key[1]] if n not in by_number]
+            if missing:
+                problems.append(Problem(path, lineno, 5, f"XXP names player {missing[0]}, who"
+                                                         " has no 001 line"))
+    if doc.rounds_total is not None and not problems:
+        done = doc.rounds_paired
+        if doc.rounds_total < done:
+            problems.append(Problem(path, doc.lines.get(("XXR",), 0), 5,
+                                    f"the file says {doc.rounds_total} rounds (XXR), but"
+                                    f" {done} rounds are already paired in it"))
     for p in doc.players:
         if p.points is None:
             continue
@@ -220,20 +367,92 @@ def _check(doc: TrfDocument, path: str) -> None:
                 f"{path}: player {p.number} points field {float(p.points):.1f}"
                 f" differs from the rounds' sum {float(computed):.1f}"
             )
+    return problems
+
+
+def _check_games(doc: TrfDocument, by_number: dict[int, TrfPlayer], path: str) -> list[Problem]:
+    """Every game is written the same way on both players' lines."""
+    problems: list[Problem] = []
+    for p in doc.players:
+        for r, e in enumerate(p.rounds, start=1):
+            if e is None or e.opponent is None:
+                continue
+            col = FIRST_BLOCK + 1 + (r - 1) * BLOCK
+
+            def bad(message: str, col: int = col, r: int = r, line: int = p.line) -> None:
+                problems.append(Problem(path, line, col, f"round {r}: {message}"))
+
+            q = by_number.get(e.opponent)
+            if e.opponent == p.number:
+                bad(f"player {p.number} is paired against himself")
+                continue
+            if q is None:
+                bad(f"player {p.number}'s opponent {e.opponent} has no 001 line")
+                continue
+            other = q.rounds[r - 1] if r <= len(q.rounds) else None
+            if other is None or other.opponent != p.number:
+                says = "has no game" if other is None or other.opponent is None else \
+                    f"says {q.number} met {other.opponent}"
+                bad(f"{p.number} met {q.number}, but line {q.line} {says} in that round")
+                continue
+            if p.number > q.number:
+                continue  # each pair once, from the lower start number
+            if e.colour is not None and e.colour is other.colour:
+                bad(f"{p.number} and {q.number} both have {e.colour.name.lower()}", col + 5)
+            elif (e.colour is None) != (other.colour is None):
+                doc.warnings.append(f"{path}:{p.line}: round {r}: only one of {p.number} and"
+                                    f" {q.number} has a colour")
+            if other.code not in _AGREE.get(e.code, set()):
+                bad(f"{p.number} has result '{e.code.value}' against {q.number}, who has"
+                    f" '{other.code.value}' (line {q.line}); the two results must match",
+                    col + 7)
+    return problems
 
 
 def load(path: str) -> TrfDocument:
-    with open(path, encoding="utf-8", errors="strict") as fh:
-        return loads(fh.read(), path)
+    """Read a TRF file (UTF-8; a BOM is skipped); InputError when it is not text."""
+    try:
+        with open(path, "rb") as fh:
+            raw = fh.read()
+    except IsADirectoryError:
+        raise InputError([Problem(str(path), 0, 0, "is a folder, not a TRF file")]) from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError([Problem(str(path), line, col, f"byte 0x{raw[exc.start]:02x} is not"
+                                                        " UTF-8 text")]) from None
+    return loads(text, path)
 
 
 # ---------------------------------------------------------------- writing
 
 
-def _put(buf: list[str], start: int, end: int, text: str, right: bool = False) -> None:
+class TrfWriteError(ValueError):
+    """A value cannot be written as TRF: a control character or too wide for its columns.
+
+    Refused rather than cut or passed through, so a line break in a name can never
+    become an extra record and a long number never shifts the columns after it.
+    """
+
+
+def _one_line(text: str, what: str) -> str:
+    """``text`` if it holds no control character (a TRF record is one line)."""
+    for ch in text:
+        if ch in "\x85\u2028\u2029" or unicodedata.category(ch) == "Cc":
+            raise TrfWriteError(f"{what} contains the control character U+{ord(ch):04X};"
+                                " a TRF record is one line of printable text")
+    return text
+
+
+def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
+         what: str = "a field") -> None:
     width = end - start + 1
+    _one_line(text, what)
     if len(text) > width:
-        raise ValueError(f"{text!r} does not fit columns {start}-{end}")
+        raise TrfWriteError(f"{what} '{text}' does not fit columns {start}-{end}"
+                            f" ({width} characters)")
     text = text.rjust(width) if right else text.ljust(width)
     if len(buf) < end:
         buf.extend(" " * (end - len(buf)))
@@ -244,39 +463,51 @@ def _format_points(points: Fraction) -> str:
     return f"{float(points):.1f}"
 
 
-def _format_block(entry: RoundEntry | None) -> str:
+def _format_block(entry: RoundEntry | None, what: str = "a round") -> str:
     if entry is None:
         return " " * 8
+    if entry.opponent is not None and not 1 <= entry.opponent <= MAX_NUMBER:
+        raise TrfWriteError(f"{what}: opponent {entry.opponent} does not fit four columns")
     opp = f"{entry.opponent:4d}" if entry.opponent else "0000"
     colour = entry.colour.value if entry.colour else "-"
     if entry.code is Code.PENDING:
-        raise ValueError("a pending game cannot be written to TRF")
+        raise TrfWriteError(f"{what}: a pending game cannot be written to TRF")
     return f"{opp} {colour} {entry.code.value}"
 
 
 def dump_player(p: TrfPlayer) -> str:
+    """One ``001`` line; the name is cut to its 33 columns, every other field must fit."""
+    who = f"player {p.number}"
+    if not 1 <= p.number <= MAX_NUMBER:
+        raise TrfWriteError(f"{who}: start number {p.number} does not fit columns 5-8")
     buf: list[str] = []
     _put(buf, 1, 3, "001")
-    _put(buf, 5, 8, str(p.number), right=True)
-    _put(buf, 10, 10, p.sex[:1])
-    _put(buf, 11, 13, p.title, right=True)
-    _put(buf, 15, 47, p.name[:33])
-    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True)
-    _put(buf, 54, 56, p.federation[:3])
-    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True)
-    _put(buf, 70, 79, p.birth[:10])
-    _put(buf, 81, 84, _format_points(p.points) if p.points is not None else "", right=True)
-    _put(buf, 86, 89, str(p.rank) if p.rank is not None else "", right=True)
+    _put(buf, 5, 8, str(p.number), right=True, what=f"{who}: start number")
+    _put(buf, 10, 10, p.sex, what=f"{who}: sex")
+    _put(buf, 11, 13, p.title, right=True, what=f"{who}: title")
+    _put(buf, 15, 47, _one_line(p.name, f"{who}: name")[:33], what=f"{who}: name")
+    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True, what=f"{who}: rating")
+    _put(buf, 54, 56, p.federation, what=f"{who}: federation")
+    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True, what=f"{who}: FIDE id")
+    _put(buf, 70, 79, p.birth, what=f"{who}: birth date")
+    _put(buf, 81, 84, _format_points(p.points) if p.points is not None else "", right=True,
+         what=f"{who}: points")
+    _put(buf, 86, 89, str(p.rank) if p.rank is not None else "", right=True,
+         what=f"{who}: rank")
     line = "".join(buf)
     if p.rounds:
-        line = line.ljust(FIRST_BLOCK) + "  ".join(_format_block(e) for e in p.rounds)
+        line = line.ljust(FIRST_BLOCK) + "  ".join(
+            _format_block(e, f"{who}, round {i}") for i, e in enumerate(p.rounds, start=1))
     return line.rstrip()
 
 
 def dumps(doc: TrfDocument, newline: str = "\n") -> str:
-    """Canonical TRF: comments, headers, players by number, then extension records."""
-    lines = [f"### {c}" if c else "###" for c in doc.comments]
-    lines += [f"{code} {text}".rstrip() for code, text in doc.headers]
+    """Canonical TRF: comments, headers, players by number, then extension records.
+
+    Raises TrfWriteError for a value that cannot be one field of one line.
+    """
+    lines = [_one_line(f"### {c}" if c else "###", "a comment") for c in doc.comments]
+    lines += [_one_line(f"{code} {text}".rstrip(), f"header {code}") for code, text in doc.headers]
     lines += [dump_player(p) for p in sorted(doc.players, key=lambda p: p.number)]
     if doc.rounds_total is not None:
         lines.append(f"XXR {doc.rounds_total}")
@@ -289,7 +520,7 @@ def dumps(doc: TrfDocument, newline: str = "\n") -> str:
         lines.append("XXP " + " ".join(str(n) for n in group))
     if doc.absent_next:
         lines.append("XXZ " + " ".join(str(n) for n in doc.absent_next))
-    lines += doc.extra
+    lines += [_one_line(line, "a record") for line in doc.extra]
     return newline.join(lines) + newline
 
 

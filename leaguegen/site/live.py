@@ -3,11 +3,16 @@
 Section files that did not change are not parsed again (the loader's memo),
 sections whose content did not change are not rendered again (the memory
 store), and PDFs are made afterwards, in the background, only for sections
-whose PDF source changed.
+whose PDF source changed. Every reuse is keyed by content, so a build always
+shows exactly what a fresh build of the same files shows (tests/site/test_serve.py
+holds that over sequences of valid and broken saves).
+A file that cannot be read or decoded is an error of the build, shown in the
+overlay like any other, never an internal error.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,20 +33,51 @@ class LiveBuild:
     summary: str = ""
 
 
+class _UsedMemo(dict):
+    """The loader's memo, remembering which entries the latest load used."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.used: set = set()
+
+    def __contains__(self, key: object) -> bool:
+        self.used.add(key)
+        return super().__contains__(key)
+
+    def __setitem__(self, key: object, value: object) -> None:
+        self.used.add(key)
+        super().__setitem__(key, value)
+
+    def prune(self) -> None:
+        """Drop the parses of file contents that are gone, so a long session stays small."""
+        for key in [k for k in self if k not in self.used]:
+            del self[key]
+        self.used = set()
+
+
 class LiveSite:
     def __init__(self, season_dir: Path, pdf: bool = True):
         self.season_dir = Path(season_dir)
         self.pdf = pdf
-        self.memo: dict = {}
+        self.memo = _UsedMemo()
         self.store = MemoryStore()
         self.fingerprints: dict = {}
         self.encoded: dict[str, tuple[str, bytes]] = {}  # path -> (html, its UTF-8 bytes)
+        self.lock = threading.Lock()  # the store is shared with the background PDF job
 
     def build(self) -> LiveBuild:
         try:
             season = load_season(self.season_dir, memo=self.memo)
         except InputError as err:
             return LiveBuild(None, [str(p) for p in err.problems])
+        except (OSError, UnicodeDecodeError) as exc:  # the loader says file:line:col; a fallback
+            return LiveBuild(None, [f"{self.season_dir}: cannot read the season: {exc}"])
+        finally:
+            self.memo.prune()
+        with self.lock:
+            return self._render(season)
+
+    def _render(self, season) -> LiveBuild:  # noqa: ANN001 - Season
         snap = i18n.render_languages(render_site, season, self.store, templates_fingerprint(),
                                      fingerprints=self.fingerprints)
         files = {path: self._encode(path, html) for path, html in snap.pages.items()}
@@ -77,7 +113,8 @@ class LiveSite:
             out = {}
             for path, (key, source) in missing.items():
                 data = html_to_pdf(source, template_dir())
-                self.store.put_pdf(key, data)
+                with self.lock:
+                    self.store.put_pdf(key, data)
                 out[path] = data
             return out
 

@@ -200,7 +200,7 @@ def test_unreadable_input_exits_2(tmp_path: Path) -> None:
     assert run("check-pairings", "--trf", _write(tmp_path, "012 nothing\n"))[0] == 2
     bad = _write(tmp_path, "001    x      Ann\n", "bad.trf")
     result = CliRunner().invoke(main, ["check-pairings", "--trf", bad])
-    assert result.exit_code == 2 and "bad.trf:1:1: cannot read 001 record" in result.stderr
+    assert result.exit_code == 2 and "bad.trf:1:5: 001 record: the start number" in result.stderr
 
 
 def test_event_not_started(tmp_path: Path) -> None:

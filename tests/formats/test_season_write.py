@@ -41,7 +41,7 @@ def test_append_round_only_adds_lines(season: Path) -> None:
         "        results:\n"
         "          - Oliver Grant - Amelia Novak:\n"
         "          - Felix Hartmann: bye\n")
-    assert not [p for p in season.iterdir() if p.name.endswith(".tmp")]
+    assert not [p for p in season.iterdir() if p.name.endswith((".tmp", ".leaguegen-tmp"))]
 
 
 def test_section_in_its_own_file(season: Path) -> None:

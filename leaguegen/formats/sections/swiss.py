@@ -144,6 +144,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
                                               f" {total + 1} players, section '{sid}' has"
                                               f" {len(base.players)}")
+        total = None  # refused: never lay out that many rounds (a 32-digit count hung here)
     pairing = _choice(keys.get("pairing"), ctx, "pairing", system_names(), "dutch")
     acceleration = _choice(keys.get("acceleration"), ctx, "acceleration", ACCELERATIONS, "none")
     colour = _choice(keys.get("initial_colour"), ctx, "initial_colour", tuple(COLOURS), "white")

@@ -46,11 +46,11 @@ def test_human_output_and_defaults(tmp_path: Path) -> None:
     path.write_text(
         "XXR 3\n"
         "001    1      One                               1500"
-        "                             2.0    1     2 w 1     3 b 1\n"
+        "                             2.0    1     2 w 1  0000 - Z     3 b 1\n"
         "001    2      Two                               1500"
-        "                             1.0    2     1 b 0     3 w 1\n"
+        "                             1.0    2     1 b 0     3 w 1  0000 - Z\n"
         "001    3      Three                             1500"
-        "                             0.0    3     2 b 0     1 w 0\n",
+        "                             0.0    3  0000 - Z     2 b 0     1 w 0\n",
         encoding="utf-8",
     )
     result = _run("--trf", str(path), "--system", "round-robin")

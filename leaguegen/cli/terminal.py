@@ -1,0 +1,56 @@
+"""Text from input files made safe to print on a terminal.
+
+A player name (or any other value an organiser or a downloaded TRF file
+supplies) can hold control characters: an ESC sequence that recolours or
+clears the screen, retitles the window or hides the text after it, a carriage
+return that overwrites the line, or a bidirectional override that shows the
+text in another order than it is stored. Every such character is shown as a
+visible escape (``\\x1b``, ``\\u202e``) instead of being sent to the terminal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+# bidirectional embeddings, overrides and isolates: they reorder what follows them
+_BIDI = {"\u202a", "\u202b", "\u202c", "\u202d", "\u202e",
+         "\u2066", "\u2067", "\u2068", "\u2069"}
+
+
+def _unsafe(ch: str) -> bool:
+    if ch in _BIDI:
+        return True
+    category = unicodedata.category(ch)
+    # Cc: C0/C1 controls and DEL (ESC, CR, BEL, CSI...); Zl/Zp: line and paragraph separators
+    return category in ("Cc", "Zl", "Zp")
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: object) -> str:
+    """``text`` with every control character shown as an escape; other text unchanged."""
+    s = str(text)
+    if s.isprintable():
+        return s
+    return "".join(_escape(ch) if _unsafe(ch) else ch for ch in s)
+
+
+def printable_block(text: object) -> str:
+    """Like :func:`printable` for a message of several lines: the line breaks stay."""
+    return "\n".join(printable(line) for line in str(text).split("\n"))
+
+
+def report_problems(err) -> None:  # noqa: ANN001 - leaguegen.errors.InputError
+    """Every problem of an InputError on stderr, control characters escaped, then a count.
+
+    The same lines as ``season_cmds.report_problems``, safe for names that hold escapes.
+    """
+    import click
+
+    for problem in err.problems:
+        click.echo(printable(problem), err=True)
+    count = len(err.problems)
+    click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", err=True)
