@@ -137,8 +137,11 @@ def swiss_safe_rounds(players: int) -> int:
     (phantom included) each player can still meet more than half of it, and a
     graph whose every vertex reaches half the others has a Hamiltonian cycle
     (Dirac), hence a perfect matching: the round pairs. So ceil(N / 2) rounds
-    always pair; past that a Swiss can run out of pairings before its last round.
-    Colour rules can bind sooner; this is the floor of the guides' "fewer are safe".
+    always pair; past that a Swiss can run out of pairings before its last round
+    (5 or 6 players: three disjoint rounds can leave two groups of three). It is a
+    guarantee, not the exact limit (4 or 7 players can always pair one round
+    more), and colour rules can bind sooner: the floor of the guides' "fewer are
+    safe".
     """
     return (players + 1) // 2
 

@@ -16,11 +16,11 @@ from leaguegen.domain.planning import (
     plan,
     swiss_rounds,
 )
-from leaguegen.domain.sections import kind_of
 from leaguegen.domain.schedule.berger import single_round_robin
 from leaguegen.domain.schedule.knockout import knockout_bracket
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
 from leaguegen.domain.schedule.scheveningen import scheveningen
+from leaguegen.domain.sections import kind_of
 
 
 def shape(fmt: str, players: int, **options) -> Shape:
