@@ -292,7 +292,6 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
                  rounds_per_evening: int | None) -> None:
     from leaguegen.cli.season_cmds import report_problems
     from leaguegen.formats.season_yaml import load_season
-    from leaguegen.formats.stage_preview import provisional
 
     try:
         season = load_season(season_dir)
@@ -310,7 +309,7 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
         except ValueError:
             click.echo(f"note: the season's time control {season.time_control!r} is not one"
                        " leaguegen reads; give --time-control for timings", err=True)
-    plan = plan_season(season.sections, default, session, complete=provisional,
+    plan = plan_season(season.sections, default, session,
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}
     for line in describe_season(plan, season.name, names):

@@ -3,7 +3,9 @@
 Each section is sized by its kind (``SectionKind.plan``), a stage still waiting
 for its players from the count its ``players: {from:, top:}`` will bring (the
 top ``top`` of each source table: a quads source sends that many from each
-group). Sections run side by side unless one feeds another: a stage starts
+group) and its format word alone: its own settings (a knockout's match format)
+are only read once its players are known, so until then a knockout counts one
+game a match. Sections run side by side unless one feeds another: a stage starts
 once all its sources have finished, so groups then a knockout, or a qualifier
 then a final, follow each other, while the divisions of a club season share
 their evenings.
@@ -25,7 +27,7 @@ from __future__ import annotations
 import datetime as dt
 import math
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from statistics import median
 
@@ -188,24 +190,15 @@ def rhythm_of(section: Section, round_games: Sequence[int]) -> Rhythm | None:
     return Rhythm(most, days, from_dates=True)
 
 
-Complete = Callable[[Section, int], Section | None]
-
-
 def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
-                session: Session | None = None, complete: Complete | None = None,
-                rounds_per_sitting: int | None = None,
+                session: Session | None = None, rounds_per_sitting: int | None = None,
                 time_controls: Mapping[str, TimeControl] | None = None) -> SeasonPlan:
     """The plan of ``sections`` (a season's, in file order).
 
     ``time_control`` is the season's (None: unknown, the plan has no timing);
-    ``time_controls`` gives a section (by id) its own.
-
-    ``complete`` reads a stage still waiting for its players again with that
-    many placeholder qualifiers, so its own settings (a knockout's match
-    format) count; without it, or when it gives None, the stage is sized from
-    its format word alone. ``rounds_per_sitting``, when given, overrides every
-    section's rhythm; otherwise undated sections play ``session``'s
-    ``rounds_per_evening``.
+    ``time_controls`` gives a section (by id) its own. ``rounds_per_sitting``,
+    when given, overrides every section's rhythm; otherwise undated sections
+    play ``session``'s ``rounds_per_evening``.
     """
     session = session or Session()
     planned: dict[str, SectionPlan] = {}
@@ -226,8 +219,7 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
         players, sized = len(section.players), section
         if pending:
             tables = sum(max(1, len(planned[s].shape.groups)) for s in sources)
-            players = stage.source.top * tables
-            sized = complete(section, players) if complete is not None else None
+            players, sized = stage.source.top * tables, None
         try:
             shape = kind.plan(Sizing(section.format, players), sized)
         except ValueError as exc:

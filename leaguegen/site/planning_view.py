@@ -21,7 +21,6 @@ from leaguegen.domain import planning as pl
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_plan import has_results, plan_season
 from leaguegen.domain.sections import kind_of
-from leaguegen.formats.stage_preview import provisional
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +142,7 @@ def season_plan_view(season: Season) -> SeasonPlanView | None:
         return None
     tc = time_control(season.time_control)
     session = pl.Session()
-    plan = plan_season(season.sections, tc, session, complete=provisional)
+    plan = plan_season(season.sections, tc, session)
     if not plan.sections:
         return None
     names = {s.id: s.name for s in season.sections}

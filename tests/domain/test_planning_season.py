@@ -16,7 +16,6 @@ from pathlib import Path
 from leaguegen.domain import planning as pl
 from leaguegen.domain.season_plan import has_results, plan_season, rhythm_of
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.formats.stage_preview import provisional
 from tests.conftest import ROOT
 from tests.formats_issue4.helpers import players_yaml, write
 
@@ -46,7 +45,7 @@ sections:{groups}
 def test_guide_grand_prix_by_hand_6_evenings_and_51_games(tmp_path: Path) -> None:
     """Winners to a knockout: 51 games as the guide says, but 8 evenings, not 6."""
     season = load_season(grand_prix_draft(tmp_path))
-    plan = plan_season(season.sections, TC, complete=provisional)
+    plan = plan_season(season.sections, TC)
     assert plan.games == 4 * 12 + 3 == 51
     groups, knockout = plan.sections[:4], plan.sections[4]
     assert all((g.shape.rounds, g.sittings, g.start) == (6, 6, 0) for g in groups)
@@ -59,28 +58,24 @@ def test_guide_grand_prix_by_hand_6_evenings_and_51_games(tmp_path: Path) -> Non
 def test_grand_prix_with_an_eight_player_knockout(tmp_path: Path) -> None:
     """The top two of each group: 55 games and 9 evenings at one game a match."""
     season = load_season(grand_prix_draft(tmp_path, top=2))
-    plan = plan_season(season.sections, TC, complete=provisional)
+    plan = plan_season(season.sections, TC)
     assert (plan.games, plan.rounds, plan.sittings) == (48 + 7, 9, 9)
     assert plan.sections[4].sources == ("group-a", "group-b", "group-c", "group-d")
 
 
-def test_a_pending_knockout_is_planned_with_its_own_match_format(tmp_path: Path) -> None:
-    """From ``players: {from:, top:}`` alone the count is known; its match format needs the
-    section read again with placeholder qualifiers."""
+def test_a_pending_knockout_is_planned_from_its_count(tmp_path: Path) -> None:
+    """Before the groups finish, ``players: {from:, top:}`` gives the count; the section's
+    match format is only read with its players, so it counts one game a match until then."""
     season = load_season(grand_prix_draft(tmp_path, top=2,
                                           match="    match: {games: 2}\n    final: {games: 4}\n"))
-    with_format = plan_season(season.sections, TC, complete=provisional)
-    assert with_format.sections[4].shape.games == 4 * 2 + 2 * 2 + 4
-    assert with_format.sections[4].shape.rounds == 8
-    without = plan_season(season.sections, TC)  # no second reading: one game a match
-    assert without.sections[4].shape.games == 7
-    assert season.section("knockout").players == ()  # the season itself stays pending
+    knockout = plan_season(season.sections, TC).sections[4]
+    assert (knockout.pending, knockout.players, knockout.shape.games) == (True, 8, 7)
+    assert season.section("knockout").players == ()
 
 
 def test_the_grand_prix_demo_totals() -> None:
     season = load_season(GRAND_PRIX)
-    plan = plan_season(season.sections, pl.parse_time_control(season.time_control),
-                       complete=provisional)
+    plan = plan_season(season.sections, pl.parse_time_control(season.time_control))
     by_id = {p.id: p for p in plan.sections}
     # the groups: six rounds on six days (1-3 and 5-7 March), side by side
     assert {(p.shape.rounds, p.shape.games, p.start, p.end) for p in plan.sections[:4]} \
@@ -140,6 +135,6 @@ def test_a_season_with_results_is_not_a_draft() -> None:
 def test_every_demo_can_be_planned() -> None:
     for folder in sorted((ROOT / "seasons").iterdir()):
         season = load_season(folder)
-        plan = plan_season(season.sections, None, complete=provisional)
+        plan = plan_season(season.sections, None)
         assert not plan.unplanned, folder.name
         assert plan.games == sum(p.shape.games for p in plan.sections) > 0

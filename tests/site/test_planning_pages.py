@@ -62,16 +62,23 @@ def test_demos_have_results_and_no_plan(demo: str) -> None:
     assert season_plan_view(load_season(ROOT / "seasons" / demo)) is None
 
 
-def test_a_rebuild_sees_a_changed_match_format(tmp_path: Path) -> None:
-    """The home page's cache key holds the plan: a longer knockout match re-renders it."""
+def test_a_rebuild_sees_a_changed_rhythm(tmp_path: Path) -> None:
+    """The home page's cache key holds the plan: two rounds on one date re-render it, though
+    the section cards (players, rounds, next date) stay the same."""
     folder = grand_prix_draft(tmp_path, top=2)
+    season_file = folder / "season.yaml"
+    text = season_file.read_text()
+    dated = "    rounds:\n      - date: 2027-03-01\n      - date: {second}\n"
+    weekly = text.replace("      - {name: P16, rating: 1840}\n",
+                          "      - {name: P16, rating: 1840}\n" + dated.format(second="2027-03-08"))
+    assert weekly != text
+    season_file.write_text(weekly)
     out = tmp_path / "_site"
     build_site(folder, out, pdf=False)
-    assert "Games 55" in _text((out / "index.html").read_text())
-    season_file = folder / "season.yaml"
-    season_file.write_text(season_file.read_text() + "    match: {games: 2}\n")
+    assert "Club evenings 9" in _text((out / "index.html").read_text())
+    season_file.write_text(weekly.replace("2027-03-08", "2027-03-01"))
     build_site(folder, out, pdf=False)
-    assert "Games 62" in _text((out / "index.html").read_text())  # 48 + 7 matches x 2
+    assert "Club evenings 9 Longest evening 510 minutes" in _text((out / "index.html").read_text())
 
 
 @pytest.mark.parametrize(("code", "counts"), [
