@@ -10,12 +10,21 @@ that overruns on the last board is the complaint organisers remember:
     game (60 moves unless told otherwise);
     worst-case round = worst-case game + changeover (set-up, results, 15 min).
 
+The formats are the section kinds' (``domain.sections``): each kind's ``plan``
+turns a :class:`Sizing` (its format word, the field, the options) into a
+:class:`Shape` with the shape functions here, and the shape carries the
+guides' verdict on the field (:class:`Verdict`: a round robin is easy to about
+6 players, 7-10 when the calendar allows, 11-12 the ceiling, 13 or more should
+be a Swiss, rating-band round robins or quads; a Swiss needs more players than
+rounds). Time controls are read by ``domain.time_control``.
+
 When the plan does not fit (a round longer than an evening, or more evenings
 than the season has) :func:`plan` adds suggestions in the spirit of the
 organisers' guides: quads or a Swiss instead of a big round robin, a double
 session (two rounds a sitting, e.g. a weekend day), or the slowest time
-control that would fit an evening. Suggestions are data (an :class:`Advice`
-and numbers), so the CLI and the site phrase them in their own words.
+control that would fit an evening. Verdicts and suggestions are data (enums
+and numbers), so the CLI and the site phrase them in their own words. A whole
+season is planned by ``domain.season_plan``.
 """
 
 from __future__ import annotations
