@@ -1,38 +1,112 @@
-"""``leaguegen plan``: rounds, games and club evenings for a format, before any entries.
+"""``leaguegen plan``: rounds, games and club evenings, for a format or a whole season.
 
-Prints the figures of :func:`leaguegen.domain.planning.plan` and, when the
-event does not fit the evenings, the alternatives. Exit 0 when it fits (or no
-season budget was given), 1 when it does not fit, 2 on invalid options.
+``plan --players N --format F`` sizes one event before any entries: the
+figures of :func:`leaguegen.domain.planning.plan`, the guides' verdict on the
+field with its reason in one line and, when the event does not fit the
+evenings, the alternatives. ``plan SEASON_DIR`` plans every section of a
+season, stages in order (:mod:`leaguegen.domain.season_plan`), and prints the
+totals. The formats are the section-kind registry's words; ``double_<format>``
+plays a format twice (``double_scheveningen``).
+
+Counts and units go through Babel (CLDR plural rules and unit names), so one
+week reads "1 week". Exit 0 when it fits (or no budget was given), 1 when it
+does not fit, 2 on invalid options or an invalid season.
 """
 
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
+from babel import Locale
+from babel.units import format_unit
 
 from leaguegen.cli import main
-from leaguegen.domain.planning import (
-    Advice,
-    Format,
-    Plan,
-    Session,
-    Suggestion,
-    parse_time_control,
-    plan,
-    swiss_rounds,
-)
+from leaguegen.domain import planning as pl
+from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
+from leaguegen.domain.season_plan import SeasonPlan, SectionPlan, plan_season
+from leaguegen.domain.sections import format_names, kind_of, label
+from leaguegen.errors import InputError
 
-_FORMAT_NAMES = {
-    Format.ROUND_ROBIN: "round robin",
-    Format.DOUBLE_ROUND_ROBIN: "double round robin",
-    Format.QUADS: "quads",
-    Format.SWISS: "Swiss",
-    Format.SCHEVENINGEN: "Scheveningen",
-    Format.DOUBLE_SCHEVENINGEN: "double Scheveningen",
-    Format.KNOCKOUT: "knockout",
-}
+EXIT_CANNOT, EXIT_INVALID = 1, 2
+LOCALE = Locale("en")  # the command line speaks English
+DOUBLE = "double_"
+
+
+# ---------------------------------------------------------------- words and units
+
+
+def count(n: int, one: str, other: str) -> str:
+    """``1 round``, ``3 rounds``: the form CLDR's English plural rule picks."""
+    return f"{n} {one if LOCALE.plural_form(n) == 'one' else other}"
+
+
+def minutes(n: int) -> str:
+    return format_unit(n, "duration-minute", length="short", locale=LOCALE)
+
+
+def unit(n: int, name: str) -> str:
+    """A CLDR duration in words: ``1 week``, ``3 days``."""
+    return format_unit(n, f"duration-{name}", length="long", locale=LOCALE)
+
+
+def sittings(n: int, days: bool) -> str:
+    return unit(n, "day") if days else count(n, "evening", "evenings")
+
+
+# ---------------------------------------------------------------- the guides' verdicts
+
+def advice_line(a: FieldAdvice) -> str:
+    """One verdict and its reason, in one line (the guides' figures for round robins)."""
+    v, n, r = a.verdict, a.players, a.rounds
+    rounds = count(r, "round", "rounds")
+    if v is Verdict.EASY:
+        return f"{rounds}: easy, like a round robin of up to about 6 players (5 rounds)"
+    if v is Verdict.CALENDAR:
+        return (f"{rounds}: fine when the calendar allows, like a round robin of 7-10 players"
+                " (7-9 rounds)")
+    if v is Verdict.CEILING:
+        return (f"{rounds}: the ceiling, like a round robin of 11-12 players (11 rounds), the"
+                " most one should take")
+    if v is Verdict.TOO_LONG:
+        if a.usual is None:  # a team match: nothing else pairs the same teams
+            return f"{rounds}: too long, like a round robin of 13 or more players"
+        lo, hi = a.usual
+        options = [f"a Swiss of {lo}-{hi} rounds" if lo != hi else f"a Swiss of {lo} rounds"]
+        if a.quads_rounds:
+            options.append(f"quads in {a.quads_rounds} rounds")
+        if a.bands:
+            options.append(f"{a.bands[0]} rating-band round robins of up to {pl.RATING_BAND}"
+                           f" in {a.bands[1]} rounds")
+        return (f"{rounds}: too long (a round robin of 13 or more players should be a Swiss,"
+                f" rating-band round robins or quads): {', '.join(options)}")
+    lo, hi = a.usual or (r, r)
+    rule = f"a Swiss of {n} players has at most {n - 1} rounds, and fewer are safe"
+    if v is Verdict.SWISS_SAFE:
+        return (f"{count(n, 'player', 'players')} for {rounds}: enough ({rule}: up to {a.limit}"
+                f" always pair; {lo}-{hi} is usual)")
+    if v is Verdict.SWISS_RISKY:
+        rr = pl.round_robin_rounds(n)
+        return (f"{count(n, 'player', 'players')} for {rounds}: too few, the pairings can run"
+                f" out before the last round ({rule}: {a.limit} always pair); play"
+                f" {count(a.limit or 1, 'round', 'rounds')}, or a round robin ({rr} rounds)")
+    if v is Verdict.ONE_GROUP:
+        return (f"{count(n, 'player', 'players')} make one group, a round robin of {rounds}"
+                " (quads need 8 players or more for two groups)")
+    if v is Verdict.BYES:
+        return (f"{count(n, 'player', 'players')} in a bracket of {n + (a.limit or 0)}: the top"
+                f" {a.limit} seeds have a bye in round 1")
+    return f"{count(n, 'player', 'players')} fill the bracket: no byes, {rounds} of matches"
+
+
+def worth_saying(a: FieldAdvice) -> bool:
+    """In a season's plan only the verdicts that ask for a decision are printed."""
+    return a.verdict not in (Verdict.EASY, Verdict.SWISS_SAFE, Verdict.FULL_BRACKET)
+
+
+# ---------------------------------------------------------------- one event
 
 
 def _tc_text(p: Plan) -> str:
@@ -42,11 +116,12 @@ def _tc_text(p: Plan) -> str:
     if extra:
         kind = "increment" if tc.increment else "delay"
         how += f", {kind} on every move"
-    return f"{tc.label}: a game can take {p.game_minutes} min ({how})"
+    return f"{tc.label}: a game can take {minutes(p.game_minutes)} ({how})"
 
 
 def _suggestion(s: Suggestion, p: Plan) -> str:
     tc = p.time_control
+    evenings = count(s.evenings, "evening", "evenings")
     if s.advice is Advice.FASTER_TIME_CONTROL:
         extra = f"+{tc.increment}" if tc.increment else (f" d{tc.delay}" if tc.delay else "")
         return (
@@ -54,31 +129,25 @@ def _suggestion(s: Suggestion, p: Plan) -> str:
             f"{p.session.evening_minutes}-minute evening"
         )
     if s.advice is Advice.QUADS:
-        return f"quads: {s.rounds} rounds, {s.evenings} evenings (groups of four by rating)"
+        return f"quads: {count(s.rounds, 'round', 'rounds')}, {evenings} (groups of four by rating)"
     if s.advice is Advice.SWISS:
-        lo, hi = swiss_rounds(p.players)
+        lo, hi = pl.swiss_rounds(p.players)
         usual = f"{lo}-{hi} is usual for {p.players} players"
-        return f"a Swiss of {s.rounds} rounds ({usual}): {s.evenings} evenings"
+        return f"a Swiss of {count(s.rounds, 'round', 'rounds')} ({usual}): {evenings}"
     return (
-        f"a double session: two rounds a sitting, {s.evenings} sittings of up to "
-        f"{s.minutes} min (e.g. weekend days)"
+        f"a double session: two rounds a sitting, {count(s.evenings, 'sitting', 'sittings')} of"
+        f" up to {minutes(s.minutes or 0)} (e.g. weekend days)"
     )
 
 
-def _format_option(ctx: click.Context, param: click.Parameter, value: str) -> Format:
-    """Season files write ``round_robin``; hyphens are accepted on the command line too."""
-    try:
-        return Format(value.strip().lower().replace("-", "_"))
-    except ValueError:
-        choices = ", ".join(f.value for f in Format)
-        raise click.BadParameter(f"{value!r} is not one of {choices}") from None
+def name_of(fmt: str, double: bool) -> str:
+    return label(fmt) + (" (double)" if double else "")
 
 
-def describe(p: Plan) -> list[str]:
+def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
     """The plan as lines of text (kept apart from the command so it can be tested)."""
     sh, s = p.shape, p.session
-    name = _FORMAT_NAMES[p.fmt]
-    lines = [f"{name}, {p.players} players"]
+    lines = [f"{name_of(fmt, double)}, {count(p.players, 'player', 'players')}"]
     if sh.groups:
         lines.append(
             f"  groups:            {', '.join(str(g) for g in sh.groups)} (strongest first)"
@@ -88,24 +157,25 @@ def describe(p: Plan) -> list[str]:
     per = str(lo) if lo == hi else f"{lo}-{hi}"
     lines.append(f"  games:             {sh.games} ({per} per player)")
     lines.append(f"  time control:      {_tc_text(p)}")
-    lines.append(
-        f"  worst-case round:  {p.round_minutes} min with {s.changeover_minutes} min changeover"
-    )
+    lines.append(f"  worst-case round:  {minutes(p.round_minutes)} with"
+                 f" {minutes(s.changeover_minutes)} changeover")
     rpe = "one round" if s.rounds_per_evening == 1 else f"{s.rounds_per_evening} rounds"
     per_week = "one evening" if s.evenings_per_week == 1 else f"{s.evenings_per_week} evenings"
     lines.append(
         f"  evenings:          {p.evenings} ({rpe} per {s.evening_minutes}-minute evening)"
-        f" = {p.weeks} weeks at {per_week} a week"
+        f" = {unit(p.weeks, 'week')} at {per_week} a week"
     )
-    if p.fmt is Format.QUADS and max(sh.groups) > 4 and 4 in sh.groups:
+    if sh.groups and max(sh.groups) > 4 and 4 in sh.groups:
         lines.append(
             "  note:              groups of four play rounds 1-3 only; the bigger groups"
             f" play all {sh.rounds}"
         )
+    lines.extend(f"  advice:            {advice_line(a)}" for a in sh.advice)
     if not p.fits_evening:
         need = s.rounds_per_evening * p.round_minutes
         lines.append(
-            f"DOES NOT FIT: {rpe} can take {need} min; the evening has {s.evening_minutes} min"
+            f"DOES NOT FIT: {rpe} can take {minutes(need)}; the evening has"
+            f" {minutes(s.evening_minutes)}"
         )
     if p.fits_season is False:
         lines.append(
@@ -119,22 +189,152 @@ def describe(p: Plan) -> list[str]:
     return lines
 
 
+def read_format(value: str) -> tuple[str, bool]:
+    """A format word as season files write it (hyphens accepted), and whether it is doubled.
+
+    ``double_<word>`` is the registered word when there is one (``double_round_robin``),
+    otherwise ``<word>`` played twice (``double_scheveningen``).
+    """
+    word = value.strip().lower().replace("-", "_").replace(" ", "_")
+    if word in format_names():
+        return word, False
+    if word.startswith(DOUBLE) and word[len(DOUBLE):] in format_names():
+        return word[len(DOUBLE):], True
+    choices = ", ".join(format_names())
+    raise click.BadParameter(f"{value!r} is not one of {choices} (or double_<format>)",
+                             param_hint="--format")
+
+
+# ---------------------------------------------------------------- a season
+
+
+def _span(p: SectionPlan, days: bool) -> str:
+    first, last = p.start + 1, p.end
+    word = "day" if days else "evening"
+    return f"{word} {first}" if first == last else f"{word}s {first}-{last}"
+
+
+def describe_season(plan: SeasonPlan, name: str, names: dict[str, str]) -> list[str]:
+    """A season's plan as lines: one per section, then the totals, then what does not fit."""
+    days = plan.days
+    lines = [f"{name}: {count(len(plan.sections), 'section', 'sections')} planned"]
+    width = max((len(p.name) for p in plan.sections), default=0)
+    for p in plan.sections:
+        players = count(p.players, "player", "players")
+        if p.pending:
+            players += " to be decided"
+        figures = (f"{count(p.shape.rounds, 'round', 'rounds')},"
+                   f" {count(p.shape.games, 'game', 'games')}, {_span(p, days)}")
+        if p.sources and not p.pending:
+            figures += f" (after {', '.join(names.get(x, x) for x in p.sources)})"
+        lines.append(f"  {p.name.ljust(width)}  {label(p.format)}, {players}: {figures}")
+        per = count(p.sitting_rounds, "round", "rounds") + (" a day" if days else " an evening")
+        if p.round_minutes is not None and p.time_control is not None:
+            lines.append(f"  {'':{width}}  {per} of {p.time_control.label} (a round up to"
+                         f" {minutes(p.round_minutes)}): up to {minutes(p.longest_sitting or 0)}")
+        else:
+            lines.append(f"  {'':{width}}  {per}; no time control, so no timing")
+        lines.extend(f"  {'':{width}}  advice: {advice_line(a)}"
+                     for a in p.shape.advice if worth_saying(a))
+    for sid, why in plan.unplanned:
+        lines.append(f"  {names.get(sid, sid)}: not planned: {why}")
+    totals = (f"total: {count(plan.rounds, 'round', 'rounds')},"
+              f" {count(plan.games, 'game', 'games')}, {sittings(plan.sittings, days)}")
+    longest = plan.longest
+    if longest is not None and longest.longest_sitting is not None:
+        totals += (f"; the longest {'day' if days else 'evening'}"
+                   f" {minutes(longest.longest_sitting)} ({longest.name})")
+    lines.append(totals)
+    lines.extend(season_misfits(plan))
+    return lines
+
+
+def season_misfits(plan: SeasonPlan) -> list[str]:
+    """What does not fit: an evening too long, a day past 12 hours of play, too many sittings."""
+    s, out = plan.session, []
+    long_evenings: dict[int, list[str]] = {}
+    for p in (p for p in plan.sections if plan.too_long(p)):
+        if plan.days:
+            out.append(f"DOES NOT FIT: {p.name} plays {count(p.sitting_rounds, 'round', 'rounds')}"
+                       f" a day, up to {minutes(p.longest_play or 0)} of play; a day has at most"
+                       f" {minutes(s.day_minutes)} (FIDE: 12 hours of play)")
+        else:
+            long_evenings.setdefault(p.longest_sitting or 0, []).append(p.name)
+    for length, sections in sorted(long_evenings.items(), reverse=True):
+        out.append(f"DOES NOT FIT: an evening can take {minutes(length)} ({', '.join(sections)});"
+                   f" the evening has {minutes(s.evening_minutes)}")
+    if plan.fits_budget is False:
+        out.append(f"DOES NOT FIT: {sittings(plan.sittings, plan.days)} needed,"
+                   f" {s.evenings_available} available")
+    return out
+
+
+def _time_controls(values: tuple[str, ...]) -> tuple[pl.TimeControl | None,
+                                                        dict[str, pl.TimeControl]]:
+    """``--time-control TC`` for every section, ``--time-control ID=TC`` for one."""
+    default, per_section = None, {}
+    for value in values:
+        sid, eq, text = value.partition("=")
+        if not eq:
+            sid, text = "", value
+        try:
+            tc = pl.parse_time_control(text)
+        except ValueError as exc:
+            raise click.BadParameter(str(exc), param_hint="--time-control") from exc
+        if sid:
+            per_section[sid.strip()] = tc
+        else:
+            default = tc
+    return default, per_section
+
+
+def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
+                 rounds_per_evening: int | None) -> None:
+    from leaguegen.cli.season_cmds import report_problems
+    from leaguegen.formats.season_yaml import load_season
+
+    try:
+        season = load_season(season_dir)
+    except InputError as err:
+        report_problems(err, wrote_nothing=False)
+        sys.exit(EXIT_INVALID)
+    default, per_section = _time_controls(values)
+    unknown = sorted(set(per_section) - {s.id for s in season.sections})
+    if unknown:
+        raise click.BadParameter(f"no section {', '.join(unknown)} in {season_dir}",
+                                 param_hint="--time-control")
+    if default is None and season.time_control:
+        try:
+            default = pl.parse_time_control(season.time_control)
+        except ValueError:
+            click.echo(f"note: the season's time control {season.time_control!r} is not one"
+                       " leaguegen reads; give --time-control for timings", err=True)
+    plan = plan_season(season.sections, default, session,
+                       rounds_per_sitting=rounds_per_evening, time_controls=per_section)
+    names = {s.id: s.name for s in season.sections}
+    for line in describe_season(plan, season.name, names):
+        click.echo(line)
+    if not plan.fits:
+        sys.exit(EXIT_CANNOT)
+
+
+# ---------------------------------------------------------------- the command
+
+
 @main.command("plan")
-@click.option("--players", type=click.IntRange(min=2), required=True, help="Number of entrants.")
-@click.option(
-    "--format",
-    "fmt",
-    required=True,
-    callback=_format_option,
-    help=f"Event format: {', '.join(f.value for f in Format)}.",
-)
-@click.option(
-    "--time-control",
-    required=True,
-    help='E.g. "90+30", "90/40+30+30", "G/60;d5", "40/90,SD/30;d5".',
-)
+@click.argument("season_dir", required=False,
+                type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option("--players", type=click.IntRange(min=2), help="Number of entrants.")
+@click.option("--format", "fmt",
+              help=f"Event format: {', '.join(format_names())}; double_<format> plays it"
+                   " twice (double_scheveningen). Hyphens are accepted.")
+@click.option("--time-control", "time_controls", multiple=True,
+              help='E.g. "90+30", "90/40+30+30s", "G/25 d5", "G/25;d5", "G/25 +5",'
+                   ' "90 minutes + 30 seconds per move". With SEASON_DIR: the season\'s is'
+                   ' the default; ID=TC sets one section\'s.')
 @click.option("--evening-minutes", type=click.IntRange(min=1), default=180, show_default=True)
-@click.option("--rounds-per-evening", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--rounds-per-evening", type=click.IntRange(min=1), default=None,
+              help="Rounds a sitting [default: 1; a season's dated rounds show their own].")
 @click.option(
     "--evenings",
     type=click.IntRange(min=1),
@@ -158,6 +358,8 @@ def describe(p: Plan) -> list[str]:
 )
 @click.option("--rounds", type=click.IntRange(min=1), default=None, help="Swiss rounds.")
 @click.option("--games-per-match", type=click.IntRange(min=1), default=1, show_default=True)
+@click.option("--final-games", type=click.IntRange(min=1), default=None,
+              help="Knockout: regular games of the final [default: as every match].")
 @click.option(
     "--remainder3",
     type=click.Choice([r.value for r in Remainder3]),
@@ -166,46 +368,56 @@ def describe(p: Plan) -> list[str]:
     help="Quads: what to do with 4k+3 players.",
 )
 def plan_command(
-    players: int,
-    fmt: Format,
-    time_control: str,
+    season_dir: Path | None,
+    players: int | None,
+    fmt: str | None,
+    time_controls: tuple[str, ...],
     evening_minutes: int,
-    rounds_per_evening: int,
+    rounds_per_evening: int | None,
     evenings: int | None,
     evenings_per_week: int,
     changeover: int,
     moves: int,
     rounds: int | None,
     games_per_match: int,
+    final_games: int | None,
     remainder3: str,
 ) -> None:
-    """Rounds, games, worst-case round length and club evenings for an event."""
-    try:
-        tc = parse_time_control(time_control)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--time-control") from exc
+    """Rounds, games, worst-case round length and club evenings: for a format
+    (--players N --format F --time-control TC) or for every section of SEASON_DIR."""
     session = Session(
         evening_minutes=evening_minutes,
-        rounds_per_evening=rounds_per_evening,
+        rounds_per_evening=rounds_per_evening or 1,
         changeover_minutes=changeover,
         long_game_moves=moves,
         evenings_available=evenings,
         evenings_per_week=evenings_per_week,
     )
+    if season_dir is not None:
+        if players is not None or fmt is not None:
+            raise click.UsageError("give SEASON_DIR or --players and --format, not both")
+        _plan_season(season_dir, session, time_controls, rounds_per_evening)
+        return
+    if players is None or fmt is None or len(time_controls) != 1:
+        raise click.UsageError("plan needs SEASON_DIR, or --players, --format and one"
+                               " --time-control")
+    word, double = read_format(fmt)
     try:
-        result = plan(
-            fmt,
-            players,
-            tc,
-            session,
-            rounds=rounds,
-            games_per_match=games_per_match,
-            rule=GroupingRule(remainder3=Remainder3(remainder3)),
-        )
+        tc = pl.parse_time_control(time_controls[0])
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--time-control") from exc
+    sizing = pl.Sizing(word, players, double=double, rounds=rounds,
+                       games_per_match=games_per_match, final_games=final_games,
+                       grouping=GroupingRule(remainder3=Remainder3(remainder3), double=double))
+    kind = kind_of(word)
+    try:
+        if kind.plan is None:
+            raise ValueError(f"{label(word)} has no planning figures")
+        result = pl.plan(kind.plan(sizing, None), tc, session)
     except ValueError as exc:
         click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-    for line in describe(result):
+        sys.exit(EXIT_INVALID)
+    for line in describe(result, word, double):
         click.echo(line)
     if not result.fits:
-        sys.exit(1)
+        sys.exit(EXIT_CANNOT)

@@ -10,175 +10,119 @@ that overruns on the last board is the complaint organisers remember:
     game (60 moves unless told otherwise);
     worst-case round = worst-case game + changeover (set-up, results, 15 min).
 
+The formats are the section kinds' (``domain.sections``): each kind's ``plan``
+turns a :class:`Sizing` (its format word, the field, the options) into a
+:class:`Shape` with the shape functions here, and the shape carries the
+guides' verdict on the field (:class:`Verdict`: a round robin is easy to about
+6 players, 7-10 when the calendar allows, 11-12 the ceiling, 13 or more should
+be a Swiss, rating-band round robins or quads; a Swiss needs more players than
+rounds). Time controls are read by ``domain.time_control``.
+
 When the plan does not fit (a round longer than an evening, or more evenings
 than the season has) :func:`plan` adds suggestions in the spirit of the
 organisers' guides: quads or a Swiss instead of a big round robin, a double
 session (two rounds a sitting, e.g. a weekend day), or the slowest time
-control that would fit an evening. Suggestions are data (an :class:`Advice`
-and numbers), so the CLI and the site phrase them in their own words.
+control that would fit an evening. Verdicts and suggestions are data (enums
+and numbers), so the CLI and the site phrase them in their own words. A whole
+season is planned by ``domain.season_plan``.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import dataclass
 from enum import Enum
 
 from leaguegen.domain.schedule.knockout import round_count as knockout_rounds
 from leaguegen.domain.schedule.quads import DEFAULT_RULE, GroupingRule, group_sizes
+from leaguegen.domain.time_control import Period as Period  # re-exported: planning's inputs
+from leaguegen.domain.time_control import TimeControl as TimeControl
+from leaguegen.domain.time_control import parse_time_control as parse_time_control
 
-# ---------------------------------------------------------------- time controls
-
-
-@dataclass(frozen=True, slots=True)
-class Period:
-    """A slice of clock time: ``minutes`` for ``moves`` moves (None = rest of the game)."""
-
-    minutes: float
-    moves: int | None = None
+# ---------------------------------------------------------------- sizing a section
 
 
 @dataclass(frozen=True, slots=True)
-class TimeControl:
-    """Periods in order, plus a per-move increment or delay in seconds (from move 1)."""
+class Sizing:
+    """What sizes an event before anyone sits down: its format word, its field, its options.
 
-    periods: tuple[Period, ...]
-    increment: int = 0
-    delay: int = 0
-
-    def player_minutes(self, moves: int) -> float:
-        """Most clock time one player can use in a game of ``moves`` moves.
-
-        A period's time counts once the player has reached it; a delay is
-        bounded like an increment (at most ``delay`` seconds per move).
-        """
-        total, played = 0.0, 0
-        for p in self.periods:
-            if played >= moves and total:
-                break
-            total += p.minutes
-            if p.moves is None:
-                break
-            played += p.moves
-        return total + moves * (self.increment + self.delay) / 60
-
-    def game_minutes(self, moves: int = 60) -> float:
-        """Worst-case wall-clock length of one game: both clocks run out."""
-        return 2 * self.player_minutes(moves)
-
-    @property
-    def label(self) -> str:
-        """Canonical spelling: FIDE style ``90/40+30+30s``; US style ``G/60;d5`` with a delay."""
-        if self.delay:
-            parts = [f"{p.moves}/{_num(p.minutes)}" for p in self.periods if p.moves]
-            parts.append(("SD/" if parts else "G/") + _num(self.periods[-1].minutes))
-            return (
-                ",".join(parts)
-                + f";d{self.delay}"
-                + (f";inc{self.increment}" if self.increment else "")
-            )
-        parts = [_num(p.minutes) + (f"/{p.moves}" if p.moves else "") for p in self.periods]
-        text = "+".join(parts)
-        if self.increment:
-            text += f"+{self.increment}s"
-        return text
-
-
-def _num(x: float) -> str:
-    return str(int(x)) if float(x).is_integer() else str(x)
-
-
-_NUMBER = r"\d+(?:\.\d+)?"
-
-
-def _minutes(token: str, text: str) -> float:
-    token = re.sub(r"(min|m|')$", "", token)
-    if not re.fullmatch(_NUMBER, token):
-        raise ValueError(f"time control {text!r}: {token!r} is not a number of minutes")
-    return float(token)
-
-
-def _seconds(token: str, text: str) -> int:
-    token = re.sub(r"(sec|s|\")$", "", token)
-    if not re.fullmatch(r"\d+", token):
-        raise ValueError(f"time control {text!r}: {token!r} is not a number of seconds")
-    return int(token)
-
-
-def parse_time_control(text: str) -> TimeControl:
-    """Read the usual spellings of a time control.
-
-    FIDE style, minutes first: ``90+30`` (90 min, 30 s a move), ``90/40+30+30``
-    (90 min for 40 moves, then 30 min, 30 s a move from move 1),
-    ``120/40+60/20+15+30``, ``60`` (sudden death), ``15|10``.
-    US style, recognised by ``G/``, ``SD/``, ``,`` or ``;``, moves first:
-    ``G/60;d5`` (game in 60, 5 s delay), ``G/90;inc30``, ``40/90,SD/30;d5``.
+    ``format`` is a season file's ``format:`` word; the section kind that owns it
+    (``domain.sections``) turns a sizing into a :class:`Shape` with its ``plan``
+    callable. A section of a season brings its own settings (its kind reads them
+    from the section); from the command line they come from here: ``double``
+    plays every pairing twice (``double_scheveningen``, double quads), ``rounds``
+    is a Swiss's length (default: log2(N) + 1), ``games_per_match`` and
+    ``final_games`` a knockout's regular games (tie-breaks are not counted),
+    ``grouping`` the quads rule.
     """
-    raw = text
-    s = text.strip().lower().replace(" ", "").replace("|", "+")
-    if not s:
-        raise ValueError("empty time control")
-    if "g/" in s or "sd/" in s or ";" in s or "," in s:
-        return _parse_us(s, raw)
-    tokens = s.split("+")
-    counted = []
-    while tokens and "/" in tokens[0]:
-        mins, _, moves = tokens.pop(0).partition("/")
-        if not moves.isdigit() or int(moves) < 1:
-            raise ValueError(f"time control {raw!r}: {moves!r} is not a number of moves")
-        counted.append(Period(_minutes(mins, raw), int(moves)))
-    if not tokens:
-        raise ValueError(f"time control {raw!r} has no final (sudden-death) period")
-    periods = (*counted, Period(_minutes(tokens.pop(0), raw)))
-    increment = _seconds(tokens.pop(0), raw) if tokens else 0
-    if tokens:
-        raise ValueError(f"time control {raw!r}: unexpected {'+'.join(tokens)!r}")
-    return TimeControl(periods, increment)
+
+    format: str
+    players: int
+    double: bool = False
+    rounds: int | None = None
+    games_per_match: int = 1
+    final_games: int | None = None
+    grouping: GroupingRule = DEFAULT_RULE
 
 
-def _parse_us(s: str, raw: str) -> TimeControl:
-    main, *suffixes = s.split(";")
-    increment = delay = 0
-    if "+" in main:
-        main, inc = main.split("+", 1)
-        increment = _seconds(inc, raw)
-    for suffix in suffixes:
-        if m := re.fullmatch(r"(?:d|delay)/?(\d+)s?", suffix):
-            delay = int(m.group(1))
-        elif m := re.fullmatch(r"(?:inc|i|\+)/?(\d+)s?", suffix):
-            increment = int(m.group(1))
-        elif suffix:
-            raise ValueError(
-                f"time control {raw!r}: {suffix!r} is neither a delay nor an increment"
-            )
-    periods = []
-    parts = [p for p in main.split(",") if p]
-    for i, part in enumerate(parts):
-        if m := re.fullmatch(r"(?:g|sd)/?(" + _NUMBER + ")", part):
-            if i != len(parts) - 1:
-                raise ValueError(f"time control {raw!r}: sudden death must come last")
-            periods.append(Period(float(m.group(1))))
-        elif m := re.fullmatch(r"(\d+)/(" + _NUMBER + ")", part):
-            periods.append(Period(float(m.group(2)), int(m.group(1))))
-        else:
-            raise ValueError(f"time control {raw!r}: cannot read {part!r}")
-    if not periods or periods[-1].moves is not None:
-        raise ValueError(f"time control {raw!r} has no final (sudden-death) period")
-    return TimeControl(tuple(periods), increment, delay)
+class Verdict(Enum):
+    """What the organisers' guides say about a field and a format.
+
+    The round-robin figures (easy to about 6 players, 7-10 when the calendar
+    allows, 11-12 the ceiling, 13 or more should be a Swiss, rating-band round
+    robins or quads) are lengths: 5, 7-9, 11 and 13+ rounds. Formats made of
+    round robins (double round robins, quads, Scheveningen matches) are judged
+    by the same lengths in rounds. A Swiss is judged by its field: it needs more
+    players than rounds (N players have at most N - 1 rounds), and only up to
+    half the field's worth of rounds always pairs without a rematch.
+    """
+
+    EASY = "easy"  # up to 5 rounds: a round robin of up to 6 players
+    CALENDAR = "calendar"  # 6-9 rounds (7-10 players): when the calendar allows
+    CEILING = "ceiling"  # 10-11 rounds (11-12 players): the most a round robin should take
+    TOO_LONG = "too_long"  # 12+ rounds (13+ players): a Swiss, rating bands or quads
+    SWISS_SAFE = "swiss_safe"  # every round can be paired without a rematch
+    SWISS_RISKY = "swiss_risky"  # more rounds than half the field: pairings can run out
+    ONE_GROUP = "one_group"  # quads of fewer than 8 players: one round robin
+    BYES = "byes"  # a knockout of a field that is not a power of two
+    FULL_BRACKET = "full_bracket"  # a knockout of 2, 4, 8, 16... players
 
 
-# ---------------------------------------------------------------- formats
+# The guides' round-robin field sizes as lengths in rounds (a round robin of N players
+# has N - 1 rounds, N when N is odd): the last round count of each band.
+EASY_ROUNDS, CALENDAR_ROUNDS, CEILING_ROUNDS = 5, 9, 11
+RATING_BAND = 6  # players in a rating-band round robin suggested instead of a long one
 
 
-class Format(Enum):
-    ROUND_ROBIN = "round_robin"
-    DOUBLE_ROUND_ROBIN = "double_round_robin"
-    QUADS = "quads"
-    SWISS = "swiss"
-    SCHEVENINGEN = "scheveningen"
-    DOUBLE_SCHEVENINGEN = "double_scheveningen"
-    KNOCKOUT = "knockout"
+@dataclass(frozen=True, slots=True)
+class FieldAdvice:
+    """One verdict with the figures its reason quotes.
+
+    ``limit`` is the verdict's own bound: the most rounds a Swiss of this field
+    always pairs (SWISS_SAFE, SWISS_RISKY), the players given a bye (BYES), the
+    field of one group (ONE_GROUP); ``usual`` a Swiss's usual length (fewest,
+    most) for this field; for TOO_LONG, ``alternatives`` the shorter formats:
+    the Swiss length, the quads rounds and the rating bands (how many, rounds).
+    """
+
+    verdict: Verdict
+    players: int
+    rounds: int
+    limit: int | None = None
+    usual: tuple[int, int] | None = None
+    quads_rounds: int | None = None
+    bands: tuple[int, int] | None = None
+
+
+def length_verdict(rounds: int) -> Verdict:
+    """The guides' round-robin figures, applied to an event's length in rounds."""
+    if rounds <= EASY_ROUNDS:
+        return Verdict.EASY
+    if rounds <= CALENDAR_ROUNDS:
+        return Verdict.CALENDAR
+    if rounds <= CEILING_ROUNDS:
+        return Verdict.CEILING
+    return Verdict.TOO_LONG
 
 
 def swiss_rounds(players: int) -> tuple[int, int]:
@@ -194,59 +138,135 @@ def swiss_rounds(players: int) -> tuple[int, int]:
     return min(base + 1, cap), min(base + 2, cap)
 
 
+def swiss_safe_rounds(players: int) -> int:
+    """The most rounds a Swiss of ``players`` can always pair without a rematch.
+
+    Before round R every player has met at most R - 1 others (a bye counts as
+    meeting a phantom player, for an odd field). While R - 1 < half the field
+    (phantom included) each player can still meet more than half of it, and a
+    graph whose every vertex reaches half the others has a Hamiltonian cycle
+    (Dirac), hence a perfect matching: the round pairs. So ceil(N / 2) rounds
+    always pair; past that a Swiss can run out of pairings before its last round
+    (5 or 6 players: three disjoint rounds can leave two groups of three). It is a
+    guarantee, not the exact limit (4 or 7 players can always pair one round
+    more), and colour rules can bind sooner: the floor of the guides' "fewer are
+    safe".
+    """
+    return (players + 1) // 2
+
+
+def round_robin_rounds(players: int, cycles: int = 1) -> int:
+    """A Berger table's rounds: N - 1 for an even field, N for an odd one; per cycle."""
+    return (players + players % 2 - 1) * cycles
+
+
+def _length_advice(players: int, rounds: int, open_field: bool = True) -> FieldAdvice:
+    """The length verdict; a long event of an open field also names the shorter formats."""
+    verdict = length_verdict(rounds)
+    if verdict is not Verdict.TOO_LONG or not open_field:
+        return FieldAdvice(verdict, players, rounds)
+    bands = math.ceil(players / RATING_BAND)
+    biggest = math.ceil(players / bands)
+    return FieldAdvice(verdict, players, rounds, usual=swiss_rounds(players),
+                       quads_rounds=quads_shape(players).rounds if players >= 8 else None,
+                       bands=(bands, round_robin_rounds(biggest)))
+
+
 @dataclass(frozen=True, slots=True)
 class Shape:
-    """What a format means for a field: rounds, games, and games per player (fewest, most)."""
+    """What a format means for a field: rounds, games, and games per player (fewest, most).
+
+    ``rounds`` are sittings' worth of games at one game a player a sitting (a
+    knockout match of two games is two rounds; ``round_games`` then says how
+    many of them each of the section's rounds holds, empty when one each);
+    ``groups`` the quads groups;
+    ``open_field`` says the entrants could as well be paired another way (quads,
+    a Swiss), which a team match cannot; ``advice`` the guides' verdicts.
+    """
 
     rounds: int
     games: int
     games_per_player: tuple[int, int]
     groups: tuple[int, ...] = ()
+    players: int = 0
+    open_field: bool = True
+    advice: tuple[FieldAdvice, ...] = ()
+    round_games: tuple[int, ...] = ()
 
 
-def shape(
-    fmt: Format,
-    players: int,
-    rounds: int | None = None,
-    games_per_match: int = 1,
-    rule: GroupingRule = DEFAULT_RULE,
-) -> Shape:
-    """Rounds and games of ``fmt`` for ``players`` entrants.
-
-    ``rounds`` only applies to a Swiss (default: log2(N) + 1); a knockout
-    counts ``games_per_match`` regular games per match and no tie-breaks.
-    """
-    n = players
-    if n < 2:
+def _field(players: int) -> None:
+    if players < 2:
         raise ValueError("an event needs at least two players")
-    if fmt in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN):
-        cycles = 2 if fmt is Format.DOUBLE_ROUND_ROBIN else 1
-        r = (n + n % 2 - 1) * cycles
-        return Shape(r, n * (n - 1) // 2 * cycles, ((n - 1) * cycles, (n - 1) * cycles))
-    if fmt is Format.QUADS:
-        sizes = group_sizes(n, rule)
-        cycles = 2 if rule.double else 1
-        r = max(s + s % 2 - 1 for s in sizes) * cycles
-        games = sum(s * (s - 1) // 2 for s in sizes) * cycles
-        per = [(s - 1) * cycles for s in sizes]
-        return Shape(r, games, (min(per), max(per)), sizes)
-    if fmt is Format.SWISS:
-        r = rounds if rounds is not None else swiss_rounds(n)[0]
-        if not 1 <= r <= n - 1:
-            raise ValueError(f"a Swiss of {n} players has 1 to {n - 1} rounds, not {r}")
-        return Shape(r, r * (n // 2), (r - n % 2, r))
-    if fmt in (Format.SCHEVENINGEN, Format.DOUBLE_SCHEVENINGEN):
-        if n % 2:
-            raise ValueError("a Scheveningen needs two teams of equal size (an even total)")
-        cycles = 2 if fmt is Format.DOUBLE_SCHEVENINGEN else 1
-        team = n // 2
-        return Shape(team * cycles, team * team * cycles, (team * cycles, team * cycles))
-    # knockout
-    g = games_per_match
-    if g < 1:
+
+
+def round_robin_shape(players: int, cycles: int = 1) -> Shape:
+    """A round robin (``cycles`` = 2: double) on the Berger tables."""
+    _field(players)
+    n = players
+    r = round_robin_rounds(n, cycles)
+    return Shape(r, n * (n - 1) // 2 * cycles, ((n - 1) * cycles, (n - 1) * cycles),
+                 players=n, advice=(_length_advice(n, r),))
+
+
+def quads_shape(players: int, rule: GroupingRule = DEFAULT_RULE) -> Shape:
+    """Quads: the field cut into small round robins by :func:`group_sizes`."""
+    _field(players)
+    sizes = group_sizes(players, rule)
+    cycles = 2 if rule.double else 1
+    r = max(round_robin_rounds(s, cycles) for s in sizes)
+    games = sum(s * (s - 1) // 2 for s in sizes) * cycles
+    per = [(s - 1) * cycles for s in sizes]
+    advice = FieldAdvice(Verdict.ONE_GROUP, players, r, limit=players) if len(sizes) == 1 \
+        else FieldAdvice(length_verdict(r), players, r)
+    return Shape(r, games, (min(per), max(per)), sizes, players, advice=(advice,))
+
+
+def swiss_shape(players: int, rounds: int | None = None) -> Shape:
+    """A Swiss of ``rounds`` (default log2(N) + 1); more than N - 1 rounds cannot exist."""
+    _field(players)
+    n = players
+    r = rounds if rounds is not None else swiss_rounds(n)[0]
+    if not 1 <= r <= n - 1:
+        raise ValueError(f"a Swiss of {n} players has at most {n - 1} rounds, and fewer are"
+                         f" safe ({swiss_safe_rounds(n)} always pair), not {r}")
+    safe = swiss_safe_rounds(n)
+    verdict = Verdict.SWISS_SAFE if r <= safe else Verdict.SWISS_RISKY
+    return Shape(r, r * (n // 2), (r - n % 2, r), players=n,
+                 advice=(FieldAdvice(verdict, n, r, limit=safe, usual=swiss_rounds(n)),))
+
+
+def scheveningen_shape(players: int, cycles: int = 1) -> Shape:
+    """Two teams of ``players / 2``: each player meets the other team once per cycle."""
+    _field(players)
+    if players % 2:
+        raise ValueError("a Scheveningen needs two teams of equal size (an even total)")
+    team = players // 2
+    r = team * cycles
+    return Shape(r, team * team * cycles, (r, r), players=players, open_field=False,
+                 advice=(_length_advice(players, r, open_field=False),))
+
+
+def knockout_shape(players: int, games: tuple[int, ...] = (1,)) -> Shape:
+    """A seeded knockout; ``games`` are the regular games of a match in each round.
+
+    The last entry repeats for rounds beyond it (``(2, 2, 4)``: two-game
+    matches, a four-game final when there are three rounds). Tie-break games
+    are not counted: they are only played when a match is level.
+    """
+    _field(players)
+    if not games or min(games) < 1:
         raise ValueError("a match has at least one game")
-    k = knockout_rounds(n)
-    return Shape(k * g, (n - 1) * g, (g, k * g))
+    k = knockout_rounds(players)
+    per_round = tuple(games[min(r, len(games) - 1)] for r in range(k))
+    slots = 1 << k
+    byes = slots - players
+    matches = [players - slots // 2] + [slots >> (r + 1) for r in range(1, k)]
+    total = sum(m * g for m, g in zip(matches, per_round, strict=True))
+    fewest = min([per_round[0]] + ([per_round[1]] if byes and k > 1 else []))
+    verdict = Verdict.BYES if byes else Verdict.FULL_BRACKET
+    return Shape(sum(per_round), total, (fewest, sum(per_round)), players=players,
+                 open_field=False, advice=(FieldAdvice(verdict, players, k, limit=byes),),
+                 round_games=per_round)
 
 
 # ---------------------------------------------------------------- the plan
@@ -262,6 +282,9 @@ class Session:
     long_game_moves: int = 60
     evenings_available: int | None = None
     evenings_per_week: int = 1
+    # The most play in one day of a congress: the FIDE rating regulations' 12 hours,
+    # counted, as here, on games of 60 moves.
+    day_minutes: int = 720
 
 
 class Advice(Enum):
@@ -287,8 +310,8 @@ class Suggestion:
 
 @dataclass(frozen=True, slots=True)
 class Plan:
-    fmt: Format
-    players: int
+    """One event's figures under a time control and the club's sessions."""
+
     shape: Shape
     time_control: TimeControl
     session: Session
@@ -298,6 +321,10 @@ class Plan:
     fits_evening: bool
     fits_season: bool | None
     suggestions: tuple[Suggestion, ...]
+
+    @property
+    def players(self) -> int:
+        return self.shape.players
 
     @property
     def weeks(self) -> int:
@@ -312,22 +339,23 @@ def _evenings(rounds: int, per_evening: int) -> int:
     return math.ceil(rounds / per_evening)
 
 
-def plan(
-    fmt: Format,
-    players: int,
-    time_control: TimeControl,
-    session: Session | None = None,
-    rounds: int | None = None,
-    games_per_match: int = 1,
-    rule: GroupingRule = DEFAULT_RULE,
-) -> Plan:
-    """The figures for one event, and what to do instead when it does not fit."""
+def worst_round_minutes(time_control: TimeControl, session: Session) -> tuple[int, int]:
+    """The longest a game and a round (the game plus the changeover) can take, in minutes."""
+    game = math.ceil(time_control.game_minutes(session.long_game_moves))
+    return game, game + session.changeover_minutes
+
+
+def plan(shape: Shape, time_control: TimeControl, session: Session | None = None) -> Plan:
+    """The figures for one event (its :class:`Shape`), and what to do when it does not fit.
+
+    Other formats are only suggested for an open field (not a team match) and
+    only when they are shorter than this one.
+    """
     session = session or Session()
     if min(session.rounds_per_evening, session.evening_minutes, session.evenings_per_week) < 1:
         raise ValueError("evening length, rounds per evening and evenings a week must be positive")
-    sh = shape(fmt, players, rounds, games_per_match, rule)
-    game = math.ceil(time_control.game_minutes(session.long_game_moves))
-    round_len = game + session.changeover_minutes
+    sh, players = shape, shape.players
+    game, round_len = worst_round_minutes(time_control, session)
     k = session.rounds_per_evening
     evenings = _evenings(sh.rounds, k)
     fits_evening = k * round_len <= session.evening_minutes
@@ -341,11 +369,12 @@ def plan(
         base = math.floor(per_round / 2 - per_move)
         if base >= 5:
             out.append(Suggestion(Advice.FASTER_TIME_CONTROL, sh.rounds, evenings, base))
-    if fits_season is False:
-        if fmt in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN) and players >= 8:
-            q = shape(Format.QUADS, players, rule=rule)
-            out.append(Suggestion(Advice.QUADS, q.rounds, _evenings(q.rounds, k)))
-        if fmt in (Format.ROUND_ROBIN, Format.DOUBLE_ROUND_ROBIN, Format.QUADS) and players > 4:
+    if fits_season is False and budget is not None:
+        if sh.open_field and players >= 8:
+            q = quads_shape(players)
+            if q.rounds < sh.rounds:
+                out.append(Suggestion(Advice.QUADS, q.rounds, _evenings(q.rounds, k)))
+        if sh.open_field and players > 4:
             lo, hi = swiss_rounds(players)
             fitting = [r for r in (hi, lo) if _evenings(r, k) <= budget]
             r = fitting[0] if fitting else lo
@@ -355,16 +384,5 @@ def plan(
             out.append(
                 Suggestion(Advice.DOUBLE_SESSION, sh.rounds, _evenings(sh.rounds, 2), 2 * round_len)
             )
-    return Plan(
-        fmt,
-        players,
-        sh,
-        time_control,
-        session,
-        game,
-        round_len,
-        evenings,
-        fits_evening,
-        fits_season,
-        tuple(out),
-    )
+    return Plan(sh, time_control, session, game, round_len, evenings, fits_evening, fits_season,
+                tuple(out))

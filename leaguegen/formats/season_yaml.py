@@ -32,6 +32,7 @@ from leaguegen.formats.options import read_choice, read_points, read_scoring, re
 from leaguegen.formats.players import read_late_entries, read_player
 from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.sections import READERS
+from leaguegen.formats.tiebreak_advice import check_round_robin_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
 
 SEASON_FILE = "season.yaml"
@@ -197,6 +198,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     if rules not in ("2024", "2026"):
         ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
         rules = "2024"
+    check_round_robin_tiebreaks(kind, tiebreaks, rules, keys, ctx.col, sid)
     free = read_points(keys.get("free_round_score"), ctx, "free_round_score")
     if free is None:
         free = defaults.get("free_round") or Fraction(0)  # type: ignore[assignment]

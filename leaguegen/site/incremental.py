@@ -30,6 +30,7 @@ from leaguegen.errors import OutputRefused
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
+from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 FORMAT_VERSION = "1"
@@ -307,11 +308,13 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
         snap.pages.update(output.pages)
         snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
         summaries.append(output.summary)
-    home_key = _hash("home", templates, frame, summaries, season.news)
+    plan = season_plan_view(season)
+    home_key = _hash("home", templates, frame, summaries, season.news, plan)
     used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
-        home = render("season.html", season_pages.season_page(season, summaries), season.language)
+        home = render("season.html", season_pages.season_page(season, summaries, plan),
+                      season.language)
         store.put_page(home_key, home)
         snap.home_rendered = True
     snap.pages["index.html"] = home

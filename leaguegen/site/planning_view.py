@@ -1,38 +1,34 @@
-"""The planning figures (``leaguegen plan``) on the page of a section with no results yet.
+"""The planning figures (``leaguegen plan``) on the pages of a season not yet played.
 
-Before the first round an organiser (and the players) want to know what the
+Before the first round an organiser (and the players) want to know what a
 section means: rounds, games, games per player, how long a round can last and
-how many club evenings it takes. ``domain.planning`` computes that; this turns
-it into a page block. The season's ``time_control`` is free text, so the usual
-spellings ("90+30", "90 minutes + 30 seconds a move") are recognised and
-anything else simply leaves the timing out.
+how many club evenings it takes; the season's home page shows the whole
+season's plan (every section, stages in order, and the totals) until the first
+result is in. ``domain.planning`` and ``domain.season_plan`` compute that, with
+the section kinds' own sizes; this turns it into page blocks, with the same
+time-control reader the command line uses, so any spelling it reads ("90+30",
+"G/25 d5", "90 minutes + 30 seconds a move") gives timings and anything else
+simply leaves them out. Sentences are composed by the template
+(``partials/planning.html``) from the numbers here, with plurals from the
+catalogues.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from leaguegen.domain import planning as pl
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season_plan import has_results, plan_season
 from leaguegen.domain.sections import kind_of
-from leaguegen.site.pages.common import N_
-
-ADVICE = {
-    pl.Advice.FASTER_TIME_CONTROL: N_("With the same increment, %(minutes)s minutes each would fit"
-                                      " an evening."),
-    pl.Advice.QUADS: N_("Quads would take %(rounds)s rounds."),
-    pl.Advice.SWISS: N_("A Swiss of %(rounds)s rounds would fit."),
-    pl.Advice.DOUBLE_SESSION: N_("Two rounds a sitting: %(evenings)s sittings of %(minutes)s"
-                                 " minutes."),
-}
-_WORDS = re.compile(r"^\s*(\d+)\s*(?:min(?:ute)?s?|')\s*(?:\+\s*(\d+)\s*(?:s|sec(?:ond)?s?)"
-                    r"(?:\s*(?:a|per|/)\s*move)?)?\s*$", re.I)
 
 
 @dataclass(frozen=True, slots=True)
 class PlanSuggestion:
-    advice: str  # msgid with %(rounds)s, %(evenings)s, %(minutes)s
+    """An alternative, worded by the template: ``advice`` is a ``planning.Advice`` value
+    (faster_time_control, quads, swiss, double_session)."""
+
+    advice: str
     rounds: int
     evenings: int
     minutes: int | None
@@ -46,7 +42,7 @@ class PlanningView:
     rounds: int
     games: int
     per_player: tuple[int, int]  # fewest, most games for one player
-    time_control: str  # as understood, e.g. "90+30"; "" = not understood (no timing)
+    time_control: str  # as the season writes it; "" = not understood (no timing)
     game_minutes: int | None  # worst case for one game
     round_minutes: int | None  # plus changeover
     changeover: int
@@ -57,40 +53,36 @@ class PlanningView:
 
 
 def time_control(text: str) -> pl.TimeControl | None:
-    """The season's time control if it reads as one: '90+30', '90 minutes + 30 seconds a move'."""
+    """The season's time control if it reads as one (any spelling ``plan`` reads)."""
     if not text:
         return None
     try:
         return pl.parse_time_control(text)
     except ValueError:
-        pass
-    m = _WORDS.match(text)
-    if m:
-        return pl.parse_time_control(f"{m.group(1)}+{m.group(2) or 0}")
-    return None
+        return None
 
 
-def _format(section: Section) -> tuple[pl.Format, dict] | None:
+def _shape(section: Section) -> pl.Shape | None:
     kind = kind_of(section.format)
-    return kind.plan(section) if kind.plan is not None else None
+    if kind.plan is None:
+        return None
+    try:
+        return kind.plan(pl.Sizing(section.format, len(section.players)), section)
+    except ValueError:
+        return None
 
 
 def planning_view(season: Season, section: Section) -> PlanningView | None:
     """Figures for a section with players and no result yet; None otherwise."""
     if len(section.players) < 2 or any(g.result is not None for g in section.games):
         return None
-    fmt = _format(section)
-    if fmt is None:
+    shape = _shape(section)
+    if shape is None:
         return None
-    kind, options = fmt
     tc = time_control(season.time_control)
     session = pl.Session()
-    try:
-        shape = pl.shape(kind, len(section.players), **options)
-        plan = pl.plan(kind, len(section.players), tc, session, **options) if tc else None
-    except ValueError:
-        return None
-    suggestions = tuple(PlanSuggestion(ADVICE[s.advice], s.rounds, s.evenings, s.minutes)
+    plan = pl.plan(shape, tc, session) if tc else None
+    suggestions = tuple(PlanSuggestion(s.advice.value, s.rounds, s.evenings, s.minutes)
                         for s in (plan.suggestions if plan else ()))
     return PlanningView(
         players=len(section.players), rounds=shape.rounds, games=shape.games,
@@ -101,3 +93,67 @@ def planning_view(season: Season, section: Section) -> PlanningView | None:
         changeover=session.changeover_minutes, evening_minutes=session.evening_minutes,
         evenings=plan.evenings if plan else shape.rounds,
         fits_evening=plan.fits_evening if plan else None, suggestions=suggestions)
+
+
+# ---------------------------------------------------------------- the season's plan
+
+
+@dataclass(frozen=True, slots=True)
+class SectionPlanRow:
+    """One section in the season's plan: its figures and the sittings it takes (1-based)."""
+
+    name: str
+    format_label: str  # msgid, translated by the template
+    players: int
+    pending: bool  # the players are still to be decided (the count is what will qualify)
+    rounds: int
+    games: int
+    first: int
+    last: int
+    after: tuple[str, ...]  # names of the sections it takes its players from
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPlanView:
+    """The season's plan, shown on its home page until the first result is entered.
+
+    ``days``: the season is played on days (a congress) rather than club
+    evenings; ``longest`` the longest sitting in minutes and ``longest_section``
+    whose it is (None without a time control); ``too_long``: that sitting is
+    longer than an evening (or a day holds more play than FIDE allows).
+    """
+
+    sections: tuple[SectionPlanRow, ...]
+    rounds: int
+    games: int
+    sittings: int
+    days: bool
+    time_control: str  # as the season writes it; "" = not understood (no timing)
+    longest: int | None
+    longest_section: str | None
+    changeover: int
+    evening_minutes: int
+    too_long: bool
+
+
+def season_plan_view(season: Season) -> SeasonPlanView | None:
+    """The plan of a season with no result yet (the same as ``leaguegen plan SEASON_DIR``)."""
+    if has_results(season.sections):
+        return None
+    tc = time_control(season.time_control)
+    session = pl.Session()
+    plan = plan_season(season.sections, tc, session)
+    if not plan.sections:
+        return None
+    names = {s.id: s.name for s in season.sections}
+    rows = tuple(SectionPlanRow(
+        p.name, kind_of(p.format).labels[p.format], p.players, p.pending, p.shape.rounds,
+        p.shape.games, p.start + 1, p.end, tuple(names[s] for s in p.sources))
+        for p in plan.sections)
+    longest = plan.longest
+    too_long = any(plan.too_long(p) for p in plan.sections)
+    return SeasonPlanView(
+        rows, plan.rounds, plan.games, plan.sittings, plan.days,
+        season.time_control if tc else "",
+        longest.longest_sitting if longest else None, longest.name if longest else None,
+        session.changeover_minutes, session.evening_minutes, too_long)

@@ -7,19 +7,29 @@ import leaguegen.cli.plan_cmd  # noqa: F401 - registers "plan" until cli/__init_
 from leaguegen.cli import main
 from leaguegen.domain.planning import (
     Advice,
-    Format,
     Period,
     Session,
+    Shape,
+    Sizing,
     TimeControl,
     parse_time_control,
     plan,
-    shape,
     swiss_rounds,
 )
 from leaguegen.domain.schedule.berger import single_round_robin
 from leaguegen.domain.schedule.knockout import knockout_bracket
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
 from leaguegen.domain.schedule.scheveningen import scheveningen
+from leaguegen.domain.sections import kind_of
+
+
+def shape(fmt: str, players: int, **options) -> Shape:
+    """The registry's shape of ``fmt`` (a season file's format word; ``double_`` doubles it)."""
+    double = fmt.startswith("double_") and fmt != "double_round_robin"
+    word = fmt.removeprefix("double_") if double else fmt
+    if "rule" in options:
+        options["grouping"] = options.pop("rule")
+    return kind_of(word).plan(Sizing(word, players, double=double, **options), None)
 
 
 @pytest.mark.parametrize(
@@ -68,41 +78,41 @@ def test_swiss_rounds() -> None:
 
 @pytest.mark.parametrize("n", range(2, 21))
 def test_round_robin_shape_matches_the_schedule(n: int) -> None:
-    sh = shape(Format.ROUND_ROBIN, n)
+    sh = shape("round_robin", n)
     rounds = single_round_robin(n)
     assert sh.rounds == len(rounds)
     assert sh.games == sum(1 for r in rounds for p in r if not p.is_bye)
-    assert shape(Format.DOUBLE_ROUND_ROBIN, n).games == 2 * sh.games
+    assert shape("double_round_robin", n).games == 2 * sh.games
 
 
 @pytest.mark.parametrize("n", [4, 8, 9, 10, 11, 17, 61])
 def test_quads_shape(n: int) -> None:
-    sh = shape(Format.QUADS, n)
+    sh = shape("quads", n)
     assert sum(sh.groups) == n
     assert sh.rounds == (3 if n % 4 == 0 else 5)
-    assert shape(Format.QUADS, n, rule=GroupingRule(double=True)).rounds == 2 * sh.rounds
-    assert shape(Format.QUADS, 19, rule=GroupingRule(remainder3=Remainder3.SEVEN)).rounds == 7
+    assert shape("quads", n, rule=GroupingRule(double=True)).rounds == 2 * sh.rounds
+    assert shape("quads", 19, rule=GroupingRule(remainder3=Remainder3.SEVEN)).rounds == 7
 
 
 def test_other_shapes() -> None:
-    sch = shape(Format.SCHEVENINGEN, 12)
+    sch = shape("scheveningen", 12)
     assert (sch.rounds, sch.games) == (len(scheveningen(6)), 36)
-    assert shape(Format.DOUBLE_SCHEVENINGEN, 12).rounds == 12
-    ko = shape(Format.KNOCKOUT, 12, games_per_match=2)
+    assert shape("double_scheveningen", 12).rounds == 12
+    ko = shape("knockout", 12, games_per_match=2)
     assert ko.rounds == 2 * len(knockout_bracket(12).rounds)
     assert ko.games == 22 and ko.games_per_player == (2, 8)
-    sw = shape(Format.SWISS, 31, rounds=7)
+    sw = shape("swiss", 31, rounds=7)
     assert (sw.rounds, sw.games, sw.games_per_player) == (7, 105, (6, 7))
     with pytest.raises(ValueError):
-        shape(Format.SCHEVENINGEN, 11)
+        shape("scheveningen", 11)
     with pytest.raises(ValueError):
-        shape(Format.SWISS, 8, rounds=8)
+        shape("swiss", 8, rounds=8)
     with pytest.raises(ValueError):
-        shape(Format.ROUND_ROBIN, 1)
+        shape("round_robin", 1)
 
 
 def test_big_round_robin_does_not_fit_and_gets_suggestions() -> None:
-    p = plan(Format.ROUND_ROBIN, 12, parse_time_control("90+30"), Session(evenings_available=8))
+    p = plan(shape("round_robin", 12), parse_time_control("90+30"), Session(evenings_available=8))
     assert (p.game_minutes, p.round_minutes, p.evenings) == (240, 255, 11)
     assert not p.fits_evening and p.fits_season is False and not p.fits
     advice = {s.advice: s for s in p.suggestions}
@@ -115,8 +125,7 @@ def test_big_round_robin_does_not_fit_and_gets_suggestions() -> None:
 
 def test_a_plan_that_fits() -> None:
     p = plan(
-        Format.ROUND_ROBIN,
-        8,
+        shape("round_robin", 8),
         parse_time_control("G/60;d5"),
         Session(evening_minutes=150, evenings_available=10),
     )
@@ -126,14 +135,14 @@ def test_a_plan_that_fits() -> None:
 
 def test_double_session_and_weeks() -> None:
     tc = parse_time_control("25+10")
-    p = plan(Format.SWISS, 40, tc, Session(rounds_per_evening=2, evenings_per_week=2))
+    p = plan(shape("swiss", 40), tc, Session(rounds_per_evening=2, evenings_per_week=2))
     assert p.shape.rounds == 7 and p.evenings == 4 and p.weeks == 2
     assert p.fits_season is None and p.fits
 
 
 def test_swiss_suggestion_uses_the_longest_length_that_fits() -> None:
     tc = parse_time_control("G/30;d5")
-    p = plan(Format.ROUND_ROBIN, 20, tc, Session(evenings_available=7))
+    p = plan(shape("round_robin", 20), tc, Session(evenings_available=7))
     swiss = next(s for s in p.suggestions if s.advice is Advice.SWISS)
     assert swiss.rounds == 7  # log2(20) -> 5; 6..7 usual, 7 fits in 7 evenings
 

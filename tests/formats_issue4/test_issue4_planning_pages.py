@@ -44,7 +44,7 @@ sections:
 def test_round_robin_page_shows_the_plan_until_a_result(tmp_path: Path) -> None:
     season = load_season(_season(tmp_path, "90+30"))
     view = planning_view(season, season.section("rr"))
-    expected = pl.plan(pl.Format.ROUND_ROBIN, 10, pl.parse_time_control("90+30"))
+    expected = pl.plan(pl.round_robin_shape(10), pl.parse_time_control("90+30"))
     assert (view.rounds, view.games, view.per_player) == (9, 45, (9, 9))
     assert view.round_minutes == expected.round_minutes and view.evenings == 9
     assert view.fits_evening is False and view.suggestions

@@ -20,10 +20,9 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from leaguegen.domain.model import Crosstable
-from leaguegen.domain.planning import Format
+from leaguegen.domain.planning import Shape, Sizing
 from leaguegen.domain.season import Section
 from leaguegen.domain.standings import Standings
 
@@ -79,7 +78,6 @@ class SectionFacts:
 
 
 FactsBuilder = Callable[[Section], SectionFacts]
-PlanRequest = tuple[Format, dict[str, Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +102,8 @@ class SectionKind:
     tiebreak_system: str | None = "round-robin"
     trf_type: Mapping[str, str] = field(default_factory=dict)
     feeds_stages: bool = False  # its final standings can send players to a later stage
-    # How ``domain.planning`` sizes a section of this kind: its planning format and
-    # options, or None when the kind has no planning figures (a Swiss).
-    plan: Callable[[Section], PlanRequest | None] | None = None
+    # How a section of this kind is sized before it is played (``domain.planning``): its
+    # rounds, games and the guides' verdicts, from a sizing (format word, field, command-line
+    # options) and, when it is a season's section, the section's own settings (None when
+    # planning from the command line). ValueError when the field cannot be played so.
+    plan: Callable[[Sizing, Section | None], Shape] | None = None

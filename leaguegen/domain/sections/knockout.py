@@ -14,7 +14,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from leaguegen.domain.planning import Format
+from leaguegen.domain import planning
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import stages
@@ -144,9 +144,18 @@ def knockout_facts(section: Section) -> KnockoutFacts:
     return found
 
 
-def plan(section: Section) -> tuple[Format, dict]:
-    formats = details(section).formats
-    return Format.KNOCKOUT, {"games_per_match": formats[0].stages[0].games if formats else 1}
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """The bracket's rounds, each match counted by its regular games (the section's match
+    and final formats, or the command line's)."""
+    if sizing.double:
+        raise ValueError("a knockout has no double form (play longer matches instead)")
+    if section is not None:
+        games = tuple(f.stages[0].games for f in details(section).formats) or (1,)
+    else:
+        rounds = ko.round_count(sizing.players) if sizing.players >= 2 else 1
+        final = sizing.final_games or sizing.games_per_match
+        games = (sizing.games_per_match,) * (rounds - 1) + (final,)
+    return planning.knockout_shape(sizing.players, games)
 
 
 KIND = register(SectionKind(

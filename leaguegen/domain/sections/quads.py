@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
 
-from leaguegen.domain.planning import Format
+from leaguegen.domain import planning
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
@@ -87,8 +87,10 @@ def facts(section: Section) -> QuadsFacts:
     return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups, details=d)
 
 
-def plan(section: Section) -> tuple[Format, dict]:
-    return Format.QUADS, {"rule": details(section).rule}
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """The groups the section's rule (or the command line's) cuts the field into."""
+    rule = details(section).rule if section is not None else sizing.grouping
+    return planning.quads_shape(sizing.players, rule)
 
 
 KIND = register(SectionKind(

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leaguegen.domain import roundrobin
+from leaguegen.domain import planning, roundrobin
 from leaguegen.domain.model import Code, Crosstable
-from leaguegen.domain.planning import Format
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
@@ -55,8 +54,10 @@ def facts(section: Section) -> SectionFacts:
                         order, ((section.id, names),))
 
 
-def plan(section: Section) -> tuple[Format, dict]:
-    return Format(section.format), {}
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """The Berger table's rounds and games, once or (``double_round_robin``) twice."""
+    double = sizing.double or sizing.format == "double_round_robin"
+    return planning.round_robin_shape(sizing.players, 2 if double else 1)
 
 
 KIND = register(SectionKind(

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 from dataclasses import KW_ONLY, dataclass
 
-from leaguegen.domain import roundrobin
+from leaguegen.domain import planning, roundrobin
 from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, RoundEntry
 from leaguegen.domain.performance import performance_rating
-from leaguegen.domain.planning import Format
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
@@ -175,9 +174,11 @@ def facts(section: Section) -> ScheveningenFacts:
                              leader=leader(d, score))
 
 
-def plan(section: Section) -> tuple[Format, dict]:
-    double = details(section).double
-    return (Format.DOUBLE_SCHEVENINGEN if double else Format.SCHEVENINGEN), {}
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """Both teams together are the field; ``double`` (the section's or ``double_scheveningen``)
+    plays the match twice."""
+    double = details(section).double if section is not None else sizing.double
+    return planning.scheveningen_shape(sizing.players, 2 if double else 1)
 
 
 KIND = register(SectionKind(

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from leaguegen.domain import planning
 from leaguegen.domain.model import (
     NOT_PAIRED,
     Code,
@@ -248,8 +249,16 @@ def facts(section: Section) -> SwissFacts:
                       order, ((section.id, names),), after=after)
 
 
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """The section's number of rounds (or the command line's), against what its field allows."""
+    if sizing.double:
+        raise ValueError("a Swiss has no double form (add rounds instead)")
+    rounds = settings(section).number_of_rounds if section is not None else sizing.rounds
+    return planning.swiss_shape(sizing.players, rounds)
+
+
 KIND = register(SectionKind(
     name="swiss", formats=("swiss",), labels={"swiss": N_("Swiss")}, min_players=4,
     default_tiebreaks=DEFAULT_TIEBREAKS, facts=facts, tiebreak_system="swiss",
-    trf_type={"swiss": "Swiss system"}, feeds_stages=True,
+    trf_type={"swiss": "Swiss system"}, feeds_stages=True, plan=plan,
 ))

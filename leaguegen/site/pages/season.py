@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from leaguegen.domain.season import Season
 from leaguegen.site.markdown import render_markdown
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info
+from leaguegen.site.planning_view import SeasonPlanView
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,14 +27,18 @@ class SeasonPage:
     season: SeasonInfo
     sections: tuple[SectionSummary, ...]
     news: tuple[NewsView, ...]
+    plan: SeasonPlanView | None = None  # the season's plan while no result is entered
 
 
 
-def season_page(season: Season, summaries: list[SectionSummary]) -> SeasonPage:
-    """The home page; section summaries come from the section pages (cached or fresh)."""
+def season_page(season: Season, summaries: list[SectionSummary],
+                plan: SeasonPlanView | None = None) -> SeasonPage:
+    """The home page; section summaries come from the section pages (cached or fresh), the
+    plan from :func:`leaguegen.site.planning_view.season_plan_view`."""
     root = ""
     sums = [replace(s, url=root + s.url.removeprefix("../")) for s in summaries]
     news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
-    return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news)
+    return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news,
+                      plan=plan)
 
 
