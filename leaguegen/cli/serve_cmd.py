@@ -32,8 +32,11 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
     site = LiveSite(season_dir, pdf=not no_pdf)
 
     def build() -> BuildOutcome:
-        result = site.build()
-        return BuildOutcome(result.files, result.errors, result.background, result.summary)
+        built, errors = site.build()
+        if built is None:
+            return BuildOutcome(None, errors)
+        job = site.pdf_job(built.pending_pdfs) if built.pending_pdfs else None
+        return BuildOutcome(built.files, [], job, site.summary(built))
 
     try:
         server = DevServer(build, [season_dir, template_dir()], host=host, port=port,

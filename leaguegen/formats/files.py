@@ -19,6 +19,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import InputError, Problem
@@ -115,28 +116,54 @@ def read_text(path: Path, root: Path, display: str | None = None,
     return decode_utf8(read_bytes(path, root, display, limit), display)
 
 
-def write_atomic(path: Path, data: bytes) -> None:
-    """Replace ``path`` with ``data`` through a temporary file and a rename.
+def write_atomic(path: Path, data: bytes | str, before_rename: Callable[[], None] | None = None,
+                 durable: bool = True) -> None:
+    """Replace ``path`` (for a symbolic link: its target) with ``data`` in one rename.
 
-    The file keeps its permission bits. The temporary file is removed if
-    anything fails before the rename, so no stray file is left behind.
+    The file keeps its permission bits (a new one gets the usual ones, not
+    mkstemp's private mode). ``before_rename`` runs once the new bytes are on disk,
+    just before the rename: raising there (a file changed meanwhile) leaves the old
+    file as it was. The temporary file is removed on every error path, so no stray
+    file is left behind. ``durable`` (the default) flushes the data and the folder
+    to disk; the build cache, which can always be rebuilt, skips that.
     """
     path = Path(path)
+    target = path.resolve() if path.is_symlink() else path
+    payload = data.encode("utf-8") if isinstance(data, str) else data
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
-    except FileNotFoundError:  # a new file: the usual permissions, not mkstemp's private ones
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TEMP_SUFFIX)
+    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=TEMP_SUFFIX)
     try:
         with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
+            fh.write(payload)
+            if durable:
+                fh.flush()
+                os.fsync(fh.fileno())
         os.chmod(tmp, mode)
-        os.replace(tmp, path)
+        if before_rename is not None:
+            before_rename()
+        os.replace(tmp, target)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    if durable:
+        _sync_folder(target.parent)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable (POSIX: fsync the folder)."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)

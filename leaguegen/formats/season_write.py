@@ -33,7 +33,6 @@ import datetime as dt
 import hashlib
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -235,46 +234,6 @@ def _stale_temps(target: Path) -> None:
                 pass
 
 
-def atomic_write(path: Path, data: str | bytes, before_rename=None) -> None:  # noqa: ANN001
-    """Replace ``path`` (or, for a symlink, its target) in one rename, keeping its mode.
-
-    ``before_rename`` is called after the new bytes are on disk and just before
-    the rename; raising there leaves the old file and no temporary behind.
-    """
-    path = Path(path)
-    target = path.resolve() if path.is_symlink() else path
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    mode = stat.S_IMODE(target.stat().st_mode) if target.exists() else 0o644
-    fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.",
-                               suffix=files.TEMP_SUFFIX)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(payload)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, mode)
-        if before_rename is not None:
-            before_rename()
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _sync_dir(target.parent)
-
-
-def _sync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _compose(text: str, path: Path) -> yaml.Node | None:
     try:
         return compose(text)
@@ -345,7 +304,7 @@ class SeasonSession:
             if changed:
                 raise SeasonChanged(_changed_message(changed))
 
-        atomic_write(st.target, st.encode(text), before_rename=still_unchanged)
+        files.write_atomic(st.target, st.encode(text), before_rename=still_unchanged)
         self.files[st.path] = _digest(st.encode(text))
 
     # -- edits ----------------------------------------------------------------

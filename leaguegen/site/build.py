@@ -10,18 +10,15 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.season import Season
 from leaguegen.errors import OutputRefused
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import i18n
-from leaguegen.site.incremental import DiskStore, MemoryStore, program_version, render_site
+from leaguegen.site import i18n, pipeline
+from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
-from leaguegen.site.outputs import render_outputs
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 
-ASSETS = ("style.css",)
 CACHE_DIR = ".leaguegen-cache"
 
 
@@ -36,7 +33,6 @@ class BuildReport:
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
-    outputs: int = 0  # files beside the pages: the open-data feeds
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
@@ -107,9 +103,10 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     The output folder must be one a build may replace (``output_guard``: missing,
     empty or made by leaguegen; ``force`` allows another folder, never the season,
     a folder holding it, the home folder or ``/``); this is checked before
-    anything is written. Sections, the home page and PDFs whose inputs did not
-    change since the last build are taken from the cache; ``clean`` empties it.
-    Raises InputError for a bad season, OutputRefused for a bad output place.
+    anything is written. Sections, the home page, the feeds and PDFs whose inputs
+    did not change since the last build are taken from the cache; ``clean``
+    empties it. Raises InputError for a bad season, OutputRefused for a bad
+    output place.
     """
     started = time.perf_counter()
     out = check_output(Path(out_dir), Path(season_dir), force=force)
@@ -117,31 +114,20 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     store = DiskStore(cache_dir or default_cache(out))
     if clean:
         store.clear()
-    snap = i18n.render_languages(render_site, season, store, pdf=pdf)
+    built = pipeline.build(season, store, pdf=pdf)
+    files = built.files
+    for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()}):
+        store.put_pdf(built.pending_pdfs[rel][0], data)
+        files[rel] = data
     tree = OutputTree(out)
-    report = BuildReport(sections_rendered=len(snap.sections_rendered),
-                         sections_reused=len(snap.sections_reused), notes=list(tree.recovered),
+    report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
+                         pdfs_rendered=len(built.pending_pdfs),
+                         sections_rendered=len(built.sections_rendered),
+                         sections_reused=len(built.sections_reused), notes=list(tree.recovered),
                          warnings=[str(w) for w in season.warnings])
     try:
-        for rel, html in snap.pages.items():
-            tree.write(rel, html)
-            report.pages += 1
-        for asset in ASSETS + i18n.font_assets(season):
-            tree.copy(template_dir() / "assets" / asset, f"assets/{asset}")
-        extra = render_outputs(season, store, program_version())
-        for rel, data in extra.files.items():
+        for rel, data in files.items():
             tree.write(rel, data)
-        report.outputs = len(extra.files)
-        if pdf:
-            cached = {rel: store.get_pdf(key) for rel, (key, _) in snap.pdfs.items()}
-            missing = {rel: snap.pdfs[rel] for rel, data in cached.items() if data is None}
-            for rel, data in render_pdfs({rel: html for rel, (_, html) in missing.items()}):
-                store.put_pdf(missing[rel][0], data)
-                cached[rel] = data
-                report.pdfs_rendered += 1
-            for rel, data in cached.items():
-                tree.write(rel, data)  # type: ignore[arg-type]
-                report.pdfs += 1
         report.files = sorted(tree.written)
         tree.commit()
     except OSError as exc:

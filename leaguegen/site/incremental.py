@@ -17,7 +17,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -27,6 +26,7 @@ import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer
 from leaguegen.domain.season import Season
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
+from leaguegen.formats import files
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
@@ -130,7 +130,8 @@ def _summary_from_json(data: dict) -> SectionSummary:
 CACHE_TAG = "CACHEDIR.TAG"
 CACHE_TAG_TEXT = ("Signature: 8a477f597d28d172789f06886806bc55\n"
                   "# This folder is a cache made by leaguegen build; it can be deleted.\n")
-_ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:json|html|pdf)|\.tmp-\w+)$")
+_ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:json|html|pdf)|\.[0-9a-f]{64}\.(?:json|html|pdf)\.\w+"
+                    r"\.leaguegen-tmp|\.tmp-\w+)$")
 
 
 class DiskStore:
@@ -165,15 +166,9 @@ class DiskStore:
         return self.folder / f"{key}{suffix}"
 
     def _write(self, path: Path, data: bytes) -> None:
-        fd, tmp = tempfile.mkstemp(dir=self.folder, prefix=".tmp-")
-        try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-            os.replace(tmp, path)  # replaces a link itself, never what it points to
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
+        if path.is_symlink():  # never write through a link someone put in the cache
+            path.unlink()
+        files.write_atomic(path, data, durable=False)
 
     def _read(self, key: str, suffix: str) -> bytes | None:
         self.used.add(key + suffix)

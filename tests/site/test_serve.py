@@ -308,7 +308,7 @@ def test_live_build_always_equals_a_fresh_build(tmp_path_factory, steps) -> None
     state = dict(MINI)
     _apply(folder, state)
     live = LiveSite(folder, pdf=False)
-    assert live.build().files is not None
+    assert live.build()[0] is not None
     for edit, half, cut in steps:
         name, old, new = EDITS[edit]
         state = dict(state)
@@ -319,13 +319,13 @@ def test_live_build_always_equals_a_fresh_build(tmp_path_factory, steps) -> None
         text = state[name]
         written = dict(state, **{name: text[:cut]}) if half else state
         _apply(folder, written)
-        got = live.build()
-        fresh = LiveSite(folder, pdf=False).build()
-        assert (got.files is None) == (fresh.files is None)
-        assert got.errors == fresh.errors
-        assert not any("internal error" in e for e in got.errors)
-        if fresh.files is not None:
-            assert got.files == fresh.files
+        got, got_errors = live.build()
+        fresh, fresh_errors = LiveSite(folder, pdf=False).build()
+        assert (got is None) == (fresh is None)
+        assert got_errors == fresh_errors
+        assert not any("internal error" in e for e in got_errors)
+        if fresh is not None:
+            assert got is not None and got.files == fresh.files
 
 
 def test_live_memo_keeps_only_the_current_parses(tmp_path: Path) -> None:
@@ -336,7 +336,7 @@ def test_live_memo_keeps_only_the_current_parses(tmp_path: Path) -> None:
     live = LiveSite(tmp_path, pdf=False)
     for score in ("1-0", "0-1", "½-½", "1-0", "0-1"):
         _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", f"Gus Gray: {score}")})
-        assert live.build().files is not None
+        assert live.build()[0] is not None
     assert len(live.memo) == 1
 
 
