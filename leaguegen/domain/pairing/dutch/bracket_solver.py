@@ -52,7 +52,6 @@ class BracketSolver:
         self.fmode = 0  # 0: the bracket is everyone left; 1: reduced (see the docstring)
         self.fex: Matching | None = None
         self.floc: dict[int, int] = {}
-        self.fcls = [(p.pref if p.absolute else 2) for p in crit.order]
 
     # ------------------------------------------------------------ start
     def start(self) -> tuple[int, bool, dict[int, int]]:
@@ -254,6 +253,11 @@ class BracketSolver:
             loc = self.floc
             self.rm.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
 
+    def fix(self, a: int, b: int) -> None:
+        """Pair ``a`` and ``b`` for good between brackets (no matching holds them)."""
+        self.final[a] = self.final[b] = True
+        self.mate[a], self.mate[b] = b, a
+
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
@@ -441,4 +445,4 @@ class BracketSolver:
         self.fex, self.fexV, self.fexloc = ex, V, loc
 
     def _perfect(self, verts: list[int], ys: set[int] | None = None) -> dict[int, int] | None:
-        return perfect(self.order, self.crit.compatible, self.fcls, verts, ys)
+        return perfect(self.order, self.crit.compatible, self.crit.cls, verts, ys)

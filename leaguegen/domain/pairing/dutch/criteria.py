@@ -88,6 +88,9 @@ class Criteria:
         self.last_round = self.played >= state.rounds_total - 1
         self.top_threshold = (self.played * state.win) >> 1
         self._floats: dict[tuple[int, int], int] = {}
+        # Absolute colour (0 white, 1 black) or 2 per vertex: the greedy completions
+        # meet absolute preferences with their opposites first.
+        self.cls = [(p.pref if p.absolute else 2) for p in order]
         # (float one round ago, two rounds ago) of every player, by id (index 0 unused).
         self.fl = {
             p.id: (0, *(self.flt(p, back) if self.played >= back else 0 for back in (1, 2)))
@@ -177,14 +180,16 @@ class Criteria:
 
     def bracket_term(self, h: Entrant, lo: Entrant) -> int:
         """C6, C7 and the quality criteria C10-C21 of a pair in the current bracket."""
-        sh = self.shift
-        hs, ls = h.score, lo.score
         # C6: one more pair in this bracket; C7: the score paired (the higher one's).
-        w = (1 << self.o_c6) + (1 << (self.o_c7 + sh[hs]))
-        # Colours, with ``p`` the lower and ``o`` the higher player.
+        return ((1 << self.o_c6) + (1 << (self.o_c7 + self.shift[h.score]))
+                + self.colour_term(h, lo) + self.float_term(h, lo))
+
+    def colour_term(self, h: Entrant, lo: Entrant) -> int:
+        """C10-C13, one bit each (``colour_max`` when every colour criterion is met)."""
+        # ``p`` the lower and ``o`` the higher player.
         p, o = lo, h
         # C10: two topscorers whose colour difference would pass 2.
-        w += (not p.abs_imb or not o.abs_imb or p.pref != o.pref) << self.o_c10
+        w = (not p.abs_imb or not o.abs_imb or p.pref != o.pref) << self.o_c10
         # C11: a topscorer (or opponent) getting the same colour three times running.
         # When both have the same absolute preference, the one with the smaller
         # imbalance (``q``) gets the other colour: a third time only if that is
@@ -202,7 +207,18 @@ class Criteria:
         # C13: no strong preference is denied (at most one side has a strong one).
         w += ((not p.strong and not p.absolute) or (not o.strong and not o.absolute)
               or (p.absolute and o.absolute) or p.pref != o.pref) << self.o_c13
+        return w
+
+    @property
+    def colour_max(self) -> int:
+        return (1 << self.o_c10) + (1 << self.o_c11) + (1 << self.o_c12) + (1 << self.o_c13)
+
+    def float_term(self, h: Entrant, lo: Entrant) -> int:
+        """C14-C21: the float history of the pair's players, one and two rounds back."""
+        sh = self.shift
+        hs, ls = h.score, lo.score
         fh, flo = self.fl[h.id], self.fl[lo.id]
+        w = 0
         for back in (1, 2):
             if self.played < back:
                 continue
@@ -224,6 +240,23 @@ class Criteria:
             if not (flo[back] == FLOAT_UP and hs > ls):
                 w += 1 << (up + sh[hs])
         return w
+
+    def same_score_float(self, p: Entrant) -> tuple[int, int]:
+        """``float_term`` of two players with the same score is separable: a constant
+        plus one part per player. Returns (the constant, ``p``'s part)."""
+        sh = self.shift[p.score]
+        fp = self.fl[p.id]
+        const = part = 0
+        for back in (1, 2):
+            if self.played < back:
+                continue
+            down, up = self.o_floats[back]
+            part += (fp[back] == FLOAT_DOWN) << down
+            const += 1 << up
+            down, up = self.o_scores[back]
+            part += (fp[back] == FLOAT_DOWN) << (down + sh)
+            const += 1 << (up + sh)
+        return const, part
 
     def weight(
         self,

@@ -21,6 +21,7 @@ from leaguegen.domain.pairing.state import SwissState
 
 from .bracket_solver import BracketSolver, CannotProve
 from .criteria import Criteria
+from .direct import homogeneous_pairs
 from .solvers import GlobalSolver, Solver
 
 
@@ -29,6 +30,7 @@ class DutchEngine:
 
     use_fast = True  # bracket-local solver with a completion proof (False: global only)
     use_skip = True  # S1 decisions without a solve when the optimum provably holds
+    use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
         self.state = state
@@ -203,6 +205,26 @@ class DutchEngine:
                 while it < n and order[it].score >= s0:
                     pbi.append(it)
                     it += 1
+            if sgb == 0 and self.use_direct:
+                direct = homogeneous_pairs(crit, pbi[:nsgb], pbi[nsgb:], n - it, bye_score,
+                                           single, ranks, crit.cls)
+                if direct is not None:
+                    # The bracket's pairs follow from the order (see direct.py).
+                    bracket_score = order[pbi[0]].score
+                    for v, mv in direct:
+                        matched[v] = matched[mv] = True
+                        solver.fix(v, mv)
+                        pairs.append((v, mv))
+                        self.bracket_of[order[v].id] = bracket_score
+                        self.bracket_of[order[mv].id] = bracket_score
+                    # (In every optimum the next group pairs inside itself, so
+                    # ``single`` needs no check of the matching.)
+                    single = odd and sg_it < n and bye_score >= order[sg_it].score
+                    new_pbi = [v for v in pbi if not matched[v]]
+                    sgb = sum(1 for v in pbi[:nsgb] if not matched[v])
+                    pbi = new_pbi
+                    sgbv = nsgbv
+                    continue
             solver.begin_bracket(pbi, it, nsgb, single)
             bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
             size = len(pbi)

@@ -66,6 +66,11 @@ class Solver(Protocol):
     def solve(self) -> list[int]: ...
     def finalize(self, a: int, b: int) -> None: ...
 
+    def fix(self, a: int, b: int) -> None:
+        """Pair ``a`` and ``b`` for good between brackets: a bracket the engine
+        settled without a solve (``direct.py``)."""
+        ...
+
 
 class GlobalSolver:
     """The exact method: one matching over every player still to be paired."""
@@ -160,3 +165,5 @@ class GlobalSolver:
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
         self.matching.remove([a, b])
+
+    fix = finalize
