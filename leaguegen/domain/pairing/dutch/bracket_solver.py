@@ -49,6 +49,7 @@ class BracketSolver:
         self.mate = list(range(n))
         self.solves = 0
         self.fallbacks = 0  # brackets handed to the exact graph of the remaining players
+        self.pruned = 0  # pairs dropped by ``prune``
         self.fmode = 0  # 0: the bracket is everyone left; 1: reduced (see the docstring)
         self.fex: Matching | None = None
         self.floc: dict[int, int] = {}
@@ -265,6 +266,49 @@ class BracketSolver:
             self.fex.remove([self.fexloc[a], self.fexloc[b]])
         else:
             self.rm.remove([self.floc[a], self.floc[b]])
+
+    def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
+        """Drop the bracket's pairs that no optimum of this bracket can use: those with
+        positive slack under the optimal duals of its first solve. Zeroes them in
+        ``base`` (the engine then skips them) and in the matching; returns how many.
+
+        Why no later solve of the bracket needs them: every later weight is a base
+        weight plus a nudge in the free low bits (or 0), and the nudges of a matching
+        sum to less than the step between two base weights, so every later optimum is
+        an optimum of the base weights on the edges still there. The engine only
+        zeroes edges the current optimum does not use, so that base optimum keeps its
+        first value. A pair with positive slack is in no matching of that value (its
+        weight falls short of the dual bound), in the reduced problem and hence in
+        the global one. Blossom duals only add to a slack, so the vertex duals alone
+        are a safe test.
+        """
+        if self.fex is not None:
+            m, loc = self.fex, self.fexloc
+        else:
+            m, loc = self.rm, self.floc
+        dv, edge_id, edges = m.dualvar, m.edge_id, m.edges
+        pruned = 0
+        for li in range(sgb, nsgb):
+            a = pbi[li]
+            la = loc.get(a)
+            if la is None:
+                continue
+            row = base[li]
+            da = dv[la]
+            for si in range(li):
+                if not row[si]:
+                    continue
+                b = pbi[si]
+                lb = loc.get(b)
+                if lb is None:
+                    continue
+                k = edge_id.get((la, lb) if la < lb else (lb, la))
+                if k is not None and da + dv[lb] > 2 * edges[k][2]:
+                    row[si] = 0
+                    self.set_edge(a, b, 0)
+                    pruned += 1
+        self.pruned += pruned
+        return pruned
 
     # ------------------------------------------------------------ solving
     def _reduced_flush(self) -> None:

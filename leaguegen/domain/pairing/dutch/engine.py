@@ -248,6 +248,7 @@ class DutchEngine:
                 return r
 
             sm = solver.solve()
+            solver.prune(pbi, sgb, nsgb, base)
 
             def in_bracket(x: int) -> bool:
                 return sgbv <= x < nsgbv  # noqa: B023
@@ -328,11 +329,13 @@ class DutchEngine:
             for b_i in range(nrem):
                 oi = rem[b_i]
                 ov = pbi[oi]
+                row = base[oi]
                 for a_i in range(nrem):
                     pi2 = rem[a_i]
                     if oi <= pi2:
                         break
-                    solver.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
+                    if row[pi2]:  # (a zero base weight is already zero in the solver)
+                        solver.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
             sm = solver.solve()
 
             def s1_role(v: int) -> bool:
@@ -399,12 +402,16 @@ class DutchEngine:
             for a_i in range(nrem):
                 pi2 = rem[a_i]
                 v = pbi[pi2]
+                v_s1 = s1_role(v)
                 for b_i in range(a_i + 1, nrem):
                     oi = rem[b_i]
+                    row = base[oi]
+                    if not row[pi2]:
+                        continue  # zero in the solver already
                     ov = pbi[oi]
-                    if not s1_role(v) or s1_role(ov):
-                        base[oi][pi2] = 0
-                    solver.set_edge(v, ov, base[oi][pi2])
+                    if not v_s1 or s1_role(ov):
+                        row[pi2] = 0
+                    solver.set_edge(v, ov, row[pi2])
 
             # Each S1 player takes the best S2 opponent still possible, in order.
             # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,

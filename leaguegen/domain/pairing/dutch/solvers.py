@@ -61,6 +61,11 @@ class Solver(Protocol):
         ``next_weight``."""
         ...
 
+    def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
+        """Optionally drop (zero in ``base`` and in the matching) bracket pairs that no
+        optimum of the bracket can use; called right after the bracket's first solve."""
+        ...
+
     def set_edge(self, a: int, b: int, weight: int) -> None: ...
     def raise_duals(self, deltas: dict[int, int]) -> None: ...
     def solve(self) -> list[int]: ...
@@ -145,6 +150,9 @@ class GlobalSolver:
             row = base[li]
             for si in range(li):
                 setw(lv, pbi[si], row[si] if si < nsgb else next_weight(pbi[si], lv))
+
+    def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
+        return 0  # the reference method keeps every edge
 
     def set_edge(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
