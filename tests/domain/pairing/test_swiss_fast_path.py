@@ -14,6 +14,7 @@ import pytest
 from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_round
 from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
+from leaguegen.domain.pairing.dutch.criteria import NextPairs
 from leaguegen.errors import NoValidPairing
 from tests.domain.pairing.legal import assert_legal, legal_pairing_exists
 
@@ -140,8 +141,8 @@ def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> No
 @pytest.mark.parametrize(("n", "seed"), [(40, 1), (61, 2), (90, 7)])
 @pytest.mark.parametrize("last", [False, True])
 def test_base_rows_are_weight(n: int, seed: int, last: bool) -> None:
-    """The engine's bracket rows (once per pair of player types, next-group rows from
-    per-player sums) are ``Criteria.weight`` pair by pair."""
+    """The engine's bracket rows (once per pair of player types) and the next-group
+    pairs (from per-player parts) are ``Criteria.weight`` pair by pair."""
     state = generated_state(n, seed)
     if last:
         from dataclasses import replace
@@ -156,11 +157,16 @@ def test_base_rows_are_weight(n: int, seed: int, last: bool) -> None:
         nsgb = len(groups[k])
         for single in (False, True) if ranks else (False,):
             base = eng._base_rows(pbi, 0, nsgb, bye, single, ranks)
+            nxt = NextPairs(crit, pbi, bye, single, ranks)
             for li in range(len(pbi)):
-                for si in range(min(li, nsgb)):
+                for si in range(li):
                     h, lo = order[pbi[si]], order[pbi[li]]
-                    assert base[li][si] == crit.weight(h, lo, li < nsgb, li >= nsgb, bye,
-                                                       single, ranks)
+                    if li < nsgb:
+                        assert base[li][si] == crit.weight(h, lo, True, False, bye, single,
+                                                           ranks)
+                    else:
+                        assert nxt.weight(si, li) == crit.weight(h, lo, False, True, bye,
+                                                                 single, ranks)
 
 
 def _reference_weight(crit, h, lo, in_cur, in_next, bye_score, single, ranks):  # noqa: ANN001, ANN202

@@ -30,8 +30,7 @@ from __future__ import annotations
 from leaguegen.domain.pairing.matching import Matching
 
 from .completion import perfect
-from .criteria import Criteria
-from .solvers import NextWeight
+from .criteria import Criteria, NextPairs
 
 
 class CannotProve(Exception):
@@ -99,7 +98,6 @@ class BracketSolver:
         self.fc = crit.pair_constant
         self.init_single = single
         self.bye_score, self.ranks = bye_score, ranks
-        self.fbad = False
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
         self.wx: dict[tuple[int, int], int] = {}
         return bye_score, single, ranks
@@ -119,7 +117,7 @@ class BracketSolver:
         self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex = None
         self.fsingle = single
-        self.fbad = False
+        self.cut: set[int] = set()  # bracket players that may not pair into G any more
         if R:
             self._reduced_begin(P[:nsgb], P[nsgb:], R, single)
             return
@@ -141,7 +139,6 @@ class BracketSolver:
         order, phi, crit = self.order, self.phi, self.crit
         self.fC, self.fG = C, G
         self.floc = {v: i for i, v in enumerate(C)}
-        self.fGset = set(G)
         nc = len(C)
         odd = (len(C) + len(G) + len(R)) % 2 == 1
         self.fbeta = nc if odd else -1
@@ -164,7 +161,7 @@ class BracketSolver:
         self.fflip = self.fm if self.fp0 else 0
         self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
         self.fS = [r for r in R if phi[r] == self.flow]
-        self.fon = dict.fromkeys(C, 0)
+        self.fon = dict.fromkeys(C, 0)  # 1: has a pair into G (set by load_bracket)
         self.fdirty: set[tuple[int, int]] = set()
         self.fdirtyv: set[int] = set(C)
         self.fall = True  # the first solve builds every edge in one pass
@@ -173,35 +170,46 @@ class BracketSolver:
             self._set(key[0], key[1], w)
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     next_weight: NextWeight) -> None:
-        size = len(pbi)
+                     nxt: NextPairs) -> None:
+        self.nxt = nxt
+        self.fGpos = range(nsgb, len(pbi))
         if self.fmode == 1:
-            # Pairs inside the next score group stay implicit (completion + next
-            # term, when compatible); a next-group row only counts its edges into C.
-            for li in range(sgb, size):
+            # Pairs into and inside the next score group stay implicit (completion +
+            # next term, when compatible): a bracket player only needs to know
+            # whether it has one.
+            for li in range(sgb, nsgb):
                 lv = pbi[li]
-                row = base[li]
-                if li >= nsgb:
-                    self._next_row(lv, pbi, row)
-                    continue
-                for si, wt in enumerate(row):
+                for si, wt in enumerate(base[li]):
                     self.set_edge(lv, pbi[si], wt)
+            on, ok = self.fon, nxt.ok
+            for ci in range(nsgb):
+                if any(ok(ci, gi) for gi in self.fGpos):
+                    on[pbi[ci]] = 1
             return
-        for li in range(sgb, size):
+        weight = nxt.weight
+        for li in range(sgb, len(pbi)):
             lv = pbi[li]
-            row = base[li]
-            for si in range(li):
-                self.set_edge(lv, pbi[si], row[si] if si < nsgb else next_weight(pbi[si], lv))
+            if li < nsgb:
+                for si, wt in enumerate(base[li]):
+                    self.set_edge(lv, pbi[si], wt)
+            else:
+                for si in range(li):
+                    self.set_edge(lv, pbi[si], weight(si, li))
 
-    def _next_row(self, g: int, pbi: list[int], row: list[int]) -> None:
-        """One next-group player's base row, at the bracket's start (nothing solved
-        yet, so only the weights and the on-counts change)."""
-        wx, on = self.wx, self.fon
-        for si, w in enumerate(row):
-            c = pbi[si]
-            wx[(c, g) if c < g else (g, c)] = w
-            if w > 0:
-                on[c] += 1
+    def cut_next(self, v: int) -> None:
+        self.cut.add(v)
+        G = self.fP[self.fGpos.start:]
+        if self.fex is not None:
+            loc = self.fexloc
+            for g in G:
+                self.wx[(v, g) if v < g else (g, v)] = 0
+                self.fex.set_weight(loc[v], loc[g], 0)
+        elif self.fmode == 0:
+            for g in G:
+                self._set(v, g, 0)
+        elif self.fon[v]:
+            self.fon[v] = 0
+            self.fdirtyv.add(v)
 
     # ------------------------------------------------------------ edits
     def set_edge(self, a: int, b: int, w: int) -> None:
@@ -225,25 +233,10 @@ class BracketSolver:
             self.wx[key] = w
             self.rm.set_weight(self.floc[a], self.floc[b], w)
             return
-        loc, gs = self.floc, self.fGset
-        if a in loc and b in loc:
-            self.wx[key] = w
-            self.fdirty.add(key)
-            return
-        if a in gs and b in gs:
-            return  # next-group pair: implicit (completion + excess when compatible)
-        c = a if a in loc else b
-        old = self.wx.get(key, 0)
-        if w and old and w != old:
-            # Only the base weight (completion + excess, set at the bracket's
-            # start) or 0 is expected here; anything else breaks the reduction.
-            self.fbad = True
+        # fmode 1: only pairs inside C are edited (the next group: ``cut_next``).
+        assert a in self.floc and b in self.floc, "a pair outside the reduced bracket"
         self.wx[key] = w
-        on = self.fon
-        before = on[c] > 0
-        on[c] += (w > 0) - (old > 0)
-        if (on[c] > 0) != before:
-            self.fdirtyv.add(c)
+        self.fdirty.add(key)
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
         """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
@@ -373,7 +366,7 @@ class BracketSolver:
                 if not final[v]:
                     mate[v] = P[ml[i]]
             return mate
-        if self.fex is None and not self.fbad:
+        if self.fex is None:
             self._reduced_flush()
             ml = self.rm.solve()
             C = self.fC
@@ -417,23 +410,23 @@ class BracketSolver:
         cache = self.fcache
         if key in cache:
             res = cache[key]
-            # Still valid if every next-group edge it uses is still there.
-            wx = self.wx
-            if res is None or all(
-                    wx.get((y, res[y]) if y < res[y] else (res[y], y), 0) > 0 for y in yon):
+            # Still valid if no player it pairs into G has been cut off from G.
+            if res is None or not self.cut.intersection(yon):
                 return res
         cache[key] = res = self._realize_uncached(yon, yoff)
         return res
 
     def _realize_uncached(self, yon: list[int], yoff: list[int]) -> dict[int, int] | None:
-        G, R, wx = self.fG, self.fR, self.wx
+        G, R = self.fG, self.fR
         if len(yon) > len(G):
             return None
         out: dict[int, int] = {}
         used: set[int] = set()
+        ok, pos = self.nxt.ok, self.nxt.pos
         for y in yon:
+            yi = pos[y]
             for g in G:
-                if g not in used and wx.get((y, g) if y < g else (g, y), 0) > 0:
+                if g not in used and ok(yi, pos[g]):
                     used.add(g)
                     out[y] = g
                     out[g] = y
@@ -467,21 +460,24 @@ class BracketSolver:
     def _exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
         self.fallbacks += 1
-        crit = self.crit
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
         ex = Matching(len(V))
-        wx = self.wx
+        wx, nxt, cut = self.wx, self.nxt, self.cut
+        pos, ngroup = nxt.pos, self.fGpos.start
         for i in range(len(V)):
             a = V[i]
+            pa = pos.get(a, -1)
             for j in range(i):
                 b = V[j]
                 key = (b, a) if b < a else (a, b)
                 w = wx.get(key)
                 if w is None:
-                    if self.fmode == 1 and a in self.fGset and b in self.fGset:
-                        w = crit.weight(self.order[key[0]], self.order[key[1]], False, True,
-                                        self.bye_score, self.fsingle, self.ranks)
+                    pb = pos.get(b, -1)
+                    if pa >= 0 and pb >= 0 and (pa >= ngroup or pb >= ngroup):
+                        # Into or inside the next group (``cut_next`` may have cut it).
+                        hi, lo = (pa, pb) if pa < pb else (pb, pa)
+                        w = 0 if hi < ngroup and nxt.pbi[hi] in cut else nxt.weight(hi, lo)
                     else:
                         w = self._completion_weight(a, b)
                 if w:

@@ -311,3 +311,39 @@ class Criteria:
         c = 1 << (S + B)
         return [c + (((not p.eligible) << (S + B)) + (self.shift[p.score] << B)) * 2
                 + (p.score >= top) for p in self.order]
+
+
+class NextPairs:
+    """The weights of a bracket's pairs into and inside its next score group.
+
+    Such a pair weighs ``Criteria.weight(h, lo, in_next=True)``: completion plus
+    ``next_term`` of the higher player when they may meet, which is a sum of one
+    part per player (``high`` for the higher end, ``low`` for the lower). Kept as
+    those parts, not as a table of every pair: positions are in the bracket's
+    list ``pbi`` (its players, then the next score group).
+    """
+
+    def __init__(self, crit: Criteria, pbi: list[int], bye_score: int, single: bool,
+                 ranks: dict[int, int]):
+        order = crit.order
+        self.pbi = pbi
+        self.pos = {v: i for i, v in enumerate(pbi)}
+        players = [order[v] for v in pbi]
+        self.ids = [p.id for p in players]
+        self.prefs = [p.pref for p in players]
+        self.clash = [crit.clashes(p) for p in players]
+        self.low = [crit.player_term(p, bye_score, single, ranks) for p in players]
+        self.high = [crit.pair_constant + t + crit.next_term(p)
+                     for t, p in zip(self.low, players, strict=True)]
+        self.forbidden = crit.forbidden
+
+    def ok(self, si: int, li: int) -> bool:
+        """C1 and C3 between the players at positions ``si`` and ``li``."""
+        a, b = self.ids[si], self.ids[li]
+        if ((a, b) if a < b else (b, a)) in self.forbidden:
+            return False
+        return not (self.clash[si] and self.clash[li] and self.prefs[si] == self.prefs[li])
+
+    def weight(self, si: int, li: int) -> int:
+        """The pair of positions ``si`` (higher) and ``li``; 0 when they may not meet."""
+        return self.high[si] + self.low[li] if self.ok(si, li) else 0

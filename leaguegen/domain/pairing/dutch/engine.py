@@ -20,7 +20,7 @@ from leaguegen.domain.pairing.result import ColourRule
 from leaguegen.domain.pairing.state import SwissState
 
 from .bracket_solver import BracketSolver, CannotProve
-from .criteria import Criteria
+from .criteria import Criteria, NextPairs
 from .direct import homogeneous_pairs
 from .solvers import GlobalSolver, Solver
 
@@ -120,23 +120,22 @@ class DutchEngine:
 
     def _base_rows(self, pbi: list[int], sgb: int, nsgb: int, bye_score: int, single: bool,
                    ranks: dict[int, int]) -> list[list[int]]:
-        """The bracket's weights before any nudge: ``base[li][si]`` for the pairs of
-        the bracket (``li < nsgb``) and from the next score group into it.
+        """The bracket's weights before any nudge: ``base[li][si]`` for every pair of
+        the bracket (``si < li < nsgb``); the pairs with the next score group are
+        ``NextPairs``.
 
         A current-bracket weight reads a pair's ids only for the forbidden check;
         otherwise it depends on the two players' types, so it is computed once per
-        pair of types. A next-group pair weighs completion + ``Criteria.next_term``
-        (``Criteria.weight`` is that sum), summed here from per-player parts.
+        pair of types.
         """
         crit, order = self.crit, self.order
-        size = len(pbi)
-        base: list[list[int]] = [[] for _ in range(size)]
+        base: list[list[int]] = [[] for _ in range(len(pbi))]
         forb = crit.forbidden
         fl = crit.fl
-        ptype = [crit.ptype(order[v], fl) for v in pbi]
+        ptype = [crit.ptype(order[v], fl) for v in pbi[:nsgb]]
         wcache: dict[tuple, int] = {}
         cw = crit.weight
-        players = [order[v] for v in pbi]
+        players = [order[v] for v in pbi[:nsgb]]
         for li in range(sgb, nsgb):
             lp = players[li]
             lt = ptype[li]
@@ -153,26 +152,6 @@ class DutchEngine:
                 if wt is None:
                     wt = wcache[tk] = cw(hp, lp, True, False, bye_score, single, ranks)
                 row.append(wt)
-        if nsgb < size:
-            term = [crit.player_term(p, bye_score, single, ranks) for p in players]
-            clash = [crit.clashes(p) for p in players]
-            hterm = [crit.pair_constant + term[si] + crit.next_term(players[si])
-                     for si in range(nsgb)]
-            for li in range(nsgb, size):
-                lp = players[li]
-                lid = lp.id
-                lterm = term[li]
-                lclash = clash[li]
-                lpref = lp.pref
-                row = base[li]
-                for si in range(nsgb):
-                    hp = players[si]
-                    hid = hp.id
-                    if ((hid, lid) if hid < lid else (lid, hid)) in forb or (
-                            lclash and clash[si] and hp.pref == lpref):
-                        row.append(0)
-                    else:
-                        row.append(hterm[si] + lterm)
         return base
 
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
@@ -229,13 +208,8 @@ class DutchEngine:
             bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
             size = len(pbi)
             base = self._base_rows(pbi, sgb, nsgb, bye_score, single, ranks)
-            cur_single = single
-
-            def next_weight(h: int, lo: int) -> int:
-                return crit.weight(order[h], order[lo], False, True, bye_score,
-                                   cur_single, ranks)  # noqa: B023
-
-            solver.load_bracket(pbi, sgb, nsgb, base, next_weight)
+            solver.load_bracket(pbi, sgb, nsgb, base,
+                                NextPairs(crit, pbi, bye_score, single, ranks))
 
             B = crit.B
 
@@ -390,9 +364,7 @@ class DutchEngine:
                     for op in range(pos):
                         base[pi2][rem[op]] = 0
                         solver.set_edge(v, pbi[rem[op]], 0)
-                    for oi in range(nsgb, size):
-                        base[oi][pi2] = 0
-                        solver.set_edge(v, pbi[oi], 0)
+                    solver.cut_next(v)
                 if not already:
                     for op in range(pos + 1, nrem):
                         solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))

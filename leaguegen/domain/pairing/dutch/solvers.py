@@ -15,21 +15,12 @@ by strictly ordered weights), so the engine never knows which one it has:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Protocol
 
 from leaguegen.domain.pairing.matching import Matching
 from leaguegen.errors import NoValidPairing
 
-from .criteria import Criteria
-
-NextWeight = Callable[[int, int], int]  # (higher vertex, lower vertex) -> next-bracket weight
-
-
-class Start(Protocol):
-    bye_score: int
-    single: bool
-    ranks: dict[int, int]
+from .criteria import Criteria, NextPairs
 
 
 class Solver(Protocol):
@@ -55,10 +46,14 @@ class Solver(Protocol):
         ...
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     next_weight: NextWeight) -> None:
-        """Install the bracket's base weights: ``base[li][si]`` for every pair with
-        ``si < li`` and ``si < nsgb``; pairs inside the next score group weigh
-        ``next_weight``."""
+                     nxt: NextPairs) -> None:
+        """Install the bracket's base weights: ``base[li][si]`` for the pairs of the
+        bracket (``si < li < nsgb``), ``nxt`` for those into and inside the next
+        score group."""
+        ...
+
+    def cut_next(self, v: int) -> None:
+        """Bracket player ``v`` may no longer pair into the next score group."""
         ...
 
     def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
@@ -143,13 +138,23 @@ class GlobalSolver:
         pass  # every edge is already in the graph
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     next_weight: NextWeight) -> None:
+                     nxt: NextPairs) -> None:
         setw = self.matching.set_weight
+        weight = nxt.weight
         for li in range(sgb, len(pbi)):
             lv = pbi[li]
-            row = base[li]
-            for si in range(li):
-                setw(lv, pbi[si], row[si] if si < nsgb else next_weight(pbi[si], lv))
+            if li < nsgb:
+                for si, wt in enumerate(base[li]):
+                    setw(lv, pbi[si], wt)
+            else:
+                for si in range(li):
+                    setw(lv, pbi[si], weight(si, li))
+        self.next_group = pbi[nsgb:]
+
+    def cut_next(self, v: int) -> None:
+        setw = self.matching.set_weight
+        for g in self.next_group:
+            setw(v, g, 0)
 
     def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
         return 0  # the reference method keeps every edge
