@@ -85,6 +85,10 @@ class Criteria:
         self.B = B = bits(biggest)
         S = total
         self.forbidden = self._forbidden()
+        self.forbidden_of: dict[int, set[int]] = {}  # id -> ids it may not meet
+        for a, b in self.forbidden:
+            self.forbidden_of.setdefault(a, set()).add(b)
+            self.forbidden_of.setdefault(b, set()).add(a)
         self.last_round = self.played >= state.rounds_total - 1
         self.top_threshold = (self.played * state.win) >> 1
         self._floats: dict[tuple[int, int], int] = {}
@@ -273,8 +277,26 @@ class Criteria:
         ``in_cur``: both are in the bracket being paired; ``in_next``: both are in
         it or the next score group (C8). Otherwise only completion and the bye count.
         """
-        if not self.compatible(h, lo):
+        if (min(h.id, lo.id), max(h.id, lo.id)) in self.forbidden:
             return 0
+        return self.type_weight(h, lo, in_cur, in_next, bye_score, single, ranks)
+
+    def type_weight(
+        self,
+        h: Entrant,
+        lo: Entrant,
+        in_cur: bool,
+        in_next: bool,
+        bye_score: int,
+        single: bool,
+        ranks: dict[int, int],
+    ) -> int:
+        """:meth:`weight` without the forbidden-pair check: a function of the two
+        players' types (``ptype``) only."""
+        if h.absolute and lo.absolute and h.pref == lo.pref and not (
+                self.last_round and (h.score > self.top_threshold
+                                     or lo.score > self.top_threshold)):
+            return 0  # C3
         w = (self.pair_constant + self.player_term(h, bye_score, single, ranks)
              + self.player_term(lo, bye_score, single, ranks))
         if in_next:

@@ -130,28 +130,34 @@ class DutchEngine:
         """
         crit, order = self.crit, self.order
         base: list[list[int]] = [[] for _ in range(len(pbi))]
-        forb = crit.forbidden
-        fl = crit.fl
-        ptype = [crit.ptype(order[v], fl) for v in pbi[:nsgb]]
-        wcache: dict[tuple, int] = {}
-        cw = crit.weight
         players = [order[v] for v in pbi[:nsgb]]
+        fl = crit.fl
+        types: dict[tuple, int] = {}
+        tid = [types.setdefault(crit.ptype(p, fl), len(types)) for p in players]
+        rep: dict[int, Entrant] = {}  # one player of each type
+        for t, p in zip(tid, players, strict=True):
+            rep.setdefault(t, p)
+        table: list[list[int | None]] = [[None] * len(types) for _ in types]  # [lower][higher]
+        pos = {p.id: i for i, p in enumerate(players)}
+        forbidden_of = crit.forbidden_of
+        tw = crit.type_weight
         for li in range(sgb, nsgb):
-            lp = players[li]
-            lt = ptype[li]
-            lid = lp.id
-            row = base[li]
-            for si in range(li):
-                hp = players[si]
-                hid = hp.id
-                if ((hid, lid) if hid < lid else (lid, hid)) in forb:
-                    row.append(0)
-                    continue
-                tk = (ptype[si], lt)
-                wt = wcache.get(tk)
-                if wt is None:
-                    wt = wcache[tk] = cw(hp, lp, True, False, bye_score, single, ranks)
-                row.append(wt)
+            trow = table[tid[li]]
+            row = [trow[t] for t in tid[:li]]
+            if None in row:
+                lp = rep[tid[li]]
+                for si in range(li):
+                    if row[si] is None:
+                        t = tid[si]
+                        wt = trow[t]
+                        if wt is None:
+                            wt = trow[t] = tw(rep[t], lp, True, False, bye_score, single, ranks)
+                        row[si] = wt
+            for other in forbidden_of.get(players[li].id, ()):
+                si = pos.get(other, li)
+                if si < li:
+                    row[si] = 0
+            base[li] = row  # type: ignore[assignment]
         return base
 
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
@@ -389,24 +395,29 @@ class DutchEngine:
             # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
             # true once a solve of this loop has run (the pair it fixed is then
             # removed, which keeps the rest optimal).
+            # The nudges (the lowest S2 number gets the largest) are set only when a
+            # solve needs them: a skipped decision pairs ``v`` and removes its edges.
             sm_ok = False
             pos_of = {x: i for i, x in enumerate(pbi)}
-            for pi2 in rem:
+            for r_i, pi2 in enumerate(rem):
                 v = pbi[pi2]
                 if s1_role(v):
-                    add = 0
                     best = -1
-                    for oi in reversed(rem):
-                        ov = pbi[oi]
-                        if oi <= pi2 or matched[ov]:
-                            continue
-                        wt = base[oi][pi2]
-                        if wt:
-                            solver.set_edge(v, ov, wt + add)
+                    for oi in rem[r_i + 1:]:
+                        if not matched[pbi[oi]] and base[oi][pi2]:
                             best = oi
-                        add += 1
+                            break
                     if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
                             sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
+                        add = 0
+                        for oi in reversed(rem):
+                            ov = pbi[oi]
+                            if oi <= pi2 or matched[ov]:
+                                continue
+                            wt = base[oi][pi2]
+                            if wt:
+                                solver.set_edge(v, ov, wt + add)
+                            add += 1
                         sm = solver.solve()
                         sm_ok = True
                     mv = sm[v]
