@@ -26,10 +26,12 @@ built by hand from ``SwissPlayer``/``PastRound`` records, or from a TRF file
 with ``leaguegen.formats.swiss_input.state_from_trf``.
 
 Modules: ``state`` (input), ``players`` (colour preferences, floats, colour
-allocation), ``matching`` (maximum-weight blossom matching), ``dutch`` (the
-engine), ``burstein`` (Burstein on the same machinery), ``baku`` (C.04.7
-virtual points), ``system`` (the registry of systems: names, labels, articles),
-``pairing`` (entry point, explanation), ``result``.
+allocation), ``matching`` (maximum-weight blossom matching), ``dutch/`` (the Dutch
+system: ``criteria`` the weights, ``engine`` the bracket decisions, ``solvers`` and
+``bracket_solver`` the matchings behind one interface), ``burstein`` (Burstein on
+the same machinery), ``baku`` (C.04.7 virtual points), ``system`` (the registry of
+systems: names, labels, articles), ``pairing`` (entry point, explanation),
+``result`` (what a pairing returns, the explanation as data).
 """
 
 from leaguegen.domain.model import Colour

@@ -1,4 +1,5 @@
-"""Property tests: simulated events stay within the absolute rules round after round."""
+"""Property tests: simulated events stay within the absolute rules round after round,
+and the engine pairs every round that a brute-force search can pair legally."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from hypothesis import strategies as st
 from leaguegen.domain.model import Colour
 from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_round
 from leaguegen.errors import NoValidPairing
+from tests.domain.pairing.legal import assert_legal, legal_pairing_exists
 
 
 def _simulate(n: int, rounds: int, seed: int, system: str, absences: bool) -> None:
@@ -28,7 +30,10 @@ def _simulate(n: int, rounds: int, seed: int, system: str, absences: bool) -> No
         try:
             result = pair_round(state, system=system)
         except NoValidPairing:
+            # Refusing is right only when no legal pairing exists at all.
+            assert not legal_pairing_exists(state, system), f"round {rnd + 1} can be paired"
             return
+        assert_legal(state, result, system)
         seen: set[int] = set()
         for white, black in result.boards:
             assert white != black

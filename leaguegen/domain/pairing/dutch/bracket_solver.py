@@ -1,0 +1,488 @@
+"""The Dutch engine's fast solver: one bracket at a time, with a proof of optimality.
+
+The global matching has one structure this exploits: an edge with an end outside
+the current bracket's players P (MDPs, score group, next score group) still has
+its completion-only weight, which is separable: ``c + phi(a) + phi(b)``
+(``Criteria.player_term``). For any pairing M_PP inside P, the best completion is
+therefore at most "everyone else paired, the bye (if any) on the smallest phi".
+Subtracting that bound gives a matching problem on P alone (plus one vertex
+standing for "the bye is in P"). Its optimum, when a completion that reaches the
+bound exists (checked greedily on the real compatibility graph), is an optimum of
+the global problem. If the check fails, the bracket is solved on the exact global
+graph of the remaining players.
+
+The reduced bracket (players below the bracket exist): only the bracket's own
+players C (MDPs and score group) are matched. Next-group pairs (C-G and G-G
+edges) carry completion + ``Criteria.next_term`` (+ the C9 change), which is
+nu(a) + nu(b) per vertex; G and the rest R absorb C's unpaired players. Upper
+bound for a C matching: its edges' excess over completion, plus nu of every
+absorbed C player that has an edge into G ("on"), minus the parity loss m when
+Y_on + G is odd (one G player without a next-group pair), plus the bye gain.
+Y_on's parity is that of C, flipped by the bye being in C and by each absorbed
+"off" player; the encoding counts a flip as +m when C + G is odd and as 0
+otherwise (never below the truth), and a solution whose flips make that count
+differ from the truth is not accepted. A completion reaching the bound proves
+optimality.
+"""
+
+from __future__ import annotations
+
+from leaguegen.domain.pairing.matching import Matching
+
+from .completion import perfect
+from .criteria import Criteria, NextPairs
+
+
+class CannotProve(Exception):
+    """The fast start could not prove its answer; the exact method runs instead."""
+
+
+class BracketSolver:
+    """Bracket-local matching with a completion proof (see the module docstring)."""
+
+    def __init__(self, crit: Criteria):
+        self.crit = crit
+        self.order = crit.order
+        self.n = n = len(crit.order)
+        self.final = [False] * n
+        self.mate = list(range(n))
+        self.solves = 0
+        self.fallbacks = 0  # brackets handed to the exact graph of the remaining players
+        self.pruned = 0  # pairs dropped by ``prune``
+        self.fmode = 0  # 0: the bracket is everyone left; 1: reduced (see the docstring)
+        self.fex: Matching | None = None
+        self.floc: dict[int, int] = {}
+
+    # ------------------------------------------------------------ start
+    def start(self) -> tuple[int, bool, dict[int, int]]:
+        """Bye score, initial ``single`` and C9 ranks, each proven by a completion."""
+        order, n = self.order, self.n
+        top = order[0].score
+        ranks: dict[int, int] = {}
+        single = False
+        if n % 2 == 0:
+            if self._perfect(list(range(n))) is None:
+                raise CannotProve
+            bye_score = 0
+        else:
+            elig = [v for v in range(n) if order[v].eligible]
+            if not elig:
+                raise CannotProve
+            bye_score = min(order[v].score for v in elig)
+            cands = [v for v in reversed(elig) if order[v].score == bye_score][:4]
+            proven = False
+            if bye_score >= top:
+                tops = [v for v in range(n) if order[v].score >= top]
+                if len(tops) % 2 == 1:
+                    rest = [v for v in range(n) if order[v].score < top]
+                    if self._perfect(rest) is None:
+                        raise CannotProve
+                    for x in cands:
+                        if self._perfect([v for v in tops if v != x]) is not None:
+                            single = proven = True
+                            break
+                    if not single:
+                        raise CannotProve
+            if not proven:
+                for x in cands:
+                    if self._perfect([v for v in range(n) if v != x]) is not None:
+                        proven = True
+                        break
+                if not proven:
+                    raise CannotProve
+            counts = sorted(
+                (p.played_games for p in order if p.score == bye_score), reverse=True)
+            for r, cnt in enumerate(counts):
+                ranks[cnt] = r
+        crit = self.crit
+        self.fc = crit.pair_constant
+        self.init_single = single
+        self.bye_score, self.ranks = bye_score, ranks
+        self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
+        self.wx: dict[tuple[int, int], int] = {}
+        return bye_score, single, ranks
+
+    def _completion_weight(self, a: int, b: int) -> int:
+        if not self.crit.compatible(self.order[a], self.order[b]):
+            return 0
+        return self.fc + self.phi[a] + self.phi[b]
+
+    # ------------------------------------------------------------ a bracket
+    def begin_bracket(self, pbi: list[int], it: int, nsgb: int, single: bool) -> None:
+        P = list(pbi)
+        R = list(range(it, self.n))
+        self.fP, self.fR = P, R
+        keep = set(P)
+        self.wx = {k: w for k, w in self.wx.items() if k[0] in keep and k[1] in keep}
+        self.fcache: dict[tuple, dict[int, int] | None] = {}
+        self.fex = None
+        self.fsingle = single
+        self.cut: set[int] = set()  # bracket players that may not pair into G any more
+        if R:
+            self._reduced_begin(P[:nsgb], P[nsgb:], R, single)
+            return
+        self.fmode = 0
+        self.floc = {v: i for i, v in enumerate(P)}
+        self.rm = Matching(len(P))
+        wx = self.wx
+        for key, w in list(wx.items()):
+            self._set(key[0], key[1], w)
+        for i in range(len(P)):
+            a = P[i]
+            for j in range(i):
+                b = P[j]
+                if (min(a, b), max(a, b)) not in wx:
+                    self.rm.set_weight(i, j, self._completion_weight(a, b))
+
+    def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
+        self.fmode = 1
+        order, phi, crit = self.order, self.phi, self.crit
+        self.fC, self.fG = C, G
+        self.floc = {v: i for i, v in enumerate(C)}
+        nc = len(C)
+        odd = (len(C) + len(G) + len(R)) % 2 == 1
+        self.fbeta = nc if odd else -1
+        self.rm = Matching(nc + odd)
+        self.fp0 = (len(C) + len(G)) % 2 == 1
+        bye_score, ranks = self.bye_score, self.ranks
+        # The C9 terms of this bracket's ``single`` against the start's.
+        self.fd = {v: crit.player_term(order[v], bye_score, single, ranks) - phi[v]
+                   for v in C + G}
+        # A next-group pair (h, lo) weighs completion + next_term(h) + the C9 change:
+        # split as nu(h) + nu(lo), with half of a G player's next term on each G end.
+        half = crit.next_term(order[G[0]]) >> 1
+        nu = {}
+        for g in G:
+            nu[g] = half + self.fd[g]
+        for v in C:
+            nu[v] = crit.next_term(order[v]) - half + self.fd[v]
+        self.fnu = nu
+        self.fm = min(nu[g] for g in G)
+        self.fflip = self.fm if self.fp0 else 0
+        self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
+        self.fS = [r for r in R if phi[r] == self.flow]
+        self.fon = dict.fromkeys(C, 0)  # 1: has a pair into G (set by load_bracket)
+        self.fdirty: set[tuple[int, int]] = set()
+        self.fdirtyv: set[int] = set(C)
+        self.fall = True  # the first solve builds every edge in one pass
+        wx = self.wx
+        for key, w in list(wx.items()):
+            self._set(key[0], key[1], w)
+
+    def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
+                     nxt: NextPairs) -> None:
+        self.nxt = nxt
+        self.fGpos = range(nsgb, len(pbi))
+        if self.fmode == 1:
+            # Pairs into and inside the next score group stay implicit (completion +
+            # next term, when compatible): a bracket player only needs to know
+            # whether it has one.
+            for li in range(sgb, nsgb):
+                lv = pbi[li]
+                for si, wt in enumerate(base[li]):
+                    self.set_edge(lv, pbi[si], wt)
+            on, ok = self.fon, nxt.ok
+            for ci in range(nsgb):
+                if any(ok(ci, gi) for gi in self.fGpos):
+                    on[pbi[ci]] = 1
+            return
+        weight = nxt.weight
+        for li in range(sgb, len(pbi)):
+            lv = pbi[li]
+            if li < nsgb:
+                for si, wt in enumerate(base[li]):
+                    self.set_edge(lv, pbi[si], wt)
+            else:
+                for si in range(li):
+                    self.set_edge(lv, pbi[si], weight(si, li))
+
+    def cut_next(self, v: int) -> None:
+        self.cut.add(v)
+        G = self.fP[self.fGpos.start:]
+        if self.fex is not None:
+            loc = self.fexloc
+            for g in G:
+                self.wx[(v, g) if v < g else (g, v)] = 0
+                self.fex.set_weight(loc[v], loc[g], 0)
+        elif self.fmode == 0:
+            for g in G:
+                self._set(v, g, 0)
+        elif self.fon[v]:
+            self.fon[v] = 0
+            self.fdirtyv.add(v)
+
+    # ------------------------------------------------------------ edits
+    def set_edge(self, a: int, b: int, w: int) -> None:
+        if self.fmode == 1 and self.fex is None:
+            # The common case of ``_set``, first: a pair inside C.
+            loc = self.floc
+            if a in loc and b in loc:
+                key = (a, b) if a < b else (b, a)
+                self.wx[key] = w
+                self.fdirty.add(key)
+                return
+        self._set(a, b, w)
+
+    def _set(self, a: int, b: int, w: int) -> None:
+        key = (a, b) if a < b else (b, a)
+        if self.fex is not None:
+            self.wx[key] = w
+            self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
+            return
+        if self.fmode == 0:
+            self.wx[key] = w
+            self.rm.set_weight(self.floc[a], self.floc[b], w)
+            return
+        # fmode 1: only pairs inside C are edited (the next group: ``cut_next``).
+        assert a in self.floc and b in self.floc, "a pair outside the reduced bracket"
+        self.wx[key] = w
+        self.fdirty.add(key)
+
+    def raise_duals(self, deltas: dict[int, int]) -> None:
+        """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
+        if self.fex is not None:
+            loc = self.fexloc
+            self.fex.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
+        else:
+            loc = self.floc
+            self.rm.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
+
+    def fix(self, a: int, b: int) -> None:
+        """Pair ``a`` and ``b`` for good between brackets (no matching holds them)."""
+        self.final[a] = self.final[b] = True
+        self.mate[a], self.mate[b] = b, a
+
+    def finalize(self, a: int, b: int) -> None:
+        self.final[a] = self.final[b] = True
+        self.mate[a], self.mate[b] = b, a
+        if self.fex is not None:
+            self.fex.remove([self.fexloc[a], self.fexloc[b]])
+        else:
+            self.rm.remove([self.floc[a], self.floc[b]])
+
+    def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
+        """Drop the bracket's pairs that no optimum of this bracket can use: those with
+        positive slack under the optimal duals of its first solve. Zeroes them in
+        ``base`` (the engine then skips them) and in the matching; returns how many.
+
+        Why no later solve of the bracket needs them: every later weight is a base
+        weight plus a nudge in the free low bits (or 0), and the nudges of a matching
+        sum to less than the step between two base weights, so every later optimum is
+        an optimum of the base weights on the edges still there. The engine only
+        zeroes edges the current optimum does not use, so that base optimum keeps its
+        first value. A pair with positive slack is in no matching of that value (its
+        weight falls short of the dual bound), in the reduced problem and hence in
+        the global one. Blossom duals only add to a slack, so the vertex duals alone
+        are a safe test.
+        """
+        if self.fex is not None:
+            m, loc = self.fex, self.fexloc
+        else:
+            m, loc = self.rm, self.floc
+        dv, edge_id, edges = m.dualvar, m.edge_id, m.edges
+        pruned = 0
+        for li in range(sgb, nsgb):
+            a = pbi[li]
+            la = loc.get(a)
+            if la is None:
+                continue
+            row = base[li]
+            da = dv[la]
+            for si in range(li):
+                if not row[si]:
+                    continue
+                b = pbi[si]
+                lb = loc.get(b)
+                if lb is None:
+                    continue
+                k = edge_id.get((la, lb) if la < lb else (lb, la))
+                if k is not None and da + dv[lb] > 2 * edges[k][2]:
+                    row[si] = 0
+                    self.set_edge(a, b, 0)
+                    pruned += 1
+        self.pruned += pruned
+        return pruned
+
+    # ------------------------------------------------------------ solving
+    def _reduced_flush(self) -> None:
+        loc, final, rm = self.floc, self.final, self.rm
+        C = self.fC
+        on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
+        dirty = self.fdirty
+        if self.fall:
+            # First solve of the bracket: every C-C edge, in one pass.
+            self.fall = False
+            live = [v for v in C if not final[v]]
+            wx, fc = self.wx, self.fc
+            bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
+            setw = rm.set_weight
+            for i, a in enumerate(live):
+                la, ba = loc[a], bl[a] + fc
+                for b in live[:i]:
+                    w = wx.get((b, a) if b < a else (a, b))
+                    if w:
+                        e = w - ba - bl[b]
+                        if e > 0:
+                            setw(la, loc[b], e)
+            dirty.clear()
+        else:
+            for v in self.fdirtyv:
+                if final[v]:
+                    continue
+                for u in C:
+                    if u != v and not final[u]:
+                        dirty.add((u, v) if u < v else (v, u))
+        if self.fbeta >= 0:
+            for v in self.fdirtyv:
+                if not final[v]:
+                    g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
+                    rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
+        self.fdirtyv = set()
+        # The relaxed weight of a C-C pair: its excess over completion, less each
+        # end's nu (or the flip count). The same formula as the first pass above,
+        # written out here because this loop runs over whole brackets.
+        wx, fc, setw = self.wx, self.fc, rm.set_weight
+        for a, b in dirty:
+            if final[a] or final[b]:
+                continue
+            w = wx.get((a, b) if a < b else (b, a))
+            if w:
+                w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
+                      + (nu[b] if on[b] else flip))
+                if w < 0:
+                    w = 0
+            else:
+                w = 0
+            setw(loc[a], loc[b], w)
+        dirty.clear()
+
+    def solve(self) -> list[int]:
+        self.solves += 1
+        mate, final = self.mate, self.final
+        if self.fex is None and self.fmode == 0:
+            ml = self.rm.solve()
+            P = self.fP
+            for i, v in enumerate(P):
+                if not final[v]:
+                    mate[v] = P[ml[i]]
+            return mate
+        if self.fex is None:
+            self._reduced_flush()
+            ml = self.rm.solve()
+            C = self.fC
+            beta, on = self.fbeta, self.fon
+            yon: list[int] = []
+            yoff: list[int] = []
+            bye_in_c = False
+            for i, v in enumerate(C):
+                if final[v]:
+                    continue
+                j = ml[i]
+                if j == i:
+                    (yon if on[v] else yoff).append(v)
+                elif j == beta:
+                    mate[v] = v
+                    bye_in_c = True
+                else:
+                    mate[v] = C[j]
+            flips = len(yoff) + bye_in_c
+            tight = flips <= 1 if self.fp0 else flips % 2 == 0
+            real = self._realize(yon, yoff, bye_in_c) if tight else None
+            if real is not None:
+                for v, u in real.items():
+                    mate[v] = u
+                return mate
+        if self.fex is None:
+            self._exact()
+        assert self.fex is not None
+        ml = self.fex.solve()
+        V = self.fexV
+        for i, v in enumerate(V):
+            if not final[v]:
+                mate[v] = V[ml[i]]
+        return mate
+
+    def _realize(self, yon: list[int], yoff: list[int], bye_in_c: bool) -> dict[int, int] | None:
+        """A completion reaching the relaxed value: every on-player of Y paired into
+        G, G paired inside except (parity) one player with nu = m, everyone else
+        paired with the rest R, the bye (unless in C) on a smallest-phi player of R."""
+        key = (tuple(yon), tuple(yoff), bye_in_c)
+        cache = self.fcache
+        if key in cache:
+            res = cache[key]
+            # Still valid if no player it pairs into G has been cut off from G.
+            if res is None or not self.cut.intersection(yon):
+                return res
+        cache[key] = res = self._realize_uncached(yon, yoff)
+        return res
+
+    def _realize_uncached(self, yon: list[int], yoff: list[int]) -> dict[int, int] | None:
+        G, R = self.fG, self.fR
+        if len(yon) > len(G):
+            return None
+        out: dict[int, int] = {}
+        used: set[int] = set()
+        ok, pos = self.nxt.ok, self.nxt.pos
+        for y in yon:
+            yi = pos[y]
+            for g in G:
+                if g not in used and ok(yi, pos[g]):
+                    used.add(g)
+                    out[y] = g
+                    out[g] = y
+                    break
+            else:
+                return None
+        rest = [g for g in G if g not in used]
+        drops: list[int | None] = [None]
+        if len(rest) % 2:
+            drops = [g for g in rest if self.fnu[g] == self.fm][::-1][:3]  # type: ignore[assignment]
+        for d in drops:
+            inner = self._perfect([g for g in rest if g != d])
+            if inner is None:
+                continue
+            outside = yoff + ([d] if d is not None else []) + R
+            ys = set(outside[: len(outside) - len(R)])
+            if len(outside) % 2 == 0:
+                tail = self._perfect(outside, ys)
+            else:
+                tail = None
+                for s in self.fS[::-1][:3]:
+                    tail = self._perfect([v for v in outside if v != s], ys)
+                    if tail is not None:
+                        break
+            if tail is not None:
+                out.update(inner)
+                out.update(tail)
+                return out
+        return None
+
+    def _exact(self) -> None:
+        """Switch this bracket to the exact matching over every remaining player."""
+        self.fallbacks += 1
+        V = [v for v in self.fP if not self.final[v]] + self.fR
+        loc = {v: i for i, v in enumerate(V)}
+        ex = Matching(len(V))
+        wx, nxt, cut = self.wx, self.nxt, self.cut
+        pos, ngroup = nxt.pos, self.fGpos.start
+        for i in range(len(V)):
+            a = V[i]
+            pa = pos.get(a, -1)
+            for j in range(i):
+                b = V[j]
+                key = (b, a) if b < a else (a, b)
+                w = wx.get(key)
+                if w is None:
+                    pb = pos.get(b, -1)
+                    if pa >= 0 and pb >= 0 and (pa >= ngroup or pb >= ngroup):
+                        # Into or inside the next group (``cut_next`` may have cut it).
+                        hi, lo = (pa, pb) if pa < pb else (pb, pa)
+                        w = 0 if hi < ngroup and nxt.pbi[hi] in cut else nxt.weight(hi, lo)
+                    else:
+                        w = self._completion_weight(a, b)
+                if w:
+                    ex.set_weight(i, j, w)
+        self.fex, self.fexV, self.fexloc = ex, V, loc
+
+    def _perfect(self, verts: list[int], ys: set[int] | None = None) -> dict[int, int] | None:
+        return perfect(self.order, self.crit.compatible, self.crit.cls, verts, ys)

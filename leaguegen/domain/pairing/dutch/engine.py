@@ -1,0 +1,449 @@
+"""The Dutch bracket engine: article 4's decisions, one bracket at a time, by weighted matching.
+
+The same decision procedure as bbpPairings, written afresh. With the weights of
+``criteria.py`` a maximum-weight matching over all players still to be paired is
+the best legal pairing of the current bracket that leaves the rest completable.
+Within a bracket the order rules are then settled one decision at a time: nudge
+one player's edges by a small amount in the free low bits, re-solve, and freeze
+what the optimum chose (which MDPs are paired, who is exchanged between S1 and
+S2, then each S1 player's opponent in BSN order).
+
+Because each decision is forced by strictly ordered weights, the result does not
+depend on how the matching breaks ties, nor on which solver (``solvers.py``)
+answers: the engine only edits weights and reads the optimum.
+"""
+
+from __future__ import annotations
+
+from leaguegen.domain.pairing.players import Entrant, choose_colour, to_int
+from leaguegen.domain.pairing.result import ColourRule
+from leaguegen.domain.pairing.state import SwissState
+
+from .bracket_solver import BracketSolver, CannotProve
+from .criteria import Criteria, NextPairs
+from .direct import homogeneous_pairs
+from .solvers import GlobalSolver, Solver
+
+
+class DutchEngine:
+    """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples."""
+
+    use_fast = True  # bracket-local solver with a completion proof (False: global only)
+    use_skip = True  # S1 decisions without a solve when the optimum provably holds
+    use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
+
+    def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
+        self.state = state
+        self.played = state.rounds_played
+        self.by_id = by_id
+        # Pairing order: score (with acceleration) descending, then rank.
+        self.order = sorted(entrants, key=lambda e: (-e.score, e.rank))
+        self.n = len(self.order)
+        self.crit = Criteria(state, self.order, by_id)
+        self.solver: Solver | None = None
+        self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
+        self.bracket_of: dict[int, int] = {}
+
+    # ----------------------------------------------------------- for the explanation
+    def colour(self, p: Entrant, o: Entrant) -> tuple[int, ColourRule]:
+        """Colour for ``p`` (the lower pairing number) against ``o``, and the rule used."""
+        return choose_colour(p, o, to_int(self.state.initial_colour))
+
+    def orient(self, a: Entrant, b: Entrant) -> tuple[Entrant, Entrant]:
+        return (a, b) if a.id < b.id else (b, a)
+
+    def flt(self, p: Entrant, back: int) -> int:
+        return self.crit.flt(p, back)
+
+    # ----------------------------------------------------------- pairing
+    def _start(self) -> tuple[Solver, int, bool, dict[int, int]]:
+        """The solver, with the bye score, initial ``single`` and C9 ranks it established."""
+        if self.use_fast:
+            fast = BracketSolver(self.crit)
+            try:
+                return (fast, *fast.start())
+            except CannotProve:
+                pass  # the cheap start could not prove its answer: the exact method
+        exact = GlobalSolver(self.crit)
+        return (exact, *exact.start())
+
+    def _s1_skip(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
+                 pbi: list[int], pi2: int, best: int, s1_role, matched: list[bool],  # noqa: ANN001
+                 rem: list[int]) -> bool:
+        """Whether S1 player ``pbi[pi2]`` provably takes ``pbi[best]`` without a solve.
+
+        ``sm`` is an optimum of the un-nudged weights (``base``), and the nudge gives
+        the edge to ``pbi[best]`` the largest bonus of all ``v``'s edges. If ``sm``
+        pairs ``v`` with it, ``sm`` is an optimum of the nudged weights too, and every
+        such optimum pairs ``v`` with it (the bonuses are distinct). If ``sm`` pairs
+        ``v``-``x`` and ``y``-``u`` (``u = pbi[best]``) and re-pairing to ``v``-``u``,
+        ``y``-``x`` keeps the un-nudged weight, the new matching is such an optimum;
+        likewise with a third pair ``z``-``t`` re-paired to ``v``-``u``, ``y``-``t``,
+        ``z``-``x``. ``sm`` is then updated to it. Otherwise a solve is needed. Every
+        re-pairing joins an S1 player to a higher-numbered S2 player, so the roles
+        stay as they are.
+        """
+        v, u = pbi[pi2], pbi[best]
+        x = sm[v]
+        if x == u:
+            return True
+        y = sm[u]
+        final = self.solver.final  # type: ignore[union-attr]
+        xi, yi = pos_of.get(x, -1), pos_of.get(y, -1)
+        if (xi <= pi2 or yi < 0 or yi >= best or matched[x] or matched[y]
+                or final[y] or final[x] or not s1_role(y) or s1_role(x)):
+            return False
+        old = base[xi][pi2] + base[best][yi]
+        gain = base[best][pi2]
+        if yi < xi:
+            wxy = base[xi][yi]
+            if wxy and gain + wxy == old:
+                sm[v], sm[u], sm[x], sm[y] = u, v, y, x
+                self.swaps += 1
+                return True
+        for zi in rem:
+            if zi >= xi:
+                break
+            z = pbi[zi]
+            if z in (v, y) or matched[z] or final[z] or not s1_role(z):
+                continue
+            t = sm[z]
+            ti = pos_of.get(t, -1)
+            if ti <= yi or t in (u, x) or final[t]:
+                continue
+            wyt, wzx = base[ti][yi], base[xi][zi]
+            if wyt and wzx and gain + wyt + wzx == old + base[ti][zi]:
+                sm[v], sm[u], sm[y], sm[t], sm[z], sm[x] = u, v, t, y, x, z
+                self.swaps += 1
+                return True
+        return False
+
+    def _base_rows(self, pbi: list[int], sgb: int, nsgb: int, bye_score: int, single: bool,
+                   ranks: dict[int, int]) -> list[list[int]]:
+        """The bracket's weights before any nudge: ``base[li][si]`` for every pair of
+        the bracket (``si < li < nsgb``); the pairs with the next score group are
+        ``NextPairs``.
+
+        A current-bracket weight reads a pair's ids only for the forbidden check;
+        otherwise it depends on the two players' types, so it is computed once per
+        pair of types.
+        """
+        crit, order = self.crit, self.order
+        base: list[list[int]] = [[] for _ in range(len(pbi))]
+        players = [order[v] for v in pbi[:nsgb]]
+        fl = crit.fl
+        types: dict[tuple, int] = {}
+        tid = [types.setdefault(crit.ptype(p, fl), len(types)) for p in players]
+        rep: dict[int, Entrant] = {}  # one player of each type
+        for t, p in zip(tid, players, strict=True):
+            rep.setdefault(t, p)
+        table: list[list[int | None]] = [[None] * len(types) for _ in types]  # [lower][higher]
+        pos = {p.id: i for i, p in enumerate(players)}
+        forbidden_of = crit.forbidden_of
+        tw = crit.type_weight
+        for li in range(sgb, nsgb):
+            trow = table[tid[li]]
+            row = [trow[t] for t in tid[:li]]
+            if None in row:
+                lp = rep[tid[li]]
+                for si in range(li):
+                    if row[si] is None:
+                        t = tid[si]
+                        wt = trow[t]
+                        if wt is None:
+                            wt = trow[t] = tw(rep[t], lp, True, False, bye_score, single, ranks)
+                        row[si] = wt
+            for other in forbidden_of.get(players[li].id, ()):
+                si = pos.get(other, li)
+                if si < li:
+                    row[si] = 0
+            base[li] = row  # type: ignore[assignment]
+        return base
+
+    def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        order, n = self.order, self.n
+        if n == 0:
+            return [], None
+        odd = n % 2 == 1
+        top = order[0].score
+        solver, bye_score, single, ranks = self._start()
+        self.solver = solver
+        crit = self.crit
+        self.bye_score = bye_score
+        self.ranks = ranks
+
+        pbi: list[int] = []
+        it = 0
+        while it < n and order[it].score >= top:
+            pbi.append(it)
+            it += 1
+        matched = [False] * n
+        sgb = 0
+        sgbv = 0
+        pairs: list[tuple[int, int]] = []
+        while len(pbi) > 1 or it < n:
+            nsgb = len(pbi)
+            nsgbv = sgbv + (nsgb - sgb)
+            sg_it = it
+            if it < n:
+                s0 = order[it].score
+                while it < n and order[it].score >= s0:
+                    pbi.append(it)
+                    it += 1
+            if sgb == 0 and self.use_direct:
+                direct = homogeneous_pairs(crit, pbi[:nsgb], pbi[nsgb:], n - it, bye_score,
+                                           single, ranks, crit.cls)
+                if direct is not None:
+                    # The bracket's pairs follow from the order (see direct.py).
+                    bracket_score = order[pbi[0]].score
+                    for v, mv in direct:
+                        matched[v] = matched[mv] = True
+                        solver.fix(v, mv)
+                        pairs.append((v, mv))
+                        self.bracket_of[order[v].id] = bracket_score
+                        self.bracket_of[order[mv].id] = bracket_score
+                    # (In every optimum the next group pairs inside itself, so
+                    # ``single`` needs no check of the matching.)
+                    single = odd and sg_it < n and bye_score >= order[sg_it].score
+                    new_pbi = [v for v in pbi if not matched[v]]
+                    sgb = sum(1 for v in pbi[:nsgb] if not matched[v])
+                    pbi = new_pbi
+                    sgbv = nsgbv
+                    continue
+            solver.begin_bracket(pbi, it, nsgb, single)
+            bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
+            size = len(pbi)
+            base = self._base_rows(pbi, sgb, nsgb, bye_score, single, ranks)
+            solver.load_bracket(pbi, sgb, nsgb, base,
+                                NextPairs(crit, pbi, bye_score, single, ranks))
+
+            B = crit.B
+
+            # The helpers below are used only within this bracket's iteration.
+            def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
+                r = base[li][si]  # noqa: B023
+                if r:
+                    add = ((1 if si_rem < rem_pairs else 0) << (2 * B)) - si_rem  # noqa: B023
+                    r += add << 1
+                return r
+
+            sm = solver.solve()
+            solver.prune(pbi, sgb, nsgb, base)
+
+            def in_bracket(x: int) -> bool:
+                return sgbv <= x < nsgbv  # noqa: B023
+
+            # Which moved-down players get paired in this bracket.
+            md_score = None
+            left = left_matched = 0
+            for pi in range(sgb):
+                if pi == 0 or order[pbi[pi]].score < md_score:  # type: ignore[operator]
+                    md_score = order[pbi[pi]].score
+                    left_matched = 0
+                    left = 0
+                    mi = pi
+                    while mi < size and order[pbi[mi]].score >= md_score:
+                        left += 1
+                        if in_bracket(sm[pbi[mi]]):
+                            left_matched += 1
+                        mi += 1
+                if not left_matched:
+                    continue
+                v = pbi[pi]
+                if left <= left_matched:
+                    matched[v] = True
+                    continue
+                left -= 1
+                if not in_bracket(sm[v]):
+                    for oi in range(sgb, nsgb):
+                        wt = base[oi][pi]
+                        if wt:
+                            solver.set_edge(v, pbi[oi], wt | 1)
+                    sm = solver.solve()
+                if in_bracket(sm[v]):
+                    matched[v] = True
+                    left_matched -= 1
+                    for oi in range(sgb, nsgb):
+                        wt = base[oi][pi]
+                        if wt:
+                            solver.set_edge(v, pbi[oi], (wt | (nsgb - sgb)) + 1)
+
+            # Opponents of the moved-down players.
+            for pi in range(sgb):
+                v = pbi[pi]
+                if not matched[v]:
+                    continue
+                add = size
+                for oi in range(nsgb - 1, sgb - 1, -1):
+                    ov = pbi[oi]
+                    if matched[ov]:
+                        continue
+                    wt = base[oi][pi]
+                    if wt:
+                        solver.set_edge(v, ov, wt + add)
+                        add += 1
+                sm = solver.solve()
+                mv = sm[v]
+                matched[mv] = True
+                solver.finalize(v, mv)
+                pairs.append((v, mv))
+                self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
+
+            # The remainder (homogeneous part).
+            rem: list[int] = []
+            rp = 0
+            for pi in range(sgb, nsgb):
+                v = pbi[pi]
+                if sm[v] < sgbv:
+                    continue
+                rem.append(pi)
+                if sm[v] < v:
+                    rp += 1
+            nrem = len(rem)
+            # The remainder's weights below rise by 2 * f(higher player) per edge,
+            # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
+            # duals of the first rp players by 4 f keeps every dual feasible and
+            # every S1-S2 matched edge tight (a warm start only).
+            solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
+                                for a_i in range(rp)})
+            for b_i in range(nrem):
+                oi = rem[b_i]
+                ov = pbi[oi]
+                row = base[oi]
+                for a_i in range(nrem):
+                    pi2 = rem[a_i]
+                    if oi <= pi2:
+                        break
+                    if row[pi2]:  # (a zero base weight is already zero in the solver)
+                        solver.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
+            sm = solver.solve()
+
+            def s1_role(v: int) -> bool:
+                return v < sm[v] < nsgbv  # noqa: B023
+
+            exch = 0
+            for pi2 in rem:
+                if pi2 >= rem[rp]:
+                    break
+                v = pbi[pi2]
+                exch += not s1_role(v)
+
+            # Exchange the lowest possible S1 players.
+            left = exch
+            pri = rp
+            pos = rp
+            while pos > 0 and left:
+                pri -= 1
+                pos -= 1
+                pi2 = rem[pos]
+                v = pbi[pi2]
+                if s1_role(v):
+                    for op in range(pos + 1, nrem):
+                        wt = ewc(pi2, rem[op], pri, rp)
+                        if wt:
+                            solver.set_edge(v, pbi[rem[op]], wt - 1)
+                    sm = solver.solve()
+                ex = not s1_role(v)
+                left -= ex
+                for op in range(pos + 1, nrem):
+                    if ex:
+                        base[rem[op]][pi2] = 0
+                    solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri, rp))
+
+            # Exchange the highest possible S2 players.
+            left = exch
+            ri = rp
+            for pos in range(rp, nrem):
+                if left <= 1:
+                    break
+                pi2 = rem[pos]
+                v = pbi[pi2]
+                already = s1_role(v)
+                if not already:
+                    for op in range(pos + 1, nrem):
+                        wt = ewc(pi2, rem[op], ri, rp)
+                        if wt:
+                            solver.set_edge(v, pbi[rem[op]], wt + 1)
+                    sm = solver.solve()
+                if s1_role(v):
+                    left -= 1
+                    for op in range(pos):
+                        base[pi2][rem[op]] = 0
+                        solver.set_edge(v, pbi[rem[op]], 0)
+                    solver.cut_next(v)
+                if not already:
+                    for op in range(pos + 1, nrem):
+                        solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))
+                ri += 1
+
+            # Freeze the S1/S2 split.
+            for a_i in range(nrem):
+                pi2 = rem[a_i]
+                v = pbi[pi2]
+                v_s1 = s1_role(v)
+                for b_i in range(a_i + 1, nrem):
+                    oi = rem[b_i]
+                    row = base[oi]
+                    if not row[pi2]:
+                        continue  # zero in the solver already
+                    ov = pbi[oi]
+                    if not v_s1 or s1_role(ov):
+                        row[pi2] = 0
+                    solver.set_edge(v, ov, row[pi2])
+
+            # Each S1 player takes the best S2 opponent still possible, in order.
+            # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
+            # true once a solve of this loop has run (the pair it fixed is then
+            # removed, which keeps the rest optimal).
+            # The nudges (the lowest S2 number gets the largest) are set only when a
+            # solve needs them: a skipped decision pairs ``v`` and removes its edges.
+            sm_ok = False
+            pos_of = {x: i for i, x in enumerate(pbi)}
+            for r_i, pi2 in enumerate(rem):
+                v = pbi[pi2]
+                if s1_role(v):
+                    best = -1
+                    for oi in rem[r_i + 1:]:
+                        if not matched[pbi[oi]] and base[oi][pi2]:
+                            best = oi
+                            break
+                    if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
+                            sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
+                        add = 0
+                        for oi in reversed(rem):
+                            ov = pbi[oi]
+                            if oi <= pi2 or matched[ov]:
+                                continue
+                            wt = base[oi][pi2]
+                            if wt:
+                                solver.set_edge(v, ov, wt + add)
+                            add += 1
+                        sm = solver.solve()
+                        sm_ok = True
+                    mv = sm[v]
+                    matched[v] = matched[mv] = True
+                    solver.finalize(v, mv)
+                    pairs.append((v, mv))
+                    self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
+
+            # Next bracket: the unpaired players float down.
+            new_pbi: list[int] = []
+            new_sgb = 0
+            single = odd and sg_it < n and bye_score >= order[sg_it].score
+            for pi in range(size):
+                v = pbi[pi]
+                if pi < nsgb and matched[v]:
+                    continue
+                new_pbi.append(v)
+                if pi < nsgb:
+                    new_sgb += 1
+                if single and order[sm[v]].score < order[sg_it].score:
+                    single = False
+            pbi = new_pbi
+            sgb = new_sgb
+            sgbv = nsgbv
+
+        paired = {v for pr in pairs for v in pr}
+        rest = [v for v in range(n) if v not in paired]
+        bye = order[rest[0]] if rest else None
+        return [(order[a], order[b]) for a, b in pairs], bye
