@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,20 @@ def demo_site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "_site"
     report = build_site(DEMO, out, pdf=True)
     return out, report
+
+
+_SWISS_DEMO = ROOT / "seasons" / "thursday-swiss-2026"
+
+
+@pytest.fixture
+def swiss_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "thursday"
+    shutil.copytree(_SWISS_DEMO, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def swiss_season():
+    from leaguegen.formats.season_yaml import load_season
+
+    return load_season(_SWISS_DEMO)

@@ -15,7 +15,7 @@ from leaguegen.domain.sections import swiss as ss
 from leaguegen.formats import season_write as sw
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
-from tests.swiss_season.conftest import fill_last_round
+from tests.swiss_demo import fill_last_round
 
 SWISS_DEMO = ROOT / "seasons" / "thursday-swiss-2026"
 WITHDRAWAL = ("      - player: Jack Thornton\n        after_round: 3\n"

@@ -17,7 +17,7 @@ from leaguegen.domain import planning as pl
 from leaguegen.domain.season_plan import has_results, plan_season, rhythm_of
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
-from tests.formats_issue4.helpers import players_yaml, write
+from tests.group_files import players_yaml, write
 
 GRAND_PRIX = ROOT / "seasons" / "grand-prix-2027"
 TC = pl.parse_time_control("90+30")

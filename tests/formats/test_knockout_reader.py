@@ -19,7 +19,7 @@ from leaguegen.domain.sections.knockout import knockout_facts
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_parsed_list
 from leaguegen.formats.season_yaml import load_season
-from tests.formats_issue4.helpers import players_yaml, problems, write
+from tests.group_files import players_yaml, problems, write
 
 # Five seeds: a bracket of eight; seeds 1, 2 and 3 have byes, round 1 is P04 v P05.
 CUP = f"""\

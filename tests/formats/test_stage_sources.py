@@ -16,7 +16,7 @@ from leaguegen.domain.standings import compute_standings
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import render_pages
 from tests.conftest import ROOT
-from tests.formats_issue4.helpers import players_yaml, write
+from tests.group_files import players_yaml, write
 
 # Group A: P02 2 points; P01 and P03 1½ each, their game drawn (DE equal), P03 ahead on SB.
 GROUP_A = f"""\

@@ -16,7 +16,7 @@ from leaguegen.cli import main
 from leaguegen.errors import InputError
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.formats.tiebreak_advice import buchholz_codes
-from tests.formats_issue4.helpers import players_yaml, write
+from tests.group_files import players_yaml, write
 
 RULE = "FIDE C.07 (2026), note to article 8.1"
 

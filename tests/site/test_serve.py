@@ -350,7 +350,7 @@ def test_browser_reloads_a_page_older_than_the_current_build(tmp_path: Path, cur
     from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
     from leaguegen.serve import EVENTS_PATH, _inject
-    from tests.browser import chromium
+    from tests.browser.chromium import chromium
 
     loads: list[str] = []
 

@@ -11,7 +11,7 @@ from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import render_pages
 from leaguegen.site.planning_view import planning_view, time_control
 from tests.conftest import ROOT
-from tests.formats_issue4.helpers import players_yaml, write
+from tests.group_files import players_yaml, write
 
 
 @pytest.mark.parametrize("text,expected", [

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import ACCENT, screenshot
+from tests.browser.chromium import ACCENT, screenshot
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import GameResult
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
-from tests.formats_issue4.helpers import players_yaml, write
+from tests.group_files import players_yaml, write
 
 
 def quads_season(n: int, extra: str = "", late: str = "", rounds: str = "") -> str:

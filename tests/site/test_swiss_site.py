@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 import pytest
-from conftest import SWISS_DEMO
 
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site, render_pages
+from tests.swiss_demo import SWISS_DEMO
 
 
 @pytest.fixture(scope="module")
@@ -109,7 +109,7 @@ def _english_fragments(code: str) -> set[str]:
     """English fragments of every msgid the catalogue translates differently."""
     import sys
 
-    from conftest import ROOT
+    from tests.swiss_demo import ROOT
 
     sys.path.insert(0, str(ROOT / "tools"))
     try:

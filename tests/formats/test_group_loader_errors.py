@@ -13,7 +13,7 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
-from tests.formats_issue4.helpers import players_yaml, problems, write
+from tests.group_files import players_yaml, problems, write
 
 
 def where(text: str, token: str, nth: int = 1) -> str:

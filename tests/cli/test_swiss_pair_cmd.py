@@ -6,11 +6,11 @@ import difflib
 from pathlib import Path
 
 from click.testing import CliRunner
-from conftest import fill_last_round
 
 from leaguegen.cli import main
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.formats.season_yaml import load_season
+from tests.swiss_demo import fill_last_round
 
 
 def run(*args: str):
@@ -126,7 +126,7 @@ def test_section_in_its_own_file(swiss_copy: Path) -> None:
 def test_round_robin_section_is_not_paired(tmp_path: Path) -> None:
     import shutil
 
-    from conftest import ROOT
+    from tests.swiss_demo import ROOT
 
     target = tmp_path / "riverside"
     shutil.copytree(ROOT / "seasons" / "riverside-2026", target)

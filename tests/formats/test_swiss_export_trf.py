@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import ROOT, SWISS_DEMO, fill_last_round
 
 from leaguegen.cli import main
 from leaguegen.domain.model import Code
@@ -14,6 +13,7 @@ from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats import trf
 from leaguegen.formats.season_yaml import load_season
+from tests.swiss_demo import ROOT, SWISS_DEMO, fill_last_round
 
 
 def run(*args: object):

@@ -1,14 +1,11 @@
-"""Fixtures for the Swiss season tests: the demo season, copied so tests may change it."""
+"""The Swiss demo season for tests: where it is, and a way to fill its open round."""
 
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
-import pytest
-
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 SWISS_DEMO = ROOT / "seasons" / "thursday-swiss-2026"
 
 
@@ -20,17 +17,3 @@ def fill_last_round(season_dir: Path, score: str = "1-0") -> int:
     new, count = pattern.subn(rf"\1: {score}", text)
     path.write_text(new, encoding="utf-8")
     return count
-
-
-@pytest.fixture
-def swiss_copy(tmp_path: Path) -> Path:
-    target = tmp_path / "thursday"
-    shutil.copytree(SWISS_DEMO, target)
-    return target
-
-
-@pytest.fixture(scope="session")
-def swiss_season():
-    from leaguegen.formats.season_yaml import load_season
-
-    return load_season(SWISS_DEMO)

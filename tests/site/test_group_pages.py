@@ -120,7 +120,7 @@ def test_knockout_and_pending_pages(sites) -> None:
 
 
 def test_bracket_with_byes_and_a_winner(tmp_path: Path) -> None:
-    from tests.formats_issue4.helpers import players_yaml, write
+    from tests.group_files import players_yaml, write
 
     text = f"""\
 name: Cup

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SWISS_DEMO
 
-from tests.browser import ACCENT, screenshot
+from tests.browser.chromium import ACCENT, screenshot
+from tests.swiss_demo import SWISS_DEMO
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.site.build import build_site
-from tests.browser import ACCENT, screenshot
+from tests.browser.chromium import ACCENT, screenshot
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
