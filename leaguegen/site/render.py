@@ -47,6 +47,38 @@ def _isolate(rtl_page: bool):  # noqa: ANN202
     return isolate
 
 
+def _memo(function):  # noqa: ANN001,ANN202
+    """A formatting filter remembering its answers: a season's pages format the same few
+    points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
+    since 1, 1.0, Fraction(1) and True are equal keys that format differently."""
+    known: dict = {}
+
+    def filtered(value: object, *args: object) -> object:
+        key = (type(value), value, args)
+        try:
+            return known[key]
+        except KeyError:
+            result = known[key] = function(value, *args)
+            return result
+        except TypeError:  # an unhashable value is simply formatted
+            return function(value, *args)
+    return filtered
+
+
+def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
+    """``_("text")`` without variables is the same Markup every time; look it up once."""
+    known: dict[str, str] = {}
+
+    def cached(message: str, **variables: object) -> str:
+        if variables:
+            return gettext_(message, **variables)
+        text = known.get(message)
+        if text is None:
+            text = known[message] = gettext_(message)
+        return text
+    return cached
+
+
 @lru_cache(maxsize=16)
 def environment(language: str = "en", digits: str = "western") -> jinja2.Environment:
     env = jinja2.Environment(
@@ -58,15 +90,18 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         lstrip_blocks=True,
     )
     gettext_, ngettext_ = i18n.gettext_callables(language, digits)
+    gettext_ = _memo_gettext(gettext_)
     env.install_gettext_callables(gettext_, ngettext_, newstyle=False)  # type: ignore[attr-defined]
+    env.globals["_"] = gettext_  # called directly, not through the extension's alias
     fmt = i18n.Formatter(language, digits)
     lang = i18n.language(language)
 
     def _date(value: dt.date | None, style: str = "long") -> str:
         return fmt.date(value, style)
 
-    env.filters.update(date=_date, num=fmt.number, pts=fmt.points, tb=fmt.tiebreak,
-                       digits=fmt.digits_of, percent=fmt.percent,
+    env.filters.update(date=_memo(_date), num=_memo(fmt.number), pts=_memo(fmt.points),
+                       tb=_memo(fmt.tiebreak), digits=_memo(fmt.digits_of),
+                       percent=_memo(fmt.percent),
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
