@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -33,18 +34,37 @@ def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
 @click.option("--clean", is_flag=True, help="Ignore the cache and render everything.")
 @click.option("--force", is_flag=True,
               help="Replace an output folder that leaguegen did not make (its files are lost).")
-def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool) -> None:
+@click.option("-q", "--quiet", is_flag=True, help="No progress display while building.")
+def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool,
+          quiet: bool) -> None:
     """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
+    from leaguegen.cli.progress import BuildProgress
+    from leaguegen.site import stamp
+
+    started = time.perf_counter()
+    same = None if clean or force else stamp.unchanged(season_dir, out_dir, f"pdf={not no_pdf}")
+    if same is not None:  # nothing a build reads changed since the last one: done
+        for warning in same.warnings:
+            click.echo(warning, err=True)
+        click.echo(f"Built {plural(same.pages, 'page')} and {plural(same.pdfs, 'PDF')} into"
+                   f" {out_dir} in {time.perf_counter() - started:.2f} s (0 sections rendered,"
+                   f" {same.sections} unchanged; 0 PDFs rendered; nothing changed)")
+        return
     from leaguegen.site.build import build_site
 
+    progress = None if quiet else BuildProgress()
     try:
-        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
+        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force,
+                            progress=progress)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
         click.echo(f"leaguegen build: {err}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
+    finally:
+        if progress is not None:
+            progress.close()
     for note in report.notes:
         click.echo(note, err=True)
     for warning in report.warnings:

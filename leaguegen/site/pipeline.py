@@ -15,6 +15,7 @@ served (``serve``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
@@ -63,15 +64,30 @@ class Encoder:
         return out
 
 
+Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
+
+
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
-          fingerprints: dict | None = None, encoder: Encoder | None = None) -> SiteFiles:
+          fingerprints: dict | None = None, encoder: Encoder | None = None,
+          progress: Progress | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``fingerprints`` and ``encoder`` are kept between calls by a long-running
     process; ``pdf`` False builds pages that do not link PDFs and makes none.
+    ``progress`` is told ("pages", sections done, sections in all languages) as
+    each section's pages are ready.
     """
+    total = len(season.sections) * len(season.languages or (season.language,))
+    done = 0
+
+    def on_section(_: str) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress("pages", done, total)
+
     snap = i18n.render_languages(render_site, season, store, templates,
-                                 fingerprints=fingerprints, pdf=pdf)
+                                 fingerprints=fingerprints, pdf=pdf, on_section=on_section)
     files = (encoder or Encoder()).encode(snap.pages)
     result = SiteFiles(files, {}, pages=len(snap.pages),
                        sections_rendered=list(snap.sections_rendered),
