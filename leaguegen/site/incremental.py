@@ -88,6 +88,8 @@ class MemoryStore:
     sections: dict[str, SectionOutput] = field(default_factory=dict)
     pages: dict[str, str] = field(default_factory=dict)
     pdfs: dict[str, bytes] = field(default_factory=dict)
+    # keys the current build used outside the page render (the feeds): never pruned by it
+    pinned: set[str] = field(default_factory=set)
 
     def get_section(self, key: str) -> SectionOutput | None:
         return self.sections.get(key)
@@ -108,6 +110,7 @@ class MemoryStore:
         self.pdfs[key] = data
 
     def keep_only(self, used: set[str]) -> None:
+        used = used | self.pinned
         for table in (self.sections, self.pages, self.pdfs):
             for key in [k for k in table if k not in used]:
                 del table[key]

@@ -46,3 +46,13 @@ def test_any_text_is_escaped_and_folded_as_icalendar_does(name, summary, locatio
     event = ical._Event(uid=f"x-{summary[:20]}@leaguegen", stamp=stamp, start=day,
                         summary=summary, location=location, description=description)
     assert ical._ics(name, [event, event]) == ical._library_ics(name, [event, event])
+
+
+@settings(max_examples=200, deadline=None)
+@given(description=st.text(st.sampled_from(list("ab \\;,^\n")), min_size=60, max_size=400))
+def test_long_ascii_lines_fold_where_icalendar_folds(description) -> None:
+    day = dt.date(2026, 9, 3)
+    stamp = dt.datetime(2026, 9, 3, tzinfo=dt.UTC)
+    event = ical._Event(uid="u@leaguegen", stamp=stamp, start=day, summary=description,
+                        location="", description=description)
+    assert ical._ics("n", [event]) == ical._library_ics("n", [event])

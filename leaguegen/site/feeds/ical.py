@@ -55,6 +55,16 @@ def _fold(line: str, limit: int = 75) -> str:
     """RFC 5545 folding exactly as ``icalendar`` folds (never inside an escape)."""
     if len(line) < limit and len(line.encode()) < limit:
         return line
+    if line.isascii():  # one byte a character: cut every limit - 1 characters
+        pieces, i = [], 0
+        while len(line) - i >= limit:
+            cut = i + limit - 1
+            if line[cut - 1] in "\\^":  # keep an escape with what it escapes
+                cut -= 1
+            pieces.append(line[i:cut])
+            i = cut
+        pieces.append(line[i:])
+        return "\r\n ".join(pieces)
     parts: list[str] = []
     current: list[str] = []
     count = 0
@@ -146,7 +156,8 @@ def _section_feed(section: Section) -> dict:
     """The section's feed, made once for its calendar and all its players' (read only)."""
     known = _FEED.get(id(section))
     if known is None or known[0] is not section:
-        _FEED.clear()
+        if len(_FEED) > 4096:  # the sections of the latest seasons; a live server's stay
+            _FEED.clear()
         known = _FEED[id(section)] = (section, section_feed(section))
     return known[1]
 
