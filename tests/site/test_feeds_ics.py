@@ -24,6 +24,7 @@ def test_every_demo_calendar_is_what_icalendar_writes(folder: Path) -> None:
     stamp = ical._stamp(season)
     every = [e for s in season.sections for e in ical._round_events(season, s, stamp)]
     assert ical._ics(season.name, every) == ical._library_ics(season.name, every)
+    assert ical.season_calendar(season) == ical._library_ics(season.name, every)
     for section in season.sections:
         for number in range(1, len(section.players) + 1):
             name, events = ical.player_events(season, section, number)

@@ -85,6 +85,24 @@ def _fold(line: str, limit: int = 75) -> str:
     return "\r\n ".join(parts)
 
 
+def _event_lines(e: _Event) -> list[str]:
+    lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
+             f"DTSTART;VALUE=DATE:{e.start:%Y%m%d}",
+             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
+             _fold(f"DESCRIPTION:{_escape(e.description)}")]
+    if e.location:
+        lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
+    lines.append("END:VEVENT")
+    return lines
+
+
+def _ics_of_lines(name: str, events: list[str]) -> bytes:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
+             "CALSCALE:GREGORIAN", _fold(f"X-WR-CALNAME:{_raw(name)}"), *events,
+             "END:VCALENDAR"]
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
 def _ics(name: str, events: list[_Event]) -> bytes:
     """The calendar's bytes, as ``icalendar``'s ``Calendar.to_ical()`` writes them.
 
@@ -92,18 +110,7 @@ def _ics(name: str, events: list[_Event]) -> bytes:
     of 2,000 players has 2,000 calendars): the properties are few and fixed, and
     tests/site/test_feeds_ics.py holds this byte-identical to the library's output.
     """
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
-             "CALSCALE:GREGORIAN", _fold(f"X-WR-CALNAME:{_raw(name)}")]
-    for e in events:
-        lines += ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
-                  f"DTSTART;VALUE=DATE:{e.start:%Y%m%d}",
-                  f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
-                  _fold(f"DESCRIPTION:{_escape(e.description)}")]
-        if e.location:
-            lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
-        lines.append("END:VEVENT")
-    lines.append("END:VCALENDAR")
-    return ("\r\n".join(lines) + "\r\n").encode()
+    return _ics_of_lines(name, [line for e in events for line in _event_lines(e)])
 
 
 def _library_ics(name: str, events: list[_Event]) -> bytes:
@@ -202,10 +209,27 @@ def _stamp(season: Season) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
 
 
+_BLOCKS: dict[int, tuple[Section, tuple, list[str]]] = {}
+
+
+def _section_block(season: Season, section: Section, stamp: dt.datetime) -> list[str]:
+    """A section's events in the season calendar, kept while the section and what its
+    events show of the season stay the same (a live rebuild redoes one section's)."""
+    key = (stamp, season.name, season.venue)
+    known = _BLOCKS.get(id(section))
+    if known is not None and known[0] is section and known[1] == key:
+        return known[2]
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    lines = [line for e in _round_events(season, section, stamp) for line in _event_lines(e)]
+    _BLOCKS[id(section)] = (section, key, lines)
+    return lines
+
+
 def season_calendar(season: Season) -> bytes:
     stamp = _stamp(season)
-    return _ics(season.name, [e for section in season.sections
-                              for e in _round_events(season, section, stamp)])
+    return _ics_of_lines(season.name, [line for section in season.sections
+                                       for line in _section_block(season, section, stamp)])
 
 
 def section_calendar(season: Season, section: Section) -> bytes:
