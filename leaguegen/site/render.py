@@ -9,6 +9,7 @@ points and dates go through locale filters (``num``, ``pts``, ``tb``, ``digits``
 from __future__ import annotations
 
 import datetime as dt
+import os
 import unicodedata
 from contextvars import ContextVar
 from functools import lru_cache
@@ -79,6 +80,26 @@ def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
     return cached
 
 
+def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between processes (compiling all of them costs most of a
+    second, which every ``build`` paid). Jinja2 checks each entry against its template's
+    source, so an edited template is compiled again. The folder is the user's cache
+    (``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``, else ``~/.cache``);
+    when it cannot be made, templates are compiled as before. One folder per language
+    and digits: Jinja2 folds filters of constants (``{{ 1|digits }}``) into the code."""
+    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "leaguegen")
+    folder = Path(base) / f"templates-{jinja2.__version__}" / f"{language}-{digits}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK) or folder.is_symlink():
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=16)
 def environment(language: str = "en", digits: str = "western") -> jinja2.Environment:
     env = jinja2.Environment(
@@ -88,6 +109,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(language, digits),
     )
     gettext_, ngettext_ = i18n.gettext_callables(language, digits)
     gettext_ = _memo_gettext(gettext_)

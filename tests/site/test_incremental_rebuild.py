@@ -132,3 +132,26 @@ def test_serve_after_one_edit_renders_that_section_and_the_home_page_only(
     # the section's pages, its PDF source and the home page; no other section's
     assert len(spy.names) == len(pages_of_section) + 2
     assert built.outputs_rendered == 2  # that section's feeds and the season's
+
+
+def test_compiled_templates_from_the_cache_render_what_fresh_ones_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jinja2 folds constant filters into the compiled code, so a template compiled for one
+    language's digits must never be reused for another's."""
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site import render
+
+    arabic = load_season(DEMO.parent / "amman-2026-ar")
+    english = load_season(DEMO)
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path / "a-file" / "x"))  # no cache
+    render.environment.cache_clear()
+    fresh = build_module.render_pages(arabic)
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    for _ in range(2):
+        render.environment.cache_clear()
+        build_module.render_pages(english)  # fills the cache with western digits
+        render.environment.cache_clear()
+        assert build_module.render_pages(arabic) == fresh
+    assert any((tmp_path / "cache").rglob("*.cache"))
+    render.environment.cache_clear()
