@@ -290,7 +290,7 @@ def _time_controls(values: tuple[str, ...]) -> tuple[pl.TimeControl | None,
 
 def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
                  rounds_per_evening: int | None) -> None:
-    from leaguegen.cli.season_cmds import report_problems
+    from leaguegen.cli.terminal import report_problems
     from leaguegen.formats.season_yaml import load_season
 
     try:

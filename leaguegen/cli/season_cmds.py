@@ -10,19 +10,11 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.schedule import berger
 from leaguegen.errors import InputError, OutputRefused
 
 EXIT_INVALID = 2
-
-
-def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
-    """Every problem, then a count; ``wrote_nothing`` for commands that would have written."""
-    for problem in err.problems:
-        click.echo(str(problem), err=True)
-    count = len(err.problems)
-    tail = "; nothing was written." if wrote_nothing else "."
-    click.echo(f"{count} problem{'s' if count != 1 else ''} found{tail}", err=True)
 
 
 @main.command()
@@ -34,21 +26,30 @@ def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
 @click.option("--force", is_flag=True,
               help="Replace an output folder that leaguegen did not make (its files are lost).")
 def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool) -> None:
-    """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
-    from leaguegen.site.build import build_site
+    """Build the static site (HTML + PDF crosstables) for SEASON_DIR.
 
+    SEASON_DIR is a season (it holds season.yaml) or a folder of seasons (its
+    subfolders do): one site with an index of the seasons, each under its own path.
+    """
+    from leaguegen.site.build import build_seasons, build_site
+    from leaguegen.site.season_index import is_seasons_folder
+
+    builder = build_seasons if is_seasons_folder(season_dir) else build_site
     try:
-        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
+        report = builder(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
-        click.echo(f"leaguegen build: {err}; nothing was written.", err=True)
+        click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
     for note in report.notes:
         click.echo(note, err=True)
     for warning in report.warnings:
-        click.echo(warning, err=True)
+        click.echo(printable(warning), err=True)
+    if report.seasons:
+        click.echo(f"{plural(len(report.seasons), 'season')}, newest first:"
+                   f" {printable(', '.join(report.seasons))}", err=True)
     rendered = plural(report.sections_rendered, "section")
     click.echo(f"Built {plural(report.pages, 'page')} and {plural(report.pdfs, 'PDF')} into"
                f" {out_dir} in {report.seconds:.2f} s ({rendered} rendered,"
