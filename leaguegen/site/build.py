@@ -159,11 +159,12 @@ def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],
                             " there would replace every season and everything beside them."
                             " Choose a new folder, such as _site")
     for season_dir in seasons.values():
-        check_output(given, season_dir, force=force)
         if season_dir.resolve() in real.parents:
             raise OutputRefused(f"--out {out} is inside the season folder {season_dir}; the site"
                                 " of a folder of seasons goes beside the seasons, such as"
                                 f" {folder / '_site'}")
+    for season_dir in seasons.values():
+        check_output(given, season_dir, force=force)
     return check_output(given, folder, force=force)
 
 
