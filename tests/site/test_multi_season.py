@@ -191,6 +191,9 @@ def test_out_at_the_folder_a_season_or_inside_one_is_refused_even_with_force(
         code, output = _build(club, out, *extra)
         assert code == 2, output
         assert "season" in output and "nothing was written" in output, output
+        words = {"folder": "is the folder of seasons itself", "parent": "contains the folder",
+                 "season": "is the season folder itself", "inside-season": "is inside the season"}
+        assert words[where] in output, output
     assert _tree(tmp_path) == before
 
 
