@@ -125,7 +125,8 @@ def test_gitignore_covers_everything_a_build_and_pair_write(git_repo: Path) -> N
     assert run("build", ".", "--no-pdf", cwd=git_repo / "autumn").exit_code == 0
     assert (git_repo / "autumn" / "_site" / "index.html").is_file()
     # what a killed build leaves beside the site, and a write cut off mid-way
-    (git_repo / "._site-build-99999-abcd").mkdir()
+    (git_repo / "._site-build-99999-abcd").mkdir()  # git lists no empty folder: a file in it
+    (git_repo / "._site-build-99999-abcd" / "index.html").write_text("half a site")
     (git_repo / "thursday" / ".season.yaml.x1.leaguegen-tmp").write_text("")
     paired = run("pair", "thursday", "--section", "open", "--allow-postponed", cwd=git_repo)
     assert paired.exit_code == 0, paired.output
