@@ -43,7 +43,7 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
     for note in report.notes:
-        click.echo(note, err=True)
+        click.echo(printable(note), err=True)
     for warning in report.warnings:
         click.echo(printable(warning), err=True)
     if report.seasons:
@@ -51,7 +51,7 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
                    f" {printable(', '.join(report.seasons))}", err=True)
     rendered = plural(report.sections_rendered, "section")
     click.echo(f"Built {plural(report.pages, 'page')} and {plural(report.pdfs, 'PDF')} into"
-               f" {out_dir} in {report.seconds:.2f} s ({rendered} rendered,"
+               f" {printable(out_dir)} in {report.seconds:.2f} s ({rendered} rendered,"
                f" {report.sections_reused} unchanged; {plural(report.pdfs_rendered, 'PDF')}"
                " rendered)")
 
@@ -68,10 +68,10 @@ def check(season_dir: Path) -> None:
         report_problems(err, wrote_nothing=False)
         sys.exit(EXIT_INVALID)
     for warning in season.warnings:
-        click.echo(str(warning), err=True)
+        click.echo(printable(warning), err=True)
     games = sum(1 for s in season.sections for g in s.games if g.result is not None)
     players = sum(len(s.players) for s in season.sections)
-    click.echo(f"{season_dir}: valid ({plural(len(season.sections), 'section')},"
+    click.echo(f"{printable(season_dir)}: valid ({plural(len(season.sections), 'section')},"
                f" {plural(players, 'player')}, {plural(games, 'result')})")
 
 

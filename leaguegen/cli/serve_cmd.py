@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, printable_block
 
 
 @main.command()
@@ -40,7 +41,7 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
 
     try:
         server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
-                           log=lambda m: click.echo(m, err=True))
+                           log=lambda m: click.echo(printable_block(m), err=True))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             _cannot_listen(f"port {port} is in use; try --port {port + 1 if port else 8001}"
@@ -49,7 +50,8 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
             _cannot_listen(f"port {port} needs special permission; try --port 8000")
         _cannot_listen(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     server.start()
-    click.echo(f"Serving {season_dir} at http://{host}:{server.port}/ (Ctrl+C to stop)", err=True)
+    click.echo(f"Serving {printable(season_dir)} at http://{host}:{server.port}/"
+               " (Ctrl+C to stop)", err=True)
     try:
         while True:
             time.sleep(3600)

@@ -62,7 +62,7 @@ def as_json(standings: Standings, unit: Fraction) -> dict:
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {printable(message)}", err=True)
     sys.exit(EXIT_INVALID)
 
 
