@@ -25,12 +25,21 @@ from leaguegen.cli.terminal import printable, printable_block
               help="Address to listen on; the default keeps the preview on this machine.")
 @click.option("--no-pdf", is_flag=True, help="Do not make PDFs while previewing.")
 def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
-    """Serve SEASON_DIR's site, rebuild on every save and reload open pages."""
+    """Serve SEASON_DIR's site, rebuild on every save and reload open pages.
+
+    SEASON_DIR is a season or a folder of seasons, as for `leaguegen build`.
+    """
     from leaguegen.serve import BuildOutcome, DevServer
     from leaguegen.site.live import LiveSite
     from leaguegen.site.render import template_dir
+    from leaguegen.site.season_index import is_seasons_folder
 
-    site = LiveSite(season_dir, pdf=not no_pdf)
+    if is_seasons_folder(season_dir):  # a folder of seasons: the site `build` makes of it
+        from leaguegen.site.live_seasons import LiveSeasons
+
+        site = LiveSeasons(season_dir, pdf=not no_pdf)
+    else:
+        site = LiveSite(season_dir, pdf=not no_pdf)
 
     def build() -> BuildOutcome:
         built, errors = site.build()

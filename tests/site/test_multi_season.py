@@ -209,3 +209,63 @@ def test_a_folder_of_other_files_is_refused_and_our_own_is_rebuilt(tmp_path: Pat
     out = tmp_path / "_site"
     assert _build(club, out)[0] == 0 and _build(club, out)[0] == 0
     assert _cards((out / "index.html").read_text(encoding="utf-8")) == ["winter/index.html"]
+
+
+# ---------------------------------------------------------------- serve
+
+def test_the_live_site_equals_the_built_one_through_saves(tmp_path: Path) -> None:
+    from leaguegen.site.live_seasons import LiveSeasons
+
+    club = _club(tmp_path, ("amman-2026-ar", "chunhui-2026-zh"))  # small ones: a quick test
+    live = LiveSeasons(club, pdf=False)
+
+    def built() -> dict[str, bytes]:
+        out = tmp_path / f"fresh-{len(list(tmp_path.iterdir()))}"
+        build_seasons(club, out, pdf=False, cache_dir=tmp_path / "cache")
+        files = _tree(out)
+        files.pop(MARKER)
+        return files
+
+    served, errors = live.build()
+    assert not errors and served.files == built()
+    season = club / "chunhui-2026-zh" / "season.yaml"
+    good = season.read_text(encoding="utf-8")
+    season.write_text(good.replace("name:", "nmae:", 1), encoding="utf-8")
+    served, errors = live.build()
+    assert served is None and any("chunhui-2026-zh" in e for e in errors)
+    season.write_text(good.replace("name: ", "name: Spring ", 1), encoding="utf-8")
+    served, errors = live.build()
+    assert not errors and b"Spring " in served.files["index.html"]
+    assert served.files == built()
+    assert CliRunner().invoke(main, ["new", str(club / "next")]).exit_code == 0  # added meanwhile
+    served, errors = live.build()
+    assert not errors and "next/index.html" in served.files and served.files == built()
+
+
+def test_serve_accepts_a_folder_of_seasons(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+    import time
+
+    from tests.site.test_serve import _free_port, _get
+
+    club = _club(tmp_path, ("riverside-2026", "grand-prix-2027"))
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "leaguegen.cli.entry", "serve", str(club),
+                             "--port", str(port), "--no-pdf"], stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                index = _get(base + "/index.html")
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, "no server"
+                time.sleep(0.1)
+        assert _cards(index) == ["grand-prix-2027/index.html", "riverside-2026/index.html"]
+        assert "Premier" in _get(base + "/riverside-2026/premier/index.html")
+        assert "font-family" in _get(base + "/assets/style.css")
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
