@@ -113,7 +113,7 @@ class SeasonCard:
 
 @dataclass(frozen=True, slots=True)
 class SeasonsIndexPage:
-    """The context of ``seasons.html``; ``title`` is the organiser all seasons share, or
+    """The context of ``seasons/index.html``; ``title`` is the organiser all seasons share, or
     empty (the template then says "Seasons")."""
 
     title: str
@@ -161,7 +161,7 @@ def render_index(seasons: dict[str, Season]) -> str:
     from leaguegen.site.render import environment
 
     page, language, digits = index_page(seasons)
-    return environment(language, digits).get_template("seasons.html").render(page=page)
+    return environment(language, digits).get_template("seasons/index.html").render(page=page)
 
 
 # ---------------------------------------------------------------- one season under a path
