@@ -27,6 +27,7 @@ machine stretches wall time. Cases:
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -78,7 +79,7 @@ def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
     lines = (out.strip() or err.strip()).splitlines()
     return Figures(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
-                   os.waitstatus_to_exitcode(status), lines[-1][:110] if lines else "")
+                   os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "")
 
 
 def load() -> str:
@@ -127,8 +128,15 @@ class Work:
 
 def dutch(case: str) -> Callable[[Work, float], Figures]:
     def run(work: Work, timeout: float) -> Figures:
-        return measured([sys.executable, str(ROOT / "benchmarks" / "swiss_speed.py"),
-                         "--child", case, "--max-mib", "6144"], timeout)
+        fig = measured([sys.executable, str(ROOT / "benchmarks" / "swiss_speed.py"),
+                        "--child", case, "--max-mib", "6144"], timeout)
+        try:
+            row = json.loads(fig.note)
+        except ValueError:
+            return fig
+        fig.note = (f"pair {row['pair_s']} s, load {row['load_s']} s, {row['boards']} boards,"
+                    f" phases {row['phases']}")[:150]
+        return fig
     return run
 
 
