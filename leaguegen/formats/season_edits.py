@@ -56,7 +56,7 @@ def item_name(item: yaml.Node) -> str | None:
 
 def freeze_comment(seeding: str, seed: int | None) -> str:
     drawn = f"seeding: {seeding}" + (f", seed {seed}" if seed is not None else "")
-    return (f"Pairing numbers frozen from {drawn} (leaguegen freeze):\n"
+    return (f"Pairing numbers frozen from {drawn} (by leaguegen):\n"
             "the players are listed in number order; a new rating or player moves no number.")
 
 
@@ -154,16 +154,24 @@ def _style_of(seq: yaml.Node | None) -> str | None:
     return "flow" if getattr(last, "flow_style", False) else "block"
 
 
-def _entry_lines(fields: Sequence[tuple[str, str]], style: str) -> list[str]:
+Field = tuple[str, "str | int"]  # a whole number is written plain (rating: 1850)
+
+
+def _entry_lines(fields: Sequence[Field], style: str) -> list[str]:
+    def shown(value: str | int, flow: bool) -> str:
+        if isinstance(value, int):
+            return str(value)
+        return flow_scalar(value) if flow else yaml_scalar(value)
+
     if style == "scalar" and len(fields) == 1 and fields[0][0] == "name":
-        return [yaml_scalar(fields[0][1])]
+        return [shown(fields[0][1], False)]
     if style == "block":
-        return [f"{k}: {yaml_scalar(v)}" for k, v in fields]
-    return ["{" + ", ".join(f"{k}: {flow_scalar(v)}" for k, v in fields) + "}"]
+        return [f"{k}: {shown(v, False)}" for k, v in fields]
+    return ["{" + ", ".join(f"{k}: {shown(v, True)}" for k, v in fields) + "}"]
 
 
 def add_entry(text: str, newline: str, section_id: str, key: str,
-              fields: Sequence[tuple[str, str]], default_style: str = "flow",
+              fields: Sequence[Field], default_style: str = "flow",
               like: str | None = None) -> str:
     """One more item (a mapping of ``fields``, written like the list's last item, else like
     the last item of list ``like``, else ``default_style``) at the end of the list ``key``
@@ -174,14 +182,13 @@ def add_entry(text: str, newline: str, section_id: str, key: str,
     if style == "scalar" and [k for k, _ in fields] != ["name"]:
         style = "flow"  # a bare name only when there is nothing but the name
     lines = _entry_lines(fields, style)
-    expected = fields[0][1] if style == "scalar" and len(fields) == 1 else \
-        [(k, v) for k, v in fields]
+    expected = str(fields[0][1]) if style == "scalar" else [(k, str(v)) for k, v in fields]
     return append_item(text, newline, doc, section, key, lines, expected, before="rounds")
 
 
 def add_withdrawal(text: str, newline: str, section_id: str, player: str, after_round: int,
                    reason: str | None) -> str:
-    fields = [("player", player), ("after_round", str(after_round))]
+    fields: list[Field] = [("player", player), ("after_round", after_round)]
     if reason:
         fields.append(("reason", reason))
     return add_entry(text, newline, section_id, "withdrawals", fields, default_style="block")
@@ -189,7 +196,7 @@ def add_withdrawal(text: str, newline: str, section_id: str, player: str, after_
 
 def add_bye_request(text: str, newline: str, section_id: str, player: str, round_no: int,
                     kind: str, reason: str | None) -> str:
-    fields = [("player", player), ("round", str(round_no)), ("bye", kind)]
+    fields: list[Field] = [("player", player), ("round", round_no), ("bye", kind)]
     if reason:
         fields.append(("reason", reason))
     return add_entry(text, newline, section_id, "byes_requested", fields)
