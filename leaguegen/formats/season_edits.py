@@ -22,7 +22,6 @@ from leaguegen.formats.yaml_splice import (
     comment_out,
     compose,
     find_section,
-    flow_scalar,
     get,
     insert_comment,
     key_node,
@@ -30,6 +29,7 @@ from leaguegen.formats.yaml_splice import (
     scalar_text,
     set_value,
     splice_round,
+    value_scalar,
     yaml_scalar,
 )
 
@@ -131,7 +131,7 @@ def set_result(text: str, newline: str, section_id: str, round_no: int, key: str
             raise SpliceError(f"line {round_node.start_mark.line + 1}: round {round_no} is not"
                               " a mapping with a date and results; fix it by hand")
         return append_item(text, newline, doc, round_node, "results",
-                           [f"{yaml_scalar(key)}: {yaml_scalar(score)}"], [(key, score)])
+                           [f"{yaml_scalar(key)}: {value_scalar(score)}"], [(key, score)])
     if round_no != count + 1:
         raise SpliceError(f"the file lists {count} round(s); round {round_no} would leave a"
                           f" gap: add round {count + 1} first (a '- date: ...' line)")
@@ -161,10 +161,10 @@ def _entry_lines(fields: Sequence[Field], style: str) -> list[str]:
     def shown(value: str | int, flow: bool) -> str:
         if isinstance(value, int):
             return str(value)
-        return flow_scalar(value) if flow else yaml_scalar(value)
+        return value_scalar(value, flow)
 
     if style == "scalar" and len(fields) == 1 and fields[0][0] == "name":
-        return [shown(fields[0][1], False)]
+        return [yaml_scalar(str(fields[0][1]))]
     if style == "block":
         return [f"{k}: {shown(v, False)}" for k, v in fields]
     return ["{" + ", ".join(f"{k}: {shown(v, True)}" for k, v in fields) + "}"]

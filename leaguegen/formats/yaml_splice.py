@@ -370,12 +370,29 @@ def _one_line_scalar(text: str, node: yaml.Node) -> bool:
     return not any(c in text[node.start_mark.index:node.end_mark.index] for c in _BREAKS)
 
 
-def flow_scalar(text: str) -> str:
-    """``text`` as a scalar safe inside a flow mapping (``{name: ..., ...}``)."""
-    plain_form = yaml_scalar(text)
-    if plain_form == text and not any(c in text for c in ",[]{}"):
+def _plain_reads_back(probe: str, text: str, flow: bool) -> bool:
+    try:
+        doc = yaml.compose(probe, Loader=LOADER)
+    except yaml.YAMLError:
+        return False
+    value = doc.value[0][1] if isinstance(doc, yaml.MappingNode) and doc.value else None
+    return isinstance(value, yaml.ScalarNode) and not value.style and value.value == text \
+        and not value.tag.endswith(":null") and (not flow or not any(c in text for c in ",[]{}"))
+
+
+def value_scalar(text: str, flow: bool = False) -> str:
+    """``text`` as a mapping value (in a flow mapping when ``flow``) that reads back as
+    exactly ``text``: plain if it can be (``1850``, ``1-0``), else double-quoted. The
+    loader reads every value as its text, so a plain ``1850`` is the string it was."""
+    if text and text == text.strip() and "#" not in text and text.isprintable() and \
+            _plain_reads_back("{k: " + text + "}" if flow else "k: " + text, text, flow):
         return text
     return json.dumps(text, ensure_ascii=False)
+
+
+def flow_scalar(text: str) -> str:
+    """``text`` as a value safe inside a flow mapping (``{name: ..., ...}``)."""
+    return value_scalar(text, flow=True)
 
 
 def set_value(text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
@@ -390,11 +407,17 @@ def set_value(text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
         raise SpliceError(f"line {vnode.start_mark.line + 1}: '{key}' is not a one-line value;"
                           " change it by hand")
     start, end = vnode.start_mark.index, vnode.end_mark.index
-    new = flow_scalar(value) if mapping.flow_style else yaml_scalar(value)
+    new = value_scalar(value, flow=bool(mapping.flow_style))
     if start == end:  # "key:" with nothing after it
         new = " " + new
     return _verify(text[:start] + new + text[end:], doc, {id(vnode): value},
                    f"the new '{key}'")
+
+
+def _prev_line_start(text: str, at: int) -> int:
+    """Start of the line before the one starting at ``at`` (a CRLF counts as one break)."""
+    end = at - 2 if text.startswith("\r\n", at - 2) else at - 1
+    return _line_start(text, max(end, 0))
 
 
 def _block_column(text: str, seq: yaml.SequenceNode) -> tuple[int, int] | None:
@@ -421,7 +444,7 @@ def _new_key_at(text: str, mapping: yaml.MappingNode, before: str | None) -> int
         return _after_line(text, _content_end(mapping))
     at = _line_start(text, knode.start_mark.index)
     while at > 0:
-        prev = _line_start(text, at - 1)
+        prev = _prev_line_start(text, at)
         if text[prev:at].strip(" \t" + _BREAKS).startswith("#"):
             at = prev
         else:
@@ -499,14 +522,14 @@ def _item_span(text: str, seq: yaml.SequenceNode, i: int) -> tuple[int, int]:
         raise SpliceError(f"line {item.start_mark.line + 1}: cannot find this item's '-'")
     start = _line_start(text, item.start_mark.index)
     if not found[1]:  # "-" alone on the line above the content
-        start = _line_start(text, start - 1)
+        start = _prev_line_start(text, start)
     if text[start:item.start_mark.index].strip(" \t-" + _BREAKS):
         raise SpliceError(f"line {item.start_mark.line + 1}: another value shares this"
                           " item's line; reorder the list by hand")
     if i > 0:
         floor = _after_line(text, _content_end(seq.value[i - 1]))
         while start > floor:
-            prev = _line_start(text, start - 1)
+            prev = _prev_line_start(text, start)
             if prev < floor or not text[prev:start].strip(" \t" + _BREAKS).startswith("#"):
                 break
             start = prev
