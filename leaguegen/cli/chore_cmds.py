@@ -258,7 +258,7 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
         fail(f"score '{score}' is not one of {RESULT_HELP}; nothing was written")
     if result is None:
         fail(f"'{score}' is not a result: give the score ({RESULT_HELP}); a game not played"
-             " yet simply has no result")
+             " yet simply has no result; nothing was written")
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         names = Names(section.players)
@@ -299,7 +299,7 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
     run_chore(season_dir, section_id, make)
 
 
-@main.command("result")
+@main.command("result", context_settings={"ignore_unknown_options": True})
 @click.argument("season_dir", type=click.Path(file_okay=False))
 @click.argument("game")
 @click.argument("score")
@@ -309,7 +309,11 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
 @click.option("--correct", is_flag=True, help="Replace a result already entered.")
 def result_cmd(season_dir: str, game: str, score: str, section_id: str, round_no: int | None,
                correct: bool) -> None:
-    """Record SCORE for GAME ("White - Black") in a section of SEASON_DIR."""
+    """Record SCORE for GAME ("White - Black") in a section of SEASON_DIR.
+
+    SCORE is 1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeits), -:- (neither came; or
+    write `-- --`). A result already entered is replaced only with --correct.
+    """
     record_result(season_dir, section_id, game, score, round_no, correct)
 
 
