@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.schedule.quads import seed_order
-from leaguegen.domain.schedule.scheveningen import GameResult, game_codes
+from leaguegen.domain.schedule.scheveningen import GameCodes, both_codes
 
 
 def bracket_size(entrants: int) -> int:
@@ -143,13 +143,13 @@ class MatchGame:
 
     white: int
     black: int
-    result: GameResult
+    result: GameCodes
     stage: str = "regular"
 
     @property
     def codes(self) -> tuple[Code, Code]:
         """White's and Black's codes."""
-        return game_codes(self.result)
+        return both_codes(self.result)
 
 
 @dataclass(frozen=True, slots=True)

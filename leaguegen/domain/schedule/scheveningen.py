@@ -114,12 +114,13 @@ _MIRROR = {
     Code.PENDING: Code.PENDING,
 }
 
-#: A game's result: White's code (Black's is mirrored), or both codes for a
-#: double forfeit such as ``(Code.FORFEIT_LOSS, Code.FORFEIT_LOSS)``.
-GameResult = Code | tuple[Code, Code]
+#: A game's codes as the schedule modules take them: White's code (Black's is mirrored),
+#: or both codes for a double forfeit such as ``(Code.FORFEIT_LOSS, Code.FORFEIT_LOSS)``.
+#: (The season's own result type is ``domain.season.GameResult``; this is its coded form.)
+GameCodes = Code | tuple[Code, Code]
 
 
-def game_codes(result: GameResult) -> tuple[Code, Code]:
+def both_codes(result: GameCodes) -> tuple[Code, Code]:
     """White's and Black's codes; a lone code is White's and Black's is its mirror."""
     if isinstance(result, tuple):
         return result
@@ -181,7 +182,7 @@ class MatchScore:
 
 def match_score(
     rounds: Sequence[TeamRound],
-    results: Mapping[TeamGame, GameResult],
+    results: Mapping[TeamGame, GameCodes],
     scoring: Scoring = STANDARD_SCORING,
     match_points: MatchPoints = DEFAULT_MATCH_POINTS,
 ) -> MatchScore:
@@ -204,7 +205,7 @@ def match_score(
             if result is None:
                 complete = False
                 continue
-            w_code, b_code = game_codes(result)
+            w_code, b_code = both_codes(result)
             if Code.PENDING in (w_code, b_code):
                 complete = False
             w_pts, b_pts = scoring.points(w_code), scoring.points(b_code)

@@ -127,7 +127,7 @@ def crosstable(section: Section, details: ScheveningenDetails) -> Crosstable:
 def team_score(table: Crosstable, details: ScheveningenDetails,
                rounds: list[sch.TeamRound]) -> sch.MatchScore:
     """Every round's team match from the crosstable: a game counts once it has its codes."""
-    results: dict[sch.TeamGame, sch.GameResult] = {}
+    results: dict[sch.TeamGame, sch.GameCodes] = {}
     for rnd in rounds:
         for g in rnd:
             codes = (table.record(details.number(g.white)).rounds[g.round - 1].code,
