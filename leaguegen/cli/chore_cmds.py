@@ -36,6 +36,10 @@ class Refused(Exception):
     """The request does not fit the season; the message says why (exit 2)."""
 
 
+class AlreadyThere(Exception):
+    """The season already says what was asked; nothing to write (exit 0)."""
+
+
 def fail(message: str, code: int = EXIT_INVALID) -> None:
     click.echo(printable(message), err=True)
     sys.exit(code)
@@ -64,10 +68,10 @@ def run_chore(season_dir: str, section_id: str,
     from leaguegen.formats.season_yaml import SEASON_FILE
 
     if not (Path(season_dir) / SEASON_FILE).is_file():
-        _load(season_dir)  # not a season: the loader says so (and no lock file is made)
+        load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
-            season = _load(season_dir)
+            season = load(season_dir)
             session.confirm_read()
             try:
                 section = season.section(section_id)
@@ -80,6 +84,9 @@ def run_chore(season_dir: str, section_id: str,
                 change = make(session, st, season, section)
             except Refused as exc:
                 fail(f"{st.path}: section '{section_id}': {exc}; nothing was written")
+            except AlreadyThere as exc:
+                click.echo(f"{printable(exc)}; nothing to change")
+                return
             try:
                 after = load_candidate(Path(season_dir), {st.path: change.text})
             except InputError as err:
@@ -102,7 +109,7 @@ def run_chore(season_dir: str, section_id: str,
     click.echo(f"written to {printable(st.path)}")
 
 
-def _load(season_dir: str) -> Season:
+def load(season_dir: str) -> Season:
     from leaguegen.formats.season_yaml import load_season
 
     try:
@@ -157,15 +164,15 @@ def frozen_first(session, st, section: Section, said: list[str],  # noqa: ANN001
 
     node = find_section(compose(st.text), section.id)
     due = starts or (node is not None and freeze_wanted(node)) or _started(section)
-    if not _computed(section) or node is None or not due:
+    if not computed(section) or node is None or not due:
         return st.text
     said.append(f"pairing numbers frozen (they came from seeding: {section.seeding}; the"
                 " players are now listed in number order, seeding: list)")
     return session.edit(st, lambda text, newline: season_edits.freeze(
-        text, newline, section.id, _drawn(section, node), section.seeding, section.seed))
+        text, newline, section.id, drawn_names(section, node), section.seeding, section.seed))
 
 
-def _computed(section: Section) -> bool:
+def computed(section: Section) -> bool:
     from leaguegen.formats.season_edits import COMPUTED_SEEDINGS
 
     return section.seeding in COMPUTED_SEEDINGS and section.stage is None and \
@@ -177,7 +184,7 @@ def _started(section: Section) -> bool:
     return section.format == "swiss" and bool(section.games)
 
 
-def _drawn(section: Section, node) -> list[str]:  # noqa: ANN001 - the section's mapping
+def drawn_names(section: Section, node) -> list[str]:  # noqa: ANN001 - the section's mapping
     """The names of the ``players`` list in number order (late entries come after them)."""
     from leaguegen.formats.season_edits import item_name
     from leaguegen.formats.yaml_splice import get
@@ -278,7 +285,7 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
         told = f"round {r}: {white} - {black}: {score.strip()}"
         if old is not None and old[1] is not None:
             if old[1] == score.strip():
-                raise Refused(f"round {r}: {white} - {black} already has {old[1]}")
+                raise AlreadyThere(f"round {r}: {white} - {black} already has {old[1]}")
             if not correct:
                 raise Refused(f"round {r}: {white} - {black} already has the result {old[1]};"
                               f" pass --correct to replace it with {score.strip()}")

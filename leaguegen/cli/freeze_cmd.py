@@ -15,10 +15,15 @@ frozen; with it, that section (started or not). Exit codes as for the other chor
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.chore_cmds import Refused, fail, printable
+from leaguegen.cli.chore_cmds import Refused, computed, drawn_names, fail, load, same_numbers
+from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.errors import InputError
 
 
 @main.command("freeze")
@@ -26,12 +31,6 @@ from leaguegen.cli.chore_cmds import Refused, fail, printable
 @click.option("--section", "section_id", help="Only this section (also one not started).")
 def freeze_cmd(season_dir: str, section_id: str | None) -> None:
     """Write the pairing numbers of SEASON_DIR's sections into the file (seeding: list)."""
-    import sys
-    from pathlib import Path
-
-    from leaguegen.cli.chore_cmds import _computed, _drawn, _load, same_numbers
-    from leaguegen.cli.terminal import report_problems
-    from leaguegen.errors import InputError
     from leaguegen.formats import season_edits
     from leaguegen.formats.season_write import (
         SeasonBusy,
@@ -45,11 +44,11 @@ def freeze_cmd(season_dir: str, section_id: str | None) -> None:
     from leaguegen.formats.yaml_splice import compose, find_section
 
     if not (Path(season_dir) / SEASON_FILE).is_file():
-        _load(season_dir)
+        load(season_dir)
     said: list[str] = []
     try:
         with SeasonSession(season_dir) as session:
-            season = _load(season_dir)
+            season = load(season_dir)
             session.confirm_read()
             if section_id is not None:
                 try:
@@ -60,11 +59,11 @@ def freeze_cmd(season_dir: str, section_id: str | None) -> None:
                          " was written")
             else:
                 chosen = [s for s in season.sections
-                          if _computed(s) and any(g.result is not None for g in s.games)]
+                          if computed(s) and any(g.result is not None for g in s.games)]
             texts: dict[Path, SeasonText] = {}
             new: dict[Path, str] = {}
             for section in chosen:
-                if not _computed(section):
+                if not computed(section):
                     fail(f"section '{section.id}': its pairing numbers are not computed"
                          f" (seeding: {section.seeding}"
                          + (", players from earlier sections" if section.stage else "")
@@ -73,7 +72,7 @@ def freeze_cmd(season_dir: str, section_id: str | None) -> None:
                 st = texts.setdefault(st.path, st)
                 text = new.get(st.path, st.text)
                 node = find_section(compose(text), section.id)
-                order = _drawn(section, node)
+                order = drawn_names(section, node)
                 current = SeasonText(st.path, st.target, st.digest, text, st.bom, st.newline)
                 new[st.path] = session.edit(current, lambda t, nl, s=section, o=order:
                                             season_edits.freeze(t, nl, s.id, o, s.seeding,

@@ -1,8 +1,7 @@
 """Writing back to the organiser's season files without losing an edit or a byte.
 
-Every command that changes a season file (``pair`` today; ``result``,
-``withdraw``, ``enter`` and ``bye`` later) goes through one
-:class:`SeasonSession`:
+Every command that changes a season file (``pair``, ``result``, ``withdraw``,
+``enter``, ``bye``, ``freeze``) goes through one :class:`SeasonSession`:
 
 1. **lock**: an advisory ``fcntl.flock`` on ``.leaguegen.lock`` in the season
    folder, so two leaguegen writers never overlap (the second waits up to

@@ -1,5 +1,8 @@
 """Adding lines to a YAML file as text, at places the node tree gives, in the file's style.
 
+Also the few in-place edits the chores need (see "edits of existing lines" below):
+set one value, add an item to a list, move a list's items, add or comment out a line.
+
 Used by ``formats.season_write`` to add a round to a section without rewriting
 anything else: the new lines go after the last line of the section's last round,
 with that round's indentation (or, for a first round, the indentation of the file's

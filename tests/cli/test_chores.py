@@ -101,8 +101,7 @@ def test_a_result_changes_only_its_line(tmp_path: Path, demo: str, section: str,
     op, old, new = changed[0]
     if op == "replace":  # the pairing's line gets its score; a comment after it stays
         assert len(old) == len(new) == 1
-        assert re.sub(r"(: *)1-0", ":", new[0]).rstrip() == re.sub(r":\s*", ":", old[0], 1) \
-            .rstrip() or new[0] == old[0].replace(":", ": 1-0", 1)
+        assert new[0] == old[0].replace(f"{game}:", f"{game}: 1-0", 1)
     else:  # a new line in the round (with "results:" when the round, or the round, is new)
         assert op == "insert" and new[-1].strip() == f"- {game}: 1-0"
         assert [line.strip() for line in new[:-1]] in (["results:"], ["- results:"], [])
@@ -125,6 +124,10 @@ def test_a_correction_needs_correct_and_says_what_it_replaces(tmp_path: Path) ->
     res = run("result", folder, "--section", "premier", "Lindqvist - Reyes", "1-0", "--correct")
     assert res.exit_code == 0, res.output
     assert "round 3: Hannah Lindqvist - Daniel Reyes: 1-0 (replaces ½-½)" in res.output
+    once = path.read_bytes()
+    res = run("result", folder, "--section", "premier", "Lindqvist - Reyes", "1-0")
+    assert res.exit_code == 0 and "already has 1-0; nothing to change" in res.output
+    assert path.read_bytes() == once
     (change,) = ops(before.decode(), path.read_text(encoding="utf-8"))
     assert change == ("replace", ["          - Hannah Lindqvist - Daniel Reyes: ½-½"],
                       ["          - Hannah Lindqvist - Daniel Reyes: 1-0"])
@@ -302,3 +305,31 @@ def test_a_held_lock_refuses_with_exit_1(tmp_path: Path, monkeypatch: pytest.Mon
         os.close(fd)
     assert res.exit_code == 1 and "another leaguegen command" in res.output
     assert (folder / "season.yaml").read_bytes() == before
+
+
+def test_a_section_in_its_own_file_is_edited_there(tmp_path: Path) -> None:
+    folder = tmp_path / "s"
+    folder.mkdir()
+    (folder / "season.yaml").write_text("name: Files\nsections:\n  - open.yaml  # the open\n",
+                                        encoding="utf-8")
+    section = folder / "open.yaml"
+    section.write_bytes(
+        b"\xef\xbb\xbfid: open\r\nname: Open\r\nformat: round_robin\r\nseeding: rating\r\n"
+        b"players:\r\n    - {name: Ann Ash, rating: 1500}\r\n"
+        b"    - {name: Bob Birch, rating: 1900}  # top seed\r\n"
+        b"    - {name: Cy Cole, rating: 1700}\r\n    - {name: Di Dunn, rating: 1600}\r\n")
+    season_yaml = (folder / "season.yaml").read_bytes()
+    res = run("result", folder, "--section", "open", "Birch - Ash", "½-½")
+    assert res.exit_code == 0, res.output
+    assert f"written to {section}" in res.output
+    assert (folder / "season.yaml").read_bytes() == season_yaml
+    data = section.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\n") == data.count(b"\r\n")
+    text = data.decode("utf-8-sig")
+    assert "seeding: list\r\n" in text and "rating: 1900}  # top seed\r\n" in text
+    assert "rounds:\r\n    - results:\r\n          - Bob Birch - Ann Ash: ½-½\r\n" in text
+    res = run("withdraw", folder, "--section", "open", "Di Dunn", "--after-round", 1)
+    assert res.exit_code == 0, res.output
+    assert "withdrawals:\r\n    - player: Di Dunn\r\n      after_round: 1\r\nrounds:" in \
+        section.read_bytes().decode("utf-8-sig")
+    checked(folder)
