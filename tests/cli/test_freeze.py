@@ -206,3 +206,14 @@ def test_pair_freezes_a_swiss_with_results_in_the_same_write(tmp_path: Path) -> 
     after = path.read_text(encoding="utf-8")
     assert "    seeding: list\n" in after and "frozen from seeding: rating" in after
     assert numbers(folder, "open") == drawn
+
+
+def test_before_the_first_result_an_entry_is_seeded_by_rating(tmp_path: Path) -> None:
+    """Until a section has a result nothing is frozen: a new player takes their place in
+    the rating order, and the numbers are computed again."""
+    folder = season(tmp_path)
+    res = run("enter", folder, "--section", "rr", "Ali Ames", "--rating", 2000)
+    assert res.exit_code == 0, res.output
+    assert "frozen" not in res.output
+    assert numbers(folder, "rr")[0] == "Ali Ames"
+    assert "seeding: rating" in (folder / "season.yaml").read_text(encoding="utf-8")
