@@ -210,16 +210,32 @@ def with_frozen(session, st, section: Section, edit: Callable[[str, str], str], 
 # ---------------------------------------------------------------- result
 
 
+def _table(table, numbers=None) -> list[tuple[int, int, int]]:  # noqa: ANN001 - berger rounds
+    numbers = numbers or (lambda n: n)
+    return [(r, numbers(b.white), numbers(b.black)) for r, boards in enumerate(table, start=1)
+            for b in boards if b.white is not None and b.black is not None]
+
+
 def scheduled_games(section: Section) -> list[tuple[int, int, int]]:
-    """Every (round, White, Black) the section has for its games: the Berger table of a
-    round robin, else the games written in its rounds."""
+    """Every (round, White, Black) the section has for its games, in section numbers: the
+    Berger table of a round robin or of each quads group, the Scheveningen match, else
+    (a Swiss, a knockout, rounds as played) the games written in its rounds."""
+    from leaguegen.domain.schedule import berger
+    from leaguegen.domain.sections import quads, scheveningen
+
     details = section.details
     if section.format in ROUND_ROBINS and not getattr(details, "as_played", False):
-        from leaguegen.domain.schedule import berger
-
-        table = berger.schedule(len(section.players), section.double, section.swap_last_two)
-        return [(r, b.white, b.black) for r, boards in enumerate(table, start=1)
-                for b in boards if b.black is not None]
+        return _table(berger.schedule(len(section.players), section.double,
+                                      section.swap_last_two))
+    if isinstance(details, quads.QuadsDetails):
+        number = {p.name: i for i, p in enumerate(section.players, start=1)}
+        out = []
+        for group in details.groups:
+            table = berger.schedule(len(group.players), group.double, group.swap_last_two)
+            out += _table(table, lambda n, g=group: number[g.players[n - 1].name])
+        return out
+    if isinstance(details, scheveningen.ScheveningenDetails):
+        return _table(scheveningen.schedule(details))
     return [(g.round, g.white, g.black) for g in section.games]
 
 
