@@ -66,6 +66,7 @@ def run_chore(season_dir: str, section_id: str,
         load_candidate,
     )
     from leaguegen.formats.season_yaml import SEASON_FILE
+    from leaguegen.formats.yaml_splice import SpliceError
 
     if not (Path(season_dir) / SEASON_FILE).is_file():
         load(season_dir)  # not a season: the loader says so (and no lock file is made)
@@ -84,6 +85,8 @@ def run_chore(season_dir: str, section_id: str,
                 change = make(session, st, season, section)
             except Refused as exc:
                 fail(f"{st.path}: section '{section_id}': {exc}; nothing was written")
+            except SpliceError as exc:
+                fail(f"{st.path}: {exc}; nothing was written")
             except AlreadyThere as exc:
                 click.echo(f"{printable(exc)}; nothing to change")
                 return
