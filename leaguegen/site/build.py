@@ -137,7 +137,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     stamp.forget(store.folder)
     if clean:
         store.clear()
-    built = pipeline.build(season, store, pdf=pdf, progress=progress)
+    built = pipeline.build(season, store, pdf=pdf, progress=progress, source=Path(season_dir))
     files = built.files
     for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
                                  progress):

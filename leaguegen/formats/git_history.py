@@ -1,0 +1,203 @@
+"""A season's history from git: when it last changed, and what each commit changed.
+
+The season folder is usually a folder of the club's git repository. This module
+is the only place that runs ``git``: as a list of arguments (never a shell), in
+the season's folder, with ``--`` before every path and ``:(literal)`` path specs,
+so no folder or file name is read as an option or a pattern, and with a time
+limit on every call. Anything that goes wrong (no git installed, not a
+repository, a shallow clone, a call that times out, a version of the season that
+does not load) means less history, never a failed build.
+
+The history is read by loading each version of the season folder through the
+loader (``git archive`` of the folder at that commit, unpacked into a temporary
+folder) and comparing consecutive versions as domain values
+(``domain/changes.py``): the text of a diff is never parsed. At most
+:data:`MAX_COMMITS` commits are read, newest first; each version's loaded
+season is remembered by the id of the folder's tree at that commit, so a second
+build in the same process (the live preview) loads only new versions.
+
+A shallow clone (Netlify clones with depth 1 unless told otherwise) has no past
+versions: the history is then empty and :attr:`SeasonHistory.shallow` says why
+(``git fetch --unshallow``, or Netlify's ``GIT_CLONE_DEPTH``/full-history setting,
+brings it back; docs/data-feeds.md).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import subprocess
+import tarfile
+import tempfile
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from leaguegen.domain.changes import Change, dated, season_changes
+from leaguegen.domain.season import Season
+from leaguegen.errors import InputError
+
+MAX_COMMITS = 200
+TIMEOUT = 20.0  # seconds, per git call
+_MEMO_SIZE = 512
+_SEASONS: OrderedDict[str, Season | None] = OrderedDict()  # tree id -> loaded season
+
+
+@dataclass(frozen=True)
+class SeasonHistory:
+    """What the site shows of a season's past.
+
+    ``updated``: the season's newest change (the commit date of the newest commit
+    touching the folder; when files in it differ from that commit, or outside
+    git, the newest modification time of its files). ``changes`` per section id,
+    oldest first. ``in_git``/``shallow`` say where it came from.
+    """
+
+    updated: dt.datetime | None = None
+    changes: dict[str, tuple[Change, ...]] = field(default_factory=dict)
+    in_git: bool = False
+    shallow: bool = False
+    commits_read: int = 0
+
+
+def _git(folder: Path, *args: str, binary: bool = False) -> str | bytes | None:
+    """``git ARGS`` run in ``folder``; None when git is missing, fails or times out."""
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C",
+           "GIT_OPTIONAL_LOCKS": "0"}  # a read must never take the index lock
+    try:
+        done = subprocess.run(["git", *args], cwd=folder, capture_output=True, timeout=TIMEOUT,
+                              check=False, env=env, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if done.returncode != 0:
+        return None
+    return done.stdout if binary else done.stdout.decode("utf-8", "replace")
+
+
+def _season_files(folder: Path) -> list[Path]:
+    """The season's own files: every regular file below it, hidden folders left out."""
+    out = []
+    for root, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith("."))
+        out += [Path(root) / n for n in names if not n.startswith(".")]
+    return [p for p in out if p.is_file() and not p.is_symlink()]
+
+
+def newest_mtime(folder: Path, paths: list[Path] | None = None) -> dt.datetime | None:
+    """The newest modification time of the season's files (UTC), None for none."""
+    stamps = []
+    for path in paths if paths is not None else _season_files(folder):
+        try:
+            stamps.append(path.stat().st_mtime)
+        except OSError:
+            continue
+    if not stamps:
+        return None
+    return dt.datetime.fromtimestamp(max(stamps), tz=dt.UTC).replace(microsecond=0)
+
+
+def _commits(folder: Path, limit: int) -> list[tuple[str, dt.datetime]]:
+    """Commits touching the folder, newest first: (id, committer date)."""
+    text = _git(folder, "log", f"--max-count={limit}", "--format=%H %cI", "--", ".")
+    if not isinstance(text, str):
+        return []
+    out = []
+    for line in text.splitlines():
+        commit, _, when = line.partition(" ")
+        try:
+            out.append((commit, dt.datetime.fromisoformat(when)))
+        except ValueError:
+            continue
+    return out
+
+
+def _dirty(folder: Path) -> list[Path]:
+    """Files of the folder that differ from the last commit (changed or new)."""
+    text = _git(folder, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ".")
+    if not isinstance(text, str):
+        return []
+    top = _git(folder, "rev-parse", "--show-toplevel")
+    if not isinstance(top, str):
+        return []
+    root = Path(top.strip())
+    entries = text.split("\0")
+    out = []
+    i = 0
+    while i < len(entries):
+        entry = entries[i]
+        i += 1
+        if len(entry) < 4:
+            continue
+        if entry[0] in "RC":  # a rename is followed by its old path
+            i += 1
+        out.append(root / entry[3:])
+    return out
+
+
+def _load_version(folder: Path, commit: str, prefix: str) -> Season | None:
+    """The season as it was at ``commit`` (None if it did not load then)."""
+    tree = _git(folder, "rev-parse", "--verify", "--quiet", f"{commit}:{prefix}")
+    if not isinstance(tree, str) or not tree.strip():
+        return None
+    tree = tree.strip()
+    if tree in _SEASONS:
+        _SEASONS.move_to_end(tree)
+        return _SEASONS[tree]
+    season = None
+    data = _git(folder, "archive", "--format=tar", tree, binary=True)
+    if isinstance(data, bytes):
+        season = _load_archive(data)
+    _SEASONS[tree] = season
+    while len(_SEASONS) > _MEMO_SIZE:
+        _SEASONS.popitem(last=False)
+    return season
+
+
+def _load_archive(data: bytes) -> Season | None:
+    import io
+
+    from leaguegen.formats.season_yaml import load_season
+
+    with tempfile.TemporaryDirectory(prefix="leaguegen-history-") as tmp:
+        try:
+            with tarfile.open(fileobj=io.BytesIO(data)) as tar:
+                tar.extractall(tmp, filter="data")  # no links out, no odd modes
+            return load_season(tmp)
+        except (InputError, OSError, tarfile.TarError, UnicodeDecodeError, ValueError):
+            return None  # that version was broken: the next one is compared with the last good
+
+
+def read_history(folder: str | Path, limit: int = MAX_COMMITS) -> SeasonHistory:
+    """The season folder's history (see the module docstring); never raises."""
+    folder = Path(folder).resolve()
+    inside = _git(folder, "rev-parse", "--is-inside-work-tree", "--is-shallow-repository",
+                  "--show-prefix")
+    if not isinstance(inside, str) or not inside.startswith("true"):
+        return SeasonHistory(updated=newest_mtime(folder))
+    lines = inside.splitlines()
+    shallow = len(lines) > 1 and lines[1].strip() == "true"
+    prefix = lines[2].strip() if len(lines) > 2 else ""
+    commits = _commits(folder, limit)
+    updated = commits[0][1] if commits else None
+    dirty = _dirty(folder)
+    if dirty:
+        changed = newest_mtime(folder, dirty)
+        if changed is not None and (updated is None or changed > updated):
+            updated = changed
+    if updated is None:
+        updated = newest_mtime(folder)
+    if shallow or len(commits) < 2:
+        return SeasonHistory(updated, {}, in_git=True, shallow=shallow,
+                             commits_read=len(commits))
+    changes: dict[str, list[Change]] = {}
+    previous: Season | None = None
+    for commit, when in reversed(commits):  # oldest first
+        season = _load_version(folder, commit, prefix)
+        if season is None:
+            continue
+        if previous is not None:
+            for sid, found in season_changes(previous, season).items():
+                changes.setdefault(sid, []).extend(dated(found, when, commit))
+        previous = season
+    return SeasonHistory(updated, {k: tuple(v) for k, v in changes.items()}, in_git=True,
+                         commits_read=len(commits))
