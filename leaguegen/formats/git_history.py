@@ -111,15 +111,11 @@ def _commits(folder: Path, limit: int) -> list[tuple[str, dt.datetime]]:
     return out
 
 
-def _dirty(folder: Path) -> list[Path]:
+def _dirty(folder: Path, root: Path) -> list[Path]:
     """Files of the folder that differ from the last commit (changed or new)."""
     text = _git(folder, "status", "--porcelain=v1", "-z", "--untracked-files=all", "--", ".")
     if not isinstance(text, str):
         return []
-    top = _git(folder, "rev-parse", "--show-toplevel")
-    if not isinstance(top, str):
-        return []
-    root = Path(top.strip())
     entries = text.split("\0")
     out = []
     i = 0
@@ -134,8 +130,12 @@ def _dirty(folder: Path) -> list[Path]:
     return out
 
 
-def _load_version(folder: Path, commit: str, prefix: str) -> Season | None:
-    """The season as it was at ``commit`` (None if it did not load then)."""
+def _load_version(folder: Path, top: Path, commit: str, prefix: str) -> Season | None:
+    """The season as it was at ``commit`` (None if it did not load then).
+
+    ``git archive`` of the folder's tree runs at the repository's top (from inside a
+    folder it archives only what is below that folder of the tree it is given).
+    """
     tree = _git(folder, "rev-parse", "--verify", "--quiet", f"{commit}:{prefix}")
     if not isinstance(tree, str) or not tree.strip():
         return None
@@ -144,7 +144,7 @@ def _load_version(folder: Path, commit: str, prefix: str) -> Season | None:
         _SEASONS.move_to_end(tree)
         return _SEASONS[tree]
     season = None
-    data = _git(folder, "archive", "--format=tar", tree, binary=True)
+    data = _git(top, "archive", "--format=tar", tree, binary=True)
     if isinstance(data, bytes):
         season = _load_archive(data)
     _SEASONS[tree] = season
@@ -171,15 +171,17 @@ def read_history(folder: str | Path, limit: int = MAX_COMMITS) -> SeasonHistory:
     """The season folder's history (see the module docstring); never raises."""
     folder = Path(folder).resolve()
     inside = _git(folder, "rev-parse", "--is-inside-work-tree", "--is-shallow-repository",
-                  "--show-prefix")
+                  "--show-toplevel", "--show-prefix")
     if not isinstance(inside, str) or not inside.startswith("true"):
         return SeasonHistory(updated=newest_mtime(folder))
-    lines = inside.splitlines()
-    shallow = len(lines) > 1 and lines[1].strip() == "true"
-    prefix = lines[2].strip() if len(lines) > 2 else ""
+    lines = inside.split("\n")
+    if len(lines) < 4:
+        return SeasonHistory(updated=newest_mtime(folder))
+    shallow = lines[1] == "true"
+    top, prefix = Path(lines[2]), lines[3]  # a name may end in spaces: not stripped
     commits = _commits(folder, limit)
     updated = commits[0][1] if commits else None
-    dirty = _dirty(folder)
+    dirty = _dirty(folder, top)
     if dirty:
         changed = newest_mtime(folder, dirty)
         if changed is not None and (updated is None or changed > updated):
@@ -192,7 +194,7 @@ def read_history(folder: str | Path, limit: int = MAX_COMMITS) -> SeasonHistory:
     changes: dict[str, list[Change]] = {}
     previous: Season | None = None
     for commit, when in reversed(commits):  # oldest first
-        season = _load_version(folder, commit, prefix)
+        season = _load_version(folder, top, commit, prefix)
         if season is None:
             continue
         if previous is not None:

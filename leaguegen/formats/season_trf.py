@@ -98,7 +98,8 @@ def change_lines(section: Section) -> list[str]:
     ``CHANGE <YYYY/MM/DD> <what> ...``, players as ``<start number> <name>`` (the
     numbers of this file): ``R<n> RESULT <w> - <b>: <new>``, ``R<n> CORRECTED <w> -
     <b>: <old> -> <new>`` (``none`` when taken back), ``WITHDRAWAL <p>: after round
-    <old> -> <new>`` (``none`` for none) and ``LATE ENTRY <p>``.
+    <n>`` (``<old> -> <new>`` when moved), ``WITHDRAWAL TAKEN BACK <p>: was after round
+    <n>`` and ``LATE ENTRY <p>``.
     """
     numbers = {p.name: n for n, p in enumerate(section.players, start=1)}
 
@@ -114,9 +115,11 @@ def change_lines(section: Section) -> list[str]:
                 text = f"R{c.round} RESULT {game}: {_score(c.new)}"
             else:
                 text = f"R{c.round} CORRECTED {game}: {_score(c.old)} -> {_score(c.new)}"
+        elif c.kind == ch.WITHDRAWAL and c.new is None:
+            text = f"WITHDRAWAL TAKEN BACK {who(c.players[0])}: was after round {c.old}"
         elif c.kind == ch.WITHDRAWAL:
-            text = (f"WITHDRAWAL {who(c.players[0])}: after round {c.old or 'none'}"
-                    f" -> {c.new or 'none'}")
+            moved = f"{c.old} -> " if c.old is not None else ""
+            text = f"WITHDRAWAL {who(c.players[0])}: after round {moved}{c.new}"
         else:
             text = f"LATE ENTRY {who(c.players[0])}"
         out.append(f"CHANGE {day} {text}")
