@@ -124,9 +124,10 @@ def test_a_version_that_does_not_load_is_skipped(tmp_path: Path) -> None:
     _git(root, "init", "-q", "-b", "main")
     _git(root, "add", "-A")
     _git(root, "commit", "-q", "-m", "start")
-    _edit(root / "season.yaml", "Helen Carter - Megan Hughes: ½-½", "Helen Carter - Megan Hughes: 1-O")
+    game = "Helen Carter - Megan Hughes: "
+    _edit(root / "season.yaml", game + "½-½", game + "1-O")
     _git(root, "commit", "-q", "-am", "typo", when="2026-10-30T10:00:00+00:00")
-    _edit(root / "season.yaml", "Helen Carter - Megan Hughes: 1-O", "Helen Carter - Megan Hughes: 1-0")
+    _edit(root / "season.yaml", game + "1-O", game + "1-0")
     _git(root, "commit", "-q", "-am", "fixed", when="2026-10-31T10:00:00+00:00")
     (change,) = git_history.read_history(root).changes["open"]
     assert (change.kind, change.old, change.new, change.date.day) == ("correction", "½-½", "1-0",
