@@ -78,6 +78,7 @@ register_section_pages(changes_pages)
 # ------------------------------------------------------------------------- last updated
 
 MARKER = "<!--leaguegen:updated:{code}-->"
+UPDATED = N_("Last updated: %(date)s")
 
 
 def updated_html(when: dt.datetime, code: str, digits: str) -> str:
@@ -87,7 +88,7 @@ def updated_html(when: dt.datetime, code: str, digits: str) -> str:
     text = i18n.Formatter(code, digits).date(day)
     stamp = Markup('<time datetime="%s">%s</time>') % (day.isoformat(), text)
     return str(Markup('<span class="updated">%s</span>')
-               % gettext_("Last updated: %(date)s", date=stamp))
+               % gettext_(UPDATED, date=stamp))
 
 
 def stamp_updated(files: dict[str, bytes], season: Season,
