@@ -25,6 +25,8 @@ brings it back; docs/data-feeds.md).
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
+import json
 import os
 import subprocess
 import tarfile
@@ -32,12 +34,14 @@ import tempfile
 from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from leaguegen.domain.changes import Change, dated, season_changes
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError
 
 MAX_COMMITS = 200
+CACHE_VERSION = "1"  # of the comparisons kept in the build cache
 TIMEOUT = 20.0  # seconds, per git call
 _MEMO_SIZE = 512
 _SEASONS: OrderedDict[str, Season | None] = OrderedDict()  # tree id -> loaded season
@@ -130,16 +134,37 @@ def _dirty(folder: Path, root: Path) -> list[Path]:
     return out
 
 
-def _load_version(folder: Path, top: Path, commit: str, prefix: str) -> Season | None:
-    """The season as it was at ``commit`` (None if it did not load then).
+def _trees(top: Path, commits: list[str], prefix: str) -> dict[str, str]:
+    """The id of the season folder's tree at each commit (missing where it did not exist),
+    from one ``git cat-file --batch-check`` for all of them."""
+    path = prefix.rstrip("/")
+    if "\n" in path or "\r" in path:
+        return {}  # the batch protocol is line based: no history for such a folder
+    asks = [f"{c}:{path}" if path else f"{c}^{{tree}}" for c in commits]
+    env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
+    try:
+        done = subprocess.run(["git", "cat-file", "--batch-check"], cwd=top, env=env,
+                              input="".join(a + "\n" for a in asks).encode("utf-8"),
+                              capture_output=True, timeout=TIMEOUT, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    if done.returncode != 0:
+        return {}
+    out = {}
+    answers = done.stdout.decode("utf-8", "replace").splitlines()
+    for commit, answer in zip(commits, answers, strict=False):
+        parts = answer.split(" ")
+        if len(parts) == 3 and parts[1] == "tree":
+            out[commit] = parts[0]
+    return out
 
-    ``git archive`` of the folder's tree runs at the repository's top (from inside a
-    folder it archives only what is below that folder of the tree it is given).
+
+def _load_tree(top: Path, tree: str) -> Season | None:
+    """The season as a tree of the repository holds it (None if it does not load).
+
+    ``git archive`` runs at the repository's top: from inside a folder it archives
+    only what lies below that folder of the tree it is given.
     """
-    tree = _git(folder, "rev-parse", "--verify", "--quiet", f"{commit}:{prefix}")
-    if not isinstance(tree, str) or not tree.strip():
-        return None
-    tree = tree.strip()
     if tree in _SEASONS:
         _SEASONS.move_to_end(tree)
         return _SEASONS[tree]
@@ -151,6 +176,61 @@ def _load_version(folder: Path, top: Path, commit: str, prefix: str) -> Season |
     while len(_SEASONS) > _MEMO_SIZE:
         _SEASONS.popitem(last=False)
     return season
+
+
+class TextCache(Protocol):
+    """Where comparisons are kept between builds: the build cache's text entries."""
+
+    def get_page(self, key: str) -> str | None: ...
+    def put_page(self, key: str, html: str) -> None: ...
+
+
+def _key(*parts: str) -> str:
+    return hashlib.sha256("\x1f".join(("git-history", CACHE_VERSION, *parts)).encode()).hexdigest()
+
+
+def _pack(found: dict[str, tuple[Change, ...]] | None) -> str:
+    if found is None:
+        return "null"
+    return json.dumps({sid: [[c.kind, c.round, list(c.players), c.old, c.new] for c in changes]
+                       for sid, changes in found.items()}, ensure_ascii=False)
+
+
+def _unpack(text: str) -> dict[str, tuple[Change, ...]] | None:
+    data = json.loads(text)
+    if data is None:
+        return None
+    return {sid: tuple(Change(k, r, tuple(p), o, n) for k, r, p, o, n in rows)
+            for sid, rows in data.items()}
+
+
+def _compare(top: Path, before: str, after: str,
+             cache: TextCache | None) -> dict[str, tuple[Change, ...]] | None:
+    """The changes from tree ``before`` to tree ``after``; None when ``after`` does not load."""
+    key = _key("pair", before, after)
+    if cache is not None:
+        known = cache.get_page(key)
+        if known is not None:
+            try:
+                return _unpack(known)
+            except (ValueError, TypeError):
+                pass  # a damaged entry: compared again
+    old, new = _load_tree(top, before), _load_tree(top, after)
+    found = None if new is None or old is None else season_changes(old, new)
+    if cache is not None:
+        cache.put_page(key, _pack(found))
+    return found
+
+
+def _loads(top: Path, tree: str, cache: TextCache | None) -> bool:
+    key = _key("loads", tree)
+    known = cache.get_page(key) if cache is not None else None
+    if known in ("0", "1"):
+        return known == "1"
+    ok = _load_tree(top, tree) is not None
+    if cache is not None:
+        cache.put_page(key, "1" if ok else "0")
+    return ok
 
 
 def _load_archive(data: bytes) -> Season | None:
@@ -167,8 +247,14 @@ def _load_archive(data: bytes) -> Season | None:
             return None  # that version was broken: the next one is compared with the last good
 
 
-def read_history(folder: str | Path, limit: int = MAX_COMMITS) -> SeasonHistory:
-    """The season folder's history (see the module docstring); never raises."""
+def read_history(folder: str | Path, limit: int = MAX_COMMITS,
+                 cache: TextCache | None = None) -> SeasonHistory:
+    """The season folder's history (see the module docstring); never raises.
+
+    ``cache`` (the build cache) keeps the comparison of each pair of versions,
+    keyed by their tree ids, so a later build loads only the versions it has not
+    compared yet.
+    """
     folder = Path(folder).resolve()
     inside = _git(folder, "rev-parse", "--is-inside-work-tree", "--is-shallow-repository",
                   "--show-toplevel", "--show-prefix")
@@ -191,15 +277,21 @@ def read_history(folder: str | Path, limit: int = MAX_COMMITS) -> SeasonHistory:
     if shallow or len(commits) < 2:
         return SeasonHistory(updated, {}, in_git=True, shallow=shallow,
                              commits_read=len(commits))
+    trees = _trees(top, [c for c, _ in commits], prefix)
     changes: dict[str, list[Change]] = {}
-    previous: Season | None = None
+    previous: str | None = None  # the tree of the last version that loaded
     for commit, when in reversed(commits):  # oldest first
-        season = _load_version(folder, top, commit, prefix)
-        if season is None:
+        tree = trees.get(commit)
+        if tree is None or tree == previous:
             continue
-        if previous is not None:
-            for sid, found in season_changes(previous, season).items():
-                changes.setdefault(sid, []).extend(dated(found, when, commit))
-        previous = season
+        if previous is None:
+            previous = tree if _loads(top, tree, cache) else None
+            continue
+        found = _compare(top, previous, tree, cache)
+        if found is None:
+            continue  # that version did not load: the next is compared with the last good
+        for sid, listed in found.items():
+            changes.setdefault(sid, []).extend(dated(listed, when, commit))
+        previous = tree
     return SeasonHistory(updated, {k: tuple(v) for k, v in changes.items()}, in_git=True,
                          commits_read=len(commits))

@@ -87,7 +87,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     from git and every page's "last updated" (without it, neither is shown).
     """
     # history from git: the sections' changes, "last updated" (formats/git_history.py)
-    history = read_history(source) if source is not None else None
+    history = read_history(source, cache=store) if source is not None else None
     if history is not None:
         season = with_changes(season, history.changes)
     extra = render_outputs(season, store, program_version(), memo=output_memo)

@@ -167,3 +167,23 @@ def test_no_git_at_all_is_no_history(repo: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("PATH", "/nonexistent")
     history = git_history.read_history(repo / FOLDER)
     assert not history.in_git and history.changes == {} and history.updated is not None
+
+
+def test_a_second_build_compares_from_the_cache(repo: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparisons are kept by tree id: with them cached no version is loaded again."""
+    store = MemoryStore()
+    first = git_history.read_history(repo / FOLDER, cache=store)
+    monkeypatch.setattr(git_history, "_SEASONS", {})
+
+    def no_loading(top: Path, tree: str) -> None:
+        raise AssertionError(f"tree {tree} loaded again")
+
+    monkeypatch.setattr(git_history, "_load_tree", no_loading)
+    assert git_history.read_history(repo / FOLDER, cache=store) == first
+
+
+def test_the_number_of_commits_read_is_capped(repo: Path) -> None:
+    history = git_history.read_history(repo / FOLDER, limit=3)
+    assert history.commits_read == 3
+    assert [c.kind for c in history.changes["open"]] == ["withdrawal", "late_entry"]
