@@ -75,6 +75,11 @@ def _site(folder: Path) -> dict[str, bytes]:
     return pipeline.build(load_season(folder), MemoryStore(), pdf=False, source=folder).files
 
 
+@pytest.fixture(scope="module")
+def built(repo: Path) -> dict[str, bytes]:
+    return _site(repo / FOLDER)
+
+
 def _items(html: str) -> list[str]:
     found = re.findall(r"<li>(.*?)</li>", html.split('<ol class="changes"')[1], flags=re.S)
     return [re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", item)).strip() for item in found]
@@ -94,16 +99,16 @@ EXPECTED_TRF = [
 ]
 
 
-def test_the_changes_page_lists_the_scripted_history(repo: Path) -> None:
-    files = _site(repo / FOLDER)
+def test_the_changes_page_lists_the_scripted_history(built: dict[str, bytes]) -> None:
+    files = built
     page = files["open/changes.html"].decode()
     assert _items(page) == EXPECTED_PAGE
     assert 'href="../open/changes.html"' in files["open/index.html"].decode()  # the tab
     assert "Last updated: <time datetime=\"2026-11-02\">Mon 2 November 2026</time>" in page
 
 
-def test_the_trf_writes_the_same_changes_as_comment_lines(repo: Path) -> None:
-    trf = _site(repo / FOLDER)["open/open.trf"].decode()
+def test_the_trf_writes_the_same_changes_as_comment_lines(built: dict[str, bytes]) -> None:
+    trf = built["open/open.trf"].decode()
     assert [line for line in trf.splitlines() if line.startswith("### CHANGE")] == EXPECTED_TRF
     assert trf.splitlines()[:4] == EXPECTED_TRF  # they open the file
 
@@ -136,10 +141,12 @@ def test_a_version_that_does_not_load_is_skipped(tmp_path: Path) -> None:
 
 def test_a_shallow_clone_has_no_list(repo: Path, tmp_path: Path) -> None:
     clone = tmp_path / "clone"
-    subprocess.run(["git", "clone", "-q", "--depth", "1", repo.as_uri(), str(clone)], check=True,
+    # three commits deep: enough for two comparisons, but a partial history is not shown
+    subprocess.run(["git", "clone", "-q", "--depth", "3", repo.as_uri(), str(clone)], check=True,
                    capture_output=True)
     history = git_history.read_history(clone / FOLDER)
     assert history.in_git and history.shallow and history.changes == {}
+    assert history.commits_read == 3
     files = _site(clone / FOLDER)
     assert "open/changes.html" not in files
     assert "changes.html" not in files["open/index.html"].decode()
@@ -158,9 +165,8 @@ def test_outside_git_the_date_is_the_newest_file_and_there_is_no_list(tmp_path: 
     assert '<time datetime="2026-09-21">' in files["index.html"].decode()
 
 
-def test_the_same_inputs_build_the_same_bytes(repo: Path) -> None:
-    first, second = _site(repo / FOLDER), _site(repo / FOLDER)
-    assert first == second
+def test_the_same_inputs_build_the_same_bytes(repo: Path, built: dict[str, bytes]) -> None:
+    assert _site(repo / FOLDER) == built
 
 
 def test_no_git_at_all_is_no_history(repo: Path, monkeypatch: pytest.MonkeyPatch) -> None:
