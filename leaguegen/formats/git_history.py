@@ -16,10 +16,10 @@ folder) and comparing consecutive versions as domain values
 season is remembered by the id of the folder's tree at that commit, so a second
 build in the same process (the live preview) loads only new versions.
 
-A shallow clone (Netlify clones with depth 1 unless told otherwise) has no past
-versions: the history is then empty and :attr:`SeasonHistory.shallow` says why
-(``git fetch --unshallow``, or Netlify's ``GIT_CLONE_DEPTH``/full-history setting,
-brings it back; docs/data-feeds.md).
+A shallow clone (what many build hosts check out) has only some past versions;
+rather than a list that silently starts part-way, the history is then empty and
+:attr:`SeasonHistory.shallow` says why (``git fetch --unshallow`` before the
+build brings it back; docs/data-feeds.md, "History from git").
 """
 
 from __future__ import annotations

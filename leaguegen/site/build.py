@@ -147,7 +147,8 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
                          pdfs_rendered=len(built.pending_pdfs),
                          sections_rendered=len(built.sections_rendered),
-                         sections_reused=len(built.sections_reused), notes=list(tree.recovered),
+                         sections_reused=len(built.sections_reused),
+                         notes=list(tree.recovered) + built.notes,
                          warnings=[str(w) for w in season.warnings])
     try:
         for rel, data in files.items():

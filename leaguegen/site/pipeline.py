@@ -30,6 +30,9 @@ from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.render import template_dir
 
 ASSETS = ("style.css",)
+SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
+                " so the pages list no changes; run 'git fetch --unshallow' before building"
+                " (docs/data-feeds.md)")
 
 
 @dataclass
@@ -44,6 +47,7 @@ class SiteFiles:
     sections_reused: list[str] = field(default_factory=list)
     outputs_rendered: int = 0
     home_rendered: bool = False
+    notes: list[str] = field(default_factory=list)  # for the organiser (a shallow history)
 
     @property
     def rendered_anything(self) -> bool:
@@ -110,6 +114,8 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
                        sections_rendered=list(snap.sections_rendered),
                        sections_reused=list(snap.sections_reused),
                        home_rendered=snap.home_rendered)
+    if history is not None and history.shallow:
+        result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):
         files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
     files.update(extra.files)

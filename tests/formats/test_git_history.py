@@ -147,7 +147,10 @@ def test_a_shallow_clone_has_no_list(repo: Path, tmp_path: Path) -> None:
     history = git_history.read_history(clone / FOLDER)
     assert history.in_git and history.shallow and history.changes == {}
     assert history.commits_read == 3
-    files = _site(clone / FOLDER)
+    built = pipeline.build(load_season(clone / FOLDER), MemoryStore(), pdf=False,
+                           source=clone / FOLDER)
+    assert built.notes == [pipeline.SHALLOW_NOTE]  # build tells the organiser why
+    files = built.files
     assert "open/changes.html" not in files
     assert "changes.html" not in files["open/index.html"].decode()
     assert b"### CHANGE" not in files["open/open.trf"]
