@@ -113,6 +113,16 @@ def test_the_trf_writes_the_same_changes_as_comment_lines(built: dict[str, bytes
     assert trf.splitlines()[:4] == EXPECTED_TRF  # they open the file
 
 
+def test_export_trf_writes_them_too(repo: Path) -> None:
+    from click.testing import CliRunner
+
+    from leaguegen.cli import main
+
+    done = CliRunner().invoke(main, ["export", "trf", str(repo / FOLDER), "--section", "open"])
+    assert done.exit_code == 0, done.output
+    assert done.output.splitlines()[:4] == EXPECTED_TRF
+
+
 def test_history_is_read_from_the_repository_and_dated_by_commit(repo: Path) -> None:
     history = git_history.read_history(repo / FOLDER)
     assert history.in_git and not history.shallow and history.commits_read == 5
