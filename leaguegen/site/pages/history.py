@@ -66,7 +66,8 @@ def changes_page(season: Season, section: Section, root: str = "../") -> Changes
 
 
 def changes_pages(season: Season, section: Section) -> dict[str, str]:
-    if not section.changes:
+    # a knockout's games live in its bracket (not compared) and its pages have their own tabs
+    if not section.changes or section.format == "knockout":
         return {}
     return {urls.changes(section): render("lists/changes.html", changes_page(season, section),
                                           season.language)}
