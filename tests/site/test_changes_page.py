@@ -34,3 +34,26 @@ def test_a_section_with_changes_has_the_page_and_the_tab(demo: str) -> None:
         plain = renderer_for(kind)(season, section).pages
         assert f"{s.id}/changes.html" not in plain
         assert "changes.html" not in plain[f"{s.id}/index.html"]
+
+
+def test_last_updated_on_every_page_in_its_language(tmp_path) -> None:  # noqa: ANN001
+    import os
+    import shutil
+
+    from leaguegen.site import pipeline
+    from leaguegen.site.incremental import MemoryStore
+
+    folder = tmp_path / "ladya"
+    shutil.copytree(ROOT / "seasons" / "ladya-2026-ru", folder)
+    os.utime(folder / "season.yaml", (1_790_000_000, 1_790_000_000))  # 21 Sep 2026
+    files = pipeline.build(load_season(folder), MemoryStore(), pdf=False, source=folder).files
+    pages = {p: d.decode() for p, d in files.items() if p.endswith(".html")}
+    assert not [p for p, html in pages.items() if "leaguegen:updated" in html]
+    ru = [p for p in pages if not p.startswith("en/")]
+    en = [p for p in pages if p.startswith("en/")]
+    assert len(ru) == len(en) > 10
+    assert all('Обновлено: <time datetime="2026-09-21">' in pages[p] for p in ru)
+    assert all('Last updated: <time datetime="2026-09-21">' in pages[p] for p in en)
+    # without the season's folder (a bare pipeline call) the line is left out, no marker stays
+    bare = pipeline.build(load_season(folder), MemoryStore(), pdf=False).files
+    assert not [p for p, d in bare.items() if b"leaguegen:updated" in d or b'"updated"' in d]
