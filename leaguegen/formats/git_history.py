@@ -233,6 +233,18 @@ def _loads(top: Path, tree: str, cache: TextCache | None) -> bool:
     return ok
 
 
+def _extract(tar: tarfile.TarFile, into: str) -> None:
+    """Regular files and folders only, inside ``into`` (links and devices are skipped:
+    the loader reads none). Python's "data" filter where it has one (3.11.4 on)."""
+    safe = [m for m in tar.getmembers()
+            if (m.isfile() or m.isdir()) and not m.name.startswith(("/", "\\"))
+            and ".." not in Path(m.name).parts]
+    if hasattr(tarfile, "data_filter"):
+        tar.extractall(into, members=safe, filter="data")
+    else:  # pragma: no cover - Python before 3.11.4
+        tar.extractall(into, members=safe)  # noqa: S202 - members checked above
+
+
 def _load_archive(data: bytes) -> Season | None:
     import io
 
@@ -241,7 +253,7 @@ def _load_archive(data: bytes) -> Season | None:
     with tempfile.TemporaryDirectory(prefix="leaguegen-history-") as tmp:
         try:
             with tarfile.open(fileobj=io.BytesIO(data)) as tar:
-                tar.extractall(tmp, filter="data")  # no links out, no odd modes
+                _extract(tar, tmp)
             return load_season(tmp)
         except (InputError, OSError, tarfile.TarError, UnicodeDecodeError, ValueError):
             return None  # that version was broken: the next one is compared with the last good
