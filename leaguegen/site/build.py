@@ -228,8 +228,10 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     files: dict[str, bytes] = {}
     pending: dict[str, tuple[str, str]] = {}
     report = BuildReport()
+    notes: list[str] = []
     for path, season in seasons.items():
-        built = pipeline.build(season, store, pdf=pdf)
+        built = pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
+        notes += [n for n in built.notes if n not in notes]
         for rel, data in season_index.share_assets(built.files).items():
             if rel.startswith(f"{season_index.ASSETS_DIR}/"):
                 if files.setdefault(rel, data) != data:  # pragma: no cover - one template dir
@@ -249,7 +251,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         files[rel] = data
     report.pdfs_rendered = len(pending)
     tree = OutputTree(out)
-    report.notes = list(tree.recovered)
+    report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))
     try:
         for rel, data in files.items():
