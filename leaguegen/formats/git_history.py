@@ -44,6 +44,9 @@ MAX_COMMITS = 200
 CACHE_VERSION = "1"  # of the comparisons kept in the build cache
 TIMEOUT = 20.0  # seconds, per git call
 _MEMO_SIZE = 512
+# a read runs no program the repository's configuration names (git status would start a
+# file-system monitor) and no pager
+SAFE = ("-c", "core.fsmonitor=false", "-c", "core.pager=cat", "--no-pager")
 _SEASONS: OrderedDict[str, Season | None] = OrderedDict()  # tree id -> loaded season
 
 
@@ -69,7 +72,8 @@ def _git(folder: Path, *args: str, binary: bool = False) -> str | bytes | None:
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C",
            "GIT_OPTIONAL_LOCKS": "0"}  # a read must never take the index lock
     try:
-        done = subprocess.run(["git", *args], cwd=folder, capture_output=True, timeout=TIMEOUT,
+        done = subprocess.run(["git", *SAFE, *args], cwd=folder, capture_output=True,
+                              timeout=TIMEOUT,
                               check=False, env=env, stdin=subprocess.DEVNULL)
     except (OSError, subprocess.SubprocessError):
         return None
@@ -143,7 +147,7 @@ def _trees(top: Path, commits: list[str], prefix: str) -> dict[str, str]:
     asks = [f"{c}:{path}" if path else f"{c}^{{tree}}" for c in commits]
     env = {**os.environ, "GIT_TERMINAL_PROMPT": "0", "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
     try:
-        done = subprocess.run(["git", "cat-file", "--batch-check"], cwd=top, env=env,
+        done = subprocess.run(["git", *SAFE, "cat-file", "--batch-check"], cwd=top, env=env,
                               input="".join(a + "\n" for a in asks).encode("utf-8"),
                               capture_output=True, timeout=TIMEOUT, check=False)
     except (OSError, subprocess.SubprocessError):
