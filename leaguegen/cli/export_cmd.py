@@ -32,8 +32,10 @@ def export() -> None:
               help="Write to FILE instead of standard output.")
 def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None:
     """Write a section (round robin or Swiss) as FIDE TRF for a rating report."""
+    from leaguegen.domain.changes import with_changes
     from leaguegen.formats import season_trf
     from leaguegen.formats.files import write_atomic
+    from leaguegen.formats.git_history import read_history
     from leaguegen.formats.season_yaml import load_season
     from leaguegen.formats.trf import TrfWriteError
 
@@ -42,6 +44,7 @@ def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
+    season = with_changes(season, read_history(season_dir).changes)  # the ### change lines
     try:
         text = season_trf.dumps(season, section_id)
     except season_trf.ExportError as exc:

@@ -17,6 +17,7 @@ from leaguegen.domain.stages import PendingStage, StageInfo
 from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
+    from leaguegen.domain.changes import Change
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
     from leaguegen.domain.sections.round_robin import RoundRobinDetails
@@ -101,6 +102,10 @@ class Section:
     # Set when the players come from earlier sections: who qualified from where
     # (StageInfo), or which sources are still being played (PendingStage).
     stage: StageInfo | PendingStage | None = None
+    # The changes logged in the season's history (results entered or corrected,
+    # withdrawals, late entries; domain/changes.py), oldest first; the loader leaves
+    # it empty, the site build fills it from git.
+    changes: tuple[Change, ...] = ()
 
     @property
     def double(self) -> bool:

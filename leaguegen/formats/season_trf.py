@@ -7,12 +7,18 @@ blank. A Swiss section also carries what a pairing program needs to pair its
 next round exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds,
 ``XXC`` first colour, ``XXA`` Baku virtual points, ``XXZ`` players not to be
 paired next (byes asked for, withdrawals).
+
+The changes logged in the season's history (``Section.changes``: results entered
+or corrected, withdrawals, late entries; ``formats/git_history.py``) open the file
+as TRF-2026 ``###`` comment lines, oldest first, one per change
+(:func:`change_lines`; the format is in docs/data-feeds.md).
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from leaguegen.domain import changes as ch
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
@@ -76,9 +82,48 @@ def section_trf(season: Season, section: Section) -> trf.TrfDocument:
                                   rules=section.tiebreak_rules, excluded=excluded)
     ranks = {row.number: row.rank for row in standings.rows}
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
+    doc.comments.extend(change_lines(section))
     if isinstance(section.details, ss.SwissSettings):
         _swiss_extensions(doc, section, table)
     return doc
+
+
+def _score(value: str | None) -> str:
+    return "none" if value is None else value.replace("½", "1/2")
+
+
+def change_lines(section: Section) -> list[str]:
+    """The section's logged changes as TRF comment text (``dumps`` adds the ``###``).
+
+    ``CHANGE <YYYY/MM/DD> <what> ...``, players as ``<start number> <name>`` (the
+    numbers of this file): ``R<n> RESULT <w> - <b>: <new>``, ``R<n> CORRECTED <w> -
+    <b>: <old> -> <new>`` (``none`` when taken back), ``WITHDRAWAL <p>: after round
+    <n>`` (``<old> -> <new>`` when moved), ``WITHDRAWAL TAKEN BACK <p>: was after round
+    <n>`` and ``LATE ENTRY <p>``.
+    """
+    numbers = {p.name: n for n, p in enumerate(section.players, start=1)}
+
+    def who(name: str) -> str:
+        return f"{numbers[name]} {name}" if name in numbers else name
+
+    out = []
+    for c in section.changes:
+        day = c.date.strftime("%Y/%m/%d") if c.date else "????/??/??"
+        if c.kind in (ch.RESULT, ch.CORRECTION):
+            game = f"{who(c.players[0])} - {who(c.players[1])}"
+            if c.kind == ch.RESULT:
+                text = f"R{c.round} RESULT {game}: {_score(c.new)}"
+            else:
+                text = f"R{c.round} CORRECTED {game}: {_score(c.old)} -> {_score(c.new)}"
+        elif c.kind == ch.WITHDRAWAL and c.new is None:
+            text = f"WITHDRAWAL TAKEN BACK {who(c.players[0])}: was after round {c.old}"
+        elif c.kind == ch.WITHDRAWAL:
+            moved = f"{c.old} -> " if c.old is not None else ""
+            text = f"WITHDRAWAL {who(c.players[0])}: after round {moved}{c.new}"
+        else:
+            text = f"LATE ENTRY {who(c.players[0])}"
+        out.append(f"CHANGE {day} {text}")
+    return out
 
 
 def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:

@@ -137,7 +137,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     stamp.forget(store.folder)
     if clean:
         store.clear()
-    built = pipeline.build(season, store, pdf=pdf, progress=progress)
+    built = pipeline.build(season, store, pdf=pdf, progress=progress, source=Path(season_dir))
     files = built.files
     for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
                                  progress):
@@ -147,7 +147,8 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
                          pdfs_rendered=len(built.pending_pdfs),
                          sections_rendered=len(built.sections_rendered),
-                         sections_reused=len(built.sections_reused), notes=list(tree.recovered),
+                         sections_reused=len(built.sections_reused),
+                         notes=list(tree.recovered) + built.notes,
                          warnings=[str(w) for w in season.warnings])
     try:
         for rel, data in files.items():
@@ -227,8 +228,10 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     files: dict[str, bytes] = {}
     pending: dict[str, tuple[str, str]] = {}
     report = BuildReport()
+    notes: list[str] = []
     for path, season in seasons.items():
-        built = pipeline.build(season, store, pdf=pdf)
+        built = pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
+        notes += [n for n in built.notes if n not in notes]
         for rel, data in season_index.share_assets(built.files).items():
             if rel.startswith(f"{season_index.ASSETS_DIR}/"):
                 if files.setdefault(rel, data) != data:  # pragma: no cover - one template dir
@@ -248,7 +251,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         files[rel] = data
     report.pdfs_rendered = len(pending)
     tree = OutputTree(out)
-    report.notes = list(tree.recovered)
+    report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))
     try:
         for rel, data in files.items():

@@ -72,7 +72,7 @@ class LiveSite:
             built = pipeline.build(season, self.store, pdf=self.pdf,
                                    templates=templates_fingerprint(),
                                    fingerprints=self.fingerprints, encoder=self.encoder,
-                                   output_memo=self.output_memo)
+                                   output_memo=self.output_memo, source=self.season_dir)
         return built, []
 
     @staticmethod

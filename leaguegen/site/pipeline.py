@@ -17,15 +17,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
+from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season
+from leaguegen.formats.git_history import read_history
 from leaguegen.site import i18n
 from leaguegen.site.incremental import MemoryStore, Store, program_version, render_site
 from leaguegen.site.outputs import render_outputs
+from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.render import template_dir
 
 ASSETS = ("style.css",)
+SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
+                " so the pages list no changes; run 'git fetch --unshallow' before building"
+                " (docs/data-feeds.md)")
 
 
 @dataclass
@@ -40,6 +47,7 @@ class SiteFiles:
     sections_reused: list[str] = field(default_factory=list)
     outputs_rendered: int = 0
     home_rendered: bool = False
+    notes: list[str] = field(default_factory=list)  # for the organiser (a shallow history)
 
     @property
     def rendered_anything(self) -> bool:
@@ -69,7 +77,8 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "
 
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
           fingerprints: dict | None = None, encoder: Encoder | None = None,
-          progress: Progress | None = None, output_memo: dict | None = None) -> SiteFiles:
+          progress: Progress | None = None, output_memo: dict | None = None,
+          source: Path | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``fingerprints`` and ``encoder`` are kept between calls by a long-running
@@ -78,7 +87,13 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     each section's pages are ready; ``output_memo`` is the outputs' ``fingerprints``.
     The outputs (feeds) are made first, so that a memory store's pruning after the
     pages keeps them.
+    ``source``, the season's folder, gives the history: each section's changes
+    from git and every page's "last updated" (without it, neither is shown).
     """
+    # history from git: the sections' changes, "last updated" (formats/git_history.py)
+    history = read_history(source, cache=store) if source is not None else None
+    if history is not None:
+        season = with_changes(season, history.changes)
     extra = render_outputs(season, store, program_version(), memo=output_memo)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
@@ -94,10 +109,13 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     snap = i18n.render_languages(render_site, season, store, templates,
                                  fingerprints=fingerprints, pdf=pdf, on_section=on_section)
     files = (encoder or Encoder()).encode(snap.pages)
+    stamp_updated(files, season, history.updated if history is not None else None)
     result = SiteFiles(files, {}, pages=len(snap.pages),
                        sections_rendered=list(snap.sections_rendered),
                        sections_reused=list(snap.sections_reused),
                        home_rendered=snap.home_rendered)
+    if history is not None and history.shallow:
+        result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):
         files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
     files.update(extra.files)

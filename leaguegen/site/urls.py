@@ -90,3 +90,20 @@ def player_ics(s: Section, number: int) -> str:
 
 def trf(s: Section) -> str:
     return f"{s.id}/{s.id}.trf"
+
+
+# ---------------------------------------------------------------- the lists players look for
+
+def start_list(s: Section) -> str:
+    return f"{s.id}/start-list.html"
+
+
+def alphabetical(s: Section, round_no: int | None = None) -> str:
+    """The wall list of a round; without a round, the current round's (a stable address)."""
+    if round_no is None:
+        return f"{s.id}/alphabetical.html"
+    return f"{s.id}/alphabetical-{round_no}.html"
+
+
+def changes(s: Section) -> str:
+    return f"{s.id}/changes.html"

@@ -4,10 +4,13 @@ Importing this package registers every section kind's renderer (``registry``).
 """
 
 from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
+    alphabetical,
+    history,
     knockout,
     quads,
     round_robin,
     scheveningen,
     stage,
+    start_list,
     swiss,
 )

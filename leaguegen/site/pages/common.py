@@ -158,6 +158,7 @@ class SectionSummary:
     next_date: dt.date | None
     finished: bool
     trf: bool = False  # a TRF export is published beside the section's data
+    changes: int = 0  # changes logged in the season's history (the Changes page, if any)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +234,7 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         players=len(s.players),
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
-        finished=progress.finished, trf=exports_trf(s))
+        finished=progress.finished, trf=exports_trf(s), changes=len(s.changes))
 
 
 def exports_trf(section: Section) -> bool:

@@ -5,12 +5,19 @@ formats of its kind; ``leaguegen/site/pages/__init__.py`` imports them all. A
 renderer takes (season, section) and returns a :class:`SectionOutput`: every
 page of the section by path, the PDF's HTML source and the summary the home
 page shows.
+
+Pages that any section of a kind with a start list may have (the start rank
+list, the alphabetical pairing lists, the changes from the season's history)
+are made by page makers registered with :func:`register_section_pages`: each
+takes (season, section) and returns {path: html}, possibly empty; their pages
+join the section's own, so they are cached and rebuilt with it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 
 from leaguegen.site.pages.common import SectionSummary
 
@@ -27,6 +34,8 @@ class SectionOutput:
 
 Renderer = Callable[..., SectionOutput]
 SECTION_RENDERERS: dict[str, Renderer] = {}
+PageMaker = Callable[..., dict[str, str]]
+SECTION_PAGES: list[PageMaker] = []
 PENDING_RENDERER = "pending_stage"  # a stage whose players are still to be decided
 
 
@@ -36,5 +45,22 @@ def register_renderer(fmt: str, renderer: Renderer) -> None:
     SECTION_RENDERERS[fmt] = renderer
 
 
+def register_section_pages(maker: PageMaker) -> None:
+    """Add a page maker run for every section after its kind's renderer."""
+    if maker in SECTION_PAGES:
+        raise ValueError(f"page maker {maker!r} is registered twice")
+    SECTION_PAGES.append(maker)
+
+
 def renderer_for(fmt: str) -> Renderer:
-    return SECTION_RENDERERS[fmt]
+    renderer = SECTION_RENDERERS[fmt]
+    if fmt == PENDING_RENDERER or not SECTION_PAGES:
+        return renderer
+    return partial(_with_section_pages, renderer)
+
+
+def _with_section_pages(renderer: Renderer, season, section) -> SectionOutput:  # noqa: ANN001
+    output = renderer(season, section)
+    for maker in SECTION_PAGES:
+        output.pages.update(maker(season, section))
+    return output

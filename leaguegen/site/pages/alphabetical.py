@@ -1,0 +1,208 @@
+"""The alphabetical pairing list of each round, for the wall (``<id>/alphabetical-N.html``).
+
+Every player of the section once, A to Z in the page language's order, with their
+board, colour and opponent (or why they have no game), so a player finds their
+board without scanning the pairings. ``<id>/alphabetical.html`` is the current
+round's list (the first round with a game still to play; a Swiss: the last
+paired round) at an address the organiser can print from every week.
+
+Names are sorted by the language's collation, computed here without ICU: letters
+of any alphabet compare without their accents and case first (``Ölz`` with
+``Olsen``, ``Ёлкин`` with ``Елисеев``, Arabic letters with their hamza forms),
+then exactly; Chinese names by their Hanyu Pinyin, tones included (the order
+of zh's CLDR collation; ``pypinyin`` supplies the readings).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.sections import swiss as ss
+from leaguegen.site import urls
+from leaguegen.site.pages.common import (
+    N_,
+    PlayerLink,
+    SeasonInfo,
+    SectionSummary,
+    player_link,
+    season_info,
+    section_summary,
+)
+from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.pages.start_list import has_lists
+from leaguegen.site.render import render
+
+NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
+           Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
+FREE_ROUND = N_("free round")
+
+
+# --------------------------------------------------------------------------- collation
+
+def _is_han(ch: str) -> bool:
+    return "CJK UNIFIED IDEOGRAPH" in unicodedata.name(ch, "")
+
+
+@lru_cache(maxsize=4096)
+def _pinyin(ch: str) -> str:
+    from pypinyin import Style, lazy_pinyin
+
+    reading = lazy_pinyin(ch, style=Style.TONE3, neutral_tone_with_five=True)
+    return reading[0] if reading else ch
+
+
+def _base(text: str) -> str:
+    """The letters without accents or case: the primary strength of a collation."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+def collation_key(name: str, language: str) -> tuple[str, str, str]:
+    """A sort key for a player's name in ``language`` (en, ru, zh_Hans, ar...).
+
+    Chinese characters are replaced by their pinyin (every language sorts a Han
+    name that way here; in a Chinese page Latin names sort among them by their
+    letters). Ties on the base letters fall back to the accented form, then to
+    the exact text, so the order is total and the same on every machine.
+    """
+    spelled = "".join(f"{_pinyin(c)} " if _is_han(c) else c for c in name)
+    return (_base(spelled), unicodedata.normalize("NFC", spelled).casefold(), name)
+
+
+def sort_names(names: list[str], language: str) -> list[str]:
+    return sorted(names, key=lambda n: collation_key(n, language))
+
+
+# --------------------------------------------------------------------------- the page
+
+@dataclass(frozen=True, slots=True)
+class WallRow:
+    """One player's line: ``colour`` "w"/"b", or "" with ``note`` saying why there is no game."""
+
+    player: PlayerLink
+    board: int | None
+    colour: str
+    opponent: PlayerLink | None
+    note: str  # an N_ msgid: a bye's kind, the free round
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    number: int
+    url: str  # relative to the section's folder
+
+
+@dataclass(frozen=True, slots=True)
+class AlphabeticalPage:
+    """``<id>/alphabetical-N.html`` (and ``alphabetical.html``, the current round's).
+
+    ``number`` None: no round is paired yet (a Swiss before round 1).
+    ``here`` is the page's own path from the site root (the language links).
+    """
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    number: int | None
+    date: dt.date | None
+    rows: tuple[WallRow, ...]
+    rounds: tuple[RoundLink, ...]
+    here: str
+
+
+def listed_rounds(facts: SectionFacts) -> tuple[int, ...]:
+    """The rounds with pairings: every round of a round robin, a Swiss's paired ones."""
+    section = facts.section
+    if isinstance(section.details, ss.SwissSettings):
+        return tuple(range(1, ss.paired_rounds(section) + 1))
+    return tuple(range(1, facts.progress.rounds_total + 1))
+
+
+def current_round(facts: SectionFacts) -> int | None:
+    """The round on the wall: the first with a game still to play, else the last."""
+    rounds = listed_rounds(facts)
+    if not rounds:
+        return None
+    section = facts.section
+    if isinstance(section.details, ss.SwissSettings):
+        return rounds[-1]
+    table = facts.table
+    assert table is not None
+    for r in rounds:
+        if any((e := rec.entry(r)) is not None and e.code is Code.PENDING
+               for rec in table.records):
+            return r
+    return rounds[-1]
+
+
+def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
+    """Board number of each player with a game in round ``r``."""
+    if isinstance(section.details, ss.SwissSettings):
+        pairs = [(g.white, g.black) for g in ss.games_of_round(section, r)]
+    else:
+        pairs = [(p.white, p.black) for p in roundrobin.section_schedule(section)[r - 1]
+                 if p.black is not None]
+    out = {}
+    board = 0
+    for white, black in pairs:
+        e = table.record(white).entry(r)
+        if e is None or e.opponent != black:
+            continue  # a game the player never joined (a free round for the other)
+        board += 1
+        out[white] = out[black] = board
+    return out
+
+
+def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
+                      here: str, root: str = "../") -> AlphabeticalPage:
+    section, table = facts.section, facts.table
+    assert table is not None
+    links = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                  for n in listed_rounds(facts))
+    info = section_summary(facts, root, None)
+    if r is None:
+        return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
+    boards = _boards(section, table, r)
+    free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
+    rows = []
+    for rec in table.records:
+        e = rec.entry(r)
+        if e is not None and e.opponent is not None:
+            rows.append(WallRow(player_link(section, rec.number, root), boards.get(rec.number),
+                                "w" if e.colour is Colour.WHITE else "b",
+                                player_link(section, e.opponent, root), ""))
+            continue
+        code = e.code if e is not None else Code.ZERO_BYE
+        note = free if free and code is not Code.PAIRING_BYE else NO_GAME.get(code, "")
+        rows.append(WallRow(player_link(section, rec.number, root), None, "", None, note))
+    rows.sort(key=lambda row: collation_key(row.player.name, season.language))
+    date = next((x.date for x in section.rounds if x.number == r), None)
+    return AlphabeticalPage(root, season_info(season), info, r, date, tuple(rows), links, here)
+
+
+def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
+    if not has_lists(section):
+        return {}
+    facts = facts_of(section)
+    if facts.table is None:
+        return {}
+    lang = season.language
+    pages = {}
+    for r in listed_rounds(facts):
+        path = urls.alphabetical(section, r)
+        pages[path] = render("lists/alphabetical.html",
+                             alphabetical_page(season, facts, r, path), lang)
+    path = urls.alphabetical(section)
+    pages[path] = render("lists/alphabetical.html",
+                         alphabetical_page(season, facts, current_round(facts), path), lang)
+    return pages
+
+
+register_section_pages(alphabetical_pages)

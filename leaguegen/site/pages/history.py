@@ -1,0 +1,108 @@
+"""A section's changes from the season's git history (``<id>/changes.html``), and the
+"last updated" line of every page.
+
+The changes are the section's ``Section.changes`` (``domain/changes.py``, filled by
+the build from ``formats/git_history.py``); a section without any has no page and
+no tab. Newest first, as a reader checking a correction wants them.
+
+"Last updated" is the season's newest change. Every page shows it, so putting the
+date into the pages would make every page of the season change whenever any file
+does, and the build cache could reuse none of them. Instead the layout writes a
+marker (:data:`MARKER`, an HTML comment naming the page language) and the build
+replaces it in the finished pages (:func:`stamp_updated`): the rendered pages stay
+cached by their own content, and the date costs one replacement per page.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+
+from markupsafe import Markup
+
+from leaguegen.domain import changes as ch
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import facts_of
+from leaguegen.site import i18n, urls
+from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary, season_info, section_summary
+from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.render import render
+
+KIND_LABELS = {ch.RESULT: N_("result entered"), ch.CORRECTION: N_("result corrected"),
+               ch.WITHDRAWAL: N_("withdrawal"), ch.LATE_ENTRY: N_("late entry")}
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeView:
+    """One line of the list; ``old``/``new`` as the season writes them (None = none)."""
+
+    date: dt.date | None
+    kind: str  # ch.RESULT ...
+    label: str  # an N_ msgid
+    round: int | None
+    players: tuple[str, ...]
+    old: str | None
+    new: str | None
+    commit: str  # the short commit id
+
+
+@dataclass(frozen=True, slots=True)
+class ChangesPage:
+    """``<id>/changes.html``: the section's changes, newest first."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    changes: tuple[ChangeView, ...]
+
+
+def changes_page(season: Season, section: Section, root: str = "../") -> ChangesPage:
+    views = tuple(
+        ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
+                   c.round, c.players, c.old, c.new, c.commit[:7])
+        for c in reversed(section.changes))
+    return ChangesPage(root, season_info(season), section_summary(facts_of(section), root, None),
+                       views)
+
+
+def changes_pages(season: Season, section: Section) -> dict[str, str]:
+    # a knockout's games live in its bracket (not compared) and its pages have their own tabs
+    if not section.changes or section.format == "knockout":
+        return {}
+    return {urls.changes(section): render("lists/changes.html", changes_page(season, section),
+                                          season.language)}
+
+
+register_section_pages(changes_pages)
+
+
+# ------------------------------------------------------------------------- last updated
+
+MARKER = "<!--leaguegen:updated:{code}-->"
+UPDATED = N_("Last updated: %(date)s")
+
+
+def updated_html(when: dt.datetime, code: str, digits: str) -> str:
+    """The footer's line in one language: 'Last updated: Wed 2 December 2026'."""
+    gettext_, _ = i18n.gettext_callables(code, digits)
+    day = when.date()
+    text = i18n.Formatter(code, digits).date(day)
+    stamp = Markup('<time datetime="%s">%s</time>') % (day.isoformat(), text)
+    return str(Markup('<span class="updated">%s</span>')
+               % gettext_(UPDATED, date=stamp))
+
+
+def stamp_updated(files: dict[str, bytes], season: Season,
+                  when: dt.datetime | None) -> dict[str, bytes]:
+    """Replace the marker in every HTML page by the date (or by nothing, without one)."""
+    codes = season.languages or (season.language,)
+    swaps = [(MARKER.format(code=code).encode(),
+              updated_html(when, code, season.digits).encode() if when else b"")
+             for code in codes]
+    for path, data in files.items():
+        if path.endswith(".html") and b"<!--leaguegen:updated:" in data:
+            for marker, text in swaps:
+                data = data.replace(marker, text)
+            files[path] = data
+    return files
+

@@ -1,0 +1,85 @@
+"""The start rank list of a round-robin or Swiss section (``<id>/start-list.html``).
+
+What a chess-results reader looks for first: every player by pairing number with
+title, name, rating, federation, FIDE id (linked to the FIDE profile) and club.
+Columns nobody in the section has data for are left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import facts_of
+from leaguegen.site import urls
+from leaguegen.site.pages.common import (
+    PlayerLink,
+    SeasonInfo,
+    SectionSummary,
+    exports_trf,
+    player_link,
+    season_info,
+    section_summary,
+)
+from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.render import render
+
+FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
+
+
+@dataclass(frozen=True, slots=True)
+class StartRow:
+    number: int
+    player: PlayerLink
+    title: str | None
+    rating: int | None
+    federation: str | None
+    fide_id: int | None
+    fide_url: str | None  # the player's FIDE profile, when the FIDE id is known
+    club: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class StartListPage:
+    """``<id>/start-list.html``; ``columns`` names the optional columns shown, in order
+    (``title``, ``federation``, ``fide``, ``club``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    rows: tuple[StartRow, ...]
+    columns: tuple[str, ...]
+    rated: bool  # anyone has a rating
+
+
+def has_lists(section: Section) -> bool:
+    """Start and alphabetical lists are published for the kinds with a TRF: round robins
+    and Swiss sections whose players are known."""
+    return exports_trf(section)
+
+
+def start_list_page(season: Season, section: Section, root: str = "../") -> StartListPage:
+    facts = facts_of(section)
+    rows = tuple(
+        StartRow(number=n, player=player_link(section, n, root), title=p.title or None,
+                 rating=p.rating, federation=p.federation or None, fide_id=p.fide_id,
+                 fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
+                 club=p.club or None)
+        for n, p in enumerate(section.players, start=1))
+    present = {"title": any(r.title for r in rows),
+               "federation": any(r.federation for r in rows),
+               "fide": any(r.fide_id for r in rows), "club": any(r.club for r in rows)}
+    return StartListPage(root=root, season=season_info(season),
+                         section=section_summary(facts, root, None), rows=rows,
+                         columns=tuple(k for k, shown in present.items() if shown),
+                         rated=any(r.rating for r in rows))
+
+
+def start_list_pages(season: Season, section: Section) -> dict[str, str]:
+    if not has_lists(section):
+        return {}
+    return {urls.start_list(section): render("lists/start_list.html",
+                                             start_list_page(season, section), season.language)}
+
+
+register_section_pages(start_list_pages)
