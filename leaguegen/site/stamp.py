@@ -19,6 +19,7 @@ import contextlib
 import hashlib
 import json
 import os
+import subprocess
 from dataclasses import asdict, dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -76,10 +77,24 @@ def _digest_of(paths: list[Path], base: Path, digest: hashlib._Hash) -> None:
             digest.update(f"{st.st_mtime_ns}".encode())
 
 
+def _last_commit(folder: Path) -> str:
+    """The newest commit touching ``folder`` ("" outside git): the Changes pages and
+    "last updated" read the history, so committing edits already built must rebuild."""
+    try:
+        done = subprocess.run(
+            ["git", "-c", "core.fsmonitor=false", "--no-pager", "log", "-1", "--format=%H",
+             "--", "."], cwd=folder, capture_output=True, text=True, timeout=10, check=False,
+            stdin=subprocess.DEVNULL, env={**os.environ, "GIT_OPTIONAL_LOCKS": "0"})
+    except (OSError, subprocess.SubprocessError):
+        return ""
+    return done.stdout.strip() if done.returncode == 0 else ""
+
+
 def inputs_digest(season_dir: Path, out_dir: Path, templates: Path, options: str) -> str:
-    """One hash of everything a build of ``season_dir`` reads."""
+    """One hash of everything a build of ``season_dir`` reads (its git history included)."""
     season_dir, out = Path(season_dir).resolve(), Path(out_dir).resolve()
     digest = hashlib.sha256(f"{FORMAT}\0{_program()}\0{options}\0{out}\0".encode())
+    digest.update(f"commit\0{_last_commit(season_dir)}\0".encode())
     _digest_of(_files(season_dir, {out}), season_dir, digest)
     digest.update(b"\0templates\0")
     _digest_of(_files(templates, set()), templates, digest)

@@ -90,6 +90,28 @@ def test_a_changed_file_same_size_and_time_is_still_a_change(season: Path,
     assert "1 section rendered" in result.output
 
 
+@pytest.mark.skipif(shutil.which("git") is None, reason="git not installed")
+def test_committing_edits_already_built_is_a_change(season: Path, tmp_path: Path) -> None:
+    """The pages show the git history (Changes, last updated): a commit that changes no
+    file's content still changes them, so it must not be taken for "nothing changed"."""
+    import subprocess
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", "-c", "user.name=T", "-c", "user.email=t@example.org", *args],
+                       cwd=season, check=True, capture_output=True)
+
+    git("init", "-q")
+    git("add", ".")
+    git("commit", "-q", "-m", "season")
+    out = tmp_path / "site"
+    _flip_a_result(season)
+    _build(season, out)  # the edit built before it is committed
+    assert "nothing changed" in _build(season, out).output
+    git("commit", "-q", "-am", "result corrected")
+    assert "nothing changed" not in _build(season, out).output
+    assert "nothing changed" in _build(season, out).output
+
+
 def test_options_templates_and_a_missing_site_are_changes(season: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     _build(season, out)
