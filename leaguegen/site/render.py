@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import i18n
+from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -66,6 +66,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         return fmt.date(value, style)
 
     env.filters.update(date=_date, num=fmt.number, pts=fmt.points, tb=fmt.tiebreak,
+                       tb_columns=formatting.decimal_columns,
                        digits=fmt.digits_of, percent=fmt.percent,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
