@@ -21,44 +21,13 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.cli.terminal import printable
-from leaguegen.domain.standings import Standings, compute_standings
-from leaguegen.domain.tiebreaks import DEFAULTS, lookup
+from leaguegen.domain.standings import compute_standings
+from leaguegen.domain.tiebreaks import DEFAULTS
 from leaguegen.errors import InputError
+from leaguegen.formats.standings_json import points as _points
+from leaguegen.formats.standings_json import standings_json as as_json
 
 EXIT_INVALID = 2
-
-
-def _number(value: object, points_valued: bool) -> object:
-    """Point-valued tie-breaks as floats, counts and ratings as integers."""
-    if value is None:
-        return None
-    if points_valued or (isinstance(value, Fraction) and value.denominator != 1):
-        return round(float(value), 4)  # type: ignore[arg-type]
-    return int(value)  # type: ignore[call-overload]
-
-
-def _points(units: int, unit: Fraction) -> float:
-    return round(float(units * unit), 4)
-
-
-def as_json(standings: Standings, unit: Fraction) -> dict:
-    rows = sorted(standings.rows, key=lambda r: r.number)
-    kinds = [lookup(code)[1].points_valued for code in standings.codes]
-    out: dict = {
-        "tiebreaks": list(standings.codes),
-        "rows": [
-            {
-                "startno": r.number,
-                "points": _points(r.points, unit),
-                "values": [_number(v, k) for v, k in zip(r.values, kinds, strict=True)],
-                "rank": r.rank,
-            }
-            for r in rows
-        ],
-    }
-    if standings.excluded:
-        out["excluded"] = sorted(standings.excluded)
-    return out
 
 
 def _fail(message: str) -> None:
