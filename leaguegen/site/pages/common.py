@@ -167,6 +167,7 @@ class SectionSummary:
     next_date: dt.date | None
     finished: bool
     trf: bool = False  # a TRF export is published beside the section's data
+    in_progress: int | None = None  # a round with some results but not all
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +243,7 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         players=len(s.players),
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
-        finished=progress.finished, trf=exports_trf(s))
+        finished=progress.finished, trf=exports_trf(s), in_progress=progress.in_progress)
 
 
 def exports_trf(section: Section) -> bool:
