@@ -213,3 +213,13 @@ def test_a_round_with_some_results_reads_in_progress(demo_pages) -> None:  # noq
     assert "Round 5 of 7 played" not in pages["open/index.html"]
     finished, _ = demo_pages("grand-prix-2027")
     assert "in progress" not in finished["group-a/index.html"].split("<main")[1][:2000]
+
+
+def test_knockout_names_link_to_player_pages(demo_pages) -> None:  # noqa: ANN001
+    pages, _ = demo_pages("grand-prix-2027")
+    bracket, matches = pages["knockout/index.html"], pages["knockout/rounds.html"]
+    page = pages["knockout/players/hugo-moreau.html"]
+    assert '<a href="../knockout/players/hugo-moreau.html">Hugo Moreau</a>' in bracket
+    assert '<a href="../knockout/players/meera-iyer.html">Meera Iyer</a>' in matches
+    assert "Quarter-finals" in page and "Semi-finals" in page and "Group A, place 1" in page
+    assert '<a href="../../knockout/players/meera-iyer.html">Meera Iyer</a>' in page
