@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Crosstable
-from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.standings import Standings
@@ -214,12 +214,7 @@ def _points_before(t: Crosstable, number: int, round_number: int) -> Fraction:
 
 def _performance(t: Crosstable, number: int) -> tuple[int | None, int | None]:
     """(Rp, average opponent rating) over the games played against rated opponents."""
-    rated = [
-        (t.record(e.opponent).player.rating, t.scoring.value(t.scoring.points(e.code))
-         / t.scoring.value(t.scoring.win))
-        for e in t.record(number).rounds if e.played and e.opponent
-    ]
-    perf = performance_rating([(r, sc) for r, sc in rated if r])
+    perf = table_performance(t, number)
     return (perf[0], perf[1]) if perf else (None, None)
 
 
