@@ -15,6 +15,7 @@ import sys
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, printable_block
 from leaguegen.domain.pairing import system_names
 
 
@@ -38,17 +39,17 @@ def check_pairings(trf_path: str, system: str, baku: bool) -> None:
             raise ValueError("no player (001) records")
         checks = check_event(round_states(doc, baku=baku), system)
     except InputError as exc:
-        click.echo(str(exc), err=True)
+        click.echo(printable_block(exc), err=True)
         sys.exit(2)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        click.echo(f"{trf_path}: cannot read: {exc}", err=True)
+        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
         sys.exit(2)
     for warning in doc.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {printable(warning)}", err=True)
     differ = [c for c in checks if not c.agrees]
     for c in differ:
         if c.failure:
-            click.echo(f"round {c.round}: {system} finds {c.failure}")
+            click.echo(f"round {c.round}: {system} finds {printable(c.failure)}")
             continue
         boards = sum(1 for d in c.differences if d.board is not None)
         what = [f"{boards} of {c.boards} boards"] if boards else []
@@ -58,7 +59,7 @@ def check_pairings(trf_path: str, system: str, baku: bool) -> None:
             where = f"board {d.board}" if d.board is not None else "bye"
             click.echo(f"  {where}: {system} {d.expected}, file has {d.found}")
     if not checks:
-        click.echo(f"{trf_path}: no paired round to check")
+        click.echo(f"{printable(trf_path)}: no paired round to check")
         return
     verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
                else "all agree")

@@ -16,6 +16,7 @@ import sys
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable
 from leaguegen.domain.pairing import system_names
 
 PROBABILITY = click.FloatRange(0.0, 1.0)
@@ -67,5 +68,5 @@ def generate(system: str, players: int, rounds: int, seed: int | None, forfeits:
         with open(out_path, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as exc:
-        click.echo(f"{out_path}: cannot write: {exc}", err=True)
+        click.echo(f"{printable(out_path)}: cannot write: {printable(exc)}", err=True)
         sys.exit(2)

@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable
 from leaguegen.errors import InputError
 
 EXIT_INVALID = 2
@@ -35,19 +36,19 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
     from leaguegen.formats.trf_import import import_trf
 
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        click.echo(f"{out_dir} exists and is not empty; choose a new folder.", err=True)
+        click.echo(f"{printable(out_dir)} exists and is not empty; choose a new folder.", err=True)
         sys.exit(EXIT_INVALID)
     try:
         doc = trf.load(str(trf_path))
     except InputError as err:
         for problem in err.problems:
-            click.echo(str(problem), err=True)
+            click.echo(printable(problem), err=True)
         sys.exit(EXIT_INVALID)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        click.echo(f"{trf_path}: cannot read: {exc}", err=True)
+        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
         sys.exit(EXIT_INVALID)
     if not doc.players:
-        click.echo(f"{trf_path}: no player (001) records", err=True)
+        click.echo(f"{printable(trf_path)}: no player (001) records", err=True)
         sys.exit(EXIT_INVALID)
     result = import_trf(doc, section_id, fmt)
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -56,12 +57,13 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
         load_season(out_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(str(problem), err=True)
-        click.echo(f"{out_dir}/season.yaml was written but does not load; see above.", err=True)
+            click.echo(printable(problem), err=True)
+        click.echo(f"{printable(out_dir)}/season.yaml was written but does not load; see above.",
+                   err=True)
         sys.exit(EXIT_INVALID)
     for note in result.notes:
-        click.echo(f"note: {note}", err=True)
+        click.echo(f"note: {printable(note)}", err=True)
     how = ("on the Berger table" if result.berger else
            "with its rounds as played" if result.format != "swiss" else "as a Swiss")
     click.echo(f"Imported {len(doc.players)} players and {doc.rounds_in_file} rounds into"
-               f" {out_dir}/season.yaml ({result.format}, {how})")
+               f" {printable(out_dir)}/season.yaml ({result.format}, {how})")

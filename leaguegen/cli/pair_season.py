@@ -21,7 +21,7 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.terminal import printable, printable_block, report_problems
 from leaguegen.errors import InputError, NoValidPairing
 from leaguegen.formats.season_yaml import SEASON_FILE
 
@@ -31,7 +31,7 @@ KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
 
 
 def _fail(message: str, code: int) -> None:
-    click.echo(message, err=True)
+    click.echo(printable_block(message), err=True)
     sys.exit(code)
 
 

@@ -23,6 +23,7 @@ from babel import Locale
 from babel.units import format_unit
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable
 from leaguegen.domain import planning as pl
 from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
@@ -290,7 +291,7 @@ def _time_controls(values: tuple[str, ...]) -> tuple[pl.TimeControl | None,
 
 def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
                  rounds_per_evening: int | None) -> None:
-    from leaguegen.cli.season_cmds import report_problems
+    from leaguegen.cli.terminal import report_problems
     from leaguegen.formats.season_yaml import load_season
 
     try:
@@ -313,7 +314,7 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}
     for line in describe_season(plan, season.name, names):
-        click.echo(line)
+        click.echo(printable(line))  # the season's and sections' names
     if not plan.fits:
         sys.exit(EXIT_CANNOT)
 
@@ -415,7 +416,7 @@ def plan_command(
             raise ValueError(f"{label(word)} has no planning figures")
         result = pl.plan(kind.plan(sizing, None), tc, session)
     except ValueError as exc:
-        click.echo(f"error: {exc}", err=True)
+        click.echo(f"error: {printable(exc)}", err=True)
         sys.exit(EXIT_INVALID)
     for line in describe(result, word, double):
         click.echo(line)

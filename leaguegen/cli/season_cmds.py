@@ -1,8 +1,7 @@
-"""Season commands: build, check, new, schedule."""
+"""Season commands: build, check, new, docs, schedule."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 from importlib import resources
 from pathlib import Path
@@ -10,19 +9,11 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.schedule import berger
 from leaguegen.errors import InputError, OutputRefused
 
 EXIT_INVALID = 2
-
-
-def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
-    """Every problem, then a count; ``wrote_nothing`` for commands that would have written."""
-    for problem in err.problems:
-        click.echo(str(problem), err=True)
-    count = len(err.problems)
-    tail = "; nothing was written." if wrote_nothing else "."
-    click.echo(f"{count} problem{'s' if count != 1 else ''} found{tail}", err=True)
 
 
 @main.command()
@@ -34,24 +25,33 @@ def report_problems(err: InputError, wrote_nothing: bool = True) -> None:
 @click.option("--force", is_flag=True,
               help="Replace an output folder that leaguegen did not make (its files are lost).")
 def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool) -> None:
-    """Build the static site (HTML + PDF crosstables) for SEASON_DIR."""
-    from leaguegen.site.build import build_site
+    """Build the static site (HTML + PDF crosstables) for SEASON_DIR.
 
+    SEASON_DIR is a season (it holds season.yaml) or a folder of seasons (its
+    subfolders do): one site with an index of the seasons, each under its own path.
+    """
+    from leaguegen.site.build import build_seasons, build_site
+    from leaguegen.site.season_index import is_seasons_folder
+
+    builder = build_seasons if is_seasons_folder(season_dir) else build_site
     try:
-        report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
+        report = builder(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
-        click.echo(f"leaguegen build: {err}; nothing was written.", err=True)
+        click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
     for note in report.notes:
-        click.echo(note, err=True)
+        click.echo(printable(note), err=True)
     for warning in report.warnings:
-        click.echo(warning, err=True)
+        click.echo(printable(warning), err=True)
+    if report.seasons:
+        click.echo(f"{plural(len(report.seasons), 'season')}, newest first:"
+                   f" {printable(', '.join(report.seasons))}", err=True)
     rendered = plural(report.sections_rendered, "section")
     click.echo(f"Built {plural(report.pages, 'page')} and {plural(report.pdfs, 'PDF')} into"
-               f" {out_dir} in {report.seconds:.2f} s ({rendered} rendered,"
+               f" {printable(out_dir)} in {report.seconds:.2f} s ({rendered} rendered,"
                f" {report.sections_reused} unchanged; {plural(report.pdfs_rendered, 'PDF')}"
                " rendered)")
 
@@ -68,10 +68,10 @@ def check(season_dir: Path) -> None:
         report_problems(err, wrote_nothing=False)
         sys.exit(EXIT_INVALID)
     for warning in season.warnings:
-        click.echo(str(warning), err=True)
+        click.echo(printable(warning), err=True)
     games = sum(1 for s in season.sections for g in s.games if g.result is not None)
     players = sum(len(s.players) for s in season.sections)
-    click.echo(f"{season_dir}: valid ({plural(len(season.sections), 'section')},"
+    click.echo(f"{printable(season_dir)}: valid ({plural(len(season.sections), 'section')},"
                f" {plural(players, 'player')}, {plural(games, 'result')})")
 
 
@@ -80,18 +80,170 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+SCAFFOLD = "scaffold"
+CLUB_FILES = ("netlify.toml", ".gitignore", "requirements.txt")
+
+
+def _scaffold_files(part: str) -> dict[str, bytes]:
+    """The files of ``scaffold/<part>/`` (package data) by relative path."""
+    root = resources.files("leaguegen") / SCAFFOLD / part
+    out: dict[str, bytes] = {}
+
+    def walk(node, prefix: str) -> None:  # noqa: ANN001 - a Traversable
+        for child in sorted(node.iterdir(), key=lambda c: c.name):
+            if child.is_dir():
+                walk(child, f"{prefix}{child.name}/")
+            elif child.name != "__init__.py":
+                out[f"{prefix}{child.name}"] = child.read_bytes()
+
+    walk(root, "")
+    return out
+
+
+def _club_files() -> dict[str, bytes]:
+    from leaguegen.site.incremental import program_version
+
+    files = _scaffold_files("club")
+    pin = program_version()
+    requirement = f"leaguegen=={pin}" if pin != "dev" else "leaguegen"
+    files["requirements.txt"] = (
+        "# What Netlify installs to build the site (netlify.toml): the leaguegen this club\n"
+        "# repository was made with. Raise the version to upgrade; if your leaguegen comes\n"
+        "# from a git repository, write its address instead (leaguegen @ git+https://...).\n"
+        f"{requirement}\n").encode()
+    return files
+
+
+def _club_root(directory: Path, parent_was_new: bool, parent_was_empty: bool) -> Path | None:
+    """Where a club repository's files go for a season made in ``directory``, or None.
+
+    The season's own folder when it is a git repository's root (a repository of one
+    season); else the folder holding it, when that is a git repository's root, a
+    folder of seasons, or was new or empty before (``new club/autumn-2027``); never
+    the home folder or a file-system root, and never a folder of unrelated files.
+    """
+    from leaguegen.site.season_index import is_seasons_folder
+
+    if (directory / ".git").exists():
+        return directory
+    parent = directory.absolute().parent
+    try:
+        home: Path | None = Path.home().absolute()
+    except (RuntimeError, KeyError, OSError):
+        home = None
+    if parent == parent.parent or parent == home:
+        return None
+    if (parent / ".git").exists() or parent_was_new or parent_was_empty \
+            or is_seasons_folder(parent):
+        return parent
+    return None
+
+
+def _write_new(target: Path, data: bytes) -> bool:
+    """Write ``target`` unless something is there; False (nothing written) if it is."""
+    if target.exists() or target.is_symlink():
+        return False
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with target.open("xb") as fh:  # exclusive: never replaces a file made meanwhile
+        fh.write(data)
+    return True
+
+
+def _shown(path: Path) -> str:
+    try:
+        rel = path.absolute().relative_to(Path.cwd().absolute())
+    except ValueError:
+        return printable(path)
+    return printable(rel) if str(rel) != "." else "."
+
+
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
 def new(directory: Path) -> None:
-    """Create a small, valid, commented season in DIRECTORY."""
-    if directory.exists() and any(directory.iterdir()):
-        click.echo(f"{directory} exists and is not empty; choose a new folder.", err=True)
+    """Create a small, valid, commented season in DIRECTORY.
+
+    In a club repository (the folder holding DIRECTORY is a git repository, a folder
+    of seasons, or new), also a netlify.toml, a .gitignore and a requirements.txt
+    there, each only if it is missing: nothing that exists is ever replaced.
+    """
+    if directory.exists() and not directory.is_dir():
+        click.echo(f"{printable(directory)} is a file; choose a new folder.", err=True)
         sys.exit(EXIT_INVALID)
-    template = resources.files("leaguegen") / "scaffold"
-    directory.mkdir(parents=True, exist_ok=True)
-    with resources.as_file(template) as src:
-        shutil.copytree(src, directory, dirs_exist_ok=True)
-    click.echo(f"Created a season in {directory}. Next: leaguegen build {directory}")
+    if directory.exists() and any(p.name != ".git" for p in directory.iterdir()):
+        click.echo(f"{printable(directory)} exists and is not empty; choose a new folder.",
+                   err=True)
+        sys.exit(EXIT_INVALID)
+    parent = directory.absolute().parent
+    parent_was_new = not parent.exists()
+    parent_was_empty = parent.is_dir() and not any(
+        p for p in parent.iterdir() if p.name != directory.name)
+    root = _club_root(directory, parent_was_new, parent_was_empty)  # before the season exists
+    for rel, data in _scaffold_files("season").items():
+        _write_new(directory / rel, data)
+    shown = _shown(directory)
+    click.echo(f"Created a season in {'this folder' if shown == '.' else shown}.")
+    if root is None:
+        click.echo(f"Next: {_cd(directory)}leaguegen build .   (the site goes to"
+                   " _site/ there, which its .gitignore keeps out of git; open"
+                   " _site/index.html)")
+        click.echo("To publish it with Netlify, see `leaguegen docs netlify`.")
+        return
+    for rel, data in _club_files().items():
+        target = root / rel
+        if rel == ".gitignore" and root == directory:
+            continue  # the season's own, just written, is the same
+        if _write_new(target, data):
+            click.echo(f"Wrote {_shown(target)}.")
+        else:
+            click.echo(f"{_shown(target)} exists; left as it is{_missing_lines(target, data)}.")
+    click.echo(f"Next: {_cd(root)}leaguegen build .   (the site goes to _site/"
+               " there, which .gitignore keeps out of git; open _site/index.html)")
+    click.echo("To publish it with Netlify (git push, then import it): `leaguegen docs netlify`.")
+
+
+def _cd(folder: Path) -> str:
+    shown = _shown(folder)
+    return "" if shown == "." else f"cd {shown} && "
+
+
+def _missing_lines(target: Path, data: bytes) -> str:
+    """For a .gitignore kept as it is: the patterns it lacks, for the organiser to add."""
+    if target.name != ".gitignore":
+        return ""
+    try:
+        have = {line.strip() for line in target.read_text(encoding="utf-8").splitlines()}
+    except (OSError, UnicodeDecodeError):
+        return ""
+    wanted = [line for line in data.decode().splitlines() if line and not line.startswith("#")]
+    missing = [line for line in wanted if line not in have]
+    return f" (add these lines to it: {' '.join(missing)})" if missing else ""
+
+
+# ---------------------------------------------------------------- the reference
+
+
+def docs_dir() -> Path:
+    """The reference pages: installed inside the package, or ``docs/`` of a checkout."""
+    installed = Path(__file__).resolve().parents[1] / "docs"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "docs"
+
+
+@main.command()
+@click.argument("topic", required=False)
+def docs(topic: str | None) -> None:
+    """Print a page of the reference (season-format, netlify, ...); without TOPIC, list them."""
+    pages = {p.stem: p for p in sorted(docs_dir().glob("*.md"))}
+    if topic is None:
+        for name in pages:
+            click.echo(name)
+        return
+    page = pages.get(topic.removesuffix(".md"))
+    if page is None:
+        click.echo(f"no page {printable(topic)!r}; the pages are: {', '.join(pages)}", err=True)
+        sys.exit(EXIT_INVALID)
+    click.echo(page.read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()

@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.terminal import printable, printable_block
 
 
 @main.command()
@@ -24,12 +25,21 @@ from leaguegen.cli import main
               help="Address to listen on; the default keeps the preview on this machine.")
 @click.option("--no-pdf", is_flag=True, help="Do not make PDFs while previewing.")
 def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
-    """Serve SEASON_DIR's site, rebuild on every save and reload open pages."""
+    """Serve SEASON_DIR's site, rebuild on every save and reload open pages.
+
+    SEASON_DIR is a season or a folder of seasons, as for `leaguegen build`.
+    """
     from leaguegen.serve import BuildOutcome, DevServer
     from leaguegen.site.live import LiveSite
     from leaguegen.site.render import template_dir
+    from leaguegen.site.season_index import is_seasons_folder
 
-    site = LiveSite(season_dir, pdf=not no_pdf)
+    if is_seasons_folder(season_dir):  # a folder of seasons: the site `build` makes of it
+        from leaguegen.site.live_seasons import LiveSeasons
+
+        site = LiveSeasons(season_dir, pdf=not no_pdf)
+    else:
+        site = LiveSite(season_dir, pdf=not no_pdf)
 
     def build() -> BuildOutcome:
         built, errors = site.build()
@@ -40,7 +50,7 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
 
     try:
         server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
-                           log=lambda m: click.echo(m, err=True))
+                           log=lambda m: click.echo(printable_block(m), err=True))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             _cannot_listen(f"port {port} is in use; try --port {port + 1 if port else 8001}"
@@ -49,7 +59,8 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool) -> None:
             _cannot_listen(f"port {port} needs special permission; try --port 8000")
         _cannot_listen(f"cannot listen on {host}:{port}: {exc.strerror or exc}")
     server.start()
-    click.echo(f"Serving {season_dir} at http://{host}:{server.port}/ (Ctrl+C to stop)", err=True)
+    click.echo(f"Serving {printable(season_dir)} at http://{host}:{server.port}/"
+               " (Ctrl+C to stop)", err=True)
     try:
         while True:
             time.sleep(3600)

@@ -31,7 +31,7 @@ EXIT_INVALID = 2
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {printable(message)}", err=True)
     sys.exit(EXIT_INVALID)
 
 

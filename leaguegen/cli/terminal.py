@@ -43,14 +43,16 @@ def printable_block(text: object) -> str:
     return "\n".join(printable(line) for line in str(text).split("\n"))
 
 
-def report_problems(err) -> None:  # noqa: ANN001 - leaguegen.errors.InputError
+def report_problems(err, wrote_nothing: bool = True) -> None:  # noqa: ANN001 - InputError
     """Every problem of an InputError on stderr, control characters escaped, then a count.
 
-    The same lines as ``season_cmds.report_problems``, safe for names that hold escapes.
+    ``wrote_nothing`` for commands that would have written (``build``, ``pair``):
+    the count then says that nothing was; ``check`` and ``plan`` never write.
     """
     import click
 
     for problem in err.problems:
         click.echo(printable(problem), err=True)
     count = len(err.problems)
-    click.echo(f"{count} problem{'s' if count != 1 else ''} found; nothing was written.", err=True)
+    tail = "; nothing was written." if wrote_nothing else "."
+    click.echo(f"{count} problem{'s' if count != 1 else ''} found{tail}", err=True)

@@ -1,4 +1,8 @@
-"""A whole site from a season folder: load, render what changed, swap in atomically."""
+"""A whole site from a season folder: load, render what changed, swap in atomically.
+
+``build_site`` builds one season; ``build_seasons`` a folder of seasons (one site,
+an index of seasons, each under its own path: ``season_index``).
+"""
 
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.domain.season import Season
-from leaguegen.errors import OutputRefused
+from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import i18n, pipeline
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
@@ -33,6 +37,7 @@ class BuildReport:
     files: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    seasons: list[str] = field(default_factory=list)  # a folder of seasons: paths, newest first
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
@@ -125,6 +130,99 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                          sections_rendered=len(built.sections_rendered),
                          sections_reused=len(built.sections_reused), notes=list(tree.recovered),
                          warnings=[str(w) for w in season.warnings])
+    try:
+        for rel, data in files.items():
+            tree.write(rel, data)
+        report.files = sorted(tree.written)
+        tree.commit()
+    except OSError as exc:
+        tree.abort()
+        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
+    except BaseException:
+        tree.abort()
+        raise
+    store.prune()
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],
+                          force: bool) -> Path:
+    """``check_output`` against the folder of seasons and every season in it."""
+    given = Path(os.path.abspath(out))
+    real, root = given.resolve(), folder.resolve()
+    if real == root:
+        raise OutputRefused(f"--out {out} is the folder of seasons itself; building there would"
+                            " replace every season. Choose another folder, such as _site")
+    if real in root.parents:
+        raise OutputRefused(f"--out {out} contains the folder of seasons {folder}; building"
+                            " there would replace every season and everything beside them."
+                            " Choose a new folder, such as _site")
+    for season_dir in seasons.values():
+        if season_dir.resolve() in real.parents:
+            raise OutputRefused(f"--out {out} is inside the season folder {season_dir}; the site"
+                                " of a folder of seasons goes beside the seasons, such as"
+                                f" {folder / '_site'}")
+    for season_dir in seasons.values():
+        check_output(given, season_dir, force=force)
+    return check_output(given, folder, force=force)
+
+
+def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
+                  clean: bool = False, cache_dir: Path | None = None,
+                  force: bool = False) -> BuildReport:
+    """A folder of seasons (``season_index``) as one site: an index, a path per season.
+
+    Every season is built by the same pipeline as :func:`build_site`, into its
+    own path; the assets are written once, at the root, and the pages' links to
+    them moved there. The output rules are :func:`build_site`'s, checked against
+    the folder and every season in it; every season is loaded (and every
+    problem of every season collected) before anything is written, and the whole
+    site is swapped in at once, so an error in one season leaves the old site.
+    """
+    from leaguegen.site import season_index
+
+    started = time.perf_counter()
+    folder = Path(folder)
+    folders = season_index.season_folders(folder)
+    out = _check_seasons_output(Path(out_dir), folder, folders, force)
+    seasons, problems = {}, []
+    for path, season_dir in folders.items():
+        try:
+            seasons[path] = load_season(season_dir)
+        except InputError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise InputError(problems)
+    store = DiskStore(cache_dir or default_cache(out))
+    if clean:
+        store.clear()
+    files: dict[str, bytes] = {}
+    pending: dict[str, tuple[str, str]] = {}
+    report = BuildReport()
+    for path, season in seasons.items():
+        built = pipeline.build(season, store, pdf=pdf)
+        for rel, data in season_index.share_assets(built.files).items():
+            if rel.startswith(f"{season_index.ASSETS_DIR}/"):
+                if files.setdefault(rel, data) != data:  # pragma: no cover - one template dir
+                    raise ValueError(f"two seasons bring different {rel}")
+            else:
+                files[f"{path}/{rel}"] = data
+        pending.update({f"{path}/{rel}": value for rel, value in built.pending_pdfs.items()})
+        report.pages += built.pages
+        report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
+        report.sections_rendered += len(built.sections_rendered)
+        report.sections_reused += len(built.sections_reused)
+        report.warnings += [str(w) for w in season.warnings]
+    files[season_index.INDEX] = season_index.render_index(seasons).encode()
+    report.pages += 1
+    for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()}):
+        store.put_pdf(pending[rel][0], data)
+        files[rel] = data
+    report.pdfs_rendered = len(pending)
+    tree = OutputTree(out)
+    report.notes = list(tree.recovered)
+    report.seasons = list(season_index.newest_first(seasons))
     try:
         for rel, data in files.items():
             tree.write(rel, data)

@@ -1,0 +1,191 @@
+"""A folder of seasons as one site: which folders are seasons, their paths, the index page.
+
+A club keeps every season in one repository, one folder per season::
+
+    club/
+      autumn-2026/season.yaml
+      spring-2027/season.yaml  news/...
+
+``leaguegen build club`` publishes them as one site: an index of the seasons
+(newest first) at the root, each season's own site under a path named after
+its folder (``autumn-2026/index.html``), and the assets (stylesheet, fonts)
+once, at ``assets/``. This module holds what that adds to a one-season build,
+without I/O beyond looking at folder names: recognising the folder, naming
+each season's path, ordering the seasons, moving a season's asset links to the
+shared folder, and rendering the index page.
+
+Recognition: a folder is a *season* when it holds ``season.yaml`` (built as
+before, unchanged); it is a *folder of seasons* when it does not, and at least
+one of its direct subfolders does. Hidden subfolders (``.git``, the cache, the
+staging folders of a build) are never seasons; other subfolders without
+``season.yaml`` (``docs/``, the built ``_site/``) are left alone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from leaguegen.domain.names import name_slug
+from leaguegen.domain.season import Season
+from leaguegen.errors import InputError, Problem
+from leaguegen.formats.season_yaml import SEASON_FILE
+from leaguegen.site import i18n
+
+ASSETS_DIR = "assets"
+INDEX = "index.html"
+# Folder names that would clash with the site's own top-level names, or that
+# Windows cannot create: their path gets a suffix.
+_RESERVED = frozenset({ASSETS_DIR, "con", "prn", "aux", "nul"}
+                      | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
+
+
+def is_seasons_folder(folder: Path) -> bool:
+    """True for a folder with no ``season.yaml`` of its own and a season in a subfolder."""
+    folder = Path(folder)
+    if not folder.is_dir() or (folder / SEASON_FILE).exists():
+        return False
+    return bool(_candidates(folder))
+
+
+def _candidates(folder: Path) -> list[Path]:
+    try:
+        entries = sorted(folder.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return []
+    return [p for p in entries
+            if not p.name.startswith(".") and p.is_dir() and (p / SEASON_FILE).is_file()]
+
+
+def season_path(folder_name: str) -> str:
+    """The site path of a season: its folder's name as a slug (letters of any script kept)."""
+    base = name_slug(folder_name)
+    if not base:
+        return ""
+    return f"{base}-season" if base in _RESERVED else base
+
+
+def season_folders(folder: Path) -> dict[str, Path]:
+    """Every season of a folder of seasons, by its site path; InputError for a clash.
+
+    A season folder that is a symbolic link is refused: a season's files must be
+    inside the folder being published, as every file a season reads is inside its
+    own folder.
+    """
+    folder = Path(folder)
+    problems, out = [], {}
+    for sub in _candidates(folder):
+        if sub.is_symlink():
+            problems.append(Problem(str(sub), 0, 0, "is a symbolic link; a season in a folder"
+                                    " of seasons must be a real folder inside it"))
+            continue
+        path = season_path(sub.name)
+        if not path:
+            problems.append(Problem(str(sub), 0, 0, "the folder's name has no letters or digits"
+                                    " to make its web address from; rename the folder"))
+        elif path in out:
+            problems.append(Problem(str(sub), 0, 0, f"gives the same web address ({path}/) as"
+                                    f" {out[path]}; rename one of the two folders"))
+        else:
+            out[path] = sub
+    if problems:
+        raise InputError(problems)
+    return out
+
+
+# ---------------------------------------------------------------- the index page
+
+@dataclass(frozen=True, slots=True)
+class SeasonCard:
+    """One season on the index: what a visitor needs to pick it."""
+
+    url: str
+    name: str
+    organiser: str
+    first: dt.date | None
+    last: dt.date | None
+    sections: tuple[str, ...]
+    lang_tag: str
+    dir: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonsIndexPage:
+    """The context of ``seasons/index.html``; ``title`` is the organiser all seasons share, or
+    empty (the template then says "Seasons")."""
+
+    title: str
+    seasons: tuple[SeasonCard, ...]
+
+
+def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
+    """The first and last round dates of the season, over every section."""
+    dates = [r.date for s in season.sections for r in s.rounds if r.date is not None]
+    return (min(dates), max(dates)) if dates else (None, None)
+
+
+def newest_first(seasons: dict[str, Season]) -> list[str]:
+    """Site paths ordered newest first: by start date, then end date; undated ones last."""
+    def key(path: str) -> tuple:
+        first, last = season_dates(seasons[path])
+        if first is None or last is None:
+            return (1, 0, 0, path)
+        return (0, -first.toordinal(), -last.toordinal(), path)
+
+    return sorted(seasons, key=key)
+
+
+def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
+    """The index context, and the language and digits it is shown in (the newest season's)."""
+    order = newest_first(seasons)
+    cards = []
+    for path in order:
+        season = seasons[path]
+        first, last = season_dates(season)
+        lang = i18n.language(season.languages[0] if season.languages else season.language)
+        cards.append(SeasonCard(url=f"{path}/{INDEX}", name=season.name,
+                                organiser=season.organiser, first=first, last=last,
+                                sections=tuple(s.name for s in season.sections),
+                                lang_tag=lang.tag, dir="rtl" if lang.rtl else "ltr"))
+    organisers = {seasons[p].organiser for p in order}
+    title = organisers.pop() if len(organisers) == 1 else ""
+    newest = seasons[order[0]]
+    language = newest.languages[0] if newest.languages else newest.language
+    return SeasonsIndexPage(title=title, seasons=tuple(cards)), language, newest.digits
+
+
+def render_index(seasons: dict[str, Season]) -> str:
+    """The HTML of the site's root page: a card per season, newest first."""
+    from leaguegen.site.render import environment
+
+    page, language, digits = index_page(seasons)
+    return environment(language, digits).get_template("seasons/index.html").render(page=page)
+
+
+# ---------------------------------------------------------------- one season under a path
+
+def _asset_link(depth: int) -> re.Pattern[bytes]:
+    up = re.escape(b"../" * depth)
+    return re.compile(rb'((?:href|src)=")' + up + rb"(" + re.escape(ASSETS_DIR.encode())
+                      + rb"/)")
+
+
+def share_assets(files: dict[str, bytes]) -> dict[str, bytes]:
+    """A season's pages with their links to the season's ``assets/`` moved one folder up.
+
+    A season's pages link the stylesheet relative to the season's root
+    (``../assets/style.css`` from ``section/index.html``); placed under its own
+    path in a folder of seasons, the assets are shared at the site's root, one
+    level higher. Only a link that resolves to the season's ``assets/`` folder
+    from the page it is on is changed (the number of ``../`` equals the page's
+    depth), so nothing else in a page can be rewritten.
+    """
+    out = {}
+    for rel, data in files.items():
+        if rel.endswith(".html"):
+            depth = rel.count("/")
+            data = _asset_link(depth).sub(rb"\1" + b"../" * (depth + 1) + rb"\2", data)
+        out[rel] = data
+    return out
