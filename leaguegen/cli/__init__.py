@@ -18,7 +18,9 @@ def main() -> None:
 
 from leaguegen.cli import (  # noqa: E402,F401
     check_pairings_cmd,
+    chore_cmds,
     export_cmd,
+    freeze_cmd,
     generate_cmd,
     import_cmd,
     pair_cmd,

@@ -1,8 +1,7 @@
 """Writing back to the organiser's season files without losing an edit or a byte.
 
-Every command that changes a season file (``pair`` today; ``result``,
-``withdraw``, ``enter`` and ``bye`` later) goes through one
-:class:`SeasonSession`:
+Every command that changes a season file (``pair``, ``result``, ``withdraw``,
+``enter``, ``bye``, ``freeze``) goes through one :class:`SeasonSession`:
 
 1. **lock**: an advisory ``fcntl.flock`` on ``.leaguegen.lock`` in the season
    folder, so two leaguegen writers never overlap (the second waits up to
@@ -33,22 +32,25 @@ import datetime as dt
 import hashlib
 import os
 import stat
+import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
 
-from leaguegen.errors import InputError
-from leaguegen.formats import files
+from leaguegen.domain.season import Season
+from leaguegen.errors import InputError, Problem
+from leaguegen.formats import files, season_edits
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.formats.yaml_splice import (
     NewRound,
     SpliceError,
     check_appended,
     compose,
+    find_section,
     get,
     scalar_text,
     splice_round,
@@ -332,13 +334,18 @@ class SeasonSession:
 
     def append_round(self, section_id: str, games: Sequence[tuple[str, str]],
                      byes: Sequence[tuple[str, str]] = (), date: dt.date | None = None,
-                     comment: str | None = None) -> Path:
+                     comment: str | None = None, freeze: bool = True) -> Path:
         """Add a round of pairings (scores empty) at the end of the section's ``rounds``.
 
         ``games`` are (White name, Black name); ``byes`` are (name, kind) such as
         ("Ann Able", "bye"). Returns the file that was changed (as the season names it).
+        A section whose numbers still come from ``seeding: rating | lots`` and that has a
+        result is frozen in the same write (``freeze_wanted``), so the numbers the round
+        was paired with are the ones in the file.
         """
         st, doc, section = self.locate_section(section_id)
+        if freeze and freeze_wanted(section):
+            st, doc, section = self._frozen_for_pairing(st, section_id)
         wanted = NewRound.pairings(games, byes, date)
         try:
             new_text = splice_round(st.text, st.newline, doc, section, wanted, comment)
@@ -347,6 +354,100 @@ class SeasonSession:
             raise WriteError(f"{st.path}: {exc}") from None
         self.write(st, new_text)
         return st.path
+
+
+    def _frozen_for_pairing(self, st: SeasonText, section_id: str
+                            ) -> tuple[SeasonText, yaml.Node, yaml.MappingNode]:
+        from leaguegen.formats.season_yaml import load_season
+
+        try:
+            season = load_season(self.season_dir)
+        except InputError as err:
+            raise WriteError("; ".join(str(p) for p in err.problems)) from None
+        section = season.section(section_id)
+        text = self.edit(st, lambda text, newline: season_edits.freeze(
+            text, newline, section_id, [p.name for p in section.players], section.seeding,
+            section.seed))
+        frozen = SeasonText(st.path, st.target, st.digest, text, st.bom, st.newline)
+        doc = _compose(text, st.path)
+        node = find_section(doc, section_id)
+        if node is None:  # pragma: no cover - freeze verified the section is there
+            raise WriteError(f"{st.path}: internal: the section went missing")
+        return frozen, doc, node
+
+    def edit(self, st: SeasonText, change: Callable[[str, str], str]) -> str:
+        """``change(text, newline)`` of a file read by ``read``, a SpliceError as a
+        WriteError naming the file (nothing is written here: see ``write``)."""
+        try:
+            return change(st.text, st.newline)
+        except SpliceError as exc:
+            raise WriteError(f"{st.path}: {exc}") from None
+
+
+def freeze_wanted(section: yaml.MappingNode) -> bool:
+    """Whether a section read from the file still has computed pairing numbers
+    (``seeding: rating | lots | varma``, the players listed in the file) and a result."""
+    from leaguegen.domain.sections import kind_of
+
+    fmt = scalar_text(get(section, "format")) or ""
+    try:
+        kind = kind_of(fmt).name
+    except KeyError:
+        return False
+    if kind not in ("round_robin", "swiss") or \
+            scalar_text(get(section, "seeding")) not in season_edits.COMPUTED_SEEDINGS or \
+            not isinstance(get(section, "players"), yaml.SequenceNode):
+        return False
+    rounds = get(section, "rounds")
+    for item in rounds.value if isinstance(rounds, yaml.SequenceNode) else ():
+        results = get(item, "results")
+        for line in results.value if isinstance(results, yaml.SequenceNode) else ():
+            if isinstance(line, yaml.MappingNode) and len(line.value) == 1:
+                value = line.value[0][1]
+                if isinstance(value, yaml.ScalarNode) and value.value.strip() and \
+                        value.value.strip().lower() not in ("?", "pending", "postponed",
+                                                            "adjourned"):
+                    return True
+    return False
+
+
+def load_candidate(season_dir: Path, replaced: Mapping[Path, str]) -> Season:
+    """The season as it would load with the files of ``replaced`` (as the season names
+    them) holding the new texts: a copy of its files in a temporary folder, loaded there.
+    Problems are reported with the season's own paths (an InputError, as ``load_season``)."""
+    from leaguegen.formats.season_yaml import load_season
+
+    season_dir = Path(season_dir)
+    with tempfile.TemporaryDirectory(prefix="leaguegen-check-") as tmp:
+        root = Path(tmp) / "season"
+        root.mkdir()
+        for path in section_files(season_dir):
+            try:
+                rel = path.relative_to(season_dir)
+            except ValueError:
+                continue
+            dest = root / rel
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            if path in replaced:
+                dest.write_text(replaced[path], encoding="utf-8")
+                continue
+            try:
+                dest.write_bytes(files.read_bytes(path, season_dir))
+            except InputError:
+                continue  # the load below reports the file missing, as the season's would
+        try:  # news is left out: an edit of a section cannot change what it says
+            return load_season(root)
+        except InputError as err:
+            raise InputError([_moved(p, root, season_dir) for p in err.problems]) from None
+
+
+def _moved(problem: Problem, root: Path, season_dir: Path) -> Problem:
+    path = problem.path
+    for prefix in (str(root.resolve()), str(root)):
+        if path.startswith(prefix):
+            path = str(season_dir) + path[len(prefix):]
+            break
+    return Problem(path, problem.line, problem.col, problem.message, problem.warning)
 
 
 def _changed_message(paths: Sequence[Path]) -> str:

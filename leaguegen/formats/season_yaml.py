@@ -249,7 +249,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
             stage=stage_info, tiebreaks_default=not chosen,
         )
-        return parser.parse(keys, ctx, base)  # type: ignore[return-value]
+        return _unfrozen(parser.parse(keys, ctx, base), keys, ctx, entrants)
     late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in entrants})
     if late and (len(entrants) % 2 == 0 or len(late) > 1):
         ctx.col.add(keys["late_entries"], f"a late entry joins a round robin only by taking the"
@@ -281,14 +281,35 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                                          " late_entries, and keep the drawn order with"
                                          " seeding: list")
     withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, total, games)
-    return Section(
+    return _unfrozen(Section(
         id=sid, name=name, format=fmt, players=players, rounds=tuple(infos), games=tuple(games),
         withdrawals=tuple(withdrawals), tiebreaks=tuple(tiebreaks), scoring=scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
         stage=stage_info, tiebreaks_default=not chosen, byes=tuple(byes), details=details,
-    )
+    ), keys, ctx, entrants)
+
+
+def _unfrozen(section: Section | None, keys: dict[str, yaml.Node], ctx: Ctx,
+              listed: list[Player]) -> Section | None:
+    """Warn (at the ``seeding`` line) when a round robin or Swiss with a result still
+    computes its pairing numbers (``seeding: rating | lots | varma``): a new rating or an
+    added player would move them. ``leaguegen freeze`` writes them into the file."""
+    if section is None or section.seeding not in ("rating", "lots", "varma") or \
+            section.stage is not None or kind_of(section.format).name not in ("round_robin",
+                                                                            "swiss") or \
+            not any(g.result is not None for g in section.games):
+        return section
+    drawn = [p.name for p in section.players[:len(listed)]]
+    order = ("the players are listed in another order" if drawn != [p.name for p in listed]
+             else "the players are already listed in that order")
+    ctx.col.warn(keys.get("seeding"), f"section '{section.id}' has results, but its pairing"
+                 f" numbers are still computed by seeding: {section.seeding} each time the"
+                 f" season is read ({order}); a new rating or an added player would move them:"
+                 f" run `leaguegen freeze SEASON_DIR --section {section.id}` to write them"
+                 " into the file")
+    return section
 
 
 # FIDE's Berger tables go to 30 players and real closed events to about 24; past the limit a

@@ -1,5 +1,8 @@
 """Adding lines to a YAML file as text, at places the node tree gives, in the file's style.
 
+Also the few in-place edits the chores need (see "edits of existing lines" below):
+set one value, add an item to a list, move a list's items, add or comment out a line.
+
 Used by ``formats.season_write`` to add a round to a section without rewriting
 anything else: the new lines go after the last line of the section's last round,
 with that round's indentation (or, for a first round, the indentation of the file's
@@ -321,3 +324,273 @@ def _with_rounds_key(doc: yaml.Node, section: yaml.MappingNode) -> object:
         return pairs + [("rounds", [])] if node is section else pairs
 
     return value(doc)
+
+
+# ---------------------------------------------------------------- edits of existing lines
+#
+# The chores (``leaguegen result``, ``withdraw``, ``enter``, ``bye``, ``freeze``) change a
+# season through these few primitives. Each one changes as little text as it can (one
+# value, new lines after a list, whole lines moved), and each one checks its own work:
+# the new text is parsed again and must read exactly as the old tree with that one change
+# applied (``plain`` with an override), so a layout it does not foresee is refused, never
+# written.
+
+
+def plain(node: yaml.Node | None, replace: dict[int, object] | None = None) -> object:
+    """A node tree as plain lists (mappings as lists of pairs); ``replace`` maps
+    ``id(node)`` to the plain value to use for that node instead (an edit's expectation)."""
+    if node is None:
+        return None
+    if replace and id(node) in replace:
+        return replace[id(node)]
+    if isinstance(node, yaml.ScalarNode):
+        return None if node.tag.endswith(":null") and not node.style else node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [plain(n, replace) for n in node.value]
+    return [(plain(k, replace), plain(v, replace)) for k, v in node.value]
+
+
+def _verify(new_text: str, old_doc: yaml.Node, replace: dict[int, object], what: str) -> str:
+    """``new_text`` if it reads as ``old_doc`` with ``replace`` applied, else SpliceError."""
+    if plain(compose(new_text)) != plain(old_doc, replace):
+        raise SpliceError(f"internal: {what} would not read back as intended; nothing was"
+                          " changed (please report this file's layout)")
+    return new_text
+
+
+def key_node(mapping: yaml.Node | None, key: str) -> yaml.ScalarNode | None:
+    """The key node of ``key`` in a mapping (None if absent)."""
+    if isinstance(mapping, yaml.MappingNode):
+        for k, _ in mapping.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return k
+    return None
+
+
+def _one_line_scalar(text: str, node: yaml.Node) -> bool:
+    if not isinstance(node, yaml.ScalarNode) or node.style in ("|", ">"):
+        return False
+    return not any(c in text[node.start_mark.index:node.end_mark.index] for c in _BREAKS)
+
+
+def _plain_reads_back(probe: str, text: str, flow: bool) -> bool:
+    try:
+        doc = yaml.compose(probe, Loader=LOADER)
+    except yaml.YAMLError:
+        return False
+    value = doc.value[0][1] if isinstance(doc, yaml.MappingNode) and doc.value else None
+    return isinstance(value, yaml.ScalarNode) and not value.style and value.value == text \
+        and not value.tag.endswith(":null") and (not flow or not any(c in text for c in ",[]{}"))
+
+
+def value_scalar(text: str, flow: bool = False) -> str:
+    """``text`` as a mapping value (in a flow mapping when ``flow``) that reads back as
+    exactly ``text``: plain if it can be (``1850``, ``1-0``), else double-quoted. The
+    loader reads every value as its text, so a plain ``1850`` is the string it was."""
+    if text and text == text.strip() and "#" not in text and text.isprintable() and \
+            _plain_reads_back("{k: " + text + "}" if flow else "k: " + text, text, flow):
+        return text
+    return json.dumps(text, ensure_ascii=False)
+
+
+def flow_scalar(text: str) -> str:
+    """``text`` as a value safe inside a flow mapping (``{name: ..., ...}``)."""
+    return value_scalar(text, flow=True)
+
+
+def set_value(text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
+              value: str) -> str:
+    """The value of an existing ``key`` of ``mapping`` (block or flow) set to the scalar
+    ``value``, in place: only that value's characters change (``key:`` with nothing after
+    it gets `` value``), so a comment after it stays where it is."""
+    vnode = get(mapping, key)
+    if vnode is None or key_node(mapping, key) is None:
+        raise SpliceError(f"internal: no key '{key}' to set")
+    if not _one_line_scalar(text, vnode):
+        raise SpliceError(f"line {vnode.start_mark.line + 1}: '{key}' is not a one-line value;"
+                          " change it by hand")
+    start, end = vnode.start_mark.index, vnode.end_mark.index
+    new = value_scalar(value, flow=bool(mapping.flow_style))
+    if start == end:  # "key:" with nothing after it
+        new = " " + new
+    return _verify(text[:start] + new + text[end:], doc, {id(vnode): value},
+                   f"the new '{key}'")
+
+
+def _prev_line_start(text: str, at: int) -> int:
+    """Start of the line before the one starting at ``at`` (a CRLF counts as one break)."""
+    end = at - 2 if text.startswith("\r\n", at - 2) else at - 1
+    return _line_start(text, max(end, 0))
+
+
+def _block_column(text: str, seq: yaml.SequenceNode) -> tuple[int, int] | None:
+    """(dash column, content column) of a block list's last item."""
+    item = seq.value[-1]
+    found = _dash(text, item)
+    if found is None:
+        return None
+    dash, same_line = found
+    return dash, item.start_mark.column if same_line else dash + 2
+
+
+def _render_item(lines: Sequence[str], dash: int, content: int, newline: str) -> str:
+    out = [" " * dash + "-" + " " * (content - dash - 1) + lines[0]]
+    out += [" " * content + line for line in lines[1:]]
+    return "".join(line + newline for line in out)
+
+
+def _new_key_at(text: str, mapping: yaml.MappingNode, before: str | None) -> int:
+    """Where a new key of a block mapping goes: before the line of key ``before`` (and the
+    comment lines just above it), else after the mapping's last line."""
+    knode = key_node(mapping, before) if before else None
+    if knode is None or knode is mapping.value[0][0]:
+        return _after_line(text, _content_end(mapping))
+    at = _line_start(text, knode.start_mark.index)
+    while at > 0:
+        prev = _prev_line_start(text, at)
+        if text[prev:at].strip(" \t" + _BREAKS).startswith("#"):
+            at = prev
+        else:
+            break
+    return at
+
+
+def append_item(text: str, newline: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
+                lines: Sequence[str], expected: object, before: str | None = None) -> str:
+    """One more item at the end of the block list under ``key`` of ``mapping``.
+
+    ``lines`` are the item's lines without indentation: the first goes after the ``-``,
+    the others at the item's content column (a flow item is one line). The list is
+    created when ``key`` is absent (before the key ``before`` if the mapping has it) or
+    is written ``key:`` / ``key: []`` / ``key: ~``. ``expected`` is what the new item must
+    read back as (see ``plain``).
+    """
+    if mapping.flow_style:
+        raise SpliceError(f"line {mapping.start_mark.line + 1}: the section is written in"
+                          " flow style ({...}); write it as a block mapping")
+    seq = get(mapping, key)
+    knode = key_node(mapping, key)
+    seq_step, item_step = _style(text, mapping) or _style(text, doc) or (2, 2)
+    if isinstance(seq, yaml.SequenceNode) and seq.value and not seq.flow_style:
+        cols = _block_column(text, seq)
+        if cols is None:
+            raise SpliceError(f"line {seq.start_mark.line + 1}: cannot see how '{key}' is"
+                              " indented; add the line by hand")
+        at = _after_line(text, _content_end(seq))
+        body = _render_item(lines, cols[0], cols[1], newline)
+        new_text = _join(text, at, body, newline)
+        replace = {id(seq): [*plain(seq), expected]}
+        return _verify(new_text, doc, replace, f"the new {key} entry")
+    if knode is None:
+        col = mapping.value[0][0].start_mark.column if mapping.value else 0
+        at = _new_key_at(text, mapping, before)
+        dash = col + seq_step
+        body = " " * col + f"{key}:" + newline + _render_item(lines, dash, dash + item_step,
+                                                               newline)
+        return _verify_added_key(_join(text, at, body, newline), doc, mapping, key,
+                                 [expected], before)
+    empty_flow = isinstance(seq, yaml.SequenceNode) and not seq.value
+    null = isinstance(seq, yaml.ScalarNode) and seq.tag.endswith(":null") and not seq.style
+    if not (empty_flow or null):
+        raise SpliceError(f"line {knode.start_mark.line + 1}: '{key}' is not written as a"
+                          " block list ('- ...' lines); add the entry by hand")
+    start, end = seq.start_mark.index, seq.end_mark.index
+    line_end = _after_line(text, end)
+    rest = text[end:line_end]
+    if rest.strip(" \t" + _BREAKS):
+        head = text[:start] + " " * (end - start) + rest
+    else:
+        head = text[:start].rstrip(" \t") + rest.lstrip(" \t")
+    if not head.endswith(tuple(_BREAKS)):
+        head += newline
+    dash = knode.start_mark.column + seq_step
+    new_text = head + _render_item(lines, dash, dash + item_step, newline) + text[line_end:]
+    return _verify(new_text, doc, {id(seq): [expected]}, f"the new {key} entry")
+
+
+def _verify_added_key(new_text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
+                      value: object, before: str | None) -> str:
+    pairs = [(plain(k), plain(v)) for k, v in mapping.value]
+    at = next((i for i, (k, _) in enumerate(pairs) if k == before and i > 0), len(pairs))
+    pairs.insert(at, (key, value))
+    return _verify(new_text, doc, {id(mapping): pairs}, f"the new '{key}' list")
+
+
+def _item_span(text: str, seq: yaml.SequenceNode, i: int) -> tuple[int, int]:
+    """The lines of block-list item ``i``: from its dash line (with the comment lines just
+    above it, except above the first item) to the end of its last line."""
+    item = seq.value[i]
+    found = _dash(text, item)
+    if found is None:
+        raise SpliceError(f"line {item.start_mark.line + 1}: cannot find this item's '-'")
+    start = _line_start(text, item.start_mark.index)
+    if not found[1]:  # "-" alone on the line above the content
+        start = _prev_line_start(text, start)
+    if text[start:item.start_mark.index].strip(" \t-" + _BREAKS):
+        raise SpliceError(f"line {item.start_mark.line + 1}: another value shares this"
+                          " item's line; reorder the list by hand")
+    if i > 0:
+        floor = _after_line(text, _content_end(seq.value[i - 1]))
+        while start > floor:
+            prev = _prev_line_start(text, start)
+            if prev < floor or not text[prev:start].strip(" \t" + _BREAKS).startswith("#"):
+                break
+            start = prev
+    return start, _after_line(text, _content_end(item))
+
+
+def reorder_items(text: str, newline: str, doc: yaml.Node, seq: yaml.SequenceNode,
+                  order: Sequence[int]) -> str:
+    """The block list's items in the order ``order`` (indices into the old list), each
+    moved whole: its lines, its trailing comment and the comment lines above it."""
+    if sorted(order) != list(range(len(seq.value))):
+        raise SpliceError("internal: not a reordering of the list")
+    if list(order) == list(range(len(seq.value))):
+        return text
+    if seq.flow_style:
+        raise SpliceError(f"line {seq.start_mark.line + 1}: the list is written in flow style"
+                          " ([...]); write one '- ...' line per player to freeze its order")
+    spans = [_item_span(text, seq, i) for i in range(len(seq.value))]
+    chunks = [text[a:b] for a, b in spans]
+    chunks = [c if c.endswith(tuple(_BREAKS)) else c + newline for c in chunks]
+    gaps = [text[spans[i][1]:spans[i + 1][0]] for i in range(len(spans) - 1)]
+    if any(g.strip(" \t" + _BREAKS) for g in gaps):
+        raise SpliceError(f"line {seq.start_mark.line + 1}: the list has text between its"
+                          " items that belongs to none of them; reorder it by hand")
+    body = chunks[order[0]] + "".join(g + chunks[o] for g, o in zip(gaps, order[1:], strict=True))
+    tail = text[spans[-1][1]:]
+    if not text[spans[-1][0]:spans[-1][1]].endswith(tuple(_BREAKS)):
+        body = body[: -len(newline)]  # the file ended without a line break
+    new_text = text[:spans[0][0]] + body + tail
+    replace = {id(seq): [plain(seq.value[o]) for o in order]}
+    return _verify(new_text, doc, replace, "the reordered list")
+
+
+def insert_comment(text: str, newline: str, doc: yaml.Node, node: yaml.Node,
+                   comment: str) -> str:
+    """A full-line ``# comment`` above the line holding ``node``, at its column."""
+    at = _line_start(text, node.start_mark.index)
+    pad = " " * node.start_mark.column
+    body = "".join(pad + ("# " + part if part else "#") + newline
+                   for part in comment.splitlines())
+    return _verify(text[:at] + body + text[at:], doc, {}, "the comment")
+
+
+def comment_out(text: str, newline: str, doc: yaml.Node, mapping: yaml.MappingNode,
+                key: str, note: str) -> str:
+    """The one line ``key: value`` of a block mapping turned into a comment (``# key:
+    value  note``), so the key no longer counts but the file still shows it."""
+    knode = key_node(mapping, key)
+    value = get(mapping, key)
+    if knode is None or mapping.flow_style or value is None or \
+            not _one_line_scalar(text, value) or \
+            _line_start(text, knode.start_mark.index) != _line_start(text, value.end_mark.index):
+        raise SpliceError(f"'{key}' is not a one-line 'key: value'; remove it by hand")
+    if knode is mapping.value[0][0]:
+        raise SpliceError(f"'{key}' is the first key of its mapping; remove it by hand")
+    i = knode.start_mark.index
+    end = _after_line(text, value.end_mark.index)
+    line = text[i:end].rstrip("".join(_BREAKS))
+    new_text = text[:i] + "# " + line + (f"  ({note})" if note else "") + text[i + len(line):]
+    pairs = [(plain(k), plain(v)) for k, v in mapping.value if k is not knode]
+    return _verify(new_text, doc, {id(mapping): pairs}, f"'{key}' commented out")
