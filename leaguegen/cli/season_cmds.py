@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+import time
 from importlib import resources
 from pathlib import Path
 
@@ -24,24 +25,49 @@ EXIT_INVALID = 2
 @click.option("--clean", is_flag=True, help="Ignore the cache and render everything.")
 @click.option("--force", is_flag=True,
               help="Replace an output folder that leaguegen did not make (its files are lost).")
-def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool) -> None:
+@click.option("-q", "--quiet", is_flag=True, help="No progress display while building.")
+def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: bool,
+          quiet: bool) -> None:
     """Build the static site (HTML + PDF crosstables) for SEASON_DIR.
 
     SEASON_DIR is a season (it holds season.yaml) or a folder of seasons (its
     subfolders do): one site with an index of the seasons, each under its own path.
     """
+    from leaguegen.cli.progress import BuildProgress
+    from leaguegen.site import stamp
+
+    started = time.perf_counter()
+    one_season = (season_dir / "season.yaml").is_file()
+    same = (stamp.unchanged(season_dir, out_dir, f"pdf={not no_pdf}")
+            if one_season and not (clean or force) else None)
+    if same is not None:  # nothing a build reads changed since the last one: done
+        for warning in same.warnings:
+            click.echo(printable(warning), err=True)
+        click.echo(f"Built {plural(same.pages, 'page')} and {plural(same.pdfs, 'PDF')} into"
+                   f" {printable(out_dir)} in {time.perf_counter() - started:.2f} s"
+                   f" (0 sections rendered, {same.sections} unchanged; 0 PDFs rendered;"
+                   " nothing changed)")
+        return
     from leaguegen.site.build import build_seasons, build_site
     from leaguegen.site.season_index import is_seasons_folder
 
-    builder = build_seasons if is_seasons_folder(season_dir) else build_site
+    progress = None if quiet else BuildProgress()
     try:
-        report = builder(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force)
+        if not one_season and is_seasons_folder(season_dir):
+            report = build_seasons(season_dir, out_dir, pdf=not no_pdf, clean=clean,
+                                   force=force)
+        else:
+            report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force,
+                                progress=progress)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
         click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
+    finally:
+        if progress is not None:
+            progress.close()
     for note in report.notes:
         click.echo(printable(note), err=True)
     for warning in report.warnings:

@@ -17,7 +17,7 @@ from pathlib import Path
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import i18n, pipeline
+from leaguegen.site import i18n, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.render import template_dir
@@ -80,18 +80,30 @@ def _pdf_worker(html: str) -> bytes:
     return html_to_pdf(html, template_dir())
 
 
-def render_pdfs(sources: dict[str, str]) -> list[tuple[str, bytes]]:
+def render_pdfs(sources: dict[str, str],
+                progress: pipeline.Progress | None = None) -> list[tuple[str, bytes]]:
     """PDFs for {path: html}; several at once on a machine with more than one core.
 
     WeasyPrint is single-threaded and a large season has a PDF per section, so
     the work is spread over processes (one per core) when there is enough of it.
+    ``progress`` is told ("pdfs", rendered, pending) as each one is done.
     """
+    tell = progress or (lambda stage, done, total: None)
     workers = min(os.cpu_count() or 1, len(sources))
+    out: list[tuple[str, bytes]] = []
+    if sources:
+        tell("pdfs", 0, len(sources))
     if workers < 2 or len(sources) < 8:  # starting a worker costs about a second
-        return [(rel, _pdf_worker(html)) for rel, html in sources.items()]
+        for rel, html in sources.items():
+            out.append((rel, _pdf_worker(html)))
+            tell("pdfs", len(out), len(sources))
+        return out
     with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent) as pool:
-        return list(zip(sources, pool.map(_pdf_worker, sources.values(), chunksize=2),
-                        strict=True))
+        for rel, data in zip(sources, pool.map(_pdf_worker, sources.values(), chunksize=2),
+                             strict=True):
+            out.append((rel, data))
+            tell("pdfs", len(out), len(sources))
+    return out
 
 
 def default_cache(out_dir: Path) -> Path:
@@ -102,8 +114,12 @@ def default_cache(out_dir: Path) -> Path:
 
 def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                clean: bool = False, cache_dir: Path | None = None,
-               force: bool = False) -> BuildReport:
+               force: bool = False, progress: pipeline.Progress | None = None) -> BuildReport:
     """Build into a staging folder and swap it in; on any error the old site stays.
+
+    ``progress`` (a callback: stage, done, total) hears of sections and PDFs as
+    they are done; the build records a ``stamp`` of its inputs so that the CLI can
+    see that a rebuild would change nothing before loading anything.
 
     The output folder must be one a build may replace (``output_guard``: missing,
     empty or made by leaguegen; ``force`` allows another folder, never the season,
@@ -115,13 +131,16 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     """
     started = time.perf_counter()
     out = check_output(Path(out_dir), Path(season_dir), force=force)
+    inputs = stamp.digest(Path(season_dir), out, stamp_options(pdf))
     season = load_season(season_dir)
     store = DiskStore(cache_dir or default_cache(out))
+    stamp.forget(store.folder)
     if clean:
         store.clear()
-    built = pipeline.build(season, store, pdf=pdf)
+    built = pipeline.build(season, store, pdf=pdf, progress=progress)
     files = built.files
-    for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()}):
+    for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
+                                 progress):
         store.put_pdf(built.pending_pdfs[rel][0], data)
         files[rel] = data
     tree = OutputTree(out)
@@ -142,8 +161,16 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
         tree.abort()
         raise
     store.prune()
+    stamp.record(out, store.folder, stamp.Stamp(
+        inputs, [], pages=report.pages, pdfs=report.pdfs,
+        sections=report.sections_rendered + report.sections_reused, warnings=report.warnings))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def stamp_options(pdf: bool) -> str:
+    """The build options a stamp includes (a build with PDFs is not one without)."""
+    return f"pdf={pdf}"
 
 
 def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],

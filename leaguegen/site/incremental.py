@@ -17,6 +17,7 @@ import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -87,6 +88,8 @@ class MemoryStore:
     sections: dict[str, SectionOutput] = field(default_factory=dict)
     pages: dict[str, str] = field(default_factory=dict)
     pdfs: dict[str, bytes] = field(default_factory=dict)
+    # keys the current build used outside the page render (the feeds): never pruned by it
+    pinned: set[str] = field(default_factory=set)
 
     def get_section(self, key: str) -> SectionOutput | None:
         return self.sections.get(key)
@@ -107,6 +110,7 @@ class MemoryStore:
         self.pdfs[key] = data
 
     def keep_only(self, used: set[str]) -> None:
+        used = used | self.pinned
         for table in (self.sections, self.pages, self.pdfs):
             for key in [k for k in table if k not in used]:
                 del table[key]
@@ -259,24 +263,26 @@ def _frame(season: Season) -> tuple:
 
 
 def render_site(season: Season, store: Store, templates: str | None = None,
-                fingerprints: dict | None = None, pdf: bool = True) -> Snapshot:
+                fingerprints: dict | None = None, pdf: bool = True,
+                on_section: Callable[[str], None] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     ``fingerprints`` (kept between calls by a long-running process) remembers
     the key of each Section object, so a section the loader handed back
-    unchanged is not hashed again.
+    unchanged is not hashed again. ``on_section`` is told each section's id once its
+    pages are ready (rendered or reused), for a progress display.
     """
     templates = templates or templates_fingerprint()
     frame = (*_frame(season), ("pdf links", pdf))
     token = PDF_LINKS.set(pdf)
     try:
-        return _render_site(season, store, templates, fingerprints, frame)
+        return _render_site(season, store, templates, fingerprints, frame, on_section)
     finally:
         PDF_LINKS.reset(token)
 
 
 def _render_site(season: Season, store: Store, templates: str, fingerprints: dict | None,
-                 frame: tuple) -> Snapshot:
+                 frame: tuple, on_section: Callable[[str], None] | None = None) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
     fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})
@@ -303,6 +309,8 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
         snap.pages.update(output.pages)
         snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
         summaries.append(output.summary)
+        if on_section is not None:
+            on_section(section.id)
     plan = season_plan_view(season)
     home_key = _hash("home", templates, frame, summaries, season.news, plan)
     used.add(home_key)

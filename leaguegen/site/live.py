@@ -54,6 +54,7 @@ class LiveSite:
         self.memo = _UsedMemo()
         self.store = MemoryStore()
         self.fingerprints: dict = {}
+        self.output_memo: dict = {}
         self.encoder = pipeline.Encoder()
         self.lock = threading.Lock()  # the store is shared with the background PDF job
 
@@ -70,7 +71,8 @@ class LiveSite:
         with self.lock:
             built = pipeline.build(season, self.store, pdf=self.pdf,
                                    templates=templates_fingerprint(),
-                                   fingerprints=self.fingerprints, encoder=self.encoder)
+                                   fingerprints=self.fingerprints, encoder=self.encoder,
+                                   output_memo=self.output_memo)
         return built, []
 
     @staticmethod

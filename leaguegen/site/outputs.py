@@ -56,6 +56,7 @@ class TextStore(Protocol):
 class OutputsReport:
     files: Files = field(default_factory=dict)
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
+    keys: list[str] = field(default_factory=list)  # the store keys this call used
 
 
 def _hash(*parts: object) -> str:
@@ -75,16 +76,29 @@ def _unpack(text: str | None) -> Files | None:
         return None  # a damaged cache entry is computed again
 
 
-def render_outputs(season: Season, store: TextStore, program: str = "") -> OutputsReport:
-    """Every registered output's files, reusing what the store has for unchanged inputs."""
+def render_outputs(season: Season, store: TextStore, program: str = "",
+                   memo: dict | None = None) -> OutputsReport:
+    """Every registered output's files, reusing what the store has for unchanged inputs.
+
+    ``memo`` (kept between calls by a long-running process) remembers each Section
+    object's key, so a section the loader handed back unchanged is not hashed again;
+    ``report.keys`` lists the store keys used.
+    """
     report = OutputsReport()
+    known = memo if memo is not None else {}
+    fresh: dict = {}
     names = tuple(o.name for o in outputs())
     frame = tuple((k, v) for k, v in ((f, getattr(season, f)) for f in
                                       ("name", "organiser", "venue", "time_control",
                                        "languages", "description")))
     keys = []
     for section in season.sections:
-        key = _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+        seen = known.get(id(section))
+        if seen is not None and seen[0] is section and seen[1] == (program, names, frame):
+            key = seen[2]
+        else:
+            key = _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+        fresh[id(section)] = (section, (program, names, frame), key)
         keys.append(key)
         files = _unpack(store.get_page(key))
         if files is None:
@@ -105,4 +119,8 @@ def render_outputs(season: Season, store: TextStore, program: str = "") -> Outpu
         store.put_page(key, _pack(files))
         report.rendered += 1
     report.files.update(files)
+    report.keys = [*keys, key]
+    if memo is not None:
+        memo.clear()
+        memo.update(fresh)
     return report

@@ -15,12 +15,13 @@ served (``serve``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.season import Season
 from leaguegen.site import i18n
-from leaguegen.site.incremental import Store, program_version, render_site
+from leaguegen.site.incremental import MemoryStore, Store, program_version, render_site
 from leaguegen.site.outputs import render_outputs
 from leaguegen.site.render import template_dir
 
@@ -63,15 +64,35 @@ class Encoder:
         return out
 
 
+Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
+
+
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
-          fingerprints: dict | None = None, encoder: Encoder | None = None) -> SiteFiles:
+          fingerprints: dict | None = None, encoder: Encoder | None = None,
+          progress: Progress | None = None, output_memo: dict | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``fingerprints`` and ``encoder`` are kept between calls by a long-running
     process; ``pdf`` False builds pages that do not link PDFs and makes none.
+    ``progress`` is told ("pages", sections done, sections in all languages) as
+    each section's pages are ready; ``output_memo`` is the outputs' ``fingerprints``.
+    The outputs (feeds) are made first, so that a memory store's pruning after the
+    pages keeps them.
     """
+    extra = render_outputs(season, store, program_version(), memo=output_memo)
+    if isinstance(store, MemoryStore):
+        store.pinned = set(extra.keys)
+    total = len(season.sections) * len(season.languages or (season.language,))
+    done = 0
+
+    def on_section(_: str) -> None:
+        nonlocal done
+        done += 1
+        if progress is not None:
+            progress("pages", done, total)
+
     snap = i18n.render_languages(render_site, season, store, templates,
-                                 fingerprints=fingerprints, pdf=pdf)
+                                 fingerprints=fingerprints, pdf=pdf, on_section=on_section)
     files = (encoder or Encoder()).encode(snap.pages)
     result = SiteFiles(files, {}, pages=len(snap.pages),
                        sections_rendered=list(snap.sections_rendered),
@@ -79,7 +100,6 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
                        home_rendered=snap.home_rendered)
     for asset in ASSETS + i18n.font_assets(season):
         files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
-    extra = render_outputs(season, store, program_version())
     files.update(extra.files)
     result.outputs_rendered = extra.rendered
     if pdf:

@@ -9,6 +9,7 @@ points and dates go through locale filters (``num``, ``pts``, ``tb``, ``digits``
 from __future__ import annotations
 
 import datetime as dt
+import os
 import unicodedata
 from contextvars import ContextVar
 from functools import lru_cache
@@ -47,6 +48,58 @@ def _isolate(rtl_page: bool):  # noqa: ANN202
     return isolate
 
 
+def _memo(function):  # noqa: ANN001,ANN202
+    """A formatting filter remembering its answers: a season's pages format the same few
+    points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
+    since 1, 1.0, Fraction(1) and True are equal keys that format differently."""
+    known: dict = {}
+
+    def filtered(value: object, *args: object) -> object:
+        key = (type(value), value, args)
+        try:
+            return known[key]
+        except KeyError:
+            result = known[key] = function(value, *args)
+            return result
+        except TypeError:  # an unhashable value is simply formatted
+            return function(value, *args)
+    return filtered
+
+
+def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
+    """``_("text")`` without variables is the same Markup every time; look it up once."""
+    known: dict[str, str] = {}
+
+    def cached(message: str, **variables: object) -> str:
+        if variables:
+            return gettext_(message, **variables)
+        text = known.get(message)
+        if text is None:
+            text = known[message] = gettext_(message)
+        return text
+    return cached
+
+
+def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
+    """Compiled templates kept between processes (compiling all of them costs most of a
+    second, which every ``build`` paid). Jinja2 checks each entry against its template's
+    source, so an edited template is compiled again. The folder is the user's cache
+    (``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``, else ``~/.cache``);
+    when it cannot be made, templates are compiled as before. One folder per language
+    and digits: Jinja2 folds filters of constants (``{{ 1|digits }}``) into the code."""
+    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "leaguegen")
+    folder = Path(base) / f"templates-{jinja2.__version__}" / f"{language}-{digits}"
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK) or folder.is_symlink():
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder))
+
+
 @lru_cache(maxsize=16)
 def environment(language: str = "en", digits: str = "western") -> jinja2.Environment:
     env = jinja2.Environment(
@@ -56,18 +109,21 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         extensions=["jinja2.ext.i18n"],
         trim_blocks=True,
         lstrip_blocks=True,
+        bytecode_cache=_bytecode_cache(language, digits),
     )
     gettext_, ngettext_ = i18n.gettext_callables(language, digits)
+    gettext_ = _memo_gettext(gettext_)
     env.install_gettext_callables(gettext_, ngettext_, newstyle=False)  # type: ignore[attr-defined]
+    env.globals["_"] = gettext_  # called directly, not through the extension's alias
     fmt = i18n.Formatter(language, digits)
     lang = i18n.language(language)
 
     def _date(value: dt.date | None, style: str = "long") -> str:
         return fmt.date(value, style)
 
-    env.filters.update(date=_date, num=fmt.number, pts=fmt.points, tb=fmt.tiebreak,
-                       tb_columns=formatting.decimal_columns,
-                       digits=fmt.digits_of, percent=fmt.percent,
+    env.filters.update(date=_memo(_date), num=_memo(fmt.number), pts=_memo(fmt.points),
+                       tb=_memo(fmt.tiebreak), digits=_memo(fmt.digits_of),
+                       percent=_memo(fmt.percent), tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))

@@ -13,7 +13,7 @@ import datetime as dt
 import uuid
 import xml.etree.ElementTree as ET
 
-from leaguegen.domain.season import Season
+from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import urls
 from leaguegen.site.feeds.ical import last_change
@@ -40,20 +40,40 @@ def _entries(season: Season) -> list[tuple[dt.date | None, str, str, str, str]]:
         out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
                     "index.html", render_markdown(item.markdown)))
     for section in season.sections:
-        played = facts_of(section).progress.rounds_played
-        for info in section.rounds:
-            if info.number > played:
-                break
-            results = sum(1 for g in section.games if g.round == info.number and g.result)
-            if not results:
-                continue
-            title = f"{section.name}: results of round {info.number}"
-            html = (f"<p>{results} result{'s' if results != 1 else ''} entered for round"
-                    f" {info.number}.</p>")
-            out.append((info.date, _tag(season, info.date or last_change(season),
-                                        f"{section.id}/round-{info.number}"),
-                        title, urls.section(section), html))
+        out += _section_entries(season, section)
     out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
+    return out
+
+
+_SECTIONS: dict[int, tuple[Section, str, list]] = {}
+
+
+def _section_entries(season: Season, section: Section) -> list:
+    """A section's "results of round N" entries, kept while the section object and the
+    season's name stay the same (a live rebuild after one edit redoes one section's)."""
+    known = _SECTIONS.get(id(section))
+    if known is not None and known[0] is section and known[1] == season.name:
+        return known[2]
+    if len(_SECTIONS) > 4096:
+        _SECTIONS.clear()
+    out = []
+    played = facts_of(section).progress.rounds_played
+    counts: dict[int, int] = {}
+    for g in section.games:
+        if g.result:
+            counts[g.round] = counts.get(g.round, 0) + 1
+    for info in section.rounds:
+        if info.number > played:
+            break
+        results = counts.get(info.number, 0)
+        if not results:
+            continue
+        title = f"{section.name}: results of round {info.number}"
+        html = (f"<p>{results} result{'s' if results != 1 else ''} entered for round"
+                f" {info.number}.</p>")
+        out.append((info.date, _tag(season, info.date, f"{section.id}/round-{info.number}"),
+                    title, urls.section(section), html))
+    _SECTIONS[id(section)] = (section, season.name, out)
     return out
 
 

@@ -1,7 +1,9 @@
 """Calendars of a season's rounds: ``season.ics``, ``<section>/section.ics``, one per player.
 
-Written with ``icalendar`` (the well-kept library for RFC 5545, so line folding,
-escaping and time zones are right without hand-written code). Each round is one
+Written as ``icalendar`` (the well-kept library for RFC 5545) writes them, byte for
+byte, but directly: the library takes milliseconds per event and a big season has a
+calendar per player; ``_library_ics`` makes the same bytes through the library and
+the tests hold the two equal. Each round is one
 event whose UID is made of the season's slug, the section id and the round number
 only, so a postponed or re-dated round updates the event a subscriber already
 has instead of adding another; once results are in, the event's description lists
@@ -13,8 +15,7 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
-
-from icalendar import Calendar, Event
+from dataclasses import dataclass, replace
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
@@ -25,21 +26,147 @@ from leaguegen.site.feeds.json_feed import section_feed
 PRODID = "-//leaguegen//season calendar//EN"
 
 
-def _calendar(name: str) -> Calendar:
+@dataclass(frozen=True, slots=True)
+class _Event:
+    """One round in a calendar (plain values; serialised by :func:`_ics`)."""
+
+    uid: str
+    stamp: dt.datetime
+    start: dt.date
+    summary: str
+    location: str
+    description: str
+
+
+def _escape(text: str) -> str:
+    """RFC 5545 TEXT escaping, in ``icalendar``'s order (its ``_escape_char``)."""
+    return (text.replace(r"\N", "\n").replace("\\", "\\\\").replace(";", r"\;")
+            .replace(",", r"\,").replace("\r\n", r"\n").replace("\n", r"\n")
+            .replace("\r", r"\n"))
+
+
+def _raw(text: str) -> str:
+    """An X- property is written unescaped (``icalendar``'s ``vUnknown``); a line break,
+    which the library refuses, becomes a space."""
+    return text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+
+
+def _fold(line: str, limit: int = 75) -> str:
+    """RFC 5545 folding exactly as ``icalendar`` folds (never inside an escape)."""
+    if len(line) < limit and len(line.encode()) < limit:
+        return line
+    if line.isascii():  # one byte a character: cut every limit - 1 characters
+        pieces, i = [], 0
+        while len(line) - i >= limit:
+            cut = i + limit - 1
+            if line[cut - 1] in "\\^":  # keep an escape with what it escapes
+                cut -= 1
+            pieces.append(line[i:cut])
+            i = cut
+        pieces.append(line[i:])
+        return "\r\n ".join(pieces)
+    parts: list[str] = []
+    current: list[str] = []
+    count = 0
+    for char in line:
+        size = len(char.encode())
+        if current and count + size >= limit:
+            if len(current) > 1 and current[-1] in "\\^":
+                carried = current.pop()
+                parts.append("".join(current))
+                current, count = [carried], len(carried.encode())
+            else:
+                parts.append("".join(current))
+                current, count = [], 0
+        current.append(char)
+        count += size
+    if current:
+        parts.append("".join(current))
+    return "\r\n ".join(parts)
+
+
+def _event_lines(e: _Event) -> list[str]:
+    lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
+             f"DTSTART;VALUE=DATE:{e.start:%Y%m%d}",
+             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
+             _fold(f"DESCRIPTION:{_escape(e.description)}")]
+    if e.location:
+        lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
+    lines.append("END:VEVENT")
+    return lines
+
+
+def _ics_of_lines(name: str, events: list[str]) -> bytes:
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
+             "CALSCALE:GREGORIAN", _fold(f"X-WR-CALNAME:{_raw(name)}"), *events,
+             "END:VCALENDAR"]
+    return ("\r\n".join(lines) + "\r\n").encode()
+
+
+def _ics(name: str, events: list[_Event]) -> bytes:
+    """The calendar's bytes, as ``icalendar``'s ``Calendar.to_ical()`` writes them.
+
+    Written directly because the library spends milliseconds per event (a season
+    of 2,000 players has 2,000 calendars): the properties are few and fixed, and
+    tests/site/test_feeds_ics.py holds this byte-identical to the library's output.
+    """
+    return _ics_of_lines(name, [line for e in events for line in _event_lines(e)])
+
+
+def _library_ics(name: str, events: list[_Event]) -> bytes:
+    """The same calendar made with ``icalendar``: the reference :func:`_ics` is held to."""
+    from icalendar import Calendar, Event
+
     cal = Calendar()
     cal.add("prodid", PRODID)
     cal.add("version", "2.0")
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", name)
-    return cal
+    for e in events:
+        event = Event()
+        event.add("uid", e.uid)
+        event.add("dtstamp", e.stamp)
+        event.add("dtstart", e.start)
+        event.add("summary", e.summary)
+        if e.location:
+            event.add("location", e.location)
+        event.add("description", e.description)
+        cal.add_component(event)
+    return cal.to_ical()
+
+
+_LAST_CHANGE: dict[int, tuple[Season, dt.date]] = {}
+_FEED: dict[int, tuple[Section, dict]] = {}
 
 
 def last_change(season: Season) -> dt.date:
-    """The newest date the season's files mention: a played round or a news item."""
-    dates = [r.date for s in season.sections for r in s.rounds
-             if r.date and any(g.round == r.number and g.result for g in s.games)]
+    """The newest date the season's files mention: a played round or a news item.
+
+    Every calendar of a season asks for it (one per player), so it is computed once
+    per season object, in one pass over each section's games.
+    """
+    known = _LAST_CHANGE.get(id(season))
+    if known is not None and known[0] is season:
+        return known[1]
+    dates = []
+    for s in season.sections:
+        played = {g.round for g in s.games if g.result}
+        dates += [r.date for r in s.rounds if r.date and r.number in played]
     dates += [n.date for n in season.news if n.date]
-    return max(dates, default=dt.date(2000, 1, 1))
+    day = max(dates, default=dt.date(2000, 1, 1))
+    _LAST_CHANGE.clear()
+    _LAST_CHANGE[id(season)] = (season, day)
+    return day
+
+
+def _section_feed(section: Section) -> dict:
+    """The section's feed, made once for its calendar and all its players' (read only)."""
+    known = _FEED.get(id(section))
+    if known is None or known[0] is not section:
+        if len(_FEED) > 4096:  # the sections of the latest seasons; a live server's stay
+            _FEED.clear()
+        known = _FEED[id(section)] = (section, section_feed(section))
+    return known[1]
 
 
 def _uid(season: Season, section: Section, round_no: int) -> str:
@@ -51,8 +178,8 @@ def _names(section: Section) -> dict[int, str]:
 
 
 def _round_events(season: Season, section: Section, stamp: dt.datetime,
-                  player: int | None = None) -> list[Event]:
-    feed = section_feed(section)
+                  player: int | None = None) -> list[_Event]:
+    feed = _section_feed(section)
     names = _names(section)
     events = []
     for rnd in feed["rounds"]:
@@ -67,17 +194,13 @@ def _round_events(season: Season, section: Section, stamp: dt.datetime,
         for bye in rnd["byes"]:
             if player is None or bye["player"] == player:
                 lines.append(f"{names[bye['player']]}: {bye['kind']}")
-        event = Event()
         uid = _uid(season, section, rnd["number"])
-        event.add("uid", uid if player is None else f"p{player}-{uid}")
-        event.add("dtstamp", stamp)
-        event.add("dtstart", dt.date.fromisoformat(rnd["date"]))
-        event.add("summary", f"{section.name}: round {rnd['number']}"
-                             f" ({season.name})")
-        if season.venue:
-            event.add("location", season.venue)
-        event.add("description", "\n".join(lines) if lines else "Pairings to be published.")
-        events.append(event)
+        events.append(_Event(
+            uid=uid if player is None else f"p{player}-{uid}", stamp=stamp,
+            start=dt.date.fromisoformat(rnd["date"]),
+            summary=f"{section.name}: round {rnd['number']} ({season.name})",
+            location=season.venue or "",
+            description="\n".join(lines) if lines else "Pairings to be published."))
     return events
 
 
@@ -86,33 +209,50 @@ def _stamp(season: Season) -> dt.datetime:
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
 
 
+_BLOCKS: dict[int, tuple[Section, tuple, list[str]]] = {}
+
+
+def _section_block(season: Season, section: Section, stamp: dt.datetime) -> list[str]:
+    """A section's events in the season calendar, kept while the section and what its
+    events show of the season stay the same (a live rebuild redoes one section's)."""
+    key = (stamp, season.name, season.venue)
+    known = _BLOCKS.get(id(section))
+    if known is not None and known[0] is section and known[1] == key:
+        return known[2]
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    lines = [line for e in _round_events(season, section, stamp) for line in _event_lines(e)]
+    _BLOCKS[id(section)] = (section, key, lines)
+    return lines
+
+
 def season_calendar(season: Season) -> bytes:
-    cal = _calendar(season.name)
     stamp = _stamp(season)
-    for section in season.sections:
-        for event in _round_events(season, section, stamp):
-            cal.add_component(event)
-    return cal.to_ical()
+    return _ics_of_lines(season.name, [line for section in season.sections
+                                       for line in _section_block(season, section, stamp)])
 
 
 def section_calendar(season: Season, section: Section) -> bytes:
-    cal = _calendar(f"{season.name}: {section.name}")
-    for event in _round_events(season, section, _stamp(season)):
-        cal.add_component(event)
-    return cal.to_ical()
+    return _ics(f"{season.name}: {section.name}", _round_events(season, section, _stamp(season)))
 
 
-def player_calendar(season: Season, section: Section, number: int) -> bytes:
-    """The rounds of one player: each event names the opponent and the colour."""
+def player_events(season: Season, section: Section, number: int) -> tuple[str, list[_Event]]:
+    """The name and events of one player's calendar: each names the opponent and colour."""
     name = section.players[number - 1].name
-    cal = _calendar(f"{name}: {section.name}")
     table = facts_of(section).table
+    events = []
     for event in _round_events(season, section, _stamp(season), player=number):
-        r = int(str(event["uid"]).split("-round-")[1].split("@")[0])
+        r = int(event.uid.split("-round-")[1].split("@")[0])
         entry = table.record(number).entry(r) if table is not None else None
         if entry is not None and entry.opponent is not None:
             colour = "White" if entry.colour is Colour.WHITE else "Black"
             opponent = section.players[entry.opponent - 1].name
-            event["summary"] = f"{name} ({colour}) v {opponent}: {section.name}, round {r}"
-        cal.add_component(event)
-    return cal.to_ical()
+            event = replace(event, summary=f"{name} ({colour}) v {opponent}:"
+                                           f" {section.name}, round {r}")
+        events.append(event)
+    return f"{name}: {section.name}", events
+
+
+def player_calendar(season: Season, section: Section, number: int) -> bytes:
+    """The rounds of one player: each event names the opponent and the colour."""
+    return _ics(*player_events(season, section, number))

@@ -1,0 +1,216 @@
+"""Every figure of issue #13's "Done when" in one run, each a whole process.
+
+Usage: python benchmarks/run_all.py [--quick] [--only NAME ...] [--timeout 900]
+
+Each case runs in its own process and is measured from outside (``os.wait4``): wall
+time, CPU time (user + sys, steadier than wall time on a shared machine) and peak
+resident memory. The load average is printed beside each case, since a busy
+machine stretches wall time. Cases:
+
+* ``dutch-r1-1000``, ``dutch-r1-5000``, ``dutch-r6-1000``, ``dutch-r6-5000``: one
+  Dutch round of the perf inputs (``benchmarks/swiss_speed.py``'s cases);
+* ``rr-5000-refused``: ``leaguegen check`` of a season holding a 5,000-player round
+  robin (must exit 2 at once);
+* ``swiss-5000-check``: ``leaguegen check`` of a 5,000-player Swiss season (the
+  5,000-player perf input imported, 5 rounds played);
+* ``site-cold``, ``site-nochange``: ``leaguegen build --no-pdf`` of the 100-section,
+  2,000-player season of ``live_rebuild.py`` with an empty cache, then again;
+* ``site-reload``: ``leaguegen serve`` of that season, save -> reload event over
+  ten one-result edits (median and max; the process figures are the server's);
+* ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
+  empty cache.
+
+``--quick`` (about a minute on an idle machine) skips the 5,000-player rounds, the
+5,000-player Swiss check and the reload run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import live_rebuild  # noqa: E402
+
+PERF = ROOT.parent / "shared" / "perf"
+CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
+QUICK = ("dutch-r1-1000", "dutch-r6-1000", "rr-5000-refused", "site-cold", "site-nochange",
+         "gp-pdf-cold", "gp-html-cold")
+
+
+@dataclass
+class Figures:
+    wall: float
+    cpu: float
+    peak_mib: float
+    code: int
+    note: str = ""
+
+
+def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures:
+    """Run ``cmd``; its wall time, CPU time and peak RSS, from the kernel's accounting."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+    deadline = started + timeout
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            break
+        if time.perf_counter() > deadline:
+            proc.kill()
+            pid, status, usage = os.wait4(proc.pid, 0)
+            return Figures(time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
+                           usage.ru_maxrss / 1024, -9, f"timed out after {timeout:.0f} s")
+        time.sleep(0.01)
+    wall = time.perf_counter() - started
+    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    lines = (out.strip() or err.strip()).splitlines()
+    return Figures(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
+                   os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "")
+
+
+def load() -> str:
+    return Path("/proc/loadavg").read_text().split()[0] if Path("/proc/loadavg").exists() else "?"
+
+
+class Work:
+    """The inputs, made once in a temporary folder."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="leaguegen-run-all-"))
+        self._season: Path | None = None
+        self.files: list[Path] = []
+
+    @property
+    def season(self) -> Path:
+        if self._season is None:
+            self._season = self.folder / "league"
+            self.files = live_rebuild.generate(self._season, 100, 2000)
+        return self._season
+
+    def round_robin(self, n: int) -> Path:
+        folder = self.folder / f"rr{n}"
+        folder.mkdir(exist_ok=True)
+        (folder / "season.yaml").write_text(
+            "name: Big\nsections:\n  - id: big\n    name: Big\n    format: round_robin\n"
+            "    players:\n" + "".join(f"      - P{i:05d}\n" for i in range(n)))
+        return folder
+
+    def swiss(self, n: int) -> Path | None:
+        trf = PERF / f"dutch_n{n}_before_r6_of_11.trf"
+        if not trf.exists():
+            return None
+        folder = self.folder / f"swiss{n}"
+        if not folder.exists():
+            subprocess.run([*CLI, "import", "trf", str(trf), "--out", str(folder),
+                            "--section", "open"], check=True, capture_output=True)
+        return folder
+
+    def demo(self, name: str) -> Path:
+        target = self.folder / name
+        if not target.exists():
+            shutil.copytree(ROOT / "seasons" / name, target)
+        return target
+
+
+def dutch(case: str) -> Callable[[Work, float], Figures]:
+    def run(work: Work, timeout: float) -> Figures:
+        fig = measured([sys.executable, str(ROOT / "benchmarks" / "swiss_speed.py"),
+                        "--child", case, "--max-mib", "6144"], timeout)
+        try:
+            row = json.loads(fig.note)
+        except ValueError:
+            return fig
+        fig.note = (f"pair {row['pair_s']} s, load {row['load_s']} s, {row['boards']} boards,"
+                    f" phases {row['phases']}")[:150]
+        return fig
+    return run
+
+
+def rr_refused(work: Work, timeout: float) -> Figures:
+    fig = measured([*CLI, "check", str(work.round_robin(5000))], timeout)
+    fig.note = f"exit {fig.code} (2 expected): {fig.note}"
+    return fig
+
+
+def swiss_check(work: Work, timeout: float) -> Figures:
+    folder = work.swiss(5000)
+    if folder is None:
+        return Figures(0, 0, 0, -1, f"skipped: {PERF} missing")
+    return measured([*CLI, "check", str(folder)], timeout)
+
+
+def site(extra: tuple[str, ...]) -> Callable[[Work, float], Figures]:
+    def run(work: Work, timeout: float) -> Figures:
+        return measured([*CLI, "build", str(work.season), "--out", str(work.folder / "html"),
+                         "--no-pdf", "-q", *extra], timeout)
+    return run
+
+
+def reload(work: Work, timeout: float) -> Figures:
+    season = work.season
+    started = time.perf_counter()
+    before = os.times()
+    lat = live_rebuild.reload_latency(season, work.files, 10)
+    after = os.times()
+    cpu = (after.children_user - before.children_user
+           + after.children_system - before.children_system)
+    return Figures(time.perf_counter() - started, cpu, 0, 0,
+                   f"save -> reload median {statistics.median(lat):.0f} ms,"
+                   f" max {max(lat):.0f} ms (cpu: the server's whole life)")
+
+
+def grand_prix(pdf: bool) -> Callable[[Work, float], Figures]:
+    def run(work: Work, timeout: float) -> Figures:
+        out = work.folder / ("gp-pdf" if pdf else "gp-html")
+        return measured([*CLI, "build", str(work.demo("grand-prix-2027")), "--out", str(out),
+                         "--clean", "-q", *(() if pdf else ("--no-pdf",))], timeout)
+    return run
+
+
+CASES: dict[str, Callable[[Work, float], Figures]] = {
+    "dutch-r1-1000": dutch("r1-1000"), "dutch-r1-5000": dutch("r1-5000"),
+    "dutch-r6-1000": dutch("r6-1000"), "dutch-r6-5000": dutch("r6-5000"),
+    "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
+    "site-cold": site(("--clean",)), "site-nochange": site(()), "site-reload": reload,
+    "gp-pdf-cold": grand_prix(True), "gp-html-cold": grand_prix(False),
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a subset of about a minute")
+    parser.add_argument("--only", nargs="*", choices=list(CASES))
+    parser.add_argument("--timeout", type=float, default=900)
+    args = parser.parse_args()
+    names = args.only or (QUICK if args.quick else tuple(CASES))
+    work = Work()
+    print(f"{'case':18} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'load':>5}  note")
+    try:
+        for name in names:
+            if name.startswith("site-") and name != "site-nochange":
+                work.season  # noqa: B018 - generate before the clock starts
+            at = load()
+            fig = CASES[name](work, args.timeout)
+            print(f"{name:18} {fig.wall:8.2f} {fig.cpu:8.2f} {fig.peak_mib:9.0f} {at:>5}"
+                  f"  {fig.note}", flush=True)
+    finally:
+        shutil.rmtree(work.folder, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

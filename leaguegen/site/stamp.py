@@ -1,0 +1,139 @@
+"""Whether a build would change nothing, answered before the season is even loaded.
+
+A rebuild with nothing changed should cost what it takes to look at the inputs,
+not a load, a render from the cache and a rewrite of the whole site. After each
+successful build, ``build_site`` records a stamp beside its cache: the content
+hash of every file in the season folder, the size and modification time of every
+template and asset (their contents are hashed too, except large font files), the
+program's version, the options, and which output folder the build swapped in
+(its inode, so a deleted or replaced site is rebuilt). ``leaguegen build`` asks
+:func:`unchanged` first: when every input is the same, the site on disk is what
+a build would write, and the command says so without importing the renderer.
+
+Standard library only: importing this module must stay cheap.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+
+STAMP = "build-stamp.json"
+FORMAT = "1"
+_SMALL = 256 * 1024  # files up to this size are hashed; bigger ones (fonts) by stat
+
+
+@dataclass
+class Stamp:
+    """What the last build read and wrote, and the counts its report showed."""
+
+    inputs: str
+    output: list[int]
+    pages: int = 0
+    pdfs: int = 0
+    sections: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def cache_folder(out_dir: Path) -> Path:
+    """``build``'s default cache, beside the output (as ``site.build.default_cache``)."""
+    out = Path(out_dir).resolve()
+    return out.parent / ".leaguegen-cache" / out.name
+
+
+def _program() -> str:
+    try:
+        return version("leaguegen")
+    except PackageNotFoundError:  # pragma: no cover - a bare checkout
+        return "dev"
+
+
+def _files(folder: Path, skip: set[Path]) -> list[Path]:
+    """Every regular file under ``folder``, not in hidden folders or the skipped ones."""
+    out = []
+    for root, dirs, names in os.walk(folder):
+        here = Path(root)
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and here / d not in skip)
+        out += [here / n for n in sorted(names) if not n.startswith(".")]
+    return out
+
+
+def _digest_of(paths: list[Path], base: Path, digest: hashlib._Hash) -> None:
+    for path in paths:
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        digest.update(f"{path.relative_to(base)}\0{st.st_size}\0".encode())
+        if st.st_size <= _SMALL:
+            digest.update(path.read_bytes())
+        else:
+            digest.update(f"{st.st_mtime_ns}".encode())
+
+
+def inputs_digest(season_dir: Path, out_dir: Path, templates: Path, options: str) -> str:
+    """One hash of everything a build of ``season_dir`` reads."""
+    season_dir, out = Path(season_dir).resolve(), Path(out_dir).resolve()
+    digest = hashlib.sha256(f"{FORMAT}\0{_program()}\0{options}\0{out}\0".encode())
+    _digest_of(_files(season_dir, {out}), season_dir, digest)
+    digest.update(b"\0templates\0")
+    _digest_of(_files(templates, set()), templates, digest)
+    return digest.hexdigest()
+
+
+def _output_id(out_dir: Path) -> list[int]:
+    try:
+        st = os.stat(out_dir)
+        marker = os.stat(Path(out_dir) / ".leaguegen-site")
+    except OSError:
+        return []
+    return [st.st_dev, st.st_ino, marker.st_ino]
+
+
+def _templates() -> Path:
+    """The template folder, found as ``site.render.template_dir`` finds it."""
+    here = Path(__file__).resolve()
+    installed = here.parents[1] / "site_template"
+    return installed if installed.is_dir() else here.parents[2] / "site_template"
+
+
+def digest(season_dir: Path, out_dir: Path, options: str) -> str:
+    """The inputs' hash, taken before a build loads them (a save during the build then
+    leaves a stamp that no longer matches, and the next build builds)."""
+    return inputs_digest(season_dir, out_dir, _templates(), options)
+
+
+def record(out_dir: Path, cache: Path, stamp: Stamp) -> None:
+    """After a successful build: what it read (``stamp.inputs``), the output it swapped in."""
+    stamp.output = _output_id(out_dir)
+    with contextlib.suppress(OSError):  # no stamp: the next build simply builds
+        (Path(cache) / STAMP).write_text(json.dumps(asdict(stamp)), encoding="utf-8")
+
+
+def unchanged(season_dir: Path, out_dir: Path, options: str,
+              cache: Path | None = None) -> Stamp | None:
+    """The last build's stamp when nothing it read changed and its site is still there."""
+    cache = cache or cache_folder(out_dir)
+    try:
+        data = json.loads((Path(cache) / STAMP).read_text(encoding="utf-8"))
+        known = Stamp(**data)
+    except (OSError, ValueError, TypeError):
+        return None
+    if not known.output or known.output != _output_id(out_dir):
+        return None
+    try:
+        now = digest(season_dir, out_dir, options)
+    except OSError:
+        return None
+    return known if now == known.inputs else None
+
+
+def forget(cache: Path) -> None:
+    """Drop the stamp (before a build starts, so a failed build is never taken as done)."""
+    with contextlib.suppress(OSError):
+        (Path(cache) / STAMP).unlink()

@@ -1,0 +1,59 @@
+"""The calendars are written directly for speed; they must be exactly what icalendar writes."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from leaguegen.formats.season_yaml import load_season
+from leaguegen.site.feeds import ical
+from tests.conftest import ROOT
+
+SEASONS = sorted(p for p in (ROOT / "seasons").iterdir() if (p / "season.yaml").exists())
+
+pytest.importorskip("icalendar")
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_every_demo_calendar_is_what_icalendar_writes(folder: Path) -> None:
+    season = load_season(folder)
+    stamp = ical._stamp(season)
+    every = [e for s in season.sections for e in ical._round_events(season, s, stamp)]
+    assert ical._ics(season.name, every) == ical._library_ics(season.name, every)
+    assert ical.season_calendar(season) == ical._library_ics(season.name, every)
+    for section in season.sections:
+        for number in range(1, len(section.players) + 1):
+            name, events = ical.player_events(season, section, number)
+            assert ical._ics(name, events) == ical._library_ics(name, events)
+
+
+text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from(
+    list("\\;,\n\r^\"é中ع ")), max_size=200)
+
+
+one_line = text.map(lambda t: t.replace("\r", "").replace("\n", ""))
+
+
+@settings(max_examples=200, deadline=None)
+@given(name=one_line, summary=text, location=text, description=text,
+       day=st.dates(dt.date(2000, 1, 1), dt.date(2100, 1, 1)))
+def test_any_text_is_escaped_and_folded_as_icalendar_does(name, summary, location,
+                                                          description, day) -> None:
+    stamp = dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
+    event = ical._Event(uid=f"x-{summary[:20]}@leaguegen", stamp=stamp, start=day,
+                        summary=summary, location=location, description=description)
+    assert ical._ics(name, [event, event]) == ical._library_ics(name, [event, event])
+
+
+@settings(max_examples=200, deadline=None)
+@given(description=st.text(st.sampled_from(list("ab \\;,^\n")), min_size=60, max_size=400))
+def test_long_ascii_lines_fold_where_icalendar_folds(description) -> None:
+    day = dt.date(2026, 9, 3)
+    stamp = dt.datetime(2026, 9, 3, tzinfo=dt.UTC)
+    event = ical._Event(uid="u@leaguegen", stamp=stamp, start=day, summary=description,
+                        location="", description=description)
+    assert ical._ics("n", [event]) == ical._library_ics("n", [event])

@@ -1,0 +1,157 @@
+"""A rebuild renders only what changed: nothing at all when nothing did (build and serve)."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+from pathlib import Path
+
+import jinja2
+import pytest
+from click.testing import CliRunner
+
+from leaguegen.cli import main
+from leaguegen.site import build as build_module
+from leaguegen.site.live import LiveSite
+from tests.conftest import DEMO
+
+
+class RenderSpy:
+    """Counts the templates rendered (every page, whichever module renders it)."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.names: list[str] = []
+        original = jinja2.Template.render
+
+        def render(template, *args, **kwargs):  # noqa: ANN001,ANN202
+            self.names.append(template.name)
+            return original(template, *args, **kwargs)
+
+        monkeypatch.setattr(jinja2.Template, "render", render)
+
+
+@pytest.fixture
+def season(tmp_path: Path) -> Path:
+    folder = tmp_path / "season"
+    shutil.copytree(DEMO, folder)
+    return folder
+
+
+def _build(season: Path, out: Path, *extra: str):
+    result = CliRunner().invoke(main, ["build", str(season), "--out", str(out), "--no-pdf",
+                                       *extra])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+RESULT = re.compile(r"^(\s+- [^#\n]+ - [^#\n]+): 1-0$", re.M)
+
+
+def _flip_a_result(season: Path) -> Path:
+    """The first 1-0 result becomes 0-1 (the same length)."""
+    for path in sorted(season.rglob("*.yaml")):
+        text = path.read_text(encoding="utf-8")
+        if RESULT.search(text):
+            path.write_text(RESULT.sub(r"\1: 0-1", text, count=1), encoding="utf-8")
+            return path
+    raise AssertionError("the demo has a 1-0 result")
+
+
+def test_a_rebuild_with_nothing_changed_loads_renders_and_writes_nothing(
+        season: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "site"
+    _build(season, out)
+    before = {p: p.stat().st_ino for p in out.rglob("*")}
+    spy = RenderSpy(monkeypatch)
+
+    def no_build(*args, **kwargs):  # noqa: ANN002,ANN003,ANN202
+        raise AssertionError("a build ran although nothing changed")
+
+    monkeypatch.setattr(build_module, "build_site", no_build)
+    result = _build(season, out)
+    assert "nothing changed" in result.output
+    assert result.output.startswith("Built 30 pages and 0 PDFs")
+    assert spy.names == []
+    assert {p: p.stat().st_ino for p in out.rglob("*")} == before  # the very same files
+
+
+def test_a_changed_file_same_size_and_time_is_still_a_change(season: Path,
+                                                             tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    _build(season, out)
+    path = next(p for p in sorted(season.rglob("*.yaml")) if RESULT.search(p.read_text()))
+    st = path.stat()
+    _flip_a_result(season)  # same length
+    os.utime(path, ns=(st.st_atime_ns, st.st_mtime_ns))
+    assert path.stat().st_size == st.st_size
+    result = _build(season, out)
+    assert "nothing changed" not in result.output
+    assert "1 section rendered" in result.output
+
+
+def test_options_templates_and_a_missing_site_are_changes(season: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    _build(season, out)
+    result = CliRunner().invoke(main, ["build", str(season), "--out", str(out)])
+    assert "nothing changed" not in result.output  # now with PDFs: another build
+    _build(season, out)
+    shutil.rmtree(out)
+    result = _build(season, out)
+    assert "nothing changed" not in result.output
+    assert (out / "index.html").is_file()
+    assert "nothing changed" in _build(season, out).output
+    assert "nothing changed" not in _build(season, out, "--clean").output
+
+
+def test_serve_renders_nothing_when_nothing_changed(season: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    site = LiveSite(season, pdf=False)
+    site.build()
+    spy = RenderSpy(monkeypatch)
+    built, problems = site.build()
+    assert problems == [] and built is not None
+    assert spy.names == []
+    assert built.outputs_rendered == 0  # the feeds were not computed again either
+
+
+def test_serve_after_one_edit_renders_that_section_and_the_home_page_only(
+        season: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    site = LiveSite(season, pdf=False)
+    first, _ = site.build()
+    assert first is not None
+    edited = _flip_a_result(season)
+    spy = RenderSpy(monkeypatch)
+    built, problems = site.build()
+    assert problems == [] and built is not None
+    assert len(built.sections_rendered) == 1
+    section = built.sections_rendered[0]
+    assert section in edited.read_text(encoding="utf-8")
+    pages_of_section = [p for p in built.files if p.startswith(f"{section}/")
+                        and p.endswith(".html")]
+    # the section's pages, its PDF source and the home page; no other section's
+    assert len(spy.names) == len(pages_of_section) + 2
+    assert built.outputs_rendered == 2  # that section's feeds and the season's
+
+
+def test_compiled_templates_from_the_cache_render_what_fresh_ones_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Jinja2 folds constant filters into the compiled code, so a template compiled for one
+    language's digits must never be reused for another's."""
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site import render
+
+    arabic = load_season(DEMO.parent / "amman-2026-ar")
+    english = load_season(DEMO)
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path / "a-file" / "x"))  # no cache
+    render.environment.cache_clear()
+    fresh = build_module.render_pages(arabic)
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path / "cache"))
+    for _ in range(2):
+        render.environment.cache_clear()
+        build_module.render_pages(english)  # fills the cache with western digits
+        render.environment.cache_clear()
+        assert build_module.render_pages(arabic) == fresh
+    assert any((tmp_path / "cache").rglob("*.cache"))
+    render.environment.cache_clear()
