@@ -115,6 +115,15 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
              for n, code in sorted(ss.requested_for(section, round_no).items())]
+    date_note = ""
+    if date is None:
+        from leaguegen.domain.round_dates import next_round_date
+
+        date = next_round_date([(i.number, i.date) for i in section.rounds], round_no)
+        date_note = (f"dated {date.isoformat()} by the section's rhythm (--date to choose"
+                     " another)" if date else
+                     "no date: the section's rounds show no rhythm to follow; add the"
+                     " round's date in the file, or pair with --date YYYY-MM-DD")
     try:
         path = session.append_round(section_id, games, byes, date=date)
     except OSError as exc:
@@ -125,6 +134,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
     for name, kind in byes:
         click.echo(f"     {printable(name)}: {kind}")
+    if date_note:
+        click.echo(f"Round {round_no}: {date_note}", err=not date)
     if explain:
         _explain(result, shown)
 

@@ -38,3 +38,15 @@ def performance_rating(games: list[tuple[int, Fraction]]) -> tuple[int, int] | N
     aro = int(round_half_up(Fraction(sum(r for r, _ in games), len(games))))
     p = Fraction(sum(Fraction(s) for _, s in games)) / len(games)
     return aro + dp(p), aro
+
+
+def table_performance(table, number: int) -> tuple[int, int] | None:  # noqa: ANN001 - Crosstable
+    """(Rp, average opponent rating) of player ``number`` over the games of a crosstable
+    (``domain.model.Crosstable``) played against rated opponents; None without such a game.
+
+    One computation for the standings' Rp column and the player's page."""
+    scoring = table.scoring
+    rated = [(table.record(e.opponent).player.rating,
+              scoring.value(scoring.points(e.code)) / scoring.value(scoring.win))
+             for e in table.record(number).rounds if e.played and e.opponent]
+    return performance_rating([(r, Fraction(s)) for r, s in rated if r])

@@ -49,13 +49,28 @@ def split_game(key: str, names: Names) -> tuple[int, int] | str:
 
 
 def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
-    """A round's ``date``: ISO form (2026-09-03), or None when not given."""
+    """A round's ``date``: ISO form (2026-09-03), or None when not given.
+
+    Every reader asks for a section's rounds in order (round 1 first), so a date before
+    an earlier round's date is an error at its line; the same day is allowed (two rounds
+    an evening). The last dated round is remembered on ``ctx`` until the next round 1.
+    """
     raw = yn.text(node, ctx.col, f"round {r} date")
     try:
-        return dt.date.fromisoformat(raw) if raw else None
+        date = dt.date.fromisoformat(raw) if raw else None
     except ValueError:
         ctx.col.add(node, f"round {r} date '{raw}' is not a date like 2026-09-03")
         return None
+    last = None if r == 1 else getattr(ctx, "_last_round_date", None)
+    if r == 1:
+        ctx._last_round_date = None  # type: ignore[attr-defined]
+    if date is not None:
+        if last is not None and date < last[1]:
+            ctx.col.add(node, f"round {r} date {date.isoformat()} is before round {last[0]}'s"
+                              f" date {last[1].isoformat()}: rounds are dated in order")
+        else:
+            ctx._last_round_date = (r, date)  # type: ignore[attr-defined]
+    return date
 
 
 def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,

@@ -63,3 +63,21 @@ def board_result(white: Code, black: Code) -> str:
 
         return mark(white) + mark(black)
     return f"{cell(white)}–{cell(black)}"
+
+
+def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
+    """Per column of tiebreak values: whether one of them is neither whole nor half.
+
+    Such a column is written in decimals throughout, so one column never mixes
+    "5½" and "5.75"; whole numbers (counts, ratings) stay whole.
+    """
+    if not rows:
+        return ()
+
+    def odd(value: object) -> bool:
+        if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
+            return False
+        return (Fraction(value).limit_denominator(1000) * 2).denominator != 1
+
+    return tuple(any(odd(row[i]) for row in rows if i < len(row))
+                 for i in range(max(len(row) for row in rows)))

@@ -141,15 +141,19 @@ class Formatter:
             return f"{self.number(int(whole)) if whole else ''}{HALF}"
         return self._decimal(v)
 
-    def tiebreak(self, value: object) -> str:
-        """Tiebreak figures: halves as points, other fractions to two decimals, None as '–'."""
+    def tiebreak(self, value: object, decimal: bool = False) -> str:
+        """Tiebreak figures: halves as points, other fractions to two decimals, None as '–'.
+
+        ``decimal``: the column holds a value that is not a whole or half number, so
+        every value of it is written with two decimals (never "5½" above "5.75")."""
         if value is None:
             return "–"
         if isinstance(value, str):
             return self.digits_of(value)
         if isinstance(value, float):
             value = Fraction(value).limit_denominator(100) if (value * 2).is_integer() else value
-        if isinstance(value, (int, Fraction)) and Fraction(value).denominator in (1, 2):
+        if (not decimal and isinstance(value, (int, Fraction))
+                and Fraction(value).denominator in (1, 2)):
             return self.points(value)
         return self._decimal(value, "0.00")
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import i18n
+from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -123,7 +123,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
 
     env.filters.update(date=_memo(_date), num=_memo(fmt.number), pts=_memo(fmt.points),
                        tb=_memo(fmt.tiebreak), digits=_memo(fmt.digits_of),
-                       percent=_memo(fmt.percent),
+                       percent=_memo(fmt.percent), tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))

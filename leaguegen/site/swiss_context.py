@@ -21,7 +21,7 @@ from leaguegen.domain.pairing import (
     RelaxedKind,
     systems,
 )
-from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.domain.sections import swiss as ss
@@ -329,7 +329,7 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
             rank=row.rank, shared=shared, player=link, points=points,
             played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
             values=shown, decided_by=row.decided_by, withdrawn=False,
-            provisional=provisional))
+            provisional=provisional, performance=_rp(data.table, n)))
         crosstable.append(SwissRow(
             rank=row.rank, shared=shared, player=link, points=points,
             cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
@@ -464,10 +464,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
                                _link(s, e.opponent, root), fmt.cell(e.code),
                                GAME_NOTES.get(e.code, "")))
-    rated = [(t.record(e.opponent).player.rating,
-              t.scoring.value(t.scoring.points(e.code)) / t.scoring.value(t.scoring.win))
-             for e in rec.rounds if e.played and e.opponent]
-    perf = performance_rating([(r, sc) for r, sc in rated if r])
+    perf = table_performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
     return SwissPlayerPage(
@@ -481,3 +478,9 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
         tiebreaks=tiebreak_views(data, number, root),  # type: ignore[arg-type]  # duck-typed
     )
+
+
+def _rp(table, number: int) -> int | None:  # noqa: ANN001 - Crosstable
+    """The standings' Rp column: the performance over the games played so far."""
+    perf = table_performance(table, number)
+    return perf[0] if perf else None

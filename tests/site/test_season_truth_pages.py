@@ -39,7 +39,7 @@ def riverside() -> dict[str, str]:
 
 def test_ahead_on_sits_on_the_player_the_tiebreak_put_above_the_next(riverside) -> None:
     rows = _cells(riverside["premier/index.html"])
-    on_four = [r for r in rows if r[3] == "4"]  # rank, player, rating, points...
+    on_four = [r for r in rows if r[4] == "4"]  # rank, player, federation, rating, points...
     assert len(on_four) == 4
     assert ["ahead on DE" in r[1] for r in on_four] == [True, True, True, False]
     assert "placed a player above the next one on the same points" in riverside[

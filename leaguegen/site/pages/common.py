@@ -70,6 +70,7 @@ class StandingRow:
     decided_by: str | None  # the code that put this player above the next on equal points
     withdrawn: bool
     provisional: tuple[bool, ...] = ()  # per value: could still change (DE, not all met)
+    performance: int | None = None  # Rp over the games played (FIDE B.02 table); None: none
 
 
 def shown_values(codes: tuple[str, ...], row: StandingsRow) -> tuple[tuple[object, ...],
@@ -103,6 +104,7 @@ class Cell:
     colour: str  # "w", "b" or ""
     round: int
     counted: bool = True  # False: a game of a player the 50 % rule keeps out of the standings
+    withdrew: bool = False  # not played and never will be: a player withdrew before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +115,21 @@ class CrossRow:
     rank: int | None
     withdrawn: bool
     void: bool = False  # a result in this row does not count in the standings (50 % rule)
+    withdrew_cells: bool = False  # a cell of this row is a game lost to a withdrawal
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
+    """A board of a round, with what a pairings list shows beside each name (the
+    players' numbers and ratings are in the links; their points before the round here)."""
+
     number: int
     white: PlayerLink
     black: PlayerLink
     result: str
+    white_points: Fraction | None = None  # before the round; None: not shown
+    black_points: Fraction | None = None
+    withdrew: bool = False  # not played and never will be: a player withdrew before it
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +168,7 @@ class SectionSummary:
     finished: bool
     trf: bool = False  # a TRF export is published beside the section's data
     changes: int = 0  # changes logged in the season's history (the Changes page, if any)
+    in_progress: int | None = None  # a round with some results but not all
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,7 +244,8 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         players=len(s.players),
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
-        finished=progress.finished, trf=exports_trf(s), changes=len(s.changes))
+        finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
+        in_progress=progress.in_progress)
 
 
 def exports_trf(section: Section) -> bool:

@@ -3,7 +3,8 @@
 Output: ``<id>/index.html`` (the bracket: rounds as columns, seeds, byes, match
 scores, tie-break notes, the winner of each match highlighted; on a phone the
 rounds stack), ``<id>/rounds.html`` (each match game by game) and the bracket
-as an A4 landscape PDF. Knockouts have no player pages: the bracket is the page.
+as an A4 landscape PDF, and a page per player (``<id>/players/<slug>.html``: each
+match, its games and how it ended), which the names in the bracket and the matches link to.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ class SlotView:
     group_number: int | None  # the group of a quads section it came from
     score: Fraction | None  # points in the regular games
     winner: bool
+    url: str = ""  # the player's page in this section
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +61,8 @@ class GameView:
     white: str
     black: str
     result: str
+    white_url: str = ""
+    black_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,8 +122,12 @@ def _format_view(f: ko.MatchFormat) -> FormatView:
                                           s.armageddon) for s in rest))
 
 
-def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin]) -> MatchView:
+def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
+                root: str = "../") -> MatchView:
     value = section.scoring.value
+
+    def url(seed: int) -> str:
+        return root + urls.player(section, seed)
 
     def slot(seed: int | None, score: Fraction | None) -> SlotView:
         if seed is None:
@@ -129,11 +137,12 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin]) 
         group, place, number = (origin.source, origin.place, origin.group) if origin else \
             ("", None, None)
         return SlotView(seed, p.name, p.rating, group, place, number, score,
-                        m.winner is not None and m.winner == seed)
+                        m.winner is not None and m.winner == seed, url(seed))
 
     regular = m.regular
     games = tuple(GameView(STAGE_LABELS.get(g.stage, g.stage), section.players[g.white - 1].name,
-                           section.players[g.black - 1].name, fmt.board_result(*g.codes))
+                           section.players[g.black - 1].name, fmt.board_result(*g.codes),
+                           url(g.white), url(g.black))
                   for g in m.games)
     tiebreaks = tuple(StageScore(STAGE_LABELS.get(t.label, t.label), value(t.top),
                                  value(t.bottom), t.armageddon) for t in m.tiebreaks)
@@ -164,6 +173,60 @@ def knockout_page(season: Season, section: Section) -> KnockoutPage:
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerMatch:
+    """One of a player's matches, from the player's side."""
+
+    round_name: str  # msgid, as BracketRound.name
+    players: int
+    date: dt.date | None
+    opponent: common.PlayerLink | None  # None: a bye, or not known yet
+    score: Fraction | None  # the player's points in the regular games
+    opponent_score: Fraction | None
+    outcome: str  # "won", "lost", "bye", "" (not decided yet)
+    games: tuple[GameView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class KnockoutPlayerPage:
+    """A player's way through the bracket (``<id>/players/<slug>.html``)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    player: common.PlayerLink
+    origin_group: str  # the section the player qualified from, "" when seeded by rating
+    origin_place: int | None
+    matches: tuple[PlayerMatch, ...]
+
+
+def player_page(season: Season, section: Section, number: int) -> KnockoutPlayerPage:
+    facts = knockout_facts(section)
+    root = "../../"
+    matches = []
+    for r in facts.rounds:
+        for m in r.matches:
+            if number not in (m.top, m.bottom):
+                continue
+            other = m.bottom if m.top == number else m.top
+            view = _match_view(m, section, facts.origins, root)
+            mine, theirs = (view.top, view.bottom) if m.top == number else (view.bottom, view.top)
+            outcome = ("bye" if m.bye else "won" if m.winner == number
+                       else "lost" if m.winner is not None else "")
+            matches.append(PlayerMatch(
+                round_name(r.players), r.players, r.date,
+                common.player_link(section, other, root) if other else None,
+                mine.score, theirs.score, outcome, view.games))
+    origin = facts.origins.get(number)
+    return KnockoutPlayerPage(
+        root=root, season=common.season_info(season),
+        section=common.section_summary(facts, root, None),
+        player=common.player_link(section, number, root),
+        origin_group=origin.source if origin else "",
+        origin_place=origin.place if origin else None,
+        matches=tuple(matches))
+
+
 def render_knockout(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     page = knockout_page(season, section)
@@ -171,6 +234,9 @@ def render_knockout(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("knockout/section.html", page, lang),
         urls.rounds(section): render("knockout/rounds.html", page, lang),
     }
+    for number in range(1, len(section.players) + 1):
+        pages[urls.player(section, number)] = render(
+            "knockout/player.html", player_page(season, section, number), lang)
     return SectionOutput(pages, urls.pdf(section), render("knockout/pdf.html", page, lang),
                          page.section)
 

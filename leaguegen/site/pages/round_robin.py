@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Crosstable
-from leaguegen.domain.performance import performance_rating
+from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.standings import Standings
@@ -77,6 +77,7 @@ class PlayerGame:
     opponent: PlayerLink | None
     result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
     note: str  # an N_-marked msgid, translated by the template
+    withdrew: bool = False  # not played and never will be: a player withdrew before it
 
 
 
@@ -131,6 +132,7 @@ GAME_NOTES = {
     Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
     Code.PENDING: N_("not played yet"),
 }
+WITHDREW = N_("not played: a player withdrew")
 FREE_ROUND = N_("free round")
 
 
@@ -164,6 +166,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
             provisional=provisional,
+            performance=_performance(t, number)[0],
         ))
     for number in sorted(data.excluded):
         data.ranks[number] = None
@@ -172,6 +175,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             points=t.scoring.value(t.score(number)),
             played=roundrobin.games_completed(t, number),
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
+            performance=_performance(t, number)[0],
         ))
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
@@ -193,6 +197,27 @@ def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: AN
                           threshold=s.withdrawal_threshold)
 
 
+def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players: int) -> bool:
+    """A game not played that never will be: one of its players withdrew before its round
+    (under the 50 % rule such games stay unplayed instead of becoming forfeits)."""
+    if code is not Code.PENDING:
+        return False
+    return any(w.player in players and round_number > w.after_round
+               for w in section.withdrawals)
+
+
+def _points_before(t: Crosstable, number: int, round_number: int) -> Fraction:
+    """A player's score from the rounds before ``round_number`` (free rounds included)."""
+    rounds = t.record(number).rounds[:round_number - 1]
+    return t.scoring.value(sum(t.scoring.points(e.code) for e in rounds))
+
+
+def _performance(t: Crosstable, number: int) -> tuple[int | None, int | None]:
+    """(Rp, average opponent rating) over the games played against rated opponents."""
+    perf = table_performance(t, number)
+    return (perf[0], perf[1]) if perf else (None, None)
+
+
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     s, t = data.section, data.table
     n = len(s.players)
@@ -204,7 +229,9 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
                 continue
             colour = e.colour.value if e.colour else ""
             counted = rec.number not in data.excluded and e.opponent not in data.excluded
-            cells[e.opponent - 1].append(Cell(fmt.cell(e.code), colour, r, counted))
+            cells[e.opponent - 1].append(Cell(
+                fmt.cell(e.code), colour, r, counted,
+                withdrew=lost_to_withdrawal(s, r, e.code, rec.number, e.opponent)))
         out.append(CrossRow(
             player=player_link(s, rec.number, root),
             cells=tuple(tuple(c) for c in cells),
@@ -212,6 +239,7 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             rank=data.ranks.get(rec.number),
             withdrawn=any(w.player == rec.number for w in s.withdrawals),
             void=any(not c.counted for games in cells for c in games),
+            withdrew_cells=any(c.withdrew for games in cells for c in games),
         ))
     return tuple(out)
 
@@ -229,9 +257,12 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
                 continue
             we = t.record(pairing.white).rounds[r - 1]
             be = t.record(pairing.black).rounds[r - 1]
-            boards.append(Board(len(boards) + 1, player_link(s, pairing.white, root),
-                                player_link(s, pairing.black, root),
-                                fmt.board_result(we.code, be.code)))
+            boards.append(Board(
+                len(boards) + 1, player_link(s, pairing.white, root),
+                player_link(s, pairing.black, root), fmt.board_result(we.code, be.code),
+                white_points=_points_before(t, pairing.white, r),
+                black_points=_points_before(t, pairing.black, r),
+                withdrew=lost_to_withdrawal(s, r, we.code, pairing.white, pairing.black)))
         views.append(RoundView(
             number=r, date=info.date, boards=tuple(boards), sitting_out=out,
             complete=all(b.result for b in boards), started=any(b.result for b in boards),
@@ -250,16 +281,12 @@ def player_page(season: Season, data: SectionData, number: int,
             games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
                                                                  t.scoring), FREE_ROUND))
             continue
-        note = GAME_NOTES.get(e.code, "")
+        withdrew = lost_to_withdrawal(s, r, e.code, number, e.opponent)
+        note = WITHDREW if withdrew else GAME_NOTES.get(e.code, "")
         games.append(PlayerGame(
             r, date, e.colour.value if e.colour else "", player_link(s, e.opponent, root),
-            fmt.cell(e.code), note))
-    rated = [
-        (t.record(e.opponent).player.rating, t.scoring.value(t.scoring.points(e.code))
-         / t.scoring.value(t.scoring.win))
-        for e in rec.rounds if e.played and e.opponent
-    ]
-    perf = performance_rating([(r, sc) for r, sc in rated if r])
+            fmt.cell(e.code), note, withdrew))
+    perf, average = _performance(t, number)
     withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
                       None)
     score = t.scoring.value(t.score(number))
@@ -272,7 +299,7 @@ def player_page(season: Season, data: SectionData, number: int,
         player=player_link(s, number, root), games=tuple(games), score=score,
         counted_score=counted,
         played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
-        performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
+        performance=perf, average_opponent=average,
         withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
     )
 
