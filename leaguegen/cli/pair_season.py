@@ -1,8 +1,11 @@
 """``leaguegen pair SEASON_DIR --section ID``: pair a Swiss section's next round into its file.
 
 The new round goes to the end of the section's ``rounds`` with empty scores
-for the organiser to fill in, the pairing-allocated bye as ``Name: bye`` and
-the byes asked for as ``Name: half`` (or ``absent``, ``full``). The whole run
+for the organiser to fill in, the pairing-allocated bye as ``Name: bye``, the
+byes asked for as ``Name: half`` (or ``absent``, ``full``), and the marker
+``paired_by: leaguegen VERSION SYSTEM FINGERPRINT``; the engine's result and
+explanation go to ``pairings/<section>.json`` (domain/sections/swiss_record.py),
+which the round page reads instead of pairing again. The whole run
 holds the season's write lock, and the round is written only if no season
 file changed since it was read (``formats.season_write.SeasonSession``); only
 the new lines are added to the file.
@@ -78,7 +81,10 @@ def _load(season_dir: str):  # noqa: ANN202 - Season
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
                  date: dt.date | None, explain: bool) -> None:
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
+    from leaguegen.domain.pairing import system_names
     from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.swiss_record import PairingRecord
+    from leaguegen.formats.pairing_records import save_record
     from leaguegen.formats.season_write import WriteError
 
     season = _load(season_dir)
@@ -97,7 +103,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     shown = [printable(n) for n in names]
     sid = printable(section_id)
     try:
-        result = ss.pair_next(section, allow_postponed=allow_postponed)
+        paired = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
         _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
@@ -109,8 +115,10 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
     except ValueError as exc:
         _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
+    result = paired.result
     _check_result(result, len(names))
     round_no = ss.paired_rounds(section) + 1
+    mark = ss.marker(section, result, _version())
     games = [(names[w - 1], names[b - 1]) for w, b in result.boards]
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
@@ -125,9 +133,15 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
                      "no date: the section's rounds show no rhythm to follow; add the"
                      " round's date in the file, or pair with --date YYYY-MM-DD")
     try:
-        path = session.append_round(section_id, games, byes, date=date)
+        path = session.append_round(section_id, games, byes, date=date, paired_by=mark.text())
     except OSError as exc:
         raise WriteError(str(exc)) from None
+    record = PairingRecord(round_no, mark, result, paired.relaxed)
+    try:
+        save_record(Path(season_dir), section_id, record, system_names())
+    except OSError as exc:
+        click.echo(f"warning: the round is written, but its pairing record is not"
+                   f" ({printable(exc)}): its page will not explain it", err=True)
     click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
                f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
     for i, (white, black) in enumerate(games, start=1):
@@ -136,8 +150,21 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         click.echo(f"     {printable(name)}: {kind}")
     if date_note:
         click.echo(f"Round {round_no}: {date_note}", err=not date)
+    if paired.relaxed:
+        pairs = "; ".join(f"{shown[a - 1]} - {shown[b - 1]}" for a, b in paired.relaxed)
+        click.echo(f"No legal pairing keeps every avoid / keep_apart pair apart, so they were"
+                   f" relaxed; paired anyway: {pairs}")
     if explain:
         _explain(result, shown)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("leaguegen")
+    except PackageNotFoundError:
+        return "?"
 
 
 def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
