@@ -99,11 +99,12 @@ def pairing_problem(state, boards, bye) -> str | None:  # noqa: ANN001 - SwissSt
     Every player present for the round is on exactly one board or is the bye; no one
     absent; no one meets an opponent he has played (a forfeit is not a game) or one
     the file forbids (XXP); the bye is not a second PAB (the C.04.1 checks of
-    ``domain/pairing/legality.py``, colours aside: a system's own colour exceptions are
-    its business).
+    ``domain/pairing/legality.py``, colours and the PAB after an unplayed win aside:
+    each system has its own exceptions and reading there).
     """
-    from leaguegen.domain.pairing.legality import check_round
+    from leaguegen.domain.pairing.legality import Rule, check_round
 
+    skip = (Rule.PAB_AFTER_WIN,)  # each system reads it its own way (docs/swiss.md)
     errors = [v for v in check_round(state, boards, [bye] if bye is not None else [],
-                                     colours=False) if not v.allowed]
+                                     colours=False) if not v.allowed and v.rule not in skip]
     return errors[0].words() if errors else None

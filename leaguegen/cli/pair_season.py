@@ -192,3 +192,40 @@ def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
             click.echo(f"  relaxed: {words.relaxed(r)}")
     if result.bye_explanation is not None:
         click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")
+
+
+def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
+    """``leaguegen check``'s notices: each Swiss round not paired by the engine (no
+    ``paired_by`` marker, or one the round no longer matches), compared once with the
+    engine's pairing from the rounds before it, naming the boards that differ."""
+    from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.swiss_record import Origin
+
+    out = []
+    for section in season.sections:
+        if not isinstance(section.details, ss.SwissSettings):
+            continue
+        system = ss.settings(section).pairing
+
+        def name(n: int, section=section) -> str:  # noqa: ANN001
+            return printable(section.players[n - 1].name)
+
+        for d in ss.engine_differences(section):
+            how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
+            head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
+            if d.engine is None:
+                out.append(f"{head}: {system} finds no legal pairing for it")
+                continue
+            boards = [x for x in d.check.differences if x.board is not None]
+            parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
+            parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
+            out.append(f"{head}: {' and '.join(parts)} differ from {system}")
+            for x in d.check.differences:
+                if x.board is None:
+                    bye = d.engine.bye
+                    out.append(f"  bye: {system} gives it to"
+                               f" {name(bye) if bye is not None else 'nobody'}")
+                    continue
+                white, black = d.engine.boards[x.board - 1]
+                out.append(f"  board {x.board}: {system} pairs {name(white)} - {name(black)}")
+    return out

@@ -36,6 +36,7 @@ from leaguegen.domain.pairing import (
     pair_round,
     state_from_crosstable,
 )
+from leaguegen.domain.pairing.check import RoundCheck, RoundPairing, compare_round
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
@@ -310,6 +311,40 @@ def marker(section: Section, result: PairingResult, version: str) -> PairedBy:
     """The marker ``pair`` writes on the round it pairs with ``result``."""
     return PairedBy(settings(section).pairing,
                     result_fingerprint(section, result.boards, result.bye), version)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineDifference:
+    """A round not the engine's own (hand-made or edited) compared with the engine's
+    pairing from the rounds before it: ``check`` reports it as a notice."""
+
+    round: int
+    origin: Origin
+    engine: PairingResult | None  # None: the engine finds no legal pairing
+    check: RoundCheck | None
+
+
+def engine_differences(section: Section) -> list[EngineDifference]:
+    """Pair once each round that is not the engine's own and say where it differs.
+
+    This is the only place a stored round meets the engine again, and only ``check``
+    calls it (the pages read what ``pair`` stored). Rounds that agree are left out.
+    """
+    out = []
+    for r in range(1, paired_rounds(section) + 1):
+        how = origin(section, r)
+        if how is Origin.ENGINE or not games_of_round(section, r):
+            continue
+        stored = stored_pairing(section, r)
+        try:
+            result = pair(section, r)
+        except NoValidPairing:
+            out.append(EngineDifference(r, how, None, None))
+            continue
+        diff = compare_round(r, result, RoundPairing(stored.boards, stored.bye))
+        if not diff.agrees:
+            out.append(EngineDifference(r, how, result, diff))
+    return out
 
 
 def same_pairing(result: PairingResult, stored: StoredPairing) -> bool:

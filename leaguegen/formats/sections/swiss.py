@@ -242,10 +242,11 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
     """Each paired round against C.04.1 from the rounds before it (legality.py): errors
     at the game's line (the round's for the bye), warnings where FIDE allows it.
 
-    A round that is the engine's own (its marker matches) reports no warning: the
-    engine chose the exception by its own criteria, and an avoid pair it gave up is in
-    its record. Its colour problems can only come from a result corrected later (a game
-    turned into a forfeit stops counting for colours), so they are warnings too.
+    A round that is the engine's own (its marker matches) is never an error and reports
+    no exception FIDE allows: the engine chose it by its system's criteria, and an avoid
+    pair it gave up is in its record. What remains there can only come from a result
+    corrected later (a game turned into a forfeit stops counting for colours) or from
+    a system's own reading of a rule (Burstein's PAB after a full-point bye): a warning.
     """
     items = rounds_node.value if isinstance(rounds_node, yaml.SequenceNode) else []
     avoid = ss.avoided_pairs(section)
@@ -266,8 +267,7 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
             else:
                 where = items[r - 1] if r - 1 < len(items) else rounds_node
             text = f"round {r}: {v.words(lambda n: section.players[n - 1].name)}"
-            absolute = v.rule not in (Rule.COLOUR_DIFFERENCE, Rule.THIRD_COLOUR)
-            if v.allowed or (engine and not absolute):
+            if v.allowed or engine:
                 ctx.col.warn(where, text)
             else:
                 ctx.col.add(where, text)
