@@ -38,6 +38,7 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     TiebreakView,
+    player_link,
     season_info,
     section_summary,
     shown_values,
@@ -276,9 +277,7 @@ class SwissData:
 
 
 def _link(section: Section, number: int, root: str) -> PlayerLink:
-    p = section.players[number - 1]
-    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title)
+    return player_link(section, number, root)
 
 
 def swiss_data(section: Section) -> SwissData:
