@@ -112,8 +112,11 @@ def test_standard_pab_writes_no_162_record(tmp_path: Path) -> None:
 
 def test_no_second_pab_whatever_it_is_worth(tmp_path: Path) -> None:
     """A zero-point PAB is still a PAB: the engine gives it to someone else (C.04.1 art. 4)."""
-    folder = season(tmp_path, "    pab_score: zero\n" + FIVE + ROUND_1)
-    result = ss.pair_next(load_season(folder).section("open"))
+    drawn = ROUND_1.replace("1-0", "½-½").replace("0-1", "½-½")  # Eve alone on 0 points
+    folder = season(tmp_path, "    pab_score: zero\n" + FIVE + drawn)
+    section = load_season(folder).section("open")
+    assert ss.build_crosstable(section).score(5) == 0
+    result = ss.pair_next(section)  # C5 would give it to the lowest score: Eve, again
     assert result.bye is not None and result.bye != 5
 
 
