@@ -252,14 +252,19 @@ def test_topscorer_in_the_last_round_is_a_warning(tmp_path: Path) -> None:
 def test_second_pab_is_an_error(tmp_path: Path) -> None:
     body = FIVE + ROUND_1 + """\
       - results:
-          - Ann Able - Cat Cole: 1-0
-          - Dan Dye - Ben Baker: 1-0
+          - Ann Able - Cat Cole:
+          - Dan Dye - Ben Baker:
           - Eve East: bye
 """
     folder = season(tmp_path, body)
     found = problems(folder)
     assert len(found) == 1 and "already had the pairing-allocated bye (round 1)" in found[0][1]
     assert found[0][0] == line_of(folder, "      - results:") + 4  # the second round's line
+    # once the round has been played as paired, it is history: a warning at the same line
+    played = body.replace("Ann Able - Cat Cole:", "Ann Able - Cat Cole: 1-0")
+    loaded = load_season(season(tmp_path, played))
+    assert [(w.line, "already had the pairing-allocated bye" in w.message)
+            for w in loaded.warnings] == [(found[0][0], True)]
 
 
 def test_check_names_the_boards_that_differ_from_the_engine(swiss_copy: Path) -> None:

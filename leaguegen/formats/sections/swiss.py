@@ -242,6 +242,9 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
     """Each paired round against C.04.1 from the rounds before it (legality.py): errors
     at the game's line (the round's for the bye), warnings where FIDE allows it.
 
+    Only a pairing that can still be changed is an error: a game with a result (and a
+    bye in a round that has begun) was played as paired, so what is wrong with it is a
+    warning (an imported event, a paper pairing typed in afterwards).
     A round that is the engine's own (its marker matches) is never an error and reports
     no exception FIDE allows: the engine chose it by its system's criteria, and an avoid
     pair it gave up is in its record. What remains there can only come from a result
@@ -264,10 +267,12 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
             if v.board is not None:
                 g = games[v.board - 1]
                 where = line_nodes.get((r, frozenset((g.white, g.black))), [None])[0]
+                played = g.result is not None
             else:
                 where = items[r - 1] if r - 1 < len(items) else rounds_node
+                played = any(g.result is not None for g in games)
             text = f"round {r}: {v.words(lambda n: section.players[n - 1].name)}"
-            if v.allowed or engine:
+            if v.allowed or engine or played:
                 ctx.col.warn(where, text)
             else:
                 ctx.col.add(where, text)
