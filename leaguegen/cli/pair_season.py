@@ -31,6 +31,7 @@ from leaguegen.formats.season_yaml import SEASON_FILE
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
+NOTICE_BOARDS = 12  # boards named per round in check's engine notice; the rest are counted
 
 
 def _fail(message: str, code: int) -> None:
@@ -220,7 +221,9 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
             parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
             parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
             out.append(f"{head}: {' and '.join(parts)} differ from {system}")
-            for x in d.check.differences:
+            listed = [x for x in d.check.differences if x.board is None]
+            listed = boards[:NOTICE_BOARDS] + listed
+            for x in listed:
                 if x.board is None:
                     bye = d.engine.bye
                     out.append(f"  bye: {system} gives it to"
@@ -228,4 +231,8 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                     continue
                 white, black = d.engine.boards[x.board - 1]
                 out.append(f"  board {x.board}: {system} pairs {name(white)} - {name(black)}")
+            if len(boards) > NOTICE_BOARDS:
+                more = len(boards) - NOTICE_BOARDS
+                out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
+                           " check-pairings` on the exported TRF lists every one)")
     return out
