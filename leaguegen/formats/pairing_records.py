@@ -3,9 +3,10 @@
 ``leaguegen pair`` writes one entry per round it pairs (the engine's boards, bye and
 structured explanation, and the avoid / keep_apart pairs it had to give up); the loader
 reads it back so the round pages can explain a pairing without running the engine
-(see ``domain/sections/swiss_record.py`` for why). It is plain JSON, sorted and
-indented so a diff in git reads well; organisers do not edit it. A record that cannot
-be read is a warning, never an error: the pages then just do not explain that round.
+(see ``domain/sections/swiss_record.py`` for why). It is plain JSON, one line per
+round in round order, so a diff in git shows the round added; organisers do not edit
+it. A record that cannot be read is a warning, never an error: the pages then just do
+not explain that round.
 """
 
 from __future__ import annotations
@@ -48,9 +49,13 @@ def load_records(root: Path, section_id: str,
 
 
 def dumps(section_id: str, records: dict[int, PairingRecord]) -> str:
-    body = {"about": ABOUT, "section": section_id,
-            "rounds": {str(r): records[r].to_dict() for r in sorted(records)}}
-    return json.dumps(body, indent=1, ensure_ascii=False) + "\n"
+    """JSON with one line per round: a new round is one new line in a diff."""
+    def one(value: object) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+    rounds = ",\n".join(f"  {one(str(r))}: {one(records[r].to_dict())}" for r in sorted(records))
+    return (f'{{\n "about": {one(ABOUT)},\n "section": {one(section_id)},\n'
+            f' "rounds": {{\n{rounds}\n }}\n}}\n')
 
 
 def save_record(root: Path, section_id: str, record: PairingRecord,

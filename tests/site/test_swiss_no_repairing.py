@@ -86,3 +86,26 @@ def test_hand_made_round_is_marked_as_such(no_engine: None, swiss_copy: Path) ->
     five = _text(html["open/round-5.html"])
     assert "paired by hand or by another program" in five
     assert "Score bracket" not in five
+
+
+def test_damaged_record_is_a_warning_and_explains_nothing(no_engine: None,
+                                                           swiss_copy: Path) -> None:
+    (swiss_copy / "pairings" / "open.json").write_text('{"rounds": {"5": {"paired_by": 1}}',
+                                                        "utf-8")
+    loaded = load_season(swiss_copy)
+    assert any("the pairing record cannot be read" in w.message for w in loaded.warnings)
+    html, _ = render_pages(loaded)
+    assert "its explanation was not stored with it" in _text(html["open/round-5.html"])
+
+
+def test_record_round_trips(tmp_path: Path) -> None:
+    from leaguegen.domain.pairing import system_names
+    from leaguegen.formats.pairing_records import dumps, load_records
+
+    records, problems = load_records(SWISS_DEMO, "open", system_names())
+    assert not problems and sorted(records) == [1, 2, 3, 4, 5]
+    assert (SWISS_DEMO / "pairings" / "open.json").read_text("utf-8") == dumps("open", records)
+    section = load_season(SWISS_DEMO).section("open")
+    for r, record in records.items():  # each is the round as the season has it
+        assert ss.origin(section, r).value == "engine"
+        assert ss.same_pairing(record.result, ss.stored_pairing(section, r))
