@@ -163,11 +163,14 @@ def build_crosstable(section: Section, upto_round: int | None = None) -> Crossta
     return Crosstable(records, settings(section).number_of_rounds, section.scoring)
 
 
-def pairing_state(section: Section, round_no: int) -> SwissState:
+def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> SwissState:
     """The engine's input for pairing ``round_no`` from the rounds before it.
 
     Pending games of earlier rounds (postponed) count as not played yet, but
-    their two players must not be paired against each other again.
+    their two players must not be paired against each other again. ``as_stored``:
+    for a round already paired, the players absent from it are the ones the round
+    leaves out (a bye line other than the PAB, or no line at all), as ``check-pairings``
+    reads a TRF round: so a round is compared with the engine on the same field.
     """
     s = settings(section)
     table = build_crosstable(section, round_no - 1)
@@ -177,8 +180,13 @@ def pairing_state(section: Section, round_no: int) -> SwissState:
                                   section.scoring.win, section.scoring.draw)
     postponed = [(g.white, g.black) for g in section.games
                  if g.round < round_no and g.result is None]
+    absent = absent_for(section, round_no)
+    if as_stored:
+        stored = stored_pairing(section, round_no)
+        paired = {n for b in stored.boards for n in b} | {stored.bye} - {None}
+        absent = set(range(1, len(section.players) + 1)) - paired
     return state_from_crosstable(
-        table, rounds_played=round_no - 1, absent=absent_for(section, round_no),
+        table, rounds_played=round_no - 1, absent=absent,
         acceleration=accel, forbidden=postponed, initial_colour=s.initial_colour,
     )
 
@@ -217,14 +225,15 @@ class SeasonPairing:
         return self.result.bye
 
 
-def pair_keeping_apart(section: Section, round_no: int) -> SeasonPairing:
+def pair_keeping_apart(section: Section, round_no: int,
+                       as_stored: bool = False) -> SeasonPairing:
     """Pair ``round_no`` honouring the avoid / keep_apart pairs as forbidden pairings
     (C.04 XXP); only when no legal pairing exists with them, pair again without them
     and name the ones the new pairing puts on a board.
 
     Raises ``leaguegen.errors.NoValidPairing`` when no legal pairing exists even then.
     """
-    state = pairing_state(section, round_no)
+    state = pairing_state(section, round_no, as_stored)
     system = settings(section).pairing
     avoid = avoided_pairs(section) - state.forbidden
     if avoid:
@@ -337,7 +346,7 @@ def engine_differences(section: Section) -> list[EngineDifference]:
             continue
         stored = stored_pairing(section, r)
         try:
-            result = pair(section, r)
+            result = pair_keeping_apart(section, r, as_stored=True).result
         except NoValidPairing:
             out.append(EngineDifference(r, how, None, None))
             continue
