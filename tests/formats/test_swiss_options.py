@@ -303,3 +303,33 @@ def test_imported_real_event_agrees_with_the_engine(tmp_path: Path) -> None:
     out = run("check", tmp_path / "aero")
     assert out.exit_code == 0, out.output
     assert "notice" not in out.output and "valid (1 section, 169 players" in out.output
+
+
+def test_check_pairings_basic_rules_share_the_season_checks(tmp_path: Path) -> None:
+    """The played third White of Ann Able: a warning in the season (played as paired),
+    listed as broken by check-pairings --basic-rules on the exported TRF (exit 1)."""
+    body = SIX + """\
+    rounds:
+      - results:
+          - Ann Able - Dan Dye: 0-1
+          - Ben Baker - Eve East: 1-0
+          - Cat Cole - Fay Ford: 1-0
+      - results:
+          - Ann Able - Eve East: 0-1
+          - Dan Dye - Cat Cole: 1-0
+          - Fay Ford - Ben Baker: 1-0
+      - results:
+          - Ann Able - Fay Ford: 0-1
+          - Ben Baker - Cat Cole: 1-0
+          - Eve East - Dan Dye: 1-0
+"""
+    folder = season(tmp_path, body, rounds=4)
+    loaded = load_season(folder)
+    assert any("third time in a row" in w.message for w in loaded.warnings)
+    path = tmp_path / "event.trf"
+    path.write_text(season_trf.dumps(loaded, "open"), "utf-8")
+    out = run("check-pairings", "--trf", path, "--basic-rules")
+    assert out.exit_code == 1
+    assert "round 3: broken: 1 gets the same colour a third time in a row (C.04.1 art. 7)" \
+        in out.output
+    assert "C.04.1 basic rules: 2 broken" in out.output  # art. 6 and art. 7
