@@ -426,12 +426,12 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
     order = {Code.PAIRING_BYE: 0, Code.FULL_BYE: 1, Code.HALF_BYE: 2, Code.ZERO_BYE: 3}
     byes.sort(key=lambda b: (order.get(_code_of(b.label), 9), b.player.number))
     explain, why, bye_name, bye_pts = _how_paired(data, round_no)
-    mark = ss.mark_of(s, round_no)
+    record = ss.usable_record(s, round_no)
     relaxed, engine_boards, engine_bye = (), (), ""
-    if mark.record is not None and explain == "explained":
-        relaxed = tuple((_name(s, a), _name(s, b)) for a, b in mark.record.relaxed)
-    if mark.record is not None and explain == "edited":
-        engine = mark.record.result
+    if record is not None and explain == "explained":
+        relaxed = tuple((_name(s, a), _name(s, b)) for a, b in record.relaxed)
+    if record is not None and explain == "edited":
+        engine = record.result
         found = ss.stored_pairing(s, round_no)
         diff = compare_round(round_no, engine, RoundPairing(found.boards, found.bye))
         engine_boards = tuple(EngineBoard(d.board, _name(s, engine.boards[d.board - 1][0]),
@@ -460,15 +460,14 @@ def _how_paired(data: SwissData, round_no: int
     explanation as the page's views (boards by their published number)."""
     s = data.section
     how = ss.origin(s, round_no)
-    mark = ss.mark_of(s, round_no)
+    record = ss.usable_record(s, round_no)
     if how is Origin.HAND:
         return "hand", (), "", None
     if how is Origin.EDITED:
         return "edited", (), "", None
-    if mark.record is None or ss.result_fingerprint(
-            s, mark.record.result.boards, mark.record.result.bye) != mark.paired_by.fingerprint:
+    if record is None:
         return "unrecorded", (), "", None  # no record, or one that names other players now
-    result = mark.record.result
+    result = record.result
     scoring = data.table.scoring
     stored = {(g.white, g.black): i for i, g in enumerate(ss.games_of_round(s, round_no), start=1)}
 

@@ -173,8 +173,13 @@ def test_keep_apart_relaxed_only_when_nothing_legal_is_left(tmp_path: Path) -> N
     assert "Ann Able - Cat Cole" in relaxed and "Dan Dye - Ben Baker" in relaxed
     record = json.loads((folder / "pairings" / "open.json").read_text("utf-8"))
     assert sorted(map(sorted, record["rounds"]["1"]["relaxed"])) == [[1, 3], [2, 4]]
-    section = load_season(folder).section("open")
-    assert ss.mark_of(section, 1).record.relaxed  # the page names them from here
+    loaded = load_season(folder)
+    assert ss.mark_of(loaded.section("open"), 1).record.relaxed  # the page names them from here
+    from leaguegen.site.build import render_pages
+
+    page = render_pages(loaded)[0]["open/round-1.html"]
+    assert "so the engine paired these anyway" in page
+    assert "<bdi>Ann Able</bdi> – <bdi>Cat Cole</bdi>" in page
 
 
 def test_keep_apart_federation_and_avoid_errors(tmp_path: Path) -> None:

@@ -42,7 +42,13 @@ from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
-from leaguegen.domain.sections.swiss_record import Origin, PairedBy, RoundMark, fingerprint
+from leaguegen.domain.sections.swiss_record import (
+    Origin,
+    PairedBy,
+    PairingRecord,
+    RoundMark,
+    fingerprint,
+)
 from leaguegen.domain.standings import compute_standings
 from leaguegen.errors import NoValidPairing
 
@@ -304,6 +310,16 @@ def result_fingerprint(section: Section, boards: tuple[tuple[int, int], ...],
 def mark_of(section: Section, round_no: int) -> RoundMark:
     return next((m for m in settings(section).marks if m.round == round_no),
                 RoundMark(round_no))
+
+
+def usable_record(section: Section, round_no: int) -> PairingRecord | None:
+    """``pair``'s record of the round, if its numbers still name the players it paired
+    (its fingerprint through today's names is the one it was written with)."""
+    record = mark_of(section, round_no).record
+    if record is None or result_fingerprint(section, record.result.boards,
+                                            record.result.bye) != record.paired_by.fingerprint:
+        return None
+    return record
 
 
 def origin(section: Section, round_no: int) -> Origin:
