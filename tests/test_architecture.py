@@ -134,6 +134,7 @@ PURE_STDLIB: dict[str, frozenset[str] | None] = {
     "enum": None,
     "fractions": None,
     "functools": None,
+    "hashlib": None,  # digests of the bytes it is given (a Swiss round's pairing fingerprint)
     "math": None,
     "re": None,
     "typing": None,

@@ -5,7 +5,10 @@ again from the file cut after round ``r - 1`` (with round ``r``'s requested byes
 and absences as the file shows them, ``XXR``/``XXC``/``XXA``/``XXP`` kept) and compared
 with what the file has: the same (White, Black) boards, forfeits included, and the
 same pairing-allocated bye. Board numbers are the system's publication order.
-Exit 0 if every round agrees, 1 if any differs, 2 on unreadable input.
+``--basic-rules`` also lists each round's breaches of the C.04.1 basic rules, with the
+checks a season's rounds get (``domain/pairing/legality.py``).
+Exit 0 if every round agrees (and, with ``--basic-rules``, breaks no rule FIDE does not
+allow there), 1 otherwise, 2 on unreadable input.
 """
 
 from __future__ import annotations
@@ -26,7 +29,10 @@ from leaguegen.domain.pairing import system_names
               show_default=True, help="Swiss pairing system to check against.")
 @click.option("--baku", is_flag=True,
               help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")
-def check_pairings(trf_path: str, system: str, baku: bool) -> None:
+@click.option("--basic-rules", is_flag=True,
+              help="Also check each round against the C.04.1 basic rules (repeats, PABs,"
+                   " colours); a broken rule FIDE does not allow there makes the exit 1.")
+def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) -> None:
     """Re-pair each round of --trf FILE from the rounds before it; list every difference."""
     from leaguegen.domain.pairing.check import check_event
     from leaguegen.errors import InputError
@@ -37,7 +43,8 @@ def check_pairings(trf_path: str, system: str, baku: bool) -> None:
         doc = trf.load(trf_path)
         if not doc.players:
             raise ValueError("no player (001) records")
-        checks = check_event(round_states(doc, baku=baku), system)
+        rounds = list(round_states(doc, baku=baku))
+        checks = check_event(rounds, system)
     except InputError as exc:
         click.echo(printable_block(exc), err=True)
         sys.exit(2)
@@ -58,10 +65,30 @@ def check_pairings(trf_path: str, system: str, baku: bool) -> None:
         for d in c.differences:
             where = f"board {d.board}" if d.board is not None else "bye"
             click.echo(f"  {where}: {system} {d.expected}, file has {d.found}")
+    broken = _basic_rules(rounds) if basic_rules else 0
     if not checks:
         click.echo(f"{printable(trf_path)}: no paired round to check")
         return
     verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
                else "all agree")
     click.echo(f"{len(checks)} rounds checked with {system}: {verdict}")
-    sys.exit(1 if differ else 0)
+    if basic_rules:
+        click.echo(f"C.04.1 basic rules: {broken or 'none'} broken")
+    sys.exit(1 if differ or broken else 0)
+
+
+def _basic_rules(rounds) -> int:  # noqa: ANN001 - (round, SwissState, RoundPairing)
+    """List each round's C.04.1 violations (domain/pairing/legality.py, as a season's
+    rounds are checked); return how many FIDE does not allow there."""
+    from dataclasses import replace
+
+    from leaguegen.domain.pairing.legality import check_round
+
+    broken = 0
+    for round_no, state, found in rounds:
+        byes = [found.bye] if found.bye is not None else []
+        for v in check_round(state, found.boards, byes, complete=False):
+            broken += not v.allowed
+            word = "allowed" if v.allowed else "broken"
+            click.echo(f"round {round_no}: {word}: {replace(v, board=None).words()}")
+    return broken

@@ -98,23 +98,13 @@ def pairing_problem(state, boards, bye) -> str | None:  # noqa: ANN001 - SwissSt
 
     Every player present for the round is on exactly one board or is the bye; no one
     absent; no one meets an opponent he has played (a forfeit is not a game) or one
-    the file forbids (XXP).
+    the file forbids (XXP); the bye is not a second PAB (the C.04.1 checks of
+    ``domain/pairing/legality.py``, colours and the PAB after an unplayed win aside:
+    each system has its own exceptions and reading there).
     """
-    present = {p.number for p in state.players if not p.absent}
-    numbers = [n for board in boards for n in board] + ([bye] if bye is not None else [])
-    seen: set[int] = set()
-    for n in numbers:
-        if n not in present:
-            return f"{n} is not a player present for this round"
-        if n in seen:
-            return f"{n} is paired twice"
-        seen.add(n)
-    if seen != present:
-        return f"{min(present - seen)} is not paired"
-    for white, black in boards:
-        met = {r.opponent for r in state.player(white).rounds if r.played}  # forfeits: not met
-        if black in met:
-            return f"{white} and {black} have met already"
-        if frozenset((white, black)) in state.forbidden:
-            return f"{white} and {black} must not be paired (XXP)"
-    return None
+    from leaguegen.domain.pairing.legality import Rule, check_round
+
+    skip = (Rule.PAB_AFTER_WIN,)  # each system reads it its own way (docs/swiss.md)
+    errors = [v for v in check_round(state, boards, [bye] if bye is not None else [],
+                                     colours=False) if not v.allowed and v.rule not in skip]
+    return errors[0].words() if errors else None

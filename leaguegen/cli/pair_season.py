@@ -1,8 +1,11 @@
 """``leaguegen pair SEASON_DIR --section ID``: pair a Swiss section's next round into its file.
 
 The new round goes to the end of the section's ``rounds`` with empty scores
-for the organiser to fill in, the pairing-allocated bye as ``Name: bye`` and
-the byes asked for as ``Name: half`` (or ``absent``, ``full``). The whole run
+for the organiser to fill in, the pairing-allocated bye as ``Name: bye``, the
+byes asked for as ``Name: half`` (or ``absent``, ``full``), and the marker
+``paired_by: leaguegen VERSION SYSTEM FINGERPRINT``; the engine's result and
+explanation go to ``pairings/<section>.json`` (domain/sections/swiss_record.py),
+which the round page reads instead of pairing again. The whole run
 holds the season's write lock, and the round is written only if no season
 file changed since it was read (``formats.season_write.SeasonSession``); only
 the new lines are added to the file.
@@ -28,6 +31,7 @@ from leaguegen.formats.season_yaml import SEASON_FILE
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
+NOTICE_BOARDS = 12  # boards named per round in check's engine notice; the rest are counted
 
 
 def _fail(message: str, code: int) -> None:
@@ -78,7 +82,10 @@ def _load(season_dir: str):  # noqa: ANN202 - Season
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
                  date: dt.date | None, explain: bool) -> None:
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
+    from leaguegen.domain.pairing import system_names
     from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.swiss_record import PairingRecord
+    from leaguegen.formats.pairing_records import save_record
     from leaguegen.formats.season_write import WriteError
 
     season = _load(season_dir)
@@ -97,7 +104,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     shown = [printable(n) for n in names]
     sid = printable(section_id)
     try:
-        result = ss.pair_next(section, allow_postponed=allow_postponed)
+        paired = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
         _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
@@ -109,8 +116,10 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
     except ValueError as exc:
         _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
+    result = paired.result
     _check_result(result, len(names))
     round_no = ss.paired_rounds(section) + 1
+    mark = ss.marker(section, result, _version())
     games = [(names[w - 1], names[b - 1]) for w, b in result.boards]
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
@@ -125,9 +134,15 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
                      "no date: the section's rounds show no rhythm to follow; add the"
                      " round's date in the file, or pair with --date YYYY-MM-DD")
     try:
-        path = session.append_round(section_id, games, byes, date=date)
+        path = session.append_round(section_id, games, byes, date=date, paired_by=mark.text())
     except OSError as exc:
         raise WriteError(str(exc)) from None
+    record = PairingRecord(round_no, mark, result, paired.relaxed)
+    try:
+        save_record(Path(season_dir), section_id, record, system_names())
+    except OSError as exc:
+        click.echo(f"warning: the round is written, but its pairing record is not"
+                   f" ({printable(exc)}): its page will not explain it", err=True)
     click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
                f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
     for i, (white, black) in enumerate(games, start=1):
@@ -136,8 +151,21 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         click.echo(f"     {printable(name)}: {kind}")
     if date_note:
         click.echo(f"Round {round_no}: {date_note}", err=not date)
+    if paired.relaxed:
+        pairs = "; ".join(f"{shown[a - 1]} - {shown[b - 1]}" for a, b in paired.relaxed)
+        click.echo(f"No legal pairing keeps every avoid / keep_apart pair apart, so they were"
+                   f" relaxed; paired anyway: {pairs}")
     if explain:
         _explain(result, shown)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("leaguegen")
+    except PackageNotFoundError:
+        return "?"
 
 
 def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
@@ -165,3 +193,46 @@ def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
             click.echo(f"  relaxed: {words.relaxed(r)}")
     if result.bye_explanation is not None:
         click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")
+
+
+def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
+    """``leaguegen check``'s notices: each Swiss round not paired by the engine (no
+    ``paired_by`` marker, or one the round no longer matches), compared once with the
+    engine's pairing from the rounds before it, naming the boards that differ."""
+    from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.swiss_record import Origin
+
+    out = []
+    for section in season.sections:
+        if not isinstance(section.details, ss.SwissSettings):
+            continue
+        system = ss.settings(section).pairing
+
+        def name(n: int, section=section) -> str:  # noqa: ANN001
+            return printable(section.players[n - 1].name)
+
+        for d in ss.engine_differences(section):
+            how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
+            head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
+            if d.engine is None:
+                out.append(f"{head}: {system} finds no legal pairing for it")
+                continue
+            boards = [x for x in d.check.differences if x.board is not None]
+            parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
+            parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
+            out.append(f"{head}: {' and '.join(parts)} differ from {system}")
+            listed = [x for x in d.check.differences if x.board is None]
+            listed = boards[:NOTICE_BOARDS] + listed
+            for x in listed:
+                if x.board is None:
+                    bye = d.engine.bye
+                    out.append(f"  bye: {system} gives it to"
+                               f" {name(bye) if bye is not None else 'nobody'}")
+                    continue
+                white, black = d.engine.boards[x.board - 1]
+                out.append(f"  board {x.board}: {system} pairs {name(white)} - {name(black)}")
+            if len(boards) > NOTICE_BOARDS:
+                more = len(boards) - NOTICE_BOARDS
+                out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
+                           " check-pairings` on the exported TRF lists every one)")
+    return out

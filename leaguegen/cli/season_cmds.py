@@ -95,6 +95,10 @@ def check(season_dir: Path) -> None:
         sys.exit(EXIT_INVALID)
     for warning in season.warnings:
         click.echo(printable(warning), err=True)
+    from leaguegen.cli.pair_season import engine_notices
+
+    for notice in engine_notices(season):  # Swiss rounds not paired by the engine
+        click.echo(notice, err=True)
     games = sum(1 for s in season.sections for g in s.games if g.result is not None)
     players = sum(len(s.players) for s in season.sections)
     click.echo(f"{printable(season_dir)}: valid ({plural(len(season.sections), 'section')},"

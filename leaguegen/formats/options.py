@@ -148,3 +148,34 @@ def read_whole(node: yaml.Node | None, ctx: Ctx, what: str, default: int,
     """A whole number of at least ``minimum``, or ``default`` when not given (or wrong)."""
     value = yn.integer(node, ctx.col, what, minimum=minimum)
     return default if value is None else value
+
+
+AWARD_WORDS = ("win", "draw", "zero")
+
+
+def read_award(node: yaml.Node | None, ctx: Ctx, what: str, scoring: Scoring,
+               default: int) -> int:
+    """Points awarded for a round without a game (``pab_score``), in scoring units.
+
+    Exactly what issue #11 allows: the words ``win``, ``draw`` or ``zero``, or a number
+    equal to 0, a draw's or a win's points under the section's scoring; anything else
+    (``0.75``) is an error at the line, never rounded.
+    """
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return default
+    words = {"win": scoring.win, "draw": scoring.draw, "zero": 0}
+    if raw.lower() in words:
+        return words[raw.lower()]
+    values = {Fraction(0): 0, scoring.value(scoring.draw): scoring.draw,
+              scoring.value(scoring.win): scoring.win}
+    try:
+        units = values.get(Fraction(raw.replace("½", "1/2")))
+    except (ValueError, ZeroDivisionError):
+        units = None
+    if units is None:
+        shown = ", ".join(f"{float(v):g}" for v in sorted(values))
+        ctx.col.add(node, f"{what} '{raw}' must be win, draw or zero (exactly {shown} points)"
+                          f"{yn.suggestion(raw.lower(), AWARD_WORDS)}")
+        return default
+    return units

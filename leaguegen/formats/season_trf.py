@@ -6,7 +6,8 @@ dates); ranks come from the section's standings; games not played yet are left
 blank. A Swiss section also carries what a pairing program needs to pair its
 next round exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds,
 ``XXC`` first colour, ``XXA`` Baku virtual points, ``XXZ`` players not to be
-paired next (byes asked for, withdrawals).
+paired next (byes asked for, withdrawals), and TRF-2026's ``162`` scoring record when
+the pairing-allocated bye is not worth a win (``pab_score``).
 
 The changes logged in the season's history (``Section.changes``: results entered
 or corrected, withdrawals, late entries; ``formats/git_history.py``) open the file
@@ -126,9 +127,22 @@ def change_lines(section: Section) -> list[str]:
     return out
 
 
+def scoring_record(section: Section) -> str | None:
+    """TRF-2026 record 162 (text after the code) when the PAB is not worth a win
+    (``pab_score``): code at columns 6, 15, 24, ..., points in the four after it."""
+    sc = section.scoring
+    if sc.pairing_bye == sc.win:
+        return None
+    values = (("W", sc.win), ("D", sc.draw), ("L", sc.loss), ("P", sc.pairing_bye))
+    return " " + "".join(f"{code}{float(sc.value(v)):>4.1f}    " for code, v in values).rstrip()
+
+
 def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
     s = ss.settings(section)
     doc.initial_colour = s.initial_colour
+    record = scoring_record(section)
+    if record is not None:
+        doc.headers.append(("162", record))
     if s.acceleration == "baku":
         accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
                                      section.scoring.win, section.scoring.draw)

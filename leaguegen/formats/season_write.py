@@ -334,11 +334,13 @@ class SeasonSession:
 
     def append_round(self, section_id: str, games: Sequence[tuple[str, str]],
                      byes: Sequence[tuple[str, str]] = (), date: dt.date | None = None,
-                     comment: str | None = None, freeze: bool = True) -> Path:
+                     comment: str | None = None, freeze: bool = True,
+                     paired_by: str | None = None) -> Path:
         """Add a round of pairings (scores empty) at the end of the section's ``rounds``.
 
         ``games`` are (White name, Black name); ``byes`` are (name, kind) such as
-        ("Ann Able", "bye"). Returns the file that was changed (as the season names it).
+        ("Ann Able", "bye"); ``paired_by`` the engine's marker for the round.
+        Returns the file that was changed (as the season names it).
         A section whose numbers still come from ``seeding: rating | lots`` and that has a
         result is frozen in the same write (``freeze_wanted``), so the numbers the round
         was paired with are the ones in the file.
@@ -346,7 +348,7 @@ class SeasonSession:
         st, doc, section = self.locate_section(section_id)
         if freeze and freeze_wanted(section):
             st, doc, section = self._frozen_for_pairing(st, section_id)
-        wanted = NewRound.pairings(games, byes, date)
+        wanted = NewRound.pairings(games, byes, date, paired_by)
         try:
             new_text = splice_round(st.text, st.newline, doc, section, wanted, comment)
             check_appended(new_text, section_id, doc, section, wanted)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from fractions import Fraction
+
 from leaguegen.domain.model import STANDARD_SCORING, Colour, Scoring
 from leaguegen.domain.pairing.baku import baku_acceleration
 from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_round
@@ -37,12 +40,37 @@ def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
         raise AllRoundsPaired(f"all {doc.rounds_total} rounds (XXR) are paired already")
 
 
+def pab_value(doc: TrfDocument) -> Fraction | None:
+    """The PAB's points from a TRF-2026 ``162`` record (``P`` code), if it gives one."""
+    for code, text in doc.headers:
+        if code != "162":
+            continue
+        line = f"{code} {text}"
+        for at in range(5, len(line), 9):  # codes at columns 6, 15, 24, ...
+            if line[at] == "P":
+                try:
+                    return Fraction(line[at + 1:at + 5].strip())
+                except ValueError:
+                    return None
+    return None
+
+
+def _with_pab_value(doc: TrfDocument, scoring: Scoring) -> Scoring:
+    """``scoring`` with the PAB worth what the file's 162 record says (0, a draw, a win)."""
+    value = pab_value(doc)
+    if value is None:
+        return scoring
+    units = {scoring.value(u): u for u in (0, scoring.draw, scoring.win)}.get(value)
+    return scoring if units is None else replace(scoring, pairing_bye=units)
+
+
 def state_from_trf(
     doc: TrfDocument, *, baku: bool = False, scoring: Scoring = STANDARD_SCORING,
     path: str = "<trf>",
 ) -> SwissState:
     """The pairing input for the round after the last paired one (see check_pairable)."""
     check_pairable(doc, path)
+    scoring = _with_pab_value(doc, scoring)
     done = rounds_played(doc)
     total = doc.rounds_total or done + 1
     absent_next = set(doc.absent_next)

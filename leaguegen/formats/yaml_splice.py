@@ -71,14 +71,15 @@ class NewRound:
 
     date: dt.date | None
     lines: tuple[tuple[str, str | None], ...]
+    paired_by: str | None = None  # the engine's marker, after the results (swiss_record.py)
 
     @classmethod
     def pairings(cls, games: Sequence[tuple[str, str]], byes: Sequence[tuple[str, str]] = (),
-                 date: dt.date | None = None) -> NewRound:
+                 date: dt.date | None = None, paired_by: str | None = None) -> NewRound:
         """Games as ``White - Black:`` with the score left empty, byes as ``Name: kind``."""
         lines = [(f"{white} - {black}", None) for white, black in games]
         lines += [(name, kind) for name, kind in byes]
-        return cls(date, tuple(lines))
+        return cls(date, tuple(lines), paired_by)
 
     def expected(self) -> list[tuple[object, object]]:
         """What the new round must read back as (see ``_node_value``)."""
@@ -86,6 +87,8 @@ class NewRound:
         if self.date is not None:
             out.append(("date", self.date.isoformat()))
         out.append(("results", [[(key, value)] for key, value in self.lines]))
+        if self.paired_by is not None:
+            out.append(("paired_by", self.paired_by))
         return out
 
 
@@ -211,6 +214,8 @@ def _render_round(wanted: NewRound, layout: _Layout, newline: str,
         body = f"{yaml_scalar(key)}:" if value is None else \
             f"{yaml_scalar(key)}: {yaml_scalar(value)}"
         lines.append(" " * layout.result_dash + "- " + body)
+    if wanted.paired_by is not None:
+        key_line(f"paired_by: {yaml_scalar(wanted.paired_by)}")
     return "".join(line + newline for line in lines)
 
 

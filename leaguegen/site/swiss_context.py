@@ -21,12 +21,13 @@ from leaguegen.domain.pairing import (
     RelaxedKind,
     systems,
 )
+from leaguegen.domain.pairing.check import RoundPairing, compare_round
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.domain.sections import swiss as ss
+from leaguegen.domain.sections.swiss_record import Origin
 from leaguegen.domain.standings import Standings, compute_standings
-from leaguegen.errors import NoValidPairing
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
@@ -37,6 +38,7 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     TiebreakView,
+    player_link,
     season_info,
     section_summary,
     shown_values,
@@ -191,11 +193,24 @@ class BoardWhy:
 
 
 @dataclass(frozen=True, slots=True)
+class EngineBoard:
+    """A board of the engine's pairing that the published round does not have (by the
+    engine's board number), for a round edited after ``pair`` wrote it."""
+
+    board: int
+    white: str
+    black: str
+
+
+@dataclass(frozen=True, slots=True)
 class SwissRoundPage:
-    """One round (``<id>/round-<n>.html``): boards, byes, and for the last paired round
-    the explanation of the pairing. ``explain``: 'explained', 'differs' (the published
-    pairing is not what the engine makes: changed by hand), 'impossible' (no legal
-    pairing now) or '' (not the last paired round)."""
+    """One round (``<id>/round-<n>.html``): boards, byes, and how the round was paired,
+    from what ``pair`` stored (domain/sections/swiss_record.py); nothing is paired
+    again here. ``explain``: 'explained' (the engine's own pairing, with the
+    explanation it stored), 'unrecorded' (the engine's own, but its record is missing),
+    'edited' (changed after pairing; ``engine_boards`` lists the engine's boards the
+    round no longer has, when the record is there) or 'hand' (no marker: paired by hand
+    or by another program)."""
 
     root: str
     season: SeasonInfo
@@ -211,6 +226,9 @@ class SwissRoundPage:
     bye_why: str  # the PAB's name when explained, else ""
     bye_why_points: Fraction | None
     system: str
+    relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
+    engine_boards: tuple[EngineBoard, ...] = ()
+    engine_bye: str = ""  # the engine's PAB, when an edit changed it
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,9 +277,7 @@ class SwissData:
 
 
 def _link(section: Section, number: int, root: str) -> PlayerLink:
-    p = section.players[number - 1]
-    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title)
+    return player_link(section, number, root)
 
 
 def swiss_data(section: Section) -> SwissData:
@@ -409,28 +425,20 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
                                 scoring.value(scoring.points(e.code))))
     order = {Code.PAIRING_BYE: 0, Code.FULL_BYE: 1, Code.HALF_BYE: 2, Code.ZERO_BYE: 3}
     byes.sort(key=lambda b: (order.get(_code_of(b.label), 9), b.player.number))
-    explain, why, bye_name, bye_pts = "", (), "", None
-    if round_no == ss.paired_rounds(s):
-        try:
-            result = ss.pair(s, round_no)
-        except NoValidPairing:
-            explain = "impossible"
-        else:
-            if ss.same_pairing(result, ss.stored_pairing(s, round_no)):
-                explain = "explained"
-                stored = {(g.white, g.black): i for i, g in
-                          enumerate(ss.games_of_round(s, round_no), start=1)}
-                def before(tpn: int) -> Fraction:
-                    return _points_before(data, tpn, round_no)
-
-                why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring,
-                                         before)
-                                    for ex in result.explanation), key=lambda w: w.board))
-                if result.bye is not None:
-                    bye_name = s.players[result.bye - 1].name
-                    bye_pts = _points_before(data, result.bye, round_no)
-            else:
-                explain = "differs"
+    explain, why, bye_name, bye_pts = _how_paired(data, round_no)
+    record = ss.usable_record(s, round_no)
+    relaxed, engine_boards, engine_bye = (), (), ""
+    if record is not None and explain == "explained":
+        relaxed = tuple((_name(s, a), _name(s, b)) for a, b in record.relaxed)
+    if record is not None and explain == "edited":
+        engine = record.result
+        found = ss.stored_pairing(s, round_no)
+        diff = compare_round(round_no, engine, RoundPairing(found.boards, found.bye))
+        engine_boards = tuple(EngineBoard(d.board, _name(s, engine.boards[d.board - 1][0]),
+                                          _name(s, engine.boards[d.board - 1][1]))
+                              for d in diff.differences if d.board is not None)
+        if engine.bye != found.bye and engine.bye is not None:
+            engine_bye = _name(s, engine.bye)
     info = s.rounds[round_no - 1]
     return SwissRoundPage(
         root=root, season=season_info(season), section=summary(data, root), number=round_no,
@@ -438,7 +446,39 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         complete=not ss.unfinished_games(s, round_no), rounds=round_links(data, root),
         explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
         system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
+        relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
     )
+
+
+def _name(s: Section, tpn: int) -> str:
+    return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
+
+
+def _how_paired(data: SwissData, round_no: int
+                ) -> tuple[str, tuple[BoardWhy, ...], str, Fraction | None]:
+    """The round's ``explain`` state and, for the engine's own round, its stored
+    explanation as the page's views (boards by their published number)."""
+    s = data.section
+    how = ss.origin(s, round_no)
+    record = ss.usable_record(s, round_no)
+    if how is Origin.HAND:
+        return "hand", (), "", None
+    if how is Origin.EDITED:
+        return "edited", (), "", None
+    if record is None:
+        return "unrecorded", (), "", None  # no record, or one that names other players now
+    result = record.result
+    scoring = data.table.scoring
+    stored = {(g.white, g.black): i for i, g in enumerate(ss.games_of_round(s, round_no), start=1)}
+
+    def before(tpn: int) -> Fraction:
+        return _points_before(data, tpn, round_no)
+
+    why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring, before)
+                        for ex in result.explanation), key=lambda w: w.board))
+    if result.bye is None:
+        return "explained", why, "", None
+    return "explained", why, _name(s, result.bye), before(result.bye)
 
 
 def _code_of(label: str) -> Code | None:

@@ -169,7 +169,8 @@ def test_a_shallow_clone_has_no_list(repo: Path, tmp_path: Path) -> None:
 def test_outside_git_the_date_is_the_newest_file_and_there_is_no_list(tmp_path: Path) -> None:
     folder = tmp_path / "season"
     shutil.copytree(SWISS, folder)
-    os.utime(folder / "season.yaml", (1_790_000_000, 1_790_000_000))  # 2026-09-21 UTC
+    for path in folder.rglob("*"):  # season.yaml and pair's record (pairings/open.json)
+        os.utime(path, (1_790_000_000, 1_790_000_000))  # 2026-09-21 UTC
     history = git_history.read_history(folder)
     assert not history.in_git and history.changes == {}
     assert history.updated.date().isoformat() == "2026-09-21"

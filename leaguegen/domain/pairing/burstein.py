@@ -178,7 +178,8 @@ class BursteinEngine:
         if len(ordered) % 2:
             win = self.state.win
             for cand in reversed(ordered):
-                if not any(r.paired and not r.played and r.points >= win for r in cand.rounds):
+                if not any(r.is_pab or (r.paired and not r.played and r.points >= win)
+                               for r in cand.rounds):  # a PAB of any value (pab_score)
                     bye = cand
                     break
             if bye is None:

@@ -76,8 +76,10 @@ class Entrant:
         self.abs_imb = self.imb > 1
         self.absolute = self.abs_imb or self.rep != NONE
         self.strong = not self.absolute and self.imb > 0
+        # C2 (C.04.1 art. 4): no second PAB, whatever the PAB is worth (pab_score), and
+        # none after any round scored as a win without playing.
         self.eligible = not any(
-            (not r.played) and r.points >= state.win for r in p.rounds
+            r.is_pab or ((not r.played) and r.points >= state.win) for r in p.rounds
         )
 
     def score_back(self, back: int, played: int) -> int:
@@ -94,7 +96,7 @@ def float_of(p: Entrant, back: int, played: int, by_id: dict[int, Entrant], loss
     """Float direction of ``p`` in the round ``back`` rounds before this one."""
     r = p.rounds[played - back]
     if not r.played:
-        return FLOAT_DOWN if r.points > loss else FLOAT_NONE
+        return FLOAT_DOWN if r.is_pab or r.points > loss else FLOAT_NONE  # a PAB always
     mine = p.score_back(back, played)
     theirs = by_id[r.opponent - 1].score_back(back, played)  # type: ignore[operator]
     if mine > theirs:

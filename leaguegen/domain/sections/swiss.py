@@ -19,7 +19,7 @@ withdrawn before that round, the game is a forfeit (``−`` for the leaver,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from leaguegen.domain import planning
 from leaguegen.domain.model import (
@@ -36,14 +36,24 @@ from leaguegen.domain.pairing import (
     pair_round,
     state_from_crosstable,
 )
+from leaguegen.domain.pairing.check import RoundCheck, RoundPairing, compare_round
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
+from leaguegen.domain.sections.swiss_record import (
+    Origin,
+    PairedBy,
+    PairingRecord,
+    RoundMark,
+    fingerprint,
+)
 from leaguegen.domain.standings import compute_standings
+from leaguegen.errors import NoValidPairing
 
 ACCELERATIONS = ("none", "baku")
+KEEP_APART = ("none", "club", "federation")
 DEFAULT_TIEBREAKS = ("BH/C1", "BH", "SB", "DE", "WIN")
 REQUEST_KINDS = {"half": Code.HALF_BYE, "absent": Code.ZERO_BYE, "zero": Code.ZERO_BYE,
                  "full": Code.FULL_BYE}
@@ -67,6 +77,12 @@ class SwissSettings:
     acceleration: str = "none"  # "none" or "baku"
     initial_colour: Colour = Colour.WHITE
     requests: tuple[ByeRequest, ...] = ()
+    # C.04 forbidden pairings the organiser asked for: ``avoid`` pairs of TPNs, and
+    # ``keep_apart`` "club" or "federation" (players sharing one are not paired).
+    avoid: tuple[tuple[int, int], ...] = ()
+    keep_apart: str = "none"
+    # How each paired round was paired: pair's marker and record (swiss_record.py).
+    marks: tuple[RoundMark, ...] = ()
 
 
 class RoundNotFinished(Exception):
@@ -153,11 +169,14 @@ def build_crosstable(section: Section, upto_round: int | None = None) -> Crossta
     return Crosstable(records, settings(section).number_of_rounds, section.scoring)
 
 
-def pairing_state(section: Section, round_no: int) -> SwissState:
+def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> SwissState:
     """The engine's input for pairing ``round_no`` from the rounds before it.
 
     Pending games of earlier rounds (postponed) count as not played yet, but
-    their two players must not be paired against each other again.
+    their two players must not be paired against each other again. ``as_stored``:
+    for a round already paired, the players absent from it are the ones the round
+    leaves out (a bye line other than the PAB, or no line at all), as ``check-pairings``
+    reads a TRF round: so a round is compared with the engine on the same field.
     """
     s = settings(section)
     table = build_crosstable(section, round_no - 1)
@@ -167,10 +186,71 @@ def pairing_state(section: Section, round_no: int) -> SwissState:
                                   section.scoring.win, section.scoring.draw)
     postponed = [(g.white, g.black) for g in section.games
                  if g.round < round_no and g.result is None]
+    absent = absent_for(section, round_no)
+    if as_stored:
+        stored = stored_pairing(section, round_no)
+        paired = {n for b in stored.boards for n in b} | {stored.bye} - {None}
+        absent = set(range(1, len(section.players) + 1)) - paired
     return state_from_crosstable(
-        table, rounds_played=round_no - 1, absent=absent_for(section, round_no),
+        table, rounds_played=round_no - 1, absent=absent,
         acceleration=accel, forbidden=postponed, initial_colour=s.initial_colour,
     )
+
+
+def avoided_pairs(section: Section) -> frozenset[frozenset[int]]:
+    """The organiser's forbidden pairings: ``avoid`` pairs, and under ``keep_apart`` every
+    two players with the same (non-empty) club or federation."""
+    s = settings(section)
+    out = {frozenset(p) for p in s.avoid}
+    if s.keep_apart in ("club", "federation"):
+        groups: dict[str, list[int]] = {}
+        for n, p in enumerate(section.players, start=1):
+            key = getattr(p, s.keep_apart)
+            if key:
+                groups.setdefault(key.casefold(), []).append(n)
+        for members in groups.values():
+            out |= {frozenset((a, b)) for i, a in enumerate(members) for b in members[i + 1:]}
+    return frozenset(out)
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonPairing:
+    """A round as the engine pairs it for the season: the result, and the avoid /
+    keep_apart pairs (TPNs, on its boards) given up because no legal pairing kept them."""
+
+    result: PairingResult
+    relaxed: tuple[tuple[int, int], ...] = ()
+
+    # Read like the PairingResult it holds (callers that need only the pairing).
+    @property
+    def boards(self) -> tuple[tuple[int, int], ...]:
+        return self.result.boards
+
+    @property
+    def bye(self) -> int | None:
+        return self.result.bye
+
+
+def pair_keeping_apart(section: Section, round_no: int,
+                       as_stored: bool = False) -> SeasonPairing:
+    """Pair ``round_no`` honouring the avoid / keep_apart pairs as forbidden pairings
+    (C.04 XXP); only when no legal pairing exists with them, pair again without them
+    and name the ones the new pairing puts on a board.
+
+    Raises ``leaguegen.errors.NoValidPairing`` when no legal pairing exists even then.
+    """
+    state = pairing_state(section, round_no, as_stored)
+    system = settings(section).pairing
+    avoid = avoided_pairs(section) - state.forbidden
+    if avoid:
+        try:
+            return SeasonPairing(pair_round(replace(state, forbidden=state.forbidden | avoid),
+                                            system=system))
+        except NoValidPairing:
+            pass
+    result = pair_round(state, system=system)
+    relaxed = tuple(b for b in result.boards if frozenset(b) in avoid)
+    return SeasonPairing(result, relaxed)
 
 
 def pair(section: Section, round_no: int) -> PairingResult:
@@ -178,10 +258,10 @@ def pair(section: Section, round_no: int) -> PairingResult:
 
     Raises ``leaguegen.errors.NoValidPairing`` when no legal pairing exists.
     """
-    return pair_round(pairing_state(section, round_no), system=settings(section).pairing)
+    return pair_keeping_apart(section, round_no).result
 
 
-def pair_next(section: Section, allow_postponed: bool = False) -> PairingResult:
+def pair_next(section: Section, allow_postponed: bool = False) -> SeasonPairing:
     """Pair the round after the last paired one.
 
     Raises :class:`RoundNotFinished` while the last paired round has games
@@ -195,7 +275,7 @@ def pair_next(section: Section, allow_postponed: bool = False) -> PairingResult:
         waiting = unfinished_games(section, done)
         if waiting:
             raise RoundNotFinished(done, waiting)
-    return pair(section, done + 1)
+    return pair_keeping_apart(section, done + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +290,86 @@ def stored_pairing(section: Section, round_no: int) -> StoredPairing:
     boards = tuple((g.white, g.black) for g in games_of_round(section, round_no))
     pab = [b.player for b in section.byes if b.round == round_no and b.code is Code.PAIRING_BYE]
     return StoredPairing(boards, pab[0] if pab else None)
+
+
+def round_fingerprint(section: Section, round_no: int) -> str:
+    """The fingerprint (swiss_record.fingerprint) of round ``round_no`` as the file has it."""
+    stored = stored_pairing(section, round_no)
+    return result_fingerprint(section, stored.boards, stored.bye)
+
+
+def result_fingerprint(section: Section, boards: tuple[tuple[int, int], ...],
+                       bye: int | None) -> str:
+    def name(n: int) -> str:
+        return section.players[n - 1].name if 1 <= n <= len(section.players) else f"#{n}"
+
+    return fingerprint([(name(w), name(b)) for w, b in boards],
+                       [name(bye)] if bye is not None else [])
+
+
+def mark_of(section: Section, round_no: int) -> RoundMark:
+    return next((m for m in settings(section).marks if m.round == round_no),
+                RoundMark(round_no))
+
+
+def usable_record(section: Section, round_no: int) -> PairingRecord | None:
+    """``pair``'s record of the round, if its numbers still name the players it paired
+    (its fingerprint through today's names is the one it was written with)."""
+    record = mark_of(section, round_no).record
+    if record is None or result_fingerprint(section, record.result.boards,
+                                            record.result.bye) != record.paired_by.fingerprint:
+        return None
+    return record
+
+
+def origin(section: Section, round_no: int) -> Origin:
+    """Whether round ``round_no`` is the engine's own pairing, from stored data only."""
+    mark = mark_of(section, round_no)
+    if mark.paired_by is None:
+        return Origin.HAND
+    if mark.paired_by.fingerprint == round_fingerprint(section, round_no):
+        return Origin.ENGINE
+    return Origin.EDITED
+
+
+def marker(section: Section, result: PairingResult, version: str) -> PairedBy:
+    """The marker ``pair`` writes on the round it pairs with ``result``."""
+    return PairedBy(settings(section).pairing,
+                    result_fingerprint(section, result.boards, result.bye), version)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineDifference:
+    """A round not the engine's own (hand-made or edited) compared with the engine's
+    pairing from the rounds before it: ``check`` reports it as a notice."""
+
+    round: int
+    origin: Origin
+    engine: PairingResult | None  # None: the engine finds no legal pairing
+    check: RoundCheck | None
+
+
+def engine_differences(section: Section) -> list[EngineDifference]:
+    """Pair once each round that is not the engine's own and say where it differs.
+
+    This is the only place a stored round meets the engine again, and only ``check``
+    calls it (the pages read what ``pair`` stored). Rounds that agree are left out.
+    """
+    out = []
+    for r in range(1, paired_rounds(section) + 1):
+        how = origin(section, r)
+        if how is Origin.ENGINE or not games_of_round(section, r):
+            continue
+        stored = stored_pairing(section, r)
+        try:
+            result = pair_keeping_apart(section, r, as_stored=True).result
+        except NoValidPairing:
+            out.append(EngineDifference(r, how, None, None))
+            continue
+        diff = compare_round(r, result, RoundPairing(stored.boards, stored.bye))
+        if not diff.agrees:
+            out.append(EngineDifference(r, how, result, diff))
+    return out
 
 
 def same_pairing(result: PairingResult, stored: StoredPairing) -> bool:

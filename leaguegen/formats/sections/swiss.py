@@ -1,10 +1,13 @@
 """``format: swiss``: a Swiss section, paired round by round (``leaguegen pair``).
 
 Keys beyond the common ones (documented in docs/season-format.md, "Swiss sections"):
-``number_of_rounds`` (required), ``pairing`` (dutch | burstein), ``acceleration``
-(none | baku), ``initial_colour`` (white | black), ``byes_requested``. Rounds are
-free pairings read with ``parse_round_lines``; a round listed in ``rounds`` is a
-paired round and must have games.
+``number_of_rounds`` (required), ``pairing`` (a registered system), ``acceleration``
+(none | baku), ``initial_colour`` (white | black), ``byes_requested``, ``pab_score``
+(win | draw | zero), ``avoid`` (pairs of names), ``keep_apart`` (club | federation).
+Rounds are free pairings read with ``parse_round_lines``; a round listed in ``rounds``
+is a paired round and must have games, may carry ``pair``'s ``paired_by`` marker, and
+is checked against C.04.1 (``domain/pairing/legality.py``): an error at the line for
+what FIDE never allows, a warning for what it allows only as an exception.
 """
 
 from __future__ import annotations
@@ -15,21 +18,28 @@ import yaml
 
 from leaguegen.domain.model import Code, Colour
 from leaguegen.domain.pairing import system_names
+from leaguegen.domain.pairing.legality import Rule, check_round
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
+from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.swiss import (
     ACCELERATIONS,
+    KEEP_APART,
     REQUEST_KINDS,
     ByeRequest,
     SwissSettings,
 )
+from leaguegen.domain.sections.swiss_record import Origin, PairedBy, RoundMark
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.options import read_award
+from leaguegen.formats.pairing_records import load_records
 from leaguegen.formats.players import Names
 from leaguegen.formats.rounds import parse_round_lines, read_withdrawals, round_date, split_game
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
 
-KEYS = ("number_of_rounds", "pairing", "acceleration", "initial_colour", "byes_requested")
-ROUND_KEYS = ("date", "results")
+KEYS = ("number_of_rounds", "pairing", "acceleration", "initial_colour", "byes_requested",
+        "pab_score", "avoid", "keep_apart")
+ROUND_KEYS = ("date", "results", "paired_by")
 REQUEST_KEYS = ("player", "round", "bye", "reason")
 COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 _NOT_PLAYED = (None, GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
@@ -49,10 +59,12 @@ def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...
 
 
 def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Section,
-            total: int | None) -> tuple[list[RoundInfo], list[Game], list[Bye]]:
+            total: int | None
+            ) -> tuple[list[RoundInfo], list[Game], list[Bye], dict[int, PairedBy]]:
     infos: list[RoundInfo] = []
     games: list[Game] = []
     byes: list[Bye] = []
+    marks: dict[int, PairedBy] = {}
     items = yn.sequence(node, ctx.col, f"section '{sid}' rounds")
     if total is not None and len(items) > total:
         ctx.col.add(items[total], f"section '{sid}' has number_of_rounds {total}, but"
@@ -62,6 +74,12 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Sect
         keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
         date = round_date(keys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
+        marker = yn.text(keys.get("paired_by"), ctx.col, f"round {r} paired_by")
+        if marker is not None:
+            try:
+                marks[r] = PairedBy.parse(marker, system_names())
+            except ValueError as exc:
+                ctx.col.add(keys["paired_by"], f"round {r}: {exc}")
         lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
         round_games, round_byes = parse_round_lines(lines, ctx, r, names, base.players)
         if not round_games and lines and not any(
@@ -73,7 +91,7 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Sect
                               " (leaguegen pair adds it)")
         games.extend(round_games)
         byes.extend(round_byes)
-    return infos, games, byes
+    return infos, games, byes, marks
 
 
 def _rematches(games: list[Game], ctx: Ctx, base: Section,
@@ -149,8 +167,13 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     acceleration = _choice(keys.get("acceleration"), ctx, "acceleration", ACCELERATIONS, "none")
     colour = _choice(keys.get("initial_colour"), ctx, "initial_colour", tuple(COLOURS), "white")
     names = Names(base.players)
-    infos, games, byes = _rounds(keys.get("rounds"), ctx, sid, names, base, total)
-    _rematches(games, ctx, base, _line_nodes(keys.get("rounds"), names))
+    infos, games, byes, markers = _rounds(keys.get("rounds"), ctx, sid, names, base, total)
+    line_nodes = _line_nodes(keys.get("rounds"), names)
+    _rematches(games, ctx, base, line_nodes)
+    pab = read_award(keys.get("pab_score"), ctx, "pab_score", base.scoring,
+                     base.scoring.pairing_bye)
+    keep_apart = _choice(keys.get("keep_apart"), ctx, "keep_apart", KEEP_APART, "none")
+    avoid = _avoid(keys.get("avoid"), ctx, names, base)
     rounds_total = total or max(len(infos), 1)
     withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, base.players, rounds_total,
                                     games)
@@ -159,10 +182,100 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         return None
     for r in range(len(infos) + 1, total + 1):
         infos.append(RoundInfo(r, None))
+    records, unreadable = load_records(ctx.root, sid, system_names())
+    for text in unreadable:
+        ctx.col.warn(keys.get("format"), text)
+    marks = tuple(RoundMark(r, markers.get(r), _record_for(records.get(r), markers.get(r)))
+                  for r in sorted(set(markers) | set(records)) if r <= len(infos))
     details = SwissSettings(number_of_rounds=total, pairing=pairing, acceleration=acceleration,
-                            initial_colour=COLOURS[colour], requests=tuple(requests))
-    return dataclasses.replace(base, rounds=tuple(infos), games=tuple(games), byes=tuple(byes),
-                               withdrawals=tuple(withdrawals), details=details)
+                            initial_colour=COLOURS[colour], requests=tuple(requests),
+                            avoid=tuple(avoid), keep_apart=keep_apart, marks=marks)
+    scoring = dataclasses.replace(base.scoring, pairing_bye=pab)
+    section = dataclasses.replace(base, rounds=tuple(infos), games=tuple(games),
+                                  byes=tuple(byes), withdrawals=tuple(withdrawals),
+                                  details=details, scoring=scoring)
+    _legality(section, ctx, keys.get("rounds"), line_nodes)
+    return section
+
+
+def _record_for(record, marker: PairedBy | None):  # noqa: ANN001, ANN202 - PairingRecord
+    """A record is used only beside the marker it was written with (same fingerprint), or
+    for a round whose marker is gone (edited): there it says what the engine had made."""
+    if record is None:
+        return None
+    if marker is not None and marker.fingerprint != record.paired_by.fingerprint:
+        return None  # paired again by hand-copying another marker: nothing to trust
+    return record
+
+
+def _avoid(node: yaml.Node | None, ctx: Ctx, names: Names,
+           base: Section) -> list[tuple[int, int]]:
+    """``avoid: [[Ann Able, Bo Bell], ...]``: pairs of players never to be paired."""
+    out: list[tuple[int, int]] = []
+    for item in yn.sequence(node, ctx.col, "avoid"):
+        pair = yn.sequence(item, ctx.col, "avoid entry")
+        if len(pair) != 2:
+            if isinstance(item, yaml.SequenceNode):
+                ctx.col.add(item, "avoid: each entry is a pair of two player names, like"
+                                  " [Ann Able, Bo Bell]")
+            continue
+        found = []
+        for who_node in pair:
+            who = yn.text(who_node, ctx.col, "avoid player")
+            if who is None:
+                continue
+            number = names.find(who)
+            if not isinstance(number, int):
+                ctx.col.add(who_node, f"avoid: unknown player '{who}'"
+                                      f"{yn.suggestion(who, list(names.exact))}")
+                continue
+            found.append(number)
+        if len(found) == 2 and found[0] == found[1]:
+            ctx.col.add(item, f"avoid: {base.players[found[0] - 1].name} is named twice")
+        elif len(found) == 2:
+            out.append((found[0], found[1]))
+    return out
+
+
+def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
+              line_nodes: dict[tuple[int, frozenset[int]], list]) -> None:
+    """Each paired round against C.04.1 from the rounds before it (legality.py): errors
+    at the game's line (the round's for the bye), warnings where FIDE allows it.
+
+    Only a pairing that can still be changed is an error: a game with a result (and a
+    bye in a round that has begun) was played as paired, so what is wrong with it is a
+    warning (an imported event, a paper pairing typed in afterwards).
+    A round that is the engine's own (its marker matches) is never an error and reports
+    no exception FIDE allows: the engine chose it by its system's criteria, and an avoid
+    pair it gave up is in its record. What remains there can only come from a result
+    corrected later (a game turned into a forfeit stops counting for colours) or from
+    a system's own reading of a rule (Burstein's PAB after a full-point bye): a warning.
+    """
+    items = rounds_node.value if isinstance(rounds_node, yaml.SequenceNode) else []
+    avoid = ss.avoided_pairs(section)
+    for r in range(1, ss.paired_rounds(section) + 1):
+        games = ss.games_of_round(section, r)
+        if not games:
+            continue
+        stored = ss.stored_pairing(section, r)
+        pabs = [b.player for b in section.byes if b.round == r and b.code is Code.PAIRING_BYE]
+        engine = ss.origin(section, r) is Origin.ENGINE
+        state = ss.pairing_state(section, r)
+        for v in check_round(state, stored.boards, pabs, complete=False, avoid=avoid):
+            if v.rule is Rule.REPEAT or (v.allowed and engine):  # repeats: _rematches
+                continue
+            if v.board is not None:
+                g = games[v.board - 1]
+                where = line_nodes.get((r, frozenset((g.white, g.black))), [None])[0]
+                played = g.result is not None
+            else:
+                where = items[r - 1] if r - 1 < len(items) else rounds_node
+                played = any(g.result is not None for g in games)
+            text = f"round {r}: {v.words(lambda n: section.players[n - 1].name)}"
+            if v.allowed or engine or played:
+                ctx.col.warn(where, text)
+            else:
+                ctx.col.add(where, text)
 
 
 def _line_nodes(node: yaml.Node | None, names: Names) -> dict[tuple[int, frozenset[int]], list]:

@@ -55,6 +55,7 @@ class PlayerLink:
     rating: int | None
     federation: str | None
     title: str | None
+    club: str | None = None  # shown on the player's page (a Swiss may keep clubs apart)
 
 
 @dataclass(frozen=True, slots=True)
@@ -230,7 +231,7 @@ def player_link(section: Section, number: int, root: str) -> PlayerLink:
     """A link to a player's page, with what a table shows beside the name."""
     p = section.players[number - 1]
     return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title)
+                      p.federation, p.title, p.club)
 
 
 
