@@ -224,10 +224,11 @@ def scheduled_games(section: Section) -> list[tuple[int, int, int]]:
     Berger table of a round robin or of each quads group, the Scheveningen match, else
     (a Swiss, a knockout, rounds as played) the games written in its rounds."""
     from leaguegen.domain.schedule import berger
-    from leaguegen.domain.sections import quads, scheveningen
+    from leaguegen.domain.sections import quads, round_robin, scheveningen
 
     details = section.details
-    if section.format in ROUND_ROBINS and not getattr(details, "as_played", False):
+    as_played = isinstance(details, round_robin.RoundRobinDetails) and details.as_played
+    if section.format in ROUND_ROBINS and not as_played:
         return _table(berger.schedule(len(section.players), section.double,
                                       section.swap_last_two))
     if isinstance(details, quads.QuadsDetails):

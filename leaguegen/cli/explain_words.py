@@ -92,3 +92,19 @@ def bye(ex: ByeExplanation, win: int) -> str:
     """``9 receives the pairing-allocated bye: lowest score (1) among ...``."""
     reason = BYE_WORDS.get(ex.reason, ex.reason.value).format(points=points(ex.points, win))
     return f"{ex.player} receives the pairing-allocated bye: {reason}"
+
+
+def explanation_lines(result, player=str, bracket: str = "  bracket",  # noqa: ANN001
+                      relaxed_sep: str = " "):  # noqa: ANN201 - PairingResult -> Iterator[str]
+    """The explanation of a whole round, a line each: ``pair --trf --explain`` names the
+    players by number, ``pair SEASON_DIR --explain`` by ``player(number)``."""
+    for i, ex in enumerate(result.explanation, start=1):
+        yield (f"Board {i}: {player(ex.white)} - {player(ex.black)}{bracket}"
+               f" {points(ex.bracket, result.win)}")
+        if ex.floats:
+            yield f"  float: {floats(ex, result.win)}"
+        yield f"  colours: {colours(ex.colour_rule)}"
+        for r in ex.relaxed:
+            yield f"  relaxed{relaxed_sep}{relaxed(r)}"
+    if result.bye_explanation is not None:
+        yield f"Bye: {bye(result.bye_explanation, result.win)}"

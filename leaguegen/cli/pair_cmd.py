@@ -79,18 +79,10 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
     if explain:
         click.echo("")
         click.echo(f"Round {state.rounds_played + 1} of {state.rounds_total} ({system})")
-        from leaguegen.cli import explain_words as words
+        from leaguegen.cli.explain_words import explanation_lines
 
-        for i, ex in enumerate(result.explanation, start=1):
-            click.echo(f"Board {i}: {ex.white} - {ex.black}"
-                       f"  bracket {words.points(ex.bracket, result.win)}")
-            if ex.floats:
-                click.echo(f"  float: {words.floats(ex, result.win)}")
-            click.echo(f"  colours: {words.colours(ex.colour_rule)}")
-            for r in ex.relaxed:
-                click.echo(f"  relaxed {words.relaxed(r)}")
-        if result.bye_explanation is not None:
-            click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")
+        for line in explanation_lines(result):
+            click.echo(line)
 
 
 def pairing_problem(state, boards, bye) -> str | None:  # noqa: ANN001 - SwissState, pairs

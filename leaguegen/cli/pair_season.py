@@ -180,19 +180,12 @@ def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
 
 
 def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
-    from leaguegen.cli import explain_words as words
+    from leaguegen.cli.explain_words import explanation_lines
 
     click.echo("")
-    for i, ex in enumerate(result.explanation, start=1):
-        click.echo(f"Board {i}: {names[ex.white - 1]} ({ex.white}) - {names[ex.black - 1]}"
-                   f" ({ex.black}), score bracket {words.points(ex.bracket, result.win)}")
-        if ex.floats:
-            click.echo(f"  float: {words.floats(ex, result.win)}")
-        click.echo(f"  colours: {words.colours(ex.colour_rule)}")
-        for r in ex.relaxed:
-            click.echo(f"  relaxed: {words.relaxed(r)}")
-    if result.bye_explanation is not None:
-        click.echo(f"Bye: {words.bye(result.bye_explanation, result.win)}")
+    for line in explanation_lines(result, lambda n: f"{names[n - 1]} ({n})",
+                                  ", score bracket", ": "):
+        click.echo(line)
 
 
 def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
