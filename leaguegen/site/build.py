@@ -112,6 +112,22 @@ def default_cache(out_dir: Path) -> Path:
     return out.parent / CACHE_DIR / out.name
 
 
+def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport) -> None:
+    """Every file into the staging tree, then the swap; on any failure the staging
+    folder goes and the site on disk stays as it was."""
+    try:
+        for rel, data in files.items():
+            tree.write(rel, data)
+        report.files = sorted(tree.written)
+        tree.commit()
+    except OSError as exc:
+        tree.abort()
+        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
+    except BaseException:
+        tree.abort()
+        raise
+
+
 def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                clean: bool = False, cache_dir: Path | None = None,
                force: bool = False, progress: pipeline.Progress | None = None) -> BuildReport:
@@ -150,17 +166,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                          sections_reused=len(built.sections_reused),
                          notes=list(tree.recovered) + built.notes,
                          warnings=[str(w) for w in season.warnings])
-    try:
-        for rel, data in files.items():
-            tree.write(rel, data)
-        report.files = sorted(tree.written)
-        tree.commit()
-    except OSError as exc:
-        tree.abort()
-        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
-    except BaseException:
-        tree.abort()
-        raise
+    _write_all(tree, files, out, report)
     store.prune()
     stamp.record(out, store.folder, stamp.Stamp(
         inputs, [], pages=report.pages, pdfs=report.pdfs,
@@ -253,17 +259,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     tree = OutputTree(out)
     report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))
-    try:
-        for rel, data in files.items():
-            tree.write(rel, data)
-        report.files = sorted(tree.written)
-        tree.commit()
-    except OSError as exc:
-        tree.abort()
-        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
-    except BaseException:
-        tree.abort()
-        raise
+    _write_all(tree, files, out, report)
     store.prune()
     report.seconds = time.perf_counter() - started
     return report
