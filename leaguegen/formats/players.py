@@ -122,6 +122,16 @@ class Names:
             return hits[0]
         return sorted(set(hits)) if hits else None
 
+    def number(self, who: str, node: yaml.Node | None, ctx: Ctx, what: str) -> int | None:
+        """``who``'s pairing number, or None after an error at ``node`` naming ``what``
+        (the key being read) and the nearest entered name."""
+        found = self.find(who)
+        if isinstance(found, int):
+            return found
+        ctx.col.add(node, f"{what}: unknown player '{who}'"
+                          f"{yn.suggestion(who, list(self.exact))}")
+        return None
+
 
 def _surname(name: str) -> str:
     name = name.strip()

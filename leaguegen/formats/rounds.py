@@ -156,10 +156,8 @@ def read_withdrawals(node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ..
         after = yn.integer(keys.get("after_round"), ctx.col, "after_round", minimum=0)
         if who is None or after is None:
             continue
-        found = names.find(who)
-        if not isinstance(found, int):
-            ctx.col.add(keys["player"], f"withdrawal: unknown player '{who}'"
-                                        f"{yn.suggestion(who, list(names.exact))}")
+        found = names.number(who, keys["player"], ctx, "withdrawal")
+        if found is None:
             continue
         if after > rounds:
             ctx.col.add(keys["after_round"], f"after_round {after} is beyond the last round"

@@ -126,10 +126,8 @@ def _requests(node: yaml.Node | None, ctx: Ctx, names: Names, base: Section, tot
         yn.text(keys.get("reason"), ctx.col, "reason")
         if who is None or r is None:
             continue
-        found = names.find(who)
-        if not isinstance(found, int):
-            ctx.col.add(keys["player"], f"byes_requested: unknown player '{who}'"
-                                        f"{yn.suggestion(who, list(names.exact))}")
+        found = names.number(who, keys["player"], ctx, "byes_requested")
+        if found is None:
             continue
         name = base.players[found - 1].name
         if total is not None and r > total:
@@ -224,10 +222,8 @@ def _avoid(node: yaml.Node | None, ctx: Ctx, names: Names,
             who = yn.text(who_node, ctx.col, "avoid player")
             if who is None:
                 continue
-            number = names.find(who)
-            if not isinstance(number, int):
-                ctx.col.add(who_node, f"avoid: unknown player '{who}'"
-                                      f"{yn.suggestion(who, list(names.exact))}")
+            number = names.number(who, who_node, ctx, "avoid")
+            if number is None:
                 continue
             found.append(number)
         if len(found) == 2 and found[0] == found[1]:
