@@ -147,7 +147,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     """
     started = time.perf_counter()
     out = check_output(Path(out_dir), Path(season_dir), force=force)
-    inputs = stamp.digest(Path(season_dir), out, stamp_options(pdf))
+    inputs = stamp.digest(Path(season_dir), out, stamp.options(pdf))
     season = load_season(season_dir)
     store = DiskStore(cache_dir or default_cache(out))
     stamp.forget(store.folder)
@@ -173,11 +173,6 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
         sections=report.sections_rendered + report.sections_reused, warnings=report.warnings))
     report.seconds = time.perf_counter() - started
     return report
-
-
-def stamp_options(pdf: bool) -> str:
-    """The build options a stamp includes (a build with PDFs is not one without)."""
-    return f"pdf={pdf}"
 
 
 def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],

@@ -117,6 +117,12 @@ def _templates() -> Path:
     return installed if installed.is_dir() else here.parents[2] / "site_template"
 
 
+def options(pdf: bool) -> str:
+    """The build options a stamp includes (a build with PDFs is not one without); the
+    CLI's check and the build both spell them here, so the two always agree."""
+    return f"pdf={pdf}"
+
+
 def digest(season_dir: Path, out_dir: Path, options: str) -> str:
     """The inputs' hash, taken before a build loads them (a save during the build then
     leaves a stamp that no longer matches, and the next build builds)."""
