@@ -38,8 +38,14 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
 class Matching:
     """A weighted graph on vertices ``0..n-1`` and a maximum-weight matching of it."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, greedy_stages: bool = False):
         self.n = n
+        # Pair free singletons along tight edges before every stage, not only the
+        # first (``_greedy_tight``): on dense graphs with many equal weights one
+        # dual change makes many pairs tight at once. It changes only which of
+        # several optima is found, so it is for callers whose answers do not
+        # depend on that (the Dutch engine).
+        self.greedy_stages = greedy_stages
         self.edges: list[list[int]] = []  # [i, j, w]
         self.edge_id: dict[tuple[int, int], int] = {}
         self.free_ids: list[int] = []
@@ -642,17 +648,25 @@ class Matching:
         """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
         self._repair()
         self._greedy_tight()
+        self._stages()
+        return [self.endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    def _stages(self) -> None:
+        """Grow alternating trees and augment until the matching is optimal."""
         n = self.n
         n2 = 2 * n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
-        endpoint = self.endpoint
         edges = self.edges
         nb, mate = self.nb, self.mate
         blossombase, blossomparent, labelend = (
             self.blossombase, self.blossomparent, self.labelend)
         bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
         blossombestedges = self.blossombestedges
+        first = True
         while True:
+            if not first and self.greedy_stages:
+                self._greedy_tight()
+            first = False
             for i in range(n2):
                 label[i] = 0
                 bestedge[i] = -1
@@ -798,7 +812,6 @@ class Matching:
                 if (blossomparent[b] == -1 and blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
-        return [endpoint[m] if m >= 0 else v for v, m in enumerate(mate)]
 
     def remove(self, verts: list[int]) -> None:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""

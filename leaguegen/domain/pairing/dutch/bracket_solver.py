@@ -123,7 +123,7 @@ class BracketSolver:
             return
         self.fmode = 0
         self.floc = {v: i for i, v in enumerate(P)}
-        self.rm = Matching(len(P))
+        self.rm = Matching(len(P), greedy_stages=True)
         wx = self.wx
         for key, w in list(wx.items()):
             self._set(key[0], key[1], w)
@@ -142,7 +142,7 @@ class BracketSolver:
         nc = len(C)
         odd = (len(C) + len(G) + len(R)) % 2 == 1
         self.fbeta = nc if odd else -1
-        self.rm = Matching(nc + odd)
+        self.rm = Matching(nc + odd, greedy_stages=True)
         self.fp0 = (len(C) + len(G)) % 2 == 1
         bye_score, ranks = self.bye_score, self.ranks
         # The C9 terms of this bracket's ``single`` against the start's.
@@ -178,9 +178,7 @@ class BracketSolver:
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
             for li in range(sgb, nsgb):
-                lv = pbi[li]
-                for si, wt in enumerate(base[li]):
-                    self.set_edge(lv, pbi[si], wt)
+                self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
             on, ok = self.fon, nxt.ok
             for ci in range(nsgb):
                 if any(ok(ci, gi) for gi in self.fGpos):
@@ -222,6 +220,45 @@ class BracketSolver:
                 self.fdirty.add(key)
                 return
         self._set(a, b, w)
+
+    def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
+        """``set_edge(v, u, w)`` for every ``(u, w)`` of ``pairs``, in one pass.
+
+        The engine re-weights whole brackets (the remainder's S1 bonus, the frozen
+        split, each S1 player's nudges). For pairs inside the reduced bracket the
+        relaxed weight goes straight to the matching (the value ``_reduced_flush``
+        would compute: a later change of an end's ``on`` re-flushes its pairs).
+        """
+        if self.fmode != 1 or self.fex is not None or v not in self.floc:
+            for u, w in pairs:
+                self.set_edge(v, u, w)
+            return
+        loc, wx = self.floc, self.wx
+        if self.fall:
+            # Before the bracket's first solve: every pair is built from ``wx``.
+            for u, w in pairs:
+                if u not in loc:
+                    self._set(v, u, w)
+                    continue
+                wx[(v, u) if v < u else (u, v)] = w
+            return
+        final, phi, on, nu, flip = self.final, self.phi, self.fon, self.fnu, self.fflip
+        pending, lv = self.rm.pending, loc[v]
+        vfinal = final[v]
+        cut_v = self.fc + phi[v] + (nu[v] if on[v] else flip)
+        for u, w in pairs:
+            lu = loc.get(u)
+            if lu is None:
+                self._set(v, u, w)
+                continue
+            wx[(v, u) if v < u else (u, v)] = w
+            if vfinal or final[u]:
+                continue
+            if w:
+                w -= cut_v + phi[u] + (nu[u] if on[u] else flip)
+                if w < 0:
+                    w = 0
+            pending[(lv, lu) if lv < lu else (lu, lv)] = w
 
     def _set(self, a: int, b: int, w: int) -> None:
         key = (a, b) if a < b else (b, a)
@@ -462,7 +499,7 @@ class BracketSolver:
         self.fallbacks += 1
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
-        ex = Matching(len(V))
+        ex = Matching(len(V), greedy_stages=True)
         wx, nxt, cut = self.wx, self.nxt, self.cut
         pos, ngroup = nxt.pos, self.fGpos.start
         for i in range(len(V)):

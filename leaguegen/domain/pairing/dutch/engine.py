@@ -218,6 +218,7 @@ class DutchEngine:
                                 NextPairs(crit, pbi, bye_score, single, ranks))
 
             B = crit.B
+            set_row = solver.set_row
 
             # The helpers below are used only within this bracket's iteration.
             def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
@@ -306,16 +307,17 @@ class DutchEngine:
             # every S1-S2 matched edge tight (a warm start only).
             solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
                                 for a_i in range(rp)})
-            for b_i in range(nrem):
-                oi = rem[b_i]
-                ov = pbi[oi]
-                row = base[oi]
-                for a_i in range(nrem):
-                    pi2 = rem[a_i]
-                    if oi <= pi2:
-                        break
-                    if row[pi2]:  # (a zero base weight is already zero in the solver)
-                        solver.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
+            # (ewc, row by row; a zero base weight is already zero in the solver.)
+            bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
+            rem_v = [pbi[pi2] for pi2 in rem]
+            for b_i in range(1, nrem):
+                row = base[rem[b_i]]
+                items = []
+                for a_i in range(b_i):
+                    wt = row[rem[a_i]]
+                    if wt:
+                        items.append((rem_v[a_i], wt + bonus[a_i]))
+                set_row(rem_v[b_i], items)
             sm = solver.solve()
 
             def s1_role(v: int) -> bool:
@@ -381,6 +383,7 @@ class DutchEngine:
                 pi2 = rem[a_i]
                 v = pbi[pi2]
                 v_s1 = s1_role(v)
+                items = []
                 for b_i in range(a_i + 1, nrem):
                     oi = rem[b_i]
                     row = base[oi]
@@ -389,7 +392,8 @@ class DutchEngine:
                     ov = pbi[oi]
                     if not v_s1 or s1_role(ov):
                         row[pi2] = 0
-                    solver.set_edge(v, ov, row[pi2])
+                    items.append((ov, row[pi2]))
+                set_row(v, items)
 
             # Each S1 player takes the best S2 opponent still possible, in order.
             # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
@@ -410,14 +414,16 @@ class DutchEngine:
                     if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
                             sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
                         add = 0
+                        items = []
                         for oi in reversed(rem):
                             ov = pbi[oi]
                             if oi <= pi2 or matched[ov]:
                                 continue
                             wt = base[oi][pi2]
                             if wt:
-                                solver.set_edge(v, ov, wt + add)
+                                items.append((ov, wt + add))
                             add += 1
+                        set_row(v, items)
                         sm = solver.solve()
                         sm_ok = True
                     mv = sm[v]
