@@ -186,6 +186,7 @@ class Matching:
             ok = all(w == 0 or hint[i] + hint[j] >= 2 * w for i, j, w in edges)
             if not ok:
                 hint = None
+        heaviest = hint is None
         if hint is None:
             # Each vertex's heaviest edge as its (doubled) dual: feasible, tight where
             # both ends agree.
@@ -199,33 +200,52 @@ class Matching:
         for v in range(n):
             dv[v] = hint[v]
         # Greedy matching along tight edges, in vertex order.
-        for v in range(n):
-            if mate[v] >= 0 or v in self.removed:
-                continue
-            for w, p in self.nb[v].items():
-                if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+        removed, nb, endpoint = self.removed, self.nb, self.endpoint
+        if heaviest:
+            # Each dual is at least every weight at that vertex: an edge is tight
+            # exactly when its weight equals both duals (no sums to form).
+            for v in range(n):
+                if mate[v] >= 0 or v in removed:
+                    continue
+                dvv = dv[v]
+                for w, p in nb[v].items():
+                    if mate[w] < 0 and dv[w] == dvv and edges[p >> 1][2] == dvv:
+                        mate[v] = p
+                        mate[w] = p ^ 1
+                        break
+        else:
+            for v in range(n):
+                if mate[v] >= 0 or v in removed:
+                    continue
+                for w, p in nb[v].items():
+                    if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
+                        mate[v] = p
+                        mate[w] = p ^ 1
+                        break
         # Second pass: lower each free vertex's dual to the least feasible value
         # (one edge becomes tight, or the dual reaches 0) and pair it along a
         # tight edge to a free vertex if there is one.
+        # One scan per vertex: the least feasible value is the largest need, and
+        # the edges made tight are those whose need equals it (the first free
+        # one in neighbour order is taken).
         for v in range(n):
-            if mate[v] >= 0 or v in self.removed or dv[v] <= 0:
+            if mate[v] >= 0 or v in removed or dv[v] <= 0:
                 continue
             low = 0
-            for w, p in self.nb[v].items():
+            pick = -1
+            for w, p in nb[v].items():
                 need = 2 * edges[p >> 1][2] - dv[w]
                 if need > low:
                     low = need
+                    pick = p if mate[w] < 0 else -1
+                elif need == low and pick < 0 and mate[w] < 0:
+                    pick = p
             if low >= dv[v]:
                 continue
             dv[v] = low
-            for w, p in self.nb[v].items():
-                if mate[w] < 0 and low + dv[w] == 2 * edges[p >> 1][2]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+            if pick >= 0:
+                mate[v] = pick
+                mate[endpoint[pick]] = pick ^ 1
         for v in range(n):
             if mate[v] < 0 and dv[v] & 1:
                 dv[v] += 1
