@@ -74,6 +74,7 @@ class Matching:
         self.stages = 0
         self.removed: set[int] = set()
         self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
+        self.lazy_best: list[int] = []  # new blossoms, best edges unknown
 
     # ------------------------------------------------------------ graph edits
     def weight(self, a: int, b: int) -> int:
@@ -503,7 +504,23 @@ class Matching:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
-        # Best (least-slack) edge from the new blossom to every other S-blossom.
+        # Its least-slack edges to the other S-blossoms are needed only if the
+        # stage reaches a dual change: ``_blossom_best_edges`` then.
+        self.bestedge[b] = -1
+        self.lazy_best.append(b)
+
+    def _blossom_best_edges(self) -> None:
+        """The least-slack edge from each new top-level S-blossom to every other
+        S-blossom (for the next dual change), from its sub-blossoms' lists or
+        their leaves' edges, as Galil's algorithm keeps them."""
+        lazy, self.lazy_best = self.lazy_best, []
+        inblossom, blossomparent = self.inblossom, self.blossomparent
+        for b in lazy:
+            if blossomparent[b] != -1 or self.label[b] != 1 or self.blossombase[b] < 0:
+                continue  # inside a newer blossom, which reads its leaves
+            self._best_edges_of(b, self.blossomchilds[b], inblossom)  # type: ignore[arg-type]
+
+    def _best_edges_of(self, b: int, path: list[int], inblossom: list[int]) -> None:
         label, dualvar, edges, nb = self.label, self.dualvar, self.edges, self.nb
         bestedgeto: dict[int, tuple[int, int]] = {}
         for sub in path:
@@ -695,6 +712,7 @@ class Matching:
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = deque()
+            self.lazy_best = []
             for v in range(n):
                 if mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
@@ -767,6 +785,8 @@ class Matching:
                                 bsl[x] = kslack
                 if done:
                     break
+                if self.lazy_best:
+                    self._blossom_best_edges()
                 deltatype = 1
                 delta = -1
                 deltavertex = -1
