@@ -317,6 +317,8 @@ class BracketSolver:
         else:
             m, loc = self.rm, self.floc
         dv, edge_id, edges = m.dualvar, m.edge_id, m.edges
+        direct = self.fmode == 1 and self.fex is None
+        wx, pend = self.wx, m.pending
         pruned = 0
         for li in range(sgb, nsgb):
             a = pbi[li]
@@ -335,7 +337,13 @@ class BracketSolver:
                 k = edge_id.get((la, lb) if la < lb else (lb, la))
                 if k is not None and da + dv[lb] > 2 * edges[k][2]:
                     row[si] = 0
-                    self.set_edge(a, b, 0)
+                    if direct:
+                        # ``set_edge(a, b, 0)`` for a live pair inside the reduced
+                        # bracket: its relaxed weight is 0 too.
+                        wx[(a, b) if a < b else (b, a)] = 0
+                        pend[(la, lb) if la < lb else (lb, la)] = 0
+                    else:
+                        self.set_edge(a, b, 0)
                     pruned += 1
         self.pruned += pruned
         return pruned
@@ -352,7 +360,10 @@ class BracketSolver:
             live = [v for v in C if not final[v]]
             wx, fc = self.wx, self.fc
             bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
-            setw = rm.set_weight
+            # (Straight into the fresh matching's pending edits: ``Matching.set_weight``
+            # without its checks, as no vertex of it has been removed yet.)
+            assert not rm.removed
+            pend = rm.pending
             for i, a in enumerate(live):
                 la, ba = loc[a], bl[a] + fc
                 for b in live[:i]:
@@ -360,7 +371,8 @@ class BracketSolver:
                     if w:
                         e = w - ba - bl[b]
                         if e > 0:
-                            setw(la, loc[b], e)
+                            lb = loc[b]
+                            pend[(la, lb) if la < lb else (lb, la)] = e
             dirty.clear()
         else:
             for v in self.fdirtyv:
