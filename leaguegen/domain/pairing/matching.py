@@ -180,7 +180,9 @@ class Matching:
         self.recheck = set()
         self.hint = duals
 
-    def _fresh_start(self) -> None:
+    def _fresh_start(self, heaviest_edges: list[int] | None = None) -> None:
+        """Start duals and a greedy matching (``heaviest_edges``: each vertex's
+        heaviest edge weight, when the caller has it)."""
         n, edges, mate = self.n, self.edges, self.mate
         hint, self.hint = self.hint, None
         if hint is not None:
@@ -188,7 +190,9 @@ class Matching:
             if not ok:
                 hint = None
         heaviest = hint is None
-        if hint is None:
+        if heaviest_edges is not None:
+            hint = heaviest_edges
+        elif hint is None:
             # Each vertex's heaviest edge as its (doubled) dual: feasible, tight where
             # both ends agree.
             hint = [0] * n
@@ -275,6 +279,26 @@ class Matching:
         pending, self.pending = self.pending, {}
         if self.fresh:
             edge_id, edges, endpoint, nb = self.edge_id, self.edges, self.endpoint, self.nb
+            if self.hint is None and not edge_id and not self.free_ids:
+                # An empty graph built at once: each vertex's heaviest edge (the
+                # start's duals) in the same pass.
+                top = [0] * self.n
+                for key, w in pending.items():
+                    if w:
+                        a, b = key
+                        k = len(edges)
+                        edges.append([a, b, w])
+                        endpoint.append(a)
+                        endpoint.append(b)
+                        edge_id[key] = k
+                        nb[a][b] = 2 * k + 1
+                        nb[b][a] = 2 * k
+                        if w > top[a]:
+                            top[a] = w
+                        if w > top[b]:
+                            top[b] = w
+                self._fresh_start(top)
+                return
             for key, w in pending.items():
                 if w and not self.free_ids and key not in edge_id:
                     # A new edge at the end of the table (``_apply``, inlined).
@@ -683,8 +707,11 @@ class Matching:
 
     def solve(self) -> list[int]:
         """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
+        fresh = self.fresh
         self._repair()
-        self._greedy_tight()
+        if not fresh or not self.greedy_stages:
+            # (A fresh start has just paired greedily along tight edges itself.)
+            self._greedy_tight()
         self._stages()
         return [self.endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
 
