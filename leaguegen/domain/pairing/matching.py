@@ -47,7 +47,6 @@ class Matching:
         # depend on that (the Dutch engine).
         self.greedy_stages = greedy_stages
         self.edges: list[list[int]] = []  # [i, j, w]
-        self.edge_id: dict[tuple[int, int], int] = {}
         self.free_ids: list[int] = []
         self.endpoint: list[int] = []
         self.nb: list[dict[int, int]] = [{} for _ in range(n)]  # v -> {w: endpoint index of w}
@@ -68,7 +67,8 @@ class Matching:
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[x] ...
         self.bph = [0] * (2 * n)  # ... valid while bph[x] == phase
         self.phase = 0
-        self.pending: dict[tuple[int, int], int] = {}
+        # Edits not yet applied, by pair key ``a * n + b`` (``a < b``; ``key``).
+        self.pending: dict[int, int] = {}
         self.fresh = True
         self.hint: list[int] | None = None
         self.stages = 0
@@ -77,22 +77,31 @@ class Matching:
         self.lazy_best: list[int] = []  # new blossoms, best edges unknown
 
     # ------------------------------------------------------------ graph edits
+    def key(self, a: int, b: int) -> int:
+        """The pair's key in ``pending`` (an int: cheaper to hash than a tuple)."""
+        return a * self.n + b if a < b else b * self.n + a
+
+    def edge_index(self, a: int, b: int) -> int | None:
+        """Index in ``edges`` of the edge between ``a`` and ``b``, if there is one."""
+        p = self.nb[a].get(b)
+        return None if p is None else p >> 1
+
     def weight(self, a: int, b: int) -> int:
-        key = (a, b) if a < b else (b, a)
+        key = self.key(a, b)
         if key in self.pending:
             return self.pending[key]
-        k = self.edge_id.get(key)
+        k = self.edge_index(a, b)
         return 0 if k is None else self.edges[k][2]
 
     def set_weight(self, a: int, b: int, w: int) -> None:
         if a in self.removed or b in self.removed:
             return
-        key = (a, b) if a < b else (b, a)
-        self.pending[key] = w
+        self.pending[a * self.n + b if a < b else b * self.n + a] = w
 
-    def _apply(self, key: tuple[int, int], w: int) -> None:
-        a, b = key
-        k = self.edge_id.get(key)
+    def _apply(self, key: int, w: int) -> None:
+        a, b = divmod(key, self.n)
+        p = self.nb[a].get(b)
+        k = None if p is None else p >> 1
         if k is None:
             if w == 0:
                 return
@@ -105,12 +114,10 @@ class Matching:
                 k = len(self.edges)
                 self.edges.append([a, b, w])
                 self.endpoint.extend((a, b))
-            self.edge_id[key] = k
             self.nb[a][b] = 2 * k + 1
             self.nb[b][a] = 2 * k
             return
         if w == 0:
-            del self.edge_id[key]
             del self.nb[a][b]
             del self.nb[b][a]
             self.free_ids.append(k)
@@ -278,19 +285,18 @@ class Matching:
         """Make the stored solution dual-feasible again after weight changes."""
         pending, self.pending = self.pending, {}
         if self.fresh:
-            edge_id, edges, endpoint, nb = self.edge_id, self.edges, self.endpoint, self.nb
-            if self.hint is None and not edge_id and not self.free_ids:
+            edges, endpoint, nb, n = self.edges, self.endpoint, self.nb, self.n
+            if self.hint is None and not edges:
                 # An empty graph built at once: each vertex's heaviest edge (the
                 # start's duals) in the same pass.
-                top = [0] * self.n
+                top = [0] * n
                 for key, w in pending.items():
                     if w:
-                        a, b = key
+                        a, b = divmod(key, n)
                         k = len(edges)
                         edges.append([a, b, w])
                         endpoint.append(a)
                         endpoint.append(b)
-                        edge_id[key] = k
                         nb[a][b] = 2 * k + 1
                         nb[b][a] = 2 * k
                         if w > top[a]:
@@ -300,14 +306,13 @@ class Matching:
                 self._fresh_start(top)
                 return
             for key, w in pending.items():
-                if w and not self.free_ids and key not in edge_id:
+                a, b = divmod(key, n)
+                if w and not self.free_ids and b not in nb[a]:
                     # A new edge at the end of the table (``_apply``, inlined).
-                    a, b = key
                     k = len(edges)
                     edges.append([a, b, w])
                     endpoint.append(a)
                     endpoint.append(b)
-                    edge_id[key] = k
                     nb[a][b] = 2 * k + 1
                     nb[b][a] = 2 * k
                 else:
@@ -317,19 +322,19 @@ class Matching:
         dv = self.dualvar
         inb = self.inblossom
         changed = []
-        edge_id, edges, n = self.edge_id, self.edges, self.n
+        edges, n, nb = self.edges, self.n, self.nb
         mate, endpoint = self.mate, self.endpoint
         for key, w in pending.items():
-            k = edge_id.get(key)
-            if k is None:
+            a, b = divmod(key, n)
+            p = nb[a].get(b)
+            if p is None:
                 if not w:
                     continue
                 e = None
             else:
-                e = edges[k]
+                e = edges[p >> 1]
                 if e[2] == w:
                     continue
-            a, b = key
             ia = inb[a]
             if ia == inb[b] and ia >= n:
                 self._singleton(a)
@@ -884,20 +889,19 @@ class Matching:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""
         gone = set(verts)
         self.removed |= gone
-        for key in [k for k in self.pending if k[0] in gone or k[1] in gone]:
+        n = self.n
+        for key in [k for k in self.pending if k // n in gone or k % n in gone]:
             del self.pending[key]
         for v in verts:
             self._singleton(v)
         # Drop every edge of the removed vertices (``_apply(key, 0)``, inlined).
-        edge_id, edges, nb, free_ids = self.edge_id, self.edges, self.nb, self.free_ids
+        edges, nb, free_ids = self.edges, self.nb, self.free_ids
         for v in verts:
             for w, p in nb[v].items():
                 k = p >> 1
-                key = (v, w) if v < w else (w, v)
-                del edge_id[key]
                 del nb[w][v]
                 free_ids.append(k)
-                edges[k] = [key[0], key[1], 0]
+                edges[k] = [v, w, 0] if v < w else [w, v, 0]
             nb[v] = {}
         for v in verts:
             if self.mate[v] >= 0:

@@ -99,7 +99,8 @@ class BracketSolver:
         self.init_single = single
         self.bye_score, self.ranks = bye_score, ranks
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
-        self.wx: dict[tuple[int, int], int] = {}
+        # Un-relaxed weights of the pairs edited so far, by key ``a * n + b`` (a < b).
+        self.wx: dict[int, int] = {}
         return bye_score, single, ranks
 
     def _completion_weight(self, a: int, b: int) -> int:
@@ -113,7 +114,8 @@ class BracketSolver:
         R = list(range(it, self.n))
         self.fP, self.fR = P, R
         keep = set(P)
-        self.wx = {k: w for k, w in self.wx.items() if k[0] in keep and k[1] in keep}
+        N = self.n
+        self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
         self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex = None
         self.fsingle = single
@@ -126,12 +128,12 @@ class BracketSolver:
         self.rm = Matching(len(P), greedy_stages=True)
         wx = self.wx
         for key, w in list(wx.items()):
-            self._set(key[0], key[1], w)
+            self._set(*divmod(key, self.n), w)
         for i in range(len(P)):
             a = P[i]
             for j in range(i):
                 b = P[j]
-                if (min(a, b), max(a, b)) not in wx:
+                if (a * N + b if a < b else b * N + a) not in wx:
                     self.rm.set_weight(i, j, self._completion_weight(a, b))
 
     def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
@@ -162,12 +164,12 @@ class BracketSolver:
         self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
         self.fS = [r for r in R if phi[r] == self.flow]
         self.fon = dict.fromkeys(C, 0)  # 1: has a pair into G (set by load_bracket)
-        self.fdirty: set[tuple[int, int]] = set()
+        self.fdirty: set[int] = set()  # pair keys (as in ``wx``) to re-relax
         self.fdirtyv: set[int] = set(C)
         self.fall = True  # the first solve builds every edge in one pass
         wx = self.wx
         for key, w in list(wx.items()):
-            self._set(key[0], key[1], w)
+            self._set(*divmod(key, self.n), w)
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
                      nxt: NextPairs) -> None:
@@ -200,7 +202,7 @@ class BracketSolver:
         if self.fex is not None:
             loc = self.fexloc
             for g in G:
-                self.wx[(v, g) if v < g else (g, v)] = 0
+                self.wx[v * self.n + g if v < g else g * self.n + v] = 0
                 self.fex.set_weight(loc[v], loc[g], 0)
         elif self.fmode == 0:
             for g in G:
@@ -215,7 +217,7 @@ class BracketSolver:
             # The common case of ``_set``, first: a pair inside C.
             loc = self.floc
             if a in loc and b in loc:
-                key = (a, b) if a < b else (b, a)
+                key = a * self.n + b if a < b else b * self.n + a
                 self.wx[key] = w
                 self.fdirty.add(key)
                 return
@@ -233,17 +235,17 @@ class BracketSolver:
             for u, w in pairs:
                 self.set_edge(v, u, w)
             return
-        loc, wx = self.floc, self.wx
+        loc, wx, N = self.floc, self.wx, self.n
         if self.fall:
             # Before the bracket's first solve: every pair is built from ``wx``.
             for u, w in pairs:
                 if u not in loc:
                     self._set(v, u, w)
                     continue
-                wx[(v, u) if v < u else (u, v)] = w
+                wx[v * N + u if v < u else u * N + v] = w
             return
         final, phi, on, nu, flip = self.final, self.phi, self.fon, self.fnu, self.fflip
-        pending, lv = self.rm.pending, loc[v]
+        pending, lv, m = self.rm.pending, loc[v], self.rm.n
         vfinal = final[v]
         cut_v = self.fc + phi[v] + (nu[v] if on[v] else flip)
         for u, w in pairs:
@@ -251,17 +253,17 @@ class BracketSolver:
             if lu is None:
                 self._set(v, u, w)
                 continue
-            wx[(v, u) if v < u else (u, v)] = w
+            wx[v * N + u if v < u else u * N + v] = w
             if vfinal or final[u]:
                 continue
             if w:
                 w -= cut_v + phi[u] + (nu[u] if on[u] else flip)
                 if w < 0:
                     w = 0
-            pending[(lv, lu) if lv < lu else (lu, lv)] = w
+            pending[lv * m + lu if lv < lu else lu * m + lv] = w  # (``Matching.key``)
 
     def _set(self, a: int, b: int, w: int) -> None:
-        key = (a, b) if a < b else (b, a)
+        key = a * self.n + b if a < b else b * self.n + a
         if self.fex is not None:
             self.wx[key] = w
             self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
@@ -316,9 +318,9 @@ class BracketSolver:
             m, loc = self.fex, self.fexloc
         else:
             m, loc = self.rm, self.floc
-        dv, edge_id, edges = m.dualvar, m.edge_id, m.edges
+        dv, nb, edges, mn = m.dualvar, m.nb, m.edges, m.n
         direct = self.fmode == 1 and self.fex is None
-        wx, pend = self.wx, m.pending
+        wx, pend, N = self.wx, m.pending, self.n
         pruned = 0
         for li in range(sgb, nsgb):
             a = pbi[li]
@@ -334,14 +336,14 @@ class BracketSolver:
                 lb = loc.get(b)
                 if lb is None:
                     continue
-                k = edge_id.get((la, lb) if la < lb else (lb, la))
-                if k is not None and da + dv[lb] > 2 * edges[k][2]:
+                p = nb[la].get(lb)
+                if p is not None and da + dv[lb] > 2 * edges[p >> 1][2]:
                     row[si] = 0
                     if direct:
                         # ``set_edge(a, b, 0)`` for a live pair inside the reduced
                         # bracket: its relaxed weight is 0 too.
-                        wx[(a, b) if a < b else (b, a)] = 0
-                        pend[(la, lb) if la < lb else (lb, la)] = 0
+                        wx[a * N + b if a < b else b * N + a] = 0
+                        pend[la * mn + lb if la < lb else lb * mn + la] = 0
                     else:
                         self.set_edge(a, b, 0)
                     pruned += 1
@@ -354,6 +356,7 @@ class BracketSolver:
         C = self.fC
         on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
         dirty = self.fdirty
+        N = self.n
         if self.fall:
             # First solve of the bracket: every C-C edge, in one pass.
             self.fall = False
@@ -363,16 +366,16 @@ class BracketSolver:
             # (Straight into the fresh matching's pending edits: ``Matching.set_weight``
             # without its checks, as no vertex of it has been removed yet.)
             assert not rm.removed
-            pend = rm.pending
+            pend, m = rm.pending, rm.n
             for i, a in enumerate(live):
                 la, ba = loc[a], bl[a] + fc
                 for b in live[:i]:
-                    w = wx.get((b, a) if b < a else (a, b))
+                    w = wx.get(b * N + a if b < a else a * N + b)
                     if w:
                         e = w - ba - bl[b]
                         if e > 0:
                             lb = loc[b]
-                            pend[(la, lb) if la < lb else (lb, la)] = e
+                            pend[la * m + lb if la < lb else lb * m + la] = e
             dirty.clear()
         else:
             for v in self.fdirtyv:
@@ -380,7 +383,7 @@ class BracketSolver:
                     continue
                 for u in C:
                     if u != v and not final[u]:
-                        dirty.add((u, v) if u < v else (v, u))
+                        dirty.add(u * N + v if u < v else v * N + u)
         if self.fbeta >= 0:
             for v in self.fdirtyv:
                 if not final[v]:
@@ -391,10 +394,11 @@ class BracketSolver:
         # end's nu (or the flip count). The same formula as the first pass above,
         # written out here because this loop runs over whole brackets.
         wx, fc, setw = self.wx, self.fc, rm.set_weight
-        for a, b in dirty:
+        for key in dirty:
+            a, b = divmod(key, N)
             if final[a] or final[b]:
                 continue
-            w = wx.get((a, b) if a < b else (b, a))
+            w = wx.get(key)
             if w:
                 w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
                       + (nu[b] if on[b] else flip))
@@ -512,15 +516,14 @@ class BracketSolver:
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
         ex = Matching(len(V), greedy_stages=True)
-        wx, nxt, cut = self.wx, self.nxt, self.cut
+        wx, nxt, cut, N = self.wx, self.nxt, self.cut, self.n
         pos, ngroup = nxt.pos, self.fGpos.start
         for i in range(len(V)):
             a = V[i]
             pa = pos.get(a, -1)
             for j in range(i):
                 b = V[j]
-                key = (b, a) if b < a else (a, b)
-                w = wx.get(key)
+                w = wx.get(b * N + a if b < a else a * N + b)
                 if w is None:
                     pb = pos.get(b, -1)
                     if pa >= 0 and pb >= 0 and (pa >= ngroup or pb >= ngroup):
