@@ -86,6 +86,34 @@ class Matching:
         p = self.nb[a].get(b)
         return None if p is None else p >> 1
 
+    def blossom_chains(self) -> list[list[tuple[int, int]] | None]:
+        """Per vertex, its blossoms from the outermost in: ``(blossom, z)`` with ``z``
+        the sum of the (doubled-slack) duals of that blossom and those around it;
+        None outside every blossom. The full slack of an edge inside blossoms is
+        ``dualvar[a] + dualvar[b] - 2 w + 2 z`` of the innermost blossom holding both.
+        """
+        n, parent, dual = self.n, self.blossomparent, self.dualvar
+        chains: list[list[tuple[int, int]] | None] = [None] * n
+        known: dict[int, list[tuple[int, int]]] = {}
+        for v in range(n):
+            b = parent[v]
+            if b == -1:
+                continue
+            chain = known.get(b)
+            if chain is None:
+                up = []
+                x = b
+                while x != -1 and x not in known:
+                    up.append(x)
+                    x = parent[x]
+                chain = known[x] if x != -1 else []
+                for x in reversed(up):
+                    z = (chain[-1][1] if chain else 0) + dual[x]
+                    chain = [*chain, (x, z)]
+                    known[x] = chain
+            chains[v] = chain
+        return chains
+
     def weight(self, a: int, b: int) -> int:
         key = self.key(a, b)
         if key in self.pending:

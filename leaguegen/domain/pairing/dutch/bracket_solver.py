@@ -311,14 +311,17 @@ class BracketSolver:
         zeroes edges the current optimum does not use, so that base optimum keeps its
         first value. A pair with positive slack is in no matching of that value (its
         weight falls short of the dual bound), in the reduced problem and hence in
-        the global one. Blossom duals only add to a slack, so the vertex duals alone
-        are a safe test.
+        the global one. The slack counts the duals of the blossoms holding both ends
+        (``Matching.blossom_chains``): in an odd bracket the optimum often sits in
+        one blossom around nearly everyone, where the vertex duals alone leave every
+        pair tight.
         """
         if self.fex is not None:
             m, loc = self.fex, self.fexloc
         else:
             m, loc = self.rm, self.floc
         dv, nb, edges, mn = m.dualvar, m.nb, m.edges, m.n
+        chains = m.blossom_chains()
         direct = self.fmode == 1 and self.fex is None
         wx, pend, N = self.wx, m.pending, self.n
         pruned = 0
@@ -337,16 +340,30 @@ class BracketSolver:
                 if lb is None:
                     continue
                 p = nb[la].get(lb)
-                if p is not None and da + dv[lb] > 2 * edges[p >> 1][2]:
-                    row[si] = 0
-                    if direct:
-                        # ``set_edge(a, b, 0)`` for a live pair inside the reduced
-                        # bracket: its relaxed weight is 0 too.
-                        wx[a * N + b if a < b else b * N + a] = 0
-                        pend[la * mn + lb if la < lb else lb * mn + la] = 0
-                    else:
-                        self.set_edge(a, b, 0)
-                    pruned += 1
+                if p is None:
+                    continue
+                sl = da + dv[lb] - 2 * edges[p >> 1][2]
+                if sl <= 0:
+                    ca, cb = chains[la], chains[lb]
+                    if ca is None or cb is None or ca[0][0] != cb[0][0]:
+                        continue
+                    # Both inside one blossom: its duals count too.
+                    z = 0
+                    for x, y in zip(ca, cb, strict=False):
+                        if x[0] != y[0]:
+                            break
+                        z = x[1]
+                    if sl + 2 * z <= 0:
+                        continue
+                row[si] = 0
+                if direct:
+                    # ``set_edge(a, b, 0)`` for a live pair inside the reduced
+                    # bracket: its relaxed weight is 0 too.
+                    wx[a * N + b if a < b else b * N + a] = 0
+                    pend[la * mn + lb if la < lb else lb * mn + la] = 0
+                else:
+                    self.set_edge(a, b, 0)
+                pruned += 1
         self.pruned += pruned
         return pruned
 

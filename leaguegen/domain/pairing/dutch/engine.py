@@ -30,6 +30,7 @@ class DutchEngine:
 
     use_fast = True  # bracket-local solver with a completion proof (False: global only)
     use_skip = True  # S1 decisions without a solve when the optimum provably holds
+    use_prune2 = True  # prune again after the remainder's S1-bonus solve
     use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
@@ -319,6 +320,13 @@ class DutchEngine:
                         items.append((rem_v[a_i], wt + bonus[a_i]))
                 set_row(rem_v[b_i], items)
             sm = solver.solve()
+            if self.use_prune2:
+                # Again, under the S1 bonus: every later optimum of the bracket is
+                # an optimum of these weights too (the exchange nudges sit below
+                # the bonus's lowest bit, and once the split is frozen every S1
+                # player is paired, so the bonus is the same constant on all of
+                # them), so a pair with positive slack now is never used again.
+                solver.prune(pbi, sgb, nsgb, base)
 
             def s1_role(v: int) -> bool:
                 return v < sm[v] < nsgbv  # noqa: B023
