@@ -171,3 +171,46 @@ def test_dense_ties_same_optimum_both_ways() -> None:
                     w[k] = x = w[k] + rng.randint(0, 3 * n)
                     for m in (plain, greedy):
                         m.set_weight(u, v, x)
+
+
+def _full_slack(m: Matching, chains: list, a: int, b: int, w: int) -> int:
+    z = 0
+    ca, cb = chains[a], chains[b]
+    if ca is not None and cb is not None:
+        for x, y in zip(ca, cb, strict=False):
+            if x[0] != y[0]:
+                break
+            z = x[1]
+    return m.dualvar[a] + m.dualvar[b] - 2 * w + 2 * z
+
+
+def test_full_slack_proves_an_edge_useless() -> None:
+    """What the Dutch prune relies on: with the blossom duals counted
+    (``blossom_chains``), every matched edge is tight and no slack is negative,
+    and an edge with positive slack can go without lowering the optimum."""
+    rng = random.Random(41)
+    dropped = 0
+    for _ in range(40):
+        n = rng.choice([9, 11, 13, 15])  # odd: one vertex stays free, blossoms form
+        levels = [rng.randint(20, 23) for _ in range(3)]
+        w = {(i, j): rng.choice(levels) for i in range(n) for j in range(i + 1, n)
+             if rng.random() < 0.85}
+        m = Matching(n, greedy_stages=True)
+        for (i, j), x in w.items():
+            m.set_weight(i, j, x)
+        mate = m.solve()
+        best = _weight(mate, w, set())
+        chains = m.blossom_chains()
+        for (i, j), x in w.items():
+            s = _full_slack(m, chains, i, j, x)
+            assert s >= 0
+            if mate[i] == j:
+                assert s == 0
+            elif s > 0:
+                again = Matching(n)
+                for k, y in w.items():
+                    if k != (i, j):
+                        again.set_weight(*k, y)
+                assert _weight(again.solve(), w, set()) == best
+                dropped += 1
+    assert dropped > 50
