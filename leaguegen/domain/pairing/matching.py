@@ -114,6 +114,22 @@ class Matching:
             chains[v] = chain
         return chains
 
+    def drop_edges(self, pairs: list[tuple[int, int]]) -> None:
+        """Delete edges that have positive slack, blossom duals counted
+        (``blossom_chains``), under the current optimal duals.
+
+        Such an edge is in no optimum, is not matched and is no blossom's cycle
+        edge (those are tight), so the solution stays optimal as it is: unlike a
+        weight change through ``set_weight``, nothing is dissolved or freed.
+        """
+        edges, nb, free_ids = self.edges, self.nb, self.free_ids
+        for a, b in pairs:
+            p = nb[a].pop(b)
+            del nb[b][a]
+            k = p >> 1
+            free_ids.append(k)
+            edges[k] = [a, b, 0] if a < b else [b, a, 0]
+
     def weight(self, a: int, b: int) -> int:
         key = self.key(a, b)
         if key in self.pending:

@@ -213,4 +213,21 @@ def test_full_slack_proves_an_edge_useless() -> None:
                         again.set_weight(*k, y)
                 assert _weight(again.solve(), w, set()) == best
                 dropped += 1
+        # ``drop_edges`` takes them all out at once and the solution stays optimal,
+        # through later edits too.
+        useless = [k for k, x in w.items() if _full_slack(m, chains, *k, x) > 0]
+        m.drop_edges(useless)
+        for k in useless:
+            del w[k]
+        assert m.solve() == mate
+        for _step in range(3):
+            v = rng.randrange(n)
+            for (i, j), x in list(w.items()):
+                if v in (i, j):
+                    w[(i, j)] = x + rng.randint(0, 2)
+                    m.set_weight(i, j, w[(i, j)])
+            plain = Matching(n)
+            for k, x in w.items():
+                plain.set_weight(*k, x)
+            assert _weight(m.solve(), w, set()) == _weight(plain.solve(), w, set())
     assert dropped > 50

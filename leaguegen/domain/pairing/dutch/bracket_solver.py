@@ -320,11 +320,10 @@ class BracketSolver:
             m, loc = self.fex, self.fexloc
         else:
             m, loc = self.rm, self.floc
-        dv, nb, edges, mn = m.dualvar, m.nb, m.edges, m.n
+        dv, nb, edges = m.dualvar, m.nb, m.edges
         chains = m.blossom_chains()
-        direct = self.fmode == 1 and self.fex is None
-        wx, pend, N = self.wx, m.pending, self.n
-        pruned = 0
+        wx, N = self.wx, self.n
+        drop: list[tuple[int, int]] = []
         for li in range(sgb, nsgb):
             a = pbi[li]
             la = loc.get(a)
@@ -356,14 +355,11 @@ class BracketSolver:
                     if sl + 2 * z <= 0:
                         continue
                 row[si] = 0
-                if direct:
-                    # ``set_edge(a, b, 0)`` for a live pair inside the reduced
-                    # bracket: its relaxed weight is 0 too.
-                    wx[a * N + b if a < b else b * N + a] = 0
-                    pend[la * mn + lb if la < lb else lb * mn + la] = 0
-                else:
-                    self.set_edge(a, b, 0)
-                pruned += 1
+                wx[a * N + b if a < b else b * N + a] = 0
+                drop.append((la, lb))
+        # Out of the matching at once: the solution stays optimal without them.
+        m.drop_edges(drop)
+        pruned = len(drop)
         self.pruned += pruned
         return pruned
 
