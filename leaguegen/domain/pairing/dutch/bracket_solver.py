@@ -346,14 +346,22 @@ class BracketSolver:
                     ca, cb = chains[la], chains[lb]
                     if ca is None or cb is None or ca[0][0] != cb[0][0]:
                         continue
-                    # Both inside one blossom: its duals count too.
-                    z = 0
-                    for x, y in zip(ca, cb, strict=False):
-                        if x[0] != y[0]:
-                            break
-                        z = x[1]
-                    if sl + 2 * z <= 0:
-                        continue
+                    # Both inside one blossom: the duals of those around both count
+                    # too, at least the outermost's, at most either end's total.
+                    if sl + 2 * ca[0][1] <= 0:
+                        za, zb = ca[-1][1], cb[-1][1]
+                        if ca is cb:
+                            z = za
+                        elif sl + 2 * (za if za < zb else zb) <= 0:
+                            continue
+                        else:
+                            z = 0
+                            for x, y in zip(ca, cb, strict=False):
+                                if x[0] != y[0]:
+                                    break
+                                z = x[1]
+                        if sl + 2 * z <= 0:
+                            continue
                 row[si] = 0
                 wx[a * N + b if a < b else b * N + a] = 0
                 drop.append((la, lb))
