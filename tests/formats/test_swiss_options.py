@@ -105,6 +105,35 @@ def test_pab_worth_a_draw_in_tiebreaks_and_trf(tmp_path: Path) -> None:
     assert state.player(5).score == 1
 
 
+@pytest.mark.parametrize(("written", "word"), [("draw", "draw"), ("zero", "zero")])
+def test_a_162_record_round_trips_through_export_and_import(tmp_path: Path, written: str,
+                                                            word: str) -> None:
+    """A season's TRF with a half- or zero-point PAB is re-read without a points warning,
+    and ``import trf`` gives the new season the same pab_score and the same points."""
+    folder = season(tmp_path, f"    pab_score: {written}\n" + FIVE + ROUND_1)
+    text = season_trf.dumps(load_season(folder), "open")
+    assert trf.loads(text).warnings == []
+    source = tmp_path / "open.trf"
+    source.write_text(text, encoding="utf-8")
+    out = run("import", "trf", source, "--out", tmp_path / "again", "--section", "open")
+    assert out.exit_code == 0, out.output
+    written_back = (tmp_path / "again" / "season.yaml").read_text(encoding="utf-8")
+    assert f"pab_score: {word}" in written_back
+    before = ss.build_crosstable(load_season(folder).section("open"))
+    after = ss.build_crosstable(load_season(tmp_path / "again").section("open"))
+    assert [after.score(n) for n in range(1, 6)] == [before.score(n) for n in range(1, 6)]
+
+
+def test_a_162_pab_value_no_season_can_hold_is_named_not_dropped(tmp_path: Path) -> None:
+    text = season_trf.dumps(load_season(season(tmp_path, "    pab_score: draw\n" + FIVE
+                                              + ROUND_1)), "open")
+    text = text.replace("P 0.5", "P 0.7")
+    source = tmp_path / "odd.trf"
+    source.write_text(text, encoding="utf-8")
+    out = run("import", "trf", source, "--out", tmp_path / "odd", "--section", "open")
+    assert "162 record's PAB value 0.7 is not carried over" in out.output
+
+
 def test_standard_pab_writes_no_162_record(tmp_path: Path) -> None:
     folder = season(tmp_path, FIVE + ROUND_1)
     assert "\n162" not in season_trf.dumps(load_season(folder), "open")
