@@ -143,6 +143,10 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     except OSError as exc:
         click.echo(f"warning: the round is written, but its pairing record is not"
                    f" ({printable(exc)}): its page will not explain it", err=True)
+    if section_id in session.froze:
+        click.echo(f"Pairing numbers frozen in {printable(path)} (they came from seeding:"
+                   f" {section.seeding}; the players are now listed in number order,"
+                   " seeding: list)")
     click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
                f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
     for i, (white, black) in enumerate(games, start=1):
