@@ -339,6 +339,40 @@ def test_imported_real_event_agrees_with_the_engine(tmp_path: Path) -> None:
     assert "notice" not in out.output and "valid (1 section, 169 players" in out.output
 
 
+LAST_ROUND_SAME_SCORE = """\
+    players: [Ann Able, Ben Baker, Cat Cole, Dan Dye]
+    rounds:
+      - results:
+          - Ann Able - Cat Cole: 0-1
+          - Ben Baker - Dan Dye: 0-1
+      - results:
+          - Ann Able - Dan Dye: 0-1
+          - Ben Baker - Cat Cole: 0-1
+      - results:
+          - Ann Able - Ben Baker:
+          - Cat Cole - Dan Dye:
+"""
+
+
+@pytest.mark.parametrize(("system", "error"), [("dutch", True), ("lim", False),
+                                                ("dubov", True)])
+def test_a_hand_made_last_round_is_checked_with_its_systems_colour_exception(
+        tmp_path: Path, system: str, error: bool) -> None:
+    """Round 3 of 3, typed in: Ann Able gets White a third time against Ben Baker, both on
+    0 points. Lim pairs the same scores before the colour rules in the last round
+    (C.04.4.3 art. 6): a warning; the Dutch exception is for topscorers only and Dubov
+    has none: an error at the game's line, for a round not played yet."""
+    folder = season(tmp_path, f"    pairing: {system}\n" + LAST_ROUND_SAME_SCORE)
+    if error:
+        found = problems(folder)
+        assert any(line == line_of(folder, "Ann Able - Ben Baker")
+                   and "third time in a row" in text for line, text in found), found
+    else:
+        warnings = [w.message for w in load_season(folder).warnings]
+        assert any("third time in a row" in w and "same score in the last round" in w
+                   for w in warnings), warnings
+
+
 def test_check_pairings_basic_rules_share_the_season_checks(tmp_path: Path) -> None:
     """The played third White of Ann Able: a warning in the season (played as paired),
     listed as broken by check-pairings --basic-rules on the exported TRF (exit 1)."""
