@@ -65,7 +65,7 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
         for d in c.differences:
             where = f"board {d.board}" if d.board is not None else "bye"
             click.echo(f"  {where}: {system} {d.expected}, file has {d.found}")
-    broken = _basic_rules(rounds) if basic_rules else 0
+    broken = _basic_rules(rounds, system) if basic_rules else 0
     if not checks:
         click.echo(f"{printable(trf_path)}: no paired round to check")
         return
@@ -77,17 +77,22 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
     sys.exit(1 if differ or broken else 0)
 
 
-def _basic_rules(rounds) -> int:  # noqa: ANN001 - (round, SwissState, RoundPairing)
+def _basic_rules(rounds, system: str) -> int:  # noqa: ANN001 - (round, SwissState, RoundPairing)
     """List each round's C.04.1 violations (domain/pairing/legality.py, as a season's
-    rounds are checked); return how many FIDE does not allow there."""
+    rounds are checked, with ``system``'s exception to articles 6 and 7); return how
+    many FIDE does not allow there."""
     from dataclasses import replace
 
+    from leaguegen.domain.pairing import get_system
     from leaguegen.domain.pairing.legality import check_round
+
+    exception = get_system(system).colour_exception
 
     broken = 0
     for round_no, state, found in rounds:
         byes = [found.bye] if found.bye is not None else []
-        for v in check_round(state, found.boards, byes, complete=False):
+        for v in check_round(state, found.boards, byes, complete=False,
+                              exception=exception):
             broken += not v.allowed
             word = "allowed" if v.allowed else "broken"
             click.echo(f"round {round_no}: {word}: {replace(v, board=None).words()}")

@@ -58,6 +58,7 @@ class Change:
 def run_chore(season_dir: str, section_id: str,
               make: Callable[..., Change]) -> None:
     """Lock, load, ``make(session, st, season, section)`` the change, check it, write it."""
+    from leaguegen.cli.locked_section import load_locked
     from leaguegen.formats.season_write import (
         SeasonBusy,
         SeasonChanged,
@@ -72,14 +73,8 @@ def run_chore(season_dir: str, section_id: str,
         load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
-            season = load(season_dir)
-            session.confirm_read()
-            try:
-                section = season.section(section_id)
-            except KeyError:
-                ids = ", ".join(s.id for s in season.sections)
-                fail(f"{season_dir}: no section '{section_id}' (sections: {ids}); nothing"
-                     " was written")
+            season, section = load_locked(session, season_dir, section_id, load, fail,
+                                          "; nothing was written")
             st, _, _ = session.locate_section(section_id)
             try:
                 change = make(session, st, season, section)
@@ -113,16 +108,9 @@ def run_chore(season_dir: str, section_id: str,
 
 
 def load(season_dir: str) -> Season:
-    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.cli.locked_section import load_or_exit
 
-    try:
-        return load_season(season_dir)
-    except InputError as err:
-        report_problems(err)
-        sys.exit(EXIT_INVALID)
-    except (OSError, UnicodeDecodeError) as exc:
-        fail(f"{season_dir}: cannot read the season: {exc}")
-    raise AssertionError("unreachable")
+    return load_or_exit(season_dir)
 
 
 def find_player(section: Section, name: str) -> int:

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli.terminal import printable, printable_block, report_problems
-from leaguegen.errors import InputError, NoValidPairing
+from leaguegen.cli.terminal import printable, printable_block
+from leaguegen.errors import NoValidPairing
 from leaguegen.formats.season_yaml import SEASON_FILE
 
 EXIT_CANNOT = 1
@@ -68,34 +68,23 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 
 
 def _load(season_dir: str):  # noqa: ANN202 - Season
-    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.cli.locked_section import load_or_exit
 
-    try:
-        return load_season(season_dir)
-    except InputError as err:
-        report_problems(err)
-        sys.exit(EXIT_INVALID)
-    except (OSError, UnicodeDecodeError) as exc:
-        _fail(f"{printable(season_dir)}: cannot read the season: {printable(exc)}", EXIT_INVALID)
+    return load_or_exit(season_dir)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
                  date: dt.date | None, explain: bool) -> None:
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
+    from leaguegen.cli.locked_section import load_locked
     from leaguegen.domain.pairing import system_names
     from leaguegen.domain.sections import swiss as ss
     from leaguegen.domain.sections.swiss_record import PairingRecord
     from leaguegen.formats.pairing_records import save_record
     from leaguegen.formats.season_write import WriteError
 
-    season = _load(season_dir)
-    session.confirm_read()
-    try:
-        section = season.section(section_id)
-    except KeyError:
-        ids = ", ".join(s.id for s in season.sections)
-        _fail(printable(f"{season_dir}: no section '{section_id}' (sections: {ids})"),
-              EXIT_INVALID)
+    season, section = load_locked(session, season_dir, section_id, _load,
+                                  lambda message: _fail(printable(message), EXIT_INVALID))
     if not isinstance(section.details, ss.SwissSettings):
         _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
                         " rounds come from a fixed schedule; only Swiss sections are paired"),
@@ -143,6 +132,10 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     except OSError as exc:
         click.echo(f"warning: the round is written, but its pairing record is not"
                    f" ({printable(exc)}): its page will not explain it", err=True)
+    if section_id in session.froze:
+        click.echo(f"Pairing numbers frozen in {printable(path)} (they came from seeding:"
+                   f" {section.seeding}; the players are now listed in number order,"
+                   " seeding: list)")
     click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
                f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
     for i, (white, black) in enumerate(games, start=1):

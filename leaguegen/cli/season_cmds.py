@@ -130,18 +130,19 @@ def _scaffold_files(part: str) -> dict[str, bytes]:
     return out
 
 
-def _club_files() -> dict[str, bytes]:
-    from leaguegen.site.incremental import program_version
+def _club_files() -> tuple[dict[str, bytes], bool]:
+    """The club repository's files, and whether its requirements.txt needs the
+    organiser's address for leaguegen (``cli/requirement.py``)."""
+    from leaguegen.cli.requirement import installed_requirement
 
     files = _scaffold_files("club")
-    pin = program_version()
-    requirement = f"leaguegen=={pin}" if pin != "dev" else "leaguegen"
+    requirement, local = installed_requirement()
     files["requirements.txt"] = (
         "# What Netlify installs to build the site (netlify.toml): the leaguegen this club\n"
         "# repository was made with. Raise the version to upgrade; if your leaguegen comes\n"
         "# from a git repository, write its address instead (leaguegen @ git+https://...).\n"
         f"{requirement}\n").encode()
-    return files
+    return files, local
 
 
 def _club_root(directory: Path, parent_was_new: bool, parent_was_empty: bool) -> Path | None:
@@ -218,12 +219,17 @@ def new(directory: Path) -> None:
                    " _site/index.html)")
         click.echo("To publish it with Netlify, see `leaguegen docs netlify`.")
         return
-    for rel, data in _club_files().items():
+    files, local = _club_files()
+    for rel, data in files.items():
         target = root / rel
         if rel == ".gitignore" and root == directory:
             continue  # the season's own, just written, is the same
         if _write_new(target, data):
             click.echo(f"Wrote {_shown(target)}.")
+            if rel == "requirements.txt" and local:
+                from leaguegen.cli.requirement import LOCAL_HINT
+
+                click.echo("note: " + LOCAL_HINT.format(file=_shown(target)), err=True)
         else:
             click.echo(f"{_shown(target)} exists; left as it is{_missing_lines(target, data)}.")
     click.echo(f"Next: {_cd(root)}leaguegen build .   (the site goes to _site/"

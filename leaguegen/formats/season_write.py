@@ -254,6 +254,7 @@ class SeasonSession:
         self.season_dir = Path(season_dir)
         self.wait = wait
         self._lock = None
+        self.froze: list[str] = []  # sections append_round froze, for the caller to say so
         self.files: dict[Path, str | None] = {}
 
     def __enter__(self) -> SeasonSession:
@@ -348,6 +349,7 @@ class SeasonSession:
         st, doc, section = self.locate_section(section_id)
         if freeze and freeze_wanted(section):
             st, doc, section = self._frozen_for_pairing(st, section_id)
+            self.froze.append(section_id)
         wanted = NewRound.pairings(games, byes, date, paired_by)
         try:
             new_text = splice_round(st.text, st.newline, doc, section, wanted, comment)

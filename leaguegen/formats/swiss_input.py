@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from fractions import Fraction
 
 from leaguegen.domain.model import STANDARD_SCORING, Colour, Scoring
 from leaguegen.domain.pairing.baku import baku_acceleration
 from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_round
 from leaguegen.errors import InputError, Problem
-from leaguegen.formats.trf import TrfDocument
+from leaguegen.formats.trf import TrfDocument, pab_value
 
 
 class AllRoundsPaired(Exception):
@@ -38,21 +37,6 @@ def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
     done = rounds_played(doc)
     if doc.rounds_total is not None and done >= doc.rounds_total:
         raise AllRoundsPaired(f"all {doc.rounds_total} rounds (XXR) are paired already")
-
-
-def pab_value(doc: TrfDocument) -> Fraction | None:
-    """The PAB's points from a TRF-2026 ``162`` record (``P`` code), if it gives one."""
-    for code, text in doc.headers:
-        if code != "162":
-            continue
-        line = f"{code} {text}"
-        for at in range(5, len(line), 9):  # codes at columns 6, 15, 24, ...
-            if line[at] == "P":
-                try:
-                    return Fraction(line[at + 1:at + 5].strip())
-                except ValueError:
-                    return None
-    return None
 
 
 def _with_pab_value(doc: TrfDocument, scoring: Scoring) -> Scoring:

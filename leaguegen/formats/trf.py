@@ -322,6 +322,30 @@ def loads(text: str, path: str = "<trf>") -> TrfDocument:
     return doc
 
 
+def pab_value(doc: TrfDocument) -> Fraction | None:
+    """The PAB's points from a TRF-2026 ``162`` record (``P`` code), if it gives one."""
+    for code, text in doc.headers:
+        if code != "162":
+            continue
+        line = f"{code} {text}"
+        for at in range(5, len(line), 9):  # codes at columns 6, 15, 24, ...
+            if line[at] == "P":
+                try:
+                    return Fraction(line[at + 1:at + 5].strip())
+                except ValueError:
+                    return None
+    return None
+
+
+def file_scoring(doc: TrfDocument) -> Scoring:
+    """Standard scoring, with the PAB worth what the file's 162 record says when that is
+    0, a draw or a win (what a season's ``pab_score`` can say); otherwise standard."""
+    value = pab_value(doc)
+    units = {STANDARD_SCORING.value(u): u
+             for u in (0, STANDARD_SCORING.draw, STANDARD_SCORING.win)}.get(value)
+    return STANDARD_SCORING if units is None else replace(STANDARD_SCORING, pairing_bye=units)
+
+
 def _check(doc: TrfDocument, path: str) -> list[Problem]:
     """Whole-file checks: hard problems are returned; mismatches of real files are warnings."""
     problems: list[Problem] = []
@@ -358,10 +382,11 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
             problems.append(Problem(path, doc.lines.get(("XXR",), 0), 5,
                                     f"the file says {doc.rounds_total} rounds (XXR), but"
                                     f" {done} rounds are already paired in it"))
+    scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
     for p in doc.players:
         if p.points is None:
             continue
-        computed = sum(STANDARD_SCORING.points(e.code) for e in p.rounds if e) * Fraction(1, 2)
+        computed = sum(scoring.points(e.code) for e in p.rounds if e) * scoring.unit
         if computed != p.points:
             doc.warnings.append(
                 f"{path}: player {p.number} points field {float(p.points):.1f}"

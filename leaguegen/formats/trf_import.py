@@ -18,11 +18,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule.berger_numbering import berger_numbers
-from leaguegen.formats.trf import TrfDocument, TrfPlayer
+from leaguegen.formats.trf import TrfDocument, TrfPlayer, pab_value
 
 _PLAIN = re.compile(r"^[A-Za-z0-9À-ɏЀ-ӿ\u0600-\u06ff\u4e00-\u9fff][^:#\[\]{},&*!|>'\"%@`]*$")
 
@@ -159,6 +160,14 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imp
         lines.append(f"    number_of_rounds: {max(total, played)}")
         if doc.initial_colour is Colour.BLACK:
             lines.append("    initial_colour: black")
+        pab = pab_value(doc)
+        if pab is not None and pab != 1:
+            word = {Fraction(0): "zero", Fraction(1, 2): "draw"}.get(pab)
+            if word is None:
+                notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
+                             " (a season's pab_score is a win, a draw or zero)")
+            else:
+                lines.append(f"    pab_score: {word}  # from the file's 162 record")
         if doc.acceleration:
             notes.append("XXA acceleration is not carried over (a season knows Baku only)")
         if doc.forbidden:

@@ -20,6 +20,7 @@ import hashlib
 import json
 import os
 import subprocess
+import time
 from dataclasses import asdict, dataclass, field
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -123,9 +124,20 @@ def options(pdf: bool) -> str:
     return f"pdf={pdf}"
 
 
+# The digest the CLI's no-change check just took, so the build it then starts does not
+# hash every file and ask git again: (season, output, options) -> (when, digest).
+_JUST_TAKEN: dict[tuple[Path, Path, str], tuple[float, str]] = {}
+FRESH_FOR = 2.0  # seconds: the check and the build's start are milliseconds apart
+
+
 def digest(season_dir: Path, out_dir: Path, options: str) -> str:
     """The inputs' hash, taken before a build loads them (a save during the build then
-    leaves a stamp that no longer matches, and the next build builds)."""
+    leaves a stamp that no longer matches, and the next build builds). The hash the
+    no-change check took a moment ago is used once, as if taken now."""
+    key = (Path(season_dir).resolve(), Path(out_dir).resolve(), options)
+    taken = _JUST_TAKEN.pop(key, None)
+    if taken is not None and time.monotonic() - taken[0] < FRESH_FOR:
+        return taken[1]
     return inputs_digest(season_dir, out_dir, _templates(), options)
 
 
@@ -151,7 +163,11 @@ def unchanged(season_dir: Path, out_dir: Path, options: str,
         now = digest(season_dir, out_dir, options)
     except OSError:
         return None
-    return known if now == known.inputs else None
+    if now == known.inputs:
+        return known
+    key = (Path(season_dir).resolve(), Path(out_dir).resolve(), options)
+    _JUST_TAKEN[key] = (time.monotonic(), now)  # the build that follows starts from it
+    return None
 
 
 def forget(cache: Path) -> None:

@@ -206,6 +206,20 @@ def test_pair_freezes_a_swiss_with_results_in_the_same_write(tmp_path: Path) -> 
     after = path.read_text(encoding="utf-8")
     assert "    seeding: list\n" in after and "frozen from seeding: rating" in after
     assert numbers(folder, "open") == drawn
+    assert "Pairing numbers frozen in" in res.output and "seeding: rating" in res.output
+
+
+def test_pair_of_a_frozen_swiss_says_nothing_about_freezing(tmp_path: Path) -> None:
+    from tests.swiss_demo import SWISS_DEMO, fill_last_round
+
+    folder = tmp_path / "swiss"
+    shutil.copytree(SWISS_DEMO, folder)
+    before = (folder / "season.yaml").read_text(encoding="utf-8")
+    fill_last_round(folder)
+    res = run("pair", folder, "--section", "open")
+    assert res.exit_code == 0, res.output
+    assert "Round " in res.output and "Pairing numbers frozen" not in res.output
+    assert "seeding: list" in before
 
 
 def test_before_the_first_result_an_entry_is_seeded_by_rating(tmp_path: Path) -> None:

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
+from leaguegen.cli.requirement import installed_requirement, requirement_for
 from tests.conftest import ROOT
 
 SWISS = ROOT / "seasons" / "thursday-swiss-2026"
@@ -73,8 +74,29 @@ def test_a_club_repository_gets_its_files_and_a_valid_season(tmp_path: Path) -> 
     netlify = tomllib.loads((club / "netlify.toml").read_text(encoding="utf-8"))
     assert netlify["build"]["publish"] == "_site"
     assert netlify["build"]["command"] == netlify["context"]["deploy-preview"]["command"]
-    assert "leaguegen==" in (club / "requirements.txt").read_text(encoding="utf-8")
+    requirements = (club / "requirements.txt").read_text(encoding="utf-8")
+    line = [x for x in requirements.splitlines() if x and not x.startswith("#")]
+    assert line == [installed_requirement()[0]]
+    if installed_requirement()[1]:  # this test's leaguegen is a checkout: say what to write
+        assert "Netlify cannot reach" in result.output
     assert run("check", str(season)).exit_code == 0
+
+
+@pytest.mark.parametrize(("direct_url", "line", "local"), [
+    (None, "leaguegen==0.1.0", False),  # from PyPI (an index): the version
+    ('{"url": "https://github.com/club/leaguegen", "vcs_info": {"vcs": "git",'
+     ' "commit_id": "0123abcd", "requested_revision": "main"}}',
+     "leaguegen @ git+https://github.com/club/leaguegen@0123abcd", False),
+    ('{"url": "https://example.org/leaguegen-0.1.0.tar.gz", "archive_info": {}}',
+     "leaguegen @ https://example.org/leaguegen-0.1.0.tar.gz", False),
+    ('{"url": "file:///home/me/leaguegen", "dir_info": {"editable": true}}',
+     "leaguegen==0.1.0", True),
+    ('{"url": "file:///home/me/repo", "vcs_info": {"vcs": "git", "commit_id": "ab"}}',
+     "leaguegen==0.1.0", True),  # a local clone: Netlify cannot reach it either
+    ("not json", "leaguegen==0.1.0", False),
+])
+def test_requirement_names_where_this_leaguegen_came_from(direct_url, line, local) -> None:
+    assert requirement_for("0.1.0", direct_url) == (line, local)
 
 
 def test_nothing_that_exists_is_replaced(tmp_path: Path) -> None:

@@ -105,6 +105,35 @@ def test_pab_worth_a_draw_in_tiebreaks_and_trf(tmp_path: Path) -> None:
     assert state.player(5).score == 1
 
 
+@pytest.mark.parametrize(("written", "word"), [("draw", "draw"), ("zero", "zero")])
+def test_a_162_record_round_trips_through_export_and_import(tmp_path: Path, written: str,
+                                                            word: str) -> None:
+    """A season's TRF with a half- or zero-point PAB is re-read without a points warning,
+    and ``import trf`` gives the new season the same pab_score and the same points."""
+    folder = season(tmp_path, f"    pab_score: {written}\n" + FIVE + ROUND_1)
+    text = season_trf.dumps(load_season(folder), "open")
+    assert trf.loads(text).warnings == []
+    source = tmp_path / "open.trf"
+    source.write_text(text, encoding="utf-8")
+    out = run("import", "trf", source, "--out", tmp_path / "again", "--section", "open")
+    assert out.exit_code == 0, out.output
+    written_back = (tmp_path / "again" / "season.yaml").read_text(encoding="utf-8")
+    assert f"pab_score: {word}" in written_back
+    before = ss.build_crosstable(load_season(folder).section("open"))
+    after = ss.build_crosstable(load_season(tmp_path / "again").section("open"))
+    assert [after.score(n) for n in range(1, 6)] == [before.score(n) for n in range(1, 6)]
+
+
+def test_a_162_pab_value_no_season_can_hold_is_named_not_dropped(tmp_path: Path) -> None:
+    text = season_trf.dumps(load_season(season(tmp_path, "    pab_score: draw\n" + FIVE
+                                              + ROUND_1)), "open")
+    text = text.replace("P 0.5", "P 0.7")
+    source = tmp_path / "odd.trf"
+    source.write_text(text, encoding="utf-8")
+    out = run("import", "trf", source, "--out", tmp_path / "odd", "--section", "open")
+    assert "162 record's PAB value 0.7 is not carried over" in out.output
+
+
 def test_standard_pab_writes_no_162_record(tmp_path: Path) -> None:
     folder = season(tmp_path, FIVE + ROUND_1)
     assert "\n162" not in season_trf.dumps(load_season(folder), "open")
@@ -308,6 +337,40 @@ def test_imported_real_event_agrees_with_the_engine(tmp_path: Path) -> None:
     out = run("check", tmp_path / "aero")
     assert out.exit_code == 0, out.output
     assert "notice" not in out.output and "valid (1 section, 169 players" in out.output
+
+
+LAST_ROUND_SAME_SCORE = """\
+    players: [Ann Able, Ben Baker, Cat Cole, Dan Dye]
+    rounds:
+      - results:
+          - Ann Able - Cat Cole: 0-1
+          - Ben Baker - Dan Dye: 0-1
+      - results:
+          - Ann Able - Dan Dye: 0-1
+          - Ben Baker - Cat Cole: 0-1
+      - results:
+          - Ann Able - Ben Baker:
+          - Cat Cole - Dan Dye:
+"""
+
+
+@pytest.mark.parametrize(("system", "error"), [("dutch", True), ("lim", False),
+                                                ("dubov", True)])
+def test_a_hand_made_last_round_is_checked_with_its_systems_colour_exception(
+        tmp_path: Path, system: str, error: bool) -> None:
+    """Round 3 of 3, typed in: Ann Able gets White a third time against Ben Baker, both on
+    0 points. Lim pairs the same scores before the colour rules in the last round
+    (C.04.4.3 art. 6): a warning; the Dutch exception is for topscorers only and Dubov
+    has none: an error at the game's line, for a round not played yet."""
+    folder = season(tmp_path, f"    pairing: {system}\n" + LAST_ROUND_SAME_SCORE)
+    if error:
+        found = problems(folder)
+        assert any(line == line_of(folder, "Ann Able - Ben Baker")
+                   and "third time in a row" in text for line, text in found), found
+    else:
+        warnings = [w.message for w in load_season(folder).warnings]
+        assert any("third time in a row" in w and "same score in the last round" in w
+                   for w in warnings), warnings
 
 
 def test_check_pairings_basic_rules_share_the_season_checks(tmp_path: Path) -> None:

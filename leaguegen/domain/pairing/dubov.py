@@ -520,4 +520,5 @@ def pair(state: SwissState) -> PairingResult:
     return DubovRound(state).run()
 
 
-register(PairingSystem("dubov", N_("Dubov system"), "C.04.4.1", pair))
+register(PairingSystem("dubov", N_("Dubov system"), "C.04.4.1", pair,
+                        colour_exception="none"))

@@ -17,11 +17,14 @@ The rules (C.04.1, 2026; ``../shared/rules/swiss.md`` section 1):
 - art. 7: nobody gets the same colour three times in a row (played games, unplayed
   rounds skipped).
 
-Articles 6 and 7 allow each system its exceptions; the Dutch system (C3, C10, C11)
-allows them only in the last round, for a *topscorer* (more than half the maximum
-score before that round) or the opponent of one, and every FIDE system in the
-registry is checked with that same exception. A violation FIDE allows is
-``allowed`` (the season reports it as a warning); every other is an error.
+Articles 6 and 7 allow each system its exceptions (``EXCEPTIONS``; each registered
+system names its own): the Dutch system (C3, C10, C11) and Burstein, built on the
+same criteria, only in the last round, for a *topscorer* (more than half the maximum
+score before that round) or the opponent of one; Lim (C.04.4.3 art. 6) in the last
+round for two players of the same score, whatever their colours; Dubov (C.04.4.1
+[C3]: two players with the same absolute preference never meet) none. A violation
+FIDE allows is ``allowed`` (the season reports it as a warning); every other is an
+error.
 Forbidden pairs (TRF ``XXP``, a postponed game's players) are errors; the
 organiser's ``avoid``/``keep_apart`` pairs are wishes the engine relaxes when it must,
 so they are always ``allowed``.
@@ -77,6 +80,7 @@ class Violation:
     board: int | None = None
     allowed: bool = False
     value: int = 0
+    why: str = ""  # the system's exception that allows a colour violation
 
     def words(self, name: Callable[[int], str] = str) -> str:
         """English, for the terminal and the loader's problems (pages word it themselves)."""
@@ -99,9 +103,7 @@ class Violation:
             Rule.THIRD_COLOUR: f"{a} gets the same colour a third time in a row",
         }[self.rule]
         article = f" ({self.rule.article})" if self.rule.article else ""
-        allowed = ""
-        if self.allowed and self.rule in (Rule.COLOUR_DIFFERENCE, Rule.THIRD_COLOUR):
-            allowed = "; allowed for a topscorer or a topscorer's opponent in the last round"
+        allowed = f"; {self.why}" if self.allowed and self.why else ""
         return f"{where}{text}{article}{allowed}"
 
 
@@ -111,23 +113,52 @@ def _played_colours(p: SwissPlayer) -> list[Colour]:
 
 def is_topscorer(state: SwissState, number: int) -> bool:
     """C.04.3 1.7: in the last round only, more than half the maximum score so far."""
-    if state.rounds_played + 1 != state.rounds_total or not state.rounds_played:
+    if not _is_last_round(state):
         return False
     return 2 * state.player(number).score > state.win * state.rounds_played
 
 
-def colour_violations(state: SwissState, board: int, white: int, black: int) -> list[Violation]:
-    """Art. 6 and 7 for both players of one board (the scheduled colours count)."""
+def _is_last_round(state: SwissState) -> bool:
+    return state.rounds_played + 1 == state.rounds_total and state.rounds_played > 0
+
+
+@dataclass(frozen=True, slots=True)
+class ColourException:
+    """When a system lets a board break art. 6 or 7, and the words saying so."""
+
+    applies: Callable[[SwissState, int, int], bool]
+    why: str
+
+
+EXCEPTIONS: dict[str, ColourException] = {
+    "topscorer": ColourException(
+        lambda state, w, b: is_topscorer(state, w) or is_topscorer(state, b),
+        "allowed for a topscorer or a topscorer's opponent in the last round"),
+    "same-score": ColourException(
+        lambda state, w, b: _is_last_round(state)
+        and state.player(w).score == state.player(b).score,
+        "allowed for two players of the same score in the last round"),
+    "none": ColourException(lambda state, w, b: False, ""),
+}
+
+
+def colour_violations(state: SwissState, board: int, white: int, black: int,
+                      exception: str = "topscorer") -> list[Violation]:
+    """Art. 6 and 7 for both players of one board (the scheduled colours count);
+    ``exception`` names the system's (``EXCEPTIONS``)."""
     out = []
-    exception = is_topscorer(state, white) or is_topscorer(state, black)
+    rule = EXCEPTIONS[exception]
+    allowed = rule.applies(state, white, black)
+    why = rule.why if allowed else ""
     for me, other, colour in ((white, black, Colour.WHITE), (black, white, Colour.BLACK)):
         history = _played_colours(state.player(me))
         diff = sum(1 if c is Colour.WHITE else -1 for c in history)
         diff += 1 if colour is Colour.WHITE else -1
         if abs(diff) > 2:
-            out.append(Violation(Rule.COLOUR_DIFFERENCE, (me, other), board, exception, diff))
+            out.append(Violation(Rule.COLOUR_DIFFERENCE, (me, other), board, allowed, diff,
+                                 why))
         if len(history) >= 2 and history[-1] is colour and history[-2] is colour:
-            out.append(Violation(Rule.THIRD_COLOUR, (me, other), board, exception))
+            out.append(Violation(Rule.THIRD_COLOUR, (me, other), board, allowed, why=why))
     return out
 
 
@@ -150,6 +181,7 @@ def check_round(
     complete: bool = True,
     colours: bool = True,
     avoid: Collection[frozenset[int]] = (),
+    exception: str = "topscorer",
 ) -> tuple[Violation, ...]:
     """Every C.04.1 rule the pairing ``boards`` (White, Black) + PAB ``byes`` of round
     ``state.rounds_played + 1`` breaks, boards first, in board order.
@@ -158,6 +190,8 @@ def check_round(
     engine made); a season round instead may leave players out (not paired, zero) and
     its reader has already refused unknown names and duplicates. ``colours=False``
     skips articles 6 and 7. ``avoid``: pairs the organiser wants kept apart.
+    ``exception``: the pairing system's exception to articles 6 and 7 (its
+    ``PairingSystem.colour_exception``; ``EXCEPTIONS``).
     """
     boards = list(boards)
     byes = list(byes)
@@ -193,7 +227,7 @@ def check_round(
         elif pair in avoid:
             out.append(Violation(Rule.AVOID, (white, black), board, True))
         if colours:
-            out += colour_violations(state, board, white, black)
+            out += colour_violations(state, board, white, black, exception)
     for i, n in enumerate(byes):
         if i:
             out.append(Violation(Rule.TWO_PABS, (n,)))

@@ -479,4 +479,5 @@ def pair(state: SwissState) -> PairingResult:
     return LimRound(state).run()
 
 
-register(PairingSystem("lim", N_("Lim system"), "C.04.4.3", pair))
+register(PairingSystem("lim", N_("Lim system"), "C.04.4.3", pair,
+                        colour_exception="same-score"))

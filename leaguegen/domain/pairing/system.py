@@ -27,13 +27,16 @@ class PairingSystem:
     """One FIDE Swiss system behind the common contract.
 
     ``pair`` raises :class:`leaguegen.errors.NoValidPairing` when no pairing meets the
-    system's absolute criteria; it never guesses.
+    system's absolute criteria; it never guesses. ``colour_exception`` names when the
+    system lets a pairing break C.04.1 art. 6 or 7 (``legality.EXCEPTIONS``): the
+    checks of hand-made rounds and of TRF files read it.
     """
 
     name: str
     label: str
     rules: str
     pair: Callable[[SwissState], PairingResult]
+    colour_exception: str = "topscorer"
 
 
 _SYSTEMS: dict[str, PairingSystem] = {}

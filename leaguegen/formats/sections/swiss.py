@@ -17,7 +17,7 @@ import dataclasses
 import yaml
 
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.pairing import system_names
+from leaguegen.domain.pairing import get_system, system_names
 from leaguegen.domain.pairing.legality import Rule, check_round
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
 from leaguegen.domain.sections import swiss as ss
@@ -249,6 +249,7 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
     """
     items = rounds_node.value if isinstance(rounds_node, yaml.SequenceNode) else []
     avoid = ss.avoided_pairs(section)
+    exception = get_system(ss.settings(section).pairing).colour_exception
     for r in range(1, ss.paired_rounds(section) + 1):
         games = ss.games_of_round(section, r)
         if not games:
@@ -257,7 +258,8 @@ def _legality(section: Section, ctx: Ctx, rounds_node: yaml.Node | None,
         pabs = [b.player for b in section.byes if b.round == r and b.code is Code.PAIRING_BYE]
         engine = ss.origin(section, r) is Origin.ENGINE
         state = ss.pairing_state(section, r)
-        for v in check_round(state, stored.boards, pabs, complete=False, avoid=avoid):
+        for v in check_round(state, stored.boards, pabs, complete=False, avoid=avoid,
+                              exception=exception):
             if v.rule is Rule.REPEAT or (v.allowed and engine):  # repeats: _rematches
                 continue
             if v.board is not None:

@@ -12,11 +12,18 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, state_from_crosstable
+from leaguegen.domain.pairing import (
+    PastRound,
+    SwissPlayer,
+    SwissState,
+    get_system,
+    state_from_crosstable,
+)
 from leaguegen.domain.pairing.legality import Rule, check_round, is_topscorer
 from leaguegen.domain.pairing.random_event import EventSettings, random_event
 
@@ -137,6 +144,31 @@ def test_topscorer_exception_in_the_last_round_only() -> None:
     assert "allowed for a topscorer" in found[0].words()
     earlier = _state(rounds, total=6)
     assert not any(v.allowed for v in check_round(earlier, [(1, 2)], complete=False))
+
+
+@pytest.mark.parametrize(("system", "topscorer_vs_zero", "same_score"), [
+    ("dutch", True, False),  # C.04.3 C10, C11: topscorers (or their opponents) only
+    ("burstein", True, False),  # built on the Dutch criteria
+    ("lim", False, True),  # C.04.4.3 art. 6: the same scores before the colour rules
+    ("dubov", False, False),  # C.04.4.1 [C3] is absolute: no exception
+])
+def test_each_system_has_its_own_last_round_colour_exception(
+        system: str, topscorer_vs_zero: bool, same_score: bool) -> None:
+    """Player 1 (W B W W) gets White a third time in the last round, against player 2
+    (no points): as a topscorer (four wins), and on the same score (four losses)."""
+    exception = get_system(system).colour_exception
+    hist = (Colour.WHITE, Colour.BLACK, Colour.WHITE, Colour.WHITE)
+    for points, expected in ((2, topscorer_vs_zero), (0, same_score)):
+        rounds = tuple(PastRound(10 + i, c, points, True, True) for i, c in enumerate(hist))
+        last = _state(rounds, total=5)
+        found = [v for v in check_round(last, [(1, 2)], complete=False, exception=exception)
+                 if v.players[0] == 1]
+        assert found and all(v.allowed is expected for v in found), (system, points)
+        if expected:
+            assert "; allowed for" in found[0].words()
+        earlier = _state(rounds, total=6)  # not the last round: never allowed
+        assert not any(v.allowed for v in check_round(earlier, [(1, 2)], complete=False,
+                                                      exception=exception))
 
 
 def _state(first: tuple[PastRound, ...], total: int) -> SwissState:
