@@ -3,11 +3,16 @@
 WeasyPrint is imported here only, so commands that never make a PDF start fast.
 A page of a season may contain organiser-written text; whatever it says, the
 renderer may load nothing from the network and no file outside the templates.
+
+A process keeps one font configuration and the parsed shared stylesheet for all
+its PDFs: fontconfig's set-up, the bundled fonts (decompressing the CJK font
+takes about a second) and parsing the style are paid once, not per PDF.
 """
 
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -60,11 +65,61 @@ def drop_unneeded_fonts(html: str) -> str:
                           html)
 
 
+# The layout's first <style> (site_template/layouts/pdf.html): the same text in every PDF.
+_SHARED_STYLE = re.compile(r"<style data-pdf-shared>(.*?)</style>", re.S)
+# one FontConfiguration, so one document at a time (serve renders PDFs in a thread)
+_lock = threading.Lock()
+_fonts = None  # the process's weasyprint FontConfiguration, made on first use
+_sheets: dict[tuple[str, str], object] = {}  # (shared style text, base folder) -> weasyprint CSS
+
+
+def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
+    global _fonts
+    if _fonts is None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        _fonts = FontConfiguration()
+    return _fonts
+
+
+def _shared_sheet(text: str, base_dir: Path):  # noqa: ANN202
+    """The shared style parsed once per text (a few: one per set of fonts kept)."""
+    key = (text, str(base_dir))
+    sheet = _sheets.get(key)
+    if sheet is None:
+        from weasyprint import CSS
+
+        if len(_sheets) >= 16:  # only a changed template makes new texts
+            _sheets.clear()
+        sheet = _sheets[key] = CSS(string=text, base_url=str(base_dir) + "/",
+                                   url_fetcher=_confined_fetcher(base_dir),
+                                   font_config=_font_config())
+    return sheet
+
+
 def html_to_pdf(html: str, base_dir: Path) -> bytes:
     """Render HTML to PDF bytes; only files under ``base_dir`` may be loaded."""
     from weasyprint import HTML
 
     html = drop_unneeded_fonts(html)
-    doc = HTML(string=html, base_url=str(base_dir.resolve()) + "/",
-               url_fetcher=_confined_fetcher(base_dir))
-    return doc.write_pdf()
+    base_dir = base_dir.resolve()
+    with _lock:
+        sheets = []
+        shared = _SHARED_STYLE.search(html)
+        if shared:
+            sheets.append(_shared_sheet(shared.group(1), base_dir))
+            html = html[:shared.start()] + html[shared.end():]
+        doc = HTML(string=html, base_url=str(base_dir) + "/",
+                   url_fetcher=_confined_fetcher(base_dir))
+        return doc.write_pdf(stylesheets=sheets, font_config=_font_config())
+
+
+_WARM_UP = ("<style>@page { size: A4 landscape; @bottom-left { content: 'a · 1'; font-size: 8pt } }"
+            " body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt }</style>"
+            "<h1>Aa 1½</h1><table><tr><th>Aa</th><td><b>Bb ½</b> <i>Cc</i></td></tr></table>")
+
+
+def warm_up(base_dir: Path) -> None:
+    """Load WeasyPrint, start fontconfig and open the usual faces, before the real PDFs:
+    a process forked after this renders its first PDF as fast as its tenth."""
+    html_to_pdf(_WARM_UP, base_dir)
