@@ -11,6 +11,7 @@ takes about a second) and parsing the style are paid once, not per PDF.
 
 from __future__ import annotations
 
+import atexit
 import re
 import threading
 from pathlib import Path
@@ -79,7 +80,27 @@ def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
         from weasyprint.text.fonts import FontConfiguration
 
         _fonts = FontConfiguration()
+        atexit.register(release)
     return _fonts
+
+
+def release() -> None:
+    """Drop the font configuration; WeasyPrint then deletes the fonts it unpacked."""
+    global _fonts
+    with _lock:
+        _sheets.clear()
+        _fonts = None
+
+
+def forked() -> None:
+    """In a forked process: unpack fonts added from now on into a folder of its own.
+
+    The fonts the parent already added stay usable (their files are the parent's,
+    deleted when the parent ends); a child that shared the parent's folder would
+    write the same new font file as its siblings, and delete the folder on exit.
+    """
+    if _fonts is not None and getattr(_fonts, "_folder", None) is not None:
+        _fonts._folder = None  # WeasyPrint makes a new temporary folder when it needs one
 
 
 def _shared_sheet(text: str, base_dir: Path):  # noqa: ANN202

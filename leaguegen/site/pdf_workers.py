@@ -1,0 +1,130 @@
+"""A process that loads WeasyPrint while the pages are rendered, then renders the PDFs.
+
+Importing WeasyPrint costs about a second of CPU (cffi parses the Pango and
+HarfBuzz declarations) and the first PDF of a process another half second
+(fontconfig, the fonts' first faces). A build pays that once, on the second
+core, while the parent renders the HTML: :func:`start` forks the server at the
+start of a build; :meth:`PdfServer.render` hands it the PDF sources once the
+pages are done. With several PDFs the warm server forks its workers (one per
+core, :func:`pool`), so none of them imports WeasyPrint again or starts
+fontconfig cold. A server renders one batch and ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import multiprocessing.util
+import os
+import weakref
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+_FORK = multiprocessing.get_context("fork")
+_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
+
+
+def cores() -> int:
+    """The processors this process may run on (the affinity mask, else the count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def pool(workers: int, render_one: Callable[[str], bytes]) -> ProcessPoolExecutor:
+    """Workers forked from this process: what it has loaded (WeasyPrint, fonts) they have.
+
+    ``render_one`` is handed over by the fork, not pickled; map :func:`render` on it.
+    """
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
+                               initializer=_init_worker, initargs=(render_one,))
+
+
+def render(html: str) -> bytes:
+    """One PDF in a :func:`pool` worker."""
+    assert _render is not None
+    return _render(html)
+
+
+def _init_worker(render_one: Callable[[str], bytes]) -> None:
+    from leaguegen.site import pdf
+    from leaguegen.site.build import _die_with_parent
+
+    global _render
+    _die_with_parent()
+    pdf.forked()
+    multiprocessing.util.Finalize(None, pdf.release, exitpriority=10)
+    _render = render_one
+
+
+class PdfServer:
+    """The forked PDF process and the pipe to it; ends with its batch (``close``,
+    garbage collection, or the parent's death: ``build._die_with_parent``)."""
+
+    def __init__(self, render_one: Callable[[str], bytes], base_dir: Path) -> None:
+        self._conn, child = _FORK.Pipe()
+        self._process = _FORK.Process(target=_serve, args=(child, render_one, base_dir),
+                                      name="leaguegen-pdf")  # not a daemon: it forks its workers
+        self._process.start()
+        child.close()
+        self._used = [False]
+        self._finalizer = weakref.finalize(self, _stop, self._process, self._conn, self._used)
+
+    def render(self, sources: dict[str, str]) -> Iterator[tuple[str, bytes]]:
+        """(path, PDF bytes) in the order of ``sources``, each as soon as it is done."""
+        self._used[0] = True
+        self._conn.send(list(sources.items()))
+        for _ in sources:
+            kind, *value = self._conn.recv()
+            if kind == "error":
+                raise value[0]
+            yield value[0], value[1]
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def _stop(process: multiprocessing.process.BaseProcess, conn, used: list[bool]) -> None:  # noqa: ANN001
+    if not used[0]:  # still loading, nothing unpacked yet: no need to wait for it
+        process.kill()
+    process.join(timeout=10)
+    if process.is_alive():  # pragma: no cover - a stuck renderer
+        process.kill()
+        process.join()
+    conn.close()
+
+
+def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | None:
+    """A warming-up PDF server when another core can do it; None on one core."""
+    return PdfServer(render_one, base_dir) if cores() >= 2 else None
+
+
+def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
+    from leaguegen.site import pdf
+    from leaguegen.site.build import _die_with_parent
+
+    _die_with_parent()
+    pdf.forked()
+    with contextlib.suppress(Exception):  # the real PDFs report any problem
+        pdf.warm_up(base_dir)
+    try:
+        job = conn.recv()
+    except EOFError:
+        return
+    try:
+        workers = min(cores(), len(job))
+        if workers < 2:
+            for rel, html in job:
+                conn.send(("pdf", rel, render_one(html)))
+        else:
+            with pool(workers, render_one) as workers_pool:
+                for (rel, _), data in zip(job, workers_pool.map(render, [h for _, h in job]),
+                                          strict=True):
+                    conn.send(("pdf", rel, data))
+    except Exception as exc:  # noqa: BLE001 - handed to the build, which raises it
+        conn.send(("error", exc))
+    finally:
+        pdf.release()
+        conn.close()
