@@ -115,7 +115,7 @@ def test_readme_example_pdf(arena) -> None:  # noqa: ANN001
     mine, theirs = example("pdf.html"), real("pdf.html")
     shared_style = ".two > * { flex: 1; }"  # then the round robin adds a style of its own
     assert _until(mine, shared_style) == _until(theirs, shared_style)
-    body, table = "</style>", "</tbody>\n</table>"
+    body, table = "</head>", "</tbody>\n</table>"
     assert _until(mine[mine.index(body):], table) == _until(theirs[theirs.index(body):], table)
     assert mine.rstrip().endswith("</html>")
 
