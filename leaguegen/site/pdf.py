@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import re
+import shutil
 import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -85,9 +86,14 @@ def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
 
 
 def release() -> None:
-    """Drop the font configuration; WeasyPrint then deletes the fonts it unpacked."""
+    """Drop the font configuration and delete the fonts it unpacked (WeasyPrint would
+    only when the last reference goes, which a process's exit may never see)."""
     global _fonts
     with _lock:
+        folder = getattr(_fonts, "_folder", None)
+        if folder is not None:
+            _fonts._folder = None
+            shutil.rmtree(folder, ignore_errors=True)
         _sheets.clear()
         _fonts = None
 
