@@ -18,7 +18,7 @@ import multiprocessing.util
 import os
 import weakref
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
 _FORK = multiprocessing.get_context("fork")
@@ -73,7 +73,7 @@ class PdfServer:
         self._finalizer = weakref.finalize(self, _stop, self._process, self._conn, self._used)
 
     def render(self, sources: dict[str, str]) -> Iterator[tuple[str, bytes]]:
-        """(path, PDF bytes) in the order of ``sources``, each as soon as it is done."""
+        """(path, PDF bytes) for each of ``sources``, in the order they are done."""
         self._used[0] = True
         self._conn.send(list(sources.items()))
         for _ in sources:
@@ -120,9 +120,11 @@ def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  #
                 conn.send(("pdf", rel, render_one(html)))
         else:
             with pool(workers, render_one) as workers_pool:
-                for (rel, _), data in zip(job, workers_pool.map(render, [h for _, h in job]),
-                                          strict=True):
-                    conn.send(("pdf", rel, data))
+                # the longest first, so that no worker is left with a long one at the end
+                futures = {workers_pool.submit(render, html): rel
+                           for rel, html in sorted(job, key=lambda item: -len(item[1]))}
+                for future in as_completed(futures):
+                    conn.send(("pdf", futures[future], future.result()))
     except Exception as exc:  # noqa: BLE001 - handed to the build, which raises it
         conn.send(("error", exc))
     finally:
