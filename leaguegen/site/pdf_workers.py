@@ -21,7 +21,9 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-_FORK = multiprocessing.get_context("fork")
+# fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
+_FORK = (multiprocessing.get_context("fork")
+         if "fork" in multiprocessing.get_all_start_methods() else None)
 _render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
 
 
@@ -69,25 +71,32 @@ class PdfServer:
                                       name="leaguegen-pdf")  # not a daemon: it forks its workers
         self._process.start()
         child.close()
-        self._used = [False]
-        self._finalizer = weakref.finalize(self, _stop, self._process, self._conn, self._used)
+        self._done = [False]  # every PDF received: the server is ending by itself
+        self._finalizer = weakref.finalize(self, _stop, self._process, self._conn, self._done)
 
     def render(self, sources: dict[str, str]) -> Iterator[tuple[str, bytes]]:
         """(path, PDF bytes) for each of ``sources``, in the order they are done."""
-        self._used[0] = True
         self._conn.send(list(sources.items()))
         for _ in sources:
-            kind, *value = self._conn.recv()
+            try:
+                kind, *value = self._conn.recv()
+            except EOFError:
+                self._process.join(timeout=5)
+                raise RuntimeError("the PDF process ended before its PDFs were done (exit"
+                                   f" code {self._process.exitcode})") from None
             if kind == "error":
                 raise value[0]
             yield value[0], value[1]
+        self._done[0] = True
 
     def close(self) -> None:
         self._finalizer()
 
 
-def _stop(process: multiprocessing.process.BaseProcess, conn, used: list[bool]) -> None:  # noqa: ANN001
-    if not used[0]:  # still loading, nothing unpacked yet: no need to wait for it
+def _stop(process: multiprocessing.process.BaseProcess, conn, done: list[bool]) -> None:  # noqa: ANN001
+    """Wait for a server that has sent every PDF (it deletes its fonts and ends); kill one
+    that has not: unused (still loading, nothing unpacked), or given up on after an error."""
+    if not done[0]:
         process.kill()
     process.join(timeout=10)
     if process.is_alive():  # pragma: no cover - a stuck renderer
@@ -96,9 +105,14 @@ def _stop(process: multiprocessing.process.BaseProcess, conn, used: list[bool]) 
     conn.close()
 
 
+def available() -> bool:
+    """Whether :func:`start` gives a server: another core to warm it up on, and fork."""
+    return cores() >= 2 and _FORK is not None
+
+
 def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | None:
     """A warming-up PDF server when another core can do it; None on one core."""
-    return PdfServer(render_one, base_dir) if cores() >= 2 else None
+    return PdfServer(render_one, base_dir) if available() else None
 
 
 def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001

@@ -1,4 +1,4 @@
-"""The knockout PDF's bracket, the shared PDF style and the PDF processes of a build.
+"""The knockout PDF's bracket, and the shared PDF style.
 
 The bracket is a table (``site_template/knockout/pdf.html``): a column per round,
 a row per first-round match, each later match spanning the rows of the two it comes
@@ -8,18 +8,16 @@ the rounds side by side in order, each match centred between the two before it.
 
 from __future__ import annotations
 
-import multiprocessing
 import re
 import shutil
 import subprocess
-import tempfile
 from html import unescape
 from pathlib import Path
 
 import pytest
 
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site.build import build_seasons, render_pages
+from leaguegen.site.build import render_pages
 from leaguegen.site.pages.knockout import knockout_page
 from tests.conftest import ROOT
 
@@ -143,27 +141,3 @@ def test_the_shared_pdf_style_is_the_same_text_in_every_pdf() -> None:
         texts |= {_shared_style(html) for html in pdfs.values()}
     assert len(texts) == 1
     assert "{{" not in texts.pop()
-
-
-def test_a_build_leaves_no_pdf_process_and_no_unpacked_font(tmp_path: Path,
-                                                            monkeypatch) -> None:  # noqa: ANN001
-    """Two seasons with bundled fonts (Arabic, Chinese): the PDF server and its workers
-    end with the build and each deletes the fonts it unpacked."""
-    if not shutil.which("pdftotext"):
-        pytest.skip("pdftotext (poppler-utils) not installed")
-    folder = tmp_path / "seasons"
-    for name in ("amman-2026-ar", "chunhui-2026-zh"):
-        shutil.copytree(ROOT / "seasons" / name, folder / name)
-    scratch = tmp_path / "tmp"
-    scratch.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
-    out = tmp_path / "_site"
-    report = build_seasons(folder, out, cache_dir=tmp_path / "cache")
-    assert report.pdfs_rendered == 2
-    assert multiprocessing.active_children() == []
-    assert not list(scratch.glob("weasyprint-*"))
-    texts = {pdf.parent.name: subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True,
-                                             text=True, check=True).stdout
-             for pdf in out.rglob("*.pdf")}
-    assert re.search(r"[\u0600-\u06ff]", texts["alnukhba"])
-    assert re.search(r"[\u4e00-\u9fff]", texts["jiazu"])
