@@ -89,13 +89,17 @@ def release() -> None:
     """Drop the font configuration and delete the fonts it unpacked (WeasyPrint would
     only when the last reference goes, which a process's exit may never see)."""
     global _fonts
-    with _lock:
+    if not _lock.acquire(timeout=10):  # a thread stuck in a PDF at exit: leave it its fonts
+        return
+    try:
         folder = getattr(_fonts, "_folder", None)
         if folder is not None:
             _fonts._folder = None
             shutil.rmtree(folder, ignore_errors=True)
         _sheets.clear()
         _fonts = None
+    finally:
+        _lock.release()
 
 
 def forked() -> None:
@@ -105,6 +109,8 @@ def forked() -> None:
     deleted when the parent ends); a child that shared the parent's folder would
     write the same new font file as its siblings, and delete the folder on exit.
     """
+    global _lock
+    _lock = threading.Lock()  # the parent's may have been held by another of its threads
     if _fonts is not None and getattr(_fonts, "_folder", None) is not None:
         _fonts._folder = None  # WeasyPrint makes a new temporary folder when it needs one
 
