@@ -10,14 +10,13 @@ import os
 import sys
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import i18n, pipeline, stamp
+from leaguegen.site import i18n, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.render import template_dir
@@ -80,29 +79,35 @@ def _pdf_worker(html: str) -> bytes:
     return html_to_pdf(html, template_dir())
 
 
-def render_pdfs(sources: dict[str, str],
-                progress: pipeline.Progress | None = None) -> list[tuple[str, bytes]]:
-    """PDFs for {path: html}; several at once on a machine with more than one core.
+def start_pdfs(pdf: bool) -> pdf_workers.PdfServer | None:
+    """At the start of a build that makes PDFs: WeasyPrint loading on another core
+    while this one renders the pages (``pdf_workers``); None when there is no other."""
+    return pdf_workers.start(_pdf_worker, template_dir()) if pdf else None
 
-    WeasyPrint is single-threaded and a large season has a PDF per section, so
-    the work is spread over processes (one per core) when there is enough of it.
+
+def render_pdfs(sources: dict[str, str], progress: pipeline.Progress | None = None,
+                server: pdf_workers.PdfServer | None = None) -> list[tuple[str, bytes]]:
+    """PDFs for {path: html}: by ``server`` (``start_pdfs``), else here, one by one.
+
+    WeasyPrint is single-threaded and a large season has a PDF per section; the
+    server, warmed up while the pages were rendered, forks a worker per core that
+    has WeasyPrint loaded already. Without a server (one core) this process renders
+    them in turn, loading WeasyPrint once. ``server`` is closed before this returns.
     ``progress`` is told ("pdfs", rendered, pending) as each one is done.
     """
     tell = progress or (lambda stage, done, total: None)
-    workers = min(os.cpu_count() or 1, len(sources))
     out: list[tuple[str, bytes]] = []
-    if sources:
-        tell("pdfs", 0, len(sources))
-    if workers < 2 or len(sources) < 8:  # starting a worker costs about a second
-        for rel, html in sources.items():
-            out.append((rel, _pdf_worker(html)))
-            tell("pdfs", len(out), len(sources))
-        return out
-    with ProcessPoolExecutor(max_workers=workers, initializer=_die_with_parent) as pool:
-        for rel, data in zip(sources, pool.map(_pdf_worker, sources.values(), chunksize=2),
-                             strict=True):
+    try:
+        if sources:
+            tell("pdfs", 0, len(sources))
+        results = (server.render(sources) if server is not None and sources else
+                   ((rel, _pdf_worker(html)) for rel, html in sources.items()))
+        for rel, data in results:
             out.append((rel, data))
             tell("pdfs", len(out), len(sources))
+    finally:
+        if server is not None:
+            server.close()
     return out
 
 
@@ -148,6 +153,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     started = time.perf_counter()
     out = check_output(Path(out_dir), Path(season_dir), force=force)
     inputs = stamp.digest(Path(season_dir), out, stamp.options(pdf))
+    pdf_server = start_pdfs(pdf)
     season = load_season(season_dir)
     store = DiskStore(cache_dir or default_cache(out))
     stamp.forget(store.folder)
@@ -156,7 +162,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     built = pipeline.build(season, store, pdf=pdf, progress=progress, source=Path(season_dir))
     files = built.files
     for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
-                                 progress):
+                                 progress, pdf_server):
         store.put_pdf(built.pending_pdfs[rel][0], data)
         files[rel] = data
     tree = OutputTree(out)
@@ -215,6 +221,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     folder = Path(folder)
     folders = season_index.season_folders(folder)
     out = _check_seasons_output(Path(out_dir), folder, folders, force)
+    pdf_server = start_pdfs(pdf)
     seasons, problems = {}, []
     for path, season_dir in folders.items():
         try:
@@ -247,7 +254,8 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         report.warnings += [str(w) for w in season.warnings]
     files[season_index.INDEX] = season_index.render_index(seasons).encode()
     report.pages += 1
-    for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()}):
+    for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()},
+                                 server=pdf_server):
         store.put_pdf(pending[rel][0], data)
         files[rel] = data
     report.pdfs_rendered = len(pending)

@@ -3,11 +3,18 @@
 WeasyPrint is imported here only, so commands that never make a PDF start fast.
 A page of a season may contain organiser-written text; whatever it says, the
 renderer may load nothing from the network and no file outside the templates.
+
+A process keeps one font configuration and the parsed shared stylesheet for all
+its PDFs: fontconfig's set-up, the bundled fonts (decompressing the CJK font
+takes about a second) and parsing the style are paid once, not per PDF.
 """
 
 from __future__ import annotations
 
+import atexit
 import re
+import shutil
+import threading
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -60,11 +67,92 @@ def drop_unneeded_fonts(html: str) -> str:
                           html)
 
 
+# The layout's first <style> (site_template/layouts/pdf.html): the same text in every PDF.
+_SHARED_STYLE = re.compile(r"<style data-pdf-shared>(.*?)</style>", re.S)
+# one FontConfiguration, so one document at a time (serve renders PDFs in a thread)
+_lock = threading.Lock()
+_fonts = None  # the process's weasyprint FontConfiguration, made on first use
+_sheets: dict[tuple[str, str], object] = {}  # (shared style text, base folder) -> weasyprint CSS
+
+
+def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
+    global _fonts
+    if _fonts is None:
+        from weasyprint.text.fonts import FontConfiguration
+
+        _fonts = FontConfiguration()
+        atexit.register(release)
+    return _fonts
+
+
+def release() -> None:
+    """Drop the font configuration and delete the fonts it unpacked (WeasyPrint would
+    only when the last reference goes, which a process's exit may never see)."""
+    global _fonts
+    if not _lock.acquire(timeout=10):  # a thread stuck in a PDF at exit: leave it its fonts
+        return
+    try:
+        folder = getattr(_fonts, "_folder", None)
+        if folder is not None:
+            _fonts._folder = None
+            shutil.rmtree(folder, ignore_errors=True)
+        _sheets.clear()
+        _fonts = None
+    finally:
+        _lock.release()
+
+
+def forked() -> None:
+    """In a forked process: unpack fonts added from now on into a folder of its own.
+
+    The fonts the parent already added stay usable (their files are the parent's,
+    deleted when the parent ends); a child that shared the parent's folder would
+    write the same new font file as its siblings, and delete the folder on exit.
+    """
+    global _lock
+    _lock = threading.Lock()  # the parent's may have been held by another of its threads
+    if _fonts is not None and getattr(_fonts, "_folder", None) is not None:
+        _fonts._folder = None  # WeasyPrint makes a new temporary folder when it needs one
+
+
+def _shared_sheet(text: str, base_dir: Path):  # noqa: ANN202
+    """The shared style parsed once per text (a few: one per set of fonts kept)."""
+    key = (text, str(base_dir))
+    sheet = _sheets.get(key)
+    if sheet is None:
+        from weasyprint import CSS
+
+        if len(_sheets) >= 16:  # only a changed template makes new texts
+            _sheets.clear()
+        sheet = _sheets[key] = CSS(string=text, base_url=str(base_dir) + "/",
+                                   url_fetcher=_confined_fetcher(base_dir),
+                                   font_config=_font_config())
+    return sheet
+
+
 def html_to_pdf(html: str, base_dir: Path) -> bytes:
     """Render HTML to PDF bytes; only files under ``base_dir`` may be loaded."""
     from weasyprint import HTML
 
     html = drop_unneeded_fonts(html)
-    doc = HTML(string=html, base_url=str(base_dir.resolve()) + "/",
-               url_fetcher=_confined_fetcher(base_dir))
-    return doc.write_pdf()
+    base_dir = base_dir.resolve()
+    with _lock:
+        sheets = []
+        shared = _SHARED_STYLE.search(html)
+        if shared:
+            sheets.append(_shared_sheet(shared.group(1), base_dir))
+            html = html[:shared.start()] + html[shared.end():]
+        doc = HTML(string=html, base_url=str(base_dir) + "/",
+                   url_fetcher=_confined_fetcher(base_dir))
+        return doc.write_pdf(stylesheets=sheets, font_config=_font_config())
+
+
+_WARM_UP = ("<style>@page { size: A4 landscape; @bottom-left { content: 'a · 1'; font-size: 8pt } }"
+            " body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt }</style>"
+            "<h1>Aa 1½</h1><table><tr><th>Aa</th><td><b>Bb ½</b> <i>Cc</i></td></tr></table>")
+
+
+def warm_up(base_dir: Path) -> None:
+    """Load WeasyPrint, start fontconfig and open the usual faces, before the real PDFs:
+    a process forked after this renders its first PDF as fast as its tenth."""
+    html_to_pdf(_WARM_UP, base_dir)

@@ -1,0 +1,146 @@
+"""A process that loads WeasyPrint while the pages are rendered, then renders the PDFs.
+
+Importing WeasyPrint costs about a second of CPU (cffi parses the Pango and
+HarfBuzz declarations) and the first PDF of a process another half second
+(fontconfig, the fonts' first faces). A build pays that once, on the second
+core, while the parent renders the HTML: :func:`start` forks the server at the
+start of a build; :meth:`PdfServer.render` hands it the PDF sources once the
+pages are done. With several PDFs the warm server forks its workers (one per
+core, :func:`pool`), so none of them imports WeasyPrint again or starts
+fontconfig cold. A server renders one batch and ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import multiprocessing
+import multiprocessing.util
+import os
+import weakref
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+# fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
+_FORK = (multiprocessing.get_context("fork")
+         if "fork" in multiprocessing.get_all_start_methods() else None)
+_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
+
+
+def cores() -> int:
+    """The processors this process may run on (the affinity mask, else the count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def pool(workers: int, render_one: Callable[[str], bytes]) -> ProcessPoolExecutor:
+    """Workers forked from this process: what it has loaded (WeasyPrint, fonts) they have.
+
+    ``render_one`` is handed over by the fork, not pickled; map :func:`render` on it.
+    """
+    return ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
+                               initializer=_init_worker, initargs=(render_one,))
+
+
+def render(html: str) -> bytes:
+    """One PDF in a :func:`pool` worker."""
+    assert _render is not None
+    return _render(html)
+
+
+def _init_worker(render_one: Callable[[str], bytes]) -> None:
+    from leaguegen.site import pdf
+    from leaguegen.site.build import _die_with_parent
+
+    global _render
+    _die_with_parent()
+    pdf.forked()
+    multiprocessing.util.Finalize(None, pdf.release, exitpriority=10)
+    _render = render_one
+
+
+class PdfServer:
+    """The forked PDF process and the pipe to it; ends with its batch (``close``,
+    garbage collection, or the parent's death: ``build._die_with_parent``)."""
+
+    def __init__(self, render_one: Callable[[str], bytes], base_dir: Path) -> None:
+        self._conn, child = _FORK.Pipe()
+        self._process = _FORK.Process(target=_serve, args=(child, render_one, base_dir),
+                                      name="leaguegen-pdf")  # not a daemon: it forks its workers
+        self._process.start()
+        child.close()
+        self._done = [False]  # every PDF received: the server is ending by itself
+        self._finalizer = weakref.finalize(self, _stop, self._process, self._conn, self._done)
+
+    def render(self, sources: dict[str, str]) -> Iterator[tuple[str, bytes]]:
+        """(path, PDF bytes) for each of ``sources``, in the order they are done."""
+        self._conn.send(list(sources.items()))
+        for _ in sources:
+            try:
+                kind, *value = self._conn.recv()
+            except EOFError:
+                self._process.join(timeout=5)
+                raise RuntimeError("the PDF process ended before its PDFs were done (exit"
+                                   f" code {self._process.exitcode})") from None
+            if kind == "error":
+                raise value[0]
+            yield value[0], value[1]
+        self._done[0] = True
+
+    def close(self) -> None:
+        self._finalizer()
+
+
+def _stop(process: multiprocessing.process.BaseProcess, conn, done: list[bool]) -> None:  # noqa: ANN001
+    """Wait for a server that has sent every PDF (it deletes its fonts and ends); kill one
+    that has not: unused (still loading, nothing unpacked), or given up on after an error."""
+    if not done[0]:
+        process.kill()
+    process.join(timeout=10)
+    if process.is_alive():  # pragma: no cover - a stuck renderer
+        process.kill()
+        process.join()
+    conn.close()
+
+
+def available() -> bool:
+    """Whether :func:`start` gives a server: another core to warm it up on, and fork."""
+    return cores() >= 2 and _FORK is not None
+
+
+def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | None:
+    """A warming-up PDF server when another core can do it; None on one core."""
+    return PdfServer(render_one, base_dir) if available() else None
+
+
+def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
+    from leaguegen.site import pdf
+    from leaguegen.site.build import _die_with_parent
+
+    _die_with_parent()
+    pdf.forked()
+    with contextlib.suppress(Exception):  # the real PDFs report any problem
+        pdf.warm_up(base_dir)
+    try:
+        job = conn.recv()
+    except EOFError:
+        return
+    try:
+        workers = min(cores(), len(job))
+        if workers < 2:
+            for rel, html in job:
+                conn.send(("pdf", rel, render_one(html)))
+        else:
+            with pool(workers, render_one) as workers_pool:
+                # the longest first, so that no worker is left with a long one at the end
+                futures = {workers_pool.submit(render, html): rel
+                           for rel, html in sorted(job, key=lambda item: -len(item[1]))}
+                for future in as_completed(futures):
+                    conn.send(("pdf", futures[future], future.result()))
+    except Exception as exc:  # noqa: BLE001 - handed to the build, which raises it
+        conn.send(("error", exc))
+    finally:
+        pdf.release()
+        conn.close()
