@@ -15,11 +15,12 @@ Cases (each runs in its own process):
 
 ``--quick`` runs the four perf inputs only (about a minute). Reported per case:
 ``process s`` (the child's whole life, interpreter start-up included; ``cpu s`` its
-CPU time, steadier on a shared machine), ``pair s``
-(the ``pair_round`` call), the phases inside it (``start``: the bye proof; ``rows``:
+CPU time, steadier on a shared machine), ``pair s`` (the ``pair_round`` call, wall;
+``pair cpu`` its CPU time), the phases inside it in CPU seconds (``start``: the bye proof; ``rows``:
 bracket weights; ``load``: handing them to the solver; ``solve``: the matchings;
-``direct``: the closed-form brackets; ``engine``: the decisions around them) and the
-process's peak resident memory. ``--tracemalloc`` adds Python's own peak allocation
+``prune``: dropping the pairs the duals prove useless; ``direct``: the closed-form
+brackets; ``engine``: the decisions around them) and the process's peak resident
+memory. ``--tracemalloc`` adds Python's own peak allocation
 (slower).
 """
 
@@ -113,7 +114,8 @@ def _state(case: str):  # noqa: ANN202
 
 
 class Phases:
-    """Wall time per phase of a Dutch pairing, by wrapping the engine's parts."""
+    """CPU time per phase of a Dutch pairing, by wrapping the engine's parts (CPU
+    time: on a shared machine the wall time of a phase mostly measures the others)."""
 
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
@@ -124,11 +126,11 @@ class Phases:
         seconds, counts = self.seconds, self.counts
 
         def timed(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
-            t = time.perf_counter()
+            t = time.process_time()
             try:
                 return inner(*args, **kwargs)
             finally:
-                seconds[phase] = seconds.get(phase, 0.0) + time.perf_counter() - t
+                seconds[phase] = seconds.get(phase, 0.0) + time.process_time() - t
                 counts[phase] = counts.get(phase, 0) + 1
 
         setattr(owner, attr, timed)
@@ -142,6 +144,7 @@ class Phases:
             self.wrap(cls, "begin_bracket", "load")
             self.wrap(cls, "load_bracket", "load")
             self.wrap(cls, "solve", "solve")
+            self.wrap(cls, "prune", "prune")
         self.wrap(engine, "homogeneous_pairs", "direct")
 
 
@@ -166,12 +169,16 @@ def child(case: str, max_mib: int, trace: bool) -> None:
     state, source = _state(case)
     system = "burstein" if case.startswith("burstein-") else "dutch"
     loaded = time.perf_counter()
+    cpu0 = time.process_time()
     result = pair_round(state, system=system)
     took = time.perf_counter() - loaded
+    took_cpu = time.process_time() - cpu0
     row = {
         "case": case, "source": source, "load_s": round(loaded - started, 3),
         "pair_s": round(took, 3), "boards": len(result.boards),
-        "phases": {k: round(v, 3) for k, v in phases.seconds.items()},
+        "phases": {**{k: round(v, 3) for k, v in phases.seconds.items()},
+                   "engine": round(took_cpu - sum(phases.seconds.values()), 3)},
+        "pair_cpu_s": round(took_cpu, 3),
         "solves": phases.counts.get("solve", 0),
         "peak_mib": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
         "cpu_s": round(_cpu(), 3),
@@ -198,7 +205,8 @@ def main() -> int:
         child(args.child, args.max_mib, args.tracemalloc)
         return 0
     cases = args.cases or (PERF_CASES if args.quick else ALL_CASES)
-    print(f"{'case':18} {'process s':>9} {'cpu s':>7} {'pair s':>7} {'peak MiB':>8}  phases (s)")
+    print(f"{'case':18} {'process s':>9} {'cpu s':>7} {'pair s':>7} {'pair cpu':>8}"
+          f" {'peak MiB':>8}  phases (CPU s)")
     for case in cases:
         cmd = [sys.executable, __file__, "--child", case, "--max-mib", str(args.max_mib)]
         if args.tracemalloc:
@@ -218,7 +226,8 @@ def main() -> int:
         row = json.loads(out.strip().splitlines()[-1])
         phases = " ".join(f"{k} {v}" for k, v in row["phases"].items())
         extra = f" traced {row['traced_mib']} MiB" if "traced_mib" in row else ""
-        print(f"{case:18} {wall:>9.2f} {row['cpu_s']:>7} {row['pair_s']:>7} {row['peak_mib']:>8}"
+        print(f"{case:18} {wall:>9.2f} {row['cpu_s']:>7} {row['pair_s']:>7}"
+              f" {row['pair_cpu_s']:>8} {row['peak_mib']:>8}"
               f"  {phases}"
               f" (solves {row['solves']}){extra}  [{row['source']}]")
         sys.stdout.flush()

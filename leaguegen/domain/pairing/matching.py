@@ -38,10 +38,15 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[i
 class Matching:
     """A weighted graph on vertices ``0..n-1`` and a maximum-weight matching of it."""
 
-    def __init__(self, n: int):
+    def __init__(self, n: int, greedy_stages: bool = False):
         self.n = n
+        # Pair free singletons along tight edges before every stage, not only the
+        # first (``_greedy_tight``): on dense graphs with many equal weights one
+        # dual change makes many pairs tight at once. It changes only which of
+        # several optima is found, so it is for callers whose answers do not
+        # depend on that (the Dutch engine).
+        self.greedy_stages = greedy_stages
         self.edges: list[list[int]] = []  # [i, j, w]
-        self.edge_id: dict[tuple[int, int], int] = {}
         self.free_ids: list[int] = []
         self.endpoint: list[int] = []
         self.nb: list[dict[int, int]] = [{} for _ in range(n)]  # v -> {w: endpoint index of w}
@@ -62,30 +67,85 @@ class Matching:
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[x] ...
         self.bph = [0] * (2 * n)  # ... valid while bph[x] == phase
         self.phase = 0
-        self.pending: dict[tuple[int, int], int] = {}
+        # Edits not yet applied, by pair key ``a * n + b`` (``a < b``; ``key``).
+        self.pending: dict[int, int] = {}
         self.fresh = True
         self.hint: list[int] | None = None
         self.stages = 0
         self.removed: set[int] = set()
         self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
+        self.lazy_best: list[int] = []  # new blossoms, best edges unknown
 
     # ------------------------------------------------------------ graph edits
+    def key(self, a: int, b: int) -> int:
+        """The pair's key in ``pending`` (an int: cheaper to hash than a tuple)."""
+        return a * self.n + b if a < b else b * self.n + a
+
+    def edge_index(self, a: int, b: int) -> int | None:
+        """Index in ``edges`` of the edge between ``a`` and ``b``, if there is one."""
+        p = self.nb[a].get(b)
+        return None if p is None else p >> 1
+
+    def blossom_chains(self) -> list[list[tuple[int, int]] | None]:
+        """Per vertex, its blossoms from the outermost in: ``(blossom, z)`` with ``z``
+        the sum of the (doubled-slack) duals of that blossom and those around it;
+        None outside every blossom. The full slack of an edge inside blossoms is
+        ``dualvar[a] + dualvar[b] - 2 w + 2 z`` of the innermost blossom holding both.
+        """
+        n, parent, dual = self.n, self.blossomparent, self.dualvar
+        chains: list[list[tuple[int, int]] | None] = [None] * n
+        known: dict[int, list[tuple[int, int]]] = {}
+        for v in range(n):
+            b = parent[v]
+            if b == -1:
+                continue
+            chain = known.get(b)
+            if chain is None:
+                up = []
+                x = b
+                while x != -1 and x not in known:
+                    up.append(x)
+                    x = parent[x]
+                chain = known[x] if x != -1 else []
+                for x in reversed(up):
+                    z = (chain[-1][1] if chain else 0) + dual[x]
+                    chain = [*chain, (x, z)]
+                    known[x] = chain
+            chains[v] = chain
+        return chains
+
+    def drop_edges(self, pairs: list[tuple[int, int]]) -> None:
+        """Delete edges that have positive slack, blossom duals counted
+        (``blossom_chains``), under the current optimal duals.
+
+        Such an edge is in no optimum, is not matched and is no blossom's cycle
+        edge (those are tight), so the solution stays optimal as it is: unlike a
+        weight change through ``set_weight``, nothing is dissolved or freed.
+        """
+        edges, nb, free_ids = self.edges, self.nb, self.free_ids
+        for a, b in pairs:
+            p = nb[a].pop(b)
+            del nb[b][a]
+            k = p >> 1
+            free_ids.append(k)
+            edges[k] = [a, b, 0] if a < b else [b, a, 0]
+
     def weight(self, a: int, b: int) -> int:
-        key = (a, b) if a < b else (b, a)
+        key = self.key(a, b)
         if key in self.pending:
             return self.pending[key]
-        k = self.edge_id.get(key)
+        k = self.edge_index(a, b)
         return 0 if k is None else self.edges[k][2]
 
     def set_weight(self, a: int, b: int, w: int) -> None:
         if a in self.removed or b in self.removed:
             return
-        key = (a, b) if a < b else (b, a)
-        self.pending[key] = w
+        self.pending[a * self.n + b if a < b else b * self.n + a] = w
 
-    def _apply(self, key: tuple[int, int], w: int) -> None:
-        a, b = key
-        k = self.edge_id.get(key)
+    def _apply(self, key: int, w: int) -> None:
+        a, b = divmod(key, self.n)
+        p = self.nb[a].get(b)
+        k = None if p is None else p >> 1
         if k is None:
             if w == 0:
                 return
@@ -98,12 +158,10 @@ class Matching:
                 k = len(self.edges)
                 self.edges.append([a, b, w])
                 self.endpoint.extend((a, b))
-            self.edge_id[key] = k
             self.nb[a][b] = 2 * k + 1
             self.nb[b][a] = 2 * k
             return
         if w == 0:
-            del self.edge_id[key]
             del self.nb[a][b]
             del self.nb[b][a]
             self.free_ids.append(k)
@@ -173,14 +231,19 @@ class Matching:
         self.recheck = set()
         self.hint = duals
 
-    def _fresh_start(self) -> None:
+    def _fresh_start(self, heaviest_edges: list[int] | None = None) -> None:
+        """Start duals and a greedy matching (``heaviest_edges``: each vertex's
+        heaviest edge weight, when the caller has it)."""
         n, edges, mate = self.n, self.edges, self.mate
         hint, self.hint = self.hint, None
         if hint is not None:
             ok = all(w == 0 or hint[i] + hint[j] >= 2 * w for i, j, w in edges)
             if not ok:
                 hint = None
-        if hint is None:
+        heaviest = hint is None
+        if heaviest_edges is not None:
+            hint = heaviest_edges
+        elif hint is None:
             # Each vertex's heaviest edge as its (doubled) dual: feasible, tight where
             # both ends agree.
             hint = [0] * n
@@ -193,33 +256,52 @@ class Matching:
         for v in range(n):
             dv[v] = hint[v]
         # Greedy matching along tight edges, in vertex order.
-        for v in range(n):
-            if mate[v] >= 0 or v in self.removed:
-                continue
-            for w, p in self.nb[v].items():
-                if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+        removed, nb, endpoint = self.removed, self.nb, self.endpoint
+        if heaviest:
+            # Each dual is at least every weight at that vertex: an edge is tight
+            # exactly when its weight equals both duals (no sums to form).
+            for v in range(n):
+                if mate[v] >= 0 or v in removed:
+                    continue
+                dvv = dv[v]
+                for w, p in nb[v].items():
+                    if mate[w] < 0 and dv[w] == dvv and edges[p >> 1][2] == dvv:
+                        mate[v] = p
+                        mate[w] = p ^ 1
+                        break
+        else:
+            for v in range(n):
+                if mate[v] >= 0 or v in removed:
+                    continue
+                for w, p in nb[v].items():
+                    if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
+                        mate[v] = p
+                        mate[w] = p ^ 1
+                        break
         # Second pass: lower each free vertex's dual to the least feasible value
         # (one edge becomes tight, or the dual reaches 0) and pair it along a
         # tight edge to a free vertex if there is one.
+        # One scan per vertex: the least feasible value is the largest need, and
+        # the edges made tight are those whose need equals it (the first free
+        # one in neighbour order is taken).
         for v in range(n):
-            if mate[v] >= 0 or v in self.removed or dv[v] <= 0:
+            if mate[v] >= 0 or v in removed or dv[v] <= 0:
                 continue
             low = 0
-            for w, p in self.nb[v].items():
+            pick = -1
+            for w, p in nb[v].items():
                 need = 2 * edges[p >> 1][2] - dv[w]
                 if need > low:
                     low = need
+                    pick = p if mate[w] < 0 else -1
+                elif need == low and pick < 0 and mate[w] < 0:
+                    pick = p
             if low >= dv[v]:
                 continue
             dv[v] = low
-            for w, p in self.nb[v].items():
-                if mate[w] < 0 and low + dv[w] == 2 * edges[p >> 1][2]:
-                    mate[v] = p
-                    mate[w] = p ^ 1
-                    break
+            if pick >= 0:
+                mate[v] = pick
+                mate[endpoint[pick]] = pick ^ 1
         for v in range(n):
             if mate[v] < 0 and dv[v] & 1:
                 dv[v] += 1
@@ -247,16 +329,34 @@ class Matching:
         """Make the stored solution dual-feasible again after weight changes."""
         pending, self.pending = self.pending, {}
         if self.fresh:
-            edge_id, edges, endpoint, nb = self.edge_id, self.edges, self.endpoint, self.nb
+            edges, endpoint, nb, n = self.edges, self.endpoint, self.nb, self.n
+            if self.hint is None and not edges:
+                # An empty graph built at once: each vertex's heaviest edge (the
+                # start's duals) in the same pass.
+                top = [0] * n
+                for key, w in pending.items():
+                    if w:
+                        a, b = divmod(key, n)
+                        k = len(edges)
+                        edges.append([a, b, w])
+                        endpoint.append(a)
+                        endpoint.append(b)
+                        nb[a][b] = 2 * k + 1
+                        nb[b][a] = 2 * k
+                        if w > top[a]:
+                            top[a] = w
+                        if w > top[b]:
+                            top[b] = w
+                self._fresh_start(top)
+                return
             for key, w in pending.items():
-                if w and not self.free_ids and key not in edge_id:
+                a, b = divmod(key, n)
+                if w and not self.free_ids and b not in nb[a]:
                     # A new edge at the end of the table (``_apply``, inlined).
-                    a, b = key
                     k = len(edges)
                     edges.append([a, b, w])
                     endpoint.append(a)
                     endpoint.append(b)
-                    edge_id[key] = k
                     nb[a][b] = 2 * k + 1
                     nb[b][a] = 2 * k
                 else:
@@ -266,19 +366,19 @@ class Matching:
         dv = self.dualvar
         inb = self.inblossom
         changed = []
-        edge_id, edges, n = self.edge_id, self.edges, self.n
+        edges, n, nb = self.edges, self.n, self.nb
         mate, endpoint = self.mate, self.endpoint
         for key, w in pending.items():
-            k = edge_id.get(key)
-            if k is None:
+            a, b = divmod(key, n)
+            p = nb[a].get(b)
+            if p is None:
                 if not w:
                     continue
                 e = None
             else:
-                e = edges[k]
+                e = edges[p >> 1]
                 if e[2] == w:
                     continue
-            a, b = key
             ia = inb[a]
             if ia == inb[b] and ia >= n:
                 self._singleton(a)
@@ -477,7 +577,23 @@ class Matching:
             if self.label[inblossom[leaf]] == 2:
                 self.queue.append(leaf)
             inblossom[leaf] = b
-        # Best (least-slack) edge from the new blossom to every other S-blossom.
+        # Its least-slack edges to the other S-blossoms are needed only if the
+        # stage reaches a dual change: ``_blossom_best_edges`` then.
+        self.bestedge[b] = -1
+        self.lazy_best.append(b)
+
+    def _blossom_best_edges(self) -> None:
+        """The least-slack edge from each new top-level S-blossom to every other
+        S-blossom (for the next dual change), from its sub-blossoms' lists or
+        their leaves' edges, as Galil's algorithm keeps them."""
+        lazy, self.lazy_best = self.lazy_best, []
+        inblossom, blossomparent = self.inblossom, self.blossomparent
+        for b in lazy:
+            if blossomparent[b] != -1 or self.label[b] != 1 or self.blossombase[b] < 0:
+                continue  # inside a newer blossom, which reads its leaves
+            self._best_edges_of(b, self.blossomchilds[b], inblossom)  # type: ignore[arg-type]
+
+    def _best_edges_of(self, b: int, path: list[int], inblossom: list[int]) -> None:
         label, dualvar, edges, nb = self.label, self.dualvar, self.edges, self.nb
         bestedgeto: dict[int, tuple[int, int]] = {}
         for sub in path:
@@ -640,19 +756,30 @@ class Matching:
 
     def solve(self) -> list[int]:
         """Re-optimise; return ``mate`` with ``mate[v] == v`` for unmatched vertices."""
+        fresh = self.fresh
         self._repair()
-        self._greedy_tight()
+        if not fresh or not self.greedy_stages:
+            # (A fresh start has just paired greedily along tight edges itself.)
+            self._greedy_tight()
+        self._stages()
+        return [self.endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
+
+    def _stages(self) -> None:
+        """Grow alternating trees and augment until the matching is optimal."""
         n = self.n
         n2 = 2 * n
         label, inblossom, dualvar = self.label, self.inblossom, self.dualvar
-        endpoint = self.endpoint
         edges = self.edges
         nb, mate = self.nb, self.mate
         blossombase, blossomparent, labelend = (
             self.blossombase, self.blossomparent, self.labelend)
         bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
         blossombestedges = self.blossombestedges
+        first = True
         while True:
+            if not first and self.greedy_stages:
+                self._greedy_tight()
+            first = False
             for i in range(n2):
                 label[i] = 0
                 bestedge[i] = -1
@@ -661,6 +788,7 @@ class Matching:
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = deque()
+            self.lazy_best = []
             for v in range(n):
                 if mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
                     self.assign_label(v, 1, -1)
@@ -733,6 +861,8 @@ class Matching:
                                 bsl[x] = kslack
                 if done:
                     break
+                if self.lazy_best:
+                    self._blossom_best_edges()
                 deltatype = 1
                 delta = -1
                 deltavertex = -1
@@ -798,26 +928,24 @@ class Matching:
                 if (blossomparent[b] == -1 and blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
-        return [endpoint[m] if m >= 0 else v for v, m in enumerate(mate)]
 
     def remove(self, verts: list[int]) -> None:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""
         gone = set(verts)
         self.removed |= gone
-        for key in [k for k in self.pending if k[0] in gone or k[1] in gone]:
+        n = self.n
+        for key in [k for k in self.pending if k // n in gone or k % n in gone]:
             del self.pending[key]
         for v in verts:
             self._singleton(v)
         # Drop every edge of the removed vertices (``_apply(key, 0)``, inlined).
-        edge_id, edges, nb, free_ids = self.edge_id, self.edges, self.nb, self.free_ids
+        edges, nb, free_ids = self.edges, self.nb, self.free_ids
         for v in verts:
             for w, p in nb[v].items():
                 k = p >> 1
-                key = (v, w) if v < w else (w, v)
-                del edge_id[key]
                 del nb[w][v]
                 free_ids.append(k)
-                edges[k] = [key[0], key[1], 0]
+                edges[k] = [v, w, 0] if v < w else [w, v, 0]
             nb[v] = {}
         for v in verts:
             if self.mate[v] >= 0:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from leaguegen.domain.pairing.matching import Matching, max_weight_matching
 
 
@@ -38,7 +40,12 @@ def _weight(mate: list[int], w: dict[tuple[int, int], int], gone: set[int]) -> i
     return total
 
 
-def test_one_shot_matches_brute_force() -> None:
+# ``greedy_stages`` (the Dutch engine's setting) only changes the route to an optimum.
+GREEDY = pytest.mark.parametrize("greedy", [False, True], ids=["plain", "greedy-stages"])
+
+
+@GREEDY
+def test_one_shot_matches_brute_force(greedy: bool) -> None:
     rng = random.Random(7)
     for _ in range(400):
         n = rng.randint(1, 9)
@@ -46,17 +53,24 @@ def test_one_shot_matches_brute_force() -> None:
             (i, j, rng.choice([1, 2, 3, 5, 8, 1 << 70]) * rng.randint(1, 4))
             for i in range(n) for j in range(i + 1, n) if rng.random() < 0.6
         ]
-        mate = max_weight_matching(n, edges)
+        if greedy:
+            m = Matching(n, greedy_stages=True)
+            for i, j, x in edges:
+                m.set_weight(i, j, x)
+            mate = [-1 if u == v else u for v, u in enumerate(m.solve())]
+        else:
+            mate = max_weight_matching(n, edges)
         w = {(i, j): x for i, j, x in edges}
         got = sum(w[(v, u)] for v, u in enumerate(mate) if u > v)
         assert got == _best(n, w, set())
 
 
-def test_reoptimising_after_edits_and_removals() -> None:
+@GREEDY
+def test_reoptimising_after_edits_and_removals(greedy: bool) -> None:
     rng = random.Random(11)
     for _ in range(250):
         n = rng.randint(2, 9)
-        m = Matching(n)
+        m = Matching(n, greedy_stages=greedy)
         w: dict[tuple[int, int], int] = {}
         gone: set[int] = set()
         for i in range(n):
@@ -90,13 +104,14 @@ def test_reoptimising_after_edits_and_removals() -> None:
                     m.set_weight(u, v, x)
 
 
-def test_raised_duals_before_a_reweighting() -> None:
+@GREEDY
+def test_raised_duals_before_a_reweighting(greedy: bool) -> None:
     """``raise_duals`` is only a warm start: any even raises, before any edits
     (including the per-vertex re-weighting it is meant for), keep it exact."""
     rng = random.Random(23)
     for _ in range(300):
         n = rng.randint(2, 10)
-        m = Matching(n)
+        m = Matching(n, greedy_stages=greedy)
         w: dict[tuple[int, int], int] = {}
         for i in range(n):
             for j in range(i + 1, n):
@@ -121,3 +136,98 @@ def test_raised_duals_before_a_reweighting() -> None:
                     if rng.random() < 0.3:
                         w[(i, j)] = y = x + rng.randint(0, 9)
                         m.set_weight(i, j, y)
+
+
+def test_dense_ties_same_optimum_both_ways() -> None:
+    """Dense graphs with few distinct wide weights (the Dutch brackets' shape), where
+    blossoms and the greedy stages matter: the same optimum value either way, after
+    re-weightings of whole rows and removals too."""
+    rng = random.Random(31)
+    for _ in range(12):
+        n = rng.randint(20, 48)
+        levels = [(1 << 200) + (rng.randint(0, 3) << 120) + rng.randint(0, 2) for _ in range(4)]
+        w = {(i, j): rng.choice(levels) for i in range(n) for j in range(i + 1, n)
+             if rng.random() < 0.8}
+        plain, greedy = Matching(n), Matching(n, greedy_stages=True)
+        gone: set[int] = set()
+        for m in (plain, greedy):
+            for (i, j), x in w.items():
+                m.set_weight(i, j, x)
+        for _step in range(8):
+            a, b = plain.solve(), greedy.solve()
+            assert _weight(a, w, gone) == _weight(b, w, gone)
+            alive = [v for v in range(n) if v not in gone]
+            v = rng.choice(alive)
+            if rng.random() < 0.3 and b[v] != v:
+                pair = [v, b[v]]
+                for m in (plain, greedy):
+                    m.remove(pair)
+                gone |= set(pair)
+                w = {k: x for k, x in w.items() if not (set(k) & gone)}
+                continue
+            for u in alive:
+                k = (min(u, v), max(u, v))
+                if u != v and k in w:
+                    w[k] = x = w[k] + rng.randint(0, 3 * n)
+                    for m in (plain, greedy):
+                        m.set_weight(u, v, x)
+
+
+def _full_slack(m: Matching, chains: list, a: int, b: int, w: int) -> int:
+    z = 0
+    ca, cb = chains[a], chains[b]
+    if ca is not None and cb is not None:
+        for x, y in zip(ca, cb, strict=False):
+            if x[0] != y[0]:
+                break
+            z = x[1]
+    return m.dualvar[a] + m.dualvar[b] - 2 * w + 2 * z
+
+
+def test_full_slack_proves_an_edge_useless() -> None:
+    """What the Dutch prune relies on: with the blossom duals counted
+    (``blossom_chains``), every matched edge is tight and no slack is negative,
+    and an edge with positive slack can go without lowering the optimum."""
+    rng = random.Random(41)
+    dropped = 0
+    for _ in range(40):
+        n = rng.choice([9, 11, 13, 15])  # odd: one vertex stays free, blossoms form
+        levels = [rng.randint(20, 23) for _ in range(3)]
+        w = {(i, j): rng.choice(levels) for i in range(n) for j in range(i + 1, n)
+             if rng.random() < 0.85}
+        m = Matching(n, greedy_stages=True)
+        for (i, j), x in w.items():
+            m.set_weight(i, j, x)
+        mate = m.solve()
+        best = _weight(mate, w, set())
+        chains = m.blossom_chains()
+        for (i, j), x in w.items():
+            s = _full_slack(m, chains, i, j, x)
+            assert s >= 0
+            if mate[i] == j:
+                assert s == 0
+            elif s > 0:
+                again = Matching(n)
+                for k, y in w.items():
+                    if k != (i, j):
+                        again.set_weight(*k, y)
+                assert _weight(again.solve(), w, set()) == best
+                dropped += 1
+        # ``drop_edges`` takes them all out at once and the solution stays optimal,
+        # through later edits too.
+        useless = [k for k, x in w.items() if _full_slack(m, chains, *k, x) > 0]
+        m.drop_edges(useless)
+        for k in useless:
+            del w[k]
+        assert m.solve() == mate
+        for _step in range(3):
+            v = rng.randrange(n)
+            for (i, j), x in list(w.items()):
+                if v in (i, j):
+                    w[(i, j)] = x + rng.randint(0, 2)
+                    m.set_weight(i, j, w[(i, j)])
+            plain = Matching(n)
+            for k, x in w.items():
+                plain.set_weight(*k, x)
+            assert _weight(m.solve(), w, set()) == _weight(plain.solve(), w, set())
+    assert dropped > 50

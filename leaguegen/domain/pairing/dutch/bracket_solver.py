@@ -99,7 +99,8 @@ class BracketSolver:
         self.init_single = single
         self.bye_score, self.ranks = bye_score, ranks
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
-        self.wx: dict[tuple[int, int], int] = {}
+        # Un-relaxed weights of the pairs edited so far, by key ``a * n + b`` (a < b).
+        self.wx: dict[int, int] = {}
         return bye_score, single, ranks
 
     def _completion_weight(self, a: int, b: int) -> int:
@@ -113,7 +114,8 @@ class BracketSolver:
         R = list(range(it, self.n))
         self.fP, self.fR = P, R
         keep = set(P)
-        self.wx = {k: w for k, w in self.wx.items() if k[0] in keep and k[1] in keep}
+        N = self.n
+        self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
         self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex = None
         self.fsingle = single
@@ -123,15 +125,15 @@ class BracketSolver:
             return
         self.fmode = 0
         self.floc = {v: i for i, v in enumerate(P)}
-        self.rm = Matching(len(P))
+        self.rm = Matching(len(P), greedy_stages=True)
         wx = self.wx
         for key, w in list(wx.items()):
-            self._set(key[0], key[1], w)
+            self._set(*divmod(key, self.n), w)
         for i in range(len(P)):
             a = P[i]
             for j in range(i):
                 b = P[j]
-                if (min(a, b), max(a, b)) not in wx:
+                if (a * N + b if a < b else b * N + a) not in wx:
                     self.rm.set_weight(i, j, self._completion_weight(a, b))
 
     def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
@@ -142,7 +144,7 @@ class BracketSolver:
         nc = len(C)
         odd = (len(C) + len(G) + len(R)) % 2 == 1
         self.fbeta = nc if odd else -1
-        self.rm = Matching(nc + odd)
+        self.rm = Matching(nc + odd, greedy_stages=True)
         self.fp0 = (len(C) + len(G)) % 2 == 1
         bye_score, ranks = self.bye_score, self.ranks
         # The C9 terms of this bracket's ``single`` against the start's.
@@ -162,12 +164,12 @@ class BracketSolver:
         self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
         self.fS = [r for r in R if phi[r] == self.flow]
         self.fon = dict.fromkeys(C, 0)  # 1: has a pair into G (set by load_bracket)
-        self.fdirty: set[tuple[int, int]] = set()
+        self.fdirty: set[int] = set()  # pair keys (as in ``wx``) to re-relax
         self.fdirtyv: set[int] = set(C)
         self.fall = True  # the first solve builds every edge in one pass
         wx = self.wx
         for key, w in list(wx.items()):
-            self._set(key[0], key[1], w)
+            self._set(*divmod(key, self.n), w)
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
                      nxt: NextPairs) -> None:
@@ -178,9 +180,7 @@ class BracketSolver:
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
             for li in range(sgb, nsgb):
-                lv = pbi[li]
-                for si, wt in enumerate(base[li]):
-                    self.set_edge(lv, pbi[si], wt)
+                self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
             on, ok = self.fon, nxt.ok
             for ci in range(nsgb):
                 if any(ok(ci, gi) for gi in self.fGpos):
@@ -202,7 +202,7 @@ class BracketSolver:
         if self.fex is not None:
             loc = self.fexloc
             for g in G:
-                self.wx[(v, g) if v < g else (g, v)] = 0
+                self.wx[v * self.n + g if v < g else g * self.n + v] = 0
                 self.fex.set_weight(loc[v], loc[g], 0)
         elif self.fmode == 0:
             for g in G:
@@ -217,14 +217,53 @@ class BracketSolver:
             # The common case of ``_set``, first: a pair inside C.
             loc = self.floc
             if a in loc and b in loc:
-                key = (a, b) if a < b else (b, a)
+                key = a * self.n + b if a < b else b * self.n + a
                 self.wx[key] = w
                 self.fdirty.add(key)
                 return
         self._set(a, b, w)
 
+    def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
+        """``set_edge(v, u, w)`` for every ``(u, w)`` of ``pairs``, in one pass.
+
+        The engine re-weights whole brackets (the remainder's S1 bonus, the frozen
+        split, each S1 player's nudges). For pairs inside the reduced bracket the
+        relaxed weight goes straight to the matching (the value ``_reduced_flush``
+        would compute: a later change of an end's ``on`` re-flushes its pairs).
+        """
+        if self.fmode != 1 or self.fex is not None or v not in self.floc:
+            for u, w in pairs:
+                self.set_edge(v, u, w)
+            return
+        loc, wx, N = self.floc, self.wx, self.n
+        if self.fall:
+            # Before the bracket's first solve: every pair is built from ``wx``.
+            for u, w in pairs:
+                if u not in loc:
+                    self._set(v, u, w)
+                    continue
+                wx[v * N + u if v < u else u * N + v] = w
+            return
+        final, phi, on, nu, flip = self.final, self.phi, self.fon, self.fnu, self.fflip
+        pending, lv, m = self.rm.pending, loc[v], self.rm.n
+        vfinal = final[v]
+        cut_v = self.fc + phi[v] + (nu[v] if on[v] else flip)
+        for u, w in pairs:
+            lu = loc.get(u)
+            if lu is None:
+                self._set(v, u, w)
+                continue
+            wx[v * N + u if v < u else u * N + v] = w
+            if vfinal or final[u]:
+                continue
+            if w:
+                w -= cut_v + phi[u] + (nu[u] if on[u] else flip)
+                if w < 0:
+                    w = 0
+            pending[lv * m + lu if lv < lu else lu * m + lv] = w  # (``Matching.key``)
+
     def _set(self, a: int, b: int, w: int) -> None:
-        key = (a, b) if a < b else (b, a)
+        key = a * self.n + b if a < b else b * self.n + a
         if self.fex is not None:
             self.wx[key] = w
             self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
@@ -272,15 +311,19 @@ class BracketSolver:
         zeroes edges the current optimum does not use, so that base optimum keeps its
         first value. A pair with positive slack is in no matching of that value (its
         weight falls short of the dual bound), in the reduced problem and hence in
-        the global one. Blossom duals only add to a slack, so the vertex duals alone
-        are a safe test.
+        the global one. The slack counts the duals of the blossoms holding both ends
+        (``Matching.blossom_chains``): in an odd bracket the optimum often sits in
+        one blossom around nearly everyone, where the vertex duals alone leave every
+        pair tight.
         """
         if self.fex is not None:
             m, loc = self.fex, self.fexloc
         else:
             m, loc = self.rm, self.floc
-        dv, edge_id, edges = m.dualvar, m.edge_id, m.edges
-        pruned = 0
+        dv, nb, edges = m.dualvar, m.nb, m.edges
+        chains = m.blossom_chains()
+        wx, N = self.wx, self.n
+        drop: list[tuple[int, int]] = []
         for li in range(sgb, nsgb):
             a = pbi[li]
             la = loc.get(a)
@@ -295,11 +338,36 @@ class BracketSolver:
                 lb = loc.get(b)
                 if lb is None:
                     continue
-                k = edge_id.get((la, lb) if la < lb else (lb, la))
-                if k is not None and da + dv[lb] > 2 * edges[k][2]:
-                    row[si] = 0
-                    self.set_edge(a, b, 0)
-                    pruned += 1
+                p = nb[la].get(lb)
+                if p is None:
+                    continue
+                sl = da + dv[lb] - 2 * edges[p >> 1][2]
+                if sl <= 0:
+                    ca, cb = chains[la], chains[lb]
+                    if ca is None or cb is None or ca[0][0] != cb[0][0]:
+                        continue
+                    # Both inside one blossom: the duals of those around both count
+                    # too, at least the outermost's, at most either end's total.
+                    if sl + 2 * ca[0][1] <= 0:
+                        za, zb = ca[-1][1], cb[-1][1]
+                        if ca is cb:
+                            z = za
+                        elif sl + 2 * (za if za < zb else zb) <= 0:
+                            continue
+                        else:
+                            z = 0
+                            for x, y in zip(ca, cb, strict=False):
+                                if x[0] != y[0]:
+                                    break
+                                z = x[1]
+                        if sl + 2 * z <= 0:
+                            continue
+                row[si] = 0
+                wx[a * N + b if a < b else b * N + a] = 0
+                drop.append((la, lb))
+        # Out of the matching at once: the solution stays optimal without them.
+        m.drop_edges(drop)
+        pruned = len(drop)
         self.pruned += pruned
         return pruned
 
@@ -309,21 +377,26 @@ class BracketSolver:
         C = self.fC
         on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
         dirty = self.fdirty
+        N = self.n
         if self.fall:
             # First solve of the bracket: every C-C edge, in one pass.
             self.fall = False
             live = [v for v in C if not final[v]]
             wx, fc = self.wx, self.fc
             bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
-            setw = rm.set_weight
+            # (Straight into the fresh matching's pending edits: ``Matching.set_weight``
+            # without its checks, as no vertex of it has been removed yet.)
+            assert not rm.removed
+            pend, m = rm.pending, rm.n
             for i, a in enumerate(live):
                 la, ba = loc[a], bl[a] + fc
                 for b in live[:i]:
-                    w = wx.get((b, a) if b < a else (a, b))
+                    w = wx.get(b * N + a if b < a else a * N + b)
                     if w:
                         e = w - ba - bl[b]
                         if e > 0:
-                            setw(la, loc[b], e)
+                            lb = loc[b]
+                            pend[la * m + lb if la < lb else lb * m + la] = e
             dirty.clear()
         else:
             for v in self.fdirtyv:
@@ -331,7 +404,7 @@ class BracketSolver:
                     continue
                 for u in C:
                     if u != v and not final[u]:
-                        dirty.add((u, v) if u < v else (v, u))
+                        dirty.add(u * N + v if u < v else v * N + u)
         if self.fbeta >= 0:
             for v in self.fdirtyv:
                 if not final[v]:
@@ -342,10 +415,11 @@ class BracketSolver:
         # end's nu (or the flip count). The same formula as the first pass above,
         # written out here because this loop runs over whole brackets.
         wx, fc, setw = self.wx, self.fc, rm.set_weight
-        for a, b in dirty:
+        for key in dirty:
+            a, b = divmod(key, N)
             if final[a] or final[b]:
                 continue
-            w = wx.get((a, b) if a < b else (b, a))
+            w = wx.get(key)
             if w:
                 w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
                       + (nu[b] if on[b] else flip))
@@ -462,16 +536,15 @@ class BracketSolver:
         self.fallbacks += 1
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
-        ex = Matching(len(V))
-        wx, nxt, cut = self.wx, self.nxt, self.cut
+        ex = Matching(len(V), greedy_stages=True)
+        wx, nxt, cut, N = self.wx, self.nxt, self.cut, self.n
         pos, ngroup = nxt.pos, self.fGpos.start
         for i in range(len(V)):
             a = V[i]
             pa = pos.get(a, -1)
             for j in range(i):
                 b = V[j]
-                key = (b, a) if b < a else (a, b)
-                w = wx.get(key)
+                w = wx.get(b * N + a if b < a else a * N + b)
                 if w is None:
                     pb = pos.get(b, -1)
                     if pa >= 0 and pb >= 0 and (pa >= ngroup or pb >= ngroup):

@@ -30,6 +30,7 @@ class DutchEngine:
 
     use_fast = True  # bracket-local solver with a completion proof (False: global only)
     use_skip = True  # S1 decisions without a solve when the optimum provably holds
+    use_prune2 = True  # prune again after the remainder's S1-bonus solve
     use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
@@ -218,6 +219,7 @@ class DutchEngine:
                                 NextPairs(crit, pbi, bye_score, single, ranks))
 
             B = crit.B
+            set_row = solver.set_row
 
             # The helpers below are used only within this bracket's iteration.
             def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
@@ -306,17 +308,25 @@ class DutchEngine:
             # every S1-S2 matched edge tight (a warm start only).
             solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
                                 for a_i in range(rp)})
-            for b_i in range(nrem):
-                oi = rem[b_i]
-                ov = pbi[oi]
-                row = base[oi]
-                for a_i in range(nrem):
-                    pi2 = rem[a_i]
-                    if oi <= pi2:
-                        break
-                    if row[pi2]:  # (a zero base weight is already zero in the solver)
-                        solver.set_edge(pbi[pi2], ov, ewc(pi2, oi, a_i, rp))
+            # (ewc, row by row; a zero base weight is already zero in the solver.)
+            bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
+            rem_v = [pbi[pi2] for pi2 in rem]
+            for b_i in range(1, nrem):
+                row = base[rem[b_i]]
+                items = []
+                for a_i in range(b_i):
+                    wt = row[rem[a_i]]
+                    if wt:
+                        items.append((rem_v[a_i], wt + bonus[a_i]))
+                set_row(rem_v[b_i], items)
             sm = solver.solve()
+            if self.use_prune2:
+                # Again, under the S1 bonus: every later optimum of the bracket is
+                # an optimum of these weights too (the exchange nudges sit below
+                # the bonus's lowest bit, and once the split is frozen every S1
+                # player is paired, so the bonus is the same constant on all of
+                # them), so a pair with positive slack now is never used again.
+                solver.prune(pbi, sgb, nsgb, base)
 
             def s1_role(v: int) -> bool:
                 return v < sm[v] < nsgbv  # noqa: B023
@@ -381,6 +391,7 @@ class DutchEngine:
                 pi2 = rem[a_i]
                 v = pbi[pi2]
                 v_s1 = s1_role(v)
+                items = []
                 for b_i in range(a_i + 1, nrem):
                     oi = rem[b_i]
                     row = base[oi]
@@ -389,7 +400,8 @@ class DutchEngine:
                     ov = pbi[oi]
                     if not v_s1 or s1_role(ov):
                         row[pi2] = 0
-                    solver.set_edge(v, ov, row[pi2])
+                    items.append((ov, row[pi2]))
+                set_row(v, items)
 
             # Each S1 player takes the best S2 opponent still possible, in order.
             # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
@@ -410,14 +422,16 @@ class DutchEngine:
                     if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
                             sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
                         add = 0
+                        items = []
                         for oi in reversed(rem):
                             ov = pbi[oi]
                             if oi <= pi2 or matched[ov]:
                                 continue
                             wt = base[oi][pi2]
                             if wt:
-                                solver.set_edge(v, ov, wt + add)
+                                items.append((ov, wt + add))
                             add += 1
+                        set_row(v, items)
                         sm = solver.solve()
                         sm_ok = True
                     mv = sm[v]

@@ -62,6 +62,11 @@ class Solver(Protocol):
         ...
 
     def set_edge(self, a: int, b: int, weight: int) -> None: ...
+
+    def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
+        """``set_edge(v, u, w)`` for each ``(u, w)``: one call for a whole row."""
+        ...
+
     def raise_duals(self, deltas: dict[int, int]) -> None: ...
     def solve(self) -> list[int]: ...
     def finalize(self, a: int, b: int) -> None: ...
@@ -79,7 +84,7 @@ class GlobalSolver:
         self.crit = crit
         self.order = crit.order
         self.n = n = len(crit.order)
-        self.matching = Matching(n)
+        self.matching = Matching(n, greedy_stages=True)
         self.final = [False] * n
         self.mate = list(range(n))
         self.solves = 0
@@ -161,6 +166,11 @@ class GlobalSolver:
 
     def set_edge(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
+
+    def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
+        setw = self.matching.set_weight
+        for u, w in pairs:
+            setw(v, u, w)
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
         self.matching.raise_duals(deltas)
