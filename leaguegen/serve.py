@@ -2,7 +2,11 @@
 
 This module knows nothing about seasons: it is given a ``build`` callable that
 returns either the site's files or the errors that stopped the build, plus
-optional background work (the PDFs) whose files are merged in when done.
+optional background work (the PDFs) whose files are merged in when done. The
+files are anything with ``get(path)`` and ``len``: a dict, or a site that renders
+a file when it is first asked for (``site/live_plan.py``), so a build can publish,
+and browsers reload, before the pages that changed are rendered; a request is
+answered outside the server's lock, so one page being rendered holds up no other.
 While the input is broken it keeps serving the last good site and shows the
 errors in an overlay on every page. Pages reload through server-sent events,
 so no browser plugin is needed.
@@ -27,6 +31,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import unquote, urlparse
 
 EVENTS_PATH = "/__leaguegen/events"
@@ -47,11 +52,18 @@ font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5
 <pre style="white-space:pre-wrap;margin:8px 0 0">%s</pre></div>"""
 
 
+class Files(Protocol):
+    """A site's files by path: a dict, or one that renders a file when it is asked for."""
+
+    def get(self, path: str) -> bytes | None: ...
+    def __len__(self) -> int: ...
+
+
 @dataclass
 class BuildOutcome:
     """What one build produced: ``files`` (None when the input is invalid) or ``errors``."""
 
-    files: dict[str, bytes] | None
+    files: Files | None
     errors: list[str] = field(default_factory=list)
     background: Callable[[], dict[str, bytes]] | None = None
     summary: str = ""
@@ -62,12 +74,12 @@ class SiteState:
 
     def __init__(self) -> None:
         self.lock = threading.Condition()
-        self.files: dict[str, bytes] = {}
+        self.files: Files = {}
         self.errors: list[str] = []
         self.build_id = 0
         self.last_reload = 0.0
 
-    def publish(self, files: dict[str, bytes] | None, errors: list[str]) -> int:
+    def publish(self, files: Files | None, errors: list[str]) -> int:
         with self.lock:
             if files is not None:
                 self.files = files
@@ -78,9 +90,10 @@ class SiteState:
             return self.build_id
 
     def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
-        """Add background results, unless a newer build has replaced the site meanwhile."""
+        """Add background results, unless a newer build has replaced the site meanwhile
+        (a site that renders on request has them already)."""
         with self.lock:
-            if build_id == self.build_id:
+            if build_id == self.build_id and isinstance(self.files, dict):
                 self.files = {**self.files, **extra}
 
 
@@ -118,13 +131,21 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
             if rel == "" or rel.endswith("/"):
                 rel += "index.html"
             with state.lock:  # files, errors and build number of one and the same build
-                data = state.files.get(rel)
-                if data is None and not rel.endswith(".html"):
-                    data = state.files.get(rel + "/index.html")
-                    if data is not None:
-                        rel += "/index.html"
+                files = state.files
                 errors = list(state.errors)
                 build_id = state.build_id
+            try:  # may render the page: outside the lock
+                data = files.get(rel)
+                if data is None and not rel.endswith(".html"):
+                    data = files.get(rel + "/index.html")
+                    if data is not None:
+                        rel += "/index.html"
+            except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
+                body = _inject(b"<!doctype html><title>Error</title><h1>Error</h1></body>",
+                               [*errors, f"internal error while rendering {rel}: {exc!r}"],
+                               build_id)
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, body, "text/html; charset=utf-8")
+                return
             if data is None:
                 body = _inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
                                b"</body>", errors, build_id)
