@@ -115,7 +115,7 @@ class LiveSite:
             live = plan(season, self.state, pdf=self.pdf, templates=templates_fingerprint(),
                         source=self.season_dir)
             if not self.state.slots:  # the first build: everything, so every path is known
-                live.render_all()
+                live.render_all(pdfs=False)  # the PDFs: in the background, as after a save
         return live, []
 
     @staticmethod

@@ -73,6 +73,14 @@ class Unit:
     # a section's pages: its summary and PDF source (the pages themselves are in files)
     output: SectionOutput | None = None
     pdf_key: str = ""  # a PDF: the key of its source
+    pages: Unit | None = None  # a PDF: the section's pages, whose output names its path
+    prefix: str = ""  # a PDF: its language's folder
+
+    def known_paths(self) -> list[str] | None:
+        """The paths of a pending PDF, known as soon as its section's pages are rendered."""
+        if self.pages is not None and self.pages.output is not None:
+            return [self.prefix + self.pages.output.pdf_path]
+        return None
 
     def ensure(self) -> Files:
         if self.files is None:
@@ -143,7 +151,8 @@ class LiveFiles:
         index: dict[str, Unit] = {}
         slots = self.state.slots
         for slot, unit in self.order:
-            paths = unit.files if unit.files is not None else slots.get(slot, ())
+            paths = unit.files if unit.files is not None else (
+                unit.known_paths() or slots.get(slot, ()))
             for path in paths:
                 index[path] = unit
             if unit.files is not None:
@@ -165,10 +174,14 @@ class LiveFiles:
                     unit.ensure()
                     self._reindex()
                     unit = self.index.get(path)
-                if (unit is None or unit.files is None or path not in unit.files) \
-                        and self.pending:
-                    self.render_all()
-                unit = self.index.get(path)
+                if unit is None or unit.files is None or path not in unit.files:
+                    # a path no unit had: it may be new (a new player's page), so every
+                    # pending page and feed is rendered; then its PDF's path is known too
+                    self.render_all(pdfs=False)
+                    unit = self.index.get(path)
+                    if unit is not None and unit.files is None:
+                        unit.ensure()
+                        self._reindex()
                 if unit is None:
                     return None
         data = unit.files.get(path) if unit.files is not None else None
@@ -176,10 +189,12 @@ class LiveFiles:
             return None
         return self._stamp({path: data})[path] if unit.stamped else data
 
-    def render_all(self) -> None:
+    def render_all(self, pdfs: bool = True) -> None:
+        """Render every pending unit (``pdfs`` False: but the PDFs)."""
         with self.state.lock:
             for unit in self.pending:
-                unit.ensure()
+                if pdfs or unit.pages is None:
+                    unit.ensure()
             self._reindex()
 
     @property
@@ -293,9 +308,11 @@ def plan(season: Season, state: LiveState, pdf: bool = True, templates: str = ""
         for code in languages:
             pre = i18n.prefix(code, languages)
             for section in season.sections:
-                unit = page_units[f"{code}/{section.id}"]
-                live.pdf_units.append(live.add(("pdf", code, section.id), _hash("pdf", unit.key),
-                                               _pdf_maker(state, unit, pre)))
+                pages = page_units[f"{code}/{section.id}"]
+                unit = live.add(("pdf", code, section.id), _hash("pdf", pages.key),
+                                _pdf_maker(state, pages, pre))
+                unit.pages, unit.prefix = pages, pre
+                live.pdf_units.append(unit)
     state.units = {u.key: u for _, u in live.order}
     live._reindex()
     return live
