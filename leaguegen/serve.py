@@ -209,14 +209,21 @@ class _Server(ThreadingHTTPServer):
 
 
 class DevServer:
-    """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``."""
+    """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``.
+
+    A file closed after writing, or moved into place (an editor's atomic save), is
+    complete: then ``settled`` of quiet is enough; a write still open waits ``debounce``.
+    """
 
     def __init__(self, build: Callable[[], BuildOutcome], watch: Iterable[Path],
                  host: str = "127.0.0.1", port: int = 8000, debounce: float = 0.025,
+                 settled: float = 0.008,
                  log: Callable[[str], None] = lambda _m: None) -> None:
         self.build = build
         self.watch = [Path(p) for p in watch]
         self.debounce = debounce
+        self.settled = settled
+        self._quiet = debounce  # what the latest event asks to wait for
         self.log = log
         self.state = SiteState()
         # raises OSError (errno EADDRINUSE) when the port is taken: the CLI says so
@@ -259,7 +266,8 @@ class DevServer:
 
             threading.Thread(target=run, name="leaguegen-pdf", daemon=True).start()
 
-    def notify_change(self, path: str = "") -> None:
+    def notify_change(self, path: str = "", complete: bool = False) -> None:
+        self._quiet = self.settled if complete else self.debounce
         self._last_event = time.monotonic()
         self._changed.set()
 
@@ -268,8 +276,8 @@ class DevServer:
             if not self._changed.wait(timeout=0.5):
                 continue
             # wait for a quiet moment: an editor's burst of saves is one rebuild
-            while time.monotonic() - self._last_event < self.debounce:
-                time.sleep(max(0.005, self.debounce - (time.monotonic() - self._last_event)))
+            while (waited := time.monotonic() - self._last_event) < self._quiet:
+                time.sleep(max(0.002, self._quiet - waited))
             self._changed.clear()
             if not self._stop.is_set():
                 self.rebuild()
@@ -295,7 +303,11 @@ class DevServer:
             def on_any_event(self, event) -> None:  # noqa: ANN001
                 if event.event_type in ("opened", "closed_no_write"):
                     return
-                server.notify_change(str(event.src_path))
+                # closed after writing, moved into place, deleted, or a folder's listing
+                # changed: nothing more is being written (a modified or new file may be)
+                complete = event.event_type in ("closed", "moved", "deleted") or (
+                    event.is_directory and event.event_type == "modified")
+                server.notify_change(str(event.src_path), complete=complete)
 
         observer = Observer()
         for folder in self.watch:

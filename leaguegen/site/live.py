@@ -16,10 +16,12 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError
+from leaguegen.formats.git_history import read_history
 from leaguegen.formats.season_yaml import load_season, read_confined
 from leaguegen.site.incremental import templates_fingerprint
 from leaguegen.site.live_plan import LiveFiles, LiveState, plan
@@ -97,10 +99,13 @@ class LiveSite:
         self.reads = _Reads()
         self.state = LiveState()
         self.season: Season | None = None  # the last season that loaded, as loaded
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-history")
 
     def build(self) -> tuple[LiveFiles | None, list[str]]:
         """The site's files (rendered as they are asked for), or None and the problems
         that stopped the build."""
+        # the history (git, or the files' times) mostly waits for git: read it meanwhile
+        history = self.pool.submit(read_history, self.season_dir, cache=self.state.history)
         try:
             season = load_season(self.season_dir, memo=self.memo, read=self.reads.read)
         except InputError as err:
@@ -110,10 +115,11 @@ class LiveSite:
         finally:
             self.memo.prune()
             self.reads.prune()
+            wait([history])
         self.season = season
         with self.state.lock:
             live = plan(season, self.state, pdf=self.pdf, templates=templates_fingerprint(),
-                        source=self.season_dir)
+                        source=self.season_dir, history=history.result())
             if not self.state.slots:  # the first build: everything, so every path is known
                 live.render_all(pdfs=False)  # the PDFs: in the background, as after a save
         return live, []

@@ -33,6 +33,7 @@ differ.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import threading
 from collections.abc import Callable, Iterator
@@ -44,7 +45,7 @@ import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.stages import PendingStage
-from leaguegen.formats.git_history import read_history
+from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n
 from leaguegen.site.incremental import program_version
 from leaguegen.site.outputs import outputs
@@ -56,6 +57,12 @@ from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 Files = dict[str, bytes]
+
+
+@functools.cache
+def _program() -> str:
+    """The program's version, looked up once: the running code does not change."""
+    return program_version()
 
 
 def _hash(*parts: object) -> str:
@@ -261,9 +268,13 @@ def _with_changes(state: LiveState, season: Season, changes: dict) -> Season:
 
 
 def plan(season: Season, state: LiveState, pdf: bool = True, templates: str = "",
-         source: Path | None = None) -> LiveFiles:
-    """The site of ``season`` as units, known ones reused, the rest pending."""
-    history = read_history(source, cache=state.history) if source is not None else None
+         source: Path | None = None, history: SeasonHistory | None = None) -> LiveFiles:
+    """The site of ``season`` as units, known ones reused, the rest pending.
+
+    ``history`` is ``read_history(source)``'s (read here when not given).
+    """
+    if history is None and source is not None:
+        history = read_history(source, cache=state.history)
     if history is not None:
         season = _with_changes(state, season, history.changes)
     updated = history.updated if history is not None else None
@@ -278,30 +289,31 @@ def plan(season: Season, state: LiveState, pdf: bool = True, templates: str = ""
         signature = f"{code}|{season.digits}|{','.join(languages)}"
         local = replace(season, language=code, languages=languages)
         pre = i18n.prefix(code, languages)
-        base = ("pages", templates, frame, pdf, signature)
+        base = _hash("pages", templates, frame, pdf, signature)
         units = []
         for section, skey in zip(season.sections, section_keys, strict=True):
-            key = _hash(*base, skey)
+            key = _hash(base, skey)
             unit = live.add(("section", code, section.id), key,
                             _section_maker(local, section, pre, pdf), stamped=True)
             units.append(unit)
             page_units[f"{code}/{section.id}"] = unit
             (live.sections_reused if unit.files is not None
              else live.sections_rendered).append(section.id)
-        key = _hash(*base, "home", [u.key for u in units], season.news)
+        key = _hash(base, "home", [u.key for u in units], season.news)
         home = live.add(("home", code), key, _home_maker(local, units, pre, pdf), stamped=True)
         live.home_rendered = live.home_rendered or home.files is None
     assets = ASSETS + i18n.font_assets(season)
     live.add(("assets",), _hash("assets", templates, assets),
              lambda _unit: {f"assets/{a}": (template_dir() / "assets" / a).read_bytes()
                             for a in assets})
-    program = program_version()
+    program = _program()
     names = tuple(o.name for o in outputs())
+    base = _hash("outputs", program, names, frame)
     for section, skey in zip(season.sections, section_keys, strict=True):
-        key = _hash("outputs", program, names, frame, skey)
+        key = _hash(base, skey)
         unit = live.add(("outputs", section.id), key, _outputs_maker(season, section))
         live.outputs_rendered += unit.files is None
-    key = _hash("outputs-season", program, names, frame, season.news, section_keys)
+    key = _hash(base, "season", season.news, section_keys)
     unit = live.add(("outputs-season",), key, _season_outputs_maker(season))
     live.outputs_rendered += unit.files is None
     if pdf:
