@@ -225,13 +225,26 @@ class LiveFiles:
         return isinstance(path, str) and self.get(path) is not None
 
     def warm_pdfs(self) -> Files:
-        """Render the pending PDFs (the server's background job); returns them."""
+        """Render the pending PDFs (the server's background job); returns them. WeasyPrint
+        runs outside the lock, so a save meanwhile is planned (and reloads) at once."""
         out: Files = {}
         for unit in self.pdf_units:
-            if unit.files is None:
+            if unit.files is not None or unit.pages is None:
+                continue
+            with self.state.lock:
+                unit.pages.ensure()
+                assert unit.pages.output is not None
+                source = unit.pages.output.pdf_html
+            key = _hash("pdf", source)
+            if key not in self.state.pdfs:
+                from leaguegen.site.pdf import html_to_pdf
+
+                data = html_to_pdf(source, template_dir())
                 with self.state.lock:
-                    out.update(unit.ensure())
-                    self._reindex()
+                    _keep_pdf(self.state, key, data)
+            with self.state.lock:
+                out.update(unit.ensure())
+                self._reindex()
         return out
 
 
@@ -394,9 +407,13 @@ def _pdf_maker(state: LiveState, pages: Unit, pre: str) -> Callable[[Unit], File
             from leaguegen.site.pdf import html_to_pdf
 
             data = html_to_pdf(output.pdf_html, template_dir())
-            # keep only the PDFs of the current units (and this one)
-            wanted = {u.pdf_key for u in state.units.values() if u.pdf_key} | {key}
-            state.pdfs = {k: v for k, v in state.pdfs.items() if k in wanted}
-            state.pdfs[key] = data
+            _keep_pdf(state, key, data)
         return {pre + output.pdf_path: data}
     return make
+
+
+def _keep_pdf(state: LiveState, key: str, data: bytes) -> None:
+    """Keep a PDF by its source's key, and only those of the current units besides."""
+    wanted = {u.pdf_key for u in state.units.values() if u.pdf_key} | {key}
+    state.pdfs = {k: v for k, v in state.pdfs.items() if k in wanted}
+    state.pdfs[key] = data
