@@ -62,12 +62,13 @@ class _Reads:
     def __init__(self) -> None:
         self.known: dict[str, tuple[tuple, Path, str]] = {}
         self.used: set[str] = set()
+        self.stat = os.stat
 
     def read(self, path: Path, root: Path, display: str) -> tuple[Path, str]:
         key = str(path)
         self.used.add(key)
         try:
-            st = os.stat(key)
+            st = self.stat(key)
         except OSError:
             return read_confined(path, root, display)  # says what is wrong, at the file
         signature = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev,

@@ -213,3 +213,33 @@ def test_a_page_that_fails_to_render_is_an_overlay_error(tmp_path: Path) -> None
             assert b"ok" in resp.read()
     finally:
         server.stop()
+
+
+def test_a_section_file_is_read_again_unless_its_stat_is_old_and_unchanged(tmp_path: Path
+                                                                           ) -> None:
+    """The live loader's reads: a file changed in the clock tick it was read in (same size,
+    same times) is read again; one last changed long before, with the same stat, is not."""
+    import os
+    from types import SimpleNamespace
+
+    from leaguegen.site.live import _Reads
+
+    section = tmp_path / "s.yaml"
+    section.write_text("one", encoding="utf-8")
+    real = os.stat(section)
+    now = SimpleNamespace(st_size=3, st_mtime_ns=1, st_ctime_ns=1, st_ino=real.st_ino,
+                          st_dev=real.st_dev, st_mtime=time.time(), st_ctime=time.time())
+    reads = _Reads()
+    reads.stat = lambda _path: now  # every write in the same tick: the same stat
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "one"
+    section.write_text("two", encoding="utf-8")
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"  # racy: read again
+    old = SimpleNamespace(**{**vars(now), "st_mtime": time.time() - 60,
+                             "st_ctime": time.time() - 60})
+    reads.stat = lambda _path: old
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"
+    section.write_text("six", encoding="utf-8")  # (a real stat would show the change)
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"  # trusted: not read
+    changed = SimpleNamespace(**{**vars(old), "st_ctime_ns": 2})
+    reads.stat = lambda _path: changed
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "six"
