@@ -339,6 +339,7 @@ def plan(season: Season, state: LiveState, pdf: bool = True, templates: str = ""
                 unit.pages, unit.prefix = pages, pre
                 live.pdf_units.append(unit)
     state.units = {u.key: u for _, u in live.order}
+    state.slots = {slot: state.slots[slot] for slot, _ in live.order if slot in state.slots}
     live._reindex()
     return live
 

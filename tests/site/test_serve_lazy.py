@@ -140,7 +140,6 @@ def test_pdfs_are_made_on_request_or_in_the_background(tmp_path: Path,
 def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
     """Through HTTP: after a save, each page (the injected reload script taken out) is the
     file `leaguegen build` writes for the same files."""
-    from leaguegen.cli.serve_cmd import serve  # noqa: F401  (the command is importable)
     from leaguegen.serve import RELOAD_SCRIPT, BuildOutcome, DevServer
     from leaguegen.site.build import build_site
 
