@@ -7,7 +7,9 @@ of the rounds played, then prints:
 - full build time, HTML only and with PDFs (cold cache), and peak memory;
 - a second build with nothing changed (must render nothing);
 - with `leaguegen serve` running: the time from saving a one-result change
-  to the reload event, over several edits.
+  to the reload event, over several edits, and from the save to the edited
+  section's page served (the server renders a changed page when it is asked for,
+  so this is what the organiser waits for after the reload).
 
 Usage: python benchmarks/live_rebuild.py [--sections 100] [--players 2000] [--no-pdf]
 """
@@ -94,7 +96,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def reload_latency(season: Path, files: list[Path], edits: int) -> list[float]:
+def reload_latency(season: Path, files: list[Path], edits: int,
+                   pages: list[float] | None = None) -> list[float]:
+    """Save -> reload event (ms) per edit; ``pages`` gets save -> the edited section's
+    page (the browser's reload) per edit."""
     port = free_port()
     log = open(season.parent / "serve.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "leaguegen.cli.entry", "serve", str(season),
@@ -127,6 +132,10 @@ def reload_latency(season: Path, files: list[Path], edits: int) -> list[float]:
             while b"event: reload" not in stream.readline():
                 pass
             latencies.append((time.perf_counter() - started) * 1000)
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/{path.stem}/index.html",
+                                   timeout=30).read()
+            if pages is not None:
+                pages.append((time.perf_counter() - started) * 1000)
         return latencies
     finally:
         proc.terminate()
@@ -153,9 +162,12 @@ def main() -> None:
         if not args.no_pdf:
             wall, peak, line = timed_build(season, work / "pdf", "--clean")
             print(f"full build, with PDFs:     {wall:6.2f} s  peak {peak:6.0f} MiB  | {line}")
-        lat = reload_latency(season, files, args.edits)
+        pages: list[float] = []
+        lat = reload_latency(season, files, args.edits, pages)
         print(f"save -> reload event ({len(lat)} edits): median {statistics.median(lat):.0f} ms,"
               f" max {max(lat):.0f} ms")
+        print(f"save -> edited section's page served: median {statistics.median(pages):.0f} ms,"
+              f" max {max(pages):.0f} ms")
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -2,7 +2,11 @@
 
 This module knows nothing about seasons: it is given a ``build`` callable that
 returns either the site's files or the errors that stopped the build, plus
-optional background work (the PDFs) whose files are merged in when done.
+optional background work (the PDFs) whose files are merged in when done. The
+files are anything with ``get(path)`` and ``len``: a dict, or a site that renders
+a file when it is first asked for (``site/live_plan.py``), so a build can publish,
+and browsers reload, before the pages that changed are rendered; a request is
+answered outside the server's lock, so one page being rendered holds up no other.
 While the input is broken it keeps serving the last good site and shows the
 errors in an overlay on every page. Pages reload through server-sent events,
 so no browser plugin is needed.
@@ -16,6 +20,7 @@ away mid-answer is not an error.
 
 from __future__ import annotations
 
+import gc
 import html
 import json
 import mimetypes
@@ -27,6 +32,7 @@ from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import Protocol
 from urllib.parse import unquote, urlparse
 
 EVENTS_PATH = "/__leaguegen/events"
@@ -47,11 +53,18 @@ font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5
 <pre style="white-space:pre-wrap;margin:8px 0 0">%s</pre></div>"""
 
 
+class Files(Protocol):
+    """A site's files by path: a dict, or one that renders a file when it is asked for."""
+
+    def get(self, path: str) -> bytes | None: ...
+    def __len__(self) -> int: ...
+
+
 @dataclass
 class BuildOutcome:
     """What one build produced: ``files`` (None when the input is invalid) or ``errors``."""
 
-    files: dict[str, bytes] | None
+    files: Files | None
     errors: list[str] = field(default_factory=list)
     background: Callable[[], dict[str, bytes]] | None = None
     summary: str = ""
@@ -62,12 +75,12 @@ class SiteState:
 
     def __init__(self) -> None:
         self.lock = threading.Condition()
-        self.files: dict[str, bytes] = {}
+        self.files: Files = {}
         self.errors: list[str] = []
         self.build_id = 0
         self.last_reload = 0.0
 
-    def publish(self, files: dict[str, bytes] | None, errors: list[str]) -> int:
+    def publish(self, files: Files | None, errors: list[str]) -> int:
         with self.lock:
             if files is not None:
                 self.files = files
@@ -78,9 +91,10 @@ class SiteState:
             return self.build_id
 
     def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
-        """Add background results, unless a newer build has replaced the site meanwhile."""
+        """Add background results, unless a newer build has replaced the site meanwhile
+        (a site that renders on request has them already)."""
         with self.lock:
-            if build_id == self.build_id:
+            if build_id == self.build_id and isinstance(self.files, dict):
                 self.files = {**self.files, **extra}
 
 
@@ -118,13 +132,21 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
             if rel == "" or rel.endswith("/"):
                 rel += "index.html"
             with state.lock:  # files, errors and build number of one and the same build
-                data = state.files.get(rel)
-                if data is None and not rel.endswith(".html"):
-                    data = state.files.get(rel + "/index.html")
-                    if data is not None:
-                        rel += "/index.html"
+                files = state.files
                 errors = list(state.errors)
                 build_id = state.build_id
+            try:  # may render the page: outside the lock
+                data = files.get(rel)
+                if data is None and not rel.endswith(".html"):
+                    data = files.get(rel + "/index.html")
+                    if data is not None:
+                        rel += "/index.html"
+            except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
+                body = _inject(b"<!doctype html><title>Error</title><h1>Error</h1></body>",
+                               [*errors, f"internal error while rendering {rel}: {exc!r}"],
+                               build_id)
+                self._send(HTTPStatus.INTERNAL_SERVER_ERROR, body, "text/html; charset=utf-8")
+                return
             if data is None:
                 body = _inject(b"<!doctype html><title>Not found</title><h1>Not found</h1>"
                                b"</body>", errors, build_id)
@@ -188,14 +210,21 @@ class _Server(ThreadingHTTPServer):
 
 
 class DevServer:
-    """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``."""
+    """Builds, serves, watches ``watch`` folders and rebuilds after a quiet ``debounce``.
+
+    A file closed after writing, or moved into place (an editor's atomic save), is
+    complete: then ``settled`` of quiet is enough; a write still open waits ``debounce``.
+    """
 
     def __init__(self, build: Callable[[], BuildOutcome], watch: Iterable[Path],
                  host: str = "127.0.0.1", port: int = 8000, debounce: float = 0.025,
+                 settled: float = 0.008,
                  log: Callable[[str], None] = lambda _m: None) -> None:
         self.build = build
         self.watch = [Path(p) for p in watch]
         self.debounce = debounce
+        self.settled = settled
+        self._quiet = debounce  # what the latest event asks to wait for
         self.log = log
         self.state = SiteState()
         # raises OSError (errno EADDRINUSE) when the port is taken: the CLI says so
@@ -213,10 +242,17 @@ class DevServer:
     def rebuild(self) -> None:
         """Run one build and publish it; never raises, so bad input cannot stop the server."""
         started = time.perf_counter()
+        # no cyclic collection between the save and the reload: a build makes little
+        # garbage, and a collector pass there costs the reload 5-20 ms (it runs later)
+        collecting = gc.isenabled()
+        gc.disable()
         try:
             outcome = self.build()
         except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
             outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+        finally:
+            if collecting:
+                gc.enable()
         build_id = self.state.publish(outcome.files, outcome.errors)
         ms = (time.perf_counter() - started) * 1000
         if outcome.errors:
@@ -238,7 +274,8 @@ class DevServer:
 
             threading.Thread(target=run, name="leaguegen-pdf", daemon=True).start()
 
-    def notify_change(self, path: str = "") -> None:
+    def notify_change(self, path: str = "", complete: bool = False) -> None:
+        self._quiet = self.settled if complete else self.debounce
         self._last_event = time.monotonic()
         self._changed.set()
 
@@ -247,8 +284,8 @@ class DevServer:
             if not self._changed.wait(timeout=0.5):
                 continue
             # wait for a quiet moment: an editor's burst of saves is one rebuild
-            while time.monotonic() - self._last_event < self.debounce:
-                time.sleep(max(0.005, self.debounce - (time.monotonic() - self._last_event)))
+            while (waited := time.monotonic() - self._last_event) < self._quiet:
+                time.sleep(max(0.002, self._quiet - waited))
             self._changed.clear()
             if not self._stop.is_set():
                 self.rebuild()
@@ -274,7 +311,11 @@ class DevServer:
             def on_any_event(self, event) -> None:  # noqa: ANN001
                 if event.event_type in ("opened", "closed_no_write"):
                     return
-                server.notify_change(str(event.src_path))
+                # closed after writing, moved into place, deleted, or a folder's listing
+                # changed: nothing more is being written (a modified or new file may be)
+                complete = event.event_type in ("closed", "moved", "deleted") or (
+                    event.is_directory and event.event_type == "modified")
+                server.notify_change(str(event.src_path), complete=complete)
 
         observer = Observer()
         for folder in self.watch:

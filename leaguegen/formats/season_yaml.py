@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -40,6 +41,8 @@ SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "languag
                "languages", "digits", "description", "sections", "free_round_score",
                "tiebreaks")
 # Page languages with a translation catalogue (site_template/locale/); aliases map to them.
+# (path, season folder, shown as) -> (the path with links resolved, its text)
+Reader = Callable[[Path, Path, str], tuple[Path, str]]
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
                     "zh-cn": "zh_Hans", "zh_cn": "zh_Hans"}
@@ -353,15 +356,21 @@ def _complete_stage(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     return section, sub.problems
 
 
-def _section_file(node: yaml.Node, ctx: Ctx) -> tuple[Path | None, str]:
+def read_confined(path: Path, root: Path, display: str) -> tuple[Path, str]:
+    """A season file's resolved path and text; an InputError unless it is inside ``root``."""
+    target = files.confined(path, root, display)
+    return target, files.read_text(target, root, display)
+
+
+def _section_file(node: yaml.Node, ctx: Ctx, read: Reader = read_confined
+                  ) -> tuple[Path | None, str]:
     """A section given as a path to its own YAML file inside the season folder."""
     rel = str(node.value)
     if not rel.endswith((".yaml", ".yml")):
         ctx.col.add(node, f"section file '{rel}' must be a .yaml file inside the season folder")
         return None, ""
     try:
-        target = files.confined(ctx.root / rel, ctx.root, rel)
-        return target, files.read_text(target, ctx.root, rel)
+        return read(ctx.root / rel, ctx.root, rel)
     except InputError as err:
         for problem in err.problems:
             ctx.col.add(node, f"section file '{rel}' {problem.message}" if not problem.line
@@ -377,14 +386,14 @@ def _display(root: Path, path: Path) -> Path:
 
 
 def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
-                       memo: dict | None, readers: dict[str, stage_sources.Deferred]
-                       ) -> tuple[Section | None, list[Problem]]:
+                       memo: dict | None, readers: dict[str, stage_sources.Deferred],
+                       read: Reader = read_confined) -> tuple[Section | None, list[Problem]]:
     """Parse a section file, reusing the last result when neither it nor the defaults changed.
 
     The memo is what makes a live rebuild after one result cheap in a season of
     a hundred section files: only the edited file is parsed again.
     """
-    target, text = _section_file(node, ctx)
+    target, text = _section_file(node, ctx, read)
     if target is None:
         return None, []
     key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring), repr(defaults))
@@ -443,11 +452,14 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
     return tuple(codes) or ((first,) if first else ("en",))
 
 
-def load_season(folder: str | Path, memo: dict | None = None) -> Season:
+def load_season(folder: str | Path, memo: dict | None = None,
+                read: Reader = read_confined) -> Season:
     """Read and validate a season folder; raise InputError listing every problem.
 
     ``memo`` (any dict kept between calls) lets a long-running process skip
-    section files that have not changed.
+    section files that have not changed; ``read`` (:func:`read_confined` by default)
+    is how section files are read, for a process that knows which files have not
+    changed since it last read them.
     """
     root = Path(folder)
     path = root / SEASON_FILE
@@ -480,7 +492,7 @@ def load_season(folder: str | Path, memo: dict | None = None) -> Season:
         for node in section_nodes:
             if isinstance(node, yaml.ScalarNode):
                 section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo,
-                                                           readers)
+                                                           readers, read)
                 problems.extend(sub_problems)
             else:
                 section = _section(node, ctx, scoring, defaults, readers=readers)

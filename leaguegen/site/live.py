@@ -1,28 +1,30 @@
 """The site kept in memory between rebuilds, for the live preview server.
 
-The build itself is ``site/pipeline.build``, the same as ``leaguegen build``'s;
-what this adds is memory across saves: section files that did not change are
-not parsed again (the loader's memo), sections, feeds and pages whose content did
-not change are not rendered or encoded again (the memory store, the section
-fingerprints, the page encoder), and PDFs are made afterwards, in the background,
-only for sections whose PDF source changed. Every reuse is keyed by content, so a
-build always shows exactly what a fresh build of the same files shows
-(tests/site/test_serve.py holds that over sequences of valid and broken saves).
-A file that cannot be read or decoded is an error of the build, shown in the
-overlay like any other, never an internal error.
+A save loads the season again (the loader's memo parses only the files that
+changed) and plans the site (``site/live_plan.py``): the parts whose inputs did
+not change keep their files, the others are rendered when the browser first asks
+for one of their files, and the PDFs of changed sections are made afterwards, in
+the background. Every reuse is keyed by content, so a build always shows exactly
+what a fresh ``leaguegen build`` of the same files shows (tests/site/test_serve.py
+and test_serve_lazy.py hold that over sequences of valid and broken saves and of
+requests in any order). A file that cannot be read or decoded is an error of the
+build, shown in the overlay like any other, never an internal error.
 """
 
 from __future__ import annotations
 
-import threading
+import os
+import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 
+from leaguegen.domain.season import Season
 from leaguegen.errors import InputError
-from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import pipeline
-from leaguegen.site.incremental import MemoryStore, templates_fingerprint
-from leaguegen.site.render import template_dir
+from leaguegen.formats.git_history import read_history
+from leaguegen.formats.season_yaml import load_season, read_confined
+from leaguegen.site.incremental import templates_fingerprint
+from leaguegen.site.live_plan import LiveFiles, LiveState, plan
 
 
 class _UsedMemo(dict):
@@ -47,51 +49,92 @@ class _UsedMemo(dict):
         self.used = set()
 
 
+class _Reads:
+    """Section files' texts kept with their ``stat``: a file whose size, times and inode
+    are those it had when it was read is not read (nor its links resolved) again. An
+    entry is kept only if the file was last changed (mtime and ctime, which no program
+    can set back) more than ``RACY`` seconds before it was read, so a change in the same
+    clock tick is never missed (git's rule for its index); replacing a file, or a folder
+    on its way, by a link changes the inode or the ctime."""
+
+    RACY = 2.0
+
+    def __init__(self) -> None:
+        self.known: dict[str, tuple[tuple, Path, str]] = {}
+        self.used: set[str] = set()
+        self.stat = os.stat
+
+    def read(self, path: Path, root: Path, display: str) -> tuple[Path, str]:
+        key = str(path)
+        self.used.add(key)
+        try:
+            st = self.stat(key)
+        except OSError:
+            return read_confined(path, root, display)  # says what is wrong, at the file
+        signature = (st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino, st.st_dev,
+                     str(root))
+        known = self.known.get(key)
+        if known is not None and known[0] == signature:
+            return known[1], known[2]
+        started = time.time()
+        target, text = read_confined(path, root, display)
+        if max(st.st_mtime, st.st_ctime) < started - self.RACY:
+            self.known[key] = (signature, target, text)
+        else:
+            self.known.pop(key, None)
+        return target, text
+
+    def prune(self) -> None:
+        self.known = {k: v for k, v in self.known.items() if k in self.used}
+        self.used = set()
+
+
 class LiveSite:
+    """One season, kept in memory between saves (``live_plan``: what changed renders when
+    it is asked for)."""
+
     def __init__(self, season_dir: Path, pdf: bool = True):
         self.season_dir = Path(season_dir)
         self.pdf = pdf
         self.memo = _UsedMemo()
-        self.store = MemoryStore()
-        self.fingerprints: dict = {}
-        self.output_memo: dict = {}
-        self.encoder = pipeline.Encoder()
-        self.lock = threading.Lock()  # the store is shared with the background PDF job
+        self.reads = _Reads()
+        self.state = LiveState()
+        self.season: Season | None = None  # the last season that loaded, as loaded
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-history")
 
-    def build(self) -> tuple[pipeline.SiteFiles | None, list[str]]:
-        """The site's files, or None and the problems that stopped the build."""
+    def build(self) -> tuple[LiveFiles | None, list[str]]:
+        """The site's files (rendered as they are asked for), or None and the problems
+        that stopped the build."""
+        # the history (git, or the files' times) mostly waits for git: read it meanwhile
+        history = self.pool.submit(read_history, self.season_dir, cache=self.state.history)
         try:
-            season = load_season(self.season_dir, memo=self.memo)
+            season = load_season(self.season_dir, memo=self.memo, read=self.reads.read)
         except InputError as err:
             return None, [str(p) for p in err.problems]
         except (OSError, UnicodeDecodeError) as exc:  # the loader says file:line:col; a fallback
             return None, [f"{self.season_dir}: cannot read the season: {exc}"]
         finally:
             self.memo.prune()
-        with self.lock:
-            built = pipeline.build(season, self.store, pdf=self.pdf,
-                                   templates=templates_fingerprint(),
-                                   fingerprints=self.fingerprints, encoder=self.encoder,
-                                   output_memo=self.output_memo, source=self.season_dir)
-        return built, []
+            self.reads.prune()
+            wait([history])
+        self.season = season
+        with self.state.lock:
+            live = plan(season, self.state, pdf=self.pdf, templates=templates_fingerprint(),
+                        source=self.season_dir, history=history.result())
+            if not self.state.slots:  # the first build: everything, so every path is known
+                live.render_all(pdfs=False)  # the PDFs: in the background, as after a save
+        return live, []
 
     @staticmethod
-    def summary(built: pipeline.SiteFiles) -> str:
-        if not built.rendered_anything:
+    def summary(live: LiveFiles) -> str:
+        if not live.pending:
             return "(nothing changed)"
-        return (f"({len(built.sections_rendered)} sections rendered,"
-                f" {len(built.sections_reused)} unchanged)")
+        return (f"({len(live.sections_rendered)} sections changed,"
+                f" {len(live.sections_reused)} unchanged: rendered as they are asked for)")
 
-    def pdf_job(self, pending: dict[str, tuple[str, str]]) -> Callable[[], dict[str, bytes]]:
-        def job() -> dict[str, bytes]:
-            from leaguegen.site.pdf import html_to_pdf
-
-            out = {}
-            for path, (key, source) in pending.items():
-                data = html_to_pdf(source, template_dir())
-                with self.lock:
-                    self.store.put_pdf(key, data)
-                out[path] = data
-            return out
-
-        return job
+    @staticmethod
+    def background(live: LiveFiles) -> Callable[[], dict[str, bytes]] | None:
+        """The PDFs still to make, made after the reload (None: there are none)."""
+        if not any(u.files is None for u in live.pdf_units):
+            return None
+        return live.warm_pdfs

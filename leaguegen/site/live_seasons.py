@@ -2,8 +2,8 @@
 
 The same site ``build_seasons`` writes (``season_index``: the index at the root,
 each season under its path, the assets once), kept in memory: each season keeps
-its own ``LiveSite`` (loader memo, memory store, fingerprints), so a save in one
-season renders only what changed there. Seasons added or removed while serving
+its own ``LiveSite`` (loader memo, units), so a save in one season renders only
+what changed there, when it is asked for. Seasons added or removed while serving
 are picked up on the next save. An invalid season shows its problems in the
 overlay, as with one season.
 """
@@ -14,20 +14,79 @@ from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import InputError
-from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import pipeline, season_index
+from leaguegen.site import season_index
 from leaguegen.site.live import LiveSite
+from leaguegen.site.live_plan import LiveFiles
+
+ASSETS_PREFIX = f"{season_index.ASSETS_DIR}/"
+
+
+class SeasonsFiles:
+    """The files of several seasons' ``LiveFiles`` as one site, as ``build_seasons``
+    merges them: each season under its path (its pages' asset links moved up a
+    folder), the assets at the root (a later season's winning), the index."""
+
+    def __init__(self, seasons: dict[str, LiveFiles], index: bytes):
+        self.seasons = seasons
+        self.index = index
+        # the longest path first, so a season inside another's folder is found
+        self.paths = sorted(seasons, key=len, reverse=True)
+
+    def get(self, path: str) -> bytes | None:
+        if path == season_index.INDEX:
+            return self.index
+        if path.startswith(ASSETS_PREFIX):
+            for files in reversed(list(self.seasons.values())):
+                data = files.get(path)
+                if data is not None:
+                    return data
+            return None
+        for season in self.paths:
+            if path.startswith(f"{season}/"):
+                rel = path[len(season) + 1:]
+                if rel.startswith(ASSETS_PREFIX):
+                    return None  # a season's assets are served at the root
+                data = self.seasons[season].get(rel)
+                if data is None:
+                    return None
+                return season_index.share_assets({rel: data})[rel]
+        return None
+
+    @property
+    def files(self) -> dict[str, bytes]:
+        """Every file, rendered: what the folder's build writes."""
+        out: dict[str, bytes] = {}
+        for path, live in self.seasons.items():
+            for rel, data in season_index.share_assets(live.files).items():
+                out[rel if rel.startswith(ASSETS_PREFIX) else f"{path}/{rel}"] = data
+        out[season_index.INDEX] = self.index
+        return out
+
+    def __len__(self) -> int:
+        return sum(len(s) for s in self.seasons.values()) + 1
+
+    @property
+    def pending(self) -> list:
+        return [u for s in self.seasons.values() for u in s.pending]
+
+    @property
+    def sections_rendered(self) -> list[str]:
+        return [f"{p}/{s}" for p, live in self.seasons.items() for s in live.sections_rendered]
+
+    @property
+    def sections_reused(self) -> list[str]:
+        return [f"{p}/{s}" for p, live in self.seasons.items() for s in live.sections_reused]
 
 
 class LiveSeasons:
-    """``LiveSite``'s interface (build, summary, pdf_job) for a folder of seasons."""
+    """``LiveSite``'s interface (build, summary, background) for a folder of seasons."""
 
     def __init__(self, folder: Path, pdf: bool = True):
         self.folder = Path(folder)
         self.pdf = pdf
         self.sites: dict[str, LiveSite] = {}
 
-    def build(self) -> tuple[pipeline.SiteFiles | None, list[str]]:
+    def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
             folders = season_index.season_folders(self.folder)
         except InputError as err:
@@ -37,48 +96,29 @@ class LiveSeasons:
         if not self.sites:
             return None, [f"{self.folder}: no season folder (with a season.yaml) left in it"]
         errors: list[str] = []
-        merged = pipeline.SiteFiles({}, {})
-        seasons = {}
+        built: dict[str, LiveFiles] = {}
         for path, site in self.sites.items():
-            built, problems = site.build()
-            if built is None:
+            live, problems = site.build()
+            if live is None:
                 errors.extend(problems)
                 continue
-            try:  # the parse is in the memo: this re-reads but does not re-parse
-                seasons[path] = load_season(site.season_dir, memo=site.memo)
-            except InputError as err:  # saved again between the two reads
-                errors.extend(str(p) for p in err.problems)
-                continue
-            except (OSError, UnicodeDecodeError) as exc:
-                errors.append(f"{site.season_dir}: cannot read the season: {exc}")
-                continue
-            for rel, data in season_index.share_assets(built.files).items():
-                key = rel if rel.startswith(f"{season_index.ASSETS_DIR}/") else f"{path}/{rel}"
-                merged.files[key] = data
-            merged.pending_pdfs.update({f"{path}/{rel}": v
-                                        for rel, v in built.pending_pdfs.items()})
-            merged.pages += built.pages
-            merged.sections_rendered += [f"{path}/{s}" for s in built.sections_rendered]
-            merged.sections_reused += [f"{path}/{s}" for s in built.sections_reused]
-            merged.outputs_rendered += built.outputs_rendered
-            merged.home_rendered = merged.home_rendered or built.home_rendered
+            built[path] = live
         if errors:
             return None, errors
-        merged.files[season_index.INDEX] = season_index.render_index(seasons).encode()
-        return merged, []
+        seasons = {path: site.season for path, site in self.sites.items()}
+        index = season_index.render_index(seasons).encode()  # type: ignore[arg-type]
+        return SeasonsFiles(built, index), []
 
     @staticmethod
-    def summary(built: pipeline.SiteFiles) -> str:
-        return LiveSite.summary(built)
+    def summary(built: SeasonsFiles) -> str:
+        return LiveSite.summary(built)  # type: ignore[arg-type]
 
-    def pdf_job(self, pending: dict[str, tuple[str, str]]) -> Callable[[], dict[str, bytes]]:
-        """One background job making every season's pending PDFs, in its own store."""
-        jobs = []
-        for path, site in self.sites.items():
-            mine = {rel.removeprefix(f"{path}/"): value for rel, value in pending.items()
-                    if rel.startswith(f"{path}/")}
-            if mine:
-                jobs.append((path, site.pdf_job(mine)))
+    def background(self, built: SeasonsFiles) -> Callable[[], dict[str, bytes]] | None:
+        """Every season's PDFs still to make, in one background job."""
+        jobs = [(path, job) for path, live in built.seasons.items()
+                if (job := LiveSite.background(live)) is not None]
+        if not jobs:
+            return None
 
         def job() -> dict[str, bytes]:
             out = {}

@@ -1,0 +1,244 @@
+"""The live server renders a changed page when it is asked for: every answer is the file a
+fresh ``leaguegen build`` of the same files writes, whatever was asked before, in any order,
+across valid, broken and half-written saves (site/live_plan.py)."""
+
+from __future__ import annotations
+
+import shutil
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from leaguegen.site.live import LiveSite
+from tests.conftest import DEMO
+from tests.site.test_incremental_rebuild import RenderSpy
+from tests.site.test_serve import MINI, Events, _apply, fake_pdf, fresh_build
+
+# (file, old, new): every occurrence of old is replaced; applied again, the edit is undone
+EDITS = [
+    ("season.yaml", "Ann Able - Dan Dale: 1-0", "Ann Able - Dan Dale: 0-1"),
+    ("season.yaml", "name: Group A", "name: Group Alpha"),
+    ("season.yaml", "name: Mini League\n", "name: Mini League\nlanguages: [en, ru]\n"),
+    ("season.yaml", "Bob Baker - Cat Cole: ½-½", "Bob Baker - Cat Cole: 1-O"),  # invalid
+    ("b.yaml", "Fay Ford - Gus Gray: 0-1", "Fay Ford - Gus Gray: ½-½"),
+    ("b.yaml", "Hal Hill", "Hal Hull"),  # a player renamed: a page gone, a new one
+    ("b.yaml", "Eve East, Fay Ford", "Eve Easton, Fay Ford"),  # invalid: rounds name Eve East
+    ("news/2026-01-02-hello.md", "First news.", "First news, edited."),
+    ("b.yaml", "\n", "\xff"),  # a byte that is not UTF-8
+]
+MISSING = ("nope.html", "b/players/nobody.html", "assets/none.css")
+
+
+def _edit(state: dict[str, str], edit: int) -> dict[str, str]:
+    name, old, new = EDITS[edit]
+    new = new.replace("\xff", "\udcff")
+    state = dict(state)
+    text = state[name]
+    state[name] = text.replace(old, new) if old in text else text.replace(new, old)
+    return state
+
+
+@settings(max_examples=10, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=st.lists(st.tuples(st.integers(0, len(EDITS) - 1), st.booleans(),
+                                st.integers(10, 400),
+                                st.lists(st.integers(0, 10**6), max_size=5)),
+                      min_size=2, max_size=6))
+def test_every_answer_is_what_a_fresh_build_writes(tmp_path_factory, steps) -> None:
+    folder = tmp_path_factory.mktemp("lazy")
+    state = dict(MINI)
+    _apply(folder, state)
+    live = LiveSite(folder, pdf=False)
+    served, _ = live.build()
+    expected, _ = fresh_build(folder)
+    assert served is not None and expected is not None
+    before: dict[str, bytes] = expected
+    for edit, half, cut, asks in steps:
+        state = _edit(state, edit)
+        name = EDITS[edit][0]
+        _apply(folder, dict(state, **{name: state[name][:cut]}) if half else state)
+        got, errors = live.build()
+        fresh, fresh_errors = fresh_build(folder)
+        assert errors == fresh_errors and (got is None) == (fresh is None)
+        if got is not None:  # else the server keeps serving the last good build
+            served, before, expected = got, expected, fresh
+        assert expected is not None
+        paths = sorted(set(expected) | set(before)) + list(MISSING)
+        for ask in asks:  # requests in any order, pages of the last build's included
+            path = paths[ask % len(paths)]
+            assert served.get(path) == expected.get(path), path
+    assert served.files == expected
+
+
+def test_a_save_renders_what_is_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                          ) -> None:
+    """After a save in section b: a page of section a renders nothing, b's page renders b's
+    pages only, the home page then renders only itself; nothing before the first ask."""
+    _apply(tmp_path, MINI)
+    live = LiveSite(tmp_path, pdf=False)
+    assert live.build()[0] is not None
+    _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", "Gus Gray: 1-0")})
+    expected = fresh_build(tmp_path)[0]
+    assert expected is not None
+    spy = RenderSpy(monkeypatch)
+    site, _ = live.build()
+    assert site is not None and spy.names == []
+    assert site.sections_rendered == ["b"] and site.sections_reused == ["a"]
+    assert b"Group A" in site.get("a/index.html")
+    assert spy.names == []
+    page = site.get("b/players/gus-gray.html")
+    assert page is not None and spy.names and "season.html" not in spy.names
+    rendered = len(spy.names)
+    assert site.get("b/index.html") == expected["b/index.html"]
+    assert len(spy.names) == rendered  # the section is rendered once
+    site.get("index.html")
+    assert spy.names[rendered:] == ["season.html"]
+    assert site.files == expected
+
+
+def test_pdfs_are_made_on_request_or_in_the_background(tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    import leaguegen.site.pdf as pdf_module
+
+    made: list[str] = []
+
+    def fake(source: str, base: object) -> bytes:
+        made.append(source)
+        return fake_pdf(source, base)
+
+    monkeypatch.setattr(pdf_module, "html_to_pdf", fake)
+    _apply(tmp_path, MINI)
+    live = LiveSite(tmp_path, pdf=True)
+    site, _ = live.build()
+    assert site is not None and made == []  # the first build: the pages, not the PDFs
+    job = live.background(site)
+    assert job is not None and len(job()) == 2 and len(made) == 2
+    assert live.background(site) is None
+    assert site.files == fresh_build(tmp_path, pdf=True)[0]
+    made.clear()
+    _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", "Gus Gray: 1-0")})
+    site, _ = live.build()
+    assert site is not None
+    job = live.background(site)
+    assert job is not None and len(job()) == 1 and len(made) == 1  # only b's PDF, once
+    assert site.files == fresh_build(tmp_path, pdf=True)[0]
+    _apply(tmp_path, MINI)  # back: asked for before the background job made it
+    site, _ = live.build()
+    assert site is not None
+    expected = fresh_build(tmp_path, pdf=True)[0]
+    assert expected is not None
+    assert site.get("b/b-crosstable.pdf") == expected["b/b-crosstable.pdf"]
+    assert len(made) == 2  # made on request: b's, again (a's is unchanged)
+    assert site.get("a/a-crosstable.pdf") == expected["a/a-crosstable.pdf"] and len(made) == 2
+
+
+def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
+    """Through HTTP: after a save, each page (the injected reload script taken out) is the
+    file `leaguegen build` writes for the same files."""
+    from leaguegen.serve import RELOAD_SCRIPT, BuildOutcome, DevServer
+    from leaguegen.site.build import build_site
+
+    season = tmp_path / "season"
+    shutil.copytree(DEMO, season)
+    site = LiveSite(season, pdf=False)
+
+    def build() -> BuildOutcome:
+        built, errors = site.build()
+        if built is None:
+            return BuildOutcome(None, errors)
+        return BuildOutcome(built, [], site.background(built), site.summary(built))
+
+    server = DevServer(build, [season], port=0)
+    server.start()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        events = Events(base + "/__leaguegen/events")
+        assert events.ready.wait(10)
+        path = season / "season.yaml"
+        text = path.read_text(encoding="utf-8")
+        line = "          - Eleanor Whitfield - Daniel Reyes: 1-0"
+        path.write_text(text.replace(line, line.replace("1-0", "0-1")), encoding="utf-8")
+        events.wait_reload(1)
+        out = tmp_path / "out"
+        build_site(season, out, pdf=False, cache_dir=tmp_path / "cache")
+        pages = ["premier/players/eleanor-whitfield.html", "index.html", "premier/index.html",
+                 "premier/rounds.html"]
+        pages += sorted(str(p.relative_to(out)) for p in out.rglob("*.json"))[:3]
+        for rel in pages:
+            with urllib.request.urlopen(f"{base}/{rel}", timeout=30) as resp:
+                body = resp.read()
+            if rel.endswith(".html"):
+                script = (RELOAD_SCRIPT % server.state.build_id).encode()
+                assert script in body
+                body = body.replace(script, b"", 1)
+            assert body == (out / rel).read_bytes(), rel
+        with pytest.raises(urllib.error.HTTPError) as missing:
+            urllib.request.urlopen(f"{base}/premier/players/nobody.html", timeout=30)
+        assert missing.value.code == 404
+    finally:
+        server.stop()
+
+
+def test_a_page_that_fails_to_render_is_an_overlay_error(tmp_path: Path) -> None:
+    """A bug while rendering a page on request: a 500 page with the error in the overlay,
+    and the server goes on."""
+    from leaguegen.serve import BuildOutcome, DevServer
+
+    class Broken:
+        def get(self, path: str) -> bytes | None:
+            if path == "bad.html":
+                raise RuntimeError("boom")
+            return b"<html><body>ok</body></html>" if path == "index.html" else None
+
+        def __len__(self) -> int:
+            return 2
+
+    server = DevServer(lambda: BuildOutcome(Broken()), [tmp_path], port=0)  # type: ignore[arg-type]
+    server.start()
+    try:
+        base = f"http://127.0.0.1:{server.port}"
+        with pytest.raises(urllib.error.HTTPError) as failed:
+            urllib.request.urlopen(f"{base}/bad.html", timeout=10)
+        assert failed.value.code == 500
+        body = failed.value.read().decode()
+        assert "leaguegen-errors" in body and "internal error while rendering bad.html" in body
+        time.sleep(0.05)
+        with urllib.request.urlopen(f"{base}/index.html", timeout=10) as resp:
+            assert b"ok" in resp.read()
+    finally:
+        server.stop()
+
+
+def test_a_section_file_is_read_again_unless_its_stat_is_old_and_unchanged(tmp_path: Path
+                                                                           ) -> None:
+    """The live loader's reads: a file changed in the clock tick it was read in (same size,
+    same times) is read again; one last changed long before, with the same stat, is not."""
+    import os
+    from types import SimpleNamespace
+
+    from leaguegen.site.live import _Reads
+
+    section = tmp_path / "s.yaml"
+    section.write_text("one", encoding="utf-8")
+    real = os.stat(section)
+    now = SimpleNamespace(st_size=3, st_mtime_ns=1, st_ctime_ns=1, st_ino=real.st_ino,
+                          st_dev=real.st_dev, st_mtime=time.time(), st_ctime=time.time())
+    reads = _Reads()
+    reads.stat = lambda _path: now  # every write in the same tick: the same stat
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "one"
+    section.write_text("two", encoding="utf-8")
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"  # racy: read again
+    old = SimpleNamespace(**{**vars(now), "st_mtime": time.time() - 60,
+                             "st_ctime": time.time() - 60})
+    reads.stat = lambda _path: old
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"
+    section.write_text("six", encoding="utf-8")  # (a real stat would show the change)
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "two"  # trusted: not read
+    changed = SimpleNamespace(**{**vars(old), "st_ctime_ns": 2})
+    reads.stat = lambda _path: changed
+    assert reads.read(section, tmp_path, "s.yaml")[1] == "six"
