@@ -100,6 +100,31 @@ def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
     return jinja2.FileSystemBytecodeCache(str(folder))
 
 
+def _memo_macro():  # noqa: ANN202
+    """``memo(macro, *args)``: a macro's output for these arguments, rendered once.
+
+    For the small macros a page calls hundreds of times with the same few values (a
+    player's name cell on a rounds page, a result symbol): their output depends only on
+    their arguments, the environment's language and digits (one memo per environment)
+    and whether pages link PDFs. Keyed by the macro's code, which every instance of a
+    template shares; bounded, so that a long ``serve`` does not grow without end.
+    """
+    known: dict = {}
+
+    def memo(macro: jinja2.runtime.Macro, *args: object) -> object:
+        try:
+            key = (macro._func.__code__, PDF_LINKS.get(), args)
+            return known[key]
+        except KeyError:
+            if len(known) >= 100_000:
+                known.clear()
+            result = known[key] = macro(*args)
+            return result
+        except TypeError:  # unhashable arguments: simply rendered
+            return macro(*args)
+    return memo
+
+
 @lru_cache(maxsize=16)
 def environment(language: str = "en", digits: str = "western") -> jinja2.Environment:
     env = jinja2.Environment(
@@ -129,7 +154,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
-                       pdf_links=PDF_LINKS.get)
+                       pdf_links=PDF_LINKS.get, memo=_memo_macro())
     return env
 
 
@@ -137,3 +162,10 @@ def render(template: str, page: object, language: str = "en") -> str:
     season = getattr(page, "season", None)
     digits = getattr(season, "digits", "western")
     return environment(language, digits).get_template(template).render(page=page)
+
+
+def render_pdf_source(template: str, page: object, language: str = "en") -> str:
+    """A section's PDF source, or "" for a build without PDFs (``PDF_LINKS`` off), which
+    never reads it: ``render_site``'s cache keys hold that setting, so an empty source is
+    never taken for a build that makes PDFs."""
+    return render(template, page, language) if PDF_LINKS.get() else ""

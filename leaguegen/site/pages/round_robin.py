@@ -44,7 +44,7 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import planning_view
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,7 +337,8 @@ def render_section(season: Season, section: Section) -> SectionOutput:
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
             "player.html", player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("round_robin/pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
 
 
