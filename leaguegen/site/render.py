@@ -69,10 +69,22 @@ def _memo(function):  # noqa: ANN001,ANN202
 def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
     """``_("text")`` without variables is the same Markup every time; look it up once."""
     known: dict[str, str] = {}
+    # with variables: keyed by their types too (1 and 1.0, Markup and str are equal keys
+    # that format differently); bounded, for a long ``serve``
+    with_variables: dict[tuple, str] = {}
 
     def cached(message: str, **variables: object) -> str:
         if variables:
-            return gettext_(message, **variables)
+            try:
+                key = (message, *((k, type(v), v) for k, v in variables.items()))
+                return with_variables[key]
+            except KeyError:
+                if len(with_variables) >= 100_000:
+                    with_variables.clear()
+                text = with_variables[key] = gettext_(message, **variables)
+                return text
+            except TypeError:  # an unhashable value: simply formatted
+                return gettext_(message, **variables)
         text = known.get(message)
         if text is None:
             text = known[message] = gettext_(message)
