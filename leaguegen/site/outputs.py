@@ -18,6 +18,7 @@ from functools import partial
 from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import facts_of
 from leaguegen.site import parallel
 
 FORMAT_VERSION = "1"
@@ -114,6 +115,12 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         keyed.append((key, _unpack(store.get_page(key))))
     # the sections to compute, on every core when the build allows it (``parallel``)
     missing = [s for s, (_, files) in zip(season.sections, keyed, strict=True) if files is None]
+    if missing:
+        # every section's facts, derived here once: the season's own files and the pages
+        # read them all, and children forked after this inherit them instead of deriving
+        # them again
+        for section in season.sections:
+            facts_of(section)
     computed = parallel.map_in_order(partial(_section_outputs, season), missing)
     try:
         for key, files in keyed:
