@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import formatting, i18n
+from leaguegen.site import formatting, i18n, rows
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -166,7 +166,9 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
-                       pdf_links=PDF_LINKS.get, memo=_memo_macro())
+                       pdf_links=PDF_LINKS.get, memo=_memo_macro(),
+                       tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"],
+                                                        env.filters["tb"], env.filters["pts"]))
     return env
 
 

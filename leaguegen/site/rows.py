@@ -1,0 +1,50 @@
+"""Table rows written directly, for the rows a site has hundreds of thousands of.
+
+A player page explains each tiebreak element by element: a season of 2,000 players
+has about 120,000 such rows, and rendering them through the template's loop was
+almost half of every player page (Jinja2 spends microseconds per attribute, filter
+and escape). :func:`tiebreak_rows` writes the same rows from Python with the page's
+own filters and gettext, so the text is the template's to the byte: the template
+``partials/tiebreaks.html`` keeps the row as the macro ``tiebreak_line`` (what a
+designer edits), and tests/site/test_rows.py holds this function to that macro's
+output on every line of every demo season.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from markupsafe import Markup, escape
+
+_CUT = ' class="cut"'
+
+
+def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
+                  tb: Callable[[object], str], pts: Callable[[object], str]
+                  ) -> Callable[[Iterable[object]], Markup]:
+    """``tiebreak_rows(lines)`` for one environment (its gettext and filters): the
+    ``<tr>`` of each TiebreakLine, as ``tiebreak_line`` renders it, one a line (no
+    newline after the last: the template's line has it)."""
+    def rows(lines: Iterable[object]) -> Markup:
+        out = []
+        badge = ""
+        for line in lines:
+            cut = line.cut  # type: ignore[attr-defined]
+            if cut and not badge:
+                badge = f' <span class="badge">{escape(gettext("not counted"))}</span>'
+            opponent = line.opponent  # type: ignore[attr-defined]
+            link = (f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
+                    if opponent else "")
+            score, result, value = line.score, line.result, line.value  # type: ignore[attr-defined]
+            out.append(
+                f'      <tr{_CUT if cut else ""}>\n'
+                f'        <td class="num">{escape(num(line.round))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{escape(gettext(line.kind))}{badge if cut else ""}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{link}</td>\n'
+                f'        <td class="num">{escape(tb(score)) if score is not None else ""}</td>\n'
+                f'        <td class="num">{escape(pts(result)) if result is not None else ""}'
+                '</td>\n'
+                f'        <td class="num">{escape(tb(value)) if value is not None else ""}</td>\n'
+                '      </tr>')
+        return Markup("\n".join(out))
+    return rows
