@@ -166,9 +166,13 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
-                       pdf_links=PDF_LINKS.get, memo=_memo_macro(),
-                       tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"],
-                                                        env.filters["tb"], env.filters["pts"]))
+                       pdf_links=PDF_LINKS.get, memo=_memo_macro())
+    # the rows a season has tens of thousands of, written directly (site/rows.py)
+    env.globals.update(
+        tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"], env.filters["tb"],
+                                         env.filters["pts"]),
+        games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
+                                   env.globals["memo"]))
     return env
 
 

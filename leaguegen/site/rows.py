@@ -48,3 +48,46 @@ def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 '      </tr>')
         return Markup("\n".join(out))
     return rows
+
+
+def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
+               date: Callable[..., str], memo: Callable[..., object]
+               ) -> Callable[[Iterable[object], bool, object], Markup]:
+    """``games_rows(games, swiss, result)`` for one environment: the ``<tr>`` of each
+    game of a player's page (PlayerGame or SwissPlayerGame), as the macro ``game_row``
+    of ``partials/games.html`` renders it; ``result`` is the template's own result
+    macro (partials/symbols.html), so the symbols stay the template's."""
+    def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
+        white = f'<span class="g w">{escape(gettext("White"))}</span>'
+        black = f'<span class="g b">{escape(gettext("Black"))}</span>'
+        free = f'<em>{escape(gettext("free round"))}</em>'
+        out = []
+        for g in games:
+            number = escape(num(g.round))  # type: ignore[attr-defined]
+            first = (f'<a href="{escape(g.round_url)}">{number}</a>'  # type: ignore[attr-defined]
+                     if swiss else number)
+            colour = g.colour  # type: ignore[attr-defined]
+            side = white if colour == "w" else black if colour == "b" else ""
+            opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
+            if opponent:
+                who = f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
+            elif swiss:
+                who = f"<em>{escape(gettext(note))}</em>"
+            else:
+                who = free
+            rating = escape(num(opponent.rating)) if opponent else ""
+            symbol = escape(memo(result, g.result,  # type: ignore[attr-defined]
+                                 getattr(g, "withdrew", False)))
+            meta = (f' <span class="meta">{escape(gettext(note))}</span>'
+                    if note and (opponent or not swiss) else "")
+            out.append(
+                "    <tr>\n"
+                f'      <td class="num">{first}</td>\n'
+                f'      <td class="date">{escape(date(g.date, "short"))}</td>\n'  # type: ignore[attr-defined]
+                f"      <td>{side}</td>\n"
+                f'      <td class="opponent">{who}</td>\n'
+                f'      <td class="num rating">{rating}</td>\n'
+                f'      <td class="res">{symbol}{meta}</td>\n'
+                "    </tr>")
+        return Markup("\n".join(out))
+    return rows
