@@ -172,7 +172,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"], env.filters["tb"],
                                          env.filters["pts"]),
         games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
-                                   env.globals["memo"]))
+                                   env.globals["memo"]),
+        wall_rows=rows.wall_rows(gettext_, env.filters["num"]))
     return env
 
 

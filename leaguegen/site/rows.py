@@ -91,3 +91,32 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 "    </tr>")
         return Markup("\n".join(out))
     return rows
+
+
+def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
+              ) -> Callable[[Iterable[object]], Markup]:
+    """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
+    round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
+    def write(rows: Iterable[object]) -> Markup:
+        colours = {"w": escape(gettext("White"))}
+        out = []
+        for row in rows:
+            player, opponent = row.player, row.opponent  # type: ignore[attr-defined]
+            first = (f'    <tr>\n      <td class="name"><a href="{escape(player.url)}">'
+                     f"{escape(player.name)}</a></td>\n")
+            if opponent:
+                colour = row.colour  # type: ignore[attr-defined]
+                side = colours.get(colour)
+                if side is None:
+                    side = escape(gettext("Black"))
+                out.append(
+                    f'{first}      <td class="num">{escape(num(row.board))}</td>\n'  # type: ignore[attr-defined]
+                    f'      <td><span class="g {escape(colour)}">{side}</span></td>\n'
+                    f'      <td class="name"><a href="{escape(opponent.url)}">'
+                    f"{escape(opponent.name)}</a></td>\n    </tr>")
+            else:
+                note = row.note  # type: ignore[attr-defined]
+                out.append(f'{first}      <td class="num"></td><td></td><td class="meta">'
+                           f'{escape(gettext(note)) if note else ""}</td>\n    </tr>')
+        return Markup("\n".join(out))
+    return write

@@ -32,6 +32,7 @@ def demo_envs(monkeypatch) -> list:
     their row writers recording what they wrote."""
     monkeypatch.setattr(rows, "tiebreak_rows", _recorder(rows.tiebreak_rows))
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
+    monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -75,3 +76,16 @@ def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert any(getattr(g, "withdrew", False) for g in games)
     assert {g.colour for g in games} >= {"w", "b", ""}
     assert len(games) > 500
+
+
+def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    lines = []
+    for env in demo_envs:
+        macro = env.get_template("partials/wall.html").module.wall_row
+        write = env.globals["wall_rows"]
+        for (group,) in list(write.seen):
+            assert str(write(group)) + "\n" == "".join(str(macro(row)) for row in group)
+            lines += group
+    assert {row.colour for row in lines} >= {"w", "b", ""}
+    assert any(row.note and row.opponent is None for row in lines)  # a free round, a bye
+    assert len(lines) > 500
