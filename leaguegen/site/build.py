@@ -130,7 +130,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     stamp.forget(store.folder)
     if clean:
         store.clear()
-    workers = parallel.WORKERS.set(parallel.cores())  # every core (site/parallel)
+    workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
         built = pipeline.build(season, store, pdf=pdf, progress=progress,
                                source=Path(season_dir))
@@ -213,7 +213,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     pending: dict[str, tuple[str, str]] = {}
     report = BuildReport()
     notes: list[str] = []
-    workers = parallel.WORKERS.set(parallel.cores())  # every core (site/parallel)
+    workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
         builds = {path: pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
                   for path, season in seasons.items()}

@@ -41,6 +41,15 @@ def cores() -> int:
         return os.cpu_count() or 1
 
 
+def build_workers() -> int:
+    """The processes ``leaguegen build`` renders with: ``$LEAGUEGEN_JOBS`` when set (1 keeps
+    everything in one process, as on a shared CI runner), else one per core."""
+    given = os.environ.get("LEAGUEGEN_JOBS", "").strip()
+    if given.isdigit() and int(given) >= 1:
+        return int(given)
+    return cores()
+
+
 def die_with_parent() -> None:
     """A worker process ends when the build that started it does, even on ``kill -9``.
 

@@ -72,3 +72,13 @@ def test_one_worker_or_few_items_stay_in_this_process() -> None:
         assert set(few) == {os.getpid()}
     finally:
         parallel.WORKERS.reset(token)
+
+
+def test_build_workers_follow_leaguegen_jobs(monkeypatch) -> None:
+    monkeypatch.setenv("LEAGUEGEN_JOBS", "1")
+    assert parallel.build_workers() == 1
+    monkeypatch.setenv("LEAGUEGEN_JOBS", "3")
+    assert parallel.build_workers() == 3
+    for wrong in ("0", "two", ""):
+        monkeypatch.setenv("LEAGUEGEN_JOBS", wrong)
+        assert parallel.build_workers() == parallel.cores()
