@@ -24,6 +24,7 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import swiss as ss
+from leaguegen.domain.sections.facts import facts_of
 from leaguegen.domain.stages import PendingStage
 from leaguegen.domain.standings import compute_standings
 from leaguegen.formats import trf
@@ -78,9 +79,16 @@ def _headers(season: Season, section: Section) -> list[tuple[str, str]]:
 
 
 def section_trf(season: Season, section: Section) -> trf.TrfDocument:
-    table, system, excluded = section_table(section)
-    standings = compute_standings(table, list(section.tiebreaks), system=system,
-                                  rules=section.tiebreak_rules, excluded=excluded)
+    if (section.format in TYPES and not isinstance(section.details, ss.SwissSettings)
+            and not isinstance(section.stage, PendingStage)):
+        # a round robin's facts hold this very table and standings, derived once per section
+        facts = facts_of(section)
+        assert facts.table is not None and facts.standings is not None
+        table, standings = facts.table, facts.standings
+    else:
+        table, system, excluded = section_table(section)
+        standings = compute_standings(table, list(section.tiebreaks), system=system,
+                                      rules=section.tiebreak_rules, excluded=excluded)
     ranks = {row.number: row.rank for row in standings.rows}
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
     doc.comments.extend(change_lines(section))

@@ -7,8 +7,6 @@ an index of seasons, each under its own path: ``season_index``).
 from __future__ import annotations
 
 import os
-import sys
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,9 +14,10 @@ from pathlib import Path
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import i18n, pdf_workers, pipeline, stamp
+from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
+from leaguegen.site.parallel import die_with_parent as _die_with_parent  # noqa: F401 (pdf_workers)
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 
@@ -43,34 +42,6 @@ def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
     snap = i18n.render_languages(render_site, season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
-
-
-def _die_with_parent() -> None:
-    """A PDF worker process ends when the build that started it does, even on ``kill -9``.
-
-    Linux delivers SIGKILL to the worker when its parent dies (``PR_SET_PDEATHSIG``);
-    elsewhere a watcher thread polls the parent's pid.
-    """
-    parent = os.getppid()
-    if sys.platform.startswith("linux"):
-        try:
-            import ctypes
-            import signal
-
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)  # 1 = PR_SET_PDEATHSIG
-        except (OSError, AttributeError):
-            pass
-    if os.getppid() != parent:  # the parent died before prctl took effect
-        os._exit(1)
-
-    def watch() -> None:
-        while True:
-            time.sleep(1.0)
-            if os.getppid() != parent:
-                os._exit(1)
-
-    threading.Thread(target=watch, name="leaguegen-parent-watch", daemon=True).start()
 
 
 def _pdf_worker(html: str) -> bytes:
@@ -159,7 +130,12 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     stamp.forget(store.folder)
     if clean:
         store.clear()
-    built = pipeline.build(season, store, pdf=pdf, progress=progress, source=Path(season_dir))
+    workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
+    try:
+        built = pipeline.build(season, store, pdf=pdf, progress=progress,
+                               source=Path(season_dir))
+    finally:
+        parallel.WORKERS.reset(workers)
     files = built.files
     for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
                                  progress, pdf_server):
@@ -237,8 +213,14 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     pending: dict[str, tuple[str, str]] = {}
     report = BuildReport()
     notes: list[str] = []
+    workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
+    try:
+        builds = {path: pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
+                  for path, season in seasons.items()}
+    finally:
+        parallel.WORKERS.reset(workers)
     for path, season in seasons.items():
-        built = pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
+        built = builds[path]
         notes += [n for n in built.notes if n not in notes]
         for rel, data in season_index.share_assets(built.files).items():
             if rel.startswith(f"{season_index.ASSETS_DIR}/"):

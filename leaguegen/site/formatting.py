@@ -42,15 +42,18 @@ def tiebreak_value(value: object) -> str:
     return str(value)
 
 
+_CELLS = {
+    Code.WIN: "1", Code.WIN_UNRATED: "1",
+    Code.DRAW: HALF, Code.DRAW_UNRATED: HALF,
+    Code.LOSS: "0", Code.LOSS_UNRATED: "0",
+    Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: MINUS,
+    Code.PENDING: "",
+}
+
+
 def cell(code: Code) -> str:
     """A crosstable cell for one game, from the row player's side."""
-    return {
-        Code.WIN: "1", Code.WIN_UNRATED: "1",
-        Code.DRAW: HALF, Code.DRAW_UNRATED: HALF,
-        Code.LOSS: "0", Code.LOSS_UNRATED: "0",
-        Code.FORFEIT_WIN: "+", Code.FORFEIT_LOSS: MINUS,
-        Code.PENDING: "",
-    }.get(code, "")
+    return _CELLS.get(code, "")
 
 
 def board_result(white: Code, black: Code) -> str:

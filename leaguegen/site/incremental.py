@@ -19,15 +19,17 @@ import re
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
-from leaguegen.domain.season import Season
+from leaguegen.domain.season import Season, Section
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.formats import files
+from leaguegen.site import parallel
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
@@ -281,6 +283,13 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
 
 
+def _render_section(season: Season, section: Section) -> SectionOutput:
+    """A section's pages, PDF source and summary, by its kind's renderer."""
+    # a stage still waiting for its players has one page, whatever its format
+    kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
+    return renderer_for(kind)(season, section)
+
+
 def _render_site(season: Season, store: Store, templates: str, fingerprints: dict | None,
                  frame: tuple, on_section: Callable[[str], None] | None = None) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
@@ -288,6 +297,7 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
     snap = Snapshot(pages={}, pdfs={})
     summaries = []
     used: set[str] = set()
+    keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         known = seen.get(id(section))
         if known is not None and known[0] is section and known[1] == (templates, frame):
@@ -296,21 +306,25 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
             key = _hash("section", templates, frame, section)
         fresh[id(section)] = (section, (templates, frame), key)
         used.add(key)
-        output = store.get_section(key)
-        if output is None:
-            # a stage still waiting for its players has one page, whatever its format
-            kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
-            renderer = renderer_for(kind)
-            output = renderer(season, section)
-            store.put_section(key, output)
-            snap.sections_rendered.append(section.id)
-        else:
-            snap.sections_reused.append(section.id)
-        snap.pages.update(output.pages)
-        snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
-        summaries.append(output.summary)
-        if on_section is not None:
-            on_section(section.id)
+        keyed.append((section, key, store.get_section(key)))
+    # the sections to render, on every core when the build allows it (``parallel``)
+    rendered = parallel.map_in_order(partial(_render_section, season),
+                                     [section for section, _, output in keyed if output is None])
+    try:
+        for section, key, output in keyed:
+            if output is None:
+                output = next(rendered)
+                store.put_section(key, output)
+                snap.sections_rendered.append(section.id)
+            else:
+                snap.sections_reused.append(section.id)
+            snap.pages.update(output.pages)
+            snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
+            summaries.append(output.summary)
+            if on_section is not None:
+                on_section(section.id)
+    finally:
+        rendered.close()  # the children end with the last section
     plan = season_plan_view(season)
     home_key = _hash("home", templates, frame, summaries, season.news, plan)
     used.add(home_key)

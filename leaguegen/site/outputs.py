@@ -14,9 +14,12 @@ import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import facts_of
+from leaguegen.site import parallel
 
 FORMAT_VERSION = "1"
 Files = dict[str, bytes]
@@ -76,6 +79,14 @@ def _unpack(text: str | None) -> Files | None:
         return None  # a damaged cache entry is computed again
 
 
+def _section_outputs(season: Season, section: Section) -> Files:
+    files: Files = {}
+    for output in outputs():
+        if output.per_section is not None:
+            files.update(output.per_section(season, section))
+    return files
+
+
 def render_outputs(season: Season, store: TextStore, program: str = "",
                    memo: dict | None = None) -> OutputsReport:
     """Every registered output's files, reusing what the store has for unchanged inputs.
@@ -92,6 +103,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
                                       ("name", "organiser", "venue", "time_control",
                                        "languages", "description")))
     keys = []
+    keyed = []  # (key, what the store has or None)
     for section in season.sections:
         seen = known.get(id(section))
         if seen is not None and seen[0] is section and seen[1] == (program, names, frame):
@@ -100,15 +112,25 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
             key = _hash("outputs", FORMAT_VERSION, program, names, frame, section)
         fresh[id(section)] = (section, (program, names, frame), key)
         keys.append(key)
-        files = _unpack(store.get_page(key))
-        if files is None:
-            files = {}
-            for output in outputs():
-                if output.per_section is not None:
-                    files.update(output.per_section(season, section))
-            store.put_page(key, _pack(files))
-            report.rendered += 1
-        report.files.update(files)
+        keyed.append((key, _unpack(store.get_page(key))))
+    # the sections to compute, on every core when the build allows it (``parallel``)
+    missing = [s for s, (_, files) in zip(season.sections, keyed, strict=True) if files is None]
+    if missing:
+        # every section's facts, derived here once: the season's own files and the pages
+        # read them all, and children forked after this inherit them instead of deriving
+        # them again
+        for section in season.sections:
+            facts_of(section)
+    computed = parallel.map_in_order(partial(_section_outputs, season), missing)
+    try:
+        for key, files in keyed:
+            if files is None:
+                files = next(computed)
+                store.put_page(key, _pack(files))
+                report.rendered += 1
+            report.files.update(files)
+    finally:
+        computed.close()
     key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news, keys)
     files = _unpack(store.get_page(key))
     if files is None:

@@ -18,7 +18,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import formatting, i18n
+from leaguegen.site import formatting, i18n, rows
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -69,10 +69,22 @@ def _memo(function):  # noqa: ANN001,ANN202
 def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
     """``_("text")`` without variables is the same Markup every time; look it up once."""
     known: dict[str, str] = {}
+    # with variables: keyed by their types too (1 and 1.0, Markup and str are equal keys
+    # that format differently); bounded, for a long ``serve``
+    with_variables: dict[tuple, str] = {}
 
     def cached(message: str, **variables: object) -> str:
         if variables:
-            return gettext_(message, **variables)
+            try:
+                key = (message, *((k, type(v), v) for k, v in variables.items()))
+                return with_variables[key]
+            except KeyError:
+                if len(with_variables) >= 100_000:
+                    with_variables.clear()
+                text = with_variables[key] = gettext_(message, **variables)
+                return text
+            except TypeError:  # an unhashable value: simply formatted
+                return gettext_(message, **variables)
         text = known.get(message)
         if text is None:
             text = known[message] = gettext_(message)
@@ -98,6 +110,31 @@ def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
     if not os.access(folder, os.W_OK) or folder.is_symlink():
         return None
     return jinja2.FileSystemBytecodeCache(str(folder))
+
+
+def _memo_macro():  # noqa: ANN202
+    """``memo(macro, *args)``: a macro's output for these arguments, rendered once.
+
+    For the small macros a page calls hundreds of times with the same few values (a
+    player's name cell on a rounds page, a result symbol): their output depends only on
+    their arguments, the environment's language and digits (one memo per environment)
+    and whether pages link PDFs. Keyed by the macro's code, which every instance of a
+    template shares; bounded, so that a long ``serve`` does not grow without end.
+    """
+    known: dict = {}
+
+    def memo(macro: jinja2.runtime.Macro, *args: object) -> object:
+        try:
+            key = (macro._func.__code__, PDF_LINKS.get(), args)
+            return known[key]
+        except KeyError:
+            if len(known) >= 100_000:
+                known.clear()
+            result = known[key] = macro(*args)
+            return result
+        except TypeError:  # unhashable arguments: simply rendered
+            return macro(*args)
+    return memo
 
 
 @lru_cache(maxsize=16)
@@ -129,7 +166,14 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
-                       pdf_links=PDF_LINKS.get)
+                       pdf_links=PDF_LINKS.get, memo=_memo_macro())
+    # the rows a season has tens of thousands of, written directly (site/rows.py)
+    env.globals.update(
+        tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"], env.filters["tb"],
+                                         env.filters["pts"]),
+        games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
+                                   env.globals["memo"]),
+        wall_rows=rows.wall_rows(gettext_, env.filters["num"]))
     return env
 
 
@@ -137,3 +181,10 @@ def render(template: str, page: object, language: str = "en") -> str:
     season = getattr(page, "season", None)
     digits = getattr(season, "digits", "western")
     return environment(language, digits).get_template(template).render(page=page)
+
+
+def render_pdf_source(template: str, page: object, language: str = "en") -> str:
+    """A section's PDF source, or "" for a build without PDFs (``PDF_LINKS`` off), which
+    never reads it: ``render_site``'s cache keys hold that setting, so an empty source is
+    never taken for a build that makes PDFs."""
+    return render(template, page, language) if PDF_LINKS.get() else ""

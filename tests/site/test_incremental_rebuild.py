@@ -174,8 +174,10 @@ def test_serve_after_one_edit_renders_that_section_and_the_home_page_only(
     assert section in edited.read_text(encoding="utf-8")
     pages_of_section = [p for p in built.files if p.startswith(f"{section}/")
                         and p.endswith(".html")]
-    # the section's pages, its PDF source and the home page; no other section's
-    assert len(spy.names) == len(pages_of_section) + 2
+    # the section's pages and the home page; no other section's, and no PDF source in a
+    # build without PDFs
+    assert len(spy.names) == len(pages_of_section) + 1
+    assert not any(name.endswith("pdf.html") for name in spy.names)
     assert built.outputs_rendered == 2  # that section's feeds and the season's
 
 

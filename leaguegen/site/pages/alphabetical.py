@@ -64,6 +64,7 @@ def _base(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+@lru_cache(maxsize=16384)
 def collation_key(name: str, language: str) -> tuple[str, str, str]:
     """A sort key for a player's name in ``language`` (en, ru, zh_Hans, ar...).
 

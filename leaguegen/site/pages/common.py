@@ -227,11 +227,25 @@ def season_info(season: Season) -> SeasonInfo:
     )
 
 
+_LINKS: dict[tuple[int, int, str], tuple[Section, PlayerLink]] = {}
+
+
 def player_link(section: Section, number: int, root: str) -> PlayerLink:
-    """A link to a player's page, with what a table shows beside the name."""
+    """A link to a player's page, with what a table shows beside the name.
+
+    Remembered per Section object (a section's pages ask for each player's link
+    hundreds of times: every board, row and tiebreak line)."""
+    key = (id(section), number, root)
+    known = _LINKS.get(key)
+    if known is not None and known[0] is section:
+        return known[1]
     p = section.players[number - 1]
-    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
+    link = PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
                       p.federation, p.title, p.club)
+    if len(_LINKS) >= 50_000:
+        _LINKS.clear()
+    _LINKS[key] = (section, link)
+    return link
 
 
 

@@ -24,7 +24,7 @@ from leaguegen.site.pages import common
 from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 STAGE_LABELS = {"regular": N_("regular"), "rapid": N_("rapid"), "blitz": N_("blitz"),
                 "armageddon": N_("armageddon")}
@@ -237,7 +237,8 @@ def render_knockout(season: Season, section: Section) -> SectionOutput:
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
             "knockout/player.html", player_page(season, section, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("knockout/pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("knockout/pdf.html", page, lang),
                          page.section)
 
 

@@ -31,7 +31,7 @@ from leaguegen.site.pages.common import (
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +185,8 @@ def render_quads(season: Season, section: Section) -> SectionOutput:
             player = rr.player_page(season, data, number, root="../../../")
             player = replace(player, section=replace(player.section, name=group_name))
             pages[urls.player(g, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section), render("quads/pdf.html", page, lang), summary)
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("quads/pdf.html", page, lang), summary)
 
 
 register_renderer("quads", render_quads)

@@ -44,7 +44,7 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import planning_view
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +109,8 @@ class SectionData:
     facts: SectionFacts
     ranks: dict[int, int | None] = field(default_factory=dict)
     page: SectionPage | None = None
+    # (Rp, average opponent) by player: the standings and the player's page both show it
+    performances: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
 
     @property
     def section(self) -> Section:
@@ -166,7 +168,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
             provisional=provisional,
-            performance=_performance(t, number)[0],
+            performance=_performance(data, number)[0],
         ))
     for number in sorted(data.excluded):
         data.ranks[number] = None
@@ -175,7 +177,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             points=t.scoring.value(t.score(number)),
             played=roundrobin.games_completed(t, number),
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
-            performance=_performance(t, number)[0],
+            performance=_performance(data, number)[0],
         ))
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
@@ -206,16 +208,27 @@ def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players
                for w in section.withdrawals)
 
 
-def _points_before(t: Crosstable, number: int, round_number: int) -> Fraction:
-    """A player's score from the rounds before ``round_number`` (free rounds included)."""
-    rounds = t.record(number).rounds[:round_number - 1]
-    return t.scoring.value(sum(t.scoring.points(e.code) for e in rounds))
+def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
+    """Each player's score before each round (free rounds included), by player number:
+    ``[number][r - 1]`` is the score from the rounds before round ``r``; one pass per
+    player rather than a sum per board."""
+    out = {}
+    for rec in t.records:
+        units, before = 0, [t.scoring.value(0)]
+        for e in rec.rounds:
+            units += t.scoring.points(e.code)
+            before.append(t.scoring.value(units))
+        out[rec.number] = before
+    return out
 
 
-def _performance(t: Crosstable, number: int) -> tuple[int | None, int | None]:
+def _performance(data: SectionData, number: int) -> tuple[int | None, int | None]:
     """(Rp, average opponent rating) over the games played against rated opponents."""
-    perf = table_performance(t, number)
-    return (perf[0], perf[1]) if perf else (None, None)
+    known = data.performances.get(number)
+    if known is None:
+        perf = table_performance(data.table, number)
+        known = data.performances[number] = (perf[0], perf[1]) if perf else (None, None)
+    return known
 
 
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
@@ -247,11 +260,18 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
 def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     s, t = data.section, data.table
     views = []
+    schedule = roundrobin.section_schedule(s)
+    before = _points_before(t)
+
+    def points_before(number: int, r: int) -> Fraction:
+        scores = before[number]
+        return scores[min(r - 1, len(scores) - 1)]
+
     for info in s.rounds:
         r = info.number
         boards = []
         out = None
-        for pairing in roundrobin.section_schedule(s)[r - 1]:
+        for pairing in schedule[r - 1]:
             if pairing.black is None:
                 out = player_link(s, pairing.white, root)
                 continue
@@ -260,8 +280,8 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
             boards.append(Board(
                 len(boards) + 1, player_link(s, pairing.white, root),
                 player_link(s, pairing.black, root), fmt.board_result(we.code, be.code),
-                white_points=_points_before(t, pairing.white, r),
-                black_points=_points_before(t, pairing.black, r),
+                white_points=points_before(pairing.white, r),
+                black_points=points_before(pairing.black, r),
                 withdrew=lost_to_withdrawal(s, r, we.code, pairing.white, pairing.black)))
         views.append(RoundView(
             number=r, date=info.date, boards=tuple(boards), sitting_out=out,
@@ -286,7 +306,7 @@ def player_page(season: Season, data: SectionData, number: int,
         games.append(PlayerGame(
             r, date, e.colour.value if e.colour else "", player_link(s, e.opponent, root),
             fmt.cell(e.code), note, withdrew))
-    perf, average = _performance(t, number)
+    perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
                       None)
     score = t.scoring.value(t.score(number))
@@ -317,7 +337,8 @@ def render_section(season: Season, section: Section) -> SectionOutput:
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
             "player.html", player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section), render("round_robin/pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
 
 

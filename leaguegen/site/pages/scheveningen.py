@@ -22,7 +22,7 @@ from leaguegen.site.pages import round_robin as rr
 from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_link
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +159,8 @@ def render_scheveningen(season: Season, section: Section) -> SectionOutput:
     for number in range(1, len(section.players) + 1):
         player = rr.player_page(season, data, number)
         pages[urls.player(section, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section), render("scheveningen/pdf.html", page, lang),
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("scheveningen/pdf.html", page, lang),
                          page.section)
 
 

@@ -17,7 +17,7 @@ from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, register_renderer
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +60,7 @@ def render_pending(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     html = render("stage/section.html", page, lang)
     return SectionOutput({urls.section(section): html}, urls.pdf(section),
-                         render("stage/pdf.html", page, lang), page.section)
+                         render_pdf_source("stage/pdf.html", page, lang), page.section)
 
 
 register_renderer(PENDING_RENDERER, render_pending)

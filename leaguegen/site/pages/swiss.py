@@ -7,7 +7,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.site import swiss_context as sc
 from leaguegen.site import urls
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
-from leaguegen.site.render import render
+from leaguegen.site.render import render, render_pdf_source
 
 
 def render_swiss(season: Season, section: Section) -> SectionOutput:
@@ -26,7 +26,7 @@ def render_swiss(season: Season, section: Section) -> SectionOutput:
         pages[urls.player(section, number)] = render(
             "player.html", sc.player_page(season, data, number), lang)
     return SectionOutput(pages, urls.pdf(section),
-                         render("swiss/pdf.html", page, lang), page.section)
+                         render_pdf_source("swiss/pdf.html", page, lang), page.section)
 
 
 register_renderer("swiss", render_swiss)

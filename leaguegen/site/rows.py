@@ -1,0 +1,122 @@
+"""Table rows written directly, for the rows a site has hundreds of thousands of.
+
+A player page explains each tiebreak element by element: a season of 2,000 players
+has about 120,000 such rows, and rendering them through the template's loop was
+almost half of every player page (Jinja2 spends microseconds per attribute, filter
+and escape). :func:`tiebreak_rows` writes the same rows from Python with the page's
+own filters and gettext, so the text is the template's to the byte: the template
+``partials/tiebreaks.html`` keeps the row as the macro ``tiebreak_line`` (what a
+designer edits), and tests/site/test_rows.py holds this function to that macro's
+output on every line of every demo season.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from markupsafe import Markup, escape
+
+_CUT = ' class="cut"'
+
+
+def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
+                  tb: Callable[[object], str], pts: Callable[[object], str]
+                  ) -> Callable[[Iterable[object]], Markup]:
+    """``tiebreak_rows(lines)`` for one environment (its gettext and filters): the
+    ``<tr>`` of each TiebreakLine, as ``tiebreak_line`` renders it, one a line (no
+    newline after the last: the template's line has it)."""
+    def rows(lines: Iterable[object]) -> Markup:
+        out = []
+        badge = ""
+        for line in lines:
+            cut = line.cut  # type: ignore[attr-defined]
+            if cut and not badge:
+                badge = f' <span class="badge">{escape(gettext("not counted"))}</span>'
+            opponent = line.opponent  # type: ignore[attr-defined]
+            link = (f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
+                    if opponent else "")
+            score, result, value = line.score, line.result, line.value  # type: ignore[attr-defined]
+            out.append(
+                f'      <tr{_CUT if cut else ""}>\n'
+                f'        <td class="num">{escape(num(line.round))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{escape(gettext(line.kind))}{badge if cut else ""}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{link}</td>\n'
+                f'        <td class="num">{escape(tb(score)) if score is not None else ""}</td>\n'
+                f'        <td class="num">{escape(pts(result)) if result is not None else ""}'
+                '</td>\n'
+                f'        <td class="num">{escape(tb(value)) if value is not None else ""}</td>\n'
+                '      </tr>')
+        return Markup("\n".join(out))
+    return rows
+
+
+def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
+               date: Callable[..., str], memo: Callable[..., object]
+               ) -> Callable[[Iterable[object], bool, object], Markup]:
+    """``games_rows(games, swiss, result)`` for one environment: the ``<tr>`` of each
+    game of a player's page (PlayerGame or SwissPlayerGame), as the macro ``game_row``
+    of ``partials/games.html`` renders it; ``result`` is the template's own result
+    macro (partials/symbols.html), so the symbols stay the template's."""
+    def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
+        white = f'<span class="g w">{escape(gettext("White"))}</span>'
+        black = f'<span class="g b">{escape(gettext("Black"))}</span>'
+        free = f'<em>{escape(gettext("free round"))}</em>'
+        out = []
+        for g in games:
+            number = escape(num(g.round))  # type: ignore[attr-defined]
+            first = (f'<a href="{escape(g.round_url)}">{number}</a>'  # type: ignore[attr-defined]
+                     if swiss else number)
+            colour = g.colour  # type: ignore[attr-defined]
+            side = white if colour == "w" else black if colour == "b" else ""
+            opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
+            if opponent:
+                who = f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
+            elif swiss:
+                who = f"<em>{escape(gettext(note))}</em>"
+            else:
+                who = free
+            rating = escape(num(opponent.rating)) if opponent else ""
+            symbol = escape(memo(result, g.result,  # type: ignore[attr-defined]
+                                 getattr(g, "withdrew", False)))
+            meta = (f' <span class="meta">{escape(gettext(note))}</span>'
+                    if note and (opponent or not swiss) else "")
+            out.append(
+                "    <tr>\n"
+                f'      <td class="num">{first}</td>\n'
+                f'      <td class="date">{escape(date(g.date, "short"))}</td>\n'  # type: ignore[attr-defined]
+                f"      <td>{side}</td>\n"
+                f'      <td class="opponent">{who}</td>\n'
+                f'      <td class="num rating">{rating}</td>\n'
+                f'      <td class="res">{symbol}{meta}</td>\n'
+                "    </tr>")
+        return Markup("\n".join(out))
+    return rows
+
+
+def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
+              ) -> Callable[[Iterable[object]], Markup]:
+    """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
+    round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
+    def write(rows: Iterable[object]) -> Markup:
+        colours = {"w": escape(gettext("White"))}
+        out = []
+        for row in rows:
+            player, opponent = row.player, row.opponent  # type: ignore[attr-defined]
+            first = (f'    <tr>\n      <td class="name"><a href="{escape(player.url)}">'
+                     f"{escape(player.name)}</a></td>\n")
+            if opponent:
+                colour = row.colour  # type: ignore[attr-defined]
+                side = colours.get(colour)
+                if side is None:
+                    side = escape(gettext("Black"))
+                out.append(
+                    f'{first}      <td class="num">{escape(num(row.board))}</td>\n'  # type: ignore[attr-defined]
+                    f'      <td><span class="g {escape(colour)}">{side}</span></td>\n'
+                    f'      <td class="name"><a href="{escape(opponent.url)}">'
+                    f"{escape(opponent.name)}</a></td>\n    </tr>")
+            else:
+                note = row.note  # type: ignore[attr-defined]
+                out.append(f'{first}      <td class="num"></td><td></td><td class="meta">'
+                           f'{escape(gettext(note)) if note else ""}</td>\n    </tr>')
+        return Markup("\n".join(out))
+    return write

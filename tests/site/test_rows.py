@@ -1,0 +1,91 @@
+"""The rows written from Python are the template's rows to the byte (site/rows.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from leaguegen.formats.season_yaml import load_season
+from leaguegen.site import render, rows
+from leaguegen.site.build import render_pages
+
+DEMOS = sorted(p for p in Path("seasons").iterdir() if (p / "season.yaml").exists())
+
+
+def _recorder(made):  # noqa: ANN001,ANN202
+    """A rows factory whose row writers remember every call's arguments."""
+    def factory(*filters):  # noqa: ANN002,ANN202
+        write = made(*filters)
+
+        def rows_of(*args):  # noqa: ANN002,ANN202
+            rows_of.seen.append((tuple(args[0]), *args[1:]))
+            return write(*args)
+        rows_of.seen = []
+        return rows_of
+    return factory
+
+
+@pytest.fixture
+def demo_envs(monkeypatch) -> list:
+    """The environments (one per language and digits) that rendered every demo page,
+    their row writers recording what they wrote."""
+    monkeypatch.setattr(rows, "tiebreak_rows", _recorder(rows.tiebreak_rows))
+    monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
+    monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
+    render.environment.cache_clear()
+    envs = {}
+    for demo in DEMOS:
+        season = load_season(demo)
+        render_pages(season)
+        for code in season.languages or (season.language,):
+            envs[code, season.digits] = render.environment(code, season.digits)
+    assert {"en", "ru", "ar", "zh_Hans"} <= {code for code, _ in envs}
+    yield list(envs.values())
+    render.environment.cache_clear()
+
+
+def test_tiebreak_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    lines = []
+    for env in demo_envs:
+        macro = env.get_template("partials/tiebreaks.html").module.tiebreak_line
+        write = env.globals["tiebreak_rows"]
+        for (group,) in list(write.seen):
+            assert str(write(group)) + "\n" == "".join(str(macro(line)) for line in group)
+            lines += group
+    # the demos hold every kind of line: cut or not, with and without an opponent or score
+    assert any(line.cut for line in lines) and any(not line.cut for line in lines)
+    assert any(line.opponent is None for line in lines)
+    assert any(line.score is None or line.result is None for line in lines)
+    assert len(lines) > 1000
+
+
+def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    games, kinds = [], set()
+    for env in demo_envs:
+        module = env.get_template("partials/games.html").module
+        result = env.get_template("partials/symbols.html").module.result
+        write = env.globals["games_rows"]
+        for group, swiss, _ in list(write.seen):
+            expected = "".join(str(module.game_row(g, swiss)) for g in group)
+            assert str(write(group, swiss, result)) + "\n" == expected
+            games += group
+            kinds.add(swiss)
+    assert kinds == {True, False}  # Swiss pages and the others
+    assert any(g.opponent is None for g in games) and any(g.note for g in games)
+    assert any(getattr(g, "withdrew", False) for g in games)
+    assert {g.colour for g in games} >= {"w", "b", ""}
+    assert len(games) > 500
+
+
+def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    lines = []
+    for env in demo_envs:
+        macro = env.get_template("partials/wall.html").module.wall_row
+        write = env.globals["wall_rows"]
+        for (group,) in list(write.seen):
+            assert str(write(group)) + "\n" == "".join(str(macro(row)) for row in group)
+            lines += group
+    assert {row.colour for row in lines} >= {"w", "b", ""}
+    assert any(row.note and row.opponent is None for row in lines)  # a free round, a bye
+    assert len(lines) > 500
