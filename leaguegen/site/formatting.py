@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from markupsafe import Markup
+
 from leaguegen.domain.model import Code, Scoring
 
 HALF = "½"
@@ -84,3 +86,22 @@ def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
 
     return tuple(any(odd(row[i]) for row in rows if i < len(row))
                  for i in range(max(len(row) for row in rows)))
+
+
+def css_string(text: object) -> Markup:
+    """``text`` as the inside of a double-quoted CSS string, for a ``<style>`` element.
+
+    A ``<style>`` element's text is not HTML: an entity such as ``&#39;`` is printed as
+    it stands, so the HTML escaping every other value gets would show an organiser's
+    ``O'Brien Cup`` in a PDF footer as ``O&#39;Brien Cup``. CSS escapes instead keep the
+    name as written and leave nothing that could end the string, the rule or the
+    element: the quote, the backslash, ``<`` and ``>``, and every control character.
+    """
+    out = []
+    for ch in str(text):
+        if ch in '"\\<>&' or ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 \
+                or ch in "\u2028\u2029":
+            out.append(f"\\{ord(ch):x} ")
+        else:
+            out.append(ch)
+    return Markup("".join(out))

@@ -163,7 +163,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        percent=_memo(fmt.percent), tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
-                       lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"))
+                       lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
+                       css_string=formatting.css_string)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
                        pdf_links=PDF_LINKS.get, memo=_memo_macro())
