@@ -61,8 +61,11 @@ class Figures:
 
 def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures:
     """Run ``cmd``; its wall time, CPU time and peak RSS, from the kernel's accounting."""
+    # output goes to files, not pipes: a child that prints more than a pipe holds (a
+    # check listing thousands of notices) would block on a pipe nobody reads yet
+    out_file, err_file = tempfile.TemporaryFile(), tempfile.TemporaryFile()  # noqa: SIM115
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=cwd)
+    proc = subprocess.Popen(cmd, stdout=out_file, stderr=err_file, cwd=cwd)
     deadline = started + timeout
     while True:
         pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
@@ -75,8 +78,12 @@ def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures
                            usage.ru_maxrss / 1024, -9, f"timed out after {timeout:.0f} s")
         time.sleep(0.01)
     wall = time.perf_counter() - started
-    out = proc.stdout.read().decode(errors="replace") if proc.stdout else ""
-    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    out_file.seek(0)
+    err_file.seek(0)
+    out = out_file.read().decode(errors="replace")
+    err = err_file.read().decode(errors="replace")
+    out_file.close()
+    err_file.close()
     lines = (out.strip() or err.strip()).splitlines()
     return Figures(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
                    os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "")

@@ -31,6 +31,10 @@ from leaguegen.formats.season_yaml import SEASON_FILE
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
+# Above this many players ``check`` does not re-pair rounds made outside leaguegen to
+# compare them with the engine (a round of 5,000 players takes it a minute or more:
+# a season's check stays seconds); it says so, and check-pairings does it on request.
+COMPARE_LIMIT = 1000
 NOTICE_BOARDS = 12  # boards named per round in check's engine notice; the rest are counted
 
 
@@ -197,6 +201,17 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
         def name(n: int, section=section) -> str:  # noqa: ANN001
             return printable(section.players[n - 1].name)
 
+        if len(section.players) > COMPARE_LIMIT:
+            outside = [r for r in range(1, ss.paired_rounds(section) + 1)
+                       if ss.origin(section, r) is not Origin.ENGINE]
+            if outside:
+                out.append(f"notice: section '{printable(section.id)}': {len(outside)} round(s)"
+                           f" not paired by leaguegen were not compared with {system}"
+                           f" ({len(section.players)} players, more than {COMPARE_LIMIT}: each"
+                           " round would take the engine a minute or more); to compare them,"
+                           " run `leaguegen check-pairings --trf` on `leaguegen export trf`'s"
+                           " file")
+            continue
         for d in ss.engine_differences(section):
             how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
             head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"

@@ -23,6 +23,7 @@ partner or ``-1``. Zero-weight edges are absent edges.
 
 from __future__ import annotations
 
+import sys
 from collections import deque
 from collections.abc import Iterator, Sequence
 
@@ -761,7 +762,16 @@ class Matching:
         if not fresh or not self.greedy_stages:
             # (A fresh start has just paired greedily along tight edges itself.)
             self._greedy_tight()
-        self._stages()
+        # Blossoms nest as deep as about half the vertices (thousands in a dense bracket of
+        # a 5,000-player round), and augmenting or expanding one recurses once per level:
+        # past Python's default limit of 1,000 that raised RecursionError. Since Python
+        # 3.11 these pure-Python calls use no C stack, so a limit sized to the graph is safe.
+        limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(limit, 3 * self.n + 1000))
+        try:
+            self._stages()
+        finally:
+            sys.setrecursionlimit(limit)
         return [self.endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
 
     def _stages(self) -> None:
