@@ -130,11 +130,15 @@ _JUST_TAKEN: dict[tuple[Path, Path, str], tuple[float, str]] = {}
 FRESH_FOR = 2.0  # seconds: the check and the build's start are milliseconds apart
 
 
+def _key(season_dir: Path, out_dir: Path, options: str) -> tuple[Path, Path, str]:
+    return Path(season_dir).resolve(), Path(out_dir).resolve(), options
+
+
 def digest(season_dir: Path, out_dir: Path, options: str) -> str:
     """The inputs' hash, taken before a build loads them (a save during the build then
     leaves a stamp that no longer matches, and the next build builds). The hash the
     no-change check took a moment ago is used once, as if taken now."""
-    key = (Path(season_dir).resolve(), Path(out_dir).resolve(), options)
+    key = _key(season_dir, out_dir, options)
     taken = _JUST_TAKEN.pop(key, None)
     if taken is not None and time.monotonic() - taken[0] < FRESH_FOR:
         return taken[1]
@@ -165,7 +169,7 @@ def unchanged(season_dir: Path, out_dir: Path, options: str,
         return None
     if now == known.inputs:
         return known
-    key = (Path(season_dir).resolve(), Path(out_dir).resolve(), options)
+    key = _key(season_dir, out_dir, options)
     _JUST_TAKEN[key] = (time.monotonic(), now)  # the build that follows starts from it
     return None
 
