@@ -23,6 +23,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.locked_section import load_or_exit as load
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.season import Season, Section
 from leaguegen.errors import InputError
@@ -73,7 +74,7 @@ def run_chore(season_dir: str, section_id: str,
         load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
-            season, section = load_locked(session, season_dir, section_id, load, fail,
+            season, section = load_locked(session, season_dir, section_id, fail,
                                           "; nothing was written")
             st, _, _ = session.locate_section(section_id)
             try:
@@ -105,12 +106,6 @@ def run_chore(season_dir: str, section_id: str,
     for line in change.said:
         click.echo(printable(line))
     click.echo(f"written to {printable(st.path)}")
-
-
-def load(season_dir: str) -> Season:
-    from leaguegen.cli.locked_section import load_or_exit
-
-    return load_or_exit(season_dir)
 
 
 def find_player(section: Section, name: str) -> int:

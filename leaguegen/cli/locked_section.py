@@ -36,11 +36,10 @@ def load_or_exit(season_dir: str) -> Season:
 
 
 def load_locked(session, season_dir: str, section_id: str,  # noqa: ANN001 - SeasonSession
-                load: Callable[[str], Season], refuse: Callable[[str], NoReturn],
-                after: str = "") -> tuple[Season, Section]:
+                refuse: Callable[[str], NoReturn], after: str = "") -> tuple[Season, Section]:
     """(season, section) as read under ``session``'s lock; ``refuse`` (which exits) is
     told of an unknown section, ``after`` appended to its message."""
-    season = load(season_dir)
+    season = load_or_exit(season_dir)
     session.confirm_read()
     try:
         return season, season.section(section_id)

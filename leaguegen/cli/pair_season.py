@@ -24,6 +24,7 @@ from pathlib import Path
 
 import click
 
+from leaguegen.cli.locked_section import load_or_exit
 from leaguegen.cli.terminal import printable, printable_block
 from leaguegen.errors import NoValidPairing
 from leaguegen.formats.season_yaml import SEASON_FILE
@@ -61,7 +62,7 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         except ValueError:
             _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
     if not (Path(season_dir) / SEASON_FILE).is_file():
-        _load(season_dir)  # not a season: the loader says so (and no lock file is made)
+        load_or_exit(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
             _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
@@ -69,12 +70,6 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
     except WriteError as exc:
         _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
-
-
-def _load(season_dir: str):  # noqa: ANN202 - Season
-    from leaguegen.cli.locked_section import load_or_exit
-
-    return load_or_exit(season_dir)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
@@ -87,7 +82,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     from leaguegen.formats.pairing_records import save_record
     from leaguegen.formats.season_write import WriteError
 
-    season, section = load_locked(session, season_dir, section_id, _load,
+    season, section = load_locked(session, season_dir, section_id,
                                   lambda message: _fail(printable(message), EXIT_INVALID))
     if not isinstance(section.details, ss.SwissSettings):
         _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
