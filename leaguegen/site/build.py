@@ -44,10 +44,9 @@ def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 
-def _pdf_worker(html: str) -> bytes:
-    from leaguegen.site.pdf import html_to_pdf
-
-    return html_to_pdf(html, template_dir())
+# One PDF from its source, fonts and styles from the templates: the renderer of the
+# server start_early forks from the CLI, so start_pdfs can take that server over.
+_pdf_worker = pdf_workers.render_template_pdf
 
 
 def start_pdfs(pdf: bool) -> pdf_workers.PdfServer | None:

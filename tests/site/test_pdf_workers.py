@@ -11,6 +11,7 @@ import multiprocessing
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -78,3 +79,54 @@ def test_a_build_leaves_no_pdf_process_and_no_unpacked_font(tmp_path: Path,
              for pdf in out.rglob("*.pdf")}
     assert re.search(r"[\u0600-\u06ff]", texts["alnukhba"])
     assert re.search(r"[\u4e00-\u9fff]", texts["jiazu"])
+
+
+@needs_fork
+def test_the_early_server_is_handed_to_a_build_that_renders_as_it_does() -> None:
+    pdf_workers.start_early()
+    early = pdf_workers._early
+    assert early is not None
+    assert pdf_workers.start(pdf_workers.render_template_pdf, template_dir()) is early
+    assert pdf_workers._early is None
+    (rel, data), = early.render({"a.pdf": "<p>Early</p>"})
+    early.close()
+    assert rel == "a.pdf" and data.startswith(b"%PDF")
+    assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_a_build_with_another_renderer_gets_a_server_of_its_own() -> None:
+    pdf_workers.start_early()
+    early = pdf_workers._early
+    server = pdf_workers.start(_fake, template_dir())
+    assert server is not early and pdf_workers._early is None
+    assert dict(server.render({"a.pdf": "one"})) == {"a.pdf": _fake("one")}
+    server.close()
+    assert multiprocessing.active_children() == []
+
+
+@needs_fork
+def test_the_cli_forks_the_pdf_server_before_it_imports_the_builder(tmp_path: Path) -> None:
+    """Importing the builder costs the CLI about half a second; WeasyPrint loads meanwhile."""
+    script = tmp_path / "run.py"
+    script.write_text(
+        "import sys\n"
+        "from leaguegen.site import pdf_workers\n"
+        "seen = []\n"
+        "real = pdf_workers.start_early\n"
+        "def early():\n"
+        "    seen.append('leaguegen.site.build' in sys.modules)\n"
+        "    real()\n"
+        "pdf_workers.start_early = early\n"
+        "from leaguegen.cli import main\n"
+        "try:\n"
+        f"    main(['build', {str(ROOT / 'seasons' / 'grand-prix-2027')!r}, '--out',"
+        f" {str(tmp_path / 'site')!r}, '-q'])\n"
+        "except SystemExit as end:\n"
+        "    assert not end.code, end.code\n"
+        "print(seen)\n")
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          cwd=ROOT, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "[False]"
+    assert len(list((tmp_path / "site").rglob("*.pdf"))) == 7
