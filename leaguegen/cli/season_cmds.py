@@ -48,6 +48,10 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
                    f" (0 sections rendered, {same.sections} unchanged; 0 PDFs rendered;"
                    " nothing changed)")
         return
+    if not no_pdf:  # WeasyPrint loads on the other core while the builder is imported
+        from leaguegen.site import pdf_workers
+
+        pdf_workers.start_early()
     from leaguegen.site.build import build_seasons, build_site
     from leaguegen.site.season_index import is_seasons_folder
 
