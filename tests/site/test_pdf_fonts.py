@@ -47,3 +47,50 @@ def test_pdfs_of_other_glyphs_parse_no_new_array_type() -> None:
         assert data.startswith(b"%PDF")
     sized = {key for key in parsed if isinstance(key, str) and "[" in key} - before
     assert not [key for key in sized if key.rstrip("]").split("[")[-1].isdigit()], sized
+
+
+FONTS = template_dir() / "assets" / "fonts"
+
+
+def test_a_woff2_font_is_unpacked_once_and_then_read(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    import io
+
+    from fontTools.ttLib import woff2
+
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path))
+    source = FONTS / "NotoSansArabic-Regular.subset.woff2"
+    want = io.BytesIO()
+    woff2.decompress(io.BytesIO(source.read_bytes()), want)
+    assert pdf.unpacked_font(source) == want.getvalue()
+    kept, = pdf._fonts_cache().glob("*.sfnt")
+
+    def no_unpacking(*_):  # noqa: ANN002,ANN202
+        raise AssertionError("unpacked again")
+
+    monkeypatch.setattr(woff2, "decompress", no_unpacking)
+    assert pdf.unpacked_font(source) == want.getvalue()
+    # a file cut short (a full disk) is not used: the font is unpacked again
+    kept.write_bytes(want.getvalue()[:1000])
+    monkeypatch.undo()
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path))
+    assert pdf.unpacked_font(source) == want.getvalue()
+    assert kept.read_bytes() == want.getvalue()
+    assert pdf.unpacked_font(FONTS / "OFL.txt") is None
+    assert pdf.unpacked_font(FONTS / "missing.woff2") is None
+
+
+def test_a_chinese_pdf_is_the_same_with_the_unpacked_font(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site.build import render_pages
+    from tests.conftest import ROOT
+
+    monkeypatch.setenv("LEAGUEGEN_CACHE_DIR", str(tmp_path))
+    source, = render_pages(load_season(ROOT / "seasons" / "chunhui-2026-zh"))[1].values()
+    pdf.release()  # a new font configuration: the fonts are added again
+    handed = pdf.html_to_pdf(source, template_dir())
+    assert len(list(pdf._fonts_cache().glob("*.sfnt"))) >= 2
+    pdf.release()
+    monkeypatch.setattr(pdf, "unpacked_font", lambda path: None)  # WeasyPrint unpacks
+    unpacked_by_weasyprint = pdf.html_to_pdf(source, template_dir())
+    pdf.release()
+    assert handed == unpacked_by_weasyprint
