@@ -48,8 +48,8 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
                    f" (0 sections rendered, {same.sections} unchanged; 0 PDFs rendered;"
                    " nothing changed)")
         return
-    if not no_pdf:  # WeasyPrint loads on the other core while the builder is imported
-        from leaguegen.site import pdf_workers
+    if not no_pdf and (clean or not out_dir.exists()):  # PDFs to make: WeasyPrint loads on
+        from leaguegen.site import pdf_workers  # the other core while the builder is imported
 
         pdf_workers.start_early()
     from leaguegen.site.build import build_seasons, build_site
