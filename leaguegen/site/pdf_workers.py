@@ -78,8 +78,7 @@ class PdfServer:
     """The forked PDF process and the pipe to it; ends with its batch (``close``,
     garbage collection, or the parent's death: ``build._die_with_parent``)."""
 
-    def __init__(self, render_one: Callable[[str], bytes], base_dir: Path | None) -> None:
-        """``base_dir`` None: the site templates' folder, found by the server itself."""
+    def __init__(self, render_one: Callable[[str], bytes], base_dir: Path) -> None:
         self.render_one = render_one
         self._conn, child = _FORK.Pipe()
         self._process = _FORK.Process(target=_serve, args=(child, render_one, base_dir),
@@ -131,7 +130,9 @@ def start_early() -> None:
     the server need not wait for). The server renders with :func:`render_template_pdf`."""
     global _early
     if _early is None and available():
-        _early = PdfServer(render_template_pdf, None)
+        from leaguegen.site.render import template_dir  # the builder imports it anyway
+
+        _early = PdfServer(render_template_pdf, template_dir())
 
 
 def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | None:
@@ -149,16 +150,12 @@ def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | Non
     return PdfServer(render_one, base_dir) if available() else None
 
 
-def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path | None) -> None:  # noqa: ANN001
+def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
     from leaguegen.site import pdf
     from leaguegen.site.parallel import die_with_parent
 
     die_with_parent()
     pdf.forked()
-    if base_dir is None:
-        from leaguegen.site.render import template_dir
-
-        base_dir = template_dir()
     with contextlib.suppress(Exception):  # the real PDFs report any problem
         pdf.warm_up(base_dir)
     try:
