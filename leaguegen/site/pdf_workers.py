@@ -79,7 +79,7 @@ class PdfServer:
     garbage collection, or the parent's death: ``build._die_with_parent``)."""
 
     def __init__(self, render_one: Callable[[str], bytes], base_dir: Path) -> None:
-        self.render_one = render_one
+        self.render_one, self.base_dir = render_one, base_dir
         self._conn, child = _FORK.Pipe()
         self._process = _FORK.Process(target=_serve, args=(child, render_one, base_dir),
                                       name="leaguegen-pdf")  # not a daemon: it forks its workers
@@ -139,12 +139,13 @@ def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | Non
     """A warming-up PDF server when another core can do it; None on one core.
 
     The server :func:`start_early` forked is handed over when it renders with
-    ``render_one`` (a build's own renderer; a test's stand-in gets a server of its own).
+    ``render_one`` from ``base_dir`` (a build's own renderer; a test's stand-in gets a
+    server of its own).
     """
     global _early
     early, _early = _early, None
     if early is not None:
-        if early.render_one is render_one:
+        if early.render_one is render_one and early.base_dir == base_dir:
             return early
         early.close()
     return PdfServer(render_one, base_dir) if available() else None
