@@ -120,7 +120,7 @@ def test_the_cli_forks_the_pdf_server_before_it_imports_the_builder(tmp_path: Pa
         "pdf_workers.start_early = early\n"
         "from leaguegen.cli import main\n"
         "try:\n"
-        f"    main(['build', {str(ROOT / 'seasons' / 'grand-prix-2027')!r}, '--out',"
+        f"    main(['build', {str(ROOT / 'seasons' / 'scheveningen-2026')!r}, '--out',"
         f" {str(tmp_path / 'site')!r}, '-q'])\n"
         "except SystemExit as end:\n"
         "    assert not end.code, end.code\n"
@@ -129,4 +129,4 @@ def test_the_cli_forks_the_pdf_server_before_it_imports_the_builder(tmp_path: Pa
                           cwd=ROOT, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "[False]"
-    assert len(list((tmp_path / "site").rglob("*.pdf"))) == 7
+    assert len(list((tmp_path / "site").rglob("*.pdf"))) == 2
