@@ -120,3 +120,34 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
                            f'{escape(gettext(note)) if note else ""}</td>\n    </tr>')
         return Markup("\n".join(out))
     return write
+
+
+def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
+               memo: Callable[..., object]) -> Callable[[Iterable[object], object, object],
+                                                       Markup]:
+    """``board_rows_of(boards, who, result)`` for one environment: the ``<tr>`` of each
+    Board of a round, as the macro ``board_row`` of ``partials/rounds.html`` renders it,
+    one a line (no newline after the last). ``who`` and ``result`` are the template's own
+    macros (a player's cell, a result's symbol), called through ``memo`` as the template
+    calls them, so their text stays the template's."""
+    def write(boards: Iterable[object], who: object, result: object) -> Markup:
+        out = []
+        for b in boards:
+            white, black = b.white, b.black  # type: ignore[attr-defined]
+            symbol = memo(result, b.result,  # type: ignore[attr-defined]
+                          getattr(b, "withdrew", False))
+            out.append(
+                "<tr>\n"
+                f'        <td class="num">{escape(num(b.number))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="num aux">{escape(num(white.number))}</td>\n'
+                f'        <td class="who-w">{escape(memo(who, white))}</td>\n'
+                f'        <td class="num aux">{escape(num(white.rating))}</td>\n'
+                f'        <td class="num before">{escape(pts(b.white_points))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="res">{escape(symbol)}</td>\n'
+                f'        <td class="num before">{escape(pts(b.black_points))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="who-b">{escape(memo(who, black))}</td>\n'
+                f'        <td class="num aux">{escape(num(black.rating))}</td>\n'
+                f'        <td class="num aux">{escape(num(black.number))}</td>\n'
+                "      </tr>")
+        return Markup("\n".join(out))
+    return write

@@ -33,6 +33,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "tiebreak_rows", _recorder(rows.tiebreak_rows))
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
+    monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -89,3 +90,20 @@ def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert {row.colour for row in lines} >= {"w", "b", ""}
     assert any(row.note and row.opponent is None for row in lines)  # a free round, a bye
     assert len(lines) > 500
+
+
+def test_board_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    boards = []
+    for env in demo_envs:
+        module = env.get_template("partials/rounds.html").module
+        write = env.globals["board_rows_of"]
+        for group, who, result in list(write.seen):
+            expected = "".join(str(module.board_row(b)) + "\n" for b in group)
+            assert str(write(group, who, result)) + "\n" == expected
+            boards += group
+    # played, pending and withdrawn boards, players with and without a rating or title
+    assert any(b.result for b in boards) and any(not b.result for b in boards)
+    assert any(b.withdrew for b in boards)
+    assert any(b.white.rating is None for b in boards)
+    assert any(b.white.title for b in boards)
+    assert len(boards) > 300
