@@ -176,7 +176,9 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                                    env.globals["memo"]),
         wall_rows=rows.wall_rows(gettext_, env.filters["num"]),
         board_rows_of=rows.board_rows(env.filters["num"], env.filters["pts"],
-                                      env.globals["memo"]))
+                                      env.globals["memo"]),
+        crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
+                                                env.filters["pts"], env.globals["memo"]))
     return env
 
 

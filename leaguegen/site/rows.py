@@ -17,6 +17,7 @@ from collections.abc import Callable, Iterable
 from markupsafe import Markup, escape
 
 _CUT = ' class="cut"'
+WITHDRAWN = ' class="withdrawn"'
 
 
 def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
@@ -149,5 +150,60 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
                 f'        <td class="num aux">{escape(num(black.rating))}</td>\n'
                 f'        <td class="num aux">{escape(num(black.number))}</td>\n'
                 "      </tr>")
+        return Markup("\n".join(out))
+    return write
+
+
+def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
+                    pts: Callable[[object], str], memo: Callable[..., object]
+                    ) -> Callable[[Iterable[object], object], Markup]:
+    """``crosstable_rows_of(rows, result)`` for one environment: the ``<tr>`` of each
+    CrossRow of a web crosstable, as the macro ``crosstable_row`` of
+    ``partials/crosstable.html`` renders it, one a line (no newline after the last);
+    ``result`` is the template's result macro, called through ``memo`` as there. A cell's
+    game is written once per distinct (colour, round, symbol, counted, withdrew): a
+    crosstable of 20 players has 380 cells of a few dozen kinds per round."""
+    spans: dict[tuple, str] = {}
+
+    def span(g: object, result: object) -> str:
+        colour, counted = g.colour, g.counted  # type: ignore[attr-defined]
+        key = (colour, g.round, g.text, counted, g.withdrew, result)  # type: ignore[attr-defined]
+        text = spans.get(key)
+        if text is None:
+            if len(spans) >= 100_000:
+                spans.clear()
+            message = "Round %(n)s, White" if colour == "w" else "Round %(n)s, Black"
+            title = escape(gettext(message, n=g.round))  # type: ignore[attr-defined]
+            if not counted:
+                title += f' · {escape(gettext("does not count in the standings"))}'
+            symbol = escape(memo(result, g.text, g.withdrew))  # type: ignore[attr-defined]
+            text = spans[key] = (f'<span class="g {escape(colour)}'
+                                 f'{"" if counted else " void"}" title="{title}">'
+                                 f"{symbol}</span>")
+        return text
+
+    def write(rows: Iterable[object], result: object) -> Markup:
+        same = ('      <td class="self" aria-label="'
+                f'{escape(gettext("same player"))}">×</td>\n')
+        out = []
+        for row in rows:
+            player = row.player  # type: ignore[attr-defined]
+            number = player.number
+            parts = [
+                f'    <tr{WITHDRAWN if row.withdrawn else ""}>\n'  # type: ignore[attr-defined]
+                f'      <th scope="row" class="num">{escape(num(number))}</th>\n'
+                f'      <td class="name key-start"><a href="{escape(player.url)}">'
+                f"{escape(player.name)}</a></td>\n"]
+            for index, games in enumerate(row.cells, start=1):  # type: ignore[attr-defined]
+                if index == number:
+                    parts.append(same)
+                else:
+                    parts.append(f'      <td class="opp">'
+                                 f'{"".join([span(g, result) for g in games])}</td>\n')
+            parts.append(
+                f'      <td class="num pts key-end2">{escape(pts(row.total))}</td>\n'  # type: ignore[attr-defined]
+                f'      <td class="num rank key-end">{escape(num(row.rank) or "–")}</td>\n'  # type: ignore[attr-defined]
+                "    </tr>")
+            out.append("".join(parts))
         return Markup("\n".join(out))
     return write

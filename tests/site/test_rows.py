@@ -34,6 +34,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
+    monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -107,3 +108,21 @@ def test_board_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert any(b.white.rating is None for b in boards)
     assert any(b.white.title for b in boards)
     assert len(boards) > 300
+
+
+def test_crosstable_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    rows_seen = []
+    for env in demo_envs:
+        macro = env.get_template("partials/crosstable.html").module.crosstable_row
+        write = env.globals["crosstable_rows_of"]
+        for group, result in list(write.seen):
+            assert str(write(group, result)) + "\n" == "".join(str(macro(row)) for row in group)
+            rows_seen += group
+    cells = [g for row in rows_seen for games in row.cells for g in games]
+    # withdrawn rows, rows kept out of the standings (void cells), unranked rows, games
+    # lost to a withdrawal, pending games, double round robins (two games in a cell)
+    assert any(row.withdrawn for row in rows_seen) and any(row.rank is None for row in rows_seen)
+    assert any(not g.counted for g in cells) and any(g.withdrew for g in cells)
+    assert any(not g.text for g in cells) and {g.colour for g in cells} >= {"w", "b"}
+    assert any(len(games) > 1 for row in rows_seen for games in row.cells)
+    assert len(cells) > 500
