@@ -18,6 +18,44 @@ from markupsafe import Markup, escape
 
 _CUT = ' class="cut"'
 WITHDRAWN = ' class="withdrawn"'
+_BOUND = 100_000  # entries per cache: a long ``serve`` must not grow without end
+
+
+def escaped(function: Callable[..., object]) -> Callable[..., str]:
+    """``escape(function(value))`` remembered per value (and its type: 1, 1.0 and
+    Fraction(1) are equal keys that format differently): the numbers and points of a
+    season's rows are a few hundred distinct values written hundreds of thousands of
+    times, and escaping each one again is most of a row's cost."""
+    known: dict = {}
+
+    def write(value: object) -> str:
+        key = (type(value), value)
+        text = known.get(key)
+        if text is None:
+            if len(known) >= _BOUND:
+                known.clear()
+            text = known[key] = str(escape(function(value)))
+        return text
+    return write
+
+
+def links() -> Callable[[object], str]:
+    """``<a href="url">name</a>`` of a PlayerLink, remembered per link object (the pages
+    keep one per player and section: ``pages.common.player_link``), so a player's link
+    is escaped once, not once per row that names the player."""
+    known: dict[int, tuple[object, str]] = {}
+
+    def link(player: object) -> str:
+        entry = known.get(id(player))
+        if entry is not None and entry[0] is player:
+            return entry[1]
+        if len(known) >= _BOUND:
+            known.clear()
+        text = (f'<a href="{escape(player.url)}">'  # type: ignore[attr-defined]
+                f"{escape(player.name)}</a>")  # type: ignore[attr-defined]
+        known[id(player)] = (player, text)
+        return text
+    return link
 
 
 def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
@@ -26,6 +64,9 @@ def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
     """``tiebreak_rows(lines)`` for one environment (its gettext and filters): the
     ``<tr>`` of each TiebreakLine, as ``tiebreak_line`` renders it, one a line (no
     newline after the last: the template's line has it)."""
+    num_, tb_, pts_, kind_ = escaped(num), escaped(tb), escaped(pts), escaped(gettext)
+    link_ = links()
+
     def rows(lines: Iterable[object]) -> Markup:
         out = []
         badge = ""
@@ -34,18 +75,16 @@ def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
             if cut and not badge:
                 badge = f' <span class="badge">{escape(gettext("not counted"))}</span>'
             opponent = line.opponent  # type: ignore[attr-defined]
-            link = (f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
-                    if opponent else "")
             score, result, value = line.score, line.result, line.value  # type: ignore[attr-defined]
             out.append(
                 f'      <tr{_CUT if cut else ""}>\n'
-                f'        <td class="num">{escape(num(line.round))}</td>\n'  # type: ignore[attr-defined]
-                f'        <td>{escape(gettext(line.kind))}{badge if cut else ""}</td>\n'  # type: ignore[attr-defined]
-                f'        <td>{link}</td>\n'
-                f'        <td class="num">{escape(tb(score)) if score is not None else ""}</td>\n'
-                f'        <td class="num">{escape(pts(result)) if result is not None else ""}'
+                f'        <td class="num">{num_(line.round)}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{kind_(line.kind)}{badge if cut else ""}</td>\n'  # type: ignore[attr-defined]
+                f'        <td>{link_(opponent) if opponent else ""}</td>\n'
+                f'        <td class="num">{tb_(score) if score is not None else ""}</td>\n'
+                f'        <td class="num">{pts_(result) if result is not None else ""}'
                 '</td>\n'
-                f'        <td class="num">{escape(tb(value)) if value is not None else ""}</td>\n'
+                f'        <td class="num">{tb_(value) if value is not None else ""}</td>\n'
                 '      </tr>')
         return Markup("\n".join(out))
     return rows
@@ -58,33 +97,36 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     game of a player's page (PlayerGame or SwissPlayerGame), as the macro ``game_row``
     of ``partials/games.html`` renders it; ``result`` is the template's own result
     macro (partials/symbols.html), so the symbols stay the template's."""
+    num_, note_, link_ = escaped(num), escaped(gettext), links()
+    short = escaped(lambda value: date(value, "short"))
+
     def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
         white = f'<span class="g w">{escape(gettext("White"))}</span>'
         black = f'<span class="g b">{escape(gettext("Black"))}</span>'
         free = f'<em>{escape(gettext("free round"))}</em>'
         out = []
         for g in games:
-            number = escape(num(g.round))  # type: ignore[attr-defined]
+            number = num_(g.round)  # type: ignore[attr-defined]
             first = (f'<a href="{escape(g.round_url)}">{number}</a>'  # type: ignore[attr-defined]
                      if swiss else number)
             colour = g.colour  # type: ignore[attr-defined]
             side = white if colour == "w" else black if colour == "b" else ""
             opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
             if opponent:
-                who = f'<a href="{escape(opponent.url)}">{escape(opponent.name)}</a>'
+                who = link_(opponent)
             elif swiss:
-                who = f"<em>{escape(gettext(note))}</em>"
+                who = f"<em>{note_(note)}</em>"
             else:
                 who = free
-            rating = escape(num(opponent.rating)) if opponent else ""
+            rating = num_(opponent.rating) if opponent else ""
             symbol = escape(memo(result, g.result,  # type: ignore[attr-defined]
                                  getattr(g, "withdrew", False)))
-            meta = (f' <span class="meta">{escape(gettext(note))}</span>'
+            meta = (f' <span class="meta">{note_(note)}</span>'
                     if note and (opponent or not swiss) else "")
             out.append(
                 "    <tr>\n"
                 f'      <td class="num">{first}</td>\n'
-                f'      <td class="date">{escape(date(g.date, "short"))}</td>\n'  # type: ignore[attr-defined]
+                f'      <td class="date">{short(g.date)}</td>\n'  # type: ignore[attr-defined]
                 f"      <td>{side}</td>\n"
                 f'      <td class="opponent">{who}</td>\n'
                 f'      <td class="num rating">{rating}</td>\n'
@@ -98,27 +140,27 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
               ) -> Callable[[Iterable[object]], Markup]:
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
     round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
+    num_, note_, link_ = escaped(num), escaped(gettext), links()
+
     def write(rows: Iterable[object]) -> Markup:
         colours = {"w": escape(gettext("White"))}
         out = []
         for row in rows:
             player, opponent = row.player, row.opponent  # type: ignore[attr-defined]
-            first = (f'    <tr>\n      <td class="name"><a href="{escape(player.url)}">'
-                     f"{escape(player.name)}</a></td>\n")
+            first = f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
             if opponent:
                 colour = row.colour  # type: ignore[attr-defined]
                 side = colours.get(colour)
                 if side is None:
                     side = escape(gettext("Black"))
                 out.append(
-                    f'{first}      <td class="num">{escape(num(row.board))}</td>\n'  # type: ignore[attr-defined]
+                    f'{first}      <td class="num">{num_(row.board)}</td>\n'  # type: ignore[attr-defined]
                     f'      <td><span class="g {escape(colour)}">{side}</span></td>\n'
-                    f'      <td class="name"><a href="{escape(opponent.url)}">'
-                    f"{escape(opponent.name)}</a></td>\n    </tr>")
+                    f'      <td class="name">{link_(opponent)}</td>\n    </tr>')
             else:
                 note = row.note  # type: ignore[attr-defined]
                 out.append(f'{first}      <td class="num"></td><td></td><td class="meta">'
-                           f'{escape(gettext(note)) if note else ""}</td>\n    </tr>')
+                           f'{note_(note) if note else ""}</td>\n    </tr>')
         return Markup("\n".join(out))
     return write
 
@@ -131,6 +173,8 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
     one a line (no newline after the last). ``who`` and ``result`` are the template's own
     macros (a player's cell, a result's symbol), called through ``memo`` as the template
     calls them, so their text stays the template's."""
+    num_, pts_ = escaped(num), escaped(pts)
+
     def write(boards: Iterable[object], who: object, result: object) -> Markup:
         out = []
         for b in boards:
@@ -139,16 +183,16 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
                           getattr(b, "withdrew", False))
             out.append(
                 "<tr>\n"
-                f'        <td class="num">{escape(num(b.number))}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="num aux">{escape(num(white.number))}</td>\n'
+                f'        <td class="num">{num_(b.number)}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="num aux">{num_(white.number)}</td>\n'
                 f'        <td class="who-w">{escape(memo(who, white))}</td>\n'
-                f'        <td class="num aux">{escape(num(white.rating))}</td>\n'
-                f'        <td class="num before">{escape(pts(b.white_points))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="num aux">{num_(white.rating)}</td>\n'
+                f'        <td class="num before">{pts_(b.white_points)}</td>\n'  # type: ignore[attr-defined]
                 f'        <td class="res">{escape(symbol)}</td>\n'
-                f'        <td class="num before">{escape(pts(b.black_points))}</td>\n'  # type: ignore[attr-defined]
+                f'        <td class="num before">{pts_(b.black_points)}</td>\n'  # type: ignore[attr-defined]
                 f'        <td class="who-b">{escape(memo(who, black))}</td>\n'
-                f'        <td class="num aux">{escape(num(black.rating))}</td>\n'
-                f'        <td class="num aux">{escape(num(black.number))}</td>\n'
+                f'        <td class="num aux">{num_(black.rating)}</td>\n'
+                f'        <td class="num aux">{num_(black.number)}</td>\n'
                 "      </tr>")
         return Markup("\n".join(out))
     return write
@@ -164,6 +208,7 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
     game is written once per distinct (colour, round, symbol, counted, withdrew): a
     crosstable of 20 players has 380 cells of a few dozen kinds per round."""
     spans: dict[tuple, str] = {}
+    escaped_num, escaped_pts, link = escaped(num), escaped(pts), links()
 
     def span(g: object, result: object) -> str:
         colour, counted = g.colour, g.counted  # type: ignore[attr-defined]
@@ -185,15 +230,15 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
     def write(rows: Iterable[object], result: object) -> Markup:
         same = ('      <td class="self" aria-label="'
                 f'{escape(gettext("same player"))}">×</td>\n')
+        num_, pts_, link_ = escaped_num, escaped_pts, link
         out = []
         for row in rows:
             player = row.player  # type: ignore[attr-defined]
             number = player.number
             parts = [
                 f'    <tr{WITHDRAWN if row.withdrawn else ""}>\n'  # type: ignore[attr-defined]
-                f'      <th scope="row" class="num">{escape(num(number))}</th>\n'
-                f'      <td class="name key-start"><a href="{escape(player.url)}">'
-                f"{escape(player.name)}</a></td>\n"]
+                f'      <th scope="row" class="num">{num_(number)}</th>\n'
+                f'      <td class="name key-start">{link_(player)}</td>\n']
             for index, games in enumerate(row.cells, start=1):  # type: ignore[attr-defined]
                 if index == number:
                     parts.append(same)
@@ -201,7 +246,7 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
                     parts.append(f'      <td class="opp">'
                                  f'{"".join([span(g, result) for g in games])}</td>\n')
             parts.append(
-                f'      <td class="num pts key-end2">{escape(pts(row.total))}</td>\n'  # type: ignore[attr-defined]
+                f'      <td class="num pts key-end2">{pts_(row.total)}</td>\n'  # type: ignore[attr-defined]
                 f'      <td class="num rank key-end">{escape(num(row.rank) or "–")}</td>\n'  # type: ignore[attr-defined]
                 "    </tr>")
             out.append("".join(parts))
