@@ -137,9 +137,20 @@ def _memo_macro():  # noqa: ANN202
     return memo
 
 
+class _Environment(jinja2.Environment):
+    def make_globals(self, d):  # noqa: ANN001,ANN201 - Jinja2's signature
+        """Each template's globals as a plain dict, not Jinja2's ChainMap over the
+        environment's: every ``{% from ... import %}`` compares the importer's globals
+        with the imported template's (``Template._get_default_module``) and every render
+        copies them into its context, and a ChainMap is walked key by key in Python (a
+        big season's pages import 11,000 times). The environment's globals are all set
+        in :func:`environment` before a template is loaded, so the copy misses nothing."""
+        return {**self.globals, **(d or {})}
+
+
 @lru_cache(maxsize=16)
 def environment(language: str = "en", digits: str = "western") -> jinja2.Environment:
-    env = jinja2.Environment(
+    env = _Environment(
         loader=jinja2.FileSystemLoader(str(template_dir())),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
