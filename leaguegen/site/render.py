@@ -48,6 +48,13 @@ def _isolate(rtl_page: bool):  # noqa: ANN202
     return isolate
 
 
+def _some(items: object, attribute: str) -> bool:
+    """``items|some("withdrew")``: whether any item has the attribute and it is true (one
+    Python pass where ``selectattr("withdrew", "defined")|selectattr("withdrew")|list``
+    costs a Jinja2 test per item and a list: every player page asks it)."""
+    return any(getattr(item, attribute, False) for item in items)  # type: ignore[attr-defined]
+
+
 def _memo(function):  # noqa: ANN001,ANN202
     """A formatting filter remembering its answers: a season's pages format the same few
     points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
@@ -175,7 +182,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
-                       css_string=formatting.css_string)
+                       css_string=formatting.css_string, some=_some)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
                        pdf_links=PDF_LINKS.get, memo=_memo_macro())

@@ -145,6 +145,7 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
     round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
+    classes = {"w": "w", "b": "b"}
 
     def write(rows: Iterable[object]) -> Markup:
         colours = {"w": escape(gettext("White"))}
@@ -159,7 +160,8 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
                     side = escape(gettext("Black"))
                 out.append(
                     f'{first}      <td class="num">{num_(row.board)}</td>\n'  # type: ignore[attr-defined]
-                    f'      <td><span class="g {escape(colour)}">{side}</span></td>\n'
+                    f'      <td><span class="g {classes.get(colour) or escape(colour)}">'
+                    f'{side}</span></td>\n'
                     f'      <td class="name">{link_(opponent)}</td>\n    </tr>')
             else:
                 note = row.note  # type: ignore[attr-defined]
@@ -178,6 +180,18 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
     macros (a player's cell, a result's symbol), called through ``memo`` as the template
     calls them, so their text stays the template's."""
     num_, pts_ = escaped(num), escaped(pts)
+    cells: dict[int, tuple[object, object, str]] = {}
+
+    def cell(player: object, who: object) -> str:
+        """A player's cell (the ``who`` macro's text), once per link object and macro."""
+        entry = cells.get(id(player))
+        if entry is not None and entry[0] is player and entry[1] is who:
+            return entry[2]
+        if len(cells) >= _BOUND:
+            cells.clear()
+        text = str(escape(memo(who, player)))
+        cells[id(player)] = (player, who, text)
+        return text
 
     def write(boards: Iterable[object], who: object, result: object) -> Markup:
         out = []
@@ -189,12 +203,12 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
                 "<tr>\n"
                 f'        <td class="num">{num_(b.number)}</td>\n'  # type: ignore[attr-defined]
                 f'        <td class="num aux">{num_(white.number)}</td>\n'
-                f'        <td class="who-w">{escape(memo(who, white))}</td>\n'
+                f'        <td class="who-w">{cell(white, who)}</td>\n'
                 f'        <td class="num aux">{num_(white.rating)}</td>\n'
                 f'        <td class="num before">{pts_(b.white_points)}</td>\n'  # type: ignore[attr-defined]
                 f'        <td class="res">{escape(symbol)}</td>\n'
                 f'        <td class="num before">{pts_(b.black_points)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="who-b">{escape(memo(who, black))}</td>\n'
+                f'        <td class="who-b">{cell(black, who)}</td>\n'
                 f'        <td class="num aux">{num_(black.rating)}</td>\n'
                 f'        <td class="num aux">{num_(black.number)}</td>\n'
                 "      </tr>")
