@@ -65,6 +65,7 @@ def _base(text: str) -> str:
 
 
 @lru_cache(maxsize=16384)
+@lru_cache(maxsize=65536)  # a section's names are sorted again for each of its rounds
 def collation_key(name: str, language: str) -> tuple[str, str, str]:
     """A sort key for a player's name in ``language`` (en, ru, zh_Hans, ar...).
 
@@ -162,12 +163,14 @@ def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
 
 
 def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
-                      here: str, root: str = "../") -> AlphabeticalPage:
+                      here: str, root: str = "../", *,
+                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None
+                      ) -> AlphabeticalPage:
+    """A round's A-Z page; ``shared``: the round links and section summary, the same on
+    every round's page (``_shared``), when the caller has them already."""
     section, table = facts.section, facts.table
     assert table is not None
-    links = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
-                  for n in listed_rounds(facts))
-    info = section_summary(facts, root, None)
+    links, info = shared or _shared(facts, root)
     if r is None:
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
     boards = _boards(section, table, r)
@@ -188,6 +191,13 @@ def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
     return AlphabeticalPage(root, season_info(season), info, r, date, tuple(rows), links, here)
 
 
+def _shared(facts: SectionFacts, root: str) -> tuple[tuple[RoundLink, ...], SectionSummary]:
+    section = facts.section
+    links = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                  for n in listed_rounds(facts))
+    return links, section_summary(facts, root, None)
+
+
 def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
     if not has_lists(section):
         return {}
@@ -196,13 +206,15 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
         return {}
     lang = season.language
     pages = {}
+    shared = _shared(facts, "../")
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
         pages[path] = render("lists/alphabetical.html",
-                             alphabetical_page(season, facts, r, path), lang)
+                             alphabetical_page(season, facts, r, path, shared=shared), lang)
     path = urls.alphabetical(section)
     pages[path] = render("lists/alphabetical.html",
-                         alphabetical_page(season, facts, current_round(facts), path), lang)
+                         alphabetical_page(season, facts, current_round(facts), path,
+                                           shared=shared), lang)
     return pages
 
 
