@@ -270,3 +270,36 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
             out.append("".join(parts))
         return Markup("\n".join(out))
     return write
+
+
+def explanation_sections(gettext: Callable[..., str], tb: Callable[[object], str],
+                         memo: Callable[..., object], rows: Callable[[Iterable[object]], Markup]
+                         ) -> Callable[[Iterable[object], object], Markup]:
+    """``explanation_sections(tiebreaks, head)`` for one environment: the ``<section>`` of
+    each TiebreakView of a player's page, as the macro ``explanation`` of
+    ``partials/tiebreaks.html`` renders them (each ends with a newline); ``head`` is the
+    template's ``tiebreak_head`` macro, called through ``memo`` as there, and ``rows``
+    the environment's :func:`tiebreak_rows`."""
+    tb_, name_ = escaped(tb), escaped(gettext)
+
+    def write(tiebreaks: Iterable[object], head: object) -> Markup:
+        out = []
+        for index, view in enumerate(tiebreaks, start=1):
+            code, lines = view.code, view.lines  # type: ignore[attr-defined]
+            out.append(
+                f'<section class="tb-explain" id="tb-{index}">\n'
+                f"  <h3><abbr>{escape(code)}</abbr> {name_(view.name)}: "  # type: ignore[attr-defined]
+                f"<strong>{tb_(view.value)}</strong></h3>\n")  # type: ignore[attr-defined]
+            if lines:
+                out.append(
+                    '  <div class="table-scroll">\n'
+                    '  <table class="tb-items">\n'
+                    f"    {escape(memo(head, code))}\n"
+                    "    <tbody>\n"
+                    f"{rows(lines)}\n"
+                    "    </tbody>\n"
+                    "  </table>\n"
+                    "  </div>\n")
+            out.append("</section>\n")
+        return Markup("".join(out))
+    return write

@@ -35,6 +35,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
+    monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -126,3 +127,18 @@ def test_crosstable_rows_match_the_template_macro_on_every_demo(demo_envs) -> No
     assert any(not g.text for g in cells) and {g.colour for g in cells} >= {"w", "b"}
     assert any(len(games) > 1 for row in rows_seen for games in row.cells)
     assert len(cells) > 500
+
+
+def test_explanation_sections_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    views = []
+    for env in demo_envs:
+        macro = env.get_template("partials/tiebreaks.html").module.explanation
+        write = env.globals["explanation_sections"]
+        for group, head in list(write.seen):
+            expected = "".join(str(macro(tb, i)) for i, tb in enumerate(group, start=1))
+            assert str(write(group, head)) == expected
+            views += group
+    # tiebreaks with and without lines (a count has none), and with no value
+    assert any(tb.lines for tb in views) and any(not tb.lines for tb in views)
+    assert len({tb.code for tb in views}) >= 5
+    assert len(views) > 300
