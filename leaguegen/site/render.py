@@ -197,6 +197,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                                       env.globals["memo"]),
         crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
                                                 env.filters["pts"], env.globals["memo"]))
+    env.globals["standings_rows_of"] = rows.standings_rows(
+        gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
     env.globals["explanation_sections"] = rows.explanation_sections(
         gettext_, env.filters["tb"], env.globals["memo"], env.globals["tiebreak_rows"])
     return env

@@ -19,6 +19,7 @@ from markupsafe import Markup, escape
 
 _CUT = ' class="cut"'
 WITHDRAWN = ' class="withdrawn"'
+_TITLE = ' <span class="title">%s</span>'
 _BOUND = 100_000  # entries per cache: a long ``serve`` must not grow without end
 
 
@@ -302,4 +303,59 @@ def explanation_sections(gettext: Callable[..., str], tb: Callable[[object], str
                     "  </div>\n")
             out.append("</section>\n")
         return Markup("".join(out))
+    return write
+
+
+def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
+                   pts: Callable[[object], str], tb: Callable[..., str]
+                   ) -> Callable[[Iterable[object], object, object, object], Markup]:
+    """``standings_rows_of(rows, fed, rp, decimal)`` for one environment: the ``<tr>`` of
+    each StandingRow, as the macro ``standings_row`` of ``partials/standings.html``
+    renders it, one a line (no newline after the last)."""
+    num_, pts_, link_ = escaped(num), escaped(pts), links()
+
+    def write(rows: Iterable[object], fed: object, rp: object, decimal: object) -> Markup:
+        how = escape(gettext("How this was computed"))
+        provisional_mark = ('<span class="provisional" '
+                            f'title="{escape(gettext("provisional"))}">*</span>')
+        out = []
+        for row in rows:
+            player = row.player  # type: ignore[attr-defined]
+            rank, title = row.rank, player.title  # type: ignore[attr-defined]
+            shown = (f"{escape(num(rank))}{'=' if row.shared else ''}"  # type: ignore[attr-defined]
+                     if rank else "–")
+            parts = [
+                f'    <tr{WITHDRAWN if row.withdrawn else ""}>\n'  # type: ignore[attr-defined]
+                f'      <td class="num">{shown}</td>\n'
+                f'      <td class="name key-start">{link_(player)}'
+                f"{_TITLE % escape(title) if title else ''}"]
+            if row.withdrawn:  # type: ignore[attr-defined]
+                parts.append(f'<span class="badge">{escape(gettext("withdrawn, not ranked"))}'
+                             "</span>")
+            if row.decided_by:  # type: ignore[attr-defined]
+                parts.append('<span class="decided">'
+                             f'{escape(gettext("ahead on %(code)s", code=row.decided_by))}'  # type: ignore[attr-defined]
+                             "</span>")
+            parts.append("      </td>\n")
+            if fed:
+                parts.append(f'<td class="fed">{escape(player.federation or "")}</td>')
+            parts.append(
+                f'      <td class="num rating">{num_(player.rating)}</td>\n'
+                f'      <td class="num pts">{pts_(row.points)}</td>\n'  # type: ignore[attr-defined]
+                f'      <td class="num">{num_(row.played)}</td>\n')  # type: ignore[attr-defined]
+            provisional = row.provisional  # type: ignore[attr-defined]
+            url = escape(player.url)
+            for index, value in enumerate(row.values):  # type: ignore[attr-defined]
+                if value == "":
+                    parts.append('<td class="num"><span class="tb-none">–</span></td>')
+                    continue
+                mark = provisional_mark if provisional and provisional[index] else ""
+                parts.append(
+                    f'<td class="num"><a class="tb-link" href="{url}#tb-{index + 1}" '
+                    f'title="{how}">{escape(tb(value, decimal[index]))}</a>{mark}</td>')  # type: ignore[index]
+            if rp:
+                parts.append(f'<td class="num">{num_(row.performance)}</td>')  # type: ignore[attr-defined]
+            parts.append("    </tr>")
+            out.append("".join(parts))
+        return Markup("\n".join(out))
     return write

@@ -36,6 +36,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
+    monkeypatch.setattr(rows, "standings_rows", _recorder(rows.standings_rows))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -142,3 +143,24 @@ def test_explanation_sections_match_the_template_macro_on_every_demo(demo_envs) 
     assert any(tb.lines for tb in views) and any(not tb.lines for tb in views)
     assert len({tb.code for tb in views}) >= 5
     assert len(views) > 300
+
+
+def test_standings_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    seen, flags = [], set()
+    for env in demo_envs:
+        macro = env.get_template("partials/standings.html").module.standings_row
+        write = env.globals["standings_rows_of"]
+        for group, fed, rp, decimal in list(write.seen):
+            expected = "".join(str(macro(row, fed, rp, decimal)) for row in group)
+            assert str(write(group, fed, rp, decimal)) + "\n" == expected
+            seen += group
+            flags.add((bool(fed), bool(rp)))
+    # with and without the federation column; shared, unranked and
+    # withdrawn rows, rows decided by a tiebreak, provisional values, values not shown
+    assert len(flags) >= 2
+    assert any(row.shared for row in seen) and any(row.rank is None for row in seen)
+    assert any(row.withdrawn for row in seen) and any(row.decided_by for row in seen)
+    assert any(any(row.provisional) for row in seen)
+    assert any(v == "" for row in seen for v in row.values)
+    assert any(row.player.title for row in seen)
+    assert len(seen) > 200
