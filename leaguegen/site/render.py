@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime as dt
 import os
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
@@ -144,7 +146,37 @@ def _memo_macro():  # noqa: ANN202
     return memo
 
 
+# Within ``templates_pinned()``: each template found once (see _Environment.get_template).
+_PINNED: ContextVar[dict | None] = ContextVar("_PINNED", default=None)
+
+
+@contextmanager
+def templates_pinned() -> Iterator[None]:
+    """Look each template up once inside: a section's pages (a big season: 40 per section)
+    render their template, its layouts and the partials it imports hundreds of times, and
+    every lookup went through Jinja2's locked cache and a ``stat`` of the file (24,000 a
+    build). The templates are those of the first lookup inside; an edit (``serve``) is
+    seen by the next section rendered, as the templates' fingerprint in the cache keys
+    is taken before rendering starts."""
+    token = _PINNED.set({})
+    try:
+        yield
+    finally:
+        _PINNED.reset(token)
+
+
 class _Environment(jinja2.Environment):
+    def get_template(self, name, parent=None, globals=None):  # noqa: ANN001,ANN201,A002
+        """Jinja2's lookup, or the template found already inside ``templates_pinned``."""
+        pinned = _PINNED.get()
+        if pinned is None or globals or not isinstance(name, str):
+            return super().get_template(name, parent, globals)
+        key = (self, name, parent)
+        template = pinned.get(key)
+        if template is None:
+            template = pinned[key] = super().get_template(name, parent)
+        return template
+
     def make_globals(self, d):  # noqa: ANN001,ANN201 - Jinja2's signature
         """Each template's globals as a plain dict, not Jinja2's ChainMap over the
         environment's: every ``{% from ... import %}`` compares the importer's globals

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from leaguegen.site.pages.common import SectionSummary
+from leaguegen.site.render import templates_pinned
 
 
 @dataclass
@@ -60,7 +61,8 @@ def renderer_for(fmt: str) -> Renderer:
 
 
 def _with_section_pages(renderer: Renderer, season, section) -> SectionOutput:  # noqa: ANN001
-    output = renderer(season, section)
-    for maker in SECTION_PAGES:
-        output.pages.update(maker(season, section))
+    with templates_pinned():  # each template looked up once per section
+        output = renderer(season, section)
+        for maker in SECTION_PAGES:
+            output.pages.update(maker(season, section))
     return output
