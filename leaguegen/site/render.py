@@ -229,6 +229,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                                       env.globals["memo"]),
         crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
                                                 env.filters["pts"], env.globals["memo"]))
+    env.globals["round_links_of"] = rows.round_links(env.filters["num"])
     env.globals["standings_rows_of"] = rows.standings_rows(
         gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
     env.globals["explanation_sections"] = rows.explanation_sections(

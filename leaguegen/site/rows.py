@@ -12,7 +12,7 @@ output on every line of every demo season.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from markupsafe import Markup, escape
@@ -358,4 +358,29 @@ def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
             parts.append("    </tr>")
             out.append("".join(parts))
         return Markup("\n".join(out))
+    return write
+
+
+def round_links(num: Callable[[object], str]
+                ) -> Callable[[Sequence[object], object], Markup]:
+    """``round_links_of(rounds, current)`` for one environment: the pager of a section's
+    A-Z pages, each RoundLink as the macro ``round_link`` of ``partials/wall.html``
+    renders it. The links are written once per tuple of links (a section's pages share
+    one) and only the current round's differs from page to page."""
+    known: dict[int, tuple[object, list[tuple[object, str, str]]]] = {}
+
+    def write(rounds: Sequence[object], current: object) -> Markup:
+        entry = known.get(id(rounds))
+        if entry is None or entry[0] is not rounds:
+            if len(known) >= _BOUND:
+                known.clear()
+            links = []
+            for r in rounds:
+                start = f'<a href="{escape(r.url)}"'  # type: ignore[attr-defined]
+                end = f">{escape(num(r.number))}</a>"  # type: ignore[attr-defined]
+                links.append((r.number, start + end,  # type: ignore[attr-defined]
+                              f'{start} aria-current="page"{end}'))
+            entry = known[id(rounds)] = (rounds, links)
+        return Markup("".join([here if number == current else plain
+                               for number, plain, here in entry[1]]))
     return write

@@ -37,6 +37,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
     monkeypatch.setattr(rows, "standings_rows", _recorder(rows.standings_rows))
+    monkeypatch.setattr(rows, "round_links", _recorder(rows.round_links))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -164,3 +165,18 @@ def test_standings_rows_match_the_template_macro_on_every_demo(demo_envs) -> Non
     assert any(v == "" for row in seen for v in row.values)
     assert any(row.player.title for row in seen)
     assert len(seen) > 200
+
+
+def test_round_links_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    pagers = []
+    for env in demo_envs:
+        macro = env.get_template("partials/wall.html").module.round_link
+        write = env.globals["round_links_of"]
+        for group, current in list(write.seen):
+            expected = "".join(str(macro(r, current)) for r in group)
+            assert str(write(group, current)) == expected
+            pagers.append((group, current))
+    # every round's page has its own link current
+    assert all(any(r.number == current for r in group) for group, current in pagers)
+    assert len({current for _, current in pagers}) > 5
+    assert len(pagers) > 20
