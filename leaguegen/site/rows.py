@@ -31,10 +31,13 @@ def escaped(function: Callable[..., object]) -> Callable[..., str]:
     known: dict = {}
 
     def write(value: object) -> str:
-        # a Fraction's own hash and equality are Python code (a modular inverse per
-        # hash): its two integers make a key several times cheaper to look up
-        key = ((value.numerator, value.denominator) if type(value) is Fraction  # type: ignore[attr-defined]
-               else (type(value), value))
+        # an int is its own key (no other key is an int); a Fraction's own hash and
+        # equality are Python code (a modular inverse per hash): its two integers make a
+        # key several times cheaper to look up
+        kind = type(value)
+        key = (value if kind is int else
+               (value.numerator, value.denominator) if kind is Fraction  # type: ignore[attr-defined]
+               else (kind, value))
         text = known.get(key)
         if text is None:
             if len(known) >= _BOUND:
@@ -104,11 +107,12 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     macro (partials/symbols.html), so the symbols stay the template's."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
     short = escaped(lambda value: date(value, "short"))
+    symbols: dict[tuple, str] = {}  # a result's cell, per (text, withdrew, result macro)
 
     def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
-        white = f'<span class="g w">{escape(gettext("White"))}</span>'
-        black = f'<span class="g b">{escape(gettext("Black"))}</span>'
-        free = f'<em>{escape(gettext("free round"))}</em>'
+        white = f'<span class="g w">{note_("White")}</span>'
+        black = f'<span class="g b">{note_("Black")}</span>'
+        free = f'<em>{note_("free round")}</em>'
         out = []
         for g in games:
             number = num_(g.round)  # type: ignore[attr-defined]
@@ -124,8 +128,12 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
             else:
                 who = free
             rating = num_(opponent.rating) if opponent else ""
-            symbol = escape(memo(result, g.result,  # type: ignore[attr-defined]
-                                 getattr(g, "withdrew", False)))
+            key = (g.result, getattr(g, "withdrew", False), result)  # type: ignore[attr-defined]
+            symbol = symbols.get(key)
+            if symbol is None:
+                if len(symbols) >= _BOUND:
+                    symbols.clear()
+                symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
             meta = (f' <span class="meta">{note_(note)}</span>'
                     if note and (opponent or not swiss) else "")
             out.append(
