@@ -213,11 +213,19 @@ def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
     ``[number][r - 1]`` is the score from the rounds before round ``r``; one pass per
     player rather than a sum per board."""
     out = {}
+    values: dict[int, Fraction] = {}  # the value of each count of units, made once
+
+    def value(units: int) -> Fraction:
+        known = values.get(units)
+        if known is None:
+            known = values[units] = t.scoring.value(units)
+        return known
+
     for rec in t.records:
-        units, before = 0, [t.scoring.value(0)]
+        units, before = 0, [value(0)]
         for e in rec.rounds:
             units += t.scoring.points(e.code)
-            before.append(t.scoring.value(units))
+            before.append(value(units))
         out[rec.number] = before
     return out
 
