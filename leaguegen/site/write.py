@@ -151,9 +151,20 @@ class OutputTree:
         return target
 
     def write(self, relative: str, content: str | bytes) -> Path:
-        if relative in self.written or relative == MARKER:
-            raise ValueError(f"{relative} written twice in one build")
-        self.written.add(relative)
+        self.adopt([relative])
+        return self.put(relative, content)
+
+    def adopt(self, written: list[str]) -> None:
+        """Count files :meth:`put` wrote (in this process or a forked child of the build)
+        as this build's; ValueError for one written twice."""
+        for relative in written:
+            if relative in self.written or relative == MARKER:
+                raise ValueError(f"{relative} written twice in one build")
+            self.written.add(relative)
+
+    def put(self, relative: str, content: str | bytes) -> Path:
+        """Write one file into the staging folder (checked as :meth:`path` says); what a
+        child process of the build calls, the parent then :meth:`adopt`-ing the path."""
         target = self.path(relative)
         if target.parent not in self._folders:
             target.parent.mkdir(parents=True, exist_ok=True)

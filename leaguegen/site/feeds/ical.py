@@ -226,6 +226,18 @@ def _section_block(season: Season, section: Section, stamp: dt.datetime) -> list
     return lines
 
 
+def season_block(season: Season, section: Section) -> list[str]:
+    """The section's lines in the season calendar (``_section_block``)."""
+    return _section_block(season, section, _stamp(season))
+
+
+def take_block(season: Season, section: Section, lines: list[str]) -> None:
+    """Keep lines :func:`season_block` made in another process for the same season."""
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    _BLOCKS[id(section)] = (section, (_stamp(season), season.name, season.venue), lines)
+
+
 def season_calendar(season: Season) -> bytes:
     stamp = _stamp(season)
     return _ics_of_lines(season.name, [line for section in season.sections
