@@ -248,12 +248,55 @@ def section_calendar(season: Season, section: Section) -> bytes:
     return _ics(f"{season.name}: {section.name}", _round_events(season, section, _stamp(season)))
 
 
+def _players_events(season: Season, section: Section,
+                    stamp: dt.datetime) -> dict[int, list[_Event]]:
+    """Every player's events of the section in one pass over its boards: what
+    ``_round_events(..., player=n)`` gives for each n (the tests hold them equal), without
+    scanning every board once per player."""
+    feed = _section_feed(section)
+    names = _names(section)
+    count = len(section.players)
+    out: dict[int, list[_Event]] = {n: [] for n in range(1, count + 1)}
+    for rnd in feed["rounds"]:
+        if not rnd["date"]:
+            continue
+        lines: dict[int, list[str]] = {}
+        for b in rnd["boards"]:
+            result = b["result"] or "not played yet"
+            line = f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}"
+            lines.setdefault(b["white"], []).append(line)
+            if b["black"] != b["white"]:
+                lines.setdefault(b["black"], []).append(line)
+        for bye in rnd["byes"]:
+            lines.setdefault(bye["player"], []).append(f"{names[bye['player']]}: {bye['kind']}")
+        uid = _uid(season, section, rnd["number"])
+        start = dt.date.fromisoformat(rnd["date"])
+        summary = f"{section.name}: round {rnd['number']} ({season.name})"
+        location = season.venue or ""
+        for number in range(1, count + 1):
+            mine = lines.get(number)
+            out[number].append(_Event(
+                uid=f"p{number}-{uid}", stamp=stamp, start=start, summary=summary,
+                location=location,
+                description="\n".join(mine) if mine else "Pairings to be published."))
+    return out
+
+
+_PLAYERS: dict[int, tuple[Section, tuple, dict[int, list[_Event]]]] = {}
+
+
 def player_events(season: Season, section: Section, number: int) -> tuple[str, list[_Event]]:
     """The name and events of one player's calendar: each names the opponent and colour."""
     name = section.players[number - 1].name
     table = facts_of(section).table
+    stamp = _stamp(season)
+    key = (stamp, season.name, season.venue)
+    known = _PLAYERS.get(id(section))
+    if known is None or known[0] is not section or known[1] != key:
+        _PLAYERS.clear()  # a section's players are asked for together: keep the latest
+        known = _PLAYERS[id(section)] = (section, key, _players_events(season, section, stamp))
     events = []
-    for event in _round_events(season, section, _stamp(season), player=number):
+    for event in known[2][number]:
         r = int(event.uid.split("-round-")[1].split("@")[0])
         entry = table.record(number).entry(r) if table is not None else None
         if entry is not None and entry.opponent is not None:
