@@ -100,6 +100,11 @@ def _names_and_frame(season: Season) -> tuple[tuple[str, ...], tuple]:
     return names, frame
 
 
+def memo_tag(season: Season, program: str = "") -> tuple:
+    """What :func:`render_outputs`'s ``memo`` checks a kept key against."""
+    return (program, *_names_and_frame(season))
+
+
 def section_key(season: Season, section: Section, program: str = "") -> str:
     """The store key of one section's outputs (its files, packed)."""
     names, frame = _names_and_frame(season)

@@ -113,6 +113,10 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         store, pre = prerender.prerender(
             season, store, writer, pdf, program_version(),
             history.updated if history is not None else None, on_made)
+        if output_memo is None:  # the keys prerender computed, not hashed again
+            output_memo = pre.output_memo
+        if fingerprints is None:
+            fingerprints = pre.fingerprints
     extra = render_outputs(season, store, program_version(), memo=output_memo)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)

@@ -120,15 +120,20 @@ def _inner_key(language: _Language, key: str) -> str:
     return i18n.LanguageStore(None, language.signature, set())._key(key)
 
 
-def _wanted(plan: _Plan, section: Section) -> tuple[str | None, list[str | None]]:
-    """The keys of what the cache lacks for ``section``: its outputs, its pages per language."""
+def _wanted(plan: _Plan, section: Section,
+            made: Made) -> tuple[str | None, list[str | None]]:
+    """The keys of what the cache lacks for ``section``: its outputs, its pages per language
+    (each key also kept in ``made``'s memos, so that the pipeline does not hash again)."""
     okey = outputs.section_key(plan.season, section, plan.program)
+    made.output_memo[id(section)] = (section, outputs.memo_tag(plan.season, plan.program), okey)
     missing_outputs = None if plan.store.has(okey, "page") else okey
     keys: list[str | None] = []
     for language in plan.languages:
-        key = _inner_key(language, section_key(section, plan.templates,
-                                               render_frame(language.season, plan.pdf)))
-        keys.append(None if plan.store.has(key, "section") else key)
+        frame = render_frame(language.season, plan.pdf)
+        key = section_key(section, plan.templates, frame)
+        made.fingerprints[id(section)] = (section, (plan.templates, frame), key)
+        inner = _inner_key(language, key)
+        keys.append(None if plan.store.has(inner, "section") else inner)
     return missing_outputs, keys
 
 
@@ -171,6 +176,10 @@ class Made:
 
     written: list[str] = field(default_factory=list)
     outputs: int = 0
+    # the keys computed here, as the pipeline's memos hold them (``fingerprints`` keeps
+    # the last language's: the others are hashed again, as in any build)
+    output_memo: dict = field(default_factory=dict)
+    fingerprints: dict = field(default_factory=dict)
 
 
 def prerender(season: Season, store: DiskStore, writer: Writer, pdf: bool, program: str,
@@ -184,12 +193,12 @@ def prerender(season: Season, store: DiskStore, writer: Writer, pdf: bool, progr
     plan = _Plan(season, store, writer, pdf, program, templates_fingerprint(),
                  updated, _languages(season))
     items = []
+    report = Made()
     for section in season.sections:
-        okey, keys = _wanted(plan, section)
+        okey, keys = _wanted(plan, section, report)
         if okey is not None or any(k is not None for k in keys):
             items.append((section, okey, keys))
     prefilled = Prefilled(store)
-    report = Made()
     made = parallel.map_in_order(partial(_make, plan), items)
     try:
         for (section, _, _), done in zip(items, made, strict=True):
