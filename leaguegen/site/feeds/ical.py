@@ -15,7 +15,7 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
@@ -282,7 +282,7 @@ def _players_events(season: Season, section: Section,
     return out
 
 
-_PLAYERS: dict[int, tuple[Section, tuple, dict[int, list[_Event]]]] = {}
+_PLAYERS: dict[int, tuple[Section, tuple, tuple[list[int], dict[int, list[_Event]]]]] = {}
 
 
 def player_events(season: Season, section: Section, number: int) -> tuple[str, list[_Event]]:
@@ -294,16 +294,20 @@ def player_events(season: Season, section: Section, number: int) -> tuple[str, l
     known = _PLAYERS.get(id(section))
     if known is None or known[0] is not section or known[1] != key:
         _PLAYERS.clear()  # a section's players are asked for together: keep the latest
-        known = _PLAYERS[id(section)] = (section, key, _players_events(season, section, stamp))
+        dated = [rnd["number"] for rnd in _section_feed(section)["rounds"] if rnd["date"]]
+        known = _PLAYERS[id(section)] = (section, key,
+                                         (dated, _players_events(season, section, stamp)))
+    dated, every = known[2]
+    record = table.record(number) if table is not None else None
     events = []
-    for event in known[2][number]:
-        r = int(event.uid.split("-round-")[1].split("@")[0])
-        entry = table.record(number).entry(r) if table is not None else None
+    for r, event in zip(dated, every[number], strict=True):  # one event per dated round
+        entry = record.entry(r) if record is not None else None
         if entry is not None and entry.opponent is not None:
             colour = "White" if entry.colour is Colour.WHITE else "Black"
             opponent = section.players[entry.opponent - 1].name
-            event = replace(event, summary=f"{name} ({colour}) v {opponent}:"
-                                           f" {section.name}, round {r}")
+            event = _Event(event.uid, event.stamp, event.start,
+                           f"{name} ({colour}) v {opponent}: {section.name}, round {r}",
+                           event.location, event.description)
         events.append(event)
     return f"{name}: {section.name}", events
 
