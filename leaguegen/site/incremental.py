@@ -300,7 +300,7 @@ def render_frame(season: Season, pdf: bool) -> tuple:
     return (*_frame(season), ("pdf links", pdf))
 
 
-def _render_section(season: Season, section: Section) -> SectionOutput:
+def render_section(season: Season, section: Section) -> SectionOutput:
     """A section's pages, PDF source and summary, by its kind's renderer."""
     # a stage still waiting for its players has one page, whatever its format
     kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
@@ -325,7 +325,7 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
         used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
-    rendered = parallel.map_in_order(partial(_render_section, season),
+    rendered = parallel.map_in_order(partial(render_section, season),
                                      [section for section, _, output in keyed if output is None])
     try:
         for section, key, output in keyed:

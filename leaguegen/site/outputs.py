@@ -70,7 +70,7 @@ def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
 
-def _pack(files: Files) -> str:
+def pack(files: Files) -> str:
     return json.dumps({path: data.decode("utf-8") for path, data in files.items()})
 
 
@@ -167,7 +167,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         for key, files in keyed:
             if files is None:
                 files = next(computed)
-                store.put_page(key, _pack(files))
+                store.put_page(key, pack(files))
                 report.rendered += 1
             report.files.update(files)
     finally:
@@ -179,7 +179,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         for output in outputs():
             if output.per_season is not None:
                 files.update(output.per_season(season))
-        store.put_page(key, _pack(files))
+        store.put_page(key, pack(files))
         report.rendered += 1
     report.files.update(files)
     report.keys = [*keys, key]

@@ -29,8 +29,8 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.site import i18n, outputs, parallel
 from leaguegen.site.incremental import (
     DiskStore,
-    _render_section,
     render_frame,
+    render_section,
     section_key,
     templates_fingerprint,
 )
@@ -144,7 +144,7 @@ def _make(plan: _Plan, item: tuple[Section, str | None, list[str | None]]) -> _D
     done = _Done(okey, [], {}, [], written)
     if okey is not None:
         files = outputs.section_outputs(plan.season, section)
-        plan.store.put_page(okey, outputs._pack(files))
+        plan.store.put_page(okey, outputs.pack(files))
         for rel, data in files.items():
             plan.writer(rel, data)
             written.append(rel)
@@ -155,7 +155,7 @@ def _make(plan: _Plan, item: tuple[Section, str | None, list[str | None]]) -> _D
             continue
         token = PDF_LINKS.set(plan.pdf)
         try:
-            output = _render_section(language.season, section)
+            output = render_section(language.season, section)
         finally:
             PDF_LINKS.reset(token)
         plan.store.put_section(key, output)
@@ -203,7 +203,7 @@ def prerender(season: Season, store: DiskStore, writer: Writer, pdf: bool, progr
     try:
         for (section, _, _), done in zip(items, made, strict=True):
             if done.outputs_key is not None:
-                prefilled.pages[done.outputs_key] = outputs._pack(
+                prefilled.pages[done.outputs_key] = outputs.pack(
                     dict.fromkeys(done.outputs_paths, b""))
                 outputs.take_season_parts(season, section, done.parts)
                 report.outputs += 1
