@@ -70,3 +70,13 @@ def test_players_events_in_one_pass_are_each_players_scan(folder: Path) -> None:
         assert sorted(every) == list(range(1, len(section.players) + 1))
         for number, events in every.items():
             assert events == ical._round_events(season, section, stamp, player=number)
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_section_calendar_is_what_icalendar_writes_of_its_rounds(folder: Path) -> None:
+    season = load_season(folder)
+    stamp = ical._stamp(season)
+    for section in season.sections:
+        events = ical._round_events(season, section, stamp)
+        name = f"{season.name}: {section.name}"
+        assert ical.section_calendar(season, section) == ical._library_ics(name, events)

@@ -245,7 +245,10 @@ def season_calendar(season: Season) -> bytes:
 
 
 def section_calendar(season: Season, section: Section) -> bytes:
-    return _ics(f"{season.name}: {section.name}", _round_events(season, section, _stamp(season)))
+    """The section's rounds: the very lines of its block in the season calendar (kept,
+    so the season calendar and this one serialise the section's events once)."""
+    return _ics_of_lines(f"{season.name}: {section.name}",
+                         _section_block(season, section, _stamp(season)))
 
 
 def _players_events(season: Season, section: Section,
