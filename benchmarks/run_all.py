@@ -57,6 +57,7 @@ class Figures:
     peak_mib: float
     code: int
     note: str = ""
+    err: str = ""  # the last line on stderr
 
 
 def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures:
@@ -85,8 +86,10 @@ def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures
     out_file.close()
     err_file.close()
     lines = (out.strip() or err.strip()).splitlines()
+    err_lines = err.strip().splitlines()
     return Figures(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
-                   os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "")
+                   os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "",
+                   err_lines[-1][:400] if err_lines else "")
 
 
 def load() -> str:
@@ -162,8 +165,17 @@ def swiss_check(work: Work, timeout: float) -> Figures:
 
 def site(extra: tuple[str, ...]) -> Callable[[Work, float], Figures]:
     def run(work: Work, timeout: float) -> Figures:
-        return measured([*CLI, "build", str(work.season), "--out", str(work.folder / "html"),
-                         "--no-pdf", "-q", *extra], timeout)
+        if "--clean" not in extra:
+            return measured([*CLI, "build", str(work.season), "--out",
+                             str(work.folder / "html"), "--no-pdf", "-q", *extra], timeout)
+        # the cold build through own_cpu.py: the same command, and the parent's own CPU
+        # (the serial part) apart from its children's
+        fig = measured([sys.executable, str(ROOT / "benchmarks" / "own_cpu.py"), "build",
+                        str(work.season), "--out", str(work.folder / "html"), "--no-pdf",
+                        "-q", *extra], timeout)
+        if fig.err.startswith("own-cpu:"):
+            fig.note = f"{fig.err[len('own-cpu: '):]}; {fig.note}"[:400]
+        return fig
     return run
 
 

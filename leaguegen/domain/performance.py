@@ -40,13 +40,33 @@ def performance_rating(games: list[tuple[int, Fraction]]) -> tuple[int, int] | N
     return aro + dp(p), aro
 
 
+def _in_units(ratings: list[int], points: list[int], win: int) -> tuple[int, int]:
+    """:func:`performance_rating` of games scored ``points``/``win`` each, in integers
+    (the same answer: for values that are not negative, rounding half up is a floor)."""
+    n = len(ratings)
+    aro = (2 * sum(ratings) + n) // (2 * n)
+    hundredths = (200 * sum(points) + n * win) // (2 * n * win)
+    return aro + (_DP[hundredths - 50] if hundredths >= 50 else -_DP[50 - hundredths]), aro
+
+
 def table_performance(table, number: int) -> tuple[int, int] | None:  # noqa: ANN001 - Crosstable
     """(Rp, average opponent rating) of player ``number`` over the games of a crosstable
     (``domain.model.Crosstable``) played against rated opponents; None without such a game.
 
-    One computation for the standings' Rp column and the player's page."""
+    One computation for the standings' Rp column and the player's page; a game's score
+    is its points over a win's (the scoring's unit cancels), summed in integers."""
     scoring = table.scoring
-    rated = [(table.record(e.opponent).player.rating,
-              scoring.value(scoring.points(e.code)) / scoring.value(scoring.win))
-             for e in table.record(number).rounds if e.played and e.opponent]
-    return performance_rating([(r, Fraction(s)) for r, s in rated if r])
+    ratings, points = [], []
+    for e in table.record(number).rounds:
+        if e.played and e.opponent:
+            rating = table.record(e.opponent).player.rating
+            if rating:
+                ratings.append(rating)
+                points.append(scoring.points(e.code))
+    if not ratings:
+        return None
+    if scoring.win > 0 and min(points) >= 0 and min(ratings) >= 0:
+        return _in_units(ratings, points, scoring.win)
+    win = scoring.value(scoring.win)  # negative values: the exact rules of round_half_up
+    return performance_rating([(r, scoring.value(pts) / win)
+                               for r, pts in zip(ratings, points, strict=True)])

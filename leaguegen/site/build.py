@@ -129,18 +129,27 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     stamp.forget(store.folder)
     if clean:
         store.clear()
+    tree = OutputTree(out)
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
+        # the sections to render are written into the staging folder where they are
+        # rendered (``prerender``), the rest below
         built = pipeline.build(season, store, pdf=pdf, progress=progress,
-                               source=Path(season_dir))
+                               source=Path(season_dir), writer=tree.put)
+        tree.adopt(built.written)
+        files = built.files
+        for rel, data in render_pdfs({rel: html for rel, (_, html)
+                                      in built.pending_pdfs.items()}, progress, pdf_server):
+            store.put_pdf(built.pending_pdfs[rel][0], data)
+            files[rel] = data
+    except OSError as exc:  # writing into the staging folder (here or in a child)
+        tree.abort()
+        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
+    except BaseException:
+        tree.abort()
+        raise
     finally:
         parallel.WORKERS.reset(workers)
-    files = built.files
-    for rel, data in render_pdfs({rel: html for rel, (_, html) in built.pending_pdfs.items()},
-                                 progress, pdf_server):
-        store.put_pdf(built.pending_pdfs[rel][0], data)
-        files[rel] = data
-    tree = OutputTree(out)
     report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
                          pdfs_rendered=len(built.pending_pdfs),
                          sections_rendered=len(built.sections_rendered),

@@ -187,6 +187,12 @@ class DiskStore:
                 return None
             return fh.read()
 
+    def has(self, key: str, kind: str) -> bool:
+        """Whether an entry is there (``kind``: "section" or "page"), without reading it
+        (a damaged one is found out, and made again, when it is read)."""
+        path = self._path(key, ".json" if kind == "section" else ".html")
+        return path.is_file() and not path.is_symlink()
+
     def get_section(self, key: str) -> SectionOutput | None:
         raw = self._read(key, ".json")
         if raw is None:
@@ -275,7 +281,7 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     pages are ready (rendered or reused), for a progress display.
     """
     templates = templates or templates_fingerprint()
-    frame = (*_frame(season), ("pdf links", pdf))
+    frame = render_frame(season, pdf)
     token = PDF_LINKS.set(pdf)
     try:
         return _render_site(season, store, templates, fingerprints, frame, on_section)
@@ -283,7 +289,18 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
 
 
-def _render_section(season: Season, section: Section) -> SectionOutput:
+def section_key(section: Section, templates: str, frame: tuple) -> str:
+    """The store key of a section's pages (before its language's ``LanguageStore``);
+    ``frame`` is :func:`render_frame`'s."""
+    return _hash("section", templates, frame, section)
+
+
+def render_frame(season: Season, pdf: bool) -> tuple:
+    """What of the season (and the build) every section's pages depend on."""
+    return (*_frame(season), ("pdf links", pdf))
+
+
+def render_section(season: Season, section: Section) -> SectionOutput:
     """A section's pages, PDF source and summary, by its kind's renderer."""
     # a stage still waiting for its players has one page, whatever its format
     kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
@@ -303,12 +320,12 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
         if known is not None and known[0] is section and known[1] == (templates, frame):
             key = known[2]
         else:
-            key = _hash("section", templates, frame, section)
+            key = section_key(section, templates, frame)
         fresh[id(section)] = (section, (templates, frame), key)
         used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
-    rendered = parallel.map_in_order(partial(_render_section, season),
+    rendered = parallel.map_in_order(partial(render_section, season),
                                      [section for section, _, output in keyed if output is None])
     try:
         for section, key, output in keyed:

@@ -32,6 +32,10 @@ class Output:
     name: str
     per_section: Callable[[Season, Section], Files] | None = None
     per_season: Callable[[Season], Files] | None = None
+    # what ``per_season`` needs of one section, made with the section's files (possibly
+    # in another process), and how this process takes it in (``season_parts``)
+    section_parts: Callable[[Season, Section], object] | None = None
+    take_parts: Callable[[Season, Section, object], None] | None = None
 
 
 _OUTPUTS: dict[str, Output] = {}
@@ -66,7 +70,7 @@ def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
 
-def _pack(files: Files) -> str:
+def pack(files: Files) -> str:
     return json.dumps({path: data.decode("utf-8") for path, data in files.items()})
 
 
@@ -87,6 +91,46 @@ def _section_outputs(season: Season, section: Section) -> Files:
     return files
 
 
+def _names_and_frame(season: Season) -> tuple[tuple[str, ...], tuple]:
+    """The outputs registered, and what of the season every section's files show."""
+    names = tuple(o.name for o in outputs())
+    frame = tuple((k, v) for k, v in ((f, getattr(season, f)) for f in
+                                      ("name", "organiser", "venue", "time_control",
+                                       "languages", "description")))
+    return names, frame
+
+
+def memo_tag(season: Season, program: str = "") -> tuple:
+    """What :func:`render_outputs`'s ``memo`` checks a kept key against."""
+    return (program, *_names_and_frame(season))
+
+
+def section_key(season: Season, section: Section, program: str = "") -> str:
+    """The store key of one section's outputs (its files, packed)."""
+    names, frame = _names_and_frame(season)
+    return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+
+
+def section_outputs(season: Season, section: Section) -> Files:
+    """Every registered output's files of one section."""
+    return _section_outputs(season, section)
+
+
+def season_parts(season: Season, section: Section) -> dict[str, object]:
+    """What each output's season files need of ``section`` (small: the season calendar's
+    lines, the feed's entry), made where the section's own files are made, so that the
+    process making the season's files need not derive every section's facts again."""
+    return {o.name: o.section_parts(season, section) for o in outputs()
+            if o.section_parts is not None}
+
+
+def take_season_parts(season: Season, section: Section, parts: dict[str, object]) -> None:
+    """Hand :func:`season_parts` (made in another process) to each output."""
+    for o in outputs():
+        if o.take_parts is not None and o.name in parts:
+            o.take_parts(season, section, parts[o.name])
+
+
 def render_outputs(season: Season, store: TextStore, program: str = "",
                    memo: dict | None = None) -> OutputsReport:
     """Every registered output's files, reusing what the store has for unchanged inputs.
@@ -98,10 +142,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
     report = OutputsReport()
     known = memo if memo is not None else {}
     fresh: dict = {}
-    names = tuple(o.name for o in outputs())
-    frame = tuple((k, v) for k, v in ((f, getattr(season, f)) for f in
-                                      ("name", "organiser", "venue", "time_control",
-                                       "languages", "description")))
+    names, frame = _names_and_frame(season)
     keys = []
     keyed = []  # (key, what the store has or None)
     for section in season.sections:
@@ -109,7 +150,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         if seen is not None and seen[0] is section and seen[1] == (program, names, frame):
             key = seen[2]
         else:
-            key = _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+            key = section_key(season, section, program)
         fresh[id(section)] = (section, (program, names, frame), key)
         keys.append(key)
         keyed.append((key, _unpack(store.get_page(key))))
@@ -126,7 +167,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         for key, files in keyed:
             if files is None:
                 files = next(computed)
-                store.put_page(key, _pack(files))
+                store.put_page(key, pack(files))
                 report.rendered += 1
             report.files.update(files)
     finally:
@@ -138,7 +179,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         for output in outputs():
             if output.per_season is not None:
                 files.update(output.per_season(season))
-        store.put_page(key, _pack(files))
+        store.put_page(key, pack(files))
         report.rendered += 1
     report.files.update(files)
     report.keys = [*keys, key]

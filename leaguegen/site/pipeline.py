@@ -23,8 +23,8 @@ import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season
 from leaguegen.formats.git_history import read_history
-from leaguegen.site import i18n
-from leaguegen.site.incremental import MemoryStore, Store, program_version, render_site
+from leaguegen.site import i18n, prerender
+from leaguegen.site.incremental import DiskStore, MemoryStore, Store, program_version, render_site
 from leaguegen.site.outputs import render_outputs
 from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.render import template_dir
@@ -48,6 +48,7 @@ class SiteFiles:
     outputs_rendered: int = 0
     home_rendered: bool = False
     notes: list[str] = field(default_factory=list)  # for the organiser (a shallow history)
+    written: list[str] = field(default_factory=list)  # paths ``writer`` wrote, not in files
 
     @property
     def rendered_anything(self) -> bool:
@@ -78,7 +79,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
           fingerprints: dict | None = None, encoder: Encoder | None = None,
           progress: Progress | None = None, output_memo: dict | None = None,
-          source: Path | None = None) -> SiteFiles:
+          source: Path | None = None, writer: prerender.Writer | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``fingerprints`` and ``encoder`` are kept between calls by a long-running
@@ -89,19 +90,43 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     pages keeps them.
     ``source``, the season's folder, gives the history: each section's changes
     from git and every page's "last updated" (without it, neither is shown).
+    ``writer`` (``OutputTree.put``, with a disk store: ``leaguegen build``) has the
+    sections the store lacks made and written where they are rendered
+    (``prerender``); their paths are then in ``written``, not in ``files``.
     """
     # history from git: the sections' changes, "last updated" (formats/git_history.py)
     history = read_history(source, cache=store) if source is not None else None
     if history is not None:
         season = with_changes(season, history.changes)
+    total = len(season.sections) * len(season.languages or (season.language,))
+    done = 0
+    made: dict[str, int] = {}  # section id -> languages made by ``prerender``
+    pre = prerender.Made()
+    if writer is not None and isinstance(store, DiskStore):
+        def on_made(section_id: str, count: int) -> None:
+            nonlocal done
+            made[section_id] = made.get(section_id, 0) + count
+            done += count
+            if progress is not None and count:
+                progress("pages", done, total)
+
+        store, pre = prerender.prerender(
+            season, store, writer, pdf, program_version(),
+            history.updated if history is not None else None, on_made)
+        if output_memo is None:  # the keys prerender computed, not hashed again
+            output_memo = pre.output_memo
+        if fingerprints is None:
+            fingerprints = pre.fingerprints
     extra = render_outputs(season, store, program_version(), memo=output_memo)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
-    total = len(season.sections) * len(season.languages or (season.language,))
-    done = 0
+    counted = dict(made)
 
-    def on_section(_: str) -> None:
+    def on_section(section_id: str) -> None:
         nonlocal done
+        if counted.get(section_id, 0) > 0:  # counted as ``prerender`` made it
+            counted[section_id] -= 1
+            return
         done += 1
         if progress is not None:
             progress("pages", done, total)
@@ -110,16 +135,24 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
                                  fingerprints=fingerprints, pdf=pdf, on_section=on_section)
     files = (encoder or Encoder()).encode(snap.pages)
     stamp_updated(files, season, history.updated if history is not None else None)
-    result = SiteFiles(files, {}, pages=len(snap.pages),
-                       sections_rendered=list(snap.sections_rendered),
-                       sections_reused=list(snap.sections_reused),
-                       home_rendered=snap.home_rendered)
+    rendered, reused = list(snap.sections_rendered), []
+    for section_id in snap.sections_reused:  # what ``prerender`` made reads as reused
+        if made.get(section_id, 0) > 0:
+            made[section_id] -= 1
+            rendered.append(section_id)
+        else:
+            reused.append(section_id)
+    result = SiteFiles(files, {}, pages=len(snap.pages), sections_rendered=rendered,
+                       sections_reused=reused, home_rendered=snap.home_rendered,
+                       written=pre.written)
     if history is not None and history.shallow:
         result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):
         files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
     files.update(extra.files)
-    result.outputs_rendered = extra.rendered
+    for rel in pre.written:  # in the staging folder already
+        del files[rel]
+    result.outputs_rendered = extra.rendered + pre.outputs
     if pdf:
         for path, (key, source) in snap.pdfs.items():
             data = store.get_pdf(key)

@@ -124,24 +124,73 @@ class OutputTree:
             raise OutputRefused(f"cannot write the site beside {self.destination}:"
                                 f" {exc.strerror}") from None
         self.written: set[str] = set()
+        # resolved once: every folder below it is made by this build (``write``), so a
+        # path is checked by its parts rather than by resolving it (13,000 resolves
+        # were a second of a big build)
+        self.root = self.staging.resolve()
+        self._root = str(self.root)
+        self._folders: set[str] = {self._root}
+
+    def _target(self, relative: str) -> str:
+        """:meth:`path` as a string (what :meth:`put` uses: no Path objects per file)."""
+        parts = [p for p in relative.split("/") if p and p != "."]
+        if not parts or relative.startswith("/") or ".." in parts or "\0" in relative:
+            raise ValueError(f"refusing to write outside the site: {relative}")
+        target = os.path.join(self._root, *parts)
+        folder = os.path.dirname(target)
+        if folder not in self._folders:
+            # the folders below the root are ours, made here; one that is a link (not
+            # made by this build) is refused, as ``resolve`` refused it before
+            up = folder
+            while up != self._root:
+                if os.path.islink(up):
+                    raise ValueError(f"refusing to write outside the site: {relative}")
+                up = os.path.dirname(up)
+        return target
 
     def path(self, relative: str) -> Path:
-        target = (self.staging / relative).resolve()
-        if self.staging.resolve() not in target.parents:
+        """Where ``relative`` goes in the staging folder; ValueError for a path that
+        would leave it (absolute, ``..``, empty) or lead through a link."""
+        target = self._target(relative)
+        if os.path.islink(target):
             raise ValueError(f"refusing to write outside the site: {relative}")
-        return target
+        return Path(target)
 
     def write(self, relative: str, content: str | bytes) -> Path:
-        if relative in self.written or relative == MARKER:
-            raise ValueError(f"{relative} written twice in one build")
-        self.written.add(relative)
-        target = self.path(relative)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        if isinstance(content, str):
-            target.write_text(content, encoding="utf-8")
-        else:
-            target.write_bytes(content)
-        return target
+        self.adopt([relative])
+        self.put(relative, content)
+        return Path(self._target(relative))
+
+    def adopt(self, written: list[str]) -> None:
+        """Count files :meth:`put` wrote (in this process or a forked child of the build)
+        as this build's; ValueError for one written twice."""
+        for relative in written:
+            if relative in self.written or relative == MARKER:
+                raise ValueError(f"{relative} written twice in one build")
+            self.written.add(relative)
+
+    def put(self, relative: str, content: str | bytes) -> None:
+        """Write one file into the staging folder (checked as :meth:`path` says); what a
+        child process of the build calls, the parent then :meth:`adopt`-ing the path.
+        The file is opened without following a link (``O_NOFOLLOW``): a link put where
+        the file goes is refused, never written through."""
+        target = self._target(relative)
+        folder = os.path.dirname(target)
+        if folder not in self._folders:
+            os.makedirs(folder, exist_ok=True)
+            while folder not in self._folders:
+                self._folders.add(folder)
+                folder = os.path.dirname(folder)
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        try:
+            fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
+                         | getattr(os, "O_NOFOLLOW", 0), 0o666)
+        except OSError as exc:
+            if os.path.islink(target):
+                raise ValueError(f"refusing to write outside the site: {relative}") from exc
+            raise
+        with open(fd, "wb") as fh:
+            fh.write(data)
 
     def copy(self, source: Path, relative: str) -> None:
         self.write(relative, source.read_bytes())

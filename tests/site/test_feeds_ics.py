@@ -57,3 +57,26 @@ def test_long_ascii_lines_fold_where_icalendar_folds(description) -> None:
     event = ical._Event(uid="u@leaguegen", stamp=stamp, start=day, summary=description,
                         location="", description=description)
     assert ical._ics("n", [event]) == ical._library_ics("n", [event])
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_players_events_in_one_pass_are_each_players_scan(folder: Path) -> None:
+    """The one pass over a section's boards gives every player exactly the events a scan
+    of the boards for that player gives (``_round_events(player=n)``)."""
+    season = load_season(folder)
+    stamp = ical._stamp(season)
+    for section in season.sections:
+        every = ical._players_events(season, section, stamp)
+        assert sorted(every) == list(range(1, len(section.players) + 1))
+        for number, events in every.items():
+            assert events == ical._round_events(season, section, stamp, player=number)
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_section_calendar_is_what_icalendar_writes_of_its_rounds(folder: Path) -> None:
+    season = load_season(folder)
+    stamp = ical._stamp(season)
+    for section in season.sections:
+        events = ical._round_events(season, section, stamp)
+        name = f"{season.name}: {section.name}"
+        assert ical.section_calendar(season, section) == ical._library_ics(name, events)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 ALIASES = {"GE": "REP", "SNO": "TPN", "RTG": "RTNG"}
 
@@ -30,8 +31,12 @@ class TiebreakSpec:
     predetermined: bool = False
 
 
+@lru_cache(maxsize=1024)
 def parse_code(text: str) -> TiebreakSpec:
-    """Parse ``BH/C1``, ``SB-C1``, ``KS/L-1``...; raise ValueError on anything else."""
+    """Parse ``BH/C1``, ``SB-C1``, ``KS/L-1``...; raise ValueError on anything else.
+
+    Remembered (the answer is frozen): the pages and standings ask for the same few
+    codes about ten thousand times in a big season."""
     raw = text.strip()
     if not raw:
         raise ValueError("empty tie-break code")

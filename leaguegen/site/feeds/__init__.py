@@ -12,6 +12,7 @@ import json
 from leaguegen.domain.season import Season, Section
 from leaguegen.formats import season_trf
 from leaguegen.site import urls
+from leaguegen.site.feeds import atom, ical, json_feed
 from leaguegen.site.feeds.atom import atom_feed
 from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
 from leaguegen.site.feeds.json_feed import season_feed, section_feed
@@ -39,4 +40,19 @@ def season_files(season: Season) -> Files:
             urls.ATOM: atom_feed(season)}
 
 
-FEEDS = register_output(Output("feeds", section_files, season_files))
+def section_parts(season: Season, section: Section) -> tuple:
+    """What ``season_files`` needs of one section: its season-calendar lines, its Atom
+    entries, its ``season.json`` entry (each kept per section by its module)."""
+    return (ical.season_block(season, section), atom.section_entries(season, section),
+            json_feed.season_entry(section))
+
+
+def take_parts(season: Season, section: Section, parts: tuple) -> None:
+    block, entries, entry = parts
+    ical.take_block(season, section, block)
+    atom.take_entries(season, section, entries)
+    json_feed.take_entry(section, entry)
+
+
+FEEDS = register_output(Output("feeds", section_files, season_files, section_parts,
+                               take_parts))

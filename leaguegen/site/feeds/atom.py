@@ -77,6 +77,18 @@ def _section_entries(season: Season, section: Section) -> list:
     return out
 
 
+def section_entries(season: Season, section: Section) -> list:
+    """The section's entries in the season's feed (``_section_entries``)."""
+    return _section_entries(season, section)
+
+
+def take_entries(season: Season, section: Section, entries: list) -> None:
+    """Keep entries :func:`section_entries` made in another process for the same season."""
+    if len(_SECTIONS) > 4096:
+        _SECTIONS.clear()
+    _SECTIONS[id(section)] = (section, season.name, entries)
+
+
 def atom_feed(season: Season) -> bytes:
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")

@@ -15,7 +15,7 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
@@ -226,6 +226,18 @@ def _section_block(season: Season, section: Section, stamp: dt.datetime) -> list
     return lines
 
 
+def season_block(season: Season, section: Section) -> list[str]:
+    """The section's lines in the season calendar (``_section_block``)."""
+    return _section_block(season, section, _stamp(season))
+
+
+def take_block(season: Season, section: Section, lines: list[str]) -> None:
+    """Keep lines :func:`season_block` made in another process for the same season."""
+    if len(_BLOCKS) > 4096:
+        _BLOCKS.clear()
+    _BLOCKS[id(section)] = (section, (_stamp(season), season.name, season.venue), lines)
+
+
 def season_calendar(season: Season) -> bytes:
     stamp = _stamp(season)
     return _ics_of_lines(season.name, [line for section in season.sections
@@ -233,22 +245,72 @@ def season_calendar(season: Season) -> bytes:
 
 
 def section_calendar(season: Season, section: Section) -> bytes:
-    return _ics(f"{season.name}: {section.name}", _round_events(season, section, _stamp(season)))
+    """The section's rounds: the very lines of its block in the season calendar (kept,
+    so the season calendar and this one serialise the section's events once)."""
+    return _ics_of_lines(f"{season.name}: {section.name}",
+                         _section_block(season, section, _stamp(season)))
+
+
+def _players_events(season: Season, section: Section,
+                    stamp: dt.datetime) -> dict[int, list[_Event]]:
+    """Every player's events of the section in one pass over its boards: what
+    ``_round_events(..., player=n)`` gives for each n (the tests hold them equal), without
+    scanning every board once per player."""
+    feed = _section_feed(section)
+    names = _names(section)
+    count = len(section.players)
+    out: dict[int, list[_Event]] = {n: [] for n in range(1, count + 1)}
+    for rnd in feed["rounds"]:
+        if not rnd["date"]:
+            continue
+        lines: dict[int, list[str]] = {}
+        for b in rnd["boards"]:
+            result = b["result"] or "not played yet"
+            line = f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}"
+            lines.setdefault(b["white"], []).append(line)
+            if b["black"] != b["white"]:
+                lines.setdefault(b["black"], []).append(line)
+        for bye in rnd["byes"]:
+            lines.setdefault(bye["player"], []).append(f"{names[bye['player']]}: {bye['kind']}")
+        uid = _uid(season, section, rnd["number"])
+        start = dt.date.fromisoformat(rnd["date"])
+        summary = f"{section.name}: round {rnd['number']} ({season.name})"
+        location = season.venue or ""
+        for number in range(1, count + 1):
+            mine = lines.get(number)
+            out[number].append(_Event(
+                uid=f"p{number}-{uid}", stamp=stamp, start=start, summary=summary,
+                location=location,
+                description="\n".join(mine) if mine else "Pairings to be published."))
+    return out
+
+
+_PLAYERS: dict[int, tuple[Section, tuple, tuple[list[int], dict[int, list[_Event]]]]] = {}
 
 
 def player_events(season: Season, section: Section, number: int) -> tuple[str, list[_Event]]:
     """The name and events of one player's calendar: each names the opponent and colour."""
     name = section.players[number - 1].name
     table = facts_of(section).table
+    stamp = _stamp(season)
+    key = (stamp, season.name, season.venue)
+    known = _PLAYERS.get(id(section))
+    if known is None or known[0] is not section or known[1] != key:
+        _PLAYERS.clear()  # a section's players are asked for together: keep the latest
+        dated = [rnd["number"] for rnd in _section_feed(section)["rounds"] if rnd["date"]]
+        known = _PLAYERS[id(section)] = (section, key,
+                                         (dated, _players_events(season, section, stamp)))
+    dated, every = known[2]
+    record = table.record(number) if table is not None else None
     events = []
-    for event in _round_events(season, section, _stamp(season), player=number):
-        r = int(event.uid.split("-round-")[1].split("@")[0])
-        entry = table.record(number).entry(r) if table is not None else None
+    for r, event in zip(dated, every[number], strict=True):  # one event per dated round
+        entry = record.entry(r) if record is not None else None
         if entry is not None and entry.opponent is not None:
             colour = "White" if entry.colour is Colour.WHITE else "Black"
             opponent = section.players[entry.opponent - 1].name
-            event = replace(event, summary=f"{name} ({colour}) v {opponent}:"
-                                           f" {section.name}, round {r}")
+            event = _Event(event.uid, event.stamp, event.start,
+                           f"{name} ({colour}) v {opponent}: {section.name}, round {r}",
+                           event.location, event.description)
         events.append(event)
     return f"{name}: {section.name}", events
 

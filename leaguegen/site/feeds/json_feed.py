@@ -107,6 +107,32 @@ def section_feed(section: Section) -> dict[str, Any]:
     }
 
 
+_ENTRIES: dict[int, tuple[Section, dict[str, Any]]] = {}
+
+
+def season_entry(s: Section) -> dict[str, Any]:
+    """A section's entry in ``season.json`` (kept per Section object; a build that made
+    the section's files in another process hands it over with :func:`take_entry`)."""
+    known = _ENTRIES.get(id(s))
+    if known is not None and known[0] is s:
+        return known[1]
+    facts = facts_of(s)
+    entry = {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
+             "rounds_played": facts.progress.rounds_played,
+             "rounds_total": facts.progress.rounds_total,
+             "finished": facts.progress.finished, "page": urls.section(s),
+             "data": urls.section_json(s), "calendar": urls.section_ics(s),
+             "trf": urls.trf(s) if facts.kind.trf_type else None}
+    take_entry(s, entry)
+    return entry
+
+
+def take_entry(s: Section, entry: dict[str, Any]) -> None:
+    if len(_ENTRIES) > 4096:
+        _ENTRIES.clear()
+    _ENTRIES[id(s)] = (s, entry)
+
+
 def season_feed(season: Season) -> dict[str, Any]:
     """``season.json``: the season and where each section's data is."""
     return {
@@ -114,15 +140,7 @@ def season_feed(season: Season) -> dict[str, Any]:
         "season": {"name": season.name, "organiser": season.organiser or None,
                    "venue": season.venue or None, "time_control": season.time_control or None,
                    "languages": list(season.languages)},
-        "sections": [
-            {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
-             "rounds_played": facts_of(s).progress.rounds_played,
-             "rounds_total": facts_of(s).progress.rounds_total,
-             "finished": facts_of(s).progress.finished, "page": urls.section(s),
-             "data": urls.section_json(s), "calendar": urls.section_ics(s),
-             "trf": urls.trf(s) if facts_of(s).kind.trf_type else None}
-            for s in season.sections
-        ],
+        "sections": [season_entry(s) for s in season.sections],
         "calendar": urls.SEASON_ICS,
         "news": urls.ATOM,
     }
