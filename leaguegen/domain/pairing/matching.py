@@ -258,7 +258,15 @@ class Matching:
             dv[v] = hint[v]
         # Greedy matching along tight edges, in vertex order.
         removed, nb, endpoint = self.removed, self.nb, self.endpoint
-        if heaviest:
+        # Under the heaviest-edge duals a pair is tight only where both ends' heaviest
+        # edges are the same weight: in a dense bracket that is a few dozen pairs of
+        # thousands of vertices, and this pass scanned every edge to find them. With
+        # ``greedy_stages`` (callers that take any optimum) the pass below pairs
+        # along those tight edges itself, in the same scan that lowers the duals.
+        merged = heaviest and self.greedy_stages
+        if merged:
+            pass  # (the pairs are made below)
+        elif heaviest:
             # Each dual is at least every weight at that vertex: an edge is tight
             # exactly when its weight equals both duals (no sums to form).
             for v in range(n):
@@ -298,6 +306,10 @@ class Matching:
                 elif need == low and pick < 0 and mate[w] < 0:
                     pick = p
             if low >= dv[v]:
+                if merged and pick >= 0 and low == dv[v]:
+                    # (a tight edge to a free vertex at the dual as it is)
+                    mate[v] = pick
+                    mate[endpoint[pick]] = pick ^ 1
                 continue
             dv[v] = low
             if pick >= 0:
