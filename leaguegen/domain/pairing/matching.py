@@ -131,6 +131,16 @@ class Matching:
             free_ids.append(k)
             edges[k] = [a, b, 0] if a < b else [b, a, 0]
 
+    def value(self) -> int:
+        """Total weight of the matched edges (after ``solve``: pending edits are not
+        counted)."""
+        edges, endpoint = self.edges, self.endpoint
+        total = 0
+        for v, p in enumerate(self.mate):
+            if p >= 0 and v < endpoint[p]:
+                total += edges[p >> 1][2]
+        return total
+
     def weight(self, a: int, b: int) -> int:
         key = self.key(a, b)
         if key in self.pending:
@@ -499,6 +509,56 @@ class Matching:
                     mate[w] = p ^ 1
                     break
 
+    def _greedy_paths(self) -> int:
+        """Augment along tight paths free - matched - matched - free of singletons,
+        as many vertex-disjoint ones as one scan finds; returns how many.
+
+        Valid between stages, like ``_greedy_tight``: the duals stay, every matched
+        edge is tight, no blossom changes. A stage finds one augmenting path and
+        then forgets its trees; in a dense bracket with hundreds of free vertices
+        each stage scans every free vertex's edges, so this one scan replaces many
+        stages (only the shortest paths: the stages find the rest).
+        """
+        mate, inb, dv, edges, nb, endpoint = (
+            self.mate, self.inblossom, self.dualvar, self.edges, self.nb, self.endpoint)
+        free = [v for v in range(self.n) if mate[v] < 0 and inb[v] == v and dv[v] > 0]
+        if len(free) < 2:
+            return 0
+        # reach[x]: for a matched singleton x, the endpoint (seen from x) of a tight
+        # edge to a free singleton.
+        reach: dict[int, int] = {}
+        for y in free:
+            dy = dv[y]
+            for x, p in nb[y].items():
+                if (mate[x] >= 0 and x not in reach and inb[x] == x
+                        and dy + dv[x] == 2 * edges[p >> 1][2]):
+                    reach[x] = p ^ 1
+        if not reach:
+            return 0
+        made = 0
+        for v in free:
+            if mate[v] >= 0:
+                continue
+            dvv = dv[v]
+            for w, p in nb[v].items():
+                mw = mate[w]
+                if mw < 0 or inb[w] != w:
+                    continue
+                x = endpoint[mw]
+                q = reach.get(x)
+                if q is None:
+                    continue
+                y = endpoint[q]
+                if y == v or mate[y] >= 0 or dvv + dv[w] != 2 * edges[p >> 1][2]:
+                    continue
+                mate[v] = p
+                mate[w] = p ^ 1
+                mate[x] = q
+                mate[y] = q ^ 1
+                made += 1
+                break
+        return made
+
     # ------------------------------------------------------------ the algorithm
     def slack(self, k: int) -> int:
         i, j, w = self.edges[k]
@@ -798,10 +858,14 @@ class Matching:
         bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
         blossombestedges = self.blossombestedges
         first = True
+        paths = self.greedy_stages
         while True:
             if not first and self.greedy_stages:
                 self._greedy_tight()
             first = False
+            if paths:
+                # (until a scan finds none: the stages' dual changes make few new ones)
+                paths = self._greedy_paths() > 0
             for i in range(n2):
                 label[i] = 0
                 bestedge[i] = -1

@@ -476,6 +476,14 @@ class BracketSolver:
                 mate[v] = V[ml[i]]
         return mate
 
+    def value(self) -> tuple[int, int]:
+        """The optimum's value in the matching now in use (the reduced bracket's
+        relaxed weights, or the exact graph's): see ``Solver.value``. A reduced
+        optimum is accepted only when a completion reaches its bound, so two of
+        them compare as the global optima do."""
+        m = self.fex if self.fex is not None else self.rm
+        return id(m), m.value()
+
     def _realize(self, yon: list[int], yoff: list[int], bye_in_c: bool) -> dict[int, int] | None:
         """A completion reaching the relaxed value: every on-player of Y paired into
         G, G paired inside except (parity) one player with nu = m, everyone else

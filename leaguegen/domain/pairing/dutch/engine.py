@@ -32,6 +32,7 @@ class DutchEngine:
     use_skip = True  # S1 decisions without a solve when the optimum provably holds
     use_prune2 = True  # prune again after the remainder's S1-bonus solve
     use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
+    use_split = True  # the S1/S2 split of the first rp players proven by one solve (_try_split)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
         self.state = state
@@ -160,6 +161,55 @@ class DutchEngine:
                     row[si] = 0
             base[li] = row  # type: ignore[assignment]
         return base
+
+    @staticmethod
+    def _try_split(solver: Solver, base: list[list[int]], pbi: list[int], rem: list[int],
+                   rp: int, sgb: int, nsgb: int) -> list[int] | None:
+        """Freeze the split S1 = the first ``rp`` players of the remainder if an optimum
+        of the current weights has it; returns that optimum (``mate``), or None.
+
+        The remainder's step gives every pair a bonus for its higher player, largest
+        for the first ``rp`` and falling with the index, and then freezes the split
+        its optimum makes. That split is the first ``rp`` exactly when some optimum
+        of the current weights pairs each of them with one of the rest: such a
+        matching is best on the weights, has the largest bonus any matching can
+        have (``rp`` pairs in the remainder, every optimum has that many: C6) and
+        hence is an optimum of the bonused weights, all of whose optima then make
+        that split. So: remove the pairs inside S1 and inside S2 (what the freeze
+        removes), solve, and compare the optimum's value with the current one.
+        Equal: the split holds, and the weights and the matching are those the
+        freeze leaves (the bonus is gone from them again). Otherwise the weights
+        are put back by the remainder's step, which sets every pair of the
+        remainder. Either way the result is the same; the proof costs one solve
+        instead of a re-weighting of the whole bracket, a solve and the freeze.
+        """
+        if sgb:
+            # (The MDPs' pairs left the matching, which may have freed a blossom's base.)
+            solver.solve()
+        before = solver.value()
+        nrem = len(rem)
+        rem_v = [pbi[pi2] for pi2 in rem]
+        cut: list[tuple[int, int]] = []
+        set_row = solver.set_row
+        for a_i in range(nrem):
+            pi2 = rem[a_i]
+            items = []
+            s1 = a_i < rp
+            for b_i in range(a_i + 1, nrem):
+                oi = rem[b_i]
+                if base[oi][pi2] and s1 == (b_i < rp):
+                    items.append((rem_v[b_i], 0))
+                    cut.append((oi, pi2))
+            if items:
+                set_row(rem_v[a_i], items)
+        sm = solver.solve()
+        if solver.value() != before:
+            return None
+        for oi, pi2 in cut:
+            base[oi][pi2] = 0
+        # Under the frozen weights, as after the remainder's step (``use_prune2``).
+        solver.prune(pbi, sgb, nsgb, base)
+        return sm
 
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
         order, n = self.order, self.n
@@ -302,106 +352,115 @@ class DutchEngine:
                 if sm[v] < v:
                     rp += 1
             nrem = len(rem)
-            # The remainder's weights below rise by 2 * f(higher player) per edge,
-            # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
-            # duals of the first rp players by 4 f keeps every dual feasible and
-            # every S1-S2 matched edge tight (a warm start only).
-            solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
-                                for a_i in range(rp)})
-            # (ewc, row by row; a zero base weight is already zero in the solver.)
-            bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
-            rem_v = [pbi[pi2] for pi2 in rem]
-            for b_i in range(1, nrem):
-                row = base[rem[b_i]]
-                items = []
-                for a_i in range(b_i):
-                    wt = row[rem[a_i]]
-                    if wt:
-                        items.append((rem_v[a_i], wt + bonus[a_i]))
-                set_row(rem_v[b_i], items)
-            sm = solver.solve()
-            if self.use_prune2:
-                # Again, under the S1 bonus: every later optimum of the bracket is
-                # an optimum of these weights too (the exchange nudges sit below
-                # the bonus's lowest bit, and once the split is frozen every S1
-                # player is paired, so the bonus is the same constant on all of
-                # them), so a pair with positive slack now is never used again.
-                solver.prune(pbi, sgb, nsgb, base)
+            # The split S1 = the first rp of the remainder, tried first: when it
+            # holds, the S1 bonus and the exchanges below settle nothing.
+            split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb) if (
+                self.use_split and rp > 0) else None
+            frozen = split is not None
+            if split is not None:
+                sm = split
+            else:
+                # The remainder's weights below rise by 2 * f(higher player) per edge,
+                # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
+                # duals of the first rp players by 4 f keeps every dual feasible and
+                # every S1-S2 matched edge tight (a warm start only).
+                solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
+                                    for a_i in range(rp)})
+                # (ewc, row by row; a zero base weight is already zero in the solver.)
+                bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
+                rem_v = [pbi[pi2] for pi2 in rem]
+                for b_i in range(1, nrem):
+                    row = base[rem[b_i]]
+                    items = []
+                    for a_i in range(b_i):
+                        wt = row[rem[a_i]]
+                        if wt:
+                            items.append((rem_v[a_i], wt + bonus[a_i]))
+                    set_row(rem_v[b_i], items)
+                sm = solver.solve()
+                if self.use_prune2:
+                    # Again, under the S1 bonus: every later optimum of the bracket is
+                    # an optimum of these weights too (the exchange nudges sit below
+                    # the bonus's lowest bit, and once the split is frozen every S1
+                    # player is paired, so the bonus is the same constant on all of
+                    # them), so a pair with positive slack now is never used again.
+                    solver.prune(pbi, sgb, nsgb, base)
 
             def s1_role(v: int) -> bool:
                 return v < sm[v] < nsgbv  # noqa: B023
 
-            exch = 0
-            for pi2 in rem:
-                if pi2 >= rem[rp]:
-                    break
-                v = pbi[pi2]
-                exch += not s1_role(v)
+            if not frozen:
+                exch = 0
+                for pi2 in rem:
+                    if pi2 >= rem[rp]:
+                        break
+                    v = pbi[pi2]
+                    exch += not s1_role(v)
 
-            # Exchange the lowest possible S1 players.
-            left = exch
-            pri = rp
-            pos = rp
-            while pos > 0 and left:
-                pri -= 1
-                pos -= 1
-                pi2 = rem[pos]
-                v = pbi[pi2]
-                if s1_role(v):
+                # Exchange the lowest possible S1 players.
+                left = exch
+                pri = rp
+                pos = rp
+                while pos > 0 and left:
+                    pri -= 1
+                    pos -= 1
+                    pi2 = rem[pos]
+                    v = pbi[pi2]
+                    if s1_role(v):
+                        for op in range(pos + 1, nrem):
+                            wt = ewc(pi2, rem[op], pri, rp)
+                            if wt:
+                                solver.set_edge(v, pbi[rem[op]], wt - 1)
+                        sm = solver.solve()
+                    ex = not s1_role(v)
+                    left -= ex
                     for op in range(pos + 1, nrem):
-                        wt = ewc(pi2, rem[op], pri, rp)
-                        if wt:
-                            solver.set_edge(v, pbi[rem[op]], wt - 1)
-                    sm = solver.solve()
-                ex = not s1_role(v)
-                left -= ex
-                for op in range(pos + 1, nrem):
-                    if ex:
-                        base[rem[op]][pi2] = 0
-                    solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri, rp))
+                        if ex:
+                            base[rem[op]][pi2] = 0
+                        solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri, rp))
 
-            # Exchange the highest possible S2 players.
-            left = exch
-            ri = rp
-            for pos in range(rp, nrem):
-                if left <= 1:
-                    break
-                pi2 = rem[pos]
-                v = pbi[pi2]
-                already = s1_role(v)
-                if not already:
-                    for op in range(pos + 1, nrem):
-                        wt = ewc(pi2, rem[op], ri, rp)
-                        if wt:
-                            solver.set_edge(v, pbi[rem[op]], wt + 1)
-                    sm = solver.solve()
-                if s1_role(v):
-                    left -= 1
-                    for op in range(pos):
-                        base[pi2][rem[op]] = 0
-                        solver.set_edge(v, pbi[rem[op]], 0)
-                    solver.cut_next(v)
-                if not already:
-                    for op in range(pos + 1, nrem):
-                        solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))
-                ri += 1
+                # Exchange the highest possible S2 players.
+                left = exch
+                ri = rp
+                for pos in range(rp, nrem):
+                    if left <= 1:
+                        break
+                    pi2 = rem[pos]
+                    v = pbi[pi2]
+                    already = s1_role(v)
+                    if not already:
+                        for op in range(pos + 1, nrem):
+                            wt = ewc(pi2, rem[op], ri, rp)
+                            if wt:
+                                solver.set_edge(v, pbi[rem[op]], wt + 1)
+                        sm = solver.solve()
+                    if s1_role(v):
+                        left -= 1
+                        for op in range(pos):
+                            base[pi2][rem[op]] = 0
+                            solver.set_edge(v, pbi[rem[op]], 0)
+                        solver.cut_next(v)
+                    if not already:
+                        for op in range(pos + 1, nrem):
+                            solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))
+                    ri += 1
 
-            # Freeze the S1/S2 split.
-            for a_i in range(nrem):
-                pi2 = rem[a_i]
-                v = pbi[pi2]
-                v_s1 = s1_role(v)
-                items = []
-                for b_i in range(a_i + 1, nrem):
-                    oi = rem[b_i]
-                    row = base[oi]
-                    if not row[pi2]:
-                        continue  # zero in the solver already
-                    ov = pbi[oi]
-                    if not v_s1 or s1_role(ov):
-                        row[pi2] = 0
-                    items.append((ov, row[pi2]))
-                set_row(v, items)
+                # Freeze the S1/S2 split.
+                for a_i in range(nrem):
+                    pi2 = rem[a_i]
+                    v = pbi[pi2]
+                    v_s1 = s1_role(v)
+                    items = []
+                    for b_i in range(a_i + 1, nrem):
+                        oi = rem[b_i]
+                        row = base[oi]
+                        if not row[pi2]:
+                            continue  # zero in the solver already
+                        ov = pbi[oi]
+                        if not v_s1 or s1_role(ov):
+                            row[pi2] = 0
+                        items.append((ov, row[pi2]))
+                    set_row(v, items)
 
             # Each S1 player takes the best S2 opponent still possible, in order.
             # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,

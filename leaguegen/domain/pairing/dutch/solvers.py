@@ -69,6 +69,12 @@ class Solver(Protocol):
 
     def raise_duals(self, deltas: dict[int, int]) -> None: ...
     def solve(self) -> list[int]: ...
+
+    def value(self) -> tuple[int, int]:
+        """The current optimum's value, with the identity of the problem it is
+        measured in: two values compare only when that is the same (right after
+        ``solve``)."""
+        ...
     def finalize(self, a: int, b: int) -> None: ...
 
     def fix(self, a: int, b: int) -> None:
@@ -183,6 +189,9 @@ class GlobalSolver:
             if not final[v]:
                 out[v] = mate[v]
         return out
+
+    def value(self) -> tuple[int, int]:
+        return id(self.matching), self.matching.value()
 
     def finalize(self, a: int, b: int) -> None:
         self.final[a] = self.final[b] = True
