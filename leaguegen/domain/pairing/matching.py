@@ -72,6 +72,7 @@ class Matching:
         self.pending: dict[int, int] = {}
         self.fresh = True
         self.hint: list[int] | None = None
+        self.start: list[int] | None = None  # see ``set_start``
         self.stages = 0
         self.removed: set[int] = set()
         self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
@@ -217,6 +218,14 @@ class Matching:
         self.dualvar[b] = 0
         self.unusedblossoms.append(b)
 
+    def set_start(self, duals: list[int]) -> None:
+        """Doubled duals for the first solve of a graph built from empty, used as the
+        heaviest-edge start is (``_fresh_start``): the caller vouches that they are
+        feasible (``duals[a] + duals[b] >= 2 w`` on every edge). For graphs where one
+        vertex's heaviest edges are everyone's (a higher-scored player in a bracket)
+        and the heaviest-edge duals leave nearly every vertex free."""
+        self.start = duals
+
     def restart(self, duals: list[int] | None = None) -> None:
         """Forget the current solution; the next solve starts afresh.
 
@@ -353,6 +362,20 @@ class Matching:
         pending, self.pending = self.pending, {}
         if self.fresh:
             edges, endpoint, nb, n = self.edges, self.endpoint, self.nb, self.n
+            start, self.start = self.start, None
+            if self.hint is None and not edges and start is not None:
+                # An empty graph built at once, from the caller's start duals.
+                for key, w in pending.items():
+                    if w:
+                        a, b = divmod(key, n)
+                        k = len(edges)
+                        edges.append([a, b, w])
+                        endpoint.append(a)
+                        endpoint.append(b)
+                        nb[a][b] = 2 * k + 1
+                        nb[b][a] = 2 * k
+                self._fresh_start(start)
+                return
             if self.hint is None and not edges:
                 # An empty graph built at once: each vertex's heaviest edge (the
                 # start's duals) in the same pass.

@@ -167,6 +167,8 @@ class BracketSolver:
         self.fdirty: set[int] = set()  # pair keys (as in ``wx``) to re-relax
         self.fdirtyv: set[int] = set(C)
         self.fall = True  # the first solve builds every edge in one pass
+        self.fsgb = 0  # MDPs at the head of C (``load_bracket``)
+        self.fstart: list[int] | None = None  # the first solve's start duals, if not the usual
         wx = self.wx
         for key, w in list(wx.items()):
             self._set(*divmod(key, self.n), w)
@@ -175,6 +177,7 @@ class BracketSolver:
                      nxt: NextPairs) -> None:
         self.nxt = nxt
         self.fGpos = range(nsgb, len(pbi))
+        self.fsgb = sgb
         if self.fmode == 1:
             # Pairs into and inside the next score group stay implicit (completion +
             # next term, when compatible): a bracket player only needs to know
@@ -388,15 +391,50 @@ class BracketSolver:
             # without its checks, as no vertex of it has been removed yet.)
             assert not rm.removed
             pend, m = rm.pending, rm.n
-            for i, a in enumerate(live):
-                la, ba = loc[a], bl[a] + fc
-                for b in live[:i]:
-                    w = wx.get(b * N + a if b < a else a * N + b)
-                    if w:
-                        e = w - ba - bl[b]
-                        if e > 0:
-                            lb = loc[b]
-                            pend[la * m + lb if la < lb else lb * m + la] = e
+            nmdp = self.fsgb
+            if not nmdp:
+                for i, a in enumerate(live):
+                    la, ba = loc[a], bl[a] + fc
+                    for b in live[:i]:
+                        w = wx.get(b * N + a if b < a else a * N + b)
+                        if w:
+                            e = w - ba - bl[b]
+                            if e > 0:
+                                lb = loc[b]
+                                pend[la * m + lb if la < lb else lb * m + la] = e
+            else:
+                # With MDPs: a resident's heaviest pair is usually with an MDP (C7
+                # counts the higher score), so under the heaviest-edge start every
+                # resident sits at that weight and nearly all stay free. Start
+                # instead from each resident's heaviest pair with another resident,
+                # and twice each MDP's heaviest pair (feasible on every pair it is
+                # in): the residents then start as a bracket without MDPs does.
+                top = [0] * m
+                mdp = {loc[v] for v in C[:nmdp]}
+                for i, a in enumerate(live):
+                    la, ba = loc[a], bl[a] + fc
+                    a_mdp = la in mdp
+                    ta = top[la]
+                    for b in live[:i]:
+                        w = wx.get(b * N + a if b < a else a * N + b)
+                        if w:
+                            e = w - ba - bl[b]
+                            if e > 0:
+                                lb = loc[b]
+                                pend[la * m + lb if la < lb else lb * m + la] = e
+                                if a_mdp or lb in mdp:
+                                    e += e
+                                    if a_mdp and e > ta:
+                                        ta = e
+                                    if lb in mdp and e > top[lb]:
+                                        top[lb] = e
+                                    continue
+                                if e > ta:
+                                    ta = e
+                                if e > top[lb]:
+                                    top[lb] = e
+                    top[la] = ta
+                self.fstart = top
             dirty.clear()
         else:
             for v in self.fdirtyv:
@@ -405,11 +443,22 @@ class BracketSolver:
                 for u in C:
                     if u != v and not final[u]:
                         dirty.add(u * N + v if u < v else v * N + u)
+        start, self.fstart = self.fstart, None
         if self.fbeta >= 0:
+            beta = self.fbeta
             for v in self.fdirtyv:
                 if not final[v]:
                     g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
-                    rm.set_weight(loc[v], self.fbeta, g if g > 0 else 0)
+                    rm.set_weight(loc[v], beta, g if g > 0 else 0)
+                    if start is not None and g > 0:
+                        # (the bye vertex's pairs: heaviest-edge duals at both ends)
+                        lv = loc[v]
+                        if g > start[lv]:
+                            start[lv] = g
+                        if g > start[beta]:
+                            start[beta] = g
+        if start is not None:
+            rm.set_start(start)
         self.fdirtyv = set()
         # The relaxed weight of a C-C pair: its excess over completion, less each
         # end's nu (or the flip count). The same formula as the first pass above,
