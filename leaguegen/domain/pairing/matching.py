@@ -47,7 +47,9 @@ class Matching:
         # several optima is found, so it is for callers whose answers do not
         # depend on that (the Dutch engine).
         self.greedy_stages = greedy_stages
-        self.edges: list[list[int]] = []  # [i, j, w]
+        # (i, j, w) tuples: immutable, so the cyclic garbage collector stops tracking
+        # them (it walked hundreds of thousands of [i, j, w] lists again and again).
+        self.edges: list[tuple[int, int, int]] = []
         self.free_ids: list[int] = []
         self.endpoint: list[int] = []
         self.nb: list[dict[int, int]] = [{} for _ in range(n)]  # v -> {w: endpoint index of w}
@@ -130,7 +132,7 @@ class Matching:
             del nb[b][a]
             k = p >> 1
             free_ids.append(k)
-            edges[k] = [a, b, 0] if a < b else [b, a, 0]
+            edges[k] = (a, b, 0) if a < b else (b, a, 0)
 
     def value(self) -> int:
         """Total weight of the matched edges (after ``solve``: pending edits are not
@@ -163,12 +165,12 @@ class Matching:
                 return
             if self.free_ids:
                 k = self.free_ids.pop()
-                self.edges[k] = [a, b, w]
+                self.edges[k] = (a, b, w)
                 self.endpoint[2 * k] = a
                 self.endpoint[2 * k + 1] = b
             else:
                 k = len(self.edges)
-                self.edges.append([a, b, w])
+                self.edges.append((a, b, w))
                 self.endpoint.extend((a, b))
             self.nb[a][b] = 2 * k + 1
             self.nb[b][a] = 2 * k
@@ -177,9 +179,10 @@ class Matching:
             del self.nb[a][b]
             del self.nb[b][a]
             self.free_ids.append(k)
-            self.edges[k] = [a, b, 0]
+            self.edges[k] = (a, b, 0)
             return
-        self.edges[k][2] = w
+        e = self.edges[k]
+        self.edges[k] = (e[0], e[1], w)
 
     def _mate_vertex(self, v: int) -> int:
         m = self.mate[v]
@@ -369,7 +372,7 @@ class Matching:
                     if w:
                         a, b = divmod(key, n)
                         k = len(edges)
-                        edges.append([a, b, w])
+                        edges.append((a, b, w))
                         endpoint.append(a)
                         endpoint.append(b)
                         nb[a][b] = 2 * k + 1
@@ -384,7 +387,7 @@ class Matching:
                     if w:
                         a, b = divmod(key, n)
                         k = len(edges)
-                        edges.append([a, b, w])
+                        edges.append((a, b, w))
                         endpoint.append(a)
                         endpoint.append(b)
                         nb[a][b] = 2 * k + 1
@@ -400,7 +403,7 @@ class Matching:
                 if w and not self.free_ids and b not in nb[a]:
                     # A new edge at the end of the table (``_apply``, inlined).
                     k = len(edges)
-                    edges.append([a, b, w])
+                    edges.append((a, b, w))
                     endpoint.append(a)
                     endpoint.append(b)
                     nb[a][b] = 2 * k + 1
@@ -422,7 +425,8 @@ class Matching:
                     continue
                 e = None
             else:
-                e = edges[p >> 1]
+                k = p >> 1
+                e = edges[k]
                 if e[2] == w:
                     continue
             ia = inb[a]
@@ -430,7 +434,7 @@ class Matching:
                 self._singleton(a)
                 self._singleton(b)
             if w and e is not None:
-                e[2] = w  # an existing edge re-weighted (what _apply does)
+                edges[k] = (e[0], e[1], w)  # an existing edge re-weighted (as _apply does)
             else:
                 if w == 0 and self._mate_vertex(a) == b:
                     self._unmatch(a)
@@ -1054,7 +1058,7 @@ class Matching:
                 k = p >> 1
                 del nb[w][v]
                 free_ids.append(k)
-                edges[k] = [v, w, 0] if v < w else [w, v, 0]
+                edges[k] = (v, w, 0) if v < w else (w, v, 0)
             nb[v] = {}
         for v in verts:
             if self.mate[v] >= 0:
