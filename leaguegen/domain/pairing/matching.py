@@ -119,12 +119,15 @@ class Matching:
         return chains
 
     def drop_edges(self, pairs: list[tuple[int, int]]) -> None:
-        """Delete edges that have positive slack, blossom duals counted
-        (``blossom_chains``), under the current optimal duals.
+        """Delete edges that are not matched and on no blossom's cycle, such as those
+        with positive slack, blossom duals counted (``blossom_chains``), under the
+        current optimal duals.
 
-        Such an edge is in no optimum, is not matched and is no blossom's cycle
-        edge (those are tight), so the solution stays optimal as it is: unlike a
-        weight change through ``set_weight``, nothing is dissolved or freed.
+        Without such an edge the solution is as valid as before (one dual
+        constraint fewer, the matching and the blossoms untouched): unlike a weight
+        change through ``set_weight``, nothing is dissolved or freed. It stays
+        optimal when the edge was in no optimum (positive slack); otherwise the next
+        ``solve`` goes on from it.
         """
         edges, nb, free_ids = self.edges, self.nb, self.free_ids
         for a, b in pairs:
@@ -133,6 +136,14 @@ class Matching:
             k = p >> 1
             free_ids.append(k)
             edges[k] = (a, b, 0) if a < b else (b, a, 0)
+
+    def cycle_edges(self) -> set[int]:
+        """Indices of the edges that join the children of a blossom."""
+        out: set[int] = set()
+        for endps in self.blossomendps[self.n:]:
+            if endps is not None:
+                out.update(p >> 1 for p in endps)
+        return out
 
     def value(self) -> int:
         """Total weight of the matched edges (after ``solve``: pending edits are not

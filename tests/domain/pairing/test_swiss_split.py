@@ -29,7 +29,7 @@ from swiss_speed import generated_state  # noqa: E402
 def engine(split: bool = True, fast: bool = True, failing: bool = False) -> Iterator[list[int]]:
     """The engine with the split proof on or off, the fast or the exact solver, and
     (``failing``) a proof that never holds; yields [attempts, successes]."""
-    saved = DutchEngine.use_split, DutchEngine.use_fast, DutchEngine._try_split
+    saved = DutchEngine.use_split, DutchEngine.use_fast, DutchEngine.__dict__["_try_split"]
     tally = [0, 0]
     inner = DutchEngine._try_split
     values = {cls: cls.value for cls in (BracketSolver, GlobalSolver)}

@@ -280,6 +280,37 @@ class BracketSolver:
         self.wx[key] = w
         self.fdirty.add(key)
 
+    def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
+        """``set_edge(a, b, 0)`` for every pair of the bracket in ``pairs``, right after a
+        solve. A pair that is neither matched nor on a blossom's cycle leaves the
+        matching at once (``Matching.drop_edges``: its solution stays valid and
+        nothing is freed); the others go through the usual repair."""
+        if self.fex is not None:
+            for a, b in pairs:
+                self._set(a, b, 0)
+            return
+        m, loc, wx, N = self.rm, self.floc, self.wx, self.n
+        nb, mate, pending = m.nb, m.mate, m.pending
+        cycle = m.cycle_edges()
+        dirty = self.fdirty if self.fmode == 1 else ()
+        drop: list[tuple[int, int]] = []
+        slow: list[tuple[int, int]] = []
+        for a, b in pairs:
+            key = a * N + b if a < b else b * N + a
+            la, lb = loc[a], loc[b]
+            p = nb[la].get(lb)
+            if p is None or key in dirty or m.key(la, lb) in pending:
+                slow.append((a, b))
+                continue
+            wx[key] = 0
+            if mate[la] == p or (p >> 1) in cycle:
+                slow.append((a, b))
+            else:
+                drop.append((la, lb))
+        m.drop_edges(drop)
+        for a, b in slow:
+            self.set_edge(a, b, 0)
+
     def raise_duals(self, deltas: dict[int, int]) -> None:
         """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
         if self.fex is not None:

@@ -187,21 +187,14 @@ class DutchEngine:
             # (The MDPs' pairs left the matching, which may have freed a blossom's base.)
             solver.solve()
         before = solver.value()
-        nrem = len(rem)
-        rem_v = [pbi[pi2] for pi2 in rem]
+        # The pairs inside S1 and inside S2 (positions in ``pbi``, higher first).
         cut: list[tuple[int, int]] = []
-        set_row = solver.set_row
-        for a_i in range(nrem):
-            pi2 = rem[a_i]
-            items = []
-            s1 = a_i < rp
-            for b_i in range(a_i + 1, nrem):
-                oi = rem[b_i]
-                if base[oi][pi2] and s1 == (b_i < rp):
-                    items.append((rem_v[b_i], 0))
-                    cut.append((oi, pi2))
-            if items:
-                set_row(rem_v[a_i], items)
+        for part in (rem[:rp], rem[rp:]):
+            for b_i in range(1, len(part)):
+                oi = part[b_i]
+                row = base[oi]
+                cut.extend((oi, pi2) for pi2 in part[:b_i] if row[pi2])
+        solver.cut_pairs([(pbi[oi], pbi[pi2]) for oi, pi2 in cut])
         sm = solver.solve()
         if solver.value() != before:
             return None

@@ -63,6 +63,10 @@ class Solver(Protocol):
 
     def set_edge(self, a: int, b: int, weight: int) -> None: ...
 
+    def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
+        """``set_edge(a, b, 0)`` for each pair, right after a solve."""
+        ...
+
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(v, u, w)`` for each ``(u, w)``: one call for a whole row."""
         ...
@@ -172,6 +176,11 @@ class GlobalSolver:
 
     def set_edge(self, a: int, b: int, weight: int) -> None:
         self.matching.set_weight(a, b, weight)
+
+    def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
+        setw = self.matching.set_weight
+        for a, b in pairs:
+            setw(a, b, 0)
 
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         setw = self.matching.set_weight
