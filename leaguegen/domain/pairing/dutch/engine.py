@@ -32,6 +32,7 @@ class DutchEngine:
     use_skip = True  # S1 decisions without a solve when the optimum provably holds
     use_prune2 = True  # prune again after the remainder's S1-bonus solve
     use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
+    use_prune1_late = True  # without MDPs, the first prune waits for the split's (below)
     use_split = True  # the S1/S2 split of the first rp players proven by one solve (_try_split)
 
     def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
@@ -273,7 +274,8 @@ class DutchEngine:
                 return r
 
             sm = solver.solve()
-            solver.prune(pbi, sgb, nsgb, base)
+            if sgb or not (self.use_split and self.use_prune1_late):
+                solver.prune(pbi, sgb, nsgb, base)
 
             def in_bracket(x: int) -> bool:
                 return sgbv <= x < nsgbv  # noqa: B023
