@@ -232,6 +232,15 @@ class Matching:
         self.dualvar[b] = 0
         self.unusedblossoms.append(b)
 
+    def fresh_arrays(self) -> tuple[list[tuple[int, int, int]], list[int], list[dict[int, int]]]:
+        """``edges``, ``endpoint`` and ``nb`` of a new, empty graph, for a caller that
+        builds a dense graph in one pass (a bracket's every pair) and then gives
+        its start duals (``set_start``). Edge ``k`` is ``(a, b, w)`` with ``a < b``
+        and ``w > 0``, ``endpoint[2k] = a``, ``endpoint[2k + 1] = b``,
+        ``nb[a][b] = 2k + 1``, ``nb[b][a] = 2k``; each pair once."""
+        assert self.fresh and not self.edges and not self.removed and not self.free_ids
+        return self.edges, self.endpoint, self.nb
+
     def set_start(self, duals: list[int]) -> None:
         """Doubled duals for the first solve of a graph built from empty, used as the
         heaviest-edge start is (``_fresh_start``): the caller vouches that they are
@@ -377,11 +386,14 @@ class Matching:
         if self.fresh:
             edges, endpoint, nb, n = self.edges, self.endpoint, self.nb, self.n
             start, self.start = self.start, None
-            if self.hint is None and not edges and start is not None:
-                # An empty graph built at once, from the caller's start duals.
+            if self.hint is None and start is not None:
+                # A graph built at once (``fresh_arrays``, these edits), from the
+                # caller's start duals.
                 for key, w in pending.items():
-                    if w:
-                        a, b = divmod(key, n)
+                    a, b = divmod(key, n)
+                    if b in nb[a]:
+                        self._apply(key, w)
+                    elif w:
                         k = len(edges)
                         edges.append((a, b, w))
                         endpoint.append(a)

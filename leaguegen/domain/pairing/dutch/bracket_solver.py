@@ -418,54 +418,48 @@ class BracketSolver:
             live = [v for v in C if not final[v]]
             wx, fc = self.wx, self.fc
             bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
-            # (Straight into the fresh matching's pending edits: ``Matching.set_weight``
-            # without its checks, as no vertex of it has been removed yet.)
-            assert not rm.removed
-            pend, m = rm.pending, rm.n
+            # (Straight into the fresh matching's edge table: ``Matching.fresh_arrays``.)
+            edges, endpoint, nb = rm.fresh_arrays()
+            m = rm.n
+            top = [0] * m
             nmdp = self.fsgb
-            if not nmdp:
-                for i, a in enumerate(live):
-                    la, ba = loc[a], bl[a] + fc
-                    for b in live[:i]:
-                        w = wx.get(b * N + a if b < a else a * N + b)
-                        if w:
-                            e = w - ba - bl[b]
-                            if e > 0:
-                                lb = loc[b]
-                                pend[la * m + lb if la < lb else lb * m + la] = e
-            else:
-                # With MDPs: a resident's heaviest pair is usually with an MDP (C7
-                # counts the higher score), so under the heaviest-edge start every
-                # resident sits at that weight and nearly all stay free. Start
-                # instead from each resident's heaviest pair with another resident,
-                # and twice each MDP's heaviest pair (feasible on every pair it is
-                # in): the residents then start as a bracket without MDPs does.
-                top = [0] * m
-                mdp = {loc[v] for v in C[:nmdp]}
-                for i, a in enumerate(live):
-                    la, ba = loc[a], bl[a] + fc
-                    a_mdp = la in mdp
-                    ta = top[la]
-                    for b in live[:i]:
-                        w = wx.get(b * N + a if b < a else a * N + b)
-                        if w:
-                            e = w - ba - bl[b]
-                            if e > 0:
-                                lb = loc[b]
-                                pend[la * m + lb if la < lb else lb * m + la] = e
-                                if a_mdp or lb in mdp:
-                                    e += e
-                                    if a_mdp and e > ta:
-                                        ta = e
-                                    if lb in mdp and e > top[lb]:
-                                        top[lb] = e
-                                    continue
-                                if e > ta:
+            # With MDPs: a resident's heaviest pair is usually with an MDP (C7 counts
+            # the higher score), so under the heaviest-edge start every resident sits
+            # at that weight and nearly all stay free. Start instead from each
+            # resident's heaviest pair with another resident, and twice each MDP's
+            # heaviest pair (feasible on every pair it is in): the residents then
+            # start as a bracket without MDPs does. Without MDPs: the heaviest edges.
+            mdp = {loc[v] for v in C[:nmdp]}
+            for i, a in enumerate(live):
+                la, ba = loc[a], bl[a] + fc
+                nba = nb[la]
+                a_mdp = la in mdp
+                ta = top[la]
+                for b in live[:i]:
+                    w = wx.get(b * N + a if b < a else a * N + b)
+                    if w:
+                        e = w - ba - bl[b]
+                        if e > 0:
+                            lb = loc[b]  # (< la: ``live`` is in C's order)
+                            k = len(edges)
+                            edges.append((lb, la, e))
+                            endpoint.append(lb)
+                            endpoint.append(la)
+                            nb[lb][la] = 2 * k + 1
+                            nba[lb] = 2 * k
+                            if nmdp and (a_mdp or lb in mdp):
+                                e += e
+                                if a_mdp and e > ta:
                                     ta = e
-                                if e > top[lb]:
+                                if lb in mdp and e > top[lb]:
                                     top[lb] = e
-                    top[la] = ta
-                self.fstart = top
+                                continue
+                            if e > ta:
+                                ta = e
+                            if e > top[lb]:
+                                top[lb] = e
+                top[la] = ta
+            self.fstart = top
             dirty.clear()
         else:
             for v in self.fdirtyv:
