@@ -47,8 +47,10 @@ class Matching:
         # several optima is found, so it is for callers whose answers do not
         # depend on that (the Dutch engine).
         self.greedy_stages = greedy_stages
-        # (i, j, w) tuples: immutable, so the cyclic garbage collector stops tracking
-        # them (it walked hundreds of thousands of [i, j, w] lists again and again).
+        # (i, j, 2 w) tuples: the weight doubled, as the duals are (every slack is
+        # ``dualvar[i] + dualvar[j] - edges[k][2]``, one big-int operation fewer);
+        # immutable, so the cyclic garbage collector stops tracking them (it walked
+        # hundreds of thousands of [i, j, w] lists again and again).
         self.edges: list[tuple[int, int, int]] = []
         self.free_ids: list[int] = []
         self.endpoint: list[int] = []
@@ -153,14 +155,14 @@ class Matching:
         for v, p in enumerate(self.mate):
             if p >= 0 and v < endpoint[p]:
                 total += edges[p >> 1][2]
-        return total
+        return total >> 1
 
     def weight(self, a: int, b: int) -> int:
         key = self.key(a, b)
         if key in self.pending:
             return self.pending[key]
         k = self.edge_index(a, b)
-        return 0 if k is None else self.edges[k][2]
+        return 0 if k is None else self.edges[k][2] >> 1
 
     def set_weight(self, a: int, b: int, w: int) -> None:
         if a in self.removed or b in self.removed:
@@ -176,12 +178,12 @@ class Matching:
                 return
             if self.free_ids:
                 k = self.free_ids.pop()
-                self.edges[k] = (a, b, w)
+                self.edges[k] = (a, b, 2 * w)
                 self.endpoint[2 * k] = a
                 self.endpoint[2 * k + 1] = b
             else:
                 k = len(self.edges)
-                self.edges.append((a, b, w))
+                self.edges.append((a, b, 2 * w))
                 self.endpoint.extend((a, b))
             self.nb[a][b] = 2 * k + 1
             self.nb[b][a] = 2 * k
@@ -193,7 +195,7 @@ class Matching:
             self.edges[k] = (a, b, 0)
             return
         e = self.edges[k]
-        self.edges[k] = (e[0], e[1], w)
+        self.edges[k] = (e[0], e[1], 2 * w)
 
     def _mate_vertex(self, v: int) -> int:
         m = self.mate[v]
@@ -235,8 +237,8 @@ class Matching:
     def fresh_arrays(self) -> tuple[list[tuple[int, int, int]], list[int], list[dict[int, int]]]:
         """``edges``, ``endpoint`` and ``nb`` of a new, empty graph, for a caller that
         builds a dense graph in one pass (a bracket's every pair) and then gives
-        its start duals (``set_start``). Edge ``k`` is ``(a, b, w)`` with ``a < b``
-        and ``w > 0``, ``endpoint[2k] = a``, ``endpoint[2k + 1] = b``,
+        its start duals (``set_start``). Edge ``k`` is ``(a, b, 2 * w)`` (the weight
+        doubled) with ``a < b`` and ``w > 0``, ``endpoint[2k] = a``, ``endpoint[2k + 1] = b``,
         ``nb[a][b] = 2k + 1``, ``nb[b][a] = 2k``; each pair once."""
         assert self.fresh and not self.edges and not self.removed and not self.free_ids
         return self.edges, self.endpoint, self.nb
@@ -280,7 +282,7 @@ class Matching:
         n, edges, mate = self.n, self.edges, self.mate
         hint, self.hint = self.hint, None
         if hint is not None:
-            ok = all(w == 0 or hint[i] + hint[j] >= 2 * w for i, j, w in edges)
+            ok = all(hint[i] + hint[j] >= w2 for i, j, w2 in edges)
             if not ok:
                 hint = None
         heaviest = hint is None
@@ -290,7 +292,8 @@ class Matching:
             # Each vertex's heaviest edge as its (doubled) dual: feasible, tight where
             # both ends agree.
             hint = [0] * n
-            for i, j, w in edges:
+            for i, j, w2 in edges:
+                w = w2 >> 1
                 if w > hint[i]:
                     hint[i] = w
                 if w > hint[j]:
@@ -316,7 +319,7 @@ class Matching:
                     continue
                 dvv = dv[v]
                 for w, p in nb[v].items():
-                    if mate[w] < 0 and dv[w] == dvv and edges[p >> 1][2] == dvv:
+                    if mate[w] < 0 and dv[w] == dvv and edges[p >> 1][2] == 2 * dvv:
                         mate[v] = p
                         mate[w] = p ^ 1
                         break
@@ -325,7 +328,7 @@ class Matching:
                 if mate[v] >= 0 or v in removed:
                     continue
                 for w, p in nb[v].items():
-                    if mate[w] < 0 and dv[v] + dv[w] == 2 * edges[p >> 1][2]:
+                    if mate[w] < 0 and dv[v] + dv[w] == edges[p >> 1][2]:
                         mate[v] = p
                         mate[w] = p ^ 1
                         break
@@ -341,7 +344,7 @@ class Matching:
             low = 0
             pick = -1
             for w, p in nb[v].items():
-                need = 2 * edges[p >> 1][2] - dv[w]
+                need = edges[p >> 1][2] - dv[w]
                 if need > low:
                     low = need
                     pick = p if mate[w] < 0 else -1
@@ -371,7 +374,7 @@ class Matching:
         for w, p in self.nb[x].items():
             if w == skip:
                 continue
-            sl = base + dv[w] - 2 * edges[p >> 1][2]
+            sl = base + dv[w] - edges[p >> 1][2]
             if sl < room:
                 room = sl
         return room
@@ -395,7 +398,7 @@ class Matching:
                         self._apply(key, w)
                     elif w:
                         k = len(edges)
-                        edges.append((a, b, w))
+                        edges.append((a, b, 2 * w))
                         endpoint.append(a)
                         endpoint.append(b)
                         nb[a][b] = 2 * k + 1
@@ -410,7 +413,7 @@ class Matching:
                     if w:
                         a, b = divmod(key, n)
                         k = len(edges)
-                        edges.append((a, b, w))
+                        edges.append((a, b, 2 * w))
                         endpoint.append(a)
                         endpoint.append(b)
                         nb[a][b] = 2 * k + 1
@@ -426,7 +429,7 @@ class Matching:
                 if w and not self.free_ids and b not in nb[a]:
                     # A new edge at the end of the table (``_apply``, inlined).
                     k = len(edges)
-                    edges.append((a, b, w))
+                    edges.append((a, b, 2 * w))
                     endpoint.append(a)
                     endpoint.append(b)
                     nb[a][b] = 2 * k + 1
@@ -450,14 +453,14 @@ class Matching:
             else:
                 k = p >> 1
                 e = edges[k]
-                if e[2] == w:
+                if e[2] == 2 * w:
                     continue
             ia = inb[a]
             if ia == inb[b] and ia >= n:
                 self._singleton(a)
                 self._singleton(b)
             if w and e is not None:
-                edges[k] = (e[0], e[1], w)  # an existing edge re-weighted (as _apply does)
+                edges[k] = (e[0], e[1], 2 * w)  # an existing edge re-weighted (as _apply does)
             else:
                 if w == 0 and self._mate_vertex(a) == b:
                     self._unmatch(a)
@@ -554,7 +557,7 @@ class Matching:
                 continue
             dvv = dv[v]
             for w, p in self.nb[v].items():
-                if mate[w] < 0 and inb[w] == w and dvv + dv[w] == 2 * edges[p >> 1][2]:
+                if mate[w] < 0 and inb[w] == w and dvv + dv[w] == edges[p >> 1][2]:
                     mate[v] = p
                     mate[w] = p ^ 1
                     break
@@ -581,7 +584,7 @@ class Matching:
             dy = dv[y]
             for x, p in nb[y].items():
                 if (mate[x] >= 0 and x not in reach and inb[x] == x
-                        and dy + dv[x] == 2 * edges[p >> 1][2]):
+                        and dy + dv[x] == edges[p >> 1][2]):
                     reach[x] = p ^ 1
         if not reach:
             return 0
@@ -599,7 +602,7 @@ class Matching:
                 if q is None:
                     continue
                 y = endpoint[q]
-                if y == v or mate[y] >= 0 or dvv + dv[w] != 2 * edges[p >> 1][2]:
+                if y == v or mate[y] >= 0 or dvv + dv[w] != edges[p >> 1][2]:
                     continue
                 mate[v] = p
                 mate[w] = p ^ 1
@@ -612,7 +615,7 @@ class Matching:
     # ------------------------------------------------------------ the algorithm
     def slack(self, k: int) -> int:
         i, j, w = self.edges[k]
-        return self.dualvar[i] + self.dualvar[j] - 2 * w
+        return self.dualvar[i] + self.dualvar[j] - w
 
     def leaves(self, b: int) -> Iterator[int]:
         if b < self.n:
@@ -729,7 +732,7 @@ class Matching:
                         if bj == b or label[bj] != 1:
                             continue
                         kk = p >> 1
-                        sl = dl + dualvar[w] - 2 * edges[kk][2]
+                        sl = dl + dualvar[w] - edges[kk][2]
                         cur = bestedgeto.get(bj)
                         if cur is None or sl < cur[0]:
                             bestedgeto[bj] = (sl, kk)
@@ -741,7 +744,7 @@ class Matching:
                     bj = inblossom[j]
                     if bj == b or label[bj] != 1:
                         continue
-                    sl = dualvar[i] + dualvar[j] - 2 * wt
+                    sl = dualvar[i] + dualvar[j] - wt
                     cur = bestedgeto.get(bj)
                     if cur is None or sl < cur[0]:
                         bestedgeto[bj] = (sl, kk)
@@ -946,7 +949,7 @@ class Matching:
                         if bv == bw:
                             continue
                         if not allowedge[k]:
-                            kslack = dv + dualvar[w] - 2 * edges[k][2]
+                            kslack = dv + dualvar[w] - edges[k][2]
                             if kslack <= 0:
                                 allowedge[k] = 1
                         if allowedge[k]:
@@ -990,7 +993,7 @@ class Matching:
                                 continue
                             if bph[x] != phase:
                                 e = edges[be]
-                                bsl[x] = dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]
+                                bsl[x] = dualvar[e[0]] + dualvar[e[1]] - e[2]
                                 bph[x] = phase
                             if kslack < bsl[x]:
                                 bestedge[x] = k
@@ -1012,7 +1015,7 @@ class Matching:
                     be = bestedge[v]
                     if be != -1 and label[inblossom[v]] == 0:
                         e = edges[be]
-                        d = dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]
+                        d = dualvar[e[0]] + dualvar[e[1]] - e[2]
                         if d < delta:
                             delta = d
                             deltatype = 2
@@ -1021,7 +1024,7 @@ class Matching:
                     be = bestedge[b]
                     if be != -1 and blossomparent[b] == -1 and label[b] == 1:
                         e = edges[be]
-                        d = (dualvar[e[0]] + dualvar[e[1]] - 2 * e[2]) // 2
+                        d = (dualvar[e[0]] + dualvar[e[1]] - e[2]) // 2
                         if d < delta:
                             delta = d
                             deltatype = 3

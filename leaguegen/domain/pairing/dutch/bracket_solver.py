@@ -375,7 +375,7 @@ class BracketSolver:
                 p = nb[la].get(lb)
                 if p is None:
                     continue
-                sl = da + dv[lb] - 2 * edges[p >> 1][2]
+                sl = da + dv[lb] - edges[p >> 1][2]  # (weights stored doubled)
                 if sl <= 0:
                     ca, cb = chains[la], chains[lb]
                     if ca is None or cb is None or ca[0][0] != cb[0][0]:
@@ -442,7 +442,7 @@ class BracketSolver:
                         if e > 0:
                             lb = loc[b]  # (< la: ``live`` is in C's order)
                             k = len(edges)
-                            edges.append((lb, la, e))
+                            edges.append((lb, la, e + e))
                             endpoint.append(lb)
                             endpoint.append(la)
                             nb[lb][la] = 2 * k + 1
