@@ -169,6 +169,7 @@ class BracketSolver:
         self.fall = True  # the first solve builds every edge in one pass
         self.fsgb = 0  # MDPs at the head of C (``load_bracket``)
         self.fstart: list[int] | None = None  # the first solve's start duals, if not the usual
+        self.fbase: list[list[int]] | None = None  # the loaded rows, until the first solve
         wx = self.wx
         for key, w in list(wx.items()):
             self._set(*divmod(key, self.n), w)
@@ -182,8 +183,18 @@ class BracketSolver:
             # Pairs into and inside the next score group stay implicit (completion +
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
-            for li in range(sgb, nsgb):
-                self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
+            if self.fall and all(pbi[i] < pbi[i + 1] for i in range(nsgb - 1)):
+                # (``set_row`` before the first solve, row by row at once: the key of
+                # a pair is ``higher * n + lower``, ``pbi`` being in order.)
+                wx, N = self.wx, self.n
+                keys = [v * N for v in pbi[:nsgb]]
+                for li in range(sgb, nsgb):
+                    v = pbi[li]
+                    wx.update(zip([k + v for k in keys[:li]], base[li], strict=True))
+                self.fbase = base
+            else:
+                for li in range(sgb, nsgb):
+                    self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
             on, ok = self.fon, nxt.ok
             for ci in range(nsgb):
                 if any(ok(ci, gi) for gi in self.fGpos):
@@ -358,21 +369,22 @@ class BracketSolver:
         chains = m.blossom_chains()
         wx, N = self.wx, self.n
         drop: list[tuple[int, int]] = []
+        lpos = [loc.get(v) for v in pbi[:nsgb]]
         for li in range(sgb, nsgb):
-            a = pbi[li]
-            la = loc.get(a)
+            la = lpos[li]
             if la is None:
                 continue
+            a = pbi[li]
             row = base[li]
             da = dv[la]
-            for si in range(li):
-                if not row[si]:
+            nba = nb[la]
+            for si, wt in enumerate(row):
+                if not wt:
                     continue
-                b = pbi[si]
-                lb = loc.get(b)
+                lb = lpos[si]
                 if lb is None:
                     continue
-                p = nb[la].get(lb)
+                p = nba.get(lb)
                 if p is None:
                     continue
                 sl = da + dv[lb] - edges[p >> 1][2]  # (weights stored doubled)
@@ -397,6 +409,7 @@ class BracketSolver:
                         if sl + 2 * z <= 0:
                             continue
                 row[si] = 0
+                b = pbi[si]
                 wx[a * N + b if a < b else b * N + a] = 0
                 drop.append((la, lb))
         # Out of the matching at once: the solution stays optimal without them.
@@ -430,13 +443,22 @@ class BracketSolver:
             # heaviest pair (feasible on every pair it is in): the residents then
             # start as a bracket without MDPs does. Without MDPs: the heaviest edges.
             mdp = {loc[v] for v in C[:nmdp]}
+            # The loaded rows are the weights in ``wx`` of every pair with a resident
+            # (``load_bracket``), read without a lookup per pair.
+            rows, self.fbase = self.fbase, None
+            if len(live) != len(C):
+                rows = None
             for i, a in enumerate(live):
                 la, ba = loc[a], bl[a] + fc
                 nba = nb[la]
                 a_mdp = la in mdp
                 ta = top[la]
-                for b in live[:i]:
-                    w = wx.get(b * N + a if b < a else a * N + b)
+                earlier = live[:i]
+                if rows is not None and i >= nmdp:
+                    ws = rows[i]
+                else:
+                    ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
+                for b, w in zip(earlier, ws, strict=True):
                     if w:
                         e = w - ba - bl[b]
                         if e > 0:
