@@ -948,11 +948,8 @@ class Matching:
                         bw = inblossom[w]
                         if bv == bw:
                             continue
-                        if not allowedge[k]:
-                            kslack = dv + dualvar[w] - edges[k][2]
-                            if kslack <= 0:
-                                allowedge[k] = 1
-                        if allowedge[k]:
+                        if allowedge[k] or (kslack := dv + dualvar[w] - edges[k][2]) <= 0:
+                            allowedge[k] = 1
                             if label[bw] == 0:
                                 if mate[blossombase[bw]] < 0:
                                     # A free vertex that needs no partner: augment to it.
