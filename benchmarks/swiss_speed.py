@@ -18,7 +18,8 @@ Cases (each runs in its own process):
 CPU time, steadier on a shared machine), ``pair s`` (the ``pair_round`` call, wall;
 ``pair cpu`` its CPU time), the phases inside it in CPU seconds (``start``: the bye proof; ``rows``:
 bracket weights; ``load``: handing them to the solver; ``solve``: the matchings;
-``prune``: dropping the pairs the duals prove useless; ``direct``: the closed-form
+``prune``: dropping the pairs the duals prove useless; ``cut``: removing the pairs
+inside S1 and inside S2 for the split's proof; ``direct``: the closed-form
 brackets; ``engine``: the decisions around them) and the process's peak resident
 memory. ``--tracemalloc`` adds Python's own peak allocation
 (slower).
@@ -145,6 +146,7 @@ class Phases:
             self.wrap(cls, "load_bracket", "load")
             self.wrap(cls, "solve", "solve")
             self.wrap(cls, "prune", "prune")
+            self.wrap(cls, "cut_pairs", "cut")
         self.wrap(engine, "homogeneous_pairs", "direct")
 
 
