@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import markdown as md
 import nh3
 
@@ -15,8 +17,13 @@ _ALLOWED_ATTRIBUTES = {"a": {"href", "title"}, "img": {"src", "alt", "title"},
 _URL_SCHEMES = {"http", "https", "mailto"}
 
 
+@lru_cache(maxsize=512)
 def render_markdown(text: str) -> str:
     """Markdown to HTML that cannot carry script into the page.
+
+    Remembered per text: the season's description is asked for by every page's
+    context (81 times in the grand prix, each a fresh Markdown instance and an nh3
+    pass), and the answer depends on the text alone.
 
     Raw HTML in the text is escaped before Markdown sees it, and the result goes
     through nh3 (the maintained Rust ``ammonia`` sanitiser) with an allow-list of
