@@ -17,7 +17,6 @@ from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
-from leaguegen.site.parallel import die_with_parent as _die_with_parent  # noqa: F401 (pdf_workers)
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree
 

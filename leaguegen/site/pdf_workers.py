@@ -17,25 +17,18 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import multiprocessing.util
-import os
 import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+
+from leaguegen.site.parallel import cores, die_with_parent
 
 # fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
 _FORK = (multiprocessing.get_context("fork")
          if "fork" in multiprocessing.get_all_start_methods() else None)
 _render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
 _early: PdfServer | None = None  # forked by start_early, taken by start
-
-
-def cores() -> int:
-    """The processors this process may run on (the affinity mask, else the count)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
 
 
 def pool(workers: int, render_one: Callable[[str], bytes]) -> ProcessPoolExecutor:
@@ -65,7 +58,6 @@ def render_template_pdf(html: str) -> bytes:
 
 def _init_worker(render_one: Callable[[str], bytes]) -> None:
     from leaguegen.site import pdf
-    from leaguegen.site.parallel import die_with_parent
 
     global _render
     die_with_parent()
@@ -76,7 +68,7 @@ def _init_worker(render_one: Callable[[str], bytes]) -> None:
 
 class PdfServer:
     """The forked PDF process and the pipe to it; ends with its batch (``close``,
-    garbage collection, or the parent's death: ``build._die_with_parent``)."""
+    garbage collection, or the parent's death: ``parallel.die_with_parent``)."""
 
     def __init__(self, render_one: Callable[[str], bytes], base_dir: Path) -> None:
         self.render_one, self.base_dir = render_one, base_dir
@@ -153,7 +145,6 @@ def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | Non
 
 def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
     from leaguegen.site import pdf
-    from leaguegen.site.parallel import die_with_parent
 
     die_with_parent()
     pdf.forked()

@@ -226,11 +226,11 @@ def test_pdf_workers_end_when_their_build_is_killed(tmp_path: Path) -> None:
     script.write_text(textwrap.dedent(f"""
         import os, time
         from concurrent.futures import ProcessPoolExecutor
-        from leaguegen.site.build import _die_with_parent
+        from leaguegen.site.parallel import die_with_parent
         def work(_):
             open({str(pids)!r} + "." + str(os.getpid()), "w").close()
             time.sleep(60)
-        pool = ProcessPoolExecutor(max_workers=2, initializer=_die_with_parent)
+        pool = ProcessPoolExecutor(max_workers=2, initializer=die_with_parent)
         futures = [pool.submit(work, i) for i in range(2)]
         time.sleep(60)
     """))
