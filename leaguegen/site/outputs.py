@@ -83,7 +83,8 @@ def _unpack(text: str | None) -> Files | None:
         return None  # a damaged cache entry is computed again
 
 
-def _section_outputs(season: Season, section: Section) -> Files:
+def section_outputs(season: Season, section: Section) -> Files:
+    """Every registered output's files of one section."""
     files: Files = {}
     for output in outputs():
         if output.per_section is not None:
@@ -109,11 +110,6 @@ def section_key(season: Season, section: Section, program: str = "") -> str:
     """The store key of one section's outputs (its files, packed)."""
     names, frame = _names_and_frame(season)
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
-
-
-def section_outputs(season: Season, section: Section) -> Files:
-    """Every registered output's files of one section."""
-    return _section_outputs(season, section)
 
 
 def season_parts(season: Season, section: Section) -> dict[str, object]:
@@ -142,16 +138,17 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
     report = OutputsReport()
     known = memo if memo is not None else {}
     fresh: dict = {}
-    names, frame = _names_and_frame(season)
+    tag = memo_tag(season, program)
+    _, names, frame = tag
     keys = []
     keyed = []  # (key, what the store has or None)
     for section in season.sections:
         seen = known.get(id(section))
-        if seen is not None and seen[0] is section and seen[1] == (program, names, frame):
+        if seen is not None and seen[0] is section and seen[1] == tag:
             key = seen[2]
         else:
             key = section_key(season, section, program)
-        fresh[id(section)] = (section, (program, names, frame), key)
+        fresh[id(section)] = (section, tag, key)
         keys.append(key)
         keyed.append((key, _unpack(store.get_page(key))))
     # the sections to compute, on every core when the build allows it (``parallel``)
@@ -162,7 +159,7 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         # them again
         for section in season.sections:
             facts_of(section)
-    computed = parallel.map_in_order(partial(_section_outputs, season), missing)
+    computed = parallel.map_in_order(partial(section_outputs, season), missing)
     try:
         for key, files in keyed:
             if files is None:

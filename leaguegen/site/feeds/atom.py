@@ -40,7 +40,7 @@ def _entries(season: Season) -> list[tuple[dt.date | None, str, str, str, str]]:
         out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
                     "index.html", render_markdown(item.markdown)))
     for section in season.sections:
-        out += _section_entries(season, section)
+        out += section_entries(season, section)
     out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
     return out
 
@@ -48,7 +48,7 @@ def _entries(season: Season) -> list[tuple[dt.date | None, str, str, str, str]]:
 _SECTIONS: dict[int, tuple[Section, str, list]] = {}
 
 
-def _section_entries(season: Season, section: Section) -> list:
+def section_entries(season: Season, section: Section) -> list:
     """A section's "results of round N" entries, kept while the section object and the
     season's name stay the same (a live rebuild after one edit redoes one section's)."""
     known = _SECTIONS.get(id(section))
@@ -75,11 +75,6 @@ def _section_entries(season: Season, section: Section) -> list:
                     title, urls.section(section), html))
     _SECTIONS[id(section)] = (section, season.name, out)
     return out
-
-
-def section_entries(season: Season, section: Section) -> list:
-    """The section's entries in the season's feed (``_section_entries``)."""
-    return _section_entries(season, section)
 
 
 def take_entries(season: Season, section: Section, entries: list) -> None:
