@@ -242,7 +242,7 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
         key = (colour, g.round, g.text, counted, g.withdrew, result)  # type: ignore[attr-defined]
         text = spans.get(key)
         if text is None:
-            if len(spans) >= 100_000:
+            if len(spans) >= _BOUND:
                 spans.clear()
             message = "Round %(n)s, White" if colour == "w" else "Round %(n)s, Black"
             title = escape(gettext(message, n=g.round))  # type: ignore[attr-defined]

@@ -158,8 +158,7 @@ class OutputTree:
 
     def write(self, relative: str, content: str | bytes) -> Path:
         self.adopt([relative])
-        self.put(relative, content)
-        return Path(self._target(relative))
+        return Path(self.put(relative, content))
 
     def adopt(self, written: list[str]) -> None:
         """Count files :meth:`put` wrote (in this process or a forked child of the build)
@@ -169,11 +168,11 @@ class OutputTree:
                 raise ValueError(f"{relative} written twice in one build")
             self.written.add(relative)
 
-    def put(self, relative: str, content: str | bytes) -> None:
+    def put(self, relative: str, content: str | bytes) -> str:
         """Write one file into the staging folder (checked as :meth:`path` says); what a
         child process of the build calls, the parent then :meth:`adopt`-ing the path.
         The file is opened without following a link (``O_NOFOLLOW``): a link put where
-        the file goes is refused, never written through."""
+        the file goes is refused, never written through. Returns where it went."""
         target = self._target(relative)
         folder = os.path.dirname(target)
         if folder not in self._folders:
@@ -191,6 +190,7 @@ class OutputTree:
             raise
         with open(fd, "wb") as fh:
             fh.write(data)
+        return target
 
     def copy(self, source: Path, relative: str) -> None:
         self.write(relative, source.read_bytes())
