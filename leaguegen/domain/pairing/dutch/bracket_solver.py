@@ -448,16 +448,16 @@ class BracketSolver:
             rows, self.fbase = self.fbase, None
             if len(live) != len(C):
                 rows = None
-            for i, a in enumerate(live):
+            # The MDPs' rows first (their pairs among themselves, from ``wx``),
+            # then the residents', in C's order.
+            live_rows = live[:nmdp] if rows is not None else live
+            for i, a in enumerate(live_rows):
                 la, ba = loc[a], bl[a] + fc
                 nba = nb[la]
                 a_mdp = la in mdp
                 ta = top[la]
                 earlier = live[:i]
-                if rows is not None and i >= nmdp:
-                    ws = rows[i]
-                else:
-                    ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
+                ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
                 for b, w in zip(earlier, ws, strict=True):
                     if w:
                         e = w - ba - bl[b]
@@ -481,6 +481,48 @@ class BracketSolver:
                             if e > top[lb]:
                                 top[lb] = e
                 top[la] = ta
+            if rows is not None:
+                # Every player live: ``loc`` is the position in C, the rows are
+                # read with lists (no dict lookup per pair) and the edges numbered
+                # as they are made.
+                bll = [bl[v] for v in live]
+                k2 = 2 * len(edges)
+                eappend, pappend = edges.append, endpoint.append
+                for la in range(nmdp, len(live)):
+                    ba = bll[la] + fc
+                    nba = nb[la]
+                    ta = top[la]
+                    ws = rows[la]
+                    for lb in range(nmdp):
+                        # (an MDP: its heaviest pair counts twice at its end)
+                        w = ws[lb]
+                        if w:
+                            e = w - ba - bll[lb]
+                            if e > 0:
+                                eappend((lb, la, e + e))
+                                pappend(lb)
+                                pappend(la)
+                                nb[lb][la] = k2 + 1
+                                nba[lb] = k2
+                                k2 += 2
+                                if e + e > top[lb]:
+                                    top[lb] = e + e
+                    for lb in range(nmdp, la):
+                        w = ws[lb]
+                        if w:
+                            e = w - ba - bll[lb]
+                            if e > 0:
+                                eappend((lb, la, e + e))
+                                pappend(lb)
+                                pappend(la)
+                                nb[lb][la] = k2 + 1
+                                nba[lb] = k2
+                                k2 += 2
+                                if e > ta:
+                                    ta = e
+                                if e > top[lb]:
+                                    top[lb] = e
+                    top[la] = ta
             self.fstart = top
             dirty.clear()
         else:
