@@ -301,24 +301,30 @@ class BracketSolver:
                 self._set(a, b, 0)
             return
         m, loc, wx, N = self.rm, self.floc, self.wx, self.n
-        nb, mate, pending = m.nb, m.mate, m.pending
+        nb, mate, pending, edges, free_ids = m.nb, m.mate, m.pending, m.edges, m.free_ids
         cycle = m.cycle_edges()
         dirty = self.fdirty if self.fmode == 1 else ()
-        drop: list[tuple[int, int]] = []
+        check = bool(dirty) or bool(pending)  # (both empty right after a solve)
         slow: list[tuple[int, int]] = []
         for a, b in pairs:
             key = a * N + b if a < b else b * N + a
-            la, lb = loc[a], loc[b]
-            p = nb[la].get(lb)
-            if p is None or key in dirty or m.key(la, lb) in pending:
+            la = loc[a]
+            lb = loc[b]
+            nba = nb[la]
+            p = nba.get(lb)
+            if p is None or check and (key in dirty or m.key(la, lb) in pending):
                 slow.append((a, b))
                 continue
             wx[key] = 0
             if mate[la] == p or (p >> 1) in cycle:
                 slow.append((a, b))
-            else:
-                drop.append((la, lb))
-        m.drop_edges(drop)
+                continue
+            # Out of the matching (``Matching.drop_edges``, inlined).
+            del nba[lb]
+            del nb[lb][la]
+            k = p >> 1
+            free_ids.append(k)
+            edges[k] = (la, lb, 0) if la < lb else (lb, la, 0)
         for a, b in slow:
             self.set_edge(a, b, 0)
 
