@@ -345,11 +345,12 @@ class Matching:
             pick = -1
             for w, p in nb[v].items():
                 need = edges[p >> 1][2] - dv[w]
-                if need > low:
-                    low = need
-                    pick = p if mate[w] < 0 else -1
-                elif need == low and pick < 0 and mate[w] < 0:
-                    pick = p
+                if need >= low:  # (one comparison for the many edges below the largest)
+                    if need > low:
+                        low = need
+                        pick = p if mate[w] < 0 else -1
+                    elif pick < 0 and mate[w] < 0:
+                        pick = p
             if low >= dv[v]:
                 if merged and pick >= 0 and low == dv[v]:
                     # (a tight edge to a free vertex at the dual as it is)
