@@ -100,7 +100,9 @@ class BracketSolver:
         self.bye_score, self.ranks = bye_score, ranks
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
         # Un-relaxed weights of the pairs edited so far, by key ``a * n + b`` (a < b).
+        # ``flazy``: the bracket's loaded rows are not in it (``load_bracket``).
         self.wx: dict[int, int] = {}
+        self.flazy = False
         return bye_score, single, ranks
 
     def _completion_weight(self, a: int, b: int) -> int:
@@ -115,7 +117,11 @@ class BracketSolver:
         self.fP, self.fR = P, R
         keep = set(P)
         N = self.n
-        self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
+        if self.flazy:
+            self.wx = self._carried(keep)
+        else:
+            self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
+        self.flazy = False
         self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex = None
         self.fsingle = single
@@ -184,14 +190,14 @@ class BracketSolver:
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
             if self.fall and all(pbi[i] < pbi[i + 1] for i in range(nsgb - 1)):
-                # (``set_row`` before the first solve, row by row at once: the key of
-                # a pair is ``higher * n + lower``, ``pbi`` being in order.)
-                wx, N = self.wx, self.n
-                keys = [v * N for v in pbi[:nsgb]]
-                for li in range(sgb, nsgb):
-                    v = pbi[li]
-                    wx.update(zip([k + v for k in keys[:li]], base[li], strict=True))
-                self.fbase = base
+                # The rows stay where they are: ``wx`` holds the pairs among the
+                # MDPs (carried from the bracket before) and, from now on, every
+                # pair edited; any other pair of C weighs what its row says
+                # (``_wget``). The engine changes a row only with an edit of the
+                # same pair, so the two never disagree.
+                self.fbase = self.frows = base
+                self.fcarried = list(self.wx)
+                self.flazy = True
             else:
                 for li in range(sgb, nsgb):
                     self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
@@ -209,6 +215,46 @@ class BracketSolver:
             else:
                 for si in range(li):
                     self.set_edge(lv, pbi[si], weight(si, li))
+
+    def _wget(self, key: int) -> int | None:
+        """A pair's weight in ``wx``, or (``flazy``) in the loaded rows."""
+        w = self.wx.get(key)
+        if w is None and self.flazy:
+            a, b = divmod(key, self.n)
+            loc = self.floc
+            la, lb = loc.get(a), loc.get(b)
+            if la is not None and lb is not None:
+                if la < lb:
+                    la, lb = lb, la
+                if la >= self.fsgb:
+                    return self.frows[la][lb]
+        return w
+
+    def _full_wx(self, keep: set[int] | None = None) -> dict[int, int]:
+        """``wx`` as it would be with the loaded rows written into it (``flazy``),
+        in the same order (the carried pairs, then the rows' pairs row by row), for
+        the pairs among ``keep`` (all when None)."""
+        wx, frows, N = self.wx, self.frows, self.n
+        C = self.fC
+        out: dict[int, int] = {}
+        for key in self.fcarried:
+            if keep is None or (key // N in keep and key % N in keep):
+                out[key] = wx[key]
+        pos = [i for i, v in enumerate(C) if keep is None or v in keep]
+        for hi_i, li in enumerate(pos):
+            if li < self.fsgb:
+                continue
+            row = frows[li]
+            b = C[li]
+            for si in pos[:hi_i]:
+                key = C[si] * N + b  # (C is in vertex order)
+                w = wx.get(key)
+                out[key] = row[si] if w is None else w
+        return out
+
+    def _carried(self, keep: set[int]) -> dict[int, int]:
+        """The pairs of ``wx`` among ``keep`` for the next bracket, from a lazy one."""
+        return self._full_wx(keep)
 
     def cut_next(self, v: int) -> None:
         self.cut.add(v)
@@ -596,11 +642,12 @@ class BracketSolver:
         # end's nu (or the flip count). The same formula as the first pass above,
         # written out here because this loop runs over whole brackets.
         wx, fc, setw = self.wx, self.fc, rm.set_weight
+        wget = self._wget if self.flazy else wx.get
         for key in dirty:
             a, b = divmod(key, N)
             if final[a] or final[b]:
                 continue
-            w = wx.get(key)
+            w = wget(key)
             if w:
                 w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
                       + (nu[b] if on[b] else flip))
@@ -723,6 +770,9 @@ class BracketSolver:
     def _exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
         self.fallbacks += 1
+        if self.flazy:
+            self.wx = self._full_wx()
+            self.flazy = False
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
         ex = Matching(len(V), greedy_stages=True)
