@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -618,17 +618,22 @@ class Matching:
         i, j, w = self.edges[k]
         return self.dualvar[i] + self.dualvar[j] - w
 
-    def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-            return
+    def leaves(self, b: int) -> list[int]:
+        """The vertices inside ``b`` (``[b]`` for a vertex), in a list: every caller
+        reads them all, and a list is built faster than a generator yields."""
+        n = self.n
+        if b < n:
+            return [b]
+        out: list[int] = []
         stack = [b]
+        childs = self.blossomchilds
         while stack:
             t = stack.pop()
-            if t < self.n:
-                yield t
+            if t < n:
+                out.append(t)
             else:
-                stack.extend(self.blossomchilds[t])  # type: ignore[arg-type]
+                stack.extend(childs[t])  # type: ignore[arg-type]
+        return out
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         while True:
@@ -637,7 +642,10 @@ class Matching:
             self.labelend[w] = self.labelend[b] = p
             self.bestedge[w] = self.bestedge[b] = -1
             if t == 1:
-                self.queue.extend(self.leaves(b))
+                if b < self.n:
+                    self.queue.append(b)
+                else:
+                    self.queue.extend(self.leaves(b))
                 return
             base = self.blossombase[b]
             mb = self.mate[base]
