@@ -337,6 +337,53 @@ class BracketSolver:
         self.wx[key] = w
         self.fdirty.add(key)
 
+    def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
+                  base: list[list[int]]) -> None:
+        """``cut_pairs`` of every pair inside each part (positions in ``pbi``, in
+        order) whose row weight is not zero, higher first; in the reduced bracket,
+        whose vertex ``i`` is ``pbi[i]``, straight from the positions."""
+        nsgb = len(self.floc)
+        if not (self.fex is None and self.fmode == 1 and self.fC == pbi[:nsgb]
+                and not self.fdirty and not self.rm.pending):
+            cut: list[tuple[int, int]] = []
+            for part in parts:
+                for b_i in range(1, len(part)):
+                    oi = part[b_i]
+                    row = base[oi]
+                    a = pbi[oi]
+                    cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
+            self.cut_pairs(cut)
+            return
+        m, wx, N = self.rm, self.wx, self.n
+        nb, mate, edges, free_ids = m.nb, m.mate, m.edges, m.free_ids
+        cycle = m.cycle_edges()
+        slow: list[tuple[int, int]] = []
+        for part in parts:
+            for b_i in range(1, len(part)):
+                la = part[b_i]
+                row = base[la]
+                a = pbi[la]
+                nba = nb[la]
+                for lb in part[:b_i]:
+                    if not row[lb]:
+                        continue
+                    b = pbi[lb]
+                    p = nba.get(lb)
+                    if p is None:
+                        slow.append((a, b))
+                        continue
+                    wx[a * N + b if a < b else b * N + a] = 0
+                    if mate[la] == p or (p >> 1) in cycle:
+                        slow.append((a, b))
+                        continue
+                    del nba[lb]  # (as in ``cut_pairs``)
+                    del nb[lb][la]
+                    k = p >> 1
+                    free_ids.append(k)
+                    edges[k] = (la, lb, 0) if la < lb else (lb, la, 0)
+        for a, b in slow:
+            self.set_edge(a, b, 0)
+
     def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(a, b, 0)`` for every pair of the bracket in ``pairs``, right after a
         solve. A pair that is neither matched nor on a blossom's cycle leaves the

@@ -189,15 +189,8 @@ class DutchEngine:
             solver.solve()
         before = solver.value()
         # The pairs inside S1 and inside S2 (higher first).
-        cut: list[tuple[int, int]] = []
         parts = (rem[:rp], rem[rp:])
-        for part in parts:
-            for b_i in range(1, len(part)):
-                oi = part[b_i]
-                row = base[oi]
-                a = pbi[oi]
-                cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
-        solver.cut_pairs(cut)
+        solver.cut_parts(pbi, parts, base)
         sm = solver.solve()
         if solver.value() != before:
             return None
