@@ -338,10 +338,15 @@ class BracketSolver:
         self.fdirty.add(key)
 
     def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
-                  base: list[list[int]]) -> None:
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
         """``cut_pairs`` of every pair inside each part (positions in ``pbi``, in
         order) whose row weight is not zero, higher first; in the reduced bracket,
-        whose vertex ``i`` is ``pbi[i]``, straight from the positions."""
+        whose vertex ``i`` is ``pbi[i]``, straight from the positions.
+
+        With the rows not in ``wx`` (``flazy``) the pairs are zeroed in ``base``
+        itself, as the split's freeze does, instead of in ``wx``; returns the rows
+        as they were, for the caller to put back if the split does not hold (None:
+        ``base`` was not changed)."""
         nsgb = len(self.floc)
         if not (self.fex is None and self.fmode == 1 and self.fC == pbi[:nsgb]
                 and not self.fdirty and not self.rm.pending):
@@ -353,28 +358,35 @@ class BracketSolver:
                     a = pbi[oi]
                     cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
             self.cut_pairs(cut)
-            return
-        m, wx, N = self.rm, self.wx, self.n
+            return None
+        m, wx, N, lazy = self.rm, self.wx, self.n, self.flazy
         nb, mate, edges, free_ids = m.nb, m.mate, m.edges, m.free_ids
         cycle = m.cycle_edges()
         slow: list[tuple[int, int]] = []
+        saved: list[tuple[int, list[int]]] = []
         for part in parts:
             for b_i in range(1, len(part)):
                 la = part[b_i]
                 row = base[la]
-                a = pbi[la]
+                if lazy:
+                    saved.append((la, row[:]))
                 nba = nb[la]
                 for lb in part[:b_i]:
                     if not row[lb]:
                         continue
-                    b = pbi[lb]
                     p = nba.get(lb)
-                    if p is None:
-                        slow.append((a, b))
-                        continue
-                    wx[a * N + b if a < b else b * N + a] = 0
+                    if lazy:
+                        row[lb] = 0
+                        if p is None:
+                            continue  # (not in the matching: nothing else to do)
+                    else:
+                        a, b = pbi[la], pbi[lb]
+                        if p is None:
+                            slow.append((a, b))
+                            continue
+                        wx[a * N + b if a < b else b * N + a] = 0
                     if mate[la] == p or (p >> 1) in cycle:
-                        slow.append((a, b))
+                        slow.append((pbi[la], pbi[lb]))
                         continue
                     del nba[lb]  # (as in ``cut_pairs``)
                     del nb[lb][la]
@@ -383,6 +395,7 @@ class BracketSolver:
                     edges[k] = (la, lb, 0) if la < lb else (lb, la, 0)
         for a, b in slow:
             self.set_edge(a, b, 0)
+        return saved if lazy else None
 
     def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(a, b, 0)`` for every pair of the bracket in ``pairs``, right after a

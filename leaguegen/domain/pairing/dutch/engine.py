@@ -190,9 +190,11 @@ class DutchEngine:
         before = solver.value()
         # The pairs inside S1 and inside S2 (higher first).
         parts = (rem[:rp], rem[rp:])
-        solver.cut_parts(pbi, parts, base)
+        rows_before = solver.cut_parts(pbi, parts, base)
         sm = solver.solve()
         if solver.value() != before:
+            for oi, row in rows_before or ():
+                base[oi][:] = row
             return None
         for part in parts:
             for b_i in range(1, len(part)):

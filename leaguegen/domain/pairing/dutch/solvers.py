@@ -68,9 +68,11 @@ class Solver(Protocol):
         ...
 
     def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
-                  base: list[list[int]]) -> None:
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
         """``cut_pairs`` of the pairs inside each part (positions in ``pbi``, in
-        order) whose weight in ``base`` is not zero, higher first."""
+        order) whose weight in ``base`` is not zero, higher first. May zero them in
+        ``base`` too: it then returns the rows it changed as they were, ``(index,
+        row)``, to be put back if the caller keeps the pairs after all."""
         ...
 
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
@@ -189,7 +191,7 @@ class GlobalSolver:
             setw(a, b, 0)
 
     def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
-                  base: list[list[int]]) -> None:
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
         cut: list[tuple[int, int]] = []
         for part in parts:
             for b_i in range(1, len(part)):
@@ -197,6 +199,7 @@ class GlobalSolver:
                 a = pbi[part[b_i]]
                 cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
         self.cut_pairs(cut)
+        return None
 
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         setw = self.matching.set_weight
