@@ -174,10 +174,18 @@ def _fraction(text: str, col: int, what: str) -> Fraction:
     Only digits and one point are read (no exponent, sign or fraction), so no text can
     make a huge number or a division by zero.
     """
+    value = _FRACTIONS.get(text)
+    if value is not None:
+        return value
     value = Fraction(text) if _POINTS.fullmatch(text) else None
     if value is None or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
         raise _Bad(col, f"{what} '{text}' is not a number of points such as 2 or 2.5")
+    if len(_FRACTIONS) < 10_000:
+        _FRACTIONS[text] = value  # (a file writes the same few scores on every line)
     return value
+
+
+_FRACTIONS: dict[str, Fraction] = {}  # ``_fraction``'s accepted texts (Fractions are immutable)
 
 
 def _parse_block(chunk: str, col: int) -> RoundEntry | None:
@@ -396,10 +404,23 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
                                     f"the file says {doc.rounds_total} rounds (XXR), but"
                                     f" {done} rounds are already paired in it"))
     scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
+    # (Per code and per sum, once: Enum hashes and Fraction arithmetic are slow.)
+    units_of: dict[Code, int] = {}
+    value_of: dict[int, Fraction] = {}
     for p in doc.players:
         if p.points is None:
             continue
-        computed = sum(scoring.points(e.code) for e in p.rounds if e) * scoring.unit
+        units = 0
+        for e in p.rounds:
+            if e:
+                code = e.code
+                u = units_of.get(code)
+                if u is None:
+                    u = units_of[code] = scoring.points(code)
+                units += u
+        computed = value_of.get(units)
+        if computed is None:
+            computed = value_of[units] = units * scoring.unit
         if computed != p.points:
             doc.warnings.append(
                 f"{path}: player {p.number} points field {float(p.points):.1f}"
