@@ -40,6 +40,8 @@ class CannotProve(Exception):
 class BracketSolver:
     """Bracket-local matching with a completion proof (see the module docstring)."""
 
+    flat_prune = True  # prune by one pass over the matching's edges where it can (tests: False)
+
     def __init__(self, crit: Criteria):
         self.crit = crit
         self.order = crit.order
@@ -483,7 +485,8 @@ class BracketSolver:
         wx, N = self.wx, self.n
         drop: list[tuple[int, int]] = []
         lpos = [loc.get(v) for v in pbi[:nsgb]]
-        if self.fex is None and self.fmode == 1 and lpos == list(range(nsgb)):
+        if (self.flat_prune and self.fex is None and self.fmode == 1
+                and lpos == list(range(nsgb))):
             # The reduced bracket, whose vertex ``i`` is ``pbi[i]``: one pass over the
             # matching's edges (``(i, j, 2 w)``, ``i < j``) instead of every pair
             # of the rows; the same pairs dropped, in the rows' order.
