@@ -26,6 +26,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 from collections.abc import Sequence
+from itertools import islice
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -77,6 +78,7 @@ class Matching:
         self.fresh = True
         self.hint: list[int] | None = None
         self.start: list[int] | None = None  # see ``set_start``
+        self.rows: list[int] | None = None  # see ``set_rows``
         self.stages = 0
         self.removed: set[int] = set()
         self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
@@ -251,6 +253,14 @@ class Matching:
         and the heaviest-edge duals leave nearly every vertex free."""
         self.start = duals
 
+    def set_rows(self, starts: list[int]) -> None:
+        """With ``fresh_arrays``: the edges were made row by row, vertex ``v``'s
+        edges to lower vertices being ``edges[starts[v]:starts[v + 1]]`` in
+        ascending order, before any edge to a higher one (so they are the first
+        entries of ``nb[v]``), for ``v < len(starts) - 1``. The fresh start then reads
+        them from the table without a lookup per edge."""
+        self.rows = starts
+
     def restart(self, duals: list[int] | None = None) -> None:
         """Forget the current solution; the next solve starts afresh.
 
@@ -338,12 +348,30 @@ class Matching:
         # One scan per vertex: the least feasible value is the largest need, and
         # the edges made tight are those whose need equals it (the first free
         # one in neighbour order is taken).
+        rows, self.rows = self.rows, None
+        nrows = len(rows) - 1 if rows is not None and merged else 0
         for v in range(n):
             if mate[v] >= 0 or v in removed or dv[v] <= 0:
                 continue
             low = 0
             pick = -1
-            for w, p in nb[v].items():
+            nbv = nb[v]
+            if v < nrows:
+                # The first entries of ``nb[v]``, from the table (``set_rows``) ...
+                ks, ke = rows[v], rows[v + 1]  # type: ignore[index]
+                for w, _v, w2 in edges[ks:ke]:
+                    need = w2 - dv[w]
+                    if need >= low:
+                        if need > low:
+                            low = need
+                            pick = nbv[w] if mate[w] < 0 else -1
+                        elif pick < 0 and mate[w] < 0:
+                            pick = nbv[w]
+                # ... then the rest, as below.
+                rest = islice(nbv.items(), ke - ks, None)
+            else:
+                rest = nbv.items()
+            for w, p in rest:
                 need = edges[p >> 1][2] - dv[w]
                 if need >= low:  # (one comparison for the many edges below the largest)
                     if need > low:
@@ -396,6 +424,7 @@ class Matching:
                 for key, w in pending.items():
                     a, b = divmod(key, n)
                     if b in nb[a]:
+                        self.rows = None  # (an edge of the rows changed)
                         self._apply(key, w)
                     elif w:
                         k = len(edges)

@@ -641,7 +641,12 @@ class BracketSolver:
                 bll = [bl[v] for v in live]
                 k2 = 2 * len(edges)
                 eappend, pappend = edges.append, endpoint.append
+                starts = None
+                if not nmdp:
+                    starts = [0] * (len(live) + 1)  # (``Matching.set_rows``)
                 for la in range(nmdp, len(live)):
+                    if starts is not None:
+                        starts[la] = k2 >> 1
                     ba = bll[la] + fc
                     nba = nb[la]
                     ta = top[la]
@@ -676,6 +681,9 @@ class BracketSolver:
                                 if e > top[lb]:
                                     top[lb] = e
                     top[la] = ta
+                if starts is not None:
+                    starts[len(live)] = k2 >> 1
+                    rm.set_rows(starts)
             self.fstart = top
             dirty.clear()
         else:
