@@ -27,7 +27,7 @@ optimality.
 
 from __future__ import annotations
 
-from leaguegen.domain.pairing.matching import Matching
+from leaguegen.domain.pairing.matching import GONE, Matching
 
 from .completion import perfect
 from .criteria import Criteria, NextPairs
@@ -395,7 +395,7 @@ class BracketSolver:
                     del nb[lb][la]
                     k = p >> 1
                     free_ids.append(k)
-                    edges[k] = (la, lb, 0) if la < lb else (lb, la, 0)
+                    edges[k] = GONE
         for a, b in slow:
             self.set_edge(a, b, 0)
         return saved if lazy else None
@@ -433,7 +433,7 @@ class BracketSolver:
             del nb[lb][la]
             k = p >> 1
             free_ids.append(k)
-            edges[k] = (la, lb, 0) if la < lb else (lb, la, 0)
+            edges[k] = GONE
         for a, b in slow:
             self.set_edge(a, b, 0)
 
