@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
+import re
+import sys
 import tomllib
 
 from tests.conftest import ROOT
@@ -28,3 +32,35 @@ def test_every_template_is_installed() -> None:
     assert any(p.parent != folder for p in templates)  # templates do sit in folders
     missing = sorted(str(p.relative_to(folder)) for p in templates - installed)
     assert not missing, f"add to pyproject.toml [tool.setuptools.package-data]: {missing}"
+
+
+def _distribution_name(requirement: str) -> str:
+    """``"fonttools[woff]>=4.59.2"`` → ``"fonttools"``, normalised as pip compares names."""
+    name = re.split(r"[\[<>=!~; ]", requirement, maxsplit=1)[0]
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_imported_library_is_a_declared_dependency() -> None:
+    """A library leaguegen imports itself must be named in pyproject.toml, even when another
+    dependency brings it today (fontTools came with WeasyPrint): otherwise a release of that
+    dependency that drops it breaks a fresh install."""
+    declared = {_distribution_name(r) for r in
+                tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["dependencies"]}
+    providers = importlib.metadata.packages_distributions()
+    imported: dict[str, str] = {}
+    for path in sorted((ROOT / "leaguegen").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                if top not in sys.stdlib_module_names and top != "leaguegen":
+                    imported.setdefault(top, str(path.relative_to(ROOT)))
+    assert "fontTools" in imported and "yaml" in imported  # the walk does see imports
+    missing = {top: where for top, where in imported.items()
+               if not {_distribution_name(d) for d in providers.get(top, [top])} & declared}
+    assert not missing, f"imported but not in pyproject.toml dependencies: {missing}"
