@@ -107,6 +107,20 @@ def section_feed(section: Section) -> dict[str, Any]:
     }
 
 
+_FEEDS: dict[int, tuple[Section, dict[str, Any]]] = {}
+
+
+def section_feed_of(section: Section) -> dict[str, Any]:
+    """:func:`section_feed`, made once per Section object for every reader of it (the
+    JSON file, the section's calendar and its players' calendars): read only."""
+    known = _FEEDS.get(id(section))
+    if known is None or known[0] is not section:
+        if len(_FEEDS) > 4096:  # the sections of the latest seasons; a live server's stay
+            _FEEDS.clear()
+        known = _FEEDS[id(section)] = (section, section_feed(section))
+    return known[1]
+
+
 _ENTRIES: dict[int, tuple[Section, dict[str, Any]]] = {}
 
 
