@@ -21,7 +21,7 @@ from leaguegen.domain.model import (
     Scoring,
 )
 from leaguegen.domain.standings import compute_standings
-from leaguegen.domain.tiebreaks import buchholz, counts, koya
+from leaguegen.domain.tiebreaks import buchholz, counts, direct, koya
 from leaguegen.domain.tiebreaks.context import Context, build_context
 from leaguegen.domain.tiebreaks.spec import parse_code
 
@@ -185,6 +185,19 @@ def test_unit_arithmetic_is_the_fraction_arithmetic(table: Crosstable, system: s
                 [v for r, v in values if r > spec.cut_low] + \
                 [v for r, v in values if r <= spec.cut_low]
             assert got[n].value == sum((v for r, v in values if r > spec.cut_low), Fraction(0))
+    for code in ("DE", "DE/P"):
+        spec = parse_code(code)
+        group = list(ctx.numbers)
+        score, met, _ = direct._mutual(ctx, spec, group)
+        for n in group:
+            per_opp: dict[int, list[Fraction]] = {}
+            for s in ctx.slots[n]:
+                if s.opponent in group and s.opponent != n and ctx.counts_as_game(
+                        s, spec.predetermined):
+                    per_opp.setdefault(s.opponent, []).append(s.points)
+            assert score[n] == sum((sum(v, Fraction(0)) / len(v) for v in per_opp.values()),
+                                   Fraction(0))
+            assert isinstance(score[n], Fraction) and met[n] == len(per_opp)
     win = ctx.win
     for n, e in counts.wins(ctx, parse_code("WIN")).items():
         assert e.value == sum(1 for s in ctx.slots[n] if s.points == win)
