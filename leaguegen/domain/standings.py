@@ -107,10 +107,11 @@ def compute_standings(
     system or rules edition."""
     parsed = [lookup(c) for c in codes]
     ctx = build_context(table, system, rules, after_round, frozenset(excluded))
-    unit = table.scoring.unit
-    units = {n: int(ctx.score[n] / unit) for n in ctx.numbers}
+    units = ctx.score_units
     groups: list[list[int]] = [list(ctx.numbers)] if ctx.numbers else []
-    groups = _split(groups, dict(ctx.score), lookup("PTS")[1], lookup("PTS")[0])
+    # points split the field in units (the same order: a unit is worth more than 0)
+    pts_spec, pts = lookup("PTS")
+    groups = _split(groups, units if ctx.unit > 0 else dict(ctx.score), pts, pts_spec)
     results: list[dict[int, Explanation]] = []
     for spec, entry in parsed:
         res = entry.func(ctx, spec, groups) if entry.grouped else entry.func(ctx, spec)

@@ -21,7 +21,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import parallel
 
-FORMAT_VERSION = "1"
+FORMAT_VERSION = "2"  # 2: compact JSON feeds (a cache of indented ones is not reused)
 Files = dict[str, bytes]
 
 

@@ -41,6 +41,24 @@ def test_every_demo_feed_is_valid_against_the_schema(folder: Path, validator) ->
         assert not errors, (section.id, errors[:3])
 
 
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_json_files_are_compact_one_line_and_the_feeds_values(folder: Path) -> None:
+    """``section.json`` and ``season.json`` are written compact (the C encoder's form:
+    no spaces, non-ASCII as is) with one trailing newline, and read back as the feed."""
+    from leaguegen.site import feeds, urls
+
+    season = load_season(folder)
+    written = dict(feeds.season_files(season))
+    for section in season.sections:
+        written.update(feeds.section_files(season, section))
+    expected = {urls.SEASON_JSON: season_feed(season)}
+    expected.update({urls.section_json(s): section_feed(s) for s in season.sections})
+    for path, value in expected.items():
+        text = written[path].decode("utf-8")
+        assert text == json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
+        assert text.count("\n") == 1 and json.loads(text) == value
+
+
 def test_a_feeds_standings_are_the_commands(validator) -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
     for section in season.sections:

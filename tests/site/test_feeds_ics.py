@@ -80,3 +80,41 @@ def test_section_calendar_is_what_icalendar_writes_of_its_rounds(folder: Path) -
         events = ical._round_events(season, section, stamp)
         name = f"{season.name}: {section.name}"
         assert ical.section_calendar(season, section) == ical._library_ics(name, events)
+
+
+@pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
+def test_player_calendars_in_one_pass_are_each_players_events(folder: Path) -> None:
+    """The calendars written in one pass per section (shared lines, names escaped once)
+    are the bytes of each player's own events (held to icalendar above)."""
+    season = load_season(folder)
+    for section in season.sections:
+        every = ical.player_calendars(season, section)
+        assert sorted(every) == list(range(1, len(section.players) + 1))
+        for number, calendar in every.items():
+            assert calendar == ical._ics(*ical.player_events(season, section, number))
+
+
+_RIVERSIDE = ROOT / "seasons" / "riverside-2026"
+name_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from(
+    list("\\;,^N\"é中ع ")), min_size=1, max_size=60)
+
+
+@settings(max_examples=60, deadline=None)
+@given(names=st.lists(name_text, min_size=2, max_size=2), venue=one_line,
+       section_name=name_text)
+def test_player_calendars_of_any_names_are_each_players_events(names, venue,
+                                                                section_name) -> None:
+    """Escaping each name once and joining the pieces gives what escaping the whole
+    summary gives, whatever the names (backslashes, N after a backslash, commas...)."""
+    import dataclasses
+
+    season = load_season(_RIVERSIDE)
+    section = season.sections[0]
+    players = list(section.players)
+    for i, name in enumerate(names):
+        players[i] = dataclasses.replace(players[i], name=name)
+    section = dataclasses.replace(section, players=tuple(players), name=section_name)
+    season = dataclasses.replace(season, venue=venue, sections=(section,))
+    every = ical.player_calendars(season, section)
+    for number in (1, 2, len(players)):
+        assert every[number] == ical._ics(*ical.player_events(season, section, number))

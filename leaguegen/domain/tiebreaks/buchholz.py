@@ -23,40 +23,52 @@ Results = dict[int, Explanation]
 
 @dataclass(frozen=True, slots=True)
 class _Element:
+    """One element: its item (whose ``score`` and ``value`` the cuts compare), whether
+    it stands for a voluntary unplayed round, and its value in units (units² for SB)."""
+
     item: Item
-    score: Fraction
-    value: Fraction
     vur: bool
+    units: int
+
+    @property
+    def score(self) -> Fraction:
+        return self.item.score  # type: ignore[return-value]
+
+    @property
+    def value(self) -> Fraction:
+        return self.item.value  # type: ignore[return-value]
 
 
-def _fore_scores(ctx: Context) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
-    """Adjusted and own scores as if every final-round game had been drawn (FB, 8.3)."""
+def _fore_scores(ctx: Context) -> tuple[dict[int, int], dict[int, int]]:
+    """Adjusted and own scores, in units, as if every final-round game had been drawn
+    (FB, 8.3)."""
     last = ctx.rounds
-    adjusted: dict[int, Fraction] = {}
-    own: dict[int, Fraction] = {}
+    draw = ctx.draw_units
+    adjusted: dict[int, int] = {}
+    own: dict[int, int] = {}
     for n in ctx.numbers:
         slots = ctx.slots[n]
         paired_last = bool(slots) and (slots[-1].opponent is not None or slots[-1].pab)
         if ctx.is_rr:
-            adj = ctx.score[n]
+            adj = ctx.score_units[n]
         else:
             lna = last if paired_last else ctx.last_not_vur[n]
-            adj = sum(
-                (s.points if s.round <= lna or s.opponent is not None else ctx.draw
-                 for s in slots),
-                Fraction(0),
-            )
-        shift = Fraction(0)
+            adj = sum(s.units if s.round <= lna or s.opponent is not None else draw
+                      for s in slots)
+        shift = 0
         if paired_last and slots[-1].opponent is not None:
-            shift = ctx.draw - slots[-1].points
+            shift = draw - slots[-1].units
         adjusted[n] = adj + shift
-        own[n] = ctx.score[n] + shift
+        own[n] = ctx.score_units[n] + shift
     return adjusted, own
 
 
 def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: bool,
-              adjusted: dict[int, Fraction], own: dict[int, Fraction]) -> list[_Element]:
+              adjusted: dict[int, int], own: dict[int, int]) -> list[_Element]:
+    """The elements of player ``n``; scores in units (``adjusted``, ``own``), turned into
+    points once each (``ctx.points``), products into points² (``ctx.products``)."""
     out = []
+    points = ctx.points
     for s in ctx.slots[n]:
         as_game = ctx.counts_as_game(s, spec.predetermined) or (
             fore and s.round == ctx.rounds and s.opponent is not None
@@ -70,21 +82,26 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
             continue
         else:
             score = own[n]
-            note = f"own score {_fmt(score)}"
+            note = f"own score {_fmt(points(score))}"
             if ctx.edition == "2026":
-                cap = adjusted[s.opponent] if s.opponent is not None else ctx.draw * ctx.rounds
-                if cap < score:
+                cap = (adjusted[s.opponent] if s.opponent is not None
+                       else ctx.draw_units * ctx.rounds)
+                if points(cap) < points(score):
                     rule = "16.4.1" if s.opponent is not None else "16.4.2"
-                    note += f", capped at {_fmt(cap)} ({rule})"
+                    note += f", capped at {_fmt(points(cap))} ({rule})"
                     score = cap
             kind = "dummy"
             vur = s.vur
-        result = s.points
-        value = score * result if product else score
+        if product:
+            units = score * s.units
+            value = ctx.products(units)
+        else:
+            units = score
+            value = points(score)
         if kind != "dummy":
             note = "final round counted as a draw" if fore and s.round == ctx.rounds else ""
-        item = Item(s.round, kind, s.opponent, value, score, result, note)
-        out.append(_Element(item, score, value, vur))
+        out.append(_Element(Item(s.round, kind, s.opponent, value, points(score), s.points,
+                                 note), vur, units))
     return out
 
 
@@ -117,15 +134,16 @@ def _family(ctx: Context, spec: TiebreakSpec, product: bool, fore: bool) -> Resu
     if fore:
         adjusted, own = _fore_scores(ctx)
     else:
-        adjusted, own = ctx.adjusted, ctx.score
+        adjusted, own = ctx.adjusted_units, ctx.score_units
     out: Results = {}
     for n in ctx.numbers:
         elements = _elements(ctx, spec, n, product, fore, adjusted, own)
         kept, cut = _cut(ctx, spec, elements)
-        total = sum((e.value for e in kept), Fraction(0))
+        total = sum(e.units for e in kept)
         out[n] = Explanation(
-            spec.code, total, tuple(e.item for e in kept), tuple(e.item for e in cut),
-            extra={"own_score": own[n], "adjusted_score": adjusted[n]},
+            spec.code, ctx.products(total) if product else ctx.points(total),
+            tuple(e.item for e in kept), tuple(e.item for e in cut),
+            extra={"own_score": ctx.points(own[n]), "adjusted_score": ctx.points(adjusted[n])},
         )
     return out
 

@@ -15,12 +15,16 @@ section's rules say about which rounds count and how:
 - round robin (Art. 15.2): every scheduled game with an opponent, forfeits
   included, is a game for DE, SB and KS; a free round counts nowhere.
 
-All numbers here are in points as exact Fractions.
+All numbers here are in points as exact Fractions, and beside them in the scoring's
+integer units (``Slot.units``, ``Context.score_units``...): the tie-breaks add and
+multiply the integers and turn a total into points once (:meth:`Context.points`,
+:meth:`Context.products`), the same Fraction the Fraction sums give, for a fraction of
+the cost (Fraction arithmetic is Python code).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from leaguegen.domain.model import Code, Colour, Crosstable
@@ -31,6 +35,7 @@ SYSTEMS = (SWISS, ROUND_ROBIN)
 EDITIONS = ("2024", "2026")
 
 _NOT_VUR = frozenset({Code.PAIRING_BYE, Code.FULL_BYE, Code.FORFEIT_WIN})
+_PLAYED = frozenset(code for code in Code if code.played)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,7 @@ class Slot:
     played: bool  # an over-the-board game against ``opponent``
     vur: bool  # voluntary unplayed round (Art. 16.1)
     void: bool = False  # pending, or against an excluded player
+    units: int = 0  # ``points`` in the scoring's units
 
     @property
     def pab(self) -> bool:
@@ -66,10 +72,32 @@ class Context:
     ratings: dict[int, int | None]
     win: Fraction
     draw: Fraction
+    # the same in the scoring's units (``unit`` points each)
+    unit: Fraction = Fraction(1, 2)
+    score_units: dict[int, int] = field(default_factory=dict)
+    adjusted_units: dict[int, int] = field(default_factory=dict)
+    win_units: int = 2
+    draw_units: int = 1
+    _values: dict[int, Fraction] = field(default_factory=dict, repr=False, compare=False)
+    _products: dict[int, Fraction] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def is_rr(self) -> bool:
         return self.system == ROUND_ROBIN
+
+    def points(self, units: int) -> Fraction:
+        """``units`` as points: ``units * unit``, one Fraction per distinct value."""
+        value = self._values.get(units)
+        if value is None:
+            value = self._values[units] = units * self.unit
+        return value
+
+    def products(self, units: int) -> Fraction:
+        """A product of two unit values (SB: a score times a result) as points²."""
+        value = self._products.get(units)
+        if value is None:
+            value = self._products[units] = units * self.unit * self.unit
+        return value
 
     def counts_as_game(self, slot: Slot, predetermined: bool = False) -> bool:
         """A game against an opponent for BH/SB/DE: forfeits too in round robins."""
@@ -94,39 +122,58 @@ def build_context(
     rounds = table.rounds_played if after_round is None else after_round
     by_number = {r.number: r for r in table.records}
     numbers = tuple(sorted(n for n in by_number if n not in excluded))
+    values, products = _tables(unit)
+
+    def points_of(units: int) -> Fraction:
+        value = values.get(units)
+        if value is None:
+            value = values[units] = units * unit
+        return value
+
+    zero = points_of(0)
+    code_units = {code: scoring.points(code) for code in Code}
     slots: dict[int, tuple[Slot, ...]] = {}
+    score_units: dict[int, int] = {}
     for number in numbers:
         record = by_number[number]
+        entries = record.rounds
         row = []
+        total = 0
         for rnd in range(1, rounds + 1):
-            entry = record.entry(rnd)
+            entry = entries[rnd - 1] if rnd <= len(entries) else None
             if entry is None:
-                row.append(Slot(rnd, None, None, Code.ZERO_BYE, Fraction(0), False, True))
+                row.append(Slot(rnd, None, None, Code.ZERO_BYE, zero, False, True))
                 continue
-            if entry.code is Code.PENDING or entry.opponent in excluded:
-                row.append(Slot(rnd, None, None, entry.code, Fraction(0), False, True, True))
+            code = entry.code
+            if code is Code.PENDING or entry.opponent in excluded:
+                row.append(Slot(rnd, None, None, code, zero, False, True, True))
                 continue
-            if entry.opponent is not None and entry.opponent not in by_number:
-                raise ValueError(f"player {number}, round {rnd}: opponent {entry.opponent}"
+            opponent = entry.opponent
+            if opponent is not None and opponent not in by_number:
+                raise ValueError(f"player {number}, round {rnd}: opponent {opponent}"
                                  " is not in the table")
-            played = entry.played
-            vur = not played and entry.code not in _NOT_VUR
-            points = scoring.points(entry.code) * unit
-            row.append(Slot(rnd, entry.opponent, entry.colour, entry.code, points, played, vur))
+            played = opponent is not None and code in _PLAYED  # entry.played
+            vur = not played and code not in _NOT_VUR
+            units = code_units[code]
+            total += units
+            row.append(Slot(rnd, opponent, entry.colour, code, points_of(units), played,
+                            vur, False, units))
         slots[number] = tuple(row)
-    score = {n: sum((s.points for s in slots[n]), Fraction(0)) for n in numbers}
-    draw = scoring.draw * unit
+        score_units[number] = total
+    score = {n: points_of(score_units[n]) for n in numbers}
+    draw_units = scoring.draw
+    draw = points_of(draw_units)
     last_not_vur = {n: max((s.round for s in slots[n] if not s.vur), default=0) for n in numbers}
-    adjusted: dict[int, Fraction] = {}
+    adjusted_units: dict[int, int] = {}
     for n in numbers:
         if system == ROUND_ROBIN:
-            adjusted[n] = score[n]
+            adjusted_units[n] = score_units[n]
         else:
-            adjusted[n] = sum(
-                (s.points if s.round <= last_not_vur[n] or s.opponent is not None else draw
-                 for s in slots[n]),
-                Fraction(0),
-            )
+            last = last_not_vur[n]
+            adjusted_units[n] = sum(
+                s.units if s.round <= last or s.opponent is not None else draw_units
+                for s in slots[n])
+    adjusted = {n: points_of(adjusted_units[n]) for n in numbers}
     return Context(
         system=system,
         edition=edition,
@@ -137,6 +184,29 @@ def build_context(
         adjusted=adjusted,
         last_not_vur=last_not_vur,
         ratings={n: by_number[n].player.rating for n in numbers},
-        win=scoring.win * unit,
+        win=points_of(scoring.win),
         draw=draw,
+        unit=unit,
+        score_units=score_units,
+        adjusted_units=adjusted_units,
+        win_units=scoring.win,
+        draw_units=draw_units,
+        _values=values,
+        _products=products,
     )
+
+
+# unit -> (units -> points, units² -> points²): the few values a season's sections share
+_TABLES: dict[tuple[int, int], tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
+
+
+def _tables(unit: Fraction) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+    """The Fractions already made for ``unit`` (shared by every context of that unit:
+    Fractions are immutable), so most sections make none."""
+    key = (unit.numerator, unit.denominator)
+    tables = _TABLES.get(key)
+    if tables is None or len(tables[0]) + len(tables[1]) > 65536:
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        tables = _TABLES[key] = ({}, {})
+    return tables

@@ -39,12 +39,14 @@ def points(ctx: Context, spec: TiebreakSpec) -> Results:
 
 def wins(ctx: Context, spec: TiebreakSpec) -> Results:
     """WIN (7.1): rounds with a win's worth of points, played or not."""
-    return _count(ctx, spec, lambda c, s: s.points == c.win, "rounds scored as a win")
+    return _count(ctx, spec, lambda c, s: s.units == c.win_units,
+                  "rounds scored as a win")
 
 
 def won(ctx: Context, spec: TiebreakSpec) -> Results:
     """WON (7.2): games won over the board."""
-    return _count(ctx, spec, lambda c, s: s.played and s.points == c.win, "games won on the board")
+    return _count(ctx, spec, lambda c, s: s.played and s.units == c.win_units,
+                  "games won on the board")
 
 
 def black_played(ctx: Context, spec: TiebreakSpec) -> Results:
@@ -57,13 +59,13 @@ def black_won(ctx: Context, spec: TiebreakSpec) -> Results:
     """BWG (7.4): games won with Black over the board."""
     return _count(
         ctx, spec,
-        lambda c, s: s.played and s.colour is Colour.BLACK and s.points == c.win,
+        lambda c, s: s.played and s.colour is Colour.BLACK and s.units == c.win_units,
         "games won with Black",
     )
 
 
 def _elected(ctx: Context, s: Slot) -> bool:
-    return s.played or s.pab or s.points == ctx.win
+    return s.played or s.pab or s.units == ctx.win_units
 
 
 def rounds_elected(ctx: Context, spec: TiebreakSpec) -> Results:
@@ -75,14 +77,17 @@ def progressive(ctx: Context, spec: TiebreakSpec) -> Results:
     """PS (7.5): sum of the running scores; /Cn drops the first n of them."""
     out: Results = {}
     for n in ctx.numbers:
-        running = Fraction(0)
+        running = total = 0  # in units
         items, cut = [], []
         for s in ctx.slots[n]:
-            running += s.points
-            item = Item(s.round, "round", s.opponent, running, result=s.points)
-            (cut if s.round <= spec.cut_low else items).append(item)
-        total = sum((i.value for i in items), Fraction(0))  # type: ignore[misc]
-        out[n] = Explanation(spec.code, total, tuple(items), tuple(cut))
+            running += s.units
+            item = Item(s.round, "round", s.opponent, ctx.points(running), result=s.points)
+            if s.round <= spec.cut_low:
+                cut.append(item)
+            else:
+                items.append(item)
+                total += running
+        out[n] = Explanation(spec.code, ctx.points(total), tuple(items), tuple(cut))
     return out
 
 

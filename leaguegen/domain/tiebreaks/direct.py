@@ -32,16 +32,20 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
     met: dict[int, int] = {}
     items: dict[int, list[Item]] = {}
     for n in group:
-        per_opp: dict[int, list[Fraction]] = {}
+        per_opp: dict[int, list[int]] = {}  # units scored against each member met
         items[n] = []
         for s in ctx.slots[n]:
             if s.opponent in members and s.opponent != n and ctx.counts_as_game(
                 s, spec.predetermined
             ):
-                per_opp.setdefault(s.opponent, []).append(s.points)
+                per_opp.setdefault(s.opponent, []).append(s.units)
                 kind = "game" if s.played else "forfeit"
                 items[n].append(Item(s.round, kind, s.opponent, s.points, result=s.points))
-        score[n] = sum((sum(v, Fraction(0)) / len(v) for v in per_opp.values()), Fraction(0))
+        if all(len(v) == 1 for v in per_opp.values()):  # one game each: a sum of units
+            score[n] = ctx.points(sum(v[0] for v in per_opp.values()))
+        else:  # several games against a member are averaged (6.1.2)
+            score[n] = sum((Fraction(sum(v), len(v)) for v in per_opp.values()),
+                           Fraction(0)) * ctx.unit
         met[n] = len(per_opp)
     return score, met, items
 

@@ -25,18 +25,23 @@ def threshold(ctx: Context, spec: TiebreakSpec) -> Fraction:
 
 def koya(ctx: Context, spec: TiebreakSpec) -> dict[int, Explanation]:
     limit = threshold(ctx, spec)
+    # whether each player reaches the threshold, asked once per player, not once per game
+    strong = {n: ctx.score[n] >= limit for n in ctx.numbers}
+    note = f"opponents on at least {limit} points"
     out = {}
     for n in ctx.numbers:
         items, cut = [], []
+        total = 0
         for s in ctx.slots[n]:
             if s.opponent is None:
                 continue
-            opp_score = ctx.score[s.opponent]
             item = Item(s.round, "game" if s.played else "forfeit", s.opponent, s.points,
-                        opp_score, s.points)
-            (items if opp_score >= limit else cut).append(item)
-        total = sum((i.value for i in items), Fraction(0))  # type: ignore[misc]
-        out[n] = Explanation(spec.code, total, tuple(items), tuple(cut),
-                             note=f"opponents on at least {limit} points",
-                             extra={"threshold": limit})
+                        ctx.score[s.opponent], s.points)
+            if strong[s.opponent]:
+                items.append(item)
+                total += s.units
+            else:
+                cut.append(item)
+        out[n] = Explanation(spec.code, ctx.points(total), tuple(items), tuple(cut),
+                             note=note, extra={"threshold": limit})
     return out

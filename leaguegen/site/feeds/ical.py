@@ -21,7 +21,7 @@ from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import urls
-from leaguegen.site.feeds.json_feed import section_feed
+from leaguegen.site.feeds.json_feed import section_feed_of
 
 PRODID = "-//leaguegen//season calendar//EN"
 
@@ -136,7 +136,6 @@ def _library_ics(name: str, events: list[_Event]) -> bytes:
 
 
 _LAST_CHANGE: dict[int, tuple[Season, dt.date]] = {}
-_FEED: dict[int, tuple[Section, dict]] = {}
 
 
 def last_change(season: Season) -> dt.date:
@@ -160,13 +159,9 @@ def last_change(season: Season) -> dt.date:
 
 
 def _section_feed(section: Section) -> dict:
-    """The section's feed, made once for its calendar and all its players' (read only)."""
-    known = _FEED.get(id(section))
-    if known is None or known[0] is not section:
-        if len(_FEED) > 4096:  # the sections of the latest seasons; a live server's stay
-            _FEED.clear()
-        known = _FEED[id(section)] = (section, section_feed(section))
-    return known[1]
+    """The section's feed, made once for its JSON file, its calendar and all its
+    players' (read only)."""
+    return section_feed_of(section)
 
 
 def _uid(season: Season, section: Section, round_no: int) -> str:
@@ -317,4 +312,84 @@ def player_events(season: Season, section: Section, number: int) -> tuple[str, l
 
 def player_calendar(season: Season, section: Section, number: int) -> bytes:
     """The rounds of one player: each event names the opponent and the colour."""
-    return _ics(*player_events(season, section, number))
+    return player_calendars(season, section)[number]
+
+
+_CALENDARS: dict[int, tuple[Section, tuple, dict[int, bytes]]] = {}
+
+
+def player_calendars(season: Season, section: Section) -> dict[int, bytes]:
+    """Every player's calendar of the section, by number: the bytes
+    ``_ics(*player_events(...))`` gives for each (the tests hold them equal), in one pass.
+
+    What players share is written once: a round's start, stamp and location lines, a
+    board's description line (the same for both of its players), each name escaped once
+    (RFC 5545 escaping works character by character, except for the pairs ``\\N`` and
+    CR LF, and the fixed text around a name starts and ends with neither, so the escape
+    of a summary is the escapes of its pieces joined). Kept for the latest section."""
+    stamp = _stamp(season)
+    key = (stamp, season.name, season.venue)
+    known = _CALENDARS.get(id(section))
+    if known is not None and known[0] is section and known[1] == key:
+        return known[2]
+    calendars = _player_calendars(season, section, stamp)
+    _CALENDARS.clear()  # a section's players are asked for together: keep the latest
+    _CALENDARS[id(section)] = (section, key, calendars)
+    return calendars
+
+
+def _player_calendars(season: Season, section: Section,
+                      stamp: dt.datetime) -> dict[int, bytes]:
+    feed = _section_feed(section)
+    table = facts_of(section).table
+    names = [p.name for p in section.players]
+    count = len(names)
+    escaped = [_escape(name) for name in names]
+    records = [table.record(n) for n in range(1, count + 1)] if table is not None else None
+    head = "\r\n".join(("BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
+                         "CALSCALE:GREGORIAN")) + "\r\n"
+    location = f"{_fold(f'LOCATION:{_escape(season.venue)}')}\r\n" if season.venue else ""
+    stamp_line = f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}\r\n"
+    chunks: list[list[str]] = [[] for _ in range(count + 1)]
+    for rnd in feed["rounds"]:
+        if not rnd["date"]:
+            continue
+        r = rnd["number"]
+        lines: dict[int, list[str]] = {}
+        for b in rnd["boards"]:
+            result = b["result"] or "not played yet"
+            line = f"{b['board']}. {names[b['white'] - 1]} - {names[b['black'] - 1]}: {result}"
+            lines.setdefault(b["white"], []).append(line)
+            if b["black"] != b["white"]:
+                lines.setdefault(b["black"], []).append(line)
+        for bye in rnd["byes"]:
+            lines.setdefault(bye["player"], []).append(
+                f"{names[bye['player'] - 1]}: {bye['kind']}")
+        uid = _escape(_uid(season, section, r))
+        start = f"DTSTART;VALUE=DATE:{dt.date.fromisoformat(rnd['date']):%Y%m%d}\r\n"
+        middle = start + stamp_line
+        plain = _fold(f"SUMMARY:{_escape(f'{section.name}: round {r} ({season.name})')}")
+        tail = _escape(f": {section.name}, round {r}")
+        descriptions: dict[str, str] = {}
+        for number in range(1, count + 1):
+            mine = lines.get(number)
+            text = "\n".join(mine) if mine else "Pairings to be published."
+            description = descriptions.get(text)
+            if description is None:
+                description = descriptions[text] = _fold(f"DESCRIPTION:{_escape(text)}")
+            summary = plain
+            if records is not None:
+                entry = records[number - 1].entry(r)
+                if entry is not None and entry.opponent is not None:
+                    colour = "White" if entry.colour is Colour.WHITE else "Black"
+                    summary = _fold(f"SUMMARY:{escaped[number - 1]} ({colour}) v "
+                                    f"{escaped[entry.opponent - 1]}{tail}")
+            chunks[number].append(
+                f"BEGIN:VEVENT\r\n{summary}\r\n{middle}{_fold(f'UID:p{number}-{uid}')}\r\n"
+                f"{description}\r\n{location}END:VEVENT\r\n")
+    out = {}
+    for number in range(1, count + 1):
+        calname = _fold(f"X-WR-CALNAME:{_raw(f'{names[number - 1]}: {section.name}')}")
+        out[number] = (f"{head}{calname}\r\n{''.join(chunks[number])}END:VCALENDAR\r\n"
+                       .encode())
+    return out

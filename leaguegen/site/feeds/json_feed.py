@@ -32,6 +32,9 @@ _RESULTS = {
 }
 _BYES = {Code.PAIRING_BYE: "pairing-allocated bye", Code.HALF_BYE: "half-point bye",
          Code.FULL_BYE: "full-point bye", Code.ZERO_BYE: "not paired"}
+# the same keyed by the codes' letters (an Enum's own hash is Python code)
+_RESULT_VALUES = {(a.value, b.value): text for (a, b), text in _RESULTS.items()}
+_BYE_VALUES = {code.value: text for code, text in _BYES.items()}
 
 
 def _date(value: dt.date | None) -> str | None:
@@ -46,45 +49,55 @@ def _player(section: Section, number: int) -> dict[str, Any]:
 
 
 def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
-    """Each round's boards (White first) with results as they count, and its byes."""
+    """Each round's boards (White first) with results as they count, and its byes.
+
+    One pass over each player's record (boards and byes in player order within each
+    round, as a scan of every record per round gives them)."""
     section, table = facts.section, facts.table
     free = "free round" if facts.kind.name == "round_robin" else ""
     total = max(facts.progress.rounds_total, len(section.rounds))
     dates = {r.number: r.date for r in section.rounds}
-    out = []
-    for r in range(1, total + 1):
-        boards: list[dict[str, Any]] = []
-        byes: list[dict[str, Any]] = []
-        if table is not None:
-            for rec in table.records:
-                e = rec.entry(r)
-                if e is None:
-                    continue
+    boards_of: list[list[dict[str, Any]]] = [[] for _ in range(total + 1)]
+    byes_of: list[list[dict[str, Any]]] = [[] for _ in range(total + 1)]
+    if table is not None:
+        records = table.records
+        for rec in records:
+            for r, e in enumerate(rec.rounds[:total], start=1):
                 if e.opponent is None:
-                    if e.code in _BYES:
-                        byes.append({"player": rec.number, "kind": free if free else
-                                     _BYES[e.code]})
+                    kind = _BYE_VALUES.get(e.code._value_)
+                    if kind is not None:
+                        byes_of[r].append({"player": rec.number, "kind": free or kind})
                     continue
                 if e.colour is Colour.WHITE:
                     other = table.record(e.opponent).entry(r)
-                    result = _RESULTS.get((e.code, other.code)) if other else None
-                    boards.append({"board": 0, "white": rec.number, "black": e.opponent,
-                                   "result": result})
+                    result = _RESULT_VALUES.get((e.code._value_, other.code._value_)) \
+                        if other else None
+                    boards_of[r].append({"board": 0, "white": rec.number,
+                                         "black": e.opponent, "result": result})
+    else:
+        for g in section.games:
+            if 1 <= g.round <= total:
+                boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
+                                           "result": g.result.value.replace("½", "1/2")
+                                           if g.result else None})
+    rr = facts.kind.name == "round_robin"
+    schedule = roundrobin.section_schedule(section) if rr and total else None
+    written: dict[int, dict[tuple[int, int], int]] = {}
+    if not rr:  # the order the boards are written in
+        for i, g in enumerate(section.games):
+            written.setdefault(g.round, {})[(g.white, g.black)] = i  # the last, as before
+    out = []
+    for r in range(1, total + 1):
+        boards = boards_of[r]
+        if schedule is not None:  # a round robin: the table's board order
+            order = {(p.white, p.black): i for i, p in enumerate(schedule[r - 1])}
         else:
-            for g in section.games:
-                if g.round == r:
-                    boards.append({"board": 0, "white": g.white, "black": g.black,
-                                   "result": g.result.value.replace("½", "1/2")
-                                   if g.result else None})
-        if facts.kind.name == "round_robin":  # the table's board order
-            order = {(p.white, p.black): i for i, p in
-                     enumerate(roundrobin.section_schedule(section)[r - 1])}
-        else:  # the order the boards are written in
-            order = {(g.white, g.black): i for i, g in enumerate(section.games) if g.round == r}
+            order = written.get(r, {})
         boards.sort(key=lambda b: (order.get((b["white"], b["black"]), len(order)), b["white"]))
         for i, board in enumerate(boards, start=1):
             board["board"] = i
-        out.append({"number": r, "date": _date(dates.get(r)), "boards": boards, "byes": byes})
+        out.append({"number": r, "date": _date(dates.get(r)), "boards": boards,
+                    "byes": byes_of[r]})
     return out
 
 
@@ -105,6 +118,20 @@ def section_feed(section: Section) -> dict[str, Any]:
         "rounds": _rounds(facts),
         "standings": standings,
     }
+
+
+_FEEDS: dict[int, tuple[Section, dict[str, Any]]] = {}
+
+
+def section_feed_of(section: Section) -> dict[str, Any]:
+    """:func:`section_feed`, made once per Section object for every reader of it (the
+    JSON file, the section's calendar and its players' calendars): read only."""
+    known = _FEEDS.get(id(section))
+    if known is None or known[0] is not section:
+        if len(_FEEDS) > 4096:  # the sections of the latest seasons; a live server's stay
+            _FEEDS.clear()
+        known = _FEEDS[id(section)] = (section, section_feed(section))
+    return known[1]
 
 
 _ENTRIES: dict[int, tuple[Section, dict[str, Any]]] = {}
