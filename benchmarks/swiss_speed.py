@@ -121,16 +121,21 @@ class Phases:
     def __init__(self) -> None:
         self.seconds: dict[str, float] = {}
         self.counts: dict[str, int] = {}
+        self.active: set[str] = set()
 
     def wrap(self, owner: type, attr: str, phase: str) -> None:
         inner = getattr(owner, attr)
-        seconds, counts = self.seconds, self.counts
+        seconds, counts, active = self.seconds, self.counts, self.active
 
         def timed(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+            if phase in active:  # (a wrapped part called inside another of its phase)
+                return inner(*args, **kwargs)
+            active.add(phase)
             t = time.process_time()
             try:
                 return inner(*args, **kwargs)
             finally:
+                active.discard(phase)
                 seconds[phase] = seconds.get(phase, 0.0) + time.process_time() - t
                 counts[phase] = counts.get(phase, 0) + 1
 
@@ -147,6 +152,8 @@ class Phases:
             self.wrap(cls, "solve", "solve")
             self.wrap(cls, "prune", "prune")
             self.wrap(cls, "cut_pairs", "cut")
+            if hasattr(cls, "cut_parts"):  # (the split's cut, straight from positions)
+                self.wrap(cls, "cut_parts", "cut")
         self.wrap(engine, "homogeneous_pairs", "direct")
 
 

@@ -32,6 +32,13 @@ FIRST_BLOCK = 91  # column 92
 BLOCK = 10
 
 _CODES = {c.value: c for c in Code if c is not Code.PENDING}
+# (Reading speed: ``Colour(text)`` and the members' properties cost microseconds per
+# round block; these give the same members.)
+_COLOUR_OF = {c.value: c for c in Colour}
+_BYE_CODES = tuple(c for c in Code if c.is_bye)
+_PLAYED_CODES = tuple(c for c in Code if c.played)
+_FORFEIT_LOSS, _FORFEIT_WIN, _FULL_BYE, _ZERO_BYE, _PAIRING_BYE = (
+    Code.FORFEIT_LOSS, Code.FORFEIT_WIN, Code.FULL_BYE, Code.ZERO_BYE, Code.PAIRING_BYE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +109,19 @@ class TrfDocument:
         """
         done = 0
         for p in self.players:
-            for i, e in enumerate(p.rounds, start=1):
-                if e is None:
-                    continue
-                if e.opponent is not None or e.code in (Code.PAIRING_BYE, Code.FORFEIT_WIN):
-                    done = max(done, i)
-                else:
-                    done = max(done, i - 1)
+            rounds = p.rounds
+            # A player's last entry decides: it counts i or i - 1, every earlier
+            # one at most i - 1.
+            i = len(rounds)
+            while i > done and rounds[i - 1] is None:
+                i -= 1
+            if i <= done:
+                continue
+            e = rounds[i - 1]
+            if e.opponent is not None or e.code is _PAIRING_BYE or e.code is _FORFEIT_WIN:
+                done = i
+            elif i - 1 > done:
+                done = i - 1
         return done
 
 
@@ -161,10 +174,18 @@ def _fraction(text: str, col: int, what: str) -> Fraction:
     Only digits and one point are read (no exponent, sign or fraction), so no text can
     make a huge number or a division by zero.
     """
+    value = _FRACTIONS.get(text)
+    if value is not None:
+        return value
     value = Fraction(text) if _POINTS.fullmatch(text) else None
     if value is None or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
         raise _Bad(col, f"{what} '{text}' is not a number of points such as 2 or 2.5")
+    if len(_FRACTIONS) < 10_000:
+        _FRACTIONS[text] = value  # (a file writes the same few scores on every line)
     return value
+
+
+_FRACTIONS: dict[str, Fraction] = {}  # ``_fraction``'s accepted texts (Fractions are immutable)
 
 
 def _parse_block(chunk: str, col: int) -> RoundEntry | None:
@@ -183,9 +204,9 @@ def _parse_block(chunk: str, col: int) -> RoundEntry | None:
     opponent = int(opp_text) if opp_text and int(opp_text) else None
     if colour_text not in ("w", "b", "-", ""):
         raise _Bad(col + 5, f"colour '{chunk[5]}' is not w, b or -")
-    colour = Colour(colour_text) if colour_text in ("w", "b") else None
+    colour = _COLOUR_OF[colour_text] if colour_text in ("w", "b") else None
     if not code_text:
-        code = Code.ZERO_BYE
+        code = _ZERO_BYE
     else:
         letter = code_text.upper()
         if letter not in _CODES:
@@ -193,14 +214,14 @@ def _parse_block(chunk: str, col: int) -> RoundEntry | None:
         code = _CODES[letter]
     if opponent is None:
         # Outcomes that need an opponent but have none: the real-file idioms.
-        if code is Code.FORFEIT_LOSS:  # "0000 - -": not paired
-            code = Code.ZERO_BYE
-        elif code is Code.FORFEIT_WIN:  # "0000 - +": a bye worth a win
-            code = Code.FULL_BYE
-        elif code.played:
+        if code is _FORFEIT_LOSS:  # "0000 - -": not paired
+            code = _ZERO_BYE
+        elif code is _FORFEIT_WIN:  # "0000 - +": a bye worth a win
+            code = _FULL_BYE
+        elif code in _PLAYED_CODES:
             raise _Bad(col + 7, f"result {code_text!r} without an opponent")
         colour = None
-    elif code.is_bye:
+    elif code in _BYE_CODES:
         raise _Bad(col + 7, f"result {code_text!r} is a bye, but the block names opponent"
                             f" {opponent}")
     return RoundEntry(opponent, colour, code)
@@ -383,10 +404,23 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
                                     f"the file says {doc.rounds_total} rounds (XXR), but"
                                     f" {done} rounds are already paired in it"))
     scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
+    # (Per code and per sum, once: Enum hashes and Fraction arithmetic are slow.)
+    units_of: dict[Code, int] = {}
+    value_of: dict[int, Fraction] = {}
     for p in doc.players:
         if p.points is None:
             continue
-        computed = sum(scoring.points(e.code) for e in p.rounds if e) * scoring.unit
+        units = 0
+        for e in p.rounds:
+            if e:
+                code = e.code
+                u = units_of.get(code)
+                if u is None:
+                    u = units_of[code] = scoring.points(code)
+                units += u
+        computed = value_of.get(units)
+        if computed is None:
+            computed = value_of[units] = units * scoring.unit
         if computed != p.points:
             doc.warnings.append(
                 f"{path}: player {p.number} points field {float(p.points):.1f}"

@@ -25,7 +25,13 @@ from __future__ import annotations
 
 import sys
 from collections import deque
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from itertools import islice
+
+# A deleted edge's slot in ``Matching.edges`` until ``free_ids`` gives it out again (one
+# shared tuple: nothing reads a free slot's ends, and a new tuple per deleted edge cost
+# an allocation for each of about two million in round 6 of 5,000).
+GONE = (0, 0, 0)
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:
@@ -77,6 +83,7 @@ class Matching:
         self.fresh = True
         self.hint: list[int] | None = None
         self.start: list[int] | None = None  # see ``set_start``
+        self.rows: list[int] | None = None  # see ``set_rows``
         self.stages = 0
         self.removed: set[int] = set()
         self.recheck: set[int] = set()  # raised vertices whose matched edge may be slack
@@ -137,7 +144,7 @@ class Matching:
             del nb[b][a]
             k = p >> 1
             free_ids.append(k)
-            edges[k] = (a, b, 0) if a < b else (b, a, 0)
+            edges[k] = GONE
 
     def cycle_edges(self) -> set[int]:
         """Indices of the edges that join the children of a blossom."""
@@ -192,7 +199,7 @@ class Matching:
             del self.nb[a][b]
             del self.nb[b][a]
             self.free_ids.append(k)
-            self.edges[k] = (a, b, 0)
+            self.edges[k] = GONE
             return
         e = self.edges[k]
         self.edges[k] = (e[0], e[1], 2 * w)
@@ -250,6 +257,14 @@ class Matching:
         vertex's heaviest edges are everyone's (a higher-scored player in a bracket)
         and the heaviest-edge duals leave nearly every vertex free."""
         self.start = duals
+
+    def set_rows(self, starts: list[int]) -> None:
+        """With ``fresh_arrays``: the edges were made row by row, vertex ``v``'s
+        edges to lower vertices being ``edges[starts[v]:starts[v + 1]]`` in
+        ascending order, before any edge to a higher one (so they are the first
+        entries of ``nb[v]``), for ``v < len(starts) - 1``. The fresh start then reads
+        them from the table without a lookup per edge."""
+        self.rows = starts
 
     def restart(self, duals: list[int] | None = None) -> None:
         """Forget the current solution; the next solve starts afresh.
@@ -338,18 +353,37 @@ class Matching:
         # One scan per vertex: the least feasible value is the largest need, and
         # the edges made tight are those whose need equals it (the first free
         # one in neighbour order is taken).
+        rows, self.rows = self.rows, None
+        nrows = len(rows) - 1 if rows is not None and merged else 0
         for v in range(n):
             if mate[v] >= 0 or v in removed or dv[v] <= 0:
                 continue
             low = 0
             pick = -1
-            for w, p in nb[v].items():
+            nbv = nb[v]
+            if v < nrows:
+                # The first entries of ``nb[v]``, from the table (``set_rows``) ...
+                ks, ke = rows[v], rows[v + 1]  # type: ignore[index]
+                for w, _v, w2 in edges[ks:ke]:
+                    need = w2 - dv[w]
+                    if need >= low:
+                        if need > low:
+                            low = need
+                            pick = nbv[w] if mate[w] < 0 else -1
+                        elif pick < 0 and mate[w] < 0:
+                            pick = nbv[w]
+                # ... then the rest, as below.
+                rest = islice(nbv.items(), ke - ks, None)
+            else:
+                rest = nbv.items()
+            for w, p in rest:
                 need = edges[p >> 1][2] - dv[w]
-                if need > low:
-                    low = need
-                    pick = p if mate[w] < 0 else -1
-                elif need == low and pick < 0 and mate[w] < 0:
-                    pick = p
+                if need >= low:  # (one comparison for the many edges below the largest)
+                    if need > low:
+                        low = need
+                        pick = p if mate[w] < 0 else -1
+                    elif pick < 0 and mate[w] < 0:
+                        pick = p
             if low >= dv[v]:
                 if merged and pick >= 0 and low == dv[v]:
                     # (a tight edge to a free vertex at the dual as it is)
@@ -395,6 +429,7 @@ class Matching:
                 for key, w in pending.items():
                     a, b = divmod(key, n)
                     if b in nb[a]:
+                        self.rows = None  # (an edge of the rows changed)
                         self._apply(key, w)
                     elif w:
                         k = len(edges)
@@ -617,17 +652,22 @@ class Matching:
         i, j, w = self.edges[k]
         return self.dualvar[i] + self.dualvar[j] - w
 
-    def leaves(self, b: int) -> Iterator[int]:
-        if b < self.n:
-            yield b
-            return
+    def leaves(self, b: int) -> list[int]:
+        """The vertices inside ``b`` (``[b]`` for a vertex), in a list: every caller
+        reads them all, and a list is built faster than a generator yields."""
+        n = self.n
+        if b < n:
+            return [b]
+        out: list[int] = []
         stack = [b]
+        childs = self.blossomchilds
         while stack:
             t = stack.pop()
-            if t < self.n:
-                yield t
+            if t < n:
+                out.append(t)
             else:
-                stack.extend(self.blossomchilds[t])  # type: ignore[arg-type]
+                stack.extend(childs[t])  # type: ignore[arg-type]
+        return out
 
     def assign_label(self, w: int, t: int, p: int) -> None:
         while True:
@@ -636,7 +676,10 @@ class Matching:
             self.labelend[w] = self.labelend[b] = p
             self.bestedge[w] = self.bestedge[b] = -1
             if t == 1:
-                self.queue.extend(self.leaves(b))
+                if b < self.n:
+                    self.queue.append(b)
+                else:
+                    self.queue.extend(self.leaves(b))
                 return
             base = self.blossombase[b]
             mb = self.mate[base]
@@ -1081,7 +1124,7 @@ class Matching:
                 k = p >> 1
                 del nb[w][v]
                 free_ids.append(k)
-                edges[k] = (v, w, 0) if v < w else (w, v, 0)
+                edges[k] = GONE
             nb[v] = {}
         for v in verts:
             if self.mate[v] >= 0:

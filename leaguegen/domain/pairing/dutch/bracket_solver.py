@@ -27,7 +27,7 @@ optimality.
 
 from __future__ import annotations
 
-from leaguegen.domain.pairing.matching import Matching
+from leaguegen.domain.pairing.matching import GONE, Matching
 
 from .completion import perfect
 from .criteria import Criteria, NextPairs
@@ -39,6 +39,8 @@ class CannotProve(Exception):
 
 class BracketSolver:
     """Bracket-local matching with a completion proof (see the module docstring)."""
+
+    flat_prune = True  # prune by one pass over the matching's edges where it can (tests: False)
 
     def __init__(self, crit: Criteria):
         self.crit = crit
@@ -52,6 +54,7 @@ class BracketSolver:
         self.fmode = 0  # 0: the bracket is everyone left; 1: reduced (see the docstring)
         self.fex: Matching | None = None
         self.floc: dict[int, int] = {}
+        self.fperfect: dict[tuple, dict[int, int] | None] = {}  # ``_perfect``'s answers
 
     # ------------------------------------------------------------ start
     def start(self) -> tuple[int, bool, dict[int, int]]:
@@ -100,7 +103,9 @@ class BracketSolver:
         self.bye_score, self.ranks = bye_score, ranks
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
         # Un-relaxed weights of the pairs edited so far, by key ``a * n + b`` (a < b).
+        # ``flazy``: the bracket's loaded rows are not in it (``load_bracket``).
         self.wx: dict[int, int] = {}
+        self.flazy = False
         return bye_score, single, ranks
 
     def _completion_weight(self, a: int, b: int) -> int:
@@ -115,7 +120,11 @@ class BracketSolver:
         self.fP, self.fR = P, R
         keep = set(P)
         N = self.n
-        self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
+        if self.flazy:
+            self.wx = self._carried(keep)
+        else:
+            self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
+        self.flazy = False
         self.fcache: dict[tuple, dict[int, int] | None] = {}
         self.fex = None
         self.fsingle = single
@@ -184,14 +193,14 @@ class BracketSolver:
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
             if self.fall and all(pbi[i] < pbi[i + 1] for i in range(nsgb - 1)):
-                # (``set_row`` before the first solve, row by row at once: the key of
-                # a pair is ``higher * n + lower``, ``pbi`` being in order.)
-                wx, N = self.wx, self.n
-                keys = [v * N for v in pbi[:nsgb]]
-                for li in range(sgb, nsgb):
-                    v = pbi[li]
-                    wx.update(zip([k + v for k in keys[:li]], base[li], strict=True))
-                self.fbase = base
+                # The rows stay where they are: ``wx`` holds the pairs among the
+                # MDPs (carried from the bracket before) and, from now on, every
+                # pair edited; any other pair of C weighs what its row says
+                # (``_wget``). The engine changes a row only with an edit of the
+                # same pair, so the two never disagree.
+                self.fbase = self.frows = base
+                self.fcarried = list(self.wx)
+                self.flazy = True
             else:
                 for li in range(sgb, nsgb):
                     self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
@@ -209,6 +218,46 @@ class BracketSolver:
             else:
                 for si in range(li):
                     self.set_edge(lv, pbi[si], weight(si, li))
+
+    def _wget(self, key: int) -> int | None:
+        """A pair's weight in ``wx``, or (``flazy``) in the loaded rows."""
+        w = self.wx.get(key)
+        if w is None and self.flazy:
+            a, b = divmod(key, self.n)
+            loc = self.floc
+            la, lb = loc.get(a), loc.get(b)
+            if la is not None and lb is not None:
+                if la < lb:
+                    la, lb = lb, la
+                if la >= self.fsgb:
+                    return self.frows[la][lb]
+        return w
+
+    def _full_wx(self, keep: set[int] | None = None) -> dict[int, int]:
+        """``wx`` as it would be with the loaded rows written into it (``flazy``),
+        in the same order (the carried pairs, then the rows' pairs row by row), for
+        the pairs among ``keep`` (all when None)."""
+        wx, frows, N = self.wx, self.frows, self.n
+        C = self.fC
+        out: dict[int, int] = {}
+        for key in self.fcarried:
+            if keep is None or (key // N in keep and key % N in keep):
+                out[key] = wx[key]
+        pos = [i for i, v in enumerate(C) if keep is None or v in keep]
+        for hi_i, li in enumerate(pos):
+            if li < self.fsgb:
+                continue
+            row = frows[li]
+            b = C[li]
+            for si in pos[:hi_i]:
+                key = C[si] * N + b  # (C is in vertex order)
+                w = wx.get(key)
+                out[key] = row[si] if w is None else w
+        return out
+
+    def _carried(self, keep: set[int]) -> dict[int, int]:
+        """The pairs of ``wx`` among ``keep`` for the next bracket, from a lazy one."""
+        return self._full_wx(keep)
 
     def cut_next(self, v: int) -> None:
         self.cut.add(v)
@@ -291,6 +340,66 @@ class BracketSolver:
         self.wx[key] = w
         self.fdirty.add(key)
 
+    def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
+        """``cut_pairs`` of every pair inside each part (positions in ``pbi``, in
+        order) whose row weight is not zero, higher first; in the reduced bracket,
+        whose vertex ``i`` is ``pbi[i]``, straight from the positions.
+
+        With the rows not in ``wx`` (``flazy``) the pairs are zeroed in ``base``
+        itself, as the split's freeze does, instead of in ``wx``; returns the rows
+        as they were, for the caller to put back if the split does not hold (None:
+        ``base`` was not changed)."""
+        nsgb = len(self.floc)
+        if not (self.fex is None and self.fmode == 1 and self.fC == pbi[:nsgb]
+                and not self.fdirty and not self.rm.pending):
+            cut: list[tuple[int, int]] = []
+            for part in parts:
+                for b_i in range(1, len(part)):
+                    oi = part[b_i]
+                    row = base[oi]
+                    a = pbi[oi]
+                    cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
+            self.cut_pairs(cut)
+            return None
+        m, wx, N, lazy = self.rm, self.wx, self.n, self.flazy
+        nb, mate, edges, free_ids = m.nb, m.mate, m.edges, m.free_ids
+        cycle = m.cycle_edges()
+        slow: list[tuple[int, int]] = []
+        saved: list[tuple[int, list[int]]] = []
+        for part in parts:
+            for b_i in range(1, len(part)):
+                la = part[b_i]
+                row = base[la]
+                if lazy:
+                    saved.append((la, row[:]))
+                nba = nb[la]
+                for lb in part[:b_i]:
+                    if not row[lb]:
+                        continue
+                    p = nba.get(lb)
+                    if lazy:
+                        row[lb] = 0
+                        if p is None:
+                            continue  # (not in the matching: nothing else to do)
+                    else:
+                        a, b = pbi[la], pbi[lb]
+                        if p is None:
+                            slow.append((a, b))
+                            continue
+                        wx[a * N + b if a < b else b * N + a] = 0
+                    if mate[la] == p or (p >> 1) in cycle:
+                        slow.append((pbi[la], pbi[lb]))
+                        continue
+                    del nba[lb]  # (as in ``cut_pairs``)
+                    del nb[lb][la]
+                    k = p >> 1
+                    free_ids.append(k)
+                    edges[k] = GONE
+        for a, b in slow:
+            self.set_edge(a, b, 0)
+        return saved if lazy else None
+
     def cut_pairs(self, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(a, b, 0)`` for every pair of the bracket in ``pairs``, right after a
         solve. A pair that is neither matched nor on a blossom's cycle leaves the
@@ -301,24 +410,30 @@ class BracketSolver:
                 self._set(a, b, 0)
             return
         m, loc, wx, N = self.rm, self.floc, self.wx, self.n
-        nb, mate, pending = m.nb, m.mate, m.pending
+        nb, mate, pending, edges, free_ids = m.nb, m.mate, m.pending, m.edges, m.free_ids
         cycle = m.cycle_edges()
         dirty = self.fdirty if self.fmode == 1 else ()
-        drop: list[tuple[int, int]] = []
+        check = bool(dirty) or bool(pending)  # (both empty right after a solve)
         slow: list[tuple[int, int]] = []
         for a, b in pairs:
             key = a * N + b if a < b else b * N + a
-            la, lb = loc[a], loc[b]
-            p = nb[la].get(lb)
-            if p is None or key in dirty or m.key(la, lb) in pending:
+            la = loc[a]
+            lb = loc[b]
+            nba = nb[la]
+            p = nba.get(lb)
+            if p is None or check and (key in dirty or m.key(la, lb) in pending):
                 slow.append((a, b))
                 continue
             wx[key] = 0
             if mate[la] == p or (p >> 1) in cycle:
                 slow.append((a, b))
-            else:
-                drop.append((la, lb))
-        m.drop_edges(drop)
+                continue
+            # Out of the matching (``Matching.drop_edges``, inlined).
+            del nba[lb]
+            del nb[lb][la]
+            k = p >> 1
+            free_ids.append(k)
+            edges[k] = GONE
         for a, b in slow:
             self.set_edge(a, b, 0)
 
@@ -370,6 +485,44 @@ class BracketSolver:
         wx, N = self.wx, self.n
         drop: list[tuple[int, int]] = []
         lpos = [loc.get(v) for v in pbi[:nsgb]]
+        if (self.flat_prune and self.fex is None and self.fmode == 1
+                and lpos == list(range(nsgb))):
+            # The reduced bracket, whose vertex ``i`` is ``pbi[i]``: one pass over the
+            # matching's edges (``(i, j, 2 w)``, ``i < j``) instead of every pair
+            # of the rows; the same pairs dropped, in the rows' order.
+            for i, j, w2 in edges:
+                if not w2 or j >= nsgb or j < sgb:
+                    continue  # (a dropped edge, the bye's vertex, two MDPs)
+                sl = dv[i] + dv[j] - w2
+                if sl <= 0:
+                    ca, cb = chains[j], chains[i]
+                    if ca is None or cb is None or ca[0][0] != cb[0][0]:
+                        continue
+                    if sl + 2 * ca[0][1] <= 0:  # (as below)
+                        za, zb = ca[-1][1], cb[-1][1]
+                        if ca is cb:
+                            z = za
+                        elif sl + 2 * (za if za < zb else zb) <= 0:
+                            continue
+                        else:
+                            z = 0
+                            for x, y in zip(ca, cb, strict=False):
+                                if x[0] != y[0]:
+                                    break
+                                z = x[1]
+                        if sl + 2 * z <= 0:
+                            continue
+                row = base[j]
+                if row[i]:
+                    drop.append((j, i))
+            drop.sort()
+            for j, i in drop:
+                base[j][i] = 0
+                a, b = pbi[j], pbi[i]
+                wx[a * N + b if a < b else b * N + a] = 0
+            m.drop_edges(drop)
+            self.pruned += len(drop)
+            return len(drop)
         for li in range(sgb, nsgb):
             la = lpos[li]
             if la is None:
@@ -448,16 +601,16 @@ class BracketSolver:
             rows, self.fbase = self.fbase, None
             if len(live) != len(C):
                 rows = None
-            for i, a in enumerate(live):
+            # The MDPs' rows first (their pairs among themselves, from ``wx``),
+            # then the residents', in C's order.
+            live_rows = live[:nmdp] if rows is not None else live
+            for i, a in enumerate(live_rows):
                 la, ba = loc[a], bl[a] + fc
                 nba = nb[la]
                 a_mdp = la in mdp
                 ta = top[la]
                 earlier = live[:i]
-                if rows is not None and i >= nmdp:
-                    ws = rows[i]
-                else:
-                    ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
+                ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
                 for b, w in zip(earlier, ws, strict=True):
                     if w:
                         e = w - ba - bl[b]
@@ -481,6 +634,56 @@ class BracketSolver:
                             if e > top[lb]:
                                 top[lb] = e
                 top[la] = ta
+            if rows is not None:
+                # Every player live: ``loc`` is the position in C, the rows are
+                # read with lists (no dict lookup per pair) and the edges numbered
+                # as they are made.
+                bll = [bl[v] for v in live]
+                k2 = 2 * len(edges)
+                eappend, pappend = edges.append, endpoint.append
+                starts = None
+                if not nmdp:
+                    starts = [0] * (len(live) + 1)  # (``Matching.set_rows``)
+                for la in range(nmdp, len(live)):
+                    if starts is not None:
+                        starts[la] = k2 >> 1
+                    ba = bll[la] + fc
+                    nba = nb[la]
+                    ta = top[la]
+                    ws = rows[la]
+                    for lb in range(nmdp):
+                        # (an MDP: its heaviest pair counts twice at its end)
+                        w = ws[lb]
+                        if w:
+                            e = w - ba - bll[lb]
+                            if e > 0:
+                                eappend((lb, la, e + e))
+                                pappend(lb)
+                                pappend(la)
+                                nb[lb][la] = k2 + 1
+                                nba[lb] = k2
+                                k2 += 2
+                                if e + e > top[lb]:
+                                    top[lb] = e + e
+                    for lb in range(nmdp, la):
+                        w = ws[lb]
+                        if w:
+                            e = w - ba - bll[lb]
+                            if e > 0:
+                                eappend((lb, la, e + e))
+                                pappend(lb)
+                                pappend(la)
+                                nb[lb][la] = k2 + 1
+                                nba[lb] = k2
+                                k2 += 2
+                                if e > ta:
+                                    ta = e
+                                if e > top[lb]:
+                                    top[lb] = e
+                    top[la] = ta
+                if starts is not None:
+                    starts[len(live)] = k2 >> 1
+                    rm.set_rows(starts)
             self.fstart = top
             dirty.clear()
         else:
@@ -511,11 +714,12 @@ class BracketSolver:
         # end's nu (or the flip count). The same formula as the first pass above,
         # written out here because this loop runs over whole brackets.
         wx, fc, setw = self.wx, self.fc, rm.set_weight
+        wget = self._wget if self.flazy else wx.get
         for key in dirty:
             a, b = divmod(key, N)
             if final[a] or final[b]:
                 continue
-            w = wx.get(key)
+            w = wget(key)
             if w:
                 w -= (fc + phi[a] + phi[b] + (nu[a] if on[a] else flip)
                       + (nu[b] if on[b] else flip))
@@ -638,6 +842,9 @@ class BracketSolver:
     def _exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
         self.fallbacks += 1
+        if self.flazy:
+            self.wx = self._full_wx()
+            self.flazy = False
         V = [v for v in self.fP if not self.final[v]] + self.fR
         loc = {v: i for i, v in enumerate(V)}
         ex = Matching(len(V), greedy_stages=True)
@@ -662,4 +869,13 @@ class BracketSolver:
         self.fex, self.fexV, self.fexloc = ex, V, loc
 
     def _perfect(self, verts: list[int], ys: set[int] | None = None) -> dict[int, int] | None:
-        return perfect(self.order, self.crit.compatible, self.crit.cls, verts, ys)
+        """``completion.perfect``, remembered: it depends only on its arguments (the
+        compatibility graph is the round's), and a bracket's proofs ask for the same
+        completions of the players below it again and again (93 calls, 19 distinct,
+        in round 6 of 1,000). The answers are read, never changed."""
+        key = (tuple(verts), frozenset(ys) if ys else None)
+        memo = self.fperfect
+        if key in memo:
+            return memo[key]
+        res = memo[key] = perfect(self.order, self.crit.compatible, self.crit.cls, verts, ys)
+        return res

@@ -145,7 +145,8 @@ class Criteria:
 
     def compatible(self, a: Entrant, b: Entrant) -> bool:
         """C1 and C3: ``a`` and ``b`` may meet this round."""
-        if (min(a.id, b.id), max(a.id, b.id)) in self.forbidden:
+        fo = self.forbidden_of.get(a.id)  # (``forbidden`` by player: no pair to build)
+        if fo is not None and b.id in fo:
             return False
         if not (a.absolute and b.absolute and a.pref == b.pref):
             return True

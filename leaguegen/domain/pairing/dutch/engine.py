@@ -188,19 +188,19 @@ class DutchEngine:
             # (The MDPs' pairs left the matching, which may have freed a blossom's base.)
             solver.solve()
         before = solver.value()
-        # The pairs inside S1 and inside S2 (positions in ``pbi``, higher first).
-        cut: list[tuple[int, int]] = []
-        for part in (rem[:rp], rem[rp:]):
-            for b_i in range(1, len(part)):
-                oi = part[b_i]
-                row = base[oi]
-                cut.extend((oi, pi2) for pi2 in part[:b_i] if row[pi2])
-        solver.cut_pairs([(pbi[oi], pbi[pi2]) for oi, pi2 in cut])
+        # The pairs inside S1 and inside S2 (higher first).
+        parts = (rem[:rp], rem[rp:])
+        rows_before = solver.cut_parts(pbi, parts, base)
         sm = solver.solve()
         if solver.value() != before:
+            for oi, row in rows_before or ():
+                base[oi][:] = row
             return None
-        for oi, pi2 in cut:
-            base[oi][pi2] = 0
+        for part in parts:
+            for b_i in range(1, len(part)):
+                row = base[part[b_i]]
+                for pi2 in part[:b_i]:
+                    row[pi2] = 0
         # Under the frozen weights, as after the remainder's step (``use_prune2``).
         solver.prune(pbi, sgb, nsgb, base)
         return sm

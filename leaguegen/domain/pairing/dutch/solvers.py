@@ -67,6 +67,14 @@ class Solver(Protocol):
         """``set_edge(a, b, 0)`` for each pair, right after a solve."""
         ...
 
+    def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
+        """``cut_pairs`` of the pairs inside each part (positions in ``pbi``, in
+        order) whose weight in ``base`` is not zero, higher first. May zero them in
+        ``base`` too: it then returns the rows it changed as they were, ``(index,
+        row)``, to be put back if the caller keeps the pairs after all."""
+        ...
+
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(v, u, w)`` for each ``(u, w)``: one call for a whole row."""
         ...
@@ -181,6 +189,17 @@ class GlobalSolver:
         setw = self.matching.set_weight
         for a, b in pairs:
             setw(a, b, 0)
+
+    def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
+                  base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
+        cut: list[tuple[int, int]] = []
+        for part in parts:
+            for b_i in range(1, len(part)):
+                row = base[part[b_i]]
+                a = pbi[part[b_i]]
+                cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
+        self.cut_pairs(cut)
+        return None
 
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         setw = self.matching.set_weight
