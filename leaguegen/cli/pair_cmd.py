@@ -45,6 +45,7 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
 
         pair_season(season_dir, section_id, allow_postponed, round_date, explain)
         return
+    from leaguegen.cli.collector import collector_paused
     from leaguegen.domain.pairing import pair_round
     from leaguegen.formats import trf
     from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
@@ -62,7 +63,8 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
         sys.exit(2)
     try:
-        result = pair_round(state, system=system)
+        with collector_paused():
+            result = pair_round(state, system=system)
     except NoValidPairing as exc:
         click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
         sys.exit(1)

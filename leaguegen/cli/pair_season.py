@@ -75,6 +75,7 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
                  date: dt.date | None, explain: bool) -> None:
     """Load, pair and write while holding the season's lock (see SeasonSession)."""
+    from leaguegen.cli.collector import collector_paused
     from leaguegen.cli.locked_section import load_locked
     from leaguegen.domain.pairing import system_names
     from leaguegen.domain.sections import swiss as ss
@@ -92,7 +93,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     shown = [printable(n) for n in names]
     sid = printable(section_id)
     try:
-        paired = ss.pair_next(section, allow_postponed=allow_postponed)
+        with collector_paused():
+            paired = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
         _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
