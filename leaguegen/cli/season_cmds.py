@@ -52,17 +52,24 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         from leaguegen.site import pdf_workers  # the other core while the builder is imported
 
         pdf_workers.start_early()
-    from leaguegen.site.build import build_seasons, build_site
-    from leaguegen.site.season_index import is_seasons_folder
+    inputs, preload = None, None
+    if one_season:  # the section files parsed on the other core while the builder loads
+        from leaguegen.formats import season_preload
 
-    progress = None if quiet else BuildProgress()
+        inputs = stamp.digest(season_dir, out_dir, stamp.options(not no_pdf))  # before reading
+        preload = season_preload.start(season_dir)
+    progress = None
     try:
+        from leaguegen.site.build import build_seasons, build_site
+        from leaguegen.site.season_index import is_seasons_folder
+
+        progress = None if quiet else BuildProgress()
         if not one_season and is_seasons_folder(season_dir):
             report = build_seasons(season_dir, out_dir, pdf=not no_pdf, clean=clean,
                                    force=force)
         else:
             report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force,
-                                progress=progress)
+                                progress=progress, inputs=inputs, preload=preload)
     except InputError as err:
         report_problems(err)
         sys.exit(EXIT_INVALID)
@@ -70,6 +77,8 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
         sys.exit(EXIT_INVALID)
     finally:
+        if preload is not None:
+            preload.close()
         if progress is not None:
             progress.close()
     for note in report.notes:
