@@ -70,6 +70,19 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     return _FINGERPRINTS[stamp]
 
 
+class Shown:
+    """A value's ``repr``, taken once: hashed into several keys in place of the value
+    (a section's repr, 13 KB for 20 players, is most of what hashing its keys costs)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: object):
+        self.text = repr(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
@@ -289,9 +302,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
 
 
-def section_key(section: Section, templates: str, frame: tuple) -> str:
+def section_key(section: Section | Shown, templates: str, frame: tuple) -> str:
     """The store key of a section's pages (before its language's ``LanguageStore``);
-    ``frame`` is :func:`render_frame`'s."""
+    ``frame`` is :func:`render_frame`'s; ``section`` may be given as :class:`Shown`."""
     return _hash("section", templates, frame, section)
 
 
