@@ -2,8 +2,8 @@
 splits between this process and the children it forked and waited for.
 
 ``python benchmarks/own_cpu.py build SEASON --out DIR ...`` is ``leaguegen build ...``
-(the same imports and the same work) plus one line on stderr:
-``own-cpu: parent P s, children C s, parent peak M MiB, largest child's peak K MiB``. For a build that forks its
+(the same imports and the same work) plus one line on stderr: ``own-cpu: parent P s,
+children C s, parent peak M MiB, largest child's peak K MiB``. For a build that forks its
 sections over the cores, P is the serial part (everything the parent does before, between
 and after the children) and C what the children did, together; ``run_all.py`` shows both
 beside the whole-process figures.
