@@ -18,7 +18,7 @@ from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.render import template_dir
-from leaguegen.site.write import OutputTree
+from leaguegen.site.write import OutputTree, staging_name
 
 CACHE_DIR = ".leaguegen-cache"
 
@@ -133,7 +133,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     store = DiskStore(cache_dir or default_cache(out))
     stamp.forget(store.folder)
     if clean:
-        store.clear()
+        store.clear(trash=staging_name(out))
     tree = OutputTree(out)
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:

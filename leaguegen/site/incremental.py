@@ -256,10 +256,29 @@ class DiskStore:
                 with contextlib.suppress(OSError):
                     os.unlink(self.folder / name)
 
-    def clear(self) -> None:
-        for name in self._ours():
+    def clear(self, trash: Path | None = None) -> None:
+        """Drop every entry (``build --clean``). With ``trash`` (a new folder's name, on
+        the same disk, that ``write.recover`` knows as a killed build's), the entries are
+        moved there, one rename each, and removed by ``write.discard`` in the background:
+        unlinking a big season's cache (95 MB) took from 0.3 to 0.7 s before the build
+        could start. Only entries are moved; a stranger's file or a link stays."""
+        names = self._ours()
+        if trash is not None and names:
+            try:
+                trash.mkdir(mode=0o700)
+            except OSError:
+                trash = None
+        for name in names:
+            if trash is not None:
+                with contextlib.suppress(OSError):
+                    os.rename(self.folder / name, trash / name)
+                    continue
             with contextlib.suppress(OSError):
                 os.unlink(self.folder / name)
+        if trash is not None and names:
+            from leaguegen.site.write import discard
+
+            discard(trash)
 
 
 @dataclass

@@ -124,6 +124,14 @@ def discard(folder: Path) -> None:
         os._exit(0)
 
 
+def staging_name(destination: Path) -> Path:
+    """A new staging folder's path beside ``destination``, named for this process (what
+    :func:`recover` removes once the process is gone)."""
+    destination = Path(os.path.abspath(destination))
+    return destination.with_name(f".{destination.name}-build-{os.getpid()}-"
+                                 f"{secrets.token_hex(4)}")
+
+
 def _leftovers(destination: Path) -> tuple[list[tuple[Path, int]], list[tuple[Path, int]]]:
     """Staging and parked folders of earlier builds of ``destination``, with their pids."""
     name = re.escape(destination.name)
@@ -177,8 +185,7 @@ class OutputTree:
         try:
             self.destination.parent.mkdir(parents=True, exist_ok=True)
             self.recovered = recover(self.destination)
-            self.staging = self.destination.with_name(
-                f".{self.destination.name}-build-{os.getpid()}-{secrets.token_hex(4)}")
+            self.staging = staging_name(self.destination)
             self.staging.mkdir(mode=0o755)
             (self.staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         except PermissionError as exc:

@@ -110,3 +110,65 @@ def test_the_command_does_not_wait_for_the_unlinks(tmp_path: Path) -> None:
     _wait_gone(tmp_path, "._site-*")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site", "deleter-pid",
                                                           "rebuild.py"]
+
+
+SEASON = Path(__file__).resolve().parents[2] / "seasons" / "riverside-2026"
+
+
+def _tree_of(folder: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file()}
+
+
+def test_clean_moves_the_cache_aside_and_keeps_a_strangers_file(tmp_path: Path,
+                                                                 monkeypatch) -> None:
+    from leaguegen.site.build import build_site, default_cache
+    from leaguegen.site.incremental import _ENTRY
+
+    out = tmp_path / "_site"
+    first = build_site(SEASON, out, pdf=False)
+    cache = default_cache(out)
+    (cache / "notes.txt").write_text("mine")
+    entries = sorted(p.name for p in cache.iterdir() if _ENTRY.match(p.name))
+    assert entries
+    site = _tree_of(out)
+    discarded: list[Path] = []
+    real_discard = site_write.discard
+
+    def seen(folder: Path) -> None:
+        discarded.append(folder)
+        if not folder.name.startswith("._site-build-"):
+            raise AssertionError(f"{folder} is not a staging name recover() knows")
+        names = sorted(p.name for p in folder.iterdir())
+        if names == entries:  # the cache's old entries, moved aside in one go
+            discarded.append(Path("entries"))
+        real_discard(folder)
+
+    monkeypatch.setattr(site_write, "discard", seen)
+    again = build_site(SEASON, out, pdf=False, clean=True)
+    assert Path("entries") in discarded
+    assert again.sections_rendered == first.sections_rendered and again.sections_reused == 0
+    assert _tree_of(out) == site
+    assert (cache / "notes.txt").read_text() == "mine"
+    _wait_gone(tmp_path, "._site-*")
+    assert sorted(p.name for p in cache.iterdir() if _ENTRY.match(p.name)) == entries
+    third = build_site(SEASON, out, pdf=False)
+    assert third.sections_reused == first.sections_rendered  # the cache is whole again
+
+
+def test_clean_unlinks_when_the_entries_cannot_be_moved(tmp_path: Path, monkeypatch) -> None:
+    from leaguegen.site import incremental
+    from leaguegen.site.incremental import DiskStore
+
+    store = DiskStore(tmp_path / "cache")
+    store.put_page("a" * 64, "x")
+    (tmp_path / "cache" / "notes.txt").write_text("mine")
+
+    def refuse(*args: object) -> None:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(incremental.os, "rename", refuse)
+    trash = tmp_path / ".out-build-1-abcd"
+    store.clear(trash=trash)
+    assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["notes.txt"]
+    _wait_gone(tmp_path, ".out-build-*")
