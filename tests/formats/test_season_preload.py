@@ -135,3 +135,22 @@ def test_demo_seasons_load_the_same(tmp_path: Path) -> None:
         pre = season_preload.start(demo)
         assert pre is not None
         assert load_season(demo, preload=pre) == load_season(demo), demo.name
+
+
+def test_sections_written_in_season_yaml_keep_their_places(big: Path, tmp_path: Path) -> None:
+    mixed = tmp_path / "mixed"
+    shutil.copytree(big, mixed)
+    season = mixed / "season.yaml"
+    inline = ("  - id: inline\n    name: Written here\n    format: round_robin\n"
+              "    players: [Ann Inline, Bob Inline, Cy Inline, Di Inline]\n")
+    season.write_text(season.read_text().replace("  - sections/s010.yaml\n",
+                                                 inline + "  - sections/s010.yaml\n"))
+    alone = load_season(mixed)
+    assert [s.id for s in alone.sections].index("inline") == 10
+    pre = season_preload.start(mixed)
+    assert pre is not None
+    assert load_season(mixed, preload=pre) == alone
+    pre = season_preload.start(mixed)
+    assert pre is not None
+    _child_done(pre)
+    assert load_season(mixed, preload=pre) == alone
