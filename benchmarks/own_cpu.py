@@ -2,8 +2,8 @@
 splits between this process and the children it forked and waited for.
 
 ``python benchmarks/own_cpu.py build SEASON --out DIR ...`` is ``leaguegen build ...``
-(the same imports and the same work) plus one line on stderr:
-``own-cpu: parent P s, children C s, parent peak M MiB``. For a build that forks its
+(the same imports and the same work) plus one line on stderr: ``own-cpu: parent P s,
+children C s, parent peak M MiB, largest child's peak K MiB``. For a build that forks its
 sections over the cores, P is the serial part (everything the parent does before, between
 and after the children) and C what the children did, together; ``run_all.py`` shows both
 beside the whole-process figures.
@@ -21,8 +21,8 @@ def _report() -> None:
     own = resource.getrusage(resource.RUSAGE_SELF)
     kids = resource.getrusage(resource.RUSAGE_CHILDREN)
     print(f"own-cpu: parent {own.ru_utime + own.ru_stime:.2f} s, children"
-          f" {kids.ru_utime + kids.ru_stime:.2f} s, parent peak {own.ru_maxrss / 1024:.0f} MiB",
-          file=sys.stderr)
+          f" {kids.ru_utime + kids.ru_stime:.2f} s, parent peak {own.ru_maxrss / 1024:.0f} MiB,"
+          f" largest child's peak {kids.ru_maxrss / 1024:.0f} MiB", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ machine stretches wall time. Cases:
   5,000-player perf input imported, 5 rounds played);
 * ``site-cold``, ``site-nochange``: ``leaguegen build --no-pdf`` of the 100-section,
   2,000-player season of ``live_rebuild.py`` with an empty cache, then again;
+* ``site-clean-existing``: the same with ``--clean`` into the folder of an earlier
+  build (the old site swapped out and removed);
 * ``site-reload``: ``leaguegen serve`` of that season, save -> reload event over
   ten one-result edits (median and max; the process figures are the server's);
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
@@ -47,7 +49,7 @@ import live_rebuild  # noqa: E402
 PERF = ROOT.parent / "shared" / "perf"
 CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
 QUICK = ("dutch-r1-1000", "dutch-r6-1000", "rr-5000-refused", "site-cold", "site-nochange",
-         "gp-pdf-cold", "gp-html-cold")
+         "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
 
 
 @dataclass
@@ -163,20 +165,37 @@ def swiss_check(work: Work, timeout: float) -> Figures:
     return measured([*CLI, "check", str(folder)], timeout)
 
 
-def site(extra: tuple[str, ...]) -> Callable[[Work, float], Figures]:
+def site(extra: tuple[str, ...], out: Path | None = None) -> Callable[[Work, float], Figures]:
     def run(work: Work, timeout: float) -> Figures:
+        folder = out or work.folder / "html"
         if "--clean" not in extra:
-            return measured([*CLI, "build", str(work.season), "--out",
-                             str(work.folder / "html"), "--no-pdf", "-q", *extra], timeout)
+            return measured([*CLI, "build", str(work.season), "--out", str(folder),
+                             "--no-pdf", "-q", *extra], timeout)
         # the cold build through own_cpu.py: the same command, and the parent's own CPU
         # (the serial part) apart from its children's
         fig = measured([sys.executable, str(ROOT / "benchmarks" / "own_cpu.py"), "build",
-                        str(work.season), "--out", str(work.folder / "html"), "--no-pdf",
+                        str(work.season), "--out", str(folder), "--no-pdf",
                         "-q", *extra], timeout)
         if fig.err.startswith("own-cpu:"):
             fig.note = f"{fig.err[len('own-cpu: '):]}; {fig.note}"[:400]
         return fig
     return run
+
+
+def site_clean_existing(work: Work, timeout: float) -> Figures:
+    """``build --clean`` into the folder of an earlier build, as users rebuild: the old
+    site is swapped out and removed by a detached process once the new one is in place
+    (the note says when it was gone, counted from the command's start)."""
+    out = work.folder / "html-again"
+    if not out.exists():
+        subprocess.run([*CLI, "build", str(work.season), "--out", str(out), "--no-pdf", "-q"],
+                       check=True, capture_output=True)
+    started = time.perf_counter()
+    fig = site(("--clean",), out)(work, timeout)
+    while list(out.parent.glob(f".{out.name}-*")):
+        time.sleep(0.05)
+    fig.note = f"old site gone after {time.perf_counter() - started:.2f} s; {fig.note}"[:400]
+    return fig
 
 
 def reload(work: Work, timeout: float) -> Figures:
@@ -204,7 +223,8 @@ CASES: dict[str, Callable[[Work, float], Figures]] = {
     "dutch-r1-1000": dutch("r1-1000"), "dutch-r1-5000": dutch("r1-5000"),
     "dutch-r6-1000": dutch("r6-1000"), "dutch-r6-5000": dutch("r6-5000"),
     "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
-    "site-cold": site(("--clean",)), "site-nochange": site(()), "site-reload": reload,
+    "site-cold": site(("--clean",)), "site-nochange": site(()),
+    "site-clean-existing": site_clean_existing, "site-reload": reload,
     "gp-pdf-cold": grand_prix(True), "gp-html-cold": grand_prix(False),
 }
 

@@ -11,8 +11,10 @@ import hashlib
 import random
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Protocol
 
 import yaml
 
@@ -385,32 +387,131 @@ def _display(root: Path, path: Path) -> Path:
         return path
 
 
-def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
-                       memo: dict | None, readers: dict[str, stage_sources.Deferred],
-                       read: Reader = read_confined) -> tuple[Section | None, list[Problem]]:
+@dataclass
+class ParsedFile:
+    """One section file read and parsed, as the season's loop takes it in turn: the
+    section (or None), the problems found in the file, the stages it leaves waiting for
+    their players, and what its line in season.yaml was told (an unreadable file)."""
+
+    section: Section | None
+    found: list[Problem]
+    own: dict[str, stage_sources.Deferred]
+    added: list[Problem]
+
+
+def parse_section_file(node: yaml.Node, root: Path, season_path: str, scoring: Scoring,
+                       defaults: dict[str, object], memo: dict | None = None,
+                       read: Reader = read_confined) -> ParsedFile:
     """Parse a section file, reusing the last result when neither it nor the defaults changed.
 
     The memo is what makes a live rebuild after one result cheap in a season of
-    a hundred section files: only the edited file is parsed again.
+    a hundred section files: only the edited file is parsed again. A pure function
+    of the file and the season's defaults, so that ``season_preload`` can run it in
+    another process.
     """
-    target, text = _section_file(node, ctx, read)
+    col = yn.Collector(season_path)
+    target, text = _section_file(node, Ctx(col, root), read)
     if target is None:
-        return None, []
+        return ParsedFile(None, [], {}, col.problems)
     key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring), repr(defaults))
     if memo is not None and key in memo:
         section, found, own = memo[key]
     else:
-        sub = yn.Collector(str(_display(ctx.root, target)))
+        sub = yn.Collector(str(_display(root, target)))
         doc = yn.compose(text, sub)
         own = {}
-        section = _section(doc, Ctx(sub, ctx.root), scoring, defaults, readers=own) \
+        section = _section(doc, Ctx(sub, root), scoring, defaults, readers=own) \
             if doc is not None else None
         found = list(sub.problems)
         if memo is not None:
             memo[key] = (section, found, own)
-    for sid, reader in own.items():
+    return ParsedFile(section, found, own, col.problems)
+
+
+def _parse_section_files(nodes: list[yaml.ScalarNode], root: Path, season_path: str,
+                         scoring: Scoring, defaults: dict[str, object], memo: dict | None,
+                         read: Reader, preload: Preloaded | None) -> list[ParsedFile]:
+    """Every section file named in season.yaml, parsed: here, or from the first one on
+    while ``preload`` (a forked child, ``season_preload``) parses from the last one back."""
+    if preload is None or memo is not None or read is not read_confined:
+        return [parse_section_file(n, root, season_path, scoring, defaults, memo, read)
+                for n in nodes]
+    out: list[ParsedFile] = []
+    while len(out) < len(nodes) and preload.claim(len(out)):
+        out.append(parse_section_file(nodes[len(out)], root, season_path, scoring, defaults))
+    theirs = preload.results(section_file_tags(nodes, season_path, scoring, defaults))
+    for index in range(len(out), len(nodes)):
+        done = theirs.get(index)
+        out.append(done if done is not None else
+                   parse_section_file(nodes[index], root, season_path, scoring, defaults))
+    return out
+
+
+def section_file_tags(nodes: list[yaml.ScalarNode], season_path: str, scoring: Scoring,
+                      defaults: dict[str, object]) -> list[str]:
+    """What a file parsed in another process must have been parsed with to be taken:
+    its place and name in season.yaml, the season's defaults, the path problems show."""
+    head = repr((season_path, len(nodes), repr(scoring), repr(defaults)))
+    return [f"{head}|{i}|{n.value}|{n.start_mark.line}|{n.start_mark.column}"
+            for i, n in enumerate(nodes)]
+
+
+class Preloaded(Protocol):
+    """A child parsing the section files from the last one back (``season_preload``)."""
+
+    def claim(self, index: int) -> bool: ...
+
+    def results(self, tags: list[str]) -> dict[int, ParsedFile]: ...
+
+
+def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
+                       memo: dict | None, readers: dict[str, stage_sources.Deferred],
+                       read: Reader = read_confined) -> tuple[Section | None, list[Problem]]:
+    """:func:`parse_section_file` taken in: its stages into ``readers``, its line's
+    problems into the season's collector."""
+    parsed = parse_section_file(node, ctx.root, ctx.col.path, scoring, defaults, memo, read)
+    _take(parsed, ctx, readers)
+    return parsed.section, parsed.found
+
+
+def _take(parsed: ParsedFile, ctx: Ctx, readers: dict[str, stage_sources.Deferred]) -> None:
+    ctx.col.problems.extend(parsed.added)
+    for sid, reader in parsed.own.items():
         readers.setdefault(sid, reader)
-    return section, found
+
+
+@dataclass
+class SeasonHead:
+    """season.yaml read up to its list of sections: what :func:`load_season` and
+    ``season_preload``'s child both start from. ``keys`` is None when the file is not
+    YAML (its problem is in ``col``)."""
+
+    col: yn.Collector
+    ctx: Ctx
+    keys: dict[str, yaml.Node] | None = None
+    scoring: Scoring = Scoring()
+    defaults: dict[str, object] | None = None
+    section_nodes: list[yaml.Node] | None = None
+
+
+def season_head(root: Path, path: Path) -> SeasonHead:
+    """Read season.yaml (``path``, in the resolved season folder ``root``) up to its
+    sections."""
+    text = files.read_text(path, root, str(path))
+    col = yn.Collector(str(path))
+    head = SeasonHead(col, Ctx(col, root))
+    doc = yn.compose(text, col)
+    if doc is None and col.problems:
+        return head
+    head.keys = keys = yn.mapping(doc, col, "season.yaml", SEASON_KEYS,
+                                  required=("name", "sections"))
+    head.scoring = read_scoring(keys.get("scoring"), head.ctx, Scoring())
+    head.defaults = {
+        "tiebreaks": read_tiebreaks(keys.get("tiebreaks"), head.ctx),
+        "free_round": read_points(keys.get("free_round_score"), head.ctx, "free_round_score"),
+    }
+    head.section_nodes = yn.sequence(keys.get("sections"), col, "sections")
+    return head
 
 
 def _markdown(node: yaml.Node | None, col: yn.Collector, what: str) -> str:
@@ -453,13 +554,14 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
 
 
 def load_season(folder: str | Path, memo: dict | None = None,
-                read: Reader = read_confined) -> Season:
+                read: Reader = read_confined, preload: Preloaded | None = None) -> Season:
     """Read and validate a season folder; raise InputError listing every problem.
 
     ``memo`` (any dict kept between calls) lets a long-running process skip
     section files that have not changed; ``read`` (:func:`read_confined` by default)
     is how section files are read, for a process that knows which files have not
-    changed since it last read them.
+    changed since it last read them. ``preload`` (``season_preload.start``) is a forked
+    child already parsing the section files, from the last one back.
     """
     root = Path(folder)
     path = root / SEASON_FILE
@@ -470,30 +572,27 @@ def load_season(folder: str | Path, memo: dict | None = None,
         raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
                                                    " creates a season to start from")])
     root = root.resolve()
-    text = files.read_text(path, root, str(path))
-    col = yn.Collector(str(path))
-    ctx = Ctx(col, root)
+    head = season_head(root, path)
+    col, ctx, keys = head.col, head.ctx, head.keys
     problems: list[Problem] = []
-    doc = yn.compose(text, col)
     season = None
-    if doc is not None or not col.problems:
-        keys = yn.mapping(doc, col, "season.yaml", SEASON_KEYS, required=("name", "sections"))
-        scoring = read_scoring(keys.get("scoring"), ctx, Scoring())
-        defaults: dict[str, object] = {
-            "tiebreaks": read_tiebreaks(keys.get("tiebreaks"), ctx),
-            "free_round": read_points(keys.get("free_round_score"), ctx, "free_round_score"),
-        }
+    if keys is not None:
+        scoring, defaults, section_nodes = head.scoring, head.defaults or {}, \
+            head.section_nodes or []
         sections: list[Section] = []
         readers: dict[str, stage_sources.Deferred] = {}  # stages waiting for their players
         ids: dict[str, yaml.Node] = {}
-        section_nodes = yn.sequence(keys.get("sections"), col, "sections")
         if "sections" in keys and not section_nodes and not col.problems:
             col.add(keys["sections"], "sections must list at least one section")
+        file_nodes = [n for n in section_nodes if isinstance(n, yaml.ScalarNode)]
+        parsed = iter(_parse_section_files(file_nodes, root, col.path, scoring, defaults, memo,
+                                           read, preload))
         for node in section_nodes:
             if isinstance(node, yaml.ScalarNode):
-                section, sub_problems = _load_section_file(node, ctx, scoring, defaults, memo,
-                                                           readers, read)
-                problems.extend(sub_problems)
+                done = next(parsed)
+                _take(done, ctx, readers)
+                section = done.section
+                problems.extend(done.found)
             else:
                 section = _section(node, ctx, scoring, defaults, readers=readers)
             if section is None:

@@ -13,12 +13,12 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
-from leaguegen.formats.season_yaml import load_season
+from leaguegen.formats.season_yaml import Preloaded, load_season
 from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.render import template_dir
-from leaguegen.site.write import OutputTree
+from leaguegen.site.write import OutputTree, staging_name
 
 CACHE_DIR = ".leaguegen-cache"
 
@@ -104,7 +104,8 @@ def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport) ->
 
 def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                clean: bool = False, cache_dir: Path | None = None,
-               force: bool = False, progress: pipeline.Progress | None = None) -> BuildReport:
+               force: bool = False, progress: pipeline.Progress | None = None,
+               inputs: str | None = None, preload: Preloaded | None = None) -> BuildReport:
     """Build into a staging folder and swap it in; on any error the old site stays.
 
     ``progress`` (a callback: stage, done, total) hears of sections and PDFs as
@@ -118,16 +119,21 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     did not change since the last build are taken from the cache; ``clean``
     empties it. Raises InputError for a bad season, OutputRefused for a bad
     output place.
+
+    ``inputs`` is the inputs' ``stamp.digest`` when the caller took it already, before
+    ``preload`` (``formats.season_preload.start``: a child parsing the section files
+    while the builder was imported) read anything.
     """
     started = time.perf_counter()
     out = check_output(Path(out_dir), Path(season_dir), force=force)
-    inputs = stamp.digest(Path(season_dir), out, stamp.options(pdf))
+    if inputs is None:
+        inputs = stamp.digest(Path(season_dir), out, stamp.options(pdf))
     pdf_server = start_pdfs(pdf)
-    season = load_season(season_dir)
+    season = load_season(season_dir, preload=preload)
     store = DiskStore(cache_dir or default_cache(out))
     stamp.forget(store.folder)
     if clean:
-        store.clear()
+        store.clear(trash=staging_name(out))
     tree = OutputTree(out)
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:

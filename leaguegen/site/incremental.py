@@ -70,6 +70,19 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     return _FINGERPRINTS[stamp]
 
 
+class Shown:
+    """A value's ``repr``, taken once: hashed into several keys in place of the value
+    (a section's repr, 13 KB for 20 players, is most of what hashing its keys costs)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, value: object):
+        self.text = repr(value)
+
+    def __repr__(self) -> str:
+        return self.text
+
+
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
@@ -243,10 +256,29 @@ class DiskStore:
                 with contextlib.suppress(OSError):
                     os.unlink(self.folder / name)
 
-    def clear(self) -> None:
-        for name in self._ours():
+    def clear(self, trash: Path | None = None) -> None:
+        """Drop every entry (``build --clean``). With ``trash`` (a new folder's name, on
+        the same disk, that ``write.recover`` knows as a killed build's), the entries are
+        moved there, one rename each, and removed by ``write.discard`` in the background:
+        unlinking a big season's cache (95 MB) took from 0.3 to 0.7 s before the build
+        could start. Only entries are moved; a stranger's file or a link stays."""
+        names = self._ours()
+        if trash is not None and names:
+            try:
+                trash.mkdir(mode=0o700)
+            except OSError:
+                trash = None
+        for name in names:
+            if trash is not None:
+                with contextlib.suppress(OSError):
+                    os.rename(self.folder / name, trash / name)
+                    continue
             with contextlib.suppress(OSError):
                 os.unlink(self.folder / name)
+        if trash is not None and names:
+            from leaguegen.site.write import discard
+
+            discard(trash)
 
 
 @dataclass
@@ -289,9 +321,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
 
 
-def section_key(section: Section, templates: str, frame: tuple) -> str:
+def section_key(section: Section | Shown, templates: str, frame: tuple) -> str:
     """The store key of a section's pages (before its language's ``LanguageStore``);
-    ``frame`` is :func:`render_frame`'s."""
+    ``frame`` is :func:`render_frame`'s; ``section`` may be given as :class:`Shown`."""
     return _hash("section", templates, frame, section)
 
 

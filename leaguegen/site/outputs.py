@@ -15,11 +15,14 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import parallel
+
+if TYPE_CHECKING:
+    from leaguegen.site.incremental import Shown
 
 FORMAT_VERSION = "2"  # 2: compact JSON feeds (a cache of indented ones is not reused)
 Files = dict[str, bytes]
@@ -106,8 +109,9 @@ def memo_tag(season: Season, program: str = "") -> tuple:
     return (program, *_names_and_frame(season))
 
 
-def section_key(season: Season, section: Section, program: str = "") -> str:
-    """The store key of one section's outputs (its files, packed)."""
+def section_key(season: Season, section: Section | Shown, program: str = "") -> str:
+    """The store key of one section's outputs (its files, packed); ``section`` may be
+    given as its ``incremental.Shown``."""
     names, frame = _names_and_frame(season)
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
 

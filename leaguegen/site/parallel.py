@@ -13,6 +13,7 @@ does every caller that does not set it.
 from __future__ import annotations
 
 import contextvars
+import gc
 import os
 import sys
 import threading
@@ -106,6 +107,10 @@ def map_in_order(function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
     import multiprocessing
 
     _TASK = (contextvars.copy_context(), function, items)
+    # What this process holds (the season, the modules, the templates) moved out of the
+    # collector's sight before the fork: a child's collections never walk it, so never
+    # write to (and copy) its pages; taken back when the children are done.
+    gc.freeze()
     pool = ProcessPoolExecutor(max_workers=workers, initializer=die_with_parent,
                                mp_context=multiprocessing.get_context("fork"))
     try:
@@ -113,3 +118,4 @@ def map_in_order(function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
     finally:  # on an error (here or in a child) the work not started yet is dropped
         pool.shutdown(wait=True, cancel_futures=True)
         _TASK = None
+        gc.unfreeze()

@@ -29,6 +29,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.site import i18n, outputs, parallel
 from leaguegen.site.incremental import (
     DiskStore,
+    Shown,
     render_frame,
     render_section,
     section_key,
@@ -124,13 +125,14 @@ def _wanted(plan: _Plan, section: Section,
             made: Made) -> tuple[str | None, list[str | None]]:
     """The keys of what the cache lacks for ``section``: its outputs, its pages per language
     (each key also kept in ``made``'s memos, so that the pipeline does not hash again)."""
-    okey = outputs.section_key(plan.season, section, plan.program)
+    shown = Shown(section)  # its repr, hashed into every key below
+    okey = outputs.section_key(plan.season, shown, plan.program)
     made.output_memo[id(section)] = (section, outputs.memo_tag(plan.season, plan.program), okey)
     missing_outputs = None if plan.store.has(okey, "page") else okey
     keys: list[str | None] = []
     for language in plan.languages:
         frame = render_frame(language.season, plan.pdf)
-        key = section_key(section, plan.templates, frame)
+        key = section_key(shown, plan.templates, frame)
         made.fingerprints[id(section)] = (section, (plan.templates, frame), key)
         inner = _inner_key(language, key)
         keys.append(None if plan.store.has(inner, "section") else inner)

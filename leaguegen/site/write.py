@@ -23,6 +23,7 @@ import re
 import secrets
 import shutil
 import sys
+import threading
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
@@ -58,6 +59,77 @@ def _exchange(a: Path, b: Path) -> bool:
     # non-zero: EINVAL/ENOSYS (a file system or kernel without it), so fall back
     return renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b),
                      _RENAME_EXCHANGE) == 0
+
+
+def _detach() -> bool | None:
+    """Go on in a new process of its own that nobody waits for: True there, None here
+    once it is started, False when it cannot be (no fork, other threads running).
+
+    Fork twice, the middle process ending at once; the grandchild holds no terminal
+    and none of this process's files (a caller reading our output to its end is not
+    kept waiting for it).
+    """
+    if not hasattr(os, "fork") or threading.active_count() > 1:
+        return False  # a fork with other threads running may copy a lock one of them holds
+    try:
+        middle = os.fork()
+    except OSError:
+        return False
+    if middle:
+        try:
+            _, status = os.waitpid(middle, 0)
+        except ChildProcessError:
+            return False
+        return None if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else False
+    try:  # pragma: no cover - the processes after the fork (checked by their effect)
+        os.setsid()
+        if os.fork():
+            os._exit(0)
+        null = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(null, fd)
+        os.closerange(3, 65536)
+        return True
+    except BaseException:  # pragma: no cover - the middle process could not fork
+        os._exit(1)
+
+
+def discard(folder: Path) -> None:
+    """Remove ``folder``, a folder this build made or parked (the old site after the swap).
+
+    Unlinking the thousands of files of an old site costs from half a second to two on
+    a busy disk, after the new site is in place already: a detached process does it
+    (where fork exists), renamed first to a staging name with its own pid, so that a
+    build starting meanwhile leaves it alone (``recover``) and the next build after a
+    kill removes what is left. Elsewhere it is removed here, before returning.
+    """
+    detached = _detach()
+    if detached is None:
+        return
+    if not detached:
+        shutil.rmtree(folder, ignore_errors=True)
+        return
+    try:  # pragma: no cover - the detached process
+        mine = folder
+        match = re.match(r"^(\..+)-(?:build-\d+-[0-9a-f]+|old-\d+)$", folder.name)
+        if match:
+            mine = folder.with_name(f"{match.group(1)}-build-{os.getpid()}-"
+                                    f"{secrets.token_hex(4)}")
+            try:
+                os.rename(folder, mine)
+            except OSError:
+                mine = folder
+        shutil.rmtree(mine, ignore_errors=True)
+    finally:  # pragma: no cover
+        os._exit(0)
+
+
+def staging_name(destination: Path) -> Path:
+    """A new staging folder's path beside ``destination``, named for this process (what
+    :func:`recover` removes once the process is gone)."""
+    destination = Path(os.path.abspath(destination))
+    return destination.with_name(f".{destination.name}-build-{os.getpid()}-"
+                                 f"{secrets.token_hex(4)}")
 
 
 def _leftovers(destination: Path) -> tuple[list[tuple[Path, int]], list[tuple[Path, int]]]:
@@ -113,8 +185,7 @@ class OutputTree:
         try:
             self.destination.parent.mkdir(parents=True, exist_ok=True)
             self.recovered = recover(self.destination)
-            self.staging = self.destination.with_name(
-                f".{self.destination.name}-build-{os.getpid()}-{secrets.token_hex(4)}")
+            self.staging = staging_name(self.destination)
             self.staging.mkdir(mode=0o755)
             (self.staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         except PermissionError as exc:
@@ -196,9 +267,10 @@ class OutputTree:
         self.write(relative, source.read_bytes())
 
     def commit(self) -> None:
-        """Swap the staging folder in place of the destination, then drop the old site."""
+        """Swap the staging folder in place of the destination, then drop the old site
+        (``discard``: in the background, the new site being in place already)."""
         if self.destination.exists() and _exchange(self.staging, self.destination):
-            shutil.rmtree(self.staging, ignore_errors=True)  # now holds the old site
+            discard(self.staging)  # now holds the old site
             return
         old = None
         if self.destination.exists():
@@ -211,7 +283,7 @@ class OutputTree:
                 (old / MARKER).touch()
         os.replace(self.staging, self.destination)
         if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+            discard(old)
 
     def abort(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
