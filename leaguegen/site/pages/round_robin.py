@@ -14,6 +14,7 @@ import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Crosstable
@@ -23,6 +24,7 @@ from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
+from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
@@ -342,9 +344,13 @@ def render_section(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("round_robin/section.html", page, lang),
         urls.rounds(section): render("round_robin/rounds.html", page, lang),
     }
+    write = None
     for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "player.html", player_page(season, data, number), lang)
+        player = player_page(season, data, number)
+        if write is None:  # the frame of the section's player pages, from its first
+            write = bodies.player_pages(player, lang) or partial(render, "player.html",
+                                                                 language=lang)
+        pages[urls.player(section, number)] = write(player)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)

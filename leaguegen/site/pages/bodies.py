@@ -1,0 +1,138 @@
+"""Whole pages of the kinds a season has thousands of, written into their frame.
+
+A round robin's player pages and every section's A-Z pages are written here from
+Python: the frame comes from the page's own template, once per section
+(``pages/frames.py``), and the blocks between (the heading, the body) are written with
+the environment's own gettext, filters, row writers and memoised macros, so the text is
+the template's to the byte. ``tests/site/test_frames.py`` renders every page of every
+demo both ways (``FAST_PAGES`` on and off) and compares them: an edit to
+``player.html``'s or ``lists/alphabetical.html``'s blocks must be made here too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from functools import lru_cache
+
+from markupsafe import escape
+
+from leaguegen.site.pages.frames import hole, marked, stamp
+from leaguegen.site.render import environment
+from leaguegen.site.rows import escaped
+
+_TITLE = ' <span class="title">%s</span>'
+
+
+@lru_cache(maxsize=16)
+def _tools(language: str, digits: str) -> dict:
+    """What the writers use of one environment: its gettext, filters, writers, macros."""
+    env = environment(language, digits)
+    g = env.globals
+    symbols = env.get_template("partials/symbols.html").module
+    tiebreaks = env.get_template("partials/tiebreaks.html").module
+    return {
+        "_": g["_"], "ngettext": g["ngettext"], "memo": g["memo"],
+        "num": env.filters["num"], "pts": env.filters["pts"],
+        "strong": env.filters["strong"], "percent": env.filters["percent"],
+        "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
+        "wall_rows": g["wall_rows"], "round_links_of": g["round_links_of"],
+        "date": env.filters["date"],
+        "result": symbols.result, "cell_symbols": symbols.cell_symbols,
+        "tiebreak_head": tiebreaks.tiebreak_head,
+    }
+
+
+def player_pages(first: object, language: str) -> Callable[[object], str] | None:
+    """The writer of a round robin's player pages (PlayerPage, not a Swiss one) in
+    ``language``, from the section's first page: ``write(page)`` is
+    ``render("player.html", page, language)``; None when the frame cannot be cut."""
+    player = first.player  # type: ignore[attr-defined]
+    probe = dataclasses.replace(first, player=dataclasses.replace(  # type: ignore[type-var]
+        player, name=hole("name"), url=first.root + hole("here")))  # type: ignore[attr-defined]
+    frame = stamp("player.html", probe, language, ("heading", "body"), ("name", "here"))
+    if frame is None:
+        return None
+    season = first.season  # type: ignore[attr-defined]
+    t = _tools(language, season.digits)
+    _, num, pts, strong = t["_"], t["num"], t["pts"], t["strong"]
+    num_ = escaped(num)
+    memo, ngettext = t["memo"], t["ngettext"]
+    games_rows, explanation_sections = t["games_rows"], t["explanation_sections"]
+    result, cell_symbols, head = t["result"], t["cell_symbols"], t["tiebreak_head"]
+    section_name = escape(first.section.name)  # type: ignore[attr-defined]
+    facts = ('<dl class="facts">\n'
+             f'  <div><dt>{_("Section")}</dt><dd><a href="../index.html">{section_name}'
+             '</a></dd></div>\n'
+             f'  <div><dt>{_("Pairing number")}</dt><dd>')
+    rating, federation, club = (f"<div><dt>{_(label)}</dt><dd>"
+                                for label in ("Rating", "Federation", "Club"))
+    score_label = f'  <div><dt>{_("Score")}</dt><dd>'
+    rank_label = f'</dd></div>\n  <div><dt>{_("Rank")}</dt><dd>'
+    performance = f'<div><dt>{_("Performance")}</dt><dd>'
+    games_head = (
+        f'<h2>{_("Games")}</h2>\n<div class="table-scroll">\n<table class="games">\n'
+        '  <caption class="visually-hidden">')
+    columns = (
+        '</caption>\n  <thead><tr>'
+        f'<th scope="col" class="num">{_("Round")}</th>'
+        f'<th scope="col" class="date">{_("Date")}</th>'
+        f'<th scope="col">{_("Colour")}</th>'
+        f'<th scope="col" class="opponent">{_("Opponent")}</th>'
+        f'<th scope="col" class="num rating">{_("Rating")}</th>'
+        f'<th scope="col" class="res">{_("Result")}</th></tr></thead>\n  <tbody>\n')
+    legend = '  </tbody>\n</table>\n</div>\n<p class="legend">'
+    tiebreaks_head = f'<h2 id="tiebreaks">{_("How the tiebreaks were computed")}</h2>\n'
+    root_length = len(first.root)  # type: ignore[attr-defined]
+
+    def write(page: object) -> str:
+        p = page.player  # type: ignore[attr-defined]
+        name = p.name
+        if marked(name) or marked(p.url):
+            from leaguegen.site.render import render
+            return render("player.html", page, language)
+        out = [facts, num_(p.number), "</dd></div>\n"]
+        if p.rating:
+            out += (rating, num_(p.rating), "</dd></div>")
+        if p.federation:
+            out += (federation, escape(p.federation), "</dd></div>")
+        if p.club:
+            out += (club, escape(p.club), "</dd></div>")
+        out += (score_label, ngettext("%(score)s from %(num)s game played",
+                                      "%(score)s from %(num)s games played",
+                                      page.played,  # type: ignore[attr-defined]
+                                      score=strong(pts(page.score))))  # type: ignore[attr-defined]
+        counted = page.counted_score  # type: ignore[attr-defined]
+        if counted is not None:
+            out += ("; ", _("%(points)s in the standings, which leave out the games of a "
+                            "player who withdrew having played under half of them",
+                            points=pts(counted)))
+        out += (rank_label, escape(num(page.rank) or "–"),  # type: ignore[attr-defined]
+                "</dd></div>\n")
+        if page.performance:  # type: ignore[attr-defined]
+            out += (performance, num_(page.performance),  # type: ignore[attr-defined]
+                    ' <span class="meta">(',
+                    _("average opponent %(r)s", r=page.average_opponent),  # type: ignore[attr-defined]
+                    ")</span></dd></div>")
+        out.append("</dl>\n")
+        withdrawal = page.withdrawal  # type: ignore[attr-defined]
+        if withdrawal:
+            out += ('<p class="note">',
+                    _("Withdrew after round %(round)s.", round=withdrawal.after_round))
+            if not withdrawal.counted:
+                out += (" ", _("Not ranked: fewer than %(share)s of the games were played.",
+                               share=t["percent"](withdrawal.threshold)))
+            out.append("</p>")
+        out += (games_head, _("Games of %(name)s", name=name), columns)
+        games = page.games  # type: ignore[attr-defined]
+        if games:
+            out += (games_rows(games, False, result), "\n")
+        out += (legend, memo(cell_symbols, any(g.withdrew for g in games)), "</p>\n")
+        if page.tiebreaks:  # type: ignore[attr-defined]
+            out += (tiebreaks_head, explanation_sections(page.tiebreaks, head))  # type: ignore[attr-defined]
+        heading = escape(name)
+        return frame.fill({
+            "name": heading, "here": escape(p.url[root_length:]),
+            "heading": f"{heading}{_TITLE % escape(p.title)}" if p.title else heading,
+            "body": "".join(out)})
+    return write
