@@ -64,4 +64,5 @@ def test_every_demo_page_is_the_templates_page(stamped, pdf_links: bool) -> None
     assert compared > 300
     # the fast paths were taken, in several languages
     assert stamped.count("player.html") >= 10
+    assert stamped.count("lists/alphabetical.html") >= 10
 

@@ -26,6 +26,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.site import urls
+from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     PlayerLink,
@@ -37,7 +38,6 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
-from leaguegen.site.render import render
 
 NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
            Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
@@ -207,14 +207,13 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
     lang = season.language
     pages = {}
     shared = _shared(facts, "../")
+    write = bodies.alphabetical_pages(lang)  # each page written into the section's frame
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
-        pages[path] = render("lists/alphabetical.html",
-                             alphabetical_page(season, facts, r, path, shared=shared), lang)
+        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared))
     path = urls.alphabetical(section)
-    pages[path] = render("lists/alphabetical.html",
-                         alphabetical_page(season, facts, current_round(facts), path,
-                                           shared=shared), lang)
+    pages[path] = write(alphabetical_page(season, facts, current_round(facts), path,
+                                          shared=shared))
     return pages
 
 

@@ -136,3 +136,43 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
             "heading": f"{heading}{_TITLE % escape(p.title)}" if p.title else heading,
             "body": "".join(out)})
     return write
+
+
+def alphabetical_pages(language: str) -> Callable[[object], str]:
+    """The writer of one section's A-Z pages (AlphabeticalPage) in ``language``:
+    ``write(page)`` is ``render("lists/alphabetical.html", page, language)``. The frame,
+    the body's table included, is cut once per section and per branch the body takes (a
+    round or none, rows or none, a pager or none), with the pager and the rows as the
+    holes of their writers; the heading and the round's date are written here."""
+    frames: dict[tuple[bool, bool, bool], object] = {}
+    tools: dict = {}
+
+    def write(page: object) -> str:
+        number, rows, rounds = page.number, page.rows, page.rounds  # type: ignore[attr-defined]
+        here = page.here  # type: ignore[attr-defined]
+        shape = (bool(number), bool(rows), bool(rounds))
+        frame = frames.get(shape)
+        if frame is None:
+            probe = dataclasses.replace(page, here=hole("here"))  # type: ignore[type-var]
+            frame = frames[shape] = stamp(
+                "lists/alphabetical.html", probe, language, ("heading", "intro"),
+                ("here",), ("wall_rows", "round_links_of")) or False
+        if frame is False or marked(here):
+            from leaguegen.site.render import render
+            return render("lists/alphabetical.html", page, language)
+        if not tools:
+            tools.update(_tools(language, page.season.digits))  # type: ignore[attr-defined]
+        _ = tools["_"]
+        name = page.section.name  # type: ignore[attr-defined]
+        if number:
+            heading = _("%(section)s: round %(n)s, players A–Z", section=name, n=number)
+        else:
+            heading = _("%(section)s: pairings A–Z", section=name)
+        date = page.date  # type: ignore[attr-defined]
+        intro = (f'<p class="meta"><time datetime="{escape(date.isoformat())}">'
+                 f'{escape(tools["date"](date))}</time></p>' if date else "")
+        return frame.fill({  # type: ignore[attr-defined]
+            "here": escape(here), "heading": heading, "intro": intro,
+            "wall_rows": tools["wall_rows"](rows) if rows else "",
+            "round_links_of": tools["round_links_of"](rounds, number) if rounds else ""})
+    return write

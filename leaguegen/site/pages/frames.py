@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterable
 from contextvars import ContextVar
 
+from markupsafe import Markup
+
 from leaguegen.site.render import environment
 
 # Whether a section's pages may be written through their frame (tests turn it off to
@@ -66,19 +68,30 @@ def _constant(text: str):  # noqa: ANN202
     return block
 
 
+def _writer(name: str):  # noqa: ANN202
+    text = Markup(hole(name))
+
+    def write(*args: object) -> Markup:
+        return text
+    return write
+
+
 def stamp(template_name: str, page: object, language: str, blocks: Iterable[str],
-          marks: Iterable[str] = ()) -> Frame | None:
+          marks: Iterable[str] = (), writers: Iterable[str] = ()) -> Frame | None:
     """The frame of ``page`` through ``template_name``: each of ``blocks`` a hole of its
-    name, and each of ``marks`` a hole wherever ``page`` carries ``hole(name)`` (the
-    caller puts the marks into the page). Each block's hole must come out exactly once,
-    and no hole but these: else None."""
+    name, each of ``marks`` a hole wherever ``page`` carries ``hole(name)`` (the caller
+    puts the marks into the page), and each of ``writers`` (a row writer the template
+    calls, e.g. ``wall_rows``) a hole where the template writes its output. Each block's
+    hole must come out exactly once, and no hole but these: else None. The frame holds
+    for the pages whose values take the same branches of the template as ``page``'s."""
     if not FAST_PAGES.get():
         return None
-    blocks, marks = tuple(blocks), tuple(marks)
+    blocks, marks, writers = tuple(blocks), tuple(marks), tuple(writers)
     season = getattr(page, "season", None)
     env = environment(language, getattr(season, "digits", "western"))
     template = env.get_template(template_name)
-    context = template.new_context({"page": page})
+    context = template.new_context({"page": page,
+                                    **{name: _writer(name) for name in writers}})
     for name in blocks:
         context.blocks[name] = [_constant(hole(name))]
     text = env.concat(template.root_render_func(context))  # type: ignore[attr-defined]
@@ -86,6 +99,7 @@ def stamp(template_name: str, page: object, language: str, blocks: Iterable[str]
     parts, holes = pieces[0::2], pieces[1::2]
     if marked("".join(parts)):
         return None
-    if any(holes.count(name) != 1 for name in blocks) or set(holes) - {*blocks, *marks}:
+    if (any(holes.count(name) != 1 for name in blocks)
+            or set(holes) - {*blocks, *marks, *writers}):
         return None
     return Frame(parts, holes)
