@@ -14,14 +14,22 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from functools import lru_cache
+from operator import attrgetter
 
 from markupsafe import escape
 
+from leaguegen.site.pages.common import TIEBREAK_KINDS, TIEBREAK_NAMES, player_link
 from leaguegen.site.pages.frames import hole, marked, stamp
 from leaguegen.site.render import environment
 from leaguegen.site.rows import escaped
 
 _TITLE = ' <span class="title">%s</span>'
+_CUT = ' class="cut"'
+_ROUND = attrgetter("round")
+
+
+def _ROUND_OF_PAIR(line: tuple) -> int:  # noqa: N802 - a key like _ROUND
+    return line[0].round
 
 
 @lru_cache(maxsize=16)
@@ -33,7 +41,7 @@ def _tools(language: str, digits: str) -> dict:
     tiebreaks = env.get_template("partials/tiebreaks.html").module
     return {
         "_": g["_"], "ngettext": g["ngettext"], "memo": g["memo"],
-        "num": env.filters["num"], "pts": env.filters["pts"],
+        "num": env.filters["num"], "pts": env.filters["pts"], "tb": env.filters["tb"],
         "strong": env.filters["strong"], "percent": env.filters["percent"],
         "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
         "wall_rows": g["wall_rows"], "round_links_of": g["round_links_of"],
@@ -84,8 +92,11 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
     legend = '  </tbody>\n</table>\n</div>\n<p class="legend">'
     tiebreaks_head = f'<h2 id="tiebreaks">{_("How the tiebreaks were computed")}</h2>\n'
     root_length = len(first.root)  # type: ignore[attr-defined]
+    explain = _explanations(t, first.root)  # type: ignore[attr-defined]
 
-    def write(page: object) -> str:
+    def write(page: object, data: object = None) -> str:
+        """``data``: the section's data, when ``page`` was made without its tiebreak
+        views (``player_page(..., views=False)``): they are written from the standings."""
         p = page.player  # type: ignore[attr-defined]
         name = p.name
         if marked(name) or marked(p.url):
@@ -128,7 +139,11 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
         if games:
             out += (games_rows(games, False, result), "\n")
         out += (legend, memo(cell_symbols, any(g.withdrew for g in games)), "</p>\n")
-        if page.tiebreaks:  # type: ignore[attr-defined]
+        if data is not None:
+            sections = explain(data, p.number)
+            if sections:
+                out += (tiebreaks_head, sections)
+        elif page.tiebreaks:  # type: ignore[attr-defined]
             out += (tiebreaks_head, explanation_sections(page.tiebreaks, head))  # type: ignore[attr-defined]
         heading = escape(name)
         return frame.fill({
@@ -175,4 +190,86 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
             "here": escape(here), "heading": heading, "intro": intro,
             "wall_rows": tools["wall_rows"](rows) if rows else "",
             "round_links_of": tools["round_links_of"](rounds, number) if rounds else ""})
+    return write
+
+
+def _explanations(t: dict, root: str) -> Callable[[object, int], str]:
+    """``explain(data, number)``: the ``<section>`` of each of a player's tiebreaks, as
+    ``explanation_sections(tiebreak_views(data, number, root), tiebreak_head)`` writes
+    them, from the standings' explanations without making the views: each opponent's
+    link written once per section, each row's start once per (round, kind, cut)."""
+    _, memo, head = t["_"], t["memo"], t["tiebreak_head"]
+    tb, pts, num = escaped(t["tb"]), escaped(t["pts"]), escaped(t["num"])
+    badge = f' <span class="badge">{escape(_("not counted"))}</span>'
+    starts: dict[tuple, str] = {}
+    codes: dict[tuple[int, str], tuple[str, str]] = {}
+    links: dict[int, tuple[object, list[str]]] = {}
+
+    def start(line: tuple) -> str:
+        cut, number, kind = line
+        text = starts[line] = (
+            f'      <tr{_CUT if cut else ""}>\n'
+            f'        <td class="num">{num(number)}</td>\n'
+            f'        <td>{escape(_(TIEBREAK_KINDS.get(kind, kind)))}{badge if cut else ""}'
+            '</td>\n        <td>')
+        return text
+
+    def code_parts(index: int, code: str) -> tuple[str, str]:
+        parts = codes[index, code] = (
+            f'<section class="tb-explain" id="tb-{index}">\n'
+            f"  <h3><abbr>{escape(code)}</abbr> "
+            f"{escape(_(TIEBREAK_NAMES.get(code.split('/')[0], code)))}: <strong>",
+            '  <div class="table-scroll">\n  <table class="tb-items">\n'
+            f"    {escape(memo(head, code))}\n    <tbody>\n")
+        return parts
+
+    def write(data: object, number: int) -> str:
+        standings = data.standings  # type: ignore[attr-defined]
+        if standings is None:
+            return ""
+        try:
+            row = standings.row(number)
+        except KeyError:
+            return ""
+        section = data.section  # type: ignore[attr-defined]
+        entry = links.get(id(section))
+        if entry is None or entry[0] is not section:
+            if len(links) >= 64:
+                links.clear()
+            entry = links[id(section)] = (section, [""] + [
+                f'<a href="{escape(link.url)}">{escape(link.name)}</a>'
+                for link in (player_link(section, n, root)
+                             for n in range(1, len(section.players) + 1))])
+        opponents = entry[1]
+        out = []
+        for index, (code, explanation) in enumerate(
+                zip(standings.codes, row.explanations, strict=True), start=1):
+            parts = codes.get((index, code)) or code_parts(index, code)
+            value = explanation.value
+            out += (parts[0], tb(value), "</strong></h3>\n")
+            items, cut = explanation.items, explanation.cut
+            if items or cut:
+                if cut:
+                    lines = [(item, False) for item in items]
+                    lines += [(item, True) for item in cut]
+                    lines.sort(key=_ROUND_OF_PAIR)
+                else:
+                    lines = [(item, False) for item in sorted(items, key=_ROUND)]
+                rows = []
+                for item, is_cut in lines:
+                    key = (is_cut, item.round, item.kind)
+                    opponent, score, result, value = (item.opponent, item.score, item.result,
+                                                      item.value)
+                    rows.append(
+                        f"{starts.get(key) or start(key)}"
+                        f'{opponents[opponent] if opponent else ""}</td>\n'
+                        f'        <td class="num">{tb(score) if score is not None else ""}'
+                        '</td>\n'
+                        f'        <td class="num">{pts(result) if result is not None else ""}'
+                        '</td>\n'
+                        f'        <td class="num">{tb(value) if value is not None else ""}'
+                        "</td>\n      </tr>")
+                out += (parts[1], "\n".join(rows), "\n    </tbody>\n  </table>\n  </div>\n")
+            out.append("</section>\n")
+        return "".join(out)
     return write

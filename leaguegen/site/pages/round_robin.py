@@ -14,7 +14,6 @@ import dataclasses
 import datetime as dt
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Crosstable
@@ -301,7 +300,9 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
 
 
 def player_page(season: Season, data: SectionData, number: int,
-                root: str = "../../") -> PlayerPage:
+                root: str = "../../", views: bool = True) -> PlayerPage:
+    """``views`` False: without the tiebreak views (``bodies.player_pages`` writes the
+    explanations from the standings themselves)."""
     s, t = data.section, data.table
     rec = t.record(number)
     games = []
@@ -330,7 +331,7 @@ def player_page(season: Season, data: SectionData, number: int,
         counted_score=counted,
         played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
-        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
+        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root) if views else (),
     )
 
 
@@ -344,13 +345,15 @@ def render_section(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("round_robin/section.html", page, lang),
         urls.rounds(section): render("round_robin/rounds.html", page, lang),
     }
-    write = None
+    write = bodies.player_pages(player_page(season, data, 1, views=False), lang) if (
+        section.players) else None
     for number in range(1, len(section.players) + 1):
-        player = player_page(season, data, number)
-        if write is None:  # the frame of the section's player pages, from its first
-            write = bodies.player_pages(player, lang) or partial(render, "player.html",
-                                                                 language=lang)
-        pages[urls.player(section, number)] = write(player)
+        if write is None:  # no frame: through the template
+            pages[urls.player(section, number)] = render(
+                "player.html", player_page(season, data, number), lang)
+        else:
+            pages[urls.player(section, number)] = write(
+                player_page(season, data, number, views=False), data)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
