@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from leaguegen.domain import roundrobin
-from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
@@ -112,6 +112,20 @@ class SectionData:
     page: SectionPage | None = None
     # (Rp, average opponent) by player: the standings and the player's page both show it
     performances: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
+    # what every player page of the section shares, by root: (SeasonInfo, SectionSummary)
+    frames: dict[str, tuple[SeasonInfo, SectionSummary]] = field(default_factory=dict)
+    # each player's score in units and games played, by number (the standings and the
+    # player pages both show them)
+    scores: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def score_of(self, number: int) -> tuple[int, int]:
+        """(points in units, games completed) of a player."""
+        known = self.scores.get(number)
+        if known is None:
+            t = self.table
+            known = self.scores[number] = (t.score(number),
+                                           roundrobin.games_completed(t, number))
+        return known
 
     @property
     def section(self) -> Section:
@@ -131,6 +145,7 @@ class SectionData:
         return self.facts.standings
 
 
+_COLOURS = {Colour.WHITE: Colour.WHITE.value, Colour.BLACK: Colour.BLACK.value, None: ""}
 GAME_NOTES = {
     Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
     Code.PENDING: N_("not played yet"),
@@ -164,7 +179,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
             player=player_link(s, number, root),
             points=t.scoring.value(row.points),
-            played=roundrobin.games_completed(t, number),
+            played=data.score_of(number)[1],
             values=shown,
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
@@ -175,8 +190,8 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         data.ranks[number] = None
         rows.append(StandingRow(
             rank=None, shared=False, player=player_link(s, number, root),
-            points=t.scoring.value(t.score(number)),
-            played=roundrobin.games_completed(t, number),
+            points=t.scoring.value(data.score_of(number)[0]),
+            played=data.score_of(number)[1],
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
             performance=_performance(data, number)[0],
         ))
@@ -306,30 +321,39 @@ def player_page(season: Season, data: SectionData, number: int,
     s, t = data.section, data.table
     rec = t.record(number)
     games = []
+    rounds = s.rounds
+    withdrawals = s.withdrawals
     for r, e in enumerate(rec.rounds, start=1):
-        date = s.rounds[r - 1].date if r <= len(s.rounds) else None
-        if e.opponent is None:
+        date = rounds[r - 1].date if r <= len(rounds) else None
+        opponent = e.opponent
+        if opponent is None:
             games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
                                                                  t.scoring), FREE_ROUND))
             continue
-        withdrew = lost_to_withdrawal(s, r, e.code, number, e.opponent)
-        note = WITHDREW if withdrew else GAME_NOTES.get(e.code, "")
+        code = e.code
+        withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, code, number, opponent)
+        note = WITHDREW if withdrew else GAME_NOTES.get(code, "")
         games.append(PlayerGame(
-            r, date, e.colour.value if e.colour else "", player_link(s, e.opponent, root),
-            fmt.cell(e.code), note, withdrew))
+            r, date, _COLOURS[e.colour], player_link(s, opponent, root),
+            fmt.cell(code), note, withdrew))
     perf, average = _performance(data, number)
-    withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
+    withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
-    score = t.scoring.value(t.score(number))
+    units, played = data.score_of(number)
+    score = t.scoring.value(units)
     counted = None
     if data.standings is not None and number not in data.excluded:
         ranked = t.scoring.value(data.standings.row(number).points)
         counted = ranked if ranked != score else None
+    shared = data.frames.get(root)
+    if shared is None:
+        shared = data.frames[root] = (season_info(season),
+                                      section_summary(data.facts, root, None))
     return PlayerPage(
-        root=root, season=season_info(season), section=section_summary(data.facts, root, None),
+        root=root, season=shared[0], section=shared[1],
         player=player_link(s, number, root), games=tuple(games), score=score,
         counted_score=counted,
-        played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
+        played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
         withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root) if views else (),
     )
