@@ -62,7 +62,9 @@ def test_tiebreak_rows_match_the_template_macro_on_every_demo(demo_envs) -> None
     assert any(line.cut for line in lines) and any(not line.cut for line in lines)
     assert any(line.opponent is None for line in lines)
     assert any(line.score is None or line.result is None for line in lines)
-    assert len(lines) > 1000
+    # (a round robin's player pages write their rows from the standings instead:
+    # pages/bodies.py, held to the template's pages by test_frames.py)
+    assert len(lines) > 500
 
 
 def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
