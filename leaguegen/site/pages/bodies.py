@@ -32,20 +32,24 @@ def _ROUND_OF_PAIR(line: tuple) -> int:  # noqa: N802 - a key like _ROUND
     return line[0].round
 
 
-@lru_cache(maxsize=16)
 def _tools(language: str, digits: str) -> dict:
+    """What the writers use of the environment of ``language`` and ``digits``."""
+    return _tools_of(environment(language, digits))
+
+
+@lru_cache(maxsize=16)
+def _tools_of(env: object) -> dict:
     """What the writers use of one environment: its gettext, filters, writers, macros."""
-    env = environment(language, digits)
-    g = env.globals
-    symbols = env.get_template("partials/symbols.html").module
-    tiebreaks = env.get_template("partials/tiebreaks.html").module
+    g, f = env.globals, env.filters  # type: ignore[attr-defined]
+    symbols = env.get_template("partials/symbols.html").module  # type: ignore[attr-defined]
+    tiebreaks = env.get_template("partials/tiebreaks.html").module  # type: ignore[attr-defined]
     return {
         "_": g["_"], "ngettext": g["ngettext"], "memo": g["memo"],
-        "num": env.filters["num"], "pts": env.filters["pts"], "tb": env.filters["tb"],
-        "strong": env.filters["strong"], "percent": env.filters["percent"],
+        "num": f["num"], "pts": f["pts"], "tb": f["tb"],
+        "strong": f["strong"], "percent": f["percent"],
         "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
         "wall_rows": g["wall_rows"], "round_links_of": g["round_links_of"],
-        "date": env.filters["date"],
+        "date": f["date"],
         "result": symbols.result, "cell_symbols": symbols.cell_symbols,
         "tiebreak_head": tiebreaks.tiebreak_head,
     }
