@@ -258,25 +258,38 @@ def _performance(data: SectionData, number: int) -> tuple[int | None, int | None
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     s, t = data.section, data.table
     n = len(s.players)
+    excluded, withdrawals = data.excluded, s.withdrawals
+    withdrawn = {w.player for w in withdrawals}
+    known: dict[tuple, Cell] = {}  # equal cells are one object (a frozen value)
     out = []
     for rec in t.records:
+        number = rec.number
         cells: list[list[Cell]] = [[] for _ in range(n)]
+        void = withdrew_cells = False
+        row_counted = number not in excluded
         for r, e in enumerate(rec.rounds, start=1):
-            if e.opponent is None:
+            opponent = e.opponent
+            if opponent is None:
                 continue
-            colour = e.colour.value if e.colour else ""
-            counted = rec.number not in data.excluded and e.opponent not in data.excluded
-            cells[e.opponent - 1].append(Cell(
-                fmt.cell(e.code), colour, r, counted,
-                withdrew=lost_to_withdrawal(s, r, e.code, rec.number, e.opponent)))
+            counted = row_counted and opponent not in excluded
+            withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, e.code, number,
+                                                                opponent)
+            key = (e.code, e.colour, r, counted, withdrew)
+            cell = known.get(key)
+            if cell is None:
+                cell = known[key] = Cell(fmt.cell(e.code), _COLOURS[e.colour], r, counted,
+                                         withdrew=withdrew)
+            cells[opponent - 1].append(cell)
+            void = void or not counted
+            withdrew_cells = withdrew_cells or withdrew
         out.append(CrossRow(
-            player=player_link(s, rec.number, root),
-            cells=tuple(tuple(c) for c in cells),
-            total=t.scoring.value(t.score(rec.number)),
-            rank=data.ranks.get(rec.number),
-            withdrawn=any(w.player == rec.number for w in s.withdrawals),
-            void=any(not c.counted for games in cells for c in games),
-            withdrew_cells=any(c.withdrew for games in cells for c in games),
+            player=player_link(s, number, root),
+            cells=tuple([tuple(c) for c in cells]),
+            total=t.scoring.value(data.score_of(number)[0]),
+            rank=data.ranks.get(number),
+            withdrawn=number in withdrawn,
+            void=void,
+            withdrew_cells=withdrew_cells,
         ))
     return tuple(out)
 
@@ -286,6 +299,8 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     views = []
     schedule = roundrobin.section_schedule(s)
     before = _points_before(t)
+    records, withdrawals = t.records, s.withdrawals
+    links = [None] + [player_link(s, n, root) for n in range(1, len(s.players) + 1)]
 
     def points_before(number: int, r: int) -> Fraction:
         scores = before[number]
@@ -295,21 +310,26 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
         r = info.number
         boards = []
         out = None
+        complete, started = True, False
         for pairing in schedule[r - 1]:
-            if pairing.black is None:
-                out = player_link(s, pairing.white, root)
+            white, black = pairing.white, pairing.black
+            if black is None:
+                out = links[white]
                 continue
-            we = t.record(pairing.white).rounds[r - 1]
-            be = t.record(pairing.black).rounds[r - 1]
+            we = records[white - 1].rounds[r - 1]
+            be = records[black - 1].rounds[r - 1]
+            result = fmt.board_result(we.code, be.code)
+            complete = complete and bool(result)
+            started = started or bool(result)
             boards.append(Board(
-                len(boards) + 1, player_link(s, pairing.white, root),
-                player_link(s, pairing.black, root), fmt.board_result(we.code, be.code),
-                white_points=points_before(pairing.white, r),
-                black_points=points_before(pairing.black, r),
-                withdrew=lost_to_withdrawal(s, r, we.code, pairing.white, pairing.black)))
+                len(boards) + 1, links[white], links[black], result,
+                white_points=points_before(white, r),
+                black_points=points_before(black, r),
+                withdrew=bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white,
+                                                                  black)))
         views.append(RoundView(
             number=r, date=info.date, boards=tuple(boards), sitting_out=out,
-            complete=all(b.result for b in boards), started=any(b.result for b in boards),
+            complete=complete, started=started,
         ))
     return tuple(views)
 
