@@ -187,39 +187,48 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
     Board of a round, as the macro ``board_row`` of ``partials/rounds.html`` renders it,
     one a line (no newline after the last). ``who`` and ``result`` are the template's own
     macros (a player's cell, a result's symbol), called through ``memo`` as the template
-    calls them, so their text stays the template's."""
+    calls them, so their text stays the template's. Each player's columns (number, cell,
+    rating) are written once per link object, each result's cell once per symbol."""
     num_, pts_ = escaped(num), escaped(pts)
-    cells: dict[int, tuple[object, object, str]] = {}
+    sides: dict[tuple[int, str], tuple[object, object, str]] = {}
+    symbols: dict[tuple, str] = {}
 
-    def cell(player: object, who: object) -> str:
-        """A player's cell (the ``who`` macro's text), once per link object and macro."""
-        entry = cells.get(id(player))
+    def side(player: object, who: object, colour: str) -> str:
+        """A player's columns on the white or the black side, once per link and macro."""
+        entry = sides.get((id(player), colour))
         if entry is not None and entry[0] is player and entry[1] is who:
             return entry[2]
-        if len(cells) >= _BOUND:
-            cells.clear()
-        text = str(escape(memo(who, player)))
-        cells[id(player)] = (player, who, text)
+        if len(sides) >= _BOUND:
+            sides.clear()
+        cell = escape(memo(who, player))
+        number, rating = num_(player.number), num_(player.rating)  # type: ignore[attr-defined]
+        text = (f'        <td class="num aux">{number}</td>\n'
+                f'        <td class="who-w">{cell}</td>\n'
+                f'        <td class="num aux">{rating}</td>\n' if colour == "w" else
+                f'        <td class="who-b">{cell}</td>\n'
+                f'        <td class="num aux">{rating}</td>\n'
+                f'        <td class="num aux">{number}</td>\n')
+        sides[id(player), colour] = (player, who, text)
         return text
 
     def write(boards: Iterable[object], who: object, result: object) -> Markup:
         out = []
         for b in boards:
             white, black = b.white, b.black  # type: ignore[attr-defined]
-            symbol = memo(result, b.result,  # type: ignore[attr-defined]
-                          getattr(b, "withdrew", False))
+            key = (b.result, getattr(b, "withdrew", False), result)  # type: ignore[attr-defined]
+            symbol = symbols.get(key)
+            if symbol is None:
+                if len(symbols) >= _BOUND:
+                    symbols.clear()
+                symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
             out.append(
                 "<tr>\n"
                 f'        <td class="num">{num_(b.number)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="num aux">{num_(white.number)}</td>\n'
-                f'        <td class="who-w">{cell(white, who)}</td>\n'
-                f'        <td class="num aux">{num_(white.rating)}</td>\n'
+                f"{side(white, who, 'w')}"
                 f'        <td class="num before">{pts_(b.white_points)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="res">{escape(symbol)}</td>\n'
+                f'        <td class="res">{symbol}</td>\n'
                 f'        <td class="num before">{pts_(b.black_points)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="who-b">{cell(black, who)}</td>\n'
-                f'        <td class="num aux">{num_(black.rating)}</td>\n'
-                f'        <td class="num aux">{num_(black.number)}</td>\n'
+                f"{side(black, who, 'b')}"
                 "      </tr>")
         return Markup("\n".join(out))
     return write
