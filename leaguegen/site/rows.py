@@ -33,10 +33,11 @@ def escaped(function: Callable[..., object]) -> Callable[..., str]:
     def write(value: object) -> str:
         # an int is its own key (no other key is an int); a Fraction's own hash and
         # equality are Python code (a modular inverse per hash): its two integers make a
-        # key several times cheaper to look up
+        # key several times cheaper to look up (read from its slots: the public names
+        # are properties, a Python call each)
         kind = type(value)
         key = (value if kind is int else
-               (value.numerator, value.denominator) if kind is Fraction  # type: ignore[attr-defined]
+               (value._numerator, value._denominator) if kind is Fraction  # type: ignore[attr-defined]
                else (kind, value))
         text = known.get(key)
         if text is None:
@@ -400,4 +401,41 @@ def round_links(num: Callable[[object], str]
             entry = known[id(rounds)] = (rounds, links)
         return Markup("".join([here if number == current else plain
                                for number, plain, here in entry[1]]))
+    return write
+
+
+def round_sections(gettext: Callable[..., str], memo: Callable[..., object],
+                   boards_of: Callable[[Iterable[object], object, object], Markup]
+                   ) -> Callable[..., Markup]:
+    """``rounds_of(rounds, heading, head, who, result)`` for one environment: each
+    RoundView as the macro ``round`` of ``partials/rounds.html`` renders it (level 2), one
+    after the other. ``heading``, ``head``, ``who`` and ``result`` are the template's own
+    macros (``round_heading``, ``pairings_head``, the player's cell, the result's symbol),
+    called through ``memo`` as there; ``boards_of`` is the environment's
+    :func:`board_rows`. A rounds page has a round per section of this: writing it here
+    saves the macros' calls (four a round)."""
+
+    def write(rounds: Iterable[object], heading: object, head: object, who: object,
+              result: object) -> Markup:
+        thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
+        out = []
+        for rnd in rounds:
+            number = rnd.number  # type: ignore[attr-defined]
+            boards, out_player = rnd.boards, rnd.sitting_out  # type: ignore[attr-defined]
+            caption = escape(gettext("Pairings of round %(n)s", n=number))
+            out.append(
+                f'<section class="round" id="round-{escape(number)}">\n'
+                f"  {escape(memo(heading, number, rnd.date, 2))}\n"  # type: ignore[attr-defined]
+                '  <div class="table-scroll">\n  <table class="pairings">\n'
+                f'    <caption class="visually-hidden">{caption}</caption>\n{thead}')
+            if boards:
+                out.append(f"{boards_of(boards, who, result)}\n")
+            if out_player:
+                sitter = Markup(f'<a href="{escape(out_player.url)}">'
+                                f"{escape(out_player.name)}</a>")
+                out.append('      <tr class="bye"><td></td><td colspan="9">'
+                           f'{escape(gettext("Free round: %(name)s", name=sitter))}'
+                           "</td></tr>\n")
+            out.append("\n    </tbody>\n  </table>\n  </div>\n</section>")
+        return Markup("".join(out))
     return write
