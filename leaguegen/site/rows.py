@@ -110,25 +110,55 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     short = escaped(lambda value: date(value, "short"))
     symbols: dict[tuple, str] = {}  # a result's cell, per (text, withdrew, result macro)
 
+    starts: dict[tuple, str] = {}  # a round's number and date cells, per (round, date)
+    # an opponent's cell and rating cell, per link object
+    opponents: dict[int, tuple[object, str]] = {}
+
+    def start(g: object) -> str:
+        key = (g.round, g.date)  # type: ignore[attr-defined]
+        text = starts.get(key)
+        if text is None:
+            if len(starts) >= _BOUND:
+                starts.clear()
+            text = starts[key] = (f'      <td class="num">{num_(key[0])}</td>\n'
+                                  f'      <td class="date">{short(key[1])}</td>\n')
+        return text
+
+    def opponent_cells(opponent: object) -> str:
+        entry = opponents.get(id(opponent))
+        if entry is not None and entry[0] is opponent:
+            return entry[1]
+        if len(opponents) >= _BOUND:
+            opponents.clear()
+        text = (f'      <td class="opponent">{link_(opponent)}</td>\n'
+                f'      <td class="num rating">{num_(opponent.rating)}</td>\n')  # type: ignore[attr-defined]
+        opponents[id(opponent)] = (opponent, text)
+        return text
+
     def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
-        white = f'<span class="g w">{note_("White")}</span>'
-        black = f'<span class="g b">{note_("Black")}</span>'
-        free = f'<em>{note_("free round")}</em>'
+        white = f'<td><span class="g w">{note_("White")}</span></td>\n'
+        black = f'<td><span class="g b">{note_("Black")}</span></td>\n'
+        free = (f'      <td class="opponent"><em>{note_("free round")}</em></td>\n'
+                '      <td class="num rating"></td>\n')
         out = []
         for g in games:
-            number = num_(g.round)  # type: ignore[attr-defined]
-            first = (f'<a href="{escape(g.round_url)}">{number}</a>'  # type: ignore[attr-defined]
-                     if swiss else number)
+            if swiss:
+                number = num_(g.round)  # type: ignore[attr-defined]
+                first = (f'      <td class="num"><a href="{escape(g.round_url)}">'  # type: ignore[attr-defined]
+                         f'{number}</a></td>\n'
+                         f'      <td class="date">{short(g.date)}</td>\n')  # type: ignore[attr-defined]
+            else:
+                first = start(g)
             colour = g.colour  # type: ignore[attr-defined]
-            side = white if colour == "w" else black if colour == "b" else ""
+            side = white if colour == "w" else black if colour == "b" else "<td></td>\n"
             opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
             if opponent:
-                who = link_(opponent)
+                who = f"      {side}{opponent_cells(opponent)}"
             elif swiss:
-                who = f"<em>{note_(note)}</em>"
+                who = (f'      {side}      <td class="opponent"><em>{note_(note)}</em></td>\n'
+                       '      <td class="num rating"></td>\n')
             else:
-                who = free
-            rating = num_(opponent.rating) if opponent else ""
+                who = f"      {side}{free}"
             key = (g.result, getattr(g, "withdrew", False), result)  # type: ignore[attr-defined]
             symbol = symbols.get(key)
             if symbol is None:
@@ -137,15 +167,8 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
             meta = (f' <span class="meta">{note_(note)}</span>'
                     if note and (opponent or not swiss) else "")
-            out.append(
-                "    <tr>\n"
-                f'      <td class="num">{first}</td>\n'
-                f'      <td class="date">{short(g.date)}</td>\n'  # type: ignore[attr-defined]
-                f"      <td>{side}</td>\n"
-                f'      <td class="opponent">{who}</td>\n'
-                f'      <td class="num rating">{rating}</td>\n'
-                f'      <td class="res">{symbol}{meta}</td>\n'
-                "    </tr>")
+            out.append(f"    <tr>\n{first}{who}"
+                       f'      <td class="res">{symbol}{meta}</td>\n    </tr>')
         return Markup("\n".join(out))
     return rows
 

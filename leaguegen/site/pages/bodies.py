@@ -68,7 +68,7 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
     season = first.season  # type: ignore[attr-defined]
     t = _tools(language, season.digits)
     _, num, pts, strong = t["_"], t["num"], t["pts"], t["strong"]
-    num_ = escaped(num)
+    num_ = t.get("num_") or t.setdefault("num_", escaped(num))
     memo, ngettext = t["memo"], t["ngettext"]
     games_rows, explanation_sections = t["games_rows"], t["explanation_sections"]
     result, cell_symbols, head = t["result"], t["cell_symbols"], t["tiebreak_head"]
@@ -96,7 +96,9 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
     legend = '  </tbody>\n</table>\n</div>\n<p class="legend">'
     tiebreaks_head = f'<h2 id="tiebreaks">{_("How the tiebreaks were computed")}</h2>\n'
     root_length = len(first.root)  # type: ignore[attr-defined]
-    explain = _explanations(t, first.root)  # type: ignore[attr-defined]
+    explain = t.get(("explain", first.root))  # type: ignore[attr-defined]
+    if explain is None:  # one per environment and root: its caches serve every section
+        explain = t["explain", first.root] = _explanations(t, first.root)  # type: ignore[attr-defined]
 
     def write(page: object, data: object = None) -> str:
         """``data``: the section's data, when ``page`` was made without its tiebreak
