@@ -178,27 +178,31 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
     round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
-    classes = {"w": "w", "b": "b"}
 
     def write(rows: Iterable[object]) -> Markup:
-        colours = {"w": escape(gettext("White"))}
+        # a game's colour cell, per colour ("w" White; any other, as the macro has it, Black)
+        white, black = escape(gettext("White")), escape(gettext("Black"))
+        sides = {"w": f'</td>\n      <td><span class="g w">{white}</span></td>\n'
+                      '      <td class="name">',
+                 "b": f'</td>\n      <td><span class="g b">{black}</span></td>\n'
+                      '      <td class="name">'}
         out = []
         for row in rows:
             player, opponent = row.player, row.opponent  # type: ignore[attr-defined]
-            first = f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
             if opponent:
                 colour = row.colour  # type: ignore[attr-defined]
-                side = colours.get(colour)
+                side = sides.get(colour)
                 if side is None:
-                    side = escape(gettext("Black"))
+                    side = (f'</td>\n      <td><span class="g {escape(colour)}">{black}</span>'
+                            '</td>\n      <td class="name">')
                 out.append(
-                    f'{first}      <td class="num">{num_(row.board)}</td>\n'  # type: ignore[attr-defined]
-                    f'      <td><span class="g {classes.get(colour) or escape(colour)}">'
-                    f'{side}</span></td>\n'
-                    f'      <td class="name">{link_(opponent)}</td>\n    </tr>')
+                    f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
+                    f'      <td class="num">{num_(row.board)}{side}'  # type: ignore[attr-defined]
+                    f"{link_(opponent)}</td>\n    </tr>")
             else:
                 note = row.note  # type: ignore[attr-defined]
-                out.append(f'{first}      <td class="num"></td><td></td><td class="meta">'
+                out.append(f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
+                           '      <td class="num"></td><td></td><td class="meta">'
                            f'{note_(note) if note else ""}</td>\n    </tr>')
         return Markup("\n".join(out))
     return write
