@@ -50,11 +50,14 @@ def _isolate(rtl_page: bool):  # noqa: ANN202
     return isolate
 
 
-def _some(items: object, attribute: str, inner: str | None = None) -> bool:
+def _some(items: object, attribute: str, inner: str | bool | None = None) -> bool:
     """``items|some("withdrew")``: whether any item has the attribute and it is true (one
     Python pass where ``selectattr("withdrew", "defined")|selectattr("withdrew")|list``
     costs a Jinja2 test per item and a list: every player page asks it).
-    ``rounds|some("boards", "withdrew")``: whether any board of any round has it."""
+    ``rounds|some("boards", "withdrew")``: whether any board of any round has it;
+    ``rows|some("provisional", true)``: whether any element of any row's is true."""
+    if inner is True:
+        return any(any(getattr(item, attribute)) for item in items)  # type: ignore[attr-defined]
     if inner is not None:
         return any(getattr(x, inner, False) for item in items  # type: ignore[attr-defined]
                    for x in getattr(item, attribute))

@@ -358,6 +358,21 @@ def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
     each StandingRow, as the macro ``standings_row`` of ``partials/standings.html``
     renders it, one a line (no newline after the last)."""
     num_, pts_, link_ = escaped(num), escaped(pts), links()
+    values: dict[tuple, str] = {}  # a tiebreak value's text, per value and decimals
+
+    def tb_(value: object, decimal: object) -> str:
+        kind = type(value)
+        key = ((value._numerator, value._denominator, decimal) if kind is Fraction  # type: ignore[attr-defined]
+               else (kind, value, decimal))
+        try:
+            text = values.get(key)
+        except TypeError:  # an unhashable value: simply written
+            return str(escape(tb(value, decimal)))
+        if text is None:
+            if len(values) >= _BOUND:
+                values.clear()
+            text = values[key] = str(escape(tb(value, decimal)))
+        return text
 
     def write(rows: Iterable[object], fed: object, rp: object, decimal: object) -> Markup:
         how = escape(gettext("How this was computed"))
@@ -397,7 +412,7 @@ def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 mark = provisional_mark if provisional and provisional[index] else ""
                 parts.append(
                     f'<td class="num"><a class="tb-link" href="{url}#tb-{index + 1}" '
-                    f'title="{how}">{escape(tb(value, decimal[index]))}</a>{mark}</td>')  # type: ignore[index]
+                    f'title="{how}">{tb_(value, decimal[index])}</a>{mark}</td>')  # type: ignore[index]
             if rp:
                 parts.append(f'<td class="num">{num_(row.performance)}</td>')  # type: ignore[attr-defined]
             parts.append("    </tr>")
