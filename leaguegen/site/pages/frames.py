@@ -47,11 +47,12 @@ def marked(text: str) -> bool:
 class Frame:
     """A page's text between its holes: ``parts[0]``, hole, ``parts[1]``, hole, ..."""
 
-    __slots__ = ("holes", "parts")
+    __slots__ = ("holes", "parts", "template")
 
-    def __init__(self, parts: list[str], holes: list[str]):
+    def __init__(self, parts: list[str], holes: list[str], template: str):
         self.parts = parts
         self.holes = holes
+        self.template = template  # the template's name, which a page filled here renders
 
     def fill(self, values: dict[str, str]) -> str:
         parts = self.parts
@@ -102,4 +103,4 @@ def stamp(template_name: str, page: object, language: str, blocks: Iterable[str]
     if (any(holes.count(name) != 1 for name in blocks)
             or set(holes) - {*blocks, *marks, *writers}):
         return None
-    return Frame(parts, holes)
+    return Frame(parts, holes, template_name)
