@@ -66,3 +66,27 @@ def test_every_demo_page_is_the_templates_page(stamped, pdf_links: bool) -> None
     assert stamped.count("player.html") >= 10
     assert stamped.count("lists/alphabetical.html") >= 10
 
+
+
+def test_a_frame_is_cut_only_when_each_hole_comes_out_once() -> None:
+    import dataclasses
+
+    from leaguegen.site.pages import round_robin
+
+    season = load_season(Path("seasons/riverside-2026"))
+    section = next(s for s in season.sections if s.format == "round_robin")
+    data = round_robin.section_data(section)
+    round_robin.section_page(season, data)
+    page = round_robin.player_page(season, data, 1, views=False)
+    probe = dataclasses.replace(page, player=dataclasses.replace(
+        page.player, name=frames.hole("name"), url=page.root + frames.hole("here")))
+    frame = frames.stamp("player.html", probe, season.language, ("heading", "body"),
+                         ("name", "here"))
+    assert frame is not None
+    assert frame.holes.count("heading") == 1 and frame.holes.count("body") == 1
+    assert "name" in frame.holes  # the title
+    # a block the template does not have, or a mark the caller did not name: not used
+    assert frames.stamp("player.html", probe, season.language,
+                        ("heading", "body", "no_such_block"), ("name", "here")) is None
+    assert frames.stamp("player.html", probe, season.language, ("heading", "body"),
+                        ("here",)) is None
