@@ -80,6 +80,11 @@ def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
         return ()
 
     def odd(value: object) -> bool:
+        kind = type(value)
+        if kind is int:
+            return False
+        if kind is Fraction and value.denominator <= 1000:  # type: ignore[attr-defined]
+            return value.denominator > 2  # type: ignore[attr-defined] # its own nearest
         if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
             return False
         return (Fraction(value).limit_denominator(1000) * 2).denominator != 1

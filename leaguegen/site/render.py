@@ -50,10 +50,17 @@ def _isolate(rtl_page: bool):  # noqa: ANN202
     return isolate
 
 
-def _some(items: object, attribute: str) -> bool:
+def _some(items: object, attribute: str, inner: str | bool | None = None) -> bool:
     """``items|some("withdrew")``: whether any item has the attribute and it is true (one
     Python pass where ``selectattr("withdrew", "defined")|selectattr("withdrew")|list``
-    costs a Jinja2 test per item and a list: every player page asks it)."""
+    costs a Jinja2 test per item and a list: every player page asks it).
+    ``rounds|some("boards", "withdrew")``: whether any board of any round has it;
+    ``rows|some("provisional", true)``: whether any element of any row's is true."""
+    if inner is True:
+        return any(any(getattr(item, attribute)) for item in items)  # type: ignore[attr-defined]
+    if inner is not None:
+        return any(getattr(x, inner, False) for item in items  # type: ignore[attr-defined]
+                   for x in getattr(item, attribute))
     return any(getattr(item, attribute, False) for item in items)  # type: ignore[attr-defined]
 
 
@@ -230,6 +237,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
                                                 env.filters["pts"], env.globals["memo"]))
     env.globals["round_links_of"] = rows.round_links(env.filters["num"])
+    env.globals["rounds_of"] = rows.round_sections(gettext_, env.globals["memo"],
+                                                   env.globals["board_rows_of"])
     env.globals["standings_rows_of"] = rows.standings_rows(
         gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
     env.globals["explanation_sections"] = rows.explanation_sections(

@@ -33,10 +33,11 @@ def escaped(function: Callable[..., object]) -> Callable[..., str]:
     def write(value: object) -> str:
         # an int is its own key (no other key is an int); a Fraction's own hash and
         # equality are Python code (a modular inverse per hash): its two integers make a
-        # key several times cheaper to look up
+        # key several times cheaper to look up (read from its slots: the public names
+        # are properties, a Python call each)
         kind = type(value)
         key = (value if kind is int else
-               (value.numerator, value.denominator) if kind is Fraction  # type: ignore[attr-defined]
+               (value._numerator, value._denominator) if kind is Fraction  # type: ignore[attr-defined]
                else (kind, value))
         text = known.get(key)
         if text is None:
@@ -109,25 +110,55 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     short = escaped(lambda value: date(value, "short"))
     symbols: dict[tuple, str] = {}  # a result's cell, per (text, withdrew, result macro)
 
+    starts: dict[tuple, str] = {}  # a round's number and date cells, per (round, date)
+    # an opponent's cell and rating cell, per link object
+    opponents: dict[int, tuple[object, str]] = {}
+
+    def start(g: object) -> str:
+        key = (g.round, g.date)  # type: ignore[attr-defined]
+        text = starts.get(key)
+        if text is None:
+            if len(starts) >= _BOUND:
+                starts.clear()
+            text = starts[key] = (f'      <td class="num">{num_(key[0])}</td>\n'
+                                  f'      <td class="date">{short(key[1])}</td>\n')
+        return text
+
+    def opponent_cells(opponent: object) -> str:
+        entry = opponents.get(id(opponent))
+        if entry is not None and entry[0] is opponent:
+            return entry[1]
+        if len(opponents) >= _BOUND:
+            opponents.clear()
+        text = (f'      <td class="opponent">{link_(opponent)}</td>\n'
+                f'      <td class="num rating">{num_(opponent.rating)}</td>\n')  # type: ignore[attr-defined]
+        opponents[id(opponent)] = (opponent, text)
+        return text
+
     def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
-        white = f'<span class="g w">{note_("White")}</span>'
-        black = f'<span class="g b">{note_("Black")}</span>'
-        free = f'<em>{note_("free round")}</em>'
+        white = f'<td><span class="g w">{note_("White")}</span></td>\n'
+        black = f'<td><span class="g b">{note_("Black")}</span></td>\n'
+        free = (f'      <td class="opponent"><em>{note_("free round")}</em></td>\n'
+                '      <td class="num rating"></td>\n')
         out = []
         for g in games:
-            number = num_(g.round)  # type: ignore[attr-defined]
-            first = (f'<a href="{escape(g.round_url)}">{number}</a>'  # type: ignore[attr-defined]
-                     if swiss else number)
+            if swiss:
+                number = num_(g.round)  # type: ignore[attr-defined]
+                first = (f'      <td class="num"><a href="{escape(g.round_url)}">'  # type: ignore[attr-defined]
+                         f'{number}</a></td>\n'
+                         f'      <td class="date">{short(g.date)}</td>\n')  # type: ignore[attr-defined]
+            else:
+                first = start(g)
             colour = g.colour  # type: ignore[attr-defined]
-            side = white if colour == "w" else black if colour == "b" else ""
+            side = white if colour == "w" else black if colour == "b" else "<td></td>\n"
             opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
             if opponent:
-                who = link_(opponent)
+                who = f"      {side}{opponent_cells(opponent)}"
             elif swiss:
-                who = f"<em>{note_(note)}</em>"
+                who = (f'      {side}      <td class="opponent"><em>{note_(note)}</em></td>\n'
+                       '      <td class="num rating"></td>\n')
             else:
-                who = free
-            rating = num_(opponent.rating) if opponent else ""
+                who = f"      {side}{free}"
             key = (g.result, getattr(g, "withdrew", False), result)  # type: ignore[attr-defined]
             symbol = symbols.get(key)
             if symbol is None:
@@ -136,15 +167,8 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
             meta = (f' <span class="meta">{note_(note)}</span>'
                     if note and (opponent or not swiss) else "")
-            out.append(
-                "    <tr>\n"
-                f'      <td class="num">{first}</td>\n'
-                f'      <td class="date">{short(g.date)}</td>\n'  # type: ignore[attr-defined]
-                f"      <td>{side}</td>\n"
-                f'      <td class="opponent">{who}</td>\n'
-                f'      <td class="num rating">{rating}</td>\n'
-                f'      <td class="res">{symbol}{meta}</td>\n'
-                "    </tr>")
+            out.append(f"    <tr>\n{first}{who}"
+                       f'      <td class="res">{symbol}{meta}</td>\n    </tr>')
         return Markup("\n".join(out))
     return rows
 
@@ -154,27 +178,31 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
     round's A-Z list, as the macro ``wall_row`` of ``partials/wall.html`` renders it."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
-    classes = {"w": "w", "b": "b"}
 
     def write(rows: Iterable[object]) -> Markup:
-        colours = {"w": escape(gettext("White"))}
+        # a game's colour cell, per colour ("w" White; any other, as the macro has it, Black)
+        white, black = escape(gettext("White")), escape(gettext("Black"))
+        sides = {"w": f'</td>\n      <td><span class="g w">{white}</span></td>\n'
+                      '      <td class="name">',
+                 "b": f'</td>\n      <td><span class="g b">{black}</span></td>\n'
+                      '      <td class="name">'}
         out = []
         for row in rows:
             player, opponent = row.player, row.opponent  # type: ignore[attr-defined]
-            first = f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
             if opponent:
                 colour = row.colour  # type: ignore[attr-defined]
-                side = colours.get(colour)
+                side = sides.get(colour)
                 if side is None:
-                    side = escape(gettext("Black"))
+                    side = (f'</td>\n      <td><span class="g {escape(colour)}">{black}</span>'
+                            '</td>\n      <td class="name">')
                 out.append(
-                    f'{first}      <td class="num">{num_(row.board)}</td>\n'  # type: ignore[attr-defined]
-                    f'      <td><span class="g {classes.get(colour) or escape(colour)}">'
-                    f'{side}</span></td>\n'
-                    f'      <td class="name">{link_(opponent)}</td>\n    </tr>')
+                    f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
+                    f'      <td class="num">{num_(row.board)}{side}'  # type: ignore[attr-defined]
+                    f"{link_(opponent)}</td>\n    </tr>")
             else:
                 note = row.note  # type: ignore[attr-defined]
-                out.append(f'{first}      <td class="num"></td><td></td><td class="meta">'
+                out.append(f'    <tr>\n      <td class="name">{link_(player)}</td>\n'
+                           '      <td class="num"></td><td></td><td class="meta">'
                            f'{note_(note) if note else ""}</td>\n    </tr>')
         return Markup("\n".join(out))
     return write
@@ -187,39 +215,48 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
     Board of a round, as the macro ``board_row`` of ``partials/rounds.html`` renders it,
     one a line (no newline after the last). ``who`` and ``result`` are the template's own
     macros (a player's cell, a result's symbol), called through ``memo`` as the template
-    calls them, so their text stays the template's."""
+    calls them, so their text stays the template's. Each player's columns (number, cell,
+    rating) are written once per link object, each result's cell once per symbol."""
     num_, pts_ = escaped(num), escaped(pts)
-    cells: dict[int, tuple[object, object, str]] = {}
+    sides: dict[tuple[int, str], tuple[object, object, str]] = {}
+    symbols: dict[tuple, str] = {}
 
-    def cell(player: object, who: object) -> str:
-        """A player's cell (the ``who`` macro's text), once per link object and macro."""
-        entry = cells.get(id(player))
+    def side(player: object, who: object, colour: str) -> str:
+        """A player's columns on the white or the black side, once per link and macro."""
+        entry = sides.get((id(player), colour))
         if entry is not None and entry[0] is player and entry[1] is who:
             return entry[2]
-        if len(cells) >= _BOUND:
-            cells.clear()
-        text = str(escape(memo(who, player)))
-        cells[id(player)] = (player, who, text)
+        if len(sides) >= _BOUND:
+            sides.clear()
+        cell = escape(memo(who, player))
+        number, rating = num_(player.number), num_(player.rating)  # type: ignore[attr-defined]
+        text = (f'        <td class="num aux">{number}</td>\n'
+                f'        <td class="who-w">{cell}</td>\n'
+                f'        <td class="num aux">{rating}</td>\n' if colour == "w" else
+                f'        <td class="who-b">{cell}</td>\n'
+                f'        <td class="num aux">{rating}</td>\n'
+                f'        <td class="num aux">{number}</td>\n')
+        sides[id(player), colour] = (player, who, text)
         return text
 
     def write(boards: Iterable[object], who: object, result: object) -> Markup:
         out = []
         for b in boards:
             white, black = b.white, b.black  # type: ignore[attr-defined]
-            symbol = memo(result, b.result,  # type: ignore[attr-defined]
-                          getattr(b, "withdrew", False))
+            key = (b.result, getattr(b, "withdrew", False), result)  # type: ignore[attr-defined]
+            symbol = symbols.get(key)
+            if symbol is None:
+                if len(symbols) >= _BOUND:
+                    symbols.clear()
+                symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
             out.append(
                 "<tr>\n"
                 f'        <td class="num">{num_(b.number)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="num aux">{num_(white.number)}</td>\n'
-                f'        <td class="who-w">{cell(white, who)}</td>\n'
-                f'        <td class="num aux">{num_(white.rating)}</td>\n'
+                f"{side(white, who, 'w')}"
                 f'        <td class="num before">{pts_(b.white_points)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="res">{escape(symbol)}</td>\n'
+                f'        <td class="res">{symbol}</td>\n'
                 f'        <td class="num before">{pts_(b.black_points)}</td>\n'  # type: ignore[attr-defined]
-                f'        <td class="who-b">{cell(black, who)}</td>\n'
-                f'        <td class="num aux">{num_(black.rating)}</td>\n'
-                f'        <td class="num aux">{num_(black.number)}</td>\n'
+                f"{side(black, who, 'b')}"
                 "      </tr>")
         return Markup("\n".join(out))
     return write
@@ -321,6 +358,21 @@ def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
     each StandingRow, as the macro ``standings_row`` of ``partials/standings.html``
     renders it, one a line (no newline after the last)."""
     num_, pts_, link_ = escaped(num), escaped(pts), links()
+    values: dict[tuple, str] = {}  # a tiebreak value's text, per value and decimals
+
+    def tb_(value: object, decimal: object) -> str:
+        kind = type(value)
+        key = ((value._numerator, value._denominator, decimal) if kind is Fraction  # type: ignore[attr-defined]
+               else (kind, value, decimal))
+        try:
+            text = values.get(key)
+        except TypeError:  # an unhashable value: simply written
+            return str(escape(tb(value, decimal)))
+        if text is None:
+            if len(values) >= _BOUND:
+                values.clear()
+            text = values[key] = str(escape(tb(value, decimal)))
+        return text
 
     def write(rows: Iterable[object], fed: object, rp: object, decimal: object) -> Markup:
         how = escape(gettext("How this was computed"))
@@ -360,7 +412,7 @@ def standings_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 mark = provisional_mark if provisional and provisional[index] else ""
                 parts.append(
                     f'<td class="num"><a class="tb-link" href="{url}#tb-{index + 1}" '
-                    f'title="{how}">{escape(tb(value, decimal[index]))}</a>{mark}</td>')  # type: ignore[index]
+                    f'title="{how}">{tb_(value, decimal[index])}</a>{mark}</td>')  # type: ignore[index]
             if rp:
                 parts.append(f'<td class="num">{num_(row.performance)}</td>')  # type: ignore[attr-defined]
             parts.append("    </tr>")
@@ -391,4 +443,41 @@ def round_links(num: Callable[[object], str]
             entry = known[id(rounds)] = (rounds, links)
         return Markup("".join([here if number == current else plain
                                for number, plain, here in entry[1]]))
+    return write
+
+
+def round_sections(gettext: Callable[..., str], memo: Callable[..., object],
+                   boards_of: Callable[[Iterable[object], object, object], Markup]
+                   ) -> Callable[..., Markup]:
+    """``rounds_of(rounds, heading, head, who, result)`` for one environment: each
+    RoundView as the macro ``round`` of ``partials/rounds.html`` renders it (level 2), one
+    after the other. ``heading``, ``head``, ``who`` and ``result`` are the template's own
+    macros (``round_heading``, ``pairings_head``, the player's cell, the result's symbol),
+    called through ``memo`` as there; ``boards_of`` is the environment's
+    :func:`board_rows`. A rounds page has a round per section of this: writing it here
+    saves the macros' calls (four a round)."""
+
+    def write(rounds: Iterable[object], heading: object, head: object, who: object,
+              result: object) -> Markup:
+        thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
+        out = []
+        for rnd in rounds:
+            number = rnd.number  # type: ignore[attr-defined]
+            boards, out_player = rnd.boards, rnd.sitting_out  # type: ignore[attr-defined]
+            caption = escape(gettext("Pairings of round %(n)s", n=number))
+            out.append(
+                f'<section class="round" id="round-{escape(number)}">\n'
+                f"  {escape(memo(heading, number, rnd.date, 2))}\n"  # type: ignore[attr-defined]
+                '  <div class="table-scroll">\n  <table class="pairings">\n'
+                f'    <caption class="visually-hidden">{caption}</caption>\n{thead}')
+            if boards:
+                out.append(f"{boards_of(boards, who, result)}\n")
+            if out_player:
+                sitter = Markup(f'<a href="{escape(out_player.url)}">'
+                                f"{escape(out_player.name)}</a>")
+                out.append('      <tr class="bye"><td></td><td colspan="9">'
+                           f'{escape(gettext("Free round: %(name)s", name=sitter))}'
+                           "</td></tr>\n")
+            out.append("\n    </tbody>\n  </table>\n  </div>\n</section>")
+        return Markup("".join(out))
     return write

@@ -26,6 +26,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.site import urls
+from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     PlayerLink,
@@ -37,7 +38,6 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
-from leaguegen.site.render import render
 
 NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
            Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
@@ -175,20 +175,45 @@ def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
     boards = _boards(section, table, r)
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
+    players, order = _players(section, table, root, season.language)
+    records = table.records
     rows = []
-    for rec in table.records:
+    for index in order:  # A to Z: the same order in every round
+        rec = records[index]
+        number = rec.number
         e = rec.entry(r)
         if e is not None and e.opponent is not None:
-            rows.append(WallRow(player_link(section, rec.number, root), boards.get(rec.number),
+            rows.append(WallRow(players[number], boards.get(number),
                                 "w" if e.colour is Colour.WHITE else "b",
-                                player_link(section, e.opponent, root), ""))
+                                players[e.opponent], ""))
             continue
         code = e.code if e is not None else Code.ZERO_BYE
         note = free if free and code is not Code.PAIRING_BYE else NO_GAME.get(code, "")
-        rows.append(WallRow(player_link(section, rec.number, root), None, "", None, note))
-    rows.sort(key=lambda row: collation_key(row.player.name, season.language))
+        rows.append(WallRow(players[number], None, "", None, note))
     date = next((x.date for x in section.rounds if x.number == r), None)
     return AlphabeticalPage(root, season_info(season), info, r, date, tuple(rows), links, here)
+
+
+_PLAYERS: dict[tuple[int, str, str], tuple[Section, list, list[int]]] = {}
+
+
+def _players(section: Section, table: Crosstable, root: str, language: str
+             ) -> tuple[list, list[int]]:
+    """Each player's link by number, and the table's records in A-Z order (their index),
+    made once per section: every round's list has the same players in the same order
+    (a stable sort of the records by the names' collation keys)."""
+    key = (id(section), root, language)
+    known = _PLAYERS.get(key)
+    if known is not None and known[0] is section:
+        return known[1], known[2]
+    links = [None] + [player_link(section, n, root) for n in range(1, len(section.players) + 1)]
+    records = table.records
+    order = sorted(range(len(records)),
+                   key=lambda i: collation_key(links[records[i].number].name, language))
+    if len(_PLAYERS) >= 1_000:
+        _PLAYERS.clear()
+    _PLAYERS[key] = (section, links, order)
+    return links, order
 
 
 def _shared(facts: SectionFacts, root: str) -> tuple[tuple[RoundLink, ...], SectionSummary]:
@@ -207,14 +232,13 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
     lang = season.language
     pages = {}
     shared = _shared(facts, "../")
+    write = bodies.alphabetical_pages(lang)  # each page written into the section's frame
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
-        pages[path] = render("lists/alphabetical.html",
-                             alphabetical_page(season, facts, r, path, shared=shared), lang)
+        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared))
     path = urls.alphabetical(section)
-    pages[path] = render("lists/alphabetical.html",
-                         alphabetical_page(season, facts, current_round(facts), path,
-                                           shared=shared), lang)
+    pages[path] = write(alphabetical_page(season, facts, current_round(facts), path,
+                                          shared=shared))
     return pages
 
 

@@ -16,13 +16,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from leaguegen.domain import roundrobin
-from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
+from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
@@ -111,6 +112,20 @@ class SectionData:
     page: SectionPage | None = None
     # (Rp, average opponent) by player: the standings and the player's page both show it
     performances: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
+    # what every player page of the section shares, by root: (SeasonInfo, SectionSummary)
+    frames: dict[str, tuple[SeasonInfo, SectionSummary]] = field(default_factory=dict)
+    # each player's score in units and games played, by number (the standings and the
+    # player pages both show them)
+    scores: dict[int, tuple[int, int]] = field(default_factory=dict)
+
+    def score_of(self, number: int) -> tuple[int, int]:
+        """(points in units, games completed) of a player."""
+        known = self.scores.get(number)
+        if known is None:
+            t = self.table
+            known = self.scores[number] = (t.score(number),
+                                           roundrobin.games_completed(t, number))
+        return known
 
     @property
     def section(self) -> Section:
@@ -130,6 +145,7 @@ class SectionData:
         return self.facts.standings
 
 
+_COLOURS = {Colour.WHITE: Colour.WHITE.value, Colour.BLACK: Colour.BLACK.value, None: ""}
 GAME_NOTES = {
     Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
     Code.PENDING: N_("not played yet"),
@@ -163,7 +179,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
             player=player_link(s, number, root),
             points=t.scoring.value(row.points),
-            played=roundrobin.games_completed(t, number),
+            played=data.score_of(number)[1],
             values=shown,
             decided_by=row.decided_by,
             withdrawn=number in data.excluded,
@@ -174,8 +190,8 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         data.ranks[number] = None
         rows.append(StandingRow(
             rank=None, shared=False, player=player_link(s, number, root),
-            points=t.scoring.value(t.score(number)),
-            played=roundrobin.games_completed(t, number),
+            points=t.scoring.value(data.score_of(number)[0]),
+            played=data.score_of(number)[1],
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
             performance=_performance(data, number)[0],
         ))
@@ -242,25 +258,38 @@ def _performance(data: SectionData, number: int) -> tuple[int | None, int | None
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     s, t = data.section, data.table
     n = len(s.players)
+    excluded, withdrawals = data.excluded, s.withdrawals
+    withdrawn = {w.player for w in withdrawals}
+    known: dict[tuple, Cell] = {}  # equal cells are one object (a frozen value)
     out = []
     for rec in t.records:
+        number = rec.number
         cells: list[list[Cell]] = [[] for _ in range(n)]
+        void = withdrew_cells = False
+        row_counted = number not in excluded
         for r, e in enumerate(rec.rounds, start=1):
-            if e.opponent is None:
+            opponent = e.opponent
+            if opponent is None:
                 continue
-            colour = e.colour.value if e.colour else ""
-            counted = rec.number not in data.excluded and e.opponent not in data.excluded
-            cells[e.opponent - 1].append(Cell(
-                fmt.cell(e.code), colour, r, counted,
-                withdrew=lost_to_withdrawal(s, r, e.code, rec.number, e.opponent)))
+            counted = row_counted and opponent not in excluded
+            withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, e.code, number,
+                                                                opponent)
+            key = (e.code, e.colour, r, counted, withdrew)
+            cell = known.get(key)
+            if cell is None:
+                cell = known[key] = Cell(fmt.cell(e.code), _COLOURS[e.colour], r, counted,
+                                         withdrew=withdrew)
+            cells[opponent - 1].append(cell)
+            void = void or not counted
+            withdrew_cells = withdrew_cells or withdrew
         out.append(CrossRow(
-            player=player_link(s, rec.number, root),
-            cells=tuple(tuple(c) for c in cells),
-            total=t.scoring.value(t.score(rec.number)),
-            rank=data.ranks.get(rec.number),
-            withdrawn=any(w.player == rec.number for w in s.withdrawals),
-            void=any(not c.counted for games in cells for c in games),
-            withdrew_cells=any(c.withdrew for games in cells for c in games),
+            player=player_link(s, number, root),
+            cells=tuple([tuple(c) for c in cells]),
+            total=t.scoring.value(data.score_of(number)[0]),
+            rank=data.ranks.get(number),
+            withdrawn=number in withdrawn,
+            void=void,
+            withdrew_cells=withdrew_cells,
         ))
     return tuple(out)
 
@@ -270,6 +299,8 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     views = []
     schedule = roundrobin.section_schedule(s)
     before = _points_before(t)
+    records, withdrawals = t.records, s.withdrawals
+    links = [None] + [player_link(s, n, root) for n in range(1, len(s.players) + 1)]
 
     def points_before(number: int, r: int) -> Fraction:
         scores = before[number]
@@ -279,56 +310,72 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
         r = info.number
         boards = []
         out = None
+        complete, started = True, False
         for pairing in schedule[r - 1]:
-            if pairing.black is None:
-                out = player_link(s, pairing.white, root)
+            white, black = pairing.white, pairing.black
+            if black is None:
+                out = links[white]
                 continue
-            we = t.record(pairing.white).rounds[r - 1]
-            be = t.record(pairing.black).rounds[r - 1]
+            we = records[white - 1].rounds[r - 1]
+            be = records[black - 1].rounds[r - 1]
+            result = fmt.board_result(we.code, be.code)
+            complete = complete and bool(result)
+            started = started or bool(result)
             boards.append(Board(
-                len(boards) + 1, player_link(s, pairing.white, root),
-                player_link(s, pairing.black, root), fmt.board_result(we.code, be.code),
-                white_points=points_before(pairing.white, r),
-                black_points=points_before(pairing.black, r),
-                withdrew=lost_to_withdrawal(s, r, we.code, pairing.white, pairing.black)))
+                len(boards) + 1, links[white], links[black], result,
+                white_points=points_before(white, r),
+                black_points=points_before(black, r),
+                withdrew=bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white,
+                                                                  black)))
         views.append(RoundView(
             number=r, date=info.date, boards=tuple(boards), sitting_out=out,
-            complete=all(b.result for b in boards), started=any(b.result for b in boards),
+            complete=complete, started=started,
         ))
     return tuple(views)
 
 
 def player_page(season: Season, data: SectionData, number: int,
-                root: str = "../../") -> PlayerPage:
+                root: str = "../../", views: bool = True) -> PlayerPage:
+    """``views`` False: without the tiebreak views (``bodies.player_pages`` writes the
+    explanations from the standings themselves)."""
     s, t = data.section, data.table
     rec = t.record(number)
     games = []
+    rounds = s.rounds
+    withdrawals = s.withdrawals
     for r, e in enumerate(rec.rounds, start=1):
-        date = s.rounds[r - 1].date if r <= len(s.rounds) else None
-        if e.opponent is None:
+        date = rounds[r - 1].date if r <= len(rounds) else None
+        opponent = e.opponent
+        if opponent is None:
             games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
                                                                  t.scoring), FREE_ROUND))
             continue
-        withdrew = lost_to_withdrawal(s, r, e.code, number, e.opponent)
-        note = WITHDREW if withdrew else GAME_NOTES.get(e.code, "")
+        code = e.code
+        withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, code, number, opponent)
+        note = WITHDREW if withdrew else GAME_NOTES.get(code, "")
         games.append(PlayerGame(
-            r, date, e.colour.value if e.colour else "", player_link(s, e.opponent, root),
-            fmt.cell(e.code), note, withdrew))
+            r, date, _COLOURS[e.colour], player_link(s, opponent, root),
+            fmt.cell(code), note, withdrew))
     perf, average = _performance(data, number)
-    withdrawal = next((_withdrawal(s, w, data) for w in s.withdrawals if w.player == number),
+    withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
-    score = t.scoring.value(t.score(number))
+    units, played = data.score_of(number)
+    score = t.scoring.value(units)
     counted = None
     if data.standings is not None and number not in data.excluded:
         ranked = t.scoring.value(data.standings.row(number).points)
         counted = ranked if ranked != score else None
+    shared = data.frames.get(root)
+    if shared is None:
+        shared = data.frames[root] = (season_info(season),
+                                      section_summary(data.facts, root, None))
     return PlayerPage(
-        root=root, season=season_info(season), section=section_summary(data.facts, root, None),
+        root=root, season=shared[0], section=shared[1],
         player=player_link(s, number, root), games=tuple(games), score=score,
         counted_score=counted,
-        played=roundrobin.games_completed(t, number), rank=data.ranks.get(number),
+        played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
-        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
+        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root) if views else (),
     )
 
 
@@ -342,9 +389,15 @@ def render_section(season: Season, section: Section) -> SectionOutput:
         urls.section(section): render("round_robin/section.html", page, lang),
         urls.rounds(section): render("round_robin/rounds.html", page, lang),
     }
+    write = bodies.player_pages(player_page(season, data, 1, views=False), lang) if (
+        section.players) else None
     for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "player.html", player_page(season, data, number), lang)
+        if write is None:  # no frame: through the template
+            pages[urls.player(section, number)] = render(
+                "player.html", player_page(season, data, number), lang)
+        else:
+            pages[urls.player(section, number)] = write(
+                player_page(season, data, number, views=False), data)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
