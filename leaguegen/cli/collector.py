@@ -4,8 +4,9 @@ A big round builds millions of small objects (the matching's edges, the brackets
 rows) that hold no cycles: reference counting frees each of them. The cyclic collector
 still walks them, again and again as they pile up, and finds nothing: about a seventh of
 round 6 of a 5,000-player event (docs/performance.md), with the same peak memory when it
-is paused. The commands pause it around the pairing only, and the domain stays free of
-process-wide switches.
+is paused. ``pair --trf`` pauses it for its whole work (the engine's imports and the
+TRF's objects hold no cycles either), the season's ``pair`` around the pairing; the domain
+stays free of process-wide switches.
 """
 
 from __future__ import annotations

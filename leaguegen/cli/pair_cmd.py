@@ -46,31 +46,32 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         pair_season(season_dir, section_id, allow_postponed, round_date, explain)
         return
     from leaguegen.cli.collector import collector_paused
-    from leaguegen.domain.pairing import pair_round
-    from leaguegen.formats import trf
-    from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
+    # the engine's imports, the TRF's objects and the pairing's: none holds a cycle
+    with collector_paused():
+        from leaguegen.domain.pairing import pair_round
+        from leaguegen.formats import trf
+        from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
 
-    try:
-        doc = trf.load(trf_path)
-        state = state_from_trf(doc, baku=baku, path=trf_path)
-    except InputError as exc:
-        click.echo(printable_block(exc), err=True)
-        sys.exit(2)
-    except AllRoundsPaired as exc:
-        click.echo(f"{printable(trf_path)}: {exc}; nothing to pair", err=True)
-        sys.exit(1)
-    except (OSError, ValueError) as exc:
-        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
-        sys.exit(2)
-    try:
-        with collector_paused():
+        try:
+            doc = trf.load(trf_path)
+            state = state_from_trf(doc, baku=baku, path=trf_path)
+        except InputError as exc:
+            click.echo(printable_block(exc), err=True)
+            sys.exit(2)
+        except AllRoundsPaired as exc:
+            click.echo(f"{printable(trf_path)}: {exc}; nothing to pair", err=True)
+            sys.exit(1)
+        except (OSError, ValueError) as exc:
+            click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
+            sys.exit(2)
+        try:
             result = pair_round(state, system=system)
-    except NoValidPairing as exc:
-        click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
-        sys.exit(1)
-    except ValueError as exc:
-        click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
-        sys.exit(2)
+        except NoValidPairing as exc:
+            click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
+            sys.exit(1)
+        except ValueError as exc:
+            click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
+            sys.exit(2)
     problem = pairing_problem(state, result.boards, result.bye)
     if problem:
         click.echo(f"{printable(trf_path)}: internal error: the engine's pairing is not valid"

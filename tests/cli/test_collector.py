@@ -12,6 +12,7 @@ import leaguegen.domain.pairing as pairing
 from leaguegen.cli import main
 from leaguegen.cli.collector import collector_paused
 from leaguegen.domain.sections import swiss as ss
+from leaguegen.formats import trf
 from tests.swiss_demo import fill_last_round
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
@@ -54,9 +55,10 @@ def test_pair_trf_pairs_with_the_collector_paused(monkeypatch: pytest.MonkeyPatc
     if not TRF.exists():
         pytest.skip(f"{TRF} missing (../shared is not beside the project)")
     seen = _spy(monkeypatch, pairing, "pair_round")
+    read = _spy(monkeypatch, trf, "load")
     result = CliRunner().invoke(main, ["pair", "--trf", str(TRF)])
     assert result.exit_code == 0, result.output
-    assert seen == [False] and gc.isenabled()
+    assert seen == [False] and read == [False] and gc.isenabled()
 
 
 def test_pair_season_pairs_with_the_collector_paused(swiss_copy: Path,
