@@ -37,6 +37,33 @@ class CannotProve(Exception):
     """The fast start could not prove its answer; the exact method runs instead."""
 
 
+
+def _tight_in_blossoms(sl: int, ca: list[tuple[int, int]] | None,
+                       cb: list[tuple[int, int]] | None) -> bool:
+    """Whether a pair whose ends' duals leave it tight (vertex slack ``sl`` ≤ 0) stays
+    tight once the blossoms around both ends count: it does unless both ends sit in
+    one outermost blossom (``ca``, ``cb``: ``Matching.blossom_chains`` of each end,
+    outermost first, each entry a blossom and its running dual total) whose common
+    duals lift the slack above zero. At least the outermost's dual counts, at most
+    either end's total; between them, the blossoms the two chains share."""
+    if ca is None or cb is None or ca[0][0] != cb[0][0]:
+        return True
+    if sl + 2 * ca[0][1] > 0:
+        return False
+    za, zb = ca[-1][1], cb[-1][1]
+    if ca is cb:
+        z = za
+    elif sl + 2 * (za if za < zb else zb) <= 0:
+        return True
+    else:
+        z = 0
+        for x, y in zip(ca, cb, strict=False):
+            if x[0] != y[0]:
+                break
+            z = x[1]
+    return sl + 2 * z <= 0
+
+
 class BracketSolver:
     """Bracket-local matching with a completion proof (see the module docstring)."""
 
@@ -494,24 +521,8 @@ class BracketSolver:
                 if not w2 or j >= nsgb or j < sgb:
                     continue  # (a dropped edge, the bye's vertex, two MDPs)
                 sl = dv[i] + dv[j] - w2
-                if sl <= 0:
-                    ca, cb = chains[j], chains[i]
-                    if ca is None or cb is None or ca[0][0] != cb[0][0]:
-                        continue
-                    if sl + 2 * ca[0][1] <= 0:  # (as below)
-                        za, zb = ca[-1][1], cb[-1][1]
-                        if ca is cb:
-                            z = za
-                        elif sl + 2 * (za if za < zb else zb) <= 0:
-                            continue
-                        else:
-                            z = 0
-                            for x, y in zip(ca, cb, strict=False):
-                                if x[0] != y[0]:
-                                    break
-                                z = x[1]
-                        if sl + 2 * z <= 0:
-                            continue
+                if sl <= 0 and _tight_in_blossoms(sl, chains[j], chains[i]):
+                    continue
                 row = base[j]
                 if row[i]:
                     drop.append((j, i))
@@ -541,26 +552,8 @@ class BracketSolver:
                 if p is None:
                     continue
                 sl = da + dv[lb] - edges[p >> 1][2]  # (weights stored doubled)
-                if sl <= 0:
-                    ca, cb = chains[la], chains[lb]
-                    if ca is None or cb is None or ca[0][0] != cb[0][0]:
-                        continue
-                    # Both inside one blossom: the duals of those around both count
-                    # too, at least the outermost's, at most either end's total.
-                    if sl + 2 * ca[0][1] <= 0:
-                        za, zb = ca[-1][1], cb[-1][1]
-                        if ca is cb:
-                            z = za
-                        elif sl + 2 * (za if za < zb else zb) <= 0:
-                            continue
-                        else:
-                            z = 0
-                            for x, y in zip(ca, cb, strict=False):
-                                if x[0] != y[0]:
-                                    break
-                                z = x[1]
-                        if sl + 2 * z <= 0:
-                            continue
+                if sl <= 0 and _tight_in_blossoms(sl, chains[la], chains[lb]):
+                    continue
                 row[si] = 0
                 b = pbi[si]
                 wx[a * N + b if a < b else b * N + a] = 0
