@@ -113,8 +113,7 @@ def discard(folder: Path) -> None:
         mine = folder
         match = re.match(r"^(\..+)-(?:build-\d+-[0-9a-f]+|old-\d+)$", folder.name)
         if match:
-            mine = folder.with_name(f"{match.group(1)}-build-{os.getpid()}-"
-                                    f"{secrets.token_hex(4)}")
+            mine = staging_name(folder.with_name(match.group(1)[1:]))  # (its destination's)
             try:
                 os.rename(folder, mine)
             except OSError:
