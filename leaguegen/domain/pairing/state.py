@@ -88,6 +88,41 @@ def past_round(entry: RoundEntry | None, scoring: Scoring) -> PastRound:
     return PastRound(None, None, points, False, code is _PAIRING_BYE)
 
 
+def past_rounds(entries: tuple[RoundEntry | None, ...], done: int,
+                scoring: Scoring) -> tuple[PastRound, ...]:
+    """``past_round`` of each of the first ``done`` entries (None past the end).
+
+    The same records, read faster for a whole file: each code's points and kind looked
+    up once per call by the code's letter (a Code is hashed by a Python call), the
+    empty rounds one shared record (frozen)."""
+    table = _reading_table(scoring)
+    empty = _EMPTY
+    out = []
+    for i in range(done):
+        entry = entries[i] if i < len(entries) else None
+        if entry is None:
+            out.append(empty)
+            continue
+        points, played, pab = table[entry.code._value_]
+        if points is None:
+            out.append(empty)
+        elif entry.opponent is not None:
+            out.append(PastRound(entry.opponent, entry.colour, points, played, True))
+        else:
+            out.append(PastRound(None, None, points, False, pab))
+    return tuple(out)
+
+
+_EMPTY = PastRound(None, None, 0, False, False)
+
+
+def _reading_table(scoring: Scoring) -> dict[str, tuple[int | None, bool, bool]]:
+    """Per code letter: its points under ``scoring`` (None: pending), whether it is a game
+    over the board, whether it is the pairing-allocated bye."""
+    return {c._value_: (None if c is _PENDING else scoring.points(c), c in _PLAYED_CODES,
+                        c is _PAIRING_BYE) for c in Code}
+
+
 def state_from_crosstable(
     table: Crosstable,
     *,
