@@ -955,18 +955,22 @@ class Matching:
         blossombestedges = self.blossombestedges
         first = True
         paths = self.greedy_stages
+        # Whether the last stage changed the duals or expanded a blossom. A stage that
+        # only augmented (one phase, no expansion) makes no tight edge between two
+        # free singletons, and ``_greedy_tight`` left none before it: the next one
+        # would scan every free vertex's edges for nothing.
+        moved = True
+        zeros, minus, nones = [0] * n2, [-1] * n2, [None] * n
         while True:
-            if not first and self.greedy_stages:
+            if not first and self.greedy_stages and moved:
                 self._greedy_tight()
             first = False
             if paths:
                 # (until a scan finds none: the stages' dual changes make few new ones)
                 paths = self._greedy_paths() > 0
-            for i in range(n2):
-                label[i] = 0
-                bestedge[i] = -1
-            for i in range(n, n2):
-                blossombestedges[i] = None
+            label[:] = zeros
+            bestedge[:] = minus
+            blossombestedges[n:] = nones
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = deque()
@@ -986,6 +990,7 @@ class Matching:
             # then about half of all the edges read joined two of its leaves.
             outside: dict[int, list[int]] = {}
             done = False
+            moved = False
             while not done:
                 self.phase += 1
                 phase = self.phase
@@ -1105,6 +1110,7 @@ class Matching:
                             dualvar[b] += delta
                         elif label[b] == 2:
                             dualvar[b] -= delta
+                moved = True
                 if deltatype == 1:
                     if mate[deltavertex] >= 0:
                         self.augment_side(deltavertex, -1)
@@ -1125,6 +1131,7 @@ class Matching:
                 if (blossomparent[b] == -1 and blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
+                    moved = True
 
     def remove(self, verts: list[int]) -> None:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""
