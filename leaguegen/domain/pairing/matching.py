@@ -765,12 +765,24 @@ class Matching:
     def _best_edges_of(self, b: int, path: list[int], inblossom: list[int]) -> None:
         label, dualvar, edges, nb = self.label, self.dualvar, self.edges, self.nb
         bestedgeto: dict[int, tuple[int, int]] = {}
+        # The vertices in other S-blossoms, when few: a leaf reads its edges to them,
+        # not every edge (most join two leaves of ``b`` when it holds most vertices;
+        # the same edges in the same order when ``nb`` is in vertex order).
+        others: list[int] | None = None
         for sub in path:
             known = self.blossombestedges[sub]
             if known is None:
                 for leaf in self.leaves(sub):
                     dl = dualvar[leaf]
-                    for w, p in nb[leaf].items():
+                    nbl = nb[leaf]
+                    scan = nbl.items()
+                    if len(nbl) > 32:
+                        if others is None:
+                            others = [u for u in range(self.n)
+                                      if inblossom[u] != b and label[inblossom[u]] == 1]
+                        if 2 * len(others) < len(nbl):
+                            scan = [(w, p) for w in others if (p := nbl.get(w)) is not None]
+                    for w, p in scan:
                         bj = inblossom[w]
                         if bj == b or label[bj] != 1:
                             continue
