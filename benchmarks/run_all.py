@@ -8,7 +8,11 @@ resident memory. The load average is printed beside each case, since a busy
 machine stretches wall time. Cases:
 
 * ``dutch-r1-1000``, ``dutch-r1-5000``, ``dutch-r6-1000``, ``dutch-r6-5000``: one
-  Dutch round of the perf inputs (``benchmarks/swiss_speed.py``'s cases);
+  Dutch round of the perf inputs (``benchmarks/swiss_speed.py``'s cases, which print the
+  engine's phases);
+* ``pair-r1-1000``, ``pair-r1-5000``, ``pair-r6-1000``, ``pair-r6-5000``: the same rounds as
+  an organiser runs them, ``leaguegen pair --trf FILE`` (start-up, reading the file,
+  pairing, printing the boards, exit);
 * ``rr-5000-refused``: ``leaguegen check`` of a season holding a 5,000-player round
   robin (must exit 2 at once);
 * ``swiss-5000-check``: ``leaguegen check`` of a 5,000-player Swiss season (the
@@ -48,8 +52,8 @@ import live_rebuild  # noqa: E402
 
 PERF = ROOT.parent / "shared" / "perf"
 CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
-QUICK = ("dutch-r1-1000", "dutch-r6-1000", "rr-5000-refused", "site-cold", "site-nochange",
-         "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
+QUICK = ("dutch-r1-1000", "dutch-r6-1000", "pair-r1-1000", "pair-r6-1000", "rr-5000-refused",
+         "site-cold", "site-nochange", "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
 
 
 @dataclass
@@ -152,6 +156,21 @@ def dutch(case: str) -> Callable[[Work, float], Figures]:
     return run
 
 
+def pair_cli(case: str) -> Callable[[Work, float], Figures]:
+    """``leaguegen pair --trf`` of one perf input, the whole command."""
+    n, rnd = case.split("-")[1], case.split("-")[0]
+    trf = PERF / (f"dutch_n{n}_before_r1.trf" if rnd == "r1"
+                  else f"dutch_n{n}_before_r6_of_11.trf")
+
+    def run(work: Work, timeout: float) -> Figures:
+        if not trf.exists():
+            return Figures(0, 0, 0, -1, f"skipped: {trf} missing")
+        fig = measured([*CLI, "pair", "--trf", str(trf)], timeout)
+        fig.note = f"exit {fig.code} (0 expected)"
+        return fig
+    return run
+
+
 def rr_refused(work: Work, timeout: float) -> Figures:
     fig = measured([*CLI, "check", str(work.round_robin(5000))], timeout)
     fig.note = f"exit {fig.code} (2 expected): {fig.note}"
@@ -222,6 +241,7 @@ def grand_prix(pdf: bool) -> Callable[[Work, float], Figures]:
 CASES: dict[str, Callable[[Work, float], Figures]] = {
     "dutch-r1-1000": dutch("r1-1000"), "dutch-r1-5000": dutch("r1-5000"),
     "dutch-r6-1000": dutch("r6-1000"), "dutch-r6-5000": dutch("r6-5000"),
+    **{f"pair-{c}": pair_cli(c) for c in ("r1-1000", "r1-5000", "r6-1000", "r6-5000")},
     "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
     "site-cold": site(("--clean",)), "site-nochange": site(()),
     "site-clean-existing": site_clean_existing, "site-reload": reload,
