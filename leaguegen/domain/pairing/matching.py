@@ -1022,13 +1022,19 @@ class Matching:
                             # vertex order, as a bracket's rows build it)
                             scan = [(w, p) for w in out if (p := nbv.get(w)) is not None]
                     for w, p in scan:
-                        k = p >> 1
                         bw = inblossom[w]
                         if bv == bw:
                             continue
+                        lbw = label[bw]
+                        if lbw == 2 and label[w]:
+                            # A T-vertex (or a marked leaf of a T-blossom): nothing to
+                            # learn from the edge (tight, it stays tight while its ends
+                            # are S and T; otherwise it is no best edge).
+                            continue
+                        k = p >> 1
                         if allowedge[k] or (kslack := dv + dualvar[w] - edges[k][2]) <= 0:
                             allowedge[k] = 1
-                            if label[bw] == 0:
+                            if lbw == 0:
                                 if mate[blossombase[bw]] < 0:
                                     # A free vertex that needs no partner: augment to it.
                                     self.augment_side(v, p)
@@ -1038,7 +1044,7 @@ class Matching:
                                     done = True
                                     break
                                 self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
+                            elif lbw == 1:
                                 base = self.scan_blossom(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
@@ -1054,7 +1060,7 @@ class Matching:
                         else:
                             # Remember the least-slack edge; cached slacks are valid
                             # until the duals change (the phase counter moves).
-                            if label[bw] == 1:
+                            if lbw == 1:
                                 x = bv
                             elif label[w] == 0:
                                 x = w
