@@ -5,9 +5,10 @@ Once a command is done, the interpreter's own exit frees every object and module
 one: after a big season's build, 0.25-0.4 s of CPU spent on nothing anyone sees. :func:`run`
 leaves instead by ``os._exit`` once what an exit must do is done: the ``atexit`` handlers
 run, the standard streams flushed. It does so only when no other (non-daemon) thread is
-alive, which Python would wait for; otherwise, and when a stream cannot be flushed, it
-leaves the usual way. ``main`` itself (what tests run in-process, through click's runner)
-never exits the process.
+alive, which Python would wait for, and no profiler or tracer (``python -m cProfile``,
+coverage) is set, which writes its data at exit; otherwise, and when a stream cannot be
+flushed, it leaves the usual way. ``main`` itself (what tests run in-process, through
+click's runner) never exits the process.
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ def _others_running() -> bool:
 def leave(code: object) -> None:
     """End the process with ``sys.exit(code)``'s status, without the interpreter's teardown
     when that is safe (see the module's text); raises SystemExit when it is not."""
-    if threading.current_thread() is not threading.main_thread() or _others_running():
-        raise SystemExit(code)
+    if threading.current_thread() is not threading.main_thread() or _others_running() \
+            or sys.getprofile() is not None or sys.gettrace() is not None:
+        raise SystemExit(code)  # a profiler or a coverage tracer writes its data at exit
     atexit._run_exitfuncs()  # what the interpreter runs first at exit (click, logging...)
     status = _exit_status(code)
     if _others_running():  # a handler started one

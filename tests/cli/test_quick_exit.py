@@ -57,6 +57,15 @@ def test_with_another_thread_alive_the_script_exits_as_python_does() -> None:
     assert "torn down" in done.stdout
 
 
+def test_under_a_profiler_the_script_exits_as_python_does(tmp_path: Path) -> None:
+    out = tmp_path / "out.prof"
+    done = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m",
+                           "leaguegen.cli.entry", "--version"], capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 0 and "version" in done.stdout
+    assert out.stat().st_size > 0  # written by the profiler at exit
+
+
 def test_main_in_process_returns_and_the_console_script_is_run() -> None:
     result = CliRunner().invoke(main, ["--version"])
     assert result.exit_code == 0 and "version" in result.output  # and this process lives on
