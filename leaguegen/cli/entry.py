@@ -8,7 +8,9 @@ run, the standard streams flushed. It does so only when no other (non-daemon) th
 alive, which Python would wait for, and no profiler or tracer (``python -m cProfile``,
 coverage) is set, which writes its data at exit; otherwise, and when a stream cannot be
 flushed, it leaves the usual way. ``main`` itself (what tests run in-process, through
-click's runner) never exits the process.
+click's runner) never exits the process. What ``os._exit`` would lose is the buffer of a
+file left open: every writer in leaguegen closes its files before its command returns
+(``with`` blocks, or ``os``-level descriptors written in full).
 """
 
 from __future__ import annotations
