@@ -6,7 +6,7 @@ from dataclasses import replace
 
 from leaguegen.domain.model import STANDARD_SCORING, Colour, Scoring
 from leaguegen.domain.pairing.baku import baku_acceleration
-from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_round
+from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_rounds_reader
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats.trf import TrfDocument, pab_value
 
@@ -65,10 +65,9 @@ def state_from_trf(
         accel = baku_acceleration(
             [p.number for p in doc.players], total, scoring.win, scoring.draw)
     players = []
+    read = past_rounds_reader(scoring)
     for p in sorted(doc.players, key=lambda q: q.number):
-        rounds = tuple(
-            past_round(p.rounds[i] if i < len(p.rounds) else None, scoring) for i in range(done)
-        )
+        rounds = read(p.rounds, done)
         nxt = p.rounds[done] if done < len(p.rounds) else None
         absent = p.number in absent_next or (nxt is not None and nxt.opponent is None)
         players.append(SwissPlayer(p.number, rounds, absent, accel.get(p.number, ()), p.rating))

@@ -765,12 +765,24 @@ class Matching:
     def _best_edges_of(self, b: int, path: list[int], inblossom: list[int]) -> None:
         label, dualvar, edges, nb = self.label, self.dualvar, self.edges, self.nb
         bestedgeto: dict[int, tuple[int, int]] = {}
+        # The vertices in other S-blossoms, when few: a leaf reads its edges to them,
+        # not every edge (most join two leaves of ``b`` when it holds most vertices;
+        # the same edges in the same order when ``nb`` is in vertex order).
+        others: list[int] | None = None
         for sub in path:
             known = self.blossombestedges[sub]
             if known is None:
                 for leaf in self.leaves(sub):
                     dl = dualvar[leaf]
-                    for w, p in nb[leaf].items():
+                    nbl = nb[leaf]
+                    scan = nbl.items()
+                    if len(nbl) > 32:
+                        if others is None:
+                            others = [u for u in range(self.n)
+                                      if inblossom[u] != b and label[inblossom[u]] == 1]
+                        if 2 * len(others) < len(nbl):
+                            scan = [(w, p) for w in others if (p := nbl.get(w)) is not None]
+                    for w, p in scan:
                         bj = inblossom[w]
                         if bj == b or label[bj] != 1:
                             continue
@@ -955,18 +967,22 @@ class Matching:
         blossombestedges = self.blossombestedges
         first = True
         paths = self.greedy_stages
+        # Whether the last stage changed the duals or expanded a blossom. A stage that
+        # only augmented (one phase, no expansion) makes no tight edge between two
+        # free singletons, and ``_greedy_tight`` left none before it: the next one
+        # would scan every free vertex's edges for nothing.
+        moved = True
+        zeros, minus, nones = [0] * n2, [-1] * n2, [None] * n
         while True:
-            if not first and self.greedy_stages:
+            if not first and self.greedy_stages and moved:
                 self._greedy_tight()
             first = False
             if paths:
                 # (until a scan finds none: the stages' dual changes make few new ones)
                 paths = self._greedy_paths() > 0
-            for i in range(n2):
-                label[i] = 0
-                bestedge[i] = -1
-            for i in range(n, n2):
-                blossombestedges[i] = None
+            label[:] = zeros
+            bestedge[:] = minus
+            blossombestedges[n:] = nones
             self.allowedge = bytearray(len(edges))
             allowedge = self.allowedge
             self.queue = deque()
@@ -977,7 +993,16 @@ class Matching:
             if not self.queue:
                 break
             self.stages += 1
+            # The vertices outside each S-blossom whose leaves were scanned, by blossom
+            # (an S-blossom keeps its leaves until the stage ends: it only joins
+            # bigger ones, under a new number, and a T-blossom expanded meanwhile
+            # was never scanned). A leaf of a blossom around most of the bracket
+            # reads its edges to those vertices, not every edge: in an odd bracket
+            # the optimum often sits in one blossom around nearly everyone, and
+            # then about half of all the edges read joined two of its leaves.
+            outside: dict[int, list[int]] = {}
             done = False
+            moved = False
             while not done:
                 self.phase += 1
                 phase = self.phase
@@ -986,14 +1011,30 @@ class Matching:
                     v = queue.popleft()  # breadth first: short augmenting paths
                     bv = inblossom[v]
                     dv = dualvar[v]
-                    for w, p in nb[v].items():
-                        k = p >> 1
+                    nbv = nb[v]
+                    scan = nbv.items()
+                    if bv >= n:
+                        out = outside.get(bv)
+                        if out is None:
+                            out = outside[bv] = [u for u in range(n) if inblossom[u] != bv]
+                        if 2 * len(out) < len(nbv):
+                            # (the same edges in the same order when ``nb[v]`` is in
+                            # vertex order, as a bracket's rows build it)
+                            scan = [(w, p) for w in out if (p := nbv.get(w)) is not None]
+                    for w, p in scan:
                         bw = inblossom[w]
                         if bv == bw:
                             continue
+                        lbw = label[bw]
+                        if lbw == 2 and label[w]:
+                            # A T-vertex (or a marked leaf of a T-blossom): nothing to
+                            # learn from the edge (tight, it stays tight while its ends
+                            # are S and T; otherwise it is no best edge).
+                            continue
+                        k = p >> 1
                         if allowedge[k] or (kslack := dv + dualvar[w] - edges[k][2]) <= 0:
                             allowedge[k] = 1
-                            if label[bw] == 0:
+                            if lbw == 0:
                                 if mate[blossombase[bw]] < 0:
                                     # A free vertex that needs no partner: augment to it.
                                     self.augment_side(v, p)
@@ -1003,7 +1044,7 @@ class Matching:
                                     done = True
                                     break
                                 self.assign_label(w, 2, p ^ 1)
-                            elif label[bw] == 1:
+                            elif lbw == 1:
                                 base = self.scan_blossom(v, w)
                                 if base >= 0:
                                     self.add_blossom(base, k)
@@ -1019,7 +1060,7 @@ class Matching:
                         else:
                             # Remember the least-slack edge; cached slacks are valid
                             # until the duals change (the phase counter moves).
-                            if label[bw] == 1:
+                            if lbw == 1:
                                 x = bv
                             elif label[w] == 0:
                                 x = w
@@ -1087,6 +1128,7 @@ class Matching:
                             dualvar[b] += delta
                         elif label[b] == 2:
                             dualvar[b] -= delta
+                moved = True
                 if deltatype == 1:
                     if mate[deltavertex] >= 0:
                         self.augment_side(deltavertex, -1)
@@ -1107,6 +1149,7 @@ class Matching:
                 if (blossomparent[b] == -1 and blossombase[b] >= 0
                         and label[b] == 1 and dualvar[b] == 0):
                     self.expand_blossom(b, True)
+                    moved = True
 
     def remove(self, verts: list[int]) -> None:
         """Take vertices out of the problem for good (e.g. a pair that is now fixed)."""

@@ -8,7 +8,7 @@ section's scoring (two per point under 1 / ½ / 0).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from leaguegen.domain.model import Code, Colour, Crosstable, RoundEntry, Scoring
@@ -86,6 +86,40 @@ def past_round(entry: RoundEntry | None, scoring: Scoring) -> PastRound:
         # (``entry.played``: a game over the board, the opponent being known here)
         return PastRound(opponent, entry.colour, points, code in _PLAYED_CODES, True)
     return PastRound(None, None, points, False, code is _PAIRING_BYE)
+
+
+def past_rounds_reader(
+        scoring: Scoring) -> Callable[[tuple[RoundEntry | None, ...], int], tuple[PastRound, ...]]:
+    """A function giving ``past_round`` of each of a player's first ``done`` entries
+    (None past the end), for a whole file under one ``scoring``.
+
+    The same records, read faster: each code's points and kind looked up once, by the
+    code's letter (a Code is hashed by a Python call), and the empty rounds one shared
+    record (frozen)."""
+    table = {c._value_: (None if c is _PENDING else scoring.points(c), c in _PLAYED_CODES,
+                         c is _PAIRING_BYE) for c in Code}
+    empty = _EMPTY
+
+    def read(entries: tuple[RoundEntry | None, ...], done: int) -> tuple[PastRound, ...]:
+        out = []
+        for i in range(done):
+            entry = entries[i] if i < len(entries) else None
+            if entry is None:
+                out.append(empty)
+                continue
+            points, played, pab = table[entry.code._value_]
+            if points is None:
+                out.append(empty)
+            elif entry.opponent is not None:
+                out.append(PastRound(entry.opponent, entry.colour, points, played, True))
+            else:
+                out.append(PastRound(None, None, points, False, pab))
+        return tuple(out)
+
+    return read
+
+
+_EMPTY = PastRound(None, None, 0, False, False)
 
 
 def state_from_crosstable(

@@ -231,3 +231,69 @@ def test_full_slack_proves_an_edge_useless() -> None:
                 plain.set_weight(*k, x)
             assert _weight(m.solve(), w, set()) == _weight(plain.solve(), w, set())
     assert dropped > 50
+
+
+def _assert_optimal(m: Matching, mate: list[int], w: dict[tuple[int, int], int],
+                    gone: set[int]) -> None:
+    """The dual solution proves ``mate`` optimal (complementary slackness): no edge with
+    a negative slack (blossom duals counted), every matched edge tight, a free vertex at
+    dual zero, every blossom with a positive dual matched inside but for its base."""
+    n = m.n
+    chains = m.blossom_chains()
+    for (i, j), x in w.items():
+        s = _full_slack(m, chains, i, j, x)
+        assert s >= 0
+        if mate[i] == j:
+            assert s == 0
+    for v in range(n):
+        if v in gone:
+            continue
+        assert m.dualvar[v] >= 0
+        if mate[v] == v:
+            assert m.dualvar[v] == 0
+    for b in range(n, 2 * n):
+        if m.blossombase[b] < 0:
+            continue
+        assert m.dualvar[b] >= 0
+        if m.dualvar[b] > 0:
+            inside = set(m.leaves(b))
+            paired = sum(1 for v in inside if mate[v] != v and mate[v] in inside)
+            assert paired == len(inside) - 1
+
+
+@pytest.mark.parametrize("greedy", [False, True], ids=["plain", "greedy-stages"])
+def test_big_blossoms_optimal_by_their_duals(greedy: bool) -> None:
+    """Odd, dense brackets where one blossom grows around most vertices: its leaves read
+    only their edges leaving it, in the stages and for its best edges (``_stages``,
+    ``_best_edges_of``). After every solve, through row re-weightings and removals,
+    the duals prove the matching optimal, and it weighs what the other route finds."""
+    rng = random.Random(53)
+    for _ in range(6):
+        n = rng.choice([41, 55, 67])
+        levels = [(1 << 300) + (rng.randint(0, 2) << 150) + rng.randint(0, 1) for _ in range(3)]
+        w = {(i, j): rng.choice(levels) for i in range(n) for j in range(i + 1, n)
+             if rng.random() < 0.9}
+        m, other = Matching(n, greedy_stages=greedy), Matching(n, greedy_stages=not greedy)
+        for (i, j), x in w.items():
+            m.set_weight(i, j, x)
+            other.set_weight(i, j, x)
+        gone: set[int] = set()
+        for _step in range(6):
+            mate = m.solve()
+            _assert_optimal(m, mate, w, gone)
+            assert _weight(mate, w, gone) == _weight(other.solve(), w, gone)
+            alive = [v for v in range(n) if v not in gone]
+            v = rng.choice(alive)
+            if rng.random() < 0.3 and mate[v] != v:
+                pair = [v, mate[v]]
+                m.remove(pair)
+                other.remove(pair)
+                gone |= set(pair)
+                w = {k: x for k, x in w.items() if not (set(k) & gone)}
+                continue
+            for u in alive:
+                k = (min(u, v), max(u, v))
+                if u != v and k in w:
+                    w[k] = x = w[k] + rng.randint(0, 2 * n)
+                    m.set_weight(u, v, x)
+                    other.set_weight(u, v, x)

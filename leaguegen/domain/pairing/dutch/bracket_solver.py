@@ -521,10 +521,17 @@ class BracketSolver:
                 if not w2 or j >= nsgb or j < sgb:
                     continue  # (a dropped edge, the bye's vertex, two MDPs)
                 sl = dv[i] + dv[j] - w2
-                if sl <= 0 and _tight_in_blossoms(sl, chains[j], chains[i]):
-                    continue
-                row = base[j]
-                if row[i]:
+                if sl <= 0:
+                    # (``_tight_in_blossoms``' first answers, without the call)
+                    cj = chains[j]
+                    if cj is None:
+                        continue
+                    ci = chains[i]
+                    if ci is None or ci[0][0] != cj[0][0] or (
+                            ci is cj and sl + 2 * ci[0][1] <= 0 and sl + 2 * ci[-1][1] <= 0) or (
+                            ci is not cj and _tight_in_blossoms(sl, cj, ci)):
+                        continue
+                if base[j][i]:
                     drop.append((j, i))
             drop.sort()
             for j, i in drop:
