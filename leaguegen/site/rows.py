@@ -208,6 +208,48 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
     return write
 
 
+def wall_lines(gettext: Callable[..., str], num: Callable[[object], str]
+               ) -> Callable[[Sequence[object], Iterable[tuple]], str]:
+    """``wall_lines(players, lines)`` for one environment: what :func:`wall_rows` writes
+    for the WallRows of ``lines`` (``pages.alphabetical.round_lines``: number, board,
+    colour, opponent, note; ``players``: the section's links by number), without
+    making them. A section's A-Z pages list the same players every round: each player's
+    cell and opponent cell are written once per list of links, each board's once."""
+    num_, note_ = escaped(num), escaped(gettext)
+    known: dict[int, tuple[object, list[str], list[str]]] = {}
+    boards: dict[int | None, str] = {}  # a board's number cell (few: a list's boards)
+
+    def write(players: Sequence[object], lines: Iterable[tuple]) -> str:
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players:
+            if len(known) >= 64:
+                known.clear()
+            cells = [f'<a href="{escape(p.url)}">{escape(p.name)}</a>' if p else ""  # type: ignore[attr-defined]
+                     for p in players]
+            entry = known[id(players)] = (
+                players, [f'    <tr>\n      <td class="name">{c}</td>\n' for c in cells],
+                [f"{c}</td>\n    </tr>" for c in cells])
+        starts, ends = entry[1], entry[2]
+        white, black = escape(gettext("White")), escape(gettext("Black"))
+        sides = {"w": f'</td>\n      <td><span class="g w">{white}</span></td>\n'
+                      '      <td class="name">',
+                 "b": f'</td>\n      <td><span class="g b">{black}</span></td>\n'
+                      '      <td class="name">'}
+        empty = '      <td class="num"></td><td></td><td class="meta">'
+        out = []
+        for number, board, colour, opponent, note in lines:
+            if opponent:
+                cell = boards.get(board)
+                if cell is None:
+                    cell = boards[board] = f'      <td class="num">{num_(board)}'
+                out.append(f"{starts[number]}{cell}{sides[colour]}{ends[opponent]}")
+            else:
+                out.append(f"{starts[number]}{empty}{note_(note) if note else ''}"
+                           "</td>\n    </tr>")
+        return "\n".join(out)
+    return write
+
+
 def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
                memo: Callable[..., object]) -> Callable[[Iterable[object], object, object],
                                                        Markup]:

@@ -33,6 +33,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "tiebreak_rows", _recorder(rows.tiebreak_rows))
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
+    monkeypatch.setattr(rows, "wall_lines", _recorder(rows.wall_lines))
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
@@ -87,16 +88,38 @@ def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
 
 
 def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.alphabetical import RoundLines
+
     lines = []
     for env in demo_envs:
         macro = env.get_template("partials/wall.html").module.wall_row
         write = env.globals["wall_rows"]
-        for (group,) in list(write.seen):
+        # the A-Z pages write their rows from lines (wall_lines): their rows, as WallRows
+        groups = [group for (group,) in write.seen] + [
+            RoundLines(list(players), list(rows_)).wall_rows()
+            for players, rows_ in env.globals["wall_lines"].seen]
+        for group in groups:
             assert str(write(group)) + "\n" == "".join(str(macro(row)) for row in group)
             lines += group
     assert {row.colour for row in lines} >= {"w", "b", ""}
     assert any(row.note and row.opponent is None for row in lines)  # a free round, a bye
     assert len(lines) > 500
+
+
+def test_wall_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.alphabetical import RoundLines
+
+    rows_seen = []
+    for env in demo_envs:
+        macro = env.get_template("partials/wall.html").module.wall_row
+        write = env.globals["wall_lines"]
+        for players, lines in list(write.seen):
+            group = RoundLines(list(players), list(lines)).wall_rows()
+            assert write(players, lines) + "\n" == "".join(str(macro(row)) for row in group)
+            rows_seen += group
+    assert {row.colour for row in rows_seen} >= {"w", "b", ""}
+    assert any(row.note and row.opponent is None for row in rows_seen)  # a free round, a bye
+    assert len(rows_seen) > 500
 
 
 def test_board_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:

@@ -48,7 +48,8 @@ def _tools_of(env: object) -> dict:
         "num": f["num"], "pts": f["pts"], "tb": f["tb"],
         "strong": f["strong"], "percent": f["percent"],
         "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
-        "wall_rows": g["wall_rows"], "round_links_of": g["round_links_of"],
+        "wall_rows": g["wall_rows"], "wall_lines": g["wall_lines"],
+        "round_links_of": g["round_links_of"],
         "date": f["date"],
         "result": symbols.result, "cell_symbols": symbols.cell_symbols,
         "tiebreak_head": tiebreaks.tiebreak_head,
@@ -178,8 +179,11 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
             frame = frames[shape] = stamp(
                 "lists/alphabetical.html", probe, language, ("heading", "intro"),
                 ("here",), ("wall_rows", "round_links_of")) or False
+        lines = getattr(rows, "lines", None)  # a RoundLines: written by wall_lines
         if frame is False or marked(here):
             from leaguegen.site.render import render
+            if lines is not None:
+                page = dataclasses.replace(page, rows=rows.wall_rows())  # type: ignore[type-var,attr-defined]
             return render("lists/alphabetical.html", page, language)
         if not tools:
             tools.update(_tools(language, page.season.digits))  # type: ignore[attr-defined]
@@ -194,7 +198,8 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
                  f'{escape(tools["date"](date))}</time></p>' if date else "")
         return frame.fill({  # type: ignore[attr-defined]
             "here": escape(here), "heading": heading, "intro": intro,
-            "wall_rows": tools["wall_rows"](rows) if rows else "",
+            "wall_rows": "" if not rows else tools["wall_rows"](rows) if lines is None
+            else tools["wall_lines"](rows.players, lines),  # type: ignore[attr-defined]
             "round_links_of": tools["round_links_of"](rounds, number) if rounds else ""})
     return write
 
