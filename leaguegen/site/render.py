@@ -233,6 +233,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                                    env.globals["memo"]),
         wall_rows=rows.wall_rows(gettext_, env.filters["num"]),
         wall_lines=rows.wall_lines(gettext_, env.filters["num"]),
+        game_lines=rows.game_lines(gettext_, env.filters["num"], env.filters["date"],
+                                   env.globals["memo"]),
         board_rows_of=rows.board_rows(env.filters["num"], env.filters["pts"],
                                       env.globals["memo"]),
         crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],

@@ -173,6 +173,58 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     return rows
 
 
+def game_lines(gettext: Callable[..., str], num: Callable[[object], str],
+               date: Callable[..., str], memo: Callable[..., object]
+               ) -> Callable[[Sequence[object], Iterable[tuple], object], str]:
+    """``game_lines(players, lines, result)`` for one environment: what
+    :func:`games_rows` writes (not Swiss) for the PlayerGames of ``lines``
+    (``pages.round_robin.GameLines``: round, date, colour, opponent's number, result,
+    note, withdrew; ``players``: the section's links by number), without making them.
+    An opponent's cells are written once per list of links, a round's once per date, a
+    result's once per symbol."""
+    num_, note_, link_ = escaped(num), escaped(gettext), links()
+    short = escaped(lambda value: date(value, "short"))
+    known: dict[int, tuple[object, list[str]]] = {}
+    starts: dict[tuple, str] = {}
+    symbols: dict[tuple, str] = {}
+
+    def write(players: Sequence[object], lines: Iterable[tuple], result: object) -> str:
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players:
+            if len(known) >= 64:
+                known.clear()
+            entry = known[id(players)] = (players, [""] + [
+                f'      <td class="opponent">{link_(p)}</td>\n'
+                f'      <td class="num rating">{num_(p.rating)}</td>\n'  # type: ignore[attr-defined]
+                for p in players[1:]])
+        opponents = entry[1]
+        sides = {"w": f'      <td><span class="g w">{note_("White")}</span></td>\n',
+                 "b": f'      <td><span class="g b">{note_("Black")}</span></td>\n'}
+        free = (f'      <td class="opponent"><em>{note_("free round")}</em></td>\n'
+                '      <td class="num rating"></td>\n')
+        out = []
+        for r, day, colour, opponent, text, note, withdrew in lines:
+            key = (r, day)
+            first = starts.get(key)
+            if first is None:
+                if len(starts) >= _BOUND:
+                    starts.clear()
+                first = starts[key] = (f'      <td class="num">{num_(r)}</td>\n'
+                                       f'      <td class="date">{short(day)}</td>\n')
+            key = (text, withdrew, result)
+            symbol = symbols.get(key)
+            if symbol is None:
+                if len(symbols) >= _BOUND:
+                    symbols.clear()
+                symbol = symbols[key] = str(escape(memo(result, text, withdrew)))
+            side = sides.get(colour, "      <td></td>\n")
+            meta = f' <span class="meta">{note_(note)}</span>' if note else ""
+            out.append(f"    <tr>\n{first}{side}{opponents[opponent] if opponent else free}"
+                       f'      <td class="res">{symbol}{meta}</td>\n    </tr>')
+        return "\n".join(out)
+    return write
+
+
 def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
               ) -> Callable[[Iterable[object]], Markup]:
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a

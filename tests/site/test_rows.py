@@ -34,6 +34,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
     monkeypatch.setattr(rows, "wall_lines", _recorder(rows.wall_lines))
+    monkeypatch.setattr(rows, "game_lines", _recorder(rows.game_lines))
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
@@ -70,12 +71,19 @@ def test_tiebreak_rows_match_the_template_macro_on_every_demo(demo_envs) -> None
 
 
 def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.round_robin import GameLines
+
     games, kinds = [], set()
     for env in demo_envs:
         module = env.get_template("partials/games.html").module
         result = env.get_template("partials/symbols.html").module.result
         write = env.globals["games_rows"]
-        for group, swiss, _ in list(write.seen):
+        # a round robin's player pages write their games from lines (game_lines): those
+        # games, as PlayerGames
+        groups = [(group, swiss) for group, swiss, _ in write.seen] + [
+            (GameLines(list(players), list(lines)).games(), False)
+            for players, lines, _ in env.globals["game_lines"].seen]
+        for group, swiss in groups:
             expected = "".join(str(module.game_row(g, swiss)) for g in group)
             assert str(write(group, swiss, result)) + "\n" == expected
             games += group
@@ -85,6 +93,26 @@ def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert any(getattr(g, "withdrew", False) for g in games)
     assert {g.colour for g in games} >= {"w", "b", ""}
     assert len(games) > 500
+
+
+def test_game_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.round_robin import GameLines
+
+    games = []
+    for env in demo_envs:
+        macro = env.get_template("partials/games.html").module.game_row
+        result = env.get_template("partials/symbols.html").module.result
+        write, rows_of = env.globals["game_lines"], env.globals["games_rows"]
+        for players, lines, _ in list(write.seen):
+            group = GameLines(list(players), list(lines)).games()
+            expected = "".join(str(macro(g, False)) for g in group)
+            assert write(players, lines, result) + "\n" == expected
+            assert str(rows_of(group, False, result)) + "\n" == expected
+            games += group
+    assert any(g.opponent is None for g in games) and any(g.note for g in games)
+    assert any(g.withdrew for g in games)
+    assert {g.colour for g in games} >= {"w", "b", ""}
+    assert len(games) > 400
 
 
 def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:

@@ -47,7 +47,8 @@ def _tools_of(env: object) -> dict:
         "_": g["_"], "ngettext": g["ngettext"], "memo": g["memo"],
         "num": f["num"], "pts": f["pts"], "tb": f["tb"],
         "strong": f["strong"], "percent": f["percent"],
-        "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
+        "games_rows": g["games_rows"], "game_lines": g["game_lines"],
+        "explanation_sections": g["explanation_sections"],
         "wall_rows": g["wall_rows"], "wall_lines": g["wall_lines"],
         "round_links_of": g["round_links_of"],
         "date": f["date"],
@@ -72,6 +73,7 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
     num_ = t.get("num_") or t.setdefault("num_", escaped(num))
     memo, ngettext = t["memo"], t["ngettext"]
     games_rows, explanation_sections = t["games_rows"], t["explanation_sections"]
+    game_lines = t["game_lines"]
     result, cell_symbols, head = t["result"], t["cell_symbols"], t["tiebreak_head"]
     section_name = escape(first.section.name)  # type: ignore[attr-defined]
     facts = ('<dl class="facts">\n'
@@ -106,8 +108,12 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
         views (``player_page(..., views=False)``): they are written from the standings."""
         p = page.player  # type: ignore[attr-defined]
         name = p.name
+        games = page.games  # type: ignore[attr-defined]
+        lines = getattr(games, "lines", None)  # a GameLines: written by game_lines
         if marked(name) or marked(p.url):
             from leaguegen.site.render import render
+            if lines is not None:
+                page = dataclasses.replace(page, games=games.games())  # type: ignore[type-var]
             return render("player.html", page, language)
         out = [facts, num_(p.number), "</dd></div>\n"]
         if p.rating:
@@ -142,10 +148,15 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
                                share=t["percent"](withdrawal.threshold)))
             out.append("</p>")
         out += (games_head, _("Games of %(name)s", name=name), columns)
-        games = page.games  # type: ignore[attr-defined]
-        if games:
-            out += (games_rows(games, False, result), "\n")
-        out += (legend, memo(cell_symbols, any(g.withdrew for g in games)), "</p>\n")
+        if lines is not None:
+            if lines:
+                out += (game_lines(games.players, lines, result), "\n")
+            withdrew = games.withdrew
+        else:
+            if games:
+                out += (games_rows(games, False, result), "\n")
+            withdrew = any(g.withdrew for g in games)
+        out += (legend, memo(cell_symbols, withdrew), "</p>\n")
         if data is not None:
             sections = explain(data, p.number)
             if sections:

@@ -83,6 +83,30 @@ class PlayerGame:
 
 
 @dataclass(frozen=True, slots=True)
+class GameLines:
+    """A player's games as tuples, what ``rows.game_lines`` writes without a PlayerGame
+    per game (``bodies.player_pages``): (round, date, colour, opponent's number or None,
+    result, note, withdrew), with the section's links by number; ``games()`` makes the
+    PlayerGames for the template."""
+
+    players: list
+    lines: list[tuple[int, dt.date | None, str, int | None, str, str, bool]]
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    @property
+    def withdrew(self) -> bool:
+        return any(line[6] for line in self.lines)
+
+    def games(self) -> tuple[PlayerGame, ...]:
+        players = self.players
+        return tuple(PlayerGame(r, date, colour, players[opponent] if opponent else None,
+                                result, note, withdrew)
+                     for r, date, colour, opponent, result, note, withdrew in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerPage:
     """One player's season in a section (``<id>/players/<slug>.html``)."""
 
@@ -90,7 +114,7 @@ class PlayerPage:
     season: SeasonInfo
     section: SectionSummary
     player: PlayerLink
-    games: tuple[PlayerGame, ...]
+    games: tuple[PlayerGame, ...] | GameLines
     score: Fraction
     played: int
     rank: int | None
@@ -117,6 +141,16 @@ class SectionData:
     # each player's score in units and games played, by number (the standings and the
     # player pages both show them)
     scores: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # the players' links by number (index 0 unused), by root
+    links: dict[str, list] = field(default_factory=dict)
+
+    def links_of(self, root: str) -> list:
+        known = self.links.get(root)
+        if known is None:
+            s = self.section
+            known = self.links[root] = [None] + [player_link(s, n, root)
+                                                 for n in range(1, len(s.players) + 1)]
+        return known
 
     def score_of(self, number: int) -> tuple[int, int]:
         """(points in units, games completed) of a player."""
@@ -150,6 +184,7 @@ GAME_NOTES = {
     Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
     Code.PENDING: N_("not played yet"),
 }
+_NOTES = {code._name_: note for code, note in GAME_NOTES.items()}
 WITHDREW = N_("not played: a player withdrew")
 FREE_ROUND = N_("free round")
 
@@ -335,27 +370,33 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
 
 
 def player_page(season: Season, data: SectionData, number: int,
-                root: str = "../../", views: bool = True) -> PlayerPage:
+                root: str = "../../", views: bool = True, lines: bool = False) -> PlayerPage:
     """``views`` False: without the tiebreak views (``bodies.player_pages`` writes the
-    explanations from the standings themselves)."""
+    explanations from the standings themselves); ``lines``: the games as GameLines (which
+    ``bodies.player_pages`` writes), not PlayerGames."""
     s, t = data.section, data.table
     rec = t.record(number)
-    games = []
     rounds = s.rounds
+    dates = [info.date for info in rounds]
     withdrawals = s.withdrawals
+    white, black = Colour.WHITE, Colour.BLACK
+    made = []
     for r, e in enumerate(rec.rounds, start=1):
-        date = rounds[r - 1].date if r <= len(rounds) else None
+        date = dates[r - 1] if r <= len(dates) else None
         opponent = e.opponent
-        if opponent is None:
-            games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
-                                                                 t.scoring), FREE_ROUND))
-            continue
         code = e.code
+        if opponent is None:
+            made.append((r, date, "", None, fmt.units(t.scoring.points(code), t.scoring),
+                         FREE_ROUND, False))
+            continue
         withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, code, number, opponent)
-        note = WITHDREW if withdrew else GAME_NOTES.get(code, "")
-        games.append(PlayerGame(
-            r, date, _COLOURS[e.colour], player_link(s, opponent, root),
-            fmt.cell(code), note, withdrew))
+        name = code._name_  # an Enum's own hash is a Python call: its name's is not
+        note = WITHDREW if withdrew else _NOTES.get(name, "")
+        colour = e.colour
+        made.append((r, date, "w" if colour is white else "b" if colour is black else "",
+                     opponent, fmt.cell_of(name), note, withdrew))
+    written = GameLines(data.links_of(root), made)
+    games = written if lines else written.games()
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
@@ -371,7 +412,7 @@ def player_page(season: Season, data: SectionData, number: int,
                                       section_summary(data.facts, root, None))
     return PlayerPage(
         root=root, season=shared[0], section=shared[1],
-        player=player_link(s, number, root), games=tuple(games), score=score,
+        player=player_link(s, number, root), games=games, score=score,
         counted_score=counted,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
@@ -397,7 +438,7 @@ def render_section(season: Season, section: Section) -> SectionOutput:
                 "player.html", player_page(season, data, number), lang)
         else:
             pages[urls.player(section, number)] = write(
-                player_page(season, data, number, views=False), data)
+                player_page(season, data, number, views=False, lines=True), data)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
