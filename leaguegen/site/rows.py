@@ -540,19 +540,93 @@ def round_links(num: Callable[[object], str]
     return write
 
 
+def round_lines(gettext: Callable[..., str], num: Callable[[object], str],
+                pts: Callable[[object], str], memo: Callable[..., object]
+                ) -> Callable[..., Markup]:
+    """``round_lines(rounds, heading, head, who, result)`` for one environment: what
+    :func:`round_sections` writes for ``rounds.views()`` (a
+    ``pages.round_robin.RoundsLines``: each round's number, date, boards as (board,
+    white, black, result, white's points, black's points, withdrew) with the players by
+    number, and who sits out), without making a RoundView and Board per board. Each
+    player's columns on either side are written once per list of links and macro."""
+    num_, pts_ = escaped(num), escaped(pts)
+    known: dict[int, tuple[object, object, list[str], list[str], list[str]]] = {}
+    symbols: dict[tuple, str] = {}
+
+    def write(rounds: object, heading: object, head: object, who: object,
+              result: object) -> Markup:
+        players = rounds.players  # type: ignore[attr-defined]
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players or entry[1] is not who:
+            if len(known) >= 64:
+                known.clear()
+            whites, blacks, sitters = [""], [""], [""]
+            for p in players[1:]:
+                cell = escape(memo(who, p))
+                number, rating = num_(p.number), num_(p.rating)
+                whites.append(f'        <td class="num aux">{number}</td>\n'
+                              f'        <td class="who-w">{cell}</td>\n'
+                              f'        <td class="num aux">{rating}</td>\n')
+                blacks.append(f'        <td class="who-b">{cell}</td>\n'
+                              f'        <td class="num aux">{rating}</td>\n'
+                              f'        <td class="num aux">{number}</td>\n')
+                sitter = Markup(f'<a href="{escape(p.url)}">{escape(p.name)}</a>')
+                sitters.append('      <tr class="bye"><td></td><td colspan="9">'
+                               f'{escape(gettext("Free round: %(name)s", name=sitter))}'
+                               "</td></tr>\n")
+            entry = known[id(players)] = (players, who, whites, blacks, sitters)
+        whites, blacks, sitters = entry[2], entry[3], entry[4]
+        thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
+        out = []
+        for number, day, boards, sitting_out, _, _ in rounds.lines:  # type: ignore[attr-defined]
+            caption = escape(gettext("Pairings of round %(n)s", n=number))
+            out.append(
+                f'<section class="round" id="round-{escape(number)}">\n'
+                f"  {escape(memo(heading, number, day, 2))}\n"
+                '  <div class="table-scroll">\n  <table class="pairings">\n'
+                f'    <caption class="visually-hidden">{caption}</caption>\n{thead}')
+            if boards:
+                rows = []
+                for board, white, black, text, white_points, black_points, withdrew in boards:
+                    key = (text, withdrew, result)
+                    symbol = symbols.get(key)
+                    if symbol is None:
+                        if len(symbols) >= _BOUND:
+                            symbols.clear()
+                        symbol = symbols[key] = str(escape(memo(result, text, withdrew)))
+                    rows.append(
+                        "<tr>\n"
+                        f'        <td class="num">{num_(board)}</td>\n'
+                        f"{whites[white]}"
+                        f'        <td class="num before">{pts_(white_points)}</td>\n'
+                        f'        <td class="res">{symbol}</td>\n'
+                        f'        <td class="num before">{pts_(black_points)}</td>\n'
+                        f"{blacks[black]}"
+                        "      </tr>")
+                out.append("\n".join(rows) + "\n")
+            if sitting_out:
+                out.append(sitters[sitting_out])
+            out.append("\n    </tbody>\n  </table>\n  </div>\n</section>")
+        return Markup("".join(out))
+    return write
+
+
 def round_sections(gettext: Callable[..., str], memo: Callable[..., object],
-                   boards_of: Callable[[Iterable[object], object, object], Markup]
-                   ) -> Callable[..., Markup]:
+                   boards_of: Callable[[Iterable[object], object, object], Markup],
+                   lines_of: Callable[..., Markup] | None = None) -> Callable[..., Markup]:
     """``rounds_of(rounds, heading, head, who, result)`` for one environment: each
     RoundView as the macro ``round`` of ``partials/rounds.html`` renders it (level 2), one
     after the other. ``heading``, ``head``, ``who`` and ``result`` are the template's own
     macros (``round_heading``, ``pairings_head``, the player's cell, the result's symbol),
     called through ``memo`` as there; ``boards_of`` is the environment's
     :func:`board_rows`. A rounds page has a round per section of this: writing it here
-    saves the macros' calls (four a round)."""
+    saves the macros' calls (four a round). ``rounds`` may also be a RoundsLines, which
+    ``lines_of`` (the environment's :func:`round_lines`) writes."""
 
     def write(rounds: Iterable[object], heading: object, head: object, who: object,
               result: object) -> Markup:
+        if lines_of is not None and hasattr(rounds, "lines"):
+            return lines_of(rounds, heading, head, who, result)
         thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
         out = []
         for rnd in rounds:

@@ -19,7 +19,9 @@ def _recorder(made):  # noqa: ANN001,ANN202
         write = made(*filters)
 
         def rows_of(*args):  # noqa: ANN002,ANN202
-            rows_of.seen.append((tuple(args[0]), *args[1:]))
+            first = args[0]  # rows, or a page's lines (RoundsLines) as they are
+            rows_of.seen.append((first if hasattr(first, "lines") else tuple(first),
+                                 *args[1:]))
             return write(*args)
         rows_of.seen = []
         return rows_of
@@ -41,6 +43,7 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "standings_rows", _recorder(rows.standings_rows))
     monkeypatch.setattr(rows, "round_links", _recorder(rows.round_links))
     monkeypatch.setattr(rows, "round_sections", _recorder(rows.round_sections))
+    monkeypatch.setattr(rows, "round_lines", _recorder(rows.round_lines))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -155,7 +158,13 @@ def test_board_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     for env in demo_envs:
         module = env.get_template("partials/rounds.html").module
         write = env.globals["board_rows_of"]
-        for group, who, result in list(write.seen):
+        # a round robin's rounds pages write their boards from lines (round_lines):
+        # those boards too, as Boards
+        groups = list(write.seen) + [
+            (rnd.boards, who, result)
+            for lines, _, _, who, result in env.globals["round_lines"].seen
+            for rnd in lines.views() if rnd.boards]
+        for group, who, result in groups:
             expected = "".join(str(module.board_row(b)) + "\n" for b in group)
             assert str(write(group, who, result)) + "\n" == expected
             boards += group
@@ -173,12 +182,31 @@ def test_round_sections_match_the_template_macro_on_every_demo(demo_envs) -> Non
         module = env.get_template("partials/rounds.html").module
         write = env.globals["rounds_of"]
         for group, heading, head, who, result in list(write.seen):
-            expected = "".join(str(module.round(rnd)) for rnd in group)
+            views = group.views() if hasattr(group, "lines") else group
+            expected = "".join(str(module.round(rnd)) for rnd in views)
             assert str(write(group, heading, head, who, result)) == expected
-            rounds += group
+            assert str(write(views, heading, head, who, result)) == expected
+            rounds += views
     # rounds with a player sitting out and without, with and without boards and a date
     assert any(r.sitting_out for r in rounds) and any(not r.sitting_out for r in rounds)
     assert any(r.date for r in rounds) and any(r.boards for r in rounds)
+    assert len(rounds) > 30
+
+
+def test_round_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    rounds = []
+    for env in demo_envs:
+        module = env.get_template("partials/rounds.html").module
+        write = env.globals["round_lines"]
+        for lines, heading, head, who, result in list(write.seen):
+            views = lines.views()
+            expected = "".join(str(module.round(rnd)) for rnd in views)
+            assert str(write(lines, heading, head, who, result)) == expected
+            rounds += views
+    boards = [b for r in rounds for b in r.boards]
+    assert any(r.sitting_out for r in rounds) and any(not r.sitting_out for r in rounds)
+    assert any(b.withdrew for b in boards) and any(not b.result for b in boards)
+    assert any(b.white.title for b in boards)
     assert len(rounds) > 30
 
 

@@ -43,9 +43,37 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import planning_view
 from leaguegen.site.render import render, render_pdf_source
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsLines:
+    """Every round's boards as tuples, what ``rows.round_lines`` writes without a
+    RoundView and Board per board (a rounds page written with ``FAST_PAGES``): per round
+    (number, date, boards, sitting out, complete, started), a board (number, white,
+    black, result, white's points before, black's, withdrew), the players by number in
+    ``players``; ``views()`` makes the RoundViews for the template."""
+
+    players: list
+    lines: list[tuple[int, dt.date | None, list[tuple], int | None, bool, bool]]
+
+    @property
+    def withdrew(self) -> bool:
+        return any(board[6] for line in self.lines for board in line[2])
+
+    def views(self) -> tuple[RoundView, ...]:
+        players = self.players
+        return tuple(RoundView(
+            number=number, date=date,
+            boards=tuple(Board(b, players[white], players[black], result, white_points,
+                               black_points, withdrew)
+                         for b, white, black, result, white_points, black_points, withdrew
+                         in boards),
+            sitting_out=players[out] if out else None, complete=complete, started=started)
+            for number, date, boards, out, complete, started in self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +87,7 @@ class SectionPage:
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
     crosstable: tuple[CrossRow, ...]
-    rounds: tuple[RoundView, ...]
+    rounds: tuple[RoundView, ...] | RoundsLines
     pdf_url: str
     double: bool
     free_round_points: Fraction | None  # what a free round scores; None = even field
@@ -67,6 +95,15 @@ class SectionPage:
     generated: str = ""
     planning: object | None = None  # planning_view.PlanningView while no result is entered
     tiebreaks_default: bool = False
+
+    @property
+    def withdrew_boards(self) -> bool:
+        """Whether a board of a round is not played because a player withdrew (the
+        rounds page's legend says what its mark means)."""
+        rounds = self.rounds
+        if isinstance(rounds, RoundsLines):
+            return rounds.withdrew
+        return any(b.withdrew for r in rounds for b in r.boards)
 
 
 
@@ -194,8 +231,10 @@ def section_data(section: Section) -> SectionData:
     return SectionData(facts_of(section))
 
 
-def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
-    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
+def section_page(season: Season, data: SectionData, root: str = "../",
+                 lines: bool = False) -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group);
+    ``lines``: the rounds as RoundsLines (``rows.round_lines`` writes them), not views."""
     s, t = data.section, data.table
     codes = list(s.tiebreaks)
     result = data.standings
@@ -238,7 +277,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         root=root, season=season_info(season), section=info, description=s.description,
         standings=tuple(rows),
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
-        crosstable=_crosstable(data, root), rounds=_rounds(data, root),
+        crosstable=_crosstable(data, root), rounds=_rounds(data, root, lines),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
     )
@@ -329,17 +368,14 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     return tuple(out)
 
 
-def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
+def _rounds(data: SectionData, root: str, lines: bool = False
+            ) -> tuple[RoundView, ...] | RoundsLines:
     s, t = data.section, data.table
-    views = []
+    made = []
     schedule = roundrobin.section_schedule(s)
     before = _points_before(t)
     records, withdrawals = t.records, s.withdrawals
-    links = [None] + [player_link(s, n, root) for n in range(1, len(s.players) + 1)]
-
-    def points_before(number: int, r: int) -> Fraction:
-        scores = before[number]
-        return scores[min(r - 1, len(scores) - 1)]
+    results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
 
     for info in s.rounds:
         r = info.number
@@ -349,24 +385,24 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
         for pairing in schedule[r - 1]:
             white, black = pairing.white, pairing.black
             if black is None:
-                out = links[white]
+                out = white
                 continue
             we = records[white - 1].rounds[r - 1]
             be = records[black - 1].rounds[r - 1]
-            result = fmt.board_result(we.code, be.code)
+            key = (we.code._name_, be.code._name_)
+            result = results.get(key)
+            if result is None:
+                result = results[key] = fmt.board_result(we.code, be.code)
             complete = complete and bool(result)
             started = started or bool(result)
-            boards.append(Board(
-                len(boards) + 1, links[white], links[black], result,
-                white_points=points_before(white, r),
-                black_points=points_before(black, r),
-                withdrew=bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white,
-                                                                  black)))
-        views.append(RoundView(
-            number=r, date=info.date, boards=tuple(boards), sitting_out=out,
-            complete=complete, started=started,
-        ))
-    return tuple(views)
+            scores, other = before[white], before[black]
+            boards.append((
+                len(boards) + 1, white, black, result,
+                scores[min(r - 1, len(scores) - 1)], other[min(r - 1, len(other) - 1)],
+                bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white, black)))
+        made.append((r, info.date, boards, out, complete, started))
+    written = RoundsLines(data.links_of(root), made)
+    return written if lines else written.views()
 
 
 def player_page(season: Season, data: SectionData, number: int,
@@ -424,7 +460,9 @@ def player_page(season: Season, data: SectionData, number: int,
 def render_section(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     data = section_data(section)
-    page = dataclasses.replace(section_page(season, data), planning=planning_view(season, section))
+    lines = FAST_PAGES.get()  # the rounds written from their lines (else through RoundViews)
+    page = dataclasses.replace(section_page(season, data, lines=lines),
+                               planning=planning_view(season, section))
     data.page = page
     pages = {
         urls.section(section): render("round_robin/section.html", page, lang),
