@@ -8,7 +8,11 @@ resident memory. The load average is printed beside each case, since a busy
 machine stretches wall time. Cases:
 
 * ``dutch-r1-1000``, ``dutch-r1-5000``, ``dutch-r6-1000``, ``dutch-r6-5000``: one
-  Dutch round of the perf inputs (``benchmarks/swiss_speed.py``'s cases);
+  Dutch round of the perf inputs (``benchmarks/swiss_speed.py``'s cases, which print the
+  engine's phases);
+* ``pair-r1-1000``, ``pair-r1-5000``, ``pair-r6-1000``, ``pair-r6-5000``: the same rounds as
+  an organiser runs them, ``leaguegen pair --trf FILE`` (start-up, reading the file,
+  pairing, printing the boards, exit);
 * ``rr-5000-refused``: ``leaguegen check`` of a season holding a 5,000-player round
   robin (must exit 2 at once);
 * ``swiss-5000-check``: ``leaguegen check`` of a 5,000-player Swiss season (the
@@ -48,8 +52,8 @@ import live_rebuild  # noqa: E402
 
 PERF = ROOT.parent / "shared" / "perf"
 CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
-QUICK = ("dutch-r1-1000", "dutch-r6-1000", "rr-5000-refused", "site-cold", "site-nochange",
-         "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
+QUICK = ("dutch-r1-1000", "dutch-r6-1000", "pair-r1-1000", "pair-r6-1000", "rr-5000-refused",
+         "site-cold", "site-nochange", "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
 
 
 @dataclass
@@ -60,6 +64,7 @@ class Figures:
     code: int
     note: str = ""
     err: str = ""  # the last line on stderr
+    sys_s: float = 0.0  # of ``cpu``, the kernel's part (file creation shows here)
 
 
 def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures:
@@ -78,7 +83,8 @@ def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures
             proc.kill()
             pid, status, usage = os.wait4(proc.pid, 0)
             return Figures(time.perf_counter() - started, usage.ru_utime + usage.ru_stime,
-                           usage.ru_maxrss / 1024, -9, f"timed out after {timeout:.0f} s")
+                           usage.ru_maxrss / 1024, -9, f"timed out after {timeout:.0f} s",
+                           sys_s=usage.ru_stime)
         time.sleep(0.01)
     wall = time.perf_counter() - started
     out_file.seek(0)
@@ -91,7 +97,7 @@ def measured(cmd: list[str], timeout: float, cwd: Path | None = None) -> Figures
     err_lines = err.strip().splitlines()
     return Figures(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024,
                    os.waitstatus_to_exitcode(status), lines[-1][:400] if lines else "",
-                   err_lines[-1][:400] if err_lines else "")
+                   err_lines[-1][:400] if err_lines else "", usage.ru_stime)
 
 
 def load() -> str:
@@ -148,6 +154,21 @@ def dutch(case: str) -> Callable[[Work, float], Figures]:
             return fig
         fig.note = (f"pair {row['pair_s']} s, load {row['load_s']} s, {row['boards']} boards,"
                     f" phases {row['phases']}")[:150]
+        return fig
+    return run
+
+
+def pair_cli(case: str) -> Callable[[Work, float], Figures]:
+    """``leaguegen pair --trf`` of one perf input, the whole command."""
+    n, rnd = case.split("-")[1], case.split("-")[0]
+    trf = PERF / (f"dutch_n{n}_before_r1.trf" if rnd == "r1"
+                  else f"dutch_n{n}_before_r6_of_11.trf")
+
+    def run(work: Work, timeout: float) -> Figures:
+        if not trf.exists():
+            return Figures(0, 0, 0, -1, f"skipped: {trf} missing")
+        fig = measured([*CLI, "pair", "--trf", str(trf)], timeout)
+        fig.note = f"exit {fig.code} (0 expected)"
         return fig
     return run
 
@@ -222,6 +243,7 @@ def grand_prix(pdf: bool) -> Callable[[Work, float], Figures]:
 CASES: dict[str, Callable[[Work, float], Figures]] = {
     "dutch-r1-1000": dutch("r1-1000"), "dutch-r1-5000": dutch("r1-5000"),
     "dutch-r6-1000": dutch("r6-1000"), "dutch-r6-5000": dutch("r6-5000"),
+    **{f"pair-{c}": pair_cli(c) for c in ("r1-1000", "r1-5000", "r6-1000", "r6-5000")},
     "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
     "site-cold": site(("--clean",)), "site-nochange": site(()),
     "site-clean-existing": site_clean_existing, "site-reload": reload,
@@ -237,14 +259,16 @@ def main() -> int:
     args = parser.parse_args()
     names = args.only or (QUICK if args.quick else tuple(CASES))
     work = Work()
-    print(f"{'case':18} {'wall s':>8} {'cpu s':>8} {'peak MiB':>9} {'load':>5}  note")
+    print(f"{'case':18} {'wall s':>8} {'cpu s':>8} {'sys s':>6} {'peak MiB':>9} {'load':>5}"
+          "  note")
     try:
         for name in names:
             if name.startswith("site-") and name != "site-nochange":
                 work.season  # noqa: B018 - generate before the clock starts
             at = load()
             fig = CASES[name](work, args.timeout)
-            print(f"{name:18} {fig.wall:8.2f} {fig.cpu:8.2f} {fig.peak_mib:9.0f} {at:>5}"
+            print(f"{name:18} {fig.wall:8.2f} {fig.cpu:8.2f} {fig.sys_s:6.2f} {fig.peak_mib:9.0f}"
+                  f" {at:>5}"
                   f"  {fig.note}", flush=True)
     finally:
         shutil.rmtree(work.folder, ignore_errors=True)
