@@ -389,6 +389,9 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
         same = ('      <td class="self" aria-label="'
                 f'{escape(gettext("same player"))}">×</td>\n')
         num_, pts_, link_ = escaped_num, escaped_pts, link
+        # a one-game cell's text, per Cell object (a section's equal cells are one object,
+        # alive through this call, so its id is its own)
+        singles: dict[int, str] = {}
         out = []
         for row in rows:
             player = row.player  # type: ignore[attr-defined]
@@ -400,6 +403,13 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
             for index, games in enumerate(row.cells, start=1):  # type: ignore[attr-defined]
                 if index == number:
                     parts.append(same)
+                elif len(games) == 1:
+                    g = games[0]
+                    text = singles.get(id(g))
+                    if text is None:
+                        text = singles[id(g)] = (f'      <td class="opp">{span(g, result)}'
+                                                 "</td>\n")
+                    parts.append(text)
                 else:
                     parts.append(f'      <td class="opp">'
                                  f'{"".join([span(g, result) for g in games])}</td>\n')

@@ -218,7 +218,8 @@ def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
     for index in order:  # A to Z: the same order in every round
         rec = records[index]
         number = rec.number
-        e = rec.entry(r)
+        entries = rec.rounds
+        e = entries[r - 1] if 0 < r <= len(entries) else None  # rec.entry(r), inline
         if e is not None and e.opponent is not None:
             rows.append((number, boards.get(number), "w" if e.colour is white else "b",
                          e.opponent, ""))

@@ -179,6 +179,7 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
     holes of their writers; the heading and the round's date are written here."""
     frames: dict[tuple[bool, bool, bool], object] = {}
     tools: dict = {}
+    headings: dict[str, str] = {}  # a round's heading with a mark for its number
 
     def write(page: object) -> str:
         number, rows, rounds = page.number, page.rows, page.rounds  # type: ignore[attr-defined]
@@ -198,10 +199,17 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
             return render("lists/alphabetical.html", page, language)
         if not tools:
             tools.update(_tools(language, page.season.digits))  # type: ignore[attr-defined]
+            tools["num_"] = escaped(tools["num"])
         _ = tools["_"]
         name = page.section.name  # type: ignore[attr-defined]
         if number:
-            heading = _("%(section)s: round %(n)s, players A–Z", section=name, n=number)
+            # the sentence once per section, the round's number put into its mark (the
+            # number as gettext writes it: the page's digits, escaped)
+            said = headings.get(name)
+            if said is None:
+                said = headings[name] = str(_("%(section)s: round %(n)s, players A–Z",
+                                              section=name, n=hole("n")))
+            heading = said.replace(hole("n"), tools["num_"](number))
         else:
             heading = _("%(section)s: pairings A–Z", section=name)
         date = page.date  # type: ignore[attr-defined]

@@ -348,7 +348,9 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             counted = row_counted and opponent not in excluded
             withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, e.code, number,
                                                                 opponent)
-            key = (e.code, e.colour, r, counted, withdrew)
+            colour = e.colour
+            # by the enums' names: an Enum's own hash is a Python call
+            key = (e.code._name_, colour._name_ if colour else None, r, counted, withdrew)
             cell = known.get(key)
             if cell is None:
                 cell = known[key] = Cell(fmt.cell(e.code), _COLOURS[e.colour], r, counted,
