@@ -311,10 +311,16 @@ def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
             known = values[units] = t.scoring.value(units)
         return known
 
+    points = t.scoring.points
+    by_name: dict[str, int] = {}  # a code's units, by its name (an Enum's hash is slow)
     for rec in t.records:
         units, before = 0, [value(0)]
         for e in rec.rounds:
-            units += t.scoring.points(e.code)
+            code = e.code
+            got = by_name.get(code._name_)
+            if got is None:
+                got = by_name[code._name_] = points(code)
+            units += got
             before.append(value(units))
         out[rec.number] = before
     return out
