@@ -21,6 +21,7 @@ from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_re
 from leaguegen.formats.yaml_nodes import Ctx
 
 ROUND_KEYS = ("date", "results")
+_DASH = re.compile(r"\s+[-–—]\s+")  # between White and Black
 
 
 WITHDRAWAL_KEYS = ("player", "after_round", "reason")
@@ -28,7 +29,7 @@ WITHDRAWAL_KEYS = ("player", "after_round", "reason")
 
 def split_game(key: str, names: Names) -> tuple[int, int] | str:
     """``White - Black`` into pairing numbers, or a message saying what is wrong."""
-    parts = re.split(r"\s+[-–—]\s+", key)
+    parts = _DASH.split(key)
     if len(parts) < 2:
         return f"'{key}' is not 'White - Black' (use a spaced hyphen between the names)"
     unknown = []
@@ -84,11 +85,7 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     if len(items) > len(schedule):
         ctx.col.add(items[len(schedule)], f"section '{section_id}' has {len(schedule)} rounds,"
                                           f" but {len(items)} are listed")
-    meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
-    for r, boards in enumerate(schedule, start=1):
-        for p in boards:
-            if p.black is not None:
-                meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
+    meets = _meetings_of(schedule)
     for r, item in enumerate(items[: len(schedule)], start=1):
         keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
         date = round_date(keys.get("date"), ctx, r)
@@ -100,6 +97,28 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     for r in range(len(infos) + 1, len(schedule) + 1):
         infos.append(RoundInfo(r, None))
     return infos, games
+
+
+_MEETS: dict[int, tuple[Sequence[berger.Round], dict]] = {}  # id(schedule) -> its meetings
+
+
+def _meetings_of(schedule: Sequence[berger.Round]
+                 ) -> dict[frozenset[int], list[tuple[int, int, int]]]:
+    """Each pair's games in ``schedule`` as (round, white, black): made once per schedule
+    object (``berger.schedule`` hands out one per shape, so a season of a hundred sections
+    of 20 players makes it once). Read only."""
+    known = _MEETS.get(id(schedule))
+    if known is not None and known[0] is schedule:
+        return known[1]
+    meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
+    for r, boards in enumerate(schedule, start=1):
+        for p in boards:
+            if p.black is not None:
+                meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
+    if len(_MEETS) >= 64:
+        _MEETS.clear()
+    _MEETS[id(schedule)] = (schedule, meets)  # the schedule held: its id stays its own
+    return meets
 
 
 def result_line(line: yaml.Node, ctx: Ctx, r: int, names: Names, players: tuple[Player, ...],

@@ -413,7 +413,9 @@ def parse_section_file(node: yaml.Node, root: Path, season_path: str, scoring: S
     target, text = _section_file(node, Ctx(col, root), read)
     if target is None:
         return ParsedFile(None, [], {}, col.problems)
-    key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring), repr(defaults))
+    # the memo's key (a hash of the text) only when there is a memo: a build has none
+    key = (str(target), hashlib.sha256(text.encode()).hexdigest(), repr(scoring),
+           repr(defaults)) if memo is not None else None
     if memo is not None and key in memo:
         section, found, own = memo[key]
     else:

@@ -24,7 +24,9 @@ from leaguegen.site import parallel
 if TYPE_CHECKING:
     from leaguegen.site.incremental import Shown
 
-FORMAT_VERSION = "2"  # 2: compact JSON feeds (a cache of indented ones is not reused)
+# 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
+# header and the files' text (``pack``), not a JSON object
+FORMAT_VERSION = "3"
 Files = dict[str, bytes]
 
 
@@ -73,16 +75,37 @@ def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
 
+PACKED = "leaguegen outputs entry 3\n"
+
+
 def pack(files: Files) -> str:
-    return json.dumps({path: data.decode("utf-8") for path, data in files.items()})
+    """The files of one cache entry as one text: a line naming each file and its length in
+    characters, then the files' text one after another (they were a JSON object, whose
+    escaping was most of what storing a section's feeds cost)."""
+    texts = [data.decode("utf-8") for data in files.values()]
+    head = json.dumps([[path, len(text)] for path, text in zip(files, texts, strict=True)])
+    return "".join((PACKED, head, "\n", *texts))
 
 
 def _unpack(text: str | None) -> Files | None:
-    if text is None:
+    """:func:`pack` read back; None (computed again) for another format or a damaged entry."""
+    if text is None or not text.startswith(PACKED):
         return None
+    end = text.find("\n", len(PACKED))
     try:
-        return {path: data.encode("utf-8") for path, data in json.loads(text).items()}
-    except (ValueError, AttributeError, TypeError):
+        head = json.loads(text[len(PACKED):end]) if end >= 0 else None
+        if type(head) is not list:
+            return None
+        at = end + 1
+        files: Files = {}
+        for path, length in head:
+            if type(path) is not str or type(length) is not int or length < 0 \
+                    or at + length > len(text) or path in files:
+                return None
+            files[path] = text[at:at + length].encode("utf-8")
+            at += length
+        return files if at == len(text) else None
+    except (ValueError, TypeError, UnicodeEncodeError):
         return None  # a damaged cache entry is computed again
 
 

@@ -28,6 +28,7 @@ from functools import partial
 from leaguegen.domain.season import Season, Section
 from leaguegen.site import i18n, outputs, parallel
 from leaguegen.site.incremental import (
+    SECTION_SUFFIX,
     DiskStore,
     Shown,
     render_frame,
@@ -88,7 +89,7 @@ class Prefilled:
 
     def get_section(self, key: str) -> SectionOutput | None:
         if key in self.sections:
-            self.inner.used.add(key + ".json")  # written by a child: kept by the prune
+            self.inner.used.add(key + SECTION_SUFFIX)  # written by a child: kept by the prune
             return self.sections[key]
         return self.inner.get_section(key)
 
@@ -160,9 +161,10 @@ def _make(plan: _Plan, item: tuple[Section, str | None, list[str | None]]) -> _D
             output = render_section(language.season, section)
         finally:
             PDF_LINKS.reset(token)
-        plan.store.put_section(key, output)
-        pages = stamp_updated({language.prefix + rel: html.encode()
-                               for rel, html in output.pages.items()},
+        encoded = [html.encode() for html in output.pages.values()]  # once: entry and site
+        plan.store.put_section(key, output, encoded)
+        pages = stamp_updated({language.prefix + rel: data
+                               for rel, data in zip(output.pages, encoded, strict=True)},
                               plan.season, plan.updated)
         for rel, data in pages.items():
             plan.writer(rel, data)

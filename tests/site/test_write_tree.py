@@ -6,6 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from leaguegen.site.output_guard import MARKER
 from leaguegen.site.write import OutputTree
@@ -55,3 +57,40 @@ def test_nested_files_are_written_once_and_swapped_in(tree: OutputTree, tmp_path
     for i, relative in enumerate(paths):
         assert (site / relative).read_text() == f"page {i}"
     assert (site / MARKER).is_file()
+
+
+def _old_target(root: str, relative: str) -> str:
+    """The staging path as ``OutputTree`` made it before its plain-path shortcut."""
+    parts = [p for p in relative.split("/") if p and p != "."]
+    if not parts or relative.startswith("/") or ".." in parts or "\0" in relative:
+        raise ValueError("outside")
+    return os.path.join(root, *parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(["a", "b.html", "", ".", "..", "x\0y", "...", ".a", "a."]),
+                min_size=0, max_size=5),
+       st.booleans(), st.booleans())
+def test_any_relative_path_goes_where_the_general_rule_puts_it(parts: list[str], lead: bool,
+                                                               trail: bool) -> None:
+    tree = object.__new__(OutputTree)  # the path rules only: nothing is made on disk
+    tree._root = "/staging/.site-build-1-ab"
+    tree._folders = {tree._root}
+    relative = ("/" if lead else "") + "/".join(parts) + ("/" if trail else "")
+    try:
+        expected = _old_target(tree._root, relative)
+    except ValueError:
+        with pytest.raises(ValueError, match="outside the site"):
+            tree._locate(relative)
+        return
+    tree._folders.add(os.path.dirname(expected))  # (no link check: nothing on disk)
+    assert tree._locate(relative) == (expected, os.path.dirname(expected))
+
+
+def test_a_short_write_is_finished(tree: OutputTree, monkeypatch: pytest.MonkeyPatch) -> None:
+    import leaguegen.site.write as site_write
+
+    real = os.write
+    monkeypatch.setattr(site_write.os, "write", lambda fd, data: real(fd, bytes(data[:3])))
+    tree.put("s1/page.html", "a page of some length, ½ in UTF-8")
+    assert (tree.staging / "s1" / "page.html").read_text() == "a page of some length, ½ in UTF-8"
