@@ -24,6 +24,7 @@ import secrets
 import shutil
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
@@ -63,13 +64,15 @@ def _exchange(a: Path, b: Path) -> bool:
                      _RENAME_EXCHANGE) == 0
 
 
-def _detach() -> bool | None:
+def _detach(claim: Callable[[int], None] | None = None) -> bool | None:
     """Go on in a new process of its own that nobody waits for: True there, None here
     once it is started, False when it cannot be (no fork, other threads running).
 
     Fork twice, the middle process ending at once; the grandchild holds no terminal
     and none of this process's files (a caller reading our output to its end is not
-    kept waiting for it).
+    kept waiting for it). ``claim(pid)`` runs in the middle process with the
+    grandchild's pid before it ends, so that what it does is done when this returns;
+    the grandchild starts only once the middle process is gone.
     """
     if not hasattr(os, "fork") or threading.active_count() > 1:
         return False  # a fork with other threads running may copy a lock one of them holds
@@ -85,8 +88,16 @@ def _detach() -> bool | None:
         return None if os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0 else False
     try:  # pragma: no cover - the processes after the fork (checked by their effect)
         os.setsid()
-        if os.fork():
-            os._exit(0)
+        gate, opened = os.pipe()
+        grandchild = os.fork()
+        if grandchild:
+            with contextlib.suppress(BaseException):
+                if claim is not None:
+                    claim(grandchild)
+            os._exit(0)  # closes ``opened``: the grandchild goes on
+        os.close(opened)
+        os.read(gate, 1)  # end of file once the middle process has ended
+        os.close(gate)
         null = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(null, fd)
@@ -101,26 +112,31 @@ def discard(folder: Path) -> None:
 
     Unlinking the thousands of files of an old site costs from half a second to two on
     a busy disk, after the new site is in place already: a detached process does it
-    (where fork exists), renamed first to a staging name with its own pid, so that a
-    build starting meanwhile leaves it alone (``recover``) and the next build after a
-    kill removes what is left. Elsewhere it is removed here, before returning.
+    (where fork exists). The folder is renamed to a staging name carrying that process's
+    pid before this returns, so that a build starting meanwhile, even once this process
+    has ended, leaves it alone (``recover``), and the next build after a kill removes
+    what is left. Elsewhere it is removed here, before returning.
     """
-    detached = _detach()
+    match = re.match(r"^\.(.+)-(?:build-\d+-[0-9a-f]+|old-\d+)$", folder.name)
+    token = secrets.token_hex(4)
+
+    def renamed(pid: int) -> Path:
+        return folder if match is None else folder.with_name(
+            f".{match.group(1)}-build-{pid}-{token}")  # (its destination's staging name)
+
+    def claim(pid: int) -> None:
+        if match is not None:
+            os.rename(folder, renamed(pid))
+
+    detached = _detach(claim)
     if detached is None:
         return
     if not detached:
         shutil.rmtree(folder, ignore_errors=True)
         return
     try:  # pragma: no cover - the detached process
-        mine = folder
-        match = re.match(r"^(\..+)-(?:build-\d+-[0-9a-f]+|old-\d+)$", folder.name)
-        if match:
-            mine = staging_name(folder.with_name(match.group(1)[1:]))  # (its destination's)
-            try:
-                os.rename(folder, mine)
-            except OSError:
-                mine = folder
-        shutil.rmtree(mine, ignore_errors=True)
+        mine = renamed(os.getpid())
+        shutil.rmtree(mine if mine.exists() else folder, ignore_errors=True)
     finally:  # pragma: no cover
         os._exit(0)
 

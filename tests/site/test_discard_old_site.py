@@ -52,7 +52,7 @@ def test_the_old_site_goes_and_nothing_else(tmp_path: Path) -> None:
 def test_without_fork_it_is_removed_before_returning(tmp_path: Path, monkeypatch) -> None:
     out = tmp_path / "_site"
     _site(out, "old")
-    monkeypatch.setattr(site_write, "_detach", lambda: False)
+    monkeypatch.setattr(site_write, "_detach", lambda claim=None: False)
     _site(out, "new")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["_site"]
 
@@ -172,3 +172,31 @@ def test_clean_unlinks_when_the_entries_cannot_be_moved(tmp_path: Path, monkeypa
     store.clear(trash=trash)
     assert sorted(p.name for p in (tmp_path / "cache").iterdir()) == ["notes.txt"]
     _wait_gone(tmp_path, ".out-build-*")
+
+
+@pytest.mark.parametrize("exchange", [True, False], ids=["exchange", "two-renames"])
+def test_the_old_site_has_its_removers_name_before_the_build_returns(tmp_path: Path,
+                                                                     monkeypatch,
+                                                                     exchange: bool) -> None:
+    """Once the command has returned (and its process may be gone), the old site is
+    already under the staging name of the live process removing it: a build starting at
+    once neither restores it nor reports it as left by a killed build."""
+    out = tmp_path / "_site"
+    _site(out, "old")
+    if not exchange:
+        monkeypatch.setattr(site_write, "_exchange", lambda a, b: False)
+    real_rmtree = site_write.shutil.rmtree
+
+    def slow_rmtree(path, *args, **kwargs):  # noqa: ANN001, ANN002, ANN003, ANN202
+        time.sleep(0.5)  # the remover is slow (inherited by the detached process)
+        return real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(site_write.shutil, "rmtree", slow_rmtree)
+    _site(out, "new")
+    left = [p.name for p in tmp_path.iterdir() if p.name != "_site"]
+    assert len(left) == 1 and left[0].startswith("._site-build-"), left
+    pid = int(left[0].split("-")[2])
+    assert pid != os.getpid() and site_write._pid_alive(pid)
+    assert recover(out) == []  # a build starting now leaves it alone
+    _wait_gone(tmp_path, "._site-*")
+    assert (out / "s0" / "p0.html").read_text() == "new 0"
