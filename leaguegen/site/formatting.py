@@ -53,9 +53,18 @@ _CELLS = {
 }
 
 
+_CELLS_BY_NAME = {code.name: text for code, text in _CELLS.items()}
+
+
 def cell(code: Code) -> str:
     """A crosstable cell for one game, from the row player's side."""
     return _CELLS.get(code, "")
+
+
+def cell_of(name: str) -> str:
+    """:func:`cell` of the code of this name (``code._name_``): an Enum's hash is a Python
+    call, its name's is not (a big season asks 40,000 times)."""
+    return _CELLS_BY_NAME.get(name, "")
 
 
 def board_result(white: Code, black: Code) -> str:

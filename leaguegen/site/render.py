@@ -232,13 +232,19 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
         games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
                                    env.globals["memo"]),
         wall_rows=rows.wall_rows(gettext_, env.filters["num"]),
+        wall_lines=rows.wall_lines(gettext_, env.filters["num"]),
+        game_lines=rows.game_lines(gettext_, env.filters["num"], env.filters["date"],
+                                   env.globals["memo"]),
         board_rows_of=rows.board_rows(env.filters["num"], env.filters["pts"],
                                       env.globals["memo"]),
         crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
                                                 env.filters["pts"], env.globals["memo"]))
     env.globals["round_links_of"] = rows.round_links(env.filters["num"])
+    env.globals["round_lines"] = rows.round_lines(gettext_, env.filters["num"],
+                                                  env.filters["pts"], env.globals["memo"])
     env.globals["rounds_of"] = rows.round_sections(gettext_, env.globals["memo"],
-                                                   env.globals["board_rows_of"])
+                                                   env.globals["board_rows_of"],
+                                                   env.globals["round_lines"])
     env.globals["standings_rows_of"] = rows.standings_rows(
         gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
     env.globals["explanation_sections"] = rows.explanation_sections(

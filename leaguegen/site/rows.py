@@ -173,6 +173,58 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     return rows
 
 
+def game_lines(gettext: Callable[..., str], num: Callable[[object], str],
+               date: Callable[..., str], memo: Callable[..., object]
+               ) -> Callable[[Sequence[object], Iterable[tuple], object], str]:
+    """``game_lines(players, lines, result)`` for one environment: what
+    :func:`games_rows` writes (not Swiss) for the PlayerGames of ``lines``
+    (``pages.round_robin.GameLines``: round, date, colour, opponent's number, result,
+    note, withdrew; ``players``: the section's links by number), without making them.
+    An opponent's cells are written once per list of links, a round's once per date, a
+    result's once per symbol."""
+    num_, note_, link_ = escaped(num), escaped(gettext), links()
+    short = escaped(lambda value: date(value, "short"))
+    known: dict[int, tuple[object, list[str]]] = {}
+    starts: dict[tuple, str] = {}
+    symbols: dict[tuple, str] = {}
+
+    def write(players: Sequence[object], lines: Iterable[tuple], result: object) -> str:
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players:
+            if len(known) >= 64:
+                known.clear()
+            entry = known[id(players)] = (players, [""] + [
+                f'      <td class="opponent">{link_(p)}</td>\n'
+                f'      <td class="num rating">{num_(p.rating)}</td>\n'  # type: ignore[attr-defined]
+                for p in players[1:]])
+        opponents = entry[1]
+        sides = {"w": f'      <td><span class="g w">{note_("White")}</span></td>\n',
+                 "b": f'      <td><span class="g b">{note_("Black")}</span></td>\n'}
+        free = (f'      <td class="opponent"><em>{note_("free round")}</em></td>\n'
+                '      <td class="num rating"></td>\n')
+        out = []
+        for r, day, colour, opponent, text, note, withdrew in lines:
+            key = (r, day)
+            first = starts.get(key)
+            if first is None:
+                if len(starts) >= _BOUND:
+                    starts.clear()
+                first = starts[key] = (f'      <td class="num">{num_(r)}</td>\n'
+                                       f'      <td class="date">{short(day)}</td>\n')
+            key = (text, withdrew, result)
+            symbol = symbols.get(key)
+            if symbol is None:
+                if len(symbols) >= _BOUND:
+                    symbols.clear()
+                symbol = symbols[key] = str(escape(memo(result, text, withdrew)))
+            side = sides.get(colour, "      <td></td>\n")
+            meta = f' <span class="meta">{note_(note)}</span>' if note else ""
+            out.append(f"    <tr>\n{first}{side}{opponents[opponent] if opponent else free}"
+                       f'      <td class="res">{symbol}{meta}</td>\n    </tr>')
+        return "\n".join(out)
+    return write
+
+
 def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
               ) -> Callable[[Iterable[object]], Markup]:
     """``wall_rows(rows)`` for one environment: the ``<tr>`` of each WallRow of a
@@ -205,6 +257,48 @@ def wall_rows(gettext: Callable[..., str], num: Callable[[object], str]
                            '      <td class="num"></td><td></td><td class="meta">'
                            f'{note_(note) if note else ""}</td>\n    </tr>')
         return Markup("\n".join(out))
+    return write
+
+
+def wall_lines(gettext: Callable[..., str], num: Callable[[object], str]
+               ) -> Callable[[Sequence[object], Iterable[tuple]], str]:
+    """``wall_lines(players, lines)`` for one environment: what :func:`wall_rows` writes
+    for the WallRows of ``lines`` (``pages.alphabetical.round_lines``: number, board,
+    colour, opponent, note; ``players``: the section's links by number), without
+    making them. A section's A-Z pages list the same players every round: each player's
+    cell and opponent cell are written once per list of links, each board's once."""
+    num_, note_ = escaped(num), escaped(gettext)
+    known: dict[int, tuple[object, list[str], list[str]]] = {}
+    boards: dict[int | None, str] = {}  # a board's number cell (few: a list's boards)
+
+    def write(players: Sequence[object], lines: Iterable[tuple]) -> str:
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players:
+            if len(known) >= 64:
+                known.clear()
+            cells = [f'<a href="{escape(p.url)}">{escape(p.name)}</a>' if p else ""  # type: ignore[attr-defined]
+                     for p in players]
+            entry = known[id(players)] = (
+                players, [f'    <tr>\n      <td class="name">{c}</td>\n' for c in cells],
+                [f"{c}</td>\n    </tr>" for c in cells])
+        starts, ends = entry[1], entry[2]
+        white, black = escape(gettext("White")), escape(gettext("Black"))
+        sides = {"w": f'</td>\n      <td><span class="g w">{white}</span></td>\n'
+                      '      <td class="name">',
+                 "b": f'</td>\n      <td><span class="g b">{black}</span></td>\n'
+                      '      <td class="name">'}
+        empty = '      <td class="num"></td><td></td><td class="meta">'
+        out = []
+        for number, board, colour, opponent, note in lines:
+            if opponent:
+                cell = boards.get(board)
+                if cell is None:
+                    cell = boards[board] = f'      <td class="num">{num_(board)}'
+                out.append(f"{starts[number]}{cell}{sides[colour]}{ends[opponent]}")
+            else:
+                out.append(f"{starts[number]}{empty}{note_(note) if note else ''}"
+                           "</td>\n    </tr>")
+        return "\n".join(out)
     return write
 
 
@@ -295,6 +389,9 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
         same = ('      <td class="self" aria-label="'
                 f'{escape(gettext("same player"))}">×</td>\n')
         num_, pts_, link_ = escaped_num, escaped_pts, link
+        # a one-game cell's text, per Cell object (a section's equal cells are one object,
+        # alive through this call, so its id is its own)
+        singles: dict[int, str] = {}
         out = []
         for row in rows:
             player = row.player  # type: ignore[attr-defined]
@@ -306,6 +403,13 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
             for index, games in enumerate(row.cells, start=1):  # type: ignore[attr-defined]
                 if index == number:
                     parts.append(same)
+                elif len(games) == 1:
+                    g = games[0]
+                    text = singles.get(id(g))
+                    if text is None:
+                        text = singles[id(g)] = (f'      <td class="opp">{span(g, result)}'
+                                                 "</td>\n")
+                    parts.append(text)
                 else:
                     parts.append(f'      <td class="opp">'
                                  f'{"".join([span(g, result) for g in games])}</td>\n')
@@ -446,19 +550,93 @@ def round_links(num: Callable[[object], str]
     return write
 
 
+def round_lines(gettext: Callable[..., str], num: Callable[[object], str],
+                pts: Callable[[object], str], memo: Callable[..., object]
+                ) -> Callable[..., Markup]:
+    """``round_lines(rounds, heading, head, who, result)`` for one environment: what
+    :func:`round_sections` writes for ``rounds.views()`` (a
+    ``pages.round_robin.RoundsLines``: each round's number, date, boards as (board,
+    white, black, result, white's points, black's points, withdrew) with the players by
+    number, and who sits out), without making a RoundView and Board per board. Each
+    player's columns on either side are written once per list of links and macro."""
+    num_, pts_ = escaped(num), escaped(pts)
+    known: dict[int, tuple[object, object, list[str], list[str], list[str]]] = {}
+    symbols: dict[tuple, str] = {}
+
+    def write(rounds: object, heading: object, head: object, who: object,
+              result: object) -> Markup:
+        players = rounds.players  # type: ignore[attr-defined]
+        entry = known.get(id(players))
+        if entry is None or entry[0] is not players or entry[1] is not who:
+            if len(known) >= 64:
+                known.clear()
+            whites, blacks, sitters = [""], [""], [""]
+            for p in players[1:]:
+                cell = escape(memo(who, p))
+                number, rating = num_(p.number), num_(p.rating)
+                whites.append(f'        <td class="num aux">{number}</td>\n'
+                              f'        <td class="who-w">{cell}</td>\n'
+                              f'        <td class="num aux">{rating}</td>\n')
+                blacks.append(f'        <td class="who-b">{cell}</td>\n'
+                              f'        <td class="num aux">{rating}</td>\n'
+                              f'        <td class="num aux">{number}</td>\n')
+                sitter = Markup(f'<a href="{escape(p.url)}">{escape(p.name)}</a>')
+                sitters.append('      <tr class="bye"><td></td><td colspan="9">'
+                               f'{escape(gettext("Free round: %(name)s", name=sitter))}'
+                               "</td></tr>\n")
+            entry = known[id(players)] = (players, who, whites, blacks, sitters)
+        whites, blacks, sitters = entry[2], entry[3], entry[4]
+        thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
+        out = []
+        for number, day, boards, sitting_out, _, _ in rounds.lines:  # type: ignore[attr-defined]
+            caption = escape(gettext("Pairings of round %(n)s", n=number))
+            out.append(
+                f'<section class="round" id="round-{escape(number)}">\n'
+                f"  {escape(memo(heading, number, day, 2))}\n"
+                '  <div class="table-scroll">\n  <table class="pairings">\n'
+                f'    <caption class="visually-hidden">{caption}</caption>\n{thead}')
+            if boards:
+                rows = []
+                for board, white, black, text, white_points, black_points, withdrew in boards:
+                    key = (text, withdrew, result)
+                    symbol = symbols.get(key)
+                    if symbol is None:
+                        if len(symbols) >= _BOUND:
+                            symbols.clear()
+                        symbol = symbols[key] = str(escape(memo(result, text, withdrew)))
+                    rows.append(
+                        "<tr>\n"
+                        f'        <td class="num">{num_(board)}</td>\n'
+                        f"{whites[white]}"
+                        f'        <td class="num before">{pts_(white_points)}</td>\n'
+                        f'        <td class="res">{symbol}</td>\n'
+                        f'        <td class="num before">{pts_(black_points)}</td>\n'
+                        f"{blacks[black]}"
+                        "      </tr>")
+                out.append("\n".join(rows) + "\n")
+            if sitting_out:
+                out.append(sitters[sitting_out])
+            out.append("\n    </tbody>\n  </table>\n  </div>\n</section>")
+        return Markup("".join(out))
+    return write
+
+
 def round_sections(gettext: Callable[..., str], memo: Callable[..., object],
-                   boards_of: Callable[[Iterable[object], object, object], Markup]
-                   ) -> Callable[..., Markup]:
+                   boards_of: Callable[[Iterable[object], object, object], Markup],
+                   lines_of: Callable[..., Markup] | None = None) -> Callable[..., Markup]:
     """``rounds_of(rounds, heading, head, who, result)`` for one environment: each
     RoundView as the macro ``round`` of ``partials/rounds.html`` renders it (level 2), one
     after the other. ``heading``, ``head``, ``who`` and ``result`` are the template's own
     macros (``round_heading``, ``pairings_head``, the player's cell, the result's symbol),
     called through ``memo`` as there; ``boards_of`` is the environment's
     :func:`board_rows`. A rounds page has a round per section of this: writing it here
-    saves the macros' calls (four a round)."""
+    saves the macros' calls (four a round). ``rounds`` may also be a RoundsLines, which
+    ``lines_of`` (the environment's :func:`round_lines`) writes."""
 
     def write(rounds: Iterable[object], heading: object, head: object, who: object,
               result: object) -> Markup:
+        if lines_of is not None and hasattr(rounds, "lines"):
+            return lines_of(rounds, heading, head, who, result)
         thead = f"    <thead>{escape(memo(head))}</thead>\n    <tbody>\n    "
         out = []
         for rnd in rounds:

@@ -19,7 +19,9 @@ def _recorder(made):  # noqa: ANN001,ANN202
         write = made(*filters)
 
         def rows_of(*args):  # noqa: ANN002,ANN202
-            rows_of.seen.append((tuple(args[0]), *args[1:]))
+            first = args[0]  # rows, or a page's lines (RoundsLines) as they are
+            rows_of.seen.append((first if hasattr(first, "lines") else tuple(first),
+                                 *args[1:]))
             return write(*args)
         rows_of.seen = []
         return rows_of
@@ -33,12 +35,15 @@ def demo_envs(monkeypatch) -> list:
     monkeypatch.setattr(rows, "tiebreak_rows", _recorder(rows.tiebreak_rows))
     monkeypatch.setattr(rows, "games_rows", _recorder(rows.games_rows))
     monkeypatch.setattr(rows, "wall_rows", _recorder(rows.wall_rows))
+    monkeypatch.setattr(rows, "wall_lines", _recorder(rows.wall_lines))
+    monkeypatch.setattr(rows, "game_lines", _recorder(rows.game_lines))
     monkeypatch.setattr(rows, "board_rows", _recorder(rows.board_rows))
     monkeypatch.setattr(rows, "crosstable_rows", _recorder(rows.crosstable_rows))
     monkeypatch.setattr(rows, "explanation_sections", _recorder(rows.explanation_sections))
     monkeypatch.setattr(rows, "standings_rows", _recorder(rows.standings_rows))
     monkeypatch.setattr(rows, "round_links", _recorder(rows.round_links))
     monkeypatch.setattr(rows, "round_sections", _recorder(rows.round_sections))
+    monkeypatch.setattr(rows, "round_lines", _recorder(rows.round_lines))
     render.environment.cache_clear()
     envs = {}
     for demo in DEMOS:
@@ -69,12 +74,19 @@ def test_tiebreak_rows_match_the_template_macro_on_every_demo(demo_envs) -> None
 
 
 def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.round_robin import GameLines
+
     games, kinds = [], set()
     for env in demo_envs:
         module = env.get_template("partials/games.html").module
         result = env.get_template("partials/symbols.html").module.result
         write = env.globals["games_rows"]
-        for group, swiss, _ in list(write.seen):
+        # a round robin's player pages write their games from lines (game_lines): those
+        # games, as PlayerGames
+        groups = [(group, swiss) for group, swiss, _ in write.seen] + [
+            (GameLines(list(players), list(lines)).games(), False)
+            for players, lines, _ in env.globals["game_lines"].seen]
+        for group, swiss in groups:
             expected = "".join(str(module.game_row(g, swiss)) for g in group)
             assert str(write(group, swiss, result)) + "\n" == expected
             games += group
@@ -86,12 +98,38 @@ def test_games_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert len(games) > 500
 
 
+def test_game_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.round_robin import GameLines
+
+    games = []
+    for env in demo_envs:
+        macro = env.get_template("partials/games.html").module.game_row
+        result = env.get_template("partials/symbols.html").module.result
+        write, rows_of = env.globals["game_lines"], env.globals["games_rows"]
+        for players, lines, _ in list(write.seen):
+            group = GameLines(list(players), list(lines)).games()
+            expected = "".join(str(macro(g, False)) for g in group)
+            assert write(players, lines, result) + "\n" == expected
+            assert str(rows_of(group, False, result)) + "\n" == expected
+            games += group
+    assert any(g.opponent is None for g in games) and any(g.note for g in games)
+    assert any(g.withdrew for g in games)
+    assert {g.colour for g in games} >= {"w", "b", ""}
+    assert len(games) > 400
+
+
 def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.alphabetical import RoundLines
+
     lines = []
     for env in demo_envs:
         macro = env.get_template("partials/wall.html").module.wall_row
         write = env.globals["wall_rows"]
-        for (group,) in list(write.seen):
+        # the A-Z pages write their rows from lines (wall_lines): their rows, as WallRows
+        groups = [group for (group,) in write.seen] + [
+            RoundLines(list(players), list(rows_)).wall_rows()
+            for players, rows_ in env.globals["wall_lines"].seen]
+        for group in groups:
             assert str(write(group)) + "\n" == "".join(str(macro(row)) for row in group)
             lines += group
     assert {row.colour for row in lines} >= {"w", "b", ""}
@@ -99,12 +137,34 @@ def test_wall_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     assert len(lines) > 500
 
 
+def test_wall_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    from leaguegen.site.pages.alphabetical import RoundLines
+
+    rows_seen = []
+    for env in demo_envs:
+        macro = env.get_template("partials/wall.html").module.wall_row
+        write = env.globals["wall_lines"]
+        for players, lines in list(write.seen):
+            group = RoundLines(list(players), list(lines)).wall_rows()
+            assert write(players, lines) + "\n" == "".join(str(macro(row)) for row in group)
+            rows_seen += group
+    assert {row.colour for row in rows_seen} >= {"w", "b", ""}
+    assert any(row.note and row.opponent is None for row in rows_seen)  # a free round, a bye
+    assert len(rows_seen) > 500
+
+
 def test_board_rows_match_the_template_macro_on_every_demo(demo_envs) -> None:
     boards = []
     for env in demo_envs:
         module = env.get_template("partials/rounds.html").module
         write = env.globals["board_rows_of"]
-        for group, who, result in list(write.seen):
+        # a round robin's rounds pages write their boards from lines (round_lines):
+        # those boards too, as Boards
+        groups = list(write.seen) + [
+            (rnd.boards, who, result)
+            for lines, _, _, who, result in env.globals["round_lines"].seen
+            for rnd in lines.views() if rnd.boards]
+        for group, who, result in groups:
             expected = "".join(str(module.board_row(b)) + "\n" for b in group)
             assert str(write(group, who, result)) + "\n" == expected
             boards += group
@@ -122,12 +182,31 @@ def test_round_sections_match_the_template_macro_on_every_demo(demo_envs) -> Non
         module = env.get_template("partials/rounds.html").module
         write = env.globals["rounds_of"]
         for group, heading, head, who, result in list(write.seen):
-            expected = "".join(str(module.round(rnd)) for rnd in group)
+            views = group.views() if hasattr(group, "lines") else group
+            expected = "".join(str(module.round(rnd)) for rnd in views)
             assert str(write(group, heading, head, who, result)) == expected
-            rounds += group
+            assert str(write(views, heading, head, who, result)) == expected
+            rounds += views
     # rounds with a player sitting out and without, with and without boards and a date
     assert any(r.sitting_out for r in rounds) and any(not r.sitting_out for r in rounds)
     assert any(r.date for r in rounds) and any(r.boards for r in rounds)
+    assert len(rounds) > 30
+
+
+def test_round_lines_match_the_template_macro_on_every_demo(demo_envs) -> None:
+    rounds = []
+    for env in demo_envs:
+        module = env.get_template("partials/rounds.html").module
+        write = env.globals["round_lines"]
+        for lines, heading, head, who, result in list(write.seen):
+            views = lines.views()
+            expected = "".join(str(module.round(rnd)) for rnd in views)
+            assert str(write(lines, heading, head, who, result)) == expected
+            rounds += views
+    boards = [b for r in rounds for b in r.boards]
+    assert any(r.sitting_out for r in rounds) and any(not r.sitting_out for r in rounds)
+    assert any(b.withdrew for b in boards) and any(not b.result for b in boards)
+    assert any(b.white.title for b in boards)
     assert len(rounds) > 30
 
 

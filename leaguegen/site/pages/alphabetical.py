@@ -36,6 +36,7 @@ from leaguegen.site.pages.common import (
     season_info,
     section_summary,
 )
+from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
 
@@ -114,7 +115,7 @@ class AlphabeticalPage:
     section: SectionSummary
     number: int | None
     date: dt.date | None
-    rows: tuple[WallRow, ...]
+    rows: tuple[WallRow, ...] | RoundLines
     rounds: tuple[RoundLink, ...]
     here: str
 
@@ -162,36 +163,71 @@ def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class RoundLines:
+    """A round's rows as ``round_lines`` gives them, with the section's links by number:
+    what ``rows.wall_lines`` writes without making a WallRow per row (``bodies``'s A-Z
+    writer); ``wall_rows()`` makes them for the template."""
+
+    players: list
+    lines: list[tuple[int, int | None, str, int | None, str]]
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    def wall_rows(self) -> tuple[WallRow, ...]:
+        players = self.players
+        return tuple(WallRow(players[number], board, colour,
+                             players[opponent] if opponent else None, note)
+                     for number, board, colour, opponent, note in self.lines)
+
+
 def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
                       here: str, root: str = "../", *,
-                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None
-                      ) -> AlphabeticalPage:
+                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None,
+                      lines: bool = False) -> AlphabeticalPage:
     """A round's A-Z page; ``shared``: the round links and section summary, the same on
-    every round's page (``_shared``), when the caller has them already."""
+    every round's page (``_shared``), when the caller has them already. ``lines``: the
+    rows as a RoundLines (for ``bodies.alphabetical_pages``), not WallRows."""
     section, table = facts.section, facts.table
     assert table is not None
     links, info = shared or _shared(facts, root)
     if r is None:
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
+    players, order = _players(section, table, root, season.language)
+    written = RoundLines(players, round_lines(section, table, r, order))
+    rows = written if lines else written.wall_rows()
+    return AlphabeticalPage(root, season_info(season), info, r, _date(section, r), rows,
+                            links, here)
+
+
+def _date(section: Section, r: int) -> dt.date | None:
+    return next((x.date for x in section.rounds if x.number == r), None)
+
+
+def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
+                ) -> list[tuple[int, int | None, str, int | None, str]]:
+    """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
+    ``_players``): (number, board, colour, opponent, note) as a WallRow holds them, with
+    the players by number; what the page and the fast writer (``rows.wall_lines``) share."""
     boards = _boards(section, table, r)
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
-    players, order = _players(section, table, root, season.language)
     records = table.records
+    white = Colour.WHITE
     rows = []
     for index in order:  # A to Z: the same order in every round
         rec = records[index]
         number = rec.number
-        e = rec.entry(r)
+        entries = rec.rounds
+        e = entries[r - 1] if 0 < r <= len(entries) else None  # rec.entry(r), inline
         if e is not None and e.opponent is not None:
-            rows.append(WallRow(players[number], boards.get(number),
-                                "w" if e.colour is Colour.WHITE else "b",
-                                players[e.opponent], ""))
+            rows.append((number, boards.get(number), "w" if e.colour is white else "b",
+                         e.opponent, ""))
             continue
         code = e.code if e is not None else Code.ZERO_BYE
         note = free if free and code is not Code.PAIRING_BYE else NO_GAME.get(code, "")
-        rows.append(WallRow(players[number], None, "", None, note))
-    date = next((x.date for x in section.rounds if x.number == r), None)
-    return AlphabeticalPage(root, season_info(season), info, r, date, tuple(rows), links, here)
+        rows.append((number, None, "", None, note))
+    return rows
 
 
 _PLAYERS: dict[tuple[int, str, str], tuple[Section, list, list[int]]] = {}
@@ -233,12 +269,14 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
     pages = {}
     shared = _shared(facts, "../")
     write = bodies.alphabetical_pages(lang)  # each page written into the section's frame
+    lines = FAST_PAGES.get()  # the rows written from their lines (else through the macro)
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
-        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared))
+        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared,
+                                              lines=lines))
     path = urls.alphabetical(section)
     pages[path] = write(alphabetical_page(season, facts, current_round(facts), path,
-                                          shared=shared))
+                                          shared=shared, lines=lines))
     return pages
 
 

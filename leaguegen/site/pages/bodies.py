@@ -47,8 +47,10 @@ def _tools_of(env: object) -> dict:
         "_": g["_"], "ngettext": g["ngettext"], "memo": g["memo"],
         "num": f["num"], "pts": f["pts"], "tb": f["tb"],
         "strong": f["strong"], "percent": f["percent"],
-        "games_rows": g["games_rows"], "explanation_sections": g["explanation_sections"],
-        "wall_rows": g["wall_rows"], "round_links_of": g["round_links_of"],
+        "games_rows": g["games_rows"], "game_lines": g["game_lines"],
+        "explanation_sections": g["explanation_sections"],
+        "wall_rows": g["wall_rows"], "wall_lines": g["wall_lines"],
+        "round_links_of": g["round_links_of"],
         "date": f["date"],
         "result": symbols.result, "cell_symbols": symbols.cell_symbols,
         "tiebreak_head": tiebreaks.tiebreak_head,
@@ -71,6 +73,7 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
     num_ = t.get("num_") or t.setdefault("num_", escaped(num))
     memo, ngettext = t["memo"], t["ngettext"]
     games_rows, explanation_sections = t["games_rows"], t["explanation_sections"]
+    game_lines = t["game_lines"]
     result, cell_symbols, head = t["result"], t["cell_symbols"], t["tiebreak_head"]
     section_name = escape(first.section.name)  # type: ignore[attr-defined]
     facts = ('<dl class="facts">\n'
@@ -105,8 +108,12 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
         views (``player_page(..., views=False)``): they are written from the standings."""
         p = page.player  # type: ignore[attr-defined]
         name = p.name
+        games = page.games  # type: ignore[attr-defined]
+        lines = getattr(games, "lines", None)  # a GameLines: written by game_lines
         if marked(name) or marked(p.url):
             from leaguegen.site.render import render
+            if lines is not None:
+                page = dataclasses.replace(page, games=games.games())  # type: ignore[type-var]
             return render("player.html", page, language)
         out = [facts, num_(p.number), "</dd></div>\n"]
         if p.rating:
@@ -141,10 +148,15 @@ def player_pages(first: object, language: str) -> Callable[[object], str] | None
                                share=t["percent"](withdrawal.threshold)))
             out.append("</p>")
         out += (games_head, _("Games of %(name)s", name=name), columns)
-        games = page.games  # type: ignore[attr-defined]
-        if games:
-            out += (games_rows(games, False, result), "\n")
-        out += (legend, memo(cell_symbols, any(g.withdrew for g in games)), "</p>\n")
+        if lines is not None:
+            if lines:
+                out += (game_lines(games.players, lines, result), "\n")
+            withdrew = games.withdrew
+        else:
+            if games:
+                out += (games_rows(games, False, result), "\n")
+            withdrew = any(g.withdrew for g in games)
+        out += (legend, memo(cell_symbols, withdrew), "</p>\n")
         if data is not None:
             sections = explain(data, p.number)
             if sections:
@@ -167,6 +179,7 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
     holes of their writers; the heading and the round's date are written here."""
     frames: dict[tuple[bool, bool, bool], object] = {}
     tools: dict = {}
+    headings: dict[str, str] = {}  # a round's heading with a mark for its number
 
     def write(page: object) -> str:
         number, rows, rounds = page.number, page.rows, page.rounds  # type: ignore[attr-defined]
@@ -178,15 +191,25 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
             frame = frames[shape] = stamp(
                 "lists/alphabetical.html", probe, language, ("heading", "intro"),
                 ("here",), ("wall_rows", "round_links_of")) or False
+        lines = getattr(rows, "lines", None)  # a RoundLines: written by wall_lines
         if frame is False or marked(here):
             from leaguegen.site.render import render
+            if lines is not None:
+                page = dataclasses.replace(page, rows=rows.wall_rows())  # type: ignore[type-var,attr-defined]
             return render("lists/alphabetical.html", page, language)
         if not tools:
             tools.update(_tools(language, page.season.digits))  # type: ignore[attr-defined]
+            tools["num_"] = escaped(tools["num"])
         _ = tools["_"]
         name = page.section.name  # type: ignore[attr-defined]
         if number:
-            heading = _("%(section)s: round %(n)s, players A–Z", section=name, n=number)
+            # the sentence once per section, the round's number put into its mark (the
+            # number as gettext writes it: the page's digits, escaped)
+            said = headings.get(name)
+            if said is None:
+                said = headings[name] = str(_("%(section)s: round %(n)s, players A–Z",
+                                              section=name, n=hole("n")))
+            heading = said.replace(hole("n"), tools["num_"](number))
         else:
             heading = _("%(section)s: pairings A–Z", section=name)
         date = page.date  # type: ignore[attr-defined]
@@ -194,7 +217,8 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
                  f'{escape(tools["date"](date))}</time></p>' if date else "")
         return frame.fill({  # type: ignore[attr-defined]
             "here": escape(here), "heading": heading, "intro": intro,
-            "wall_rows": tools["wall_rows"](rows) if rows else "",
+            "wall_rows": "" if not rows else tools["wall_rows"](rows) if lines is None
+            else tools["wall_lines"](rows.players, lines),  # type: ignore[attr-defined]
             "round_links_of": tools["round_links_of"](rounds, number) if rounds else ""})
     return write
 

@@ -43,9 +43,37 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import planning_view
 from leaguegen.site.render import render, render_pdf_source
+
+
+@dataclass(frozen=True, slots=True)
+class RoundsLines:
+    """Every round's boards as tuples, what ``rows.round_lines`` writes without a
+    RoundView and Board per board (a rounds page written with ``FAST_PAGES``): per round
+    (number, date, boards, sitting out, complete, started), a board (number, white,
+    black, result, white's points before, black's, withdrew), the players by number in
+    ``players``; ``views()`` makes the RoundViews for the template."""
+
+    players: list
+    lines: list[tuple[int, dt.date | None, list[tuple], int | None, bool, bool]]
+
+    @property
+    def withdrew(self) -> bool:
+        return any(board[6] for line in self.lines for board in line[2])
+
+    def views(self) -> tuple[RoundView, ...]:
+        players = self.players
+        return tuple(RoundView(
+            number=number, date=date,
+            boards=tuple(Board(b, players[white], players[black], result, white_points,
+                               black_points, withdrew)
+                         for b, white, black, result, white_points, black_points, withdrew
+                         in boards),
+            sitting_out=players[out] if out else None, complete=complete, started=started)
+            for number, date, boards, out, complete, started in self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +87,7 @@ class SectionPage:
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
     crosstable: tuple[CrossRow, ...]
-    rounds: tuple[RoundView, ...]
+    rounds: tuple[RoundView, ...] | RoundsLines
     pdf_url: str
     double: bool
     free_round_points: Fraction | None  # what a free round scores; None = even field
@@ -67,6 +95,15 @@ class SectionPage:
     generated: str = ""
     planning: object | None = None  # planning_view.PlanningView while no result is entered
     tiebreaks_default: bool = False
+
+    @property
+    def withdrew_boards(self) -> bool:
+        """Whether a board of a round is not played because a player withdrew (the
+        rounds page's legend says what its mark means)."""
+        rounds = self.rounds
+        if isinstance(rounds, RoundsLines):
+            return rounds.withdrew
+        return any(b.withdrew for r in rounds for b in r.boards)
 
 
 
@@ -83,6 +120,30 @@ class PlayerGame:
 
 
 @dataclass(frozen=True, slots=True)
+class GameLines:
+    """A player's games as tuples, what ``rows.game_lines`` writes without a PlayerGame
+    per game (``bodies.player_pages``): (round, date, colour, opponent's number or None,
+    result, note, withdrew), with the section's links by number; ``games()`` makes the
+    PlayerGames for the template."""
+
+    players: list
+    lines: list[tuple[int, dt.date | None, str, int | None, str, str, bool]]
+
+    def __bool__(self) -> bool:
+        return bool(self.lines)
+
+    @property
+    def withdrew(self) -> bool:
+        return any(line[6] for line in self.lines)
+
+    def games(self) -> tuple[PlayerGame, ...]:
+        players = self.players
+        return tuple(PlayerGame(r, date, colour, players[opponent] if opponent else None,
+                                result, note, withdrew)
+                     for r, date, colour, opponent, result, note, withdrew in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
 class PlayerPage:
     """One player's season in a section (``<id>/players/<slug>.html``)."""
 
@@ -90,7 +151,7 @@ class PlayerPage:
     season: SeasonInfo
     section: SectionSummary
     player: PlayerLink
-    games: tuple[PlayerGame, ...]
+    games: tuple[PlayerGame, ...] | GameLines
     score: Fraction
     played: int
     rank: int | None
@@ -117,6 +178,16 @@ class SectionData:
     # each player's score in units and games played, by number (the standings and the
     # player pages both show them)
     scores: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # the players' links by number (index 0 unused), by root
+    links: dict[str, list] = field(default_factory=dict)
+
+    def links_of(self, root: str) -> list:
+        known = self.links.get(root)
+        if known is None:
+            s = self.section
+            known = self.links[root] = [None] + [player_link(s, n, root)
+                                                 for n in range(1, len(s.players) + 1)]
+        return known
 
     def score_of(self, number: int) -> tuple[int, int]:
         """(points in units, games completed) of a player."""
@@ -150,6 +221,7 @@ GAME_NOTES = {
     Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
     Code.PENDING: N_("not played yet"),
 }
+_NOTES = {code._name_: note for code, note in GAME_NOTES.items()}
 WITHDREW = N_("not played: a player withdrew")
 FREE_ROUND = N_("free round")
 
@@ -159,8 +231,10 @@ def section_data(section: Section) -> SectionData:
     return SectionData(facts_of(section))
 
 
-def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
-    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
+def section_page(season: Season, data: SectionData, root: str = "../",
+                 lines: bool = False) -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group);
+    ``lines``: the rounds as RoundsLines (``rows.round_lines`` writes them), not views."""
     s, t = data.section, data.table
     codes = list(s.tiebreaks)
     result = data.standings
@@ -203,7 +277,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         root=root, season=season_info(season), section=info, description=s.description,
         standings=tuple(rows),
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
-        crosstable=_crosstable(data, root), rounds=_rounds(data, root),
+        crosstable=_crosstable(data, root), rounds=_rounds(data, root, lines),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
     )
@@ -237,10 +311,16 @@ def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
             known = values[units] = t.scoring.value(units)
         return known
 
+    points = t.scoring.points
+    by_name: dict[str, int] = {}  # a code's units, by its name (an Enum's hash is slow)
     for rec in t.records:
         units, before = 0, [value(0)]
         for e in rec.rounds:
-            units += t.scoring.points(e.code)
+            code = e.code
+            got = by_name.get(code._name_)
+            if got is None:
+                got = by_name[code._name_] = points(code)
+            units += got
             before.append(value(units))
         out[rec.number] = before
     return out
@@ -274,7 +354,9 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             counted = row_counted and opponent not in excluded
             withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, e.code, number,
                                                                 opponent)
-            key = (e.code, e.colour, r, counted, withdrew)
+            colour = e.colour
+            # by the enums' names: an Enum's own hash is a Python call
+            key = (e.code._name_, colour._name_ if colour else None, r, counted, withdrew)
             cell = known.get(key)
             if cell is None:
                 cell = known[key] = Cell(fmt.cell(e.code), _COLOURS[e.colour], r, counted,
@@ -294,17 +376,14 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     return tuple(out)
 
 
-def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
+def _rounds(data: SectionData, root: str, lines: bool = False
+            ) -> tuple[RoundView, ...] | RoundsLines:
     s, t = data.section, data.table
-    views = []
+    made = []
     schedule = roundrobin.section_schedule(s)
     before = _points_before(t)
     records, withdrawals = t.records, s.withdrawals
-    links = [None] + [player_link(s, n, root) for n in range(1, len(s.players) + 1)]
-
-    def points_before(number: int, r: int) -> Fraction:
-        scores = before[number]
-        return scores[min(r - 1, len(scores) - 1)]
+    results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
 
     for info in s.rounds:
         r = info.number
@@ -314,48 +393,54 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
         for pairing in schedule[r - 1]:
             white, black = pairing.white, pairing.black
             if black is None:
-                out = links[white]
+                out = white
                 continue
             we = records[white - 1].rounds[r - 1]
             be = records[black - 1].rounds[r - 1]
-            result = fmt.board_result(we.code, be.code)
+            key = (we.code._name_, be.code._name_)
+            result = results.get(key)
+            if result is None:
+                result = results[key] = fmt.board_result(we.code, be.code)
             complete = complete and bool(result)
             started = started or bool(result)
-            boards.append(Board(
-                len(boards) + 1, links[white], links[black], result,
-                white_points=points_before(white, r),
-                black_points=points_before(black, r),
-                withdrew=bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white,
-                                                                  black)))
-        views.append(RoundView(
-            number=r, date=info.date, boards=tuple(boards), sitting_out=out,
-            complete=complete, started=started,
-        ))
-    return tuple(views)
+            scores, other = before[white], before[black]
+            boards.append((
+                len(boards) + 1, white, black, result,
+                scores[min(r - 1, len(scores) - 1)], other[min(r - 1, len(other) - 1)],
+                bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white, black)))
+        made.append((r, info.date, boards, out, complete, started))
+    written = RoundsLines(data.links_of(root), made)
+    return written if lines else written.views()
 
 
 def player_page(season: Season, data: SectionData, number: int,
-                root: str = "../../", views: bool = True) -> PlayerPage:
+                root: str = "../../", views: bool = True, lines: bool = False) -> PlayerPage:
     """``views`` False: without the tiebreak views (``bodies.player_pages`` writes the
-    explanations from the standings themselves)."""
+    explanations from the standings themselves); ``lines``: the games as GameLines (which
+    ``bodies.player_pages`` writes), not PlayerGames."""
     s, t = data.section, data.table
     rec = t.record(number)
-    games = []
     rounds = s.rounds
+    dates = [info.date for info in rounds]
     withdrawals = s.withdrawals
+    white, black = Colour.WHITE, Colour.BLACK
+    made = []
     for r, e in enumerate(rec.rounds, start=1):
-        date = rounds[r - 1].date if r <= len(rounds) else None
+        date = dates[r - 1] if r <= len(dates) else None
         opponent = e.opponent
-        if opponent is None:
-            games.append(PlayerGame(r, date, "", None, fmt.units(t.scoring.points(e.code),
-                                                                 t.scoring), FREE_ROUND))
-            continue
         code = e.code
+        if opponent is None:
+            made.append((r, date, "", None, fmt.units(t.scoring.points(code), t.scoring),
+                         FREE_ROUND, False))
+            continue
         withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, code, number, opponent)
-        note = WITHDREW if withdrew else GAME_NOTES.get(code, "")
-        games.append(PlayerGame(
-            r, date, _COLOURS[e.colour], player_link(s, opponent, root),
-            fmt.cell(code), note, withdrew))
+        name = code._name_  # an Enum's own hash is a Python call: its name's is not
+        note = WITHDREW if withdrew else _NOTES.get(name, "")
+        colour = e.colour
+        made.append((r, date, "w" if colour is white else "b" if colour is black else "",
+                     opponent, fmt.cell_of(name), note, withdrew))
+    written = GameLines(data.links_of(root), made)
+    games = written if lines else written.games()
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
@@ -371,7 +456,7 @@ def player_page(season: Season, data: SectionData, number: int,
                                       section_summary(data.facts, root, None))
     return PlayerPage(
         root=root, season=shared[0], section=shared[1],
-        player=player_link(s, number, root), games=tuple(games), score=score,
+        player=player_link(s, number, root), games=games, score=score,
         counted_score=counted,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
@@ -383,7 +468,9 @@ def player_page(season: Season, data: SectionData, number: int,
 def render_section(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     data = section_data(section)
-    page = dataclasses.replace(section_page(season, data), planning=planning_view(season, section))
+    lines = FAST_PAGES.get()  # the rounds written from their lines (else through RoundViews)
+    page = dataclasses.replace(section_page(season, data, lines=lines),
+                               planning=planning_view(season, section))
     data.page = page
     pages = {
         urls.section(section): render("round_robin/section.html", page, lang),
@@ -397,7 +484,7 @@ def render_section(season: Season, section: Section) -> SectionOutput:
                 "player.html", player_page(season, data, number), lang)
         else:
             pages[urls.player(section, number)] = write(
-                player_page(season, data, number, views=False), data)
+                player_page(season, data, number, views=False, lines=True), data)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)
