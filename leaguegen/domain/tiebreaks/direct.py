@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from leaguegen.domain.tiebreaks.context import Context
-from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.explain import Explanation, Item, new_explanation, new_item
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 
 
@@ -40,7 +40,7 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
             ):
                 per_opp.setdefault(s.opponent, []).append(s.units)
                 kind = "game" if s.played else "forfeit"
-                items[n].append(Item(s.round, kind, s.opponent, s.points, result=s.points))
+                items[n].append(new_item(s.round, kind, s.opponent, s.points, None, s.points))
         if all(len(v) == 1 for v in per_opp.values()):  # one game each: a sum of units
             score[n] = ctx.points(sum(v[0] for v in per_opp.values()))
         else:  # several games against a member are averaged (6.1.2)
@@ -104,7 +104,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
     for group in groups:
         if len(group) < 2:
             for n in group:
-                out[n] = Explanation(spec.code, 0, note="not tied")
+                out[n] = new_explanation(spec.code, 0, (), (), "not tied")
             continue
         steps: Steps = {}
         shown_items: dict[int, list[Item]] = {}
@@ -118,9 +118,9 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
                     f"{_fmt(points)} in the games among {', '.join(map(str, members))}"
                     for members, points in steps[n]
                 )
-                out[n] = Explanation(
-                    spec.code, value, tuple(shown_items[n]), note=note,
-                    extra={"mutual_score": steps[n][0][1], "all_met": n not in unmet},
+                out[n] = new_explanation(
+                    spec.code, value, tuple(shown_items[n]), (), note,
+                    {"mutual_score": steps[n][0][1], "all_met": n not in unmet},
                 )
             place += len(tier)
     return out
