@@ -125,7 +125,7 @@ def build_context(
     rounds = table.rounds_played if after_round is None else after_round
     by_number = {r.number: r for r in table.records}
     numbers = tuple(sorted(n for n in by_number if n not in excluded))
-    values, products = _tables(unit)
+    values, products, made = _tables(unit)
 
     def points_of(units: int) -> Fraction:
         value = values.get(units)
@@ -153,16 +153,17 @@ def build_context(
                 row.append(new_slot(rnd, None, None, code, zero, False, True, True))
                 continue
             units, points, is_game, not_vur = code_info[code]
-            if opponent is None:
-                played = False
-            elif opponent in by_number:
-                played = is_game  # entry.played
-            else:
+            if opponent is not None and opponent not in by_number:
                 raise ValueError(f"player {number}, round {rnd}: opponent {opponent}"
                                  " is not in the table")
             total += units
-            row.append(new_slot(rnd, opponent, entry.colour, code, points, played,
-                                not played and not not_vur, False, units))
+            key = (rnd, opponent, entry.colour, code, units)
+            slot = made.get(key)
+            if slot is None:  # what the key names decides the rest
+                played = opponent is not None and is_game  # entry.played
+                slot = made[key] = new_slot(rnd, opponent, entry.colour, code, points, played,
+                                            not played and not not_vur, False, units)
+            row.append(slot)
         for rnd in range(len(row) + 1, rounds + 1):  # rounds missing from the record
             row.append(new_slot(rnd, None, None, Code.ZERO_BYE, zero, False, True))
         slots[number] = tuple(row)
@@ -203,17 +204,21 @@ def build_context(
     )
 
 
-# unit -> (units -> points, units² -> points²): the few values a season's sections share
-_TABLES: dict[tuple[int, int], tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
+# unit -> (units -> points, units² -> points², the slots made): the few values a season's
+# sections share
+_Tables = tuple[dict[int, Fraction], dict[int, Fraction], dict[tuple, Slot]]
+_TABLES: dict[tuple[int, int], _Tables] = {}
 
 
-def _tables(unit: Fraction) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+def _tables(unit: Fraction) -> _Tables:
     """The Fractions already made for ``unit`` (shared by every context of that unit:
-    Fractions are immutable), so most sections make none."""
+    Fractions are immutable), so most sections make none; and the slots, by (round,
+    opponent, colour, code, units): frozen values, so the sections of a season share
+    them too (its round robins of one size have the same few thousand)."""
     key = (unit.numerator, unit.denominator)
     tables = _TABLES.get(key)
-    if tables is None or len(tables[0]) + len(tables[1]) > 65536:
+    if tables is None or len(tables[0]) + len(tables[1]) + len(tables[2]) > 65536:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        tables = _TABLES[key] = ({}, {})
+        tables = _TABLES[key] = ({}, {}, {})
     return tables
