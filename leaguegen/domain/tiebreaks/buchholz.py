@@ -71,6 +71,7 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
     out = []
     points = ctx.points
     products = ctx.products
+    known_points, known_products = ctx._values, ctx._products
     is_rr = ctx.is_rr
     last = ctx.rounds
     predetermined = spec.predetermined
@@ -96,13 +97,19 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
                     score = cap
             kind = "dummy"
             vur = s.vur
+        # ``points(score)``, ``products(units)``: their tables read in place
+        shown = known_points.get(score)
+        if shown is None:
+            shown = points(score)
         if product:
             units = score * s.units
-            value = products(units)
+            value = known_products.get(units)
+            if value is None:
+                value = products(units)
         else:
             units = score
-            value = points(score)
-        out.append((new_item(s.round, kind, opponent, value, points(score), s.points, note),
+            value = shown
+        out.append((new_item(s.round, kind, opponent, value, shown, s.points, note),
                     vur, units))
     return out
 
