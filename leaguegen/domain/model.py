@@ -167,7 +167,7 @@ def quick_builder(cls: type[T]) -> Callable[..., T]:
     mutable twin with the same slots is filled by plain stores, then given ``cls`` as its
     class (allowed because the two layouts are the same)."""
     if not (dataclasses.is_dataclass(cls) and cls.__dataclass_params__.frozen  # type: ignore[attr-defined]
-            and "__slots__" in cls.__dict__) or hasattr(cls, "__post_init__"):
+            and hasattr(cls, "__slots__")) or hasattr(cls, "__post_init__"):
         raise TypeError(f"{cls.__name__} is not a frozen, slotted dataclass without __post_init__")
     specs: list[Any] = []
     for f in dataclasses.fields(cls):
