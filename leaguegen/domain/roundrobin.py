@@ -109,35 +109,67 @@ def build_crosstable(section: Section) -> Crosstable:
     bye = free_round_code(section)
     bye_codes = {(b.round, b.player): b.code for b in section.byes}
     schedule = section_schedule(section)
-    columns: list[dict[int, RoundEntry]] = []
+    size = len(section.players)
+    if as_played(section):  # rounds as written: any number on a line gets a row
+        size = max([size, *(max(p.white, p.black or 0) for rnd in schedule for p in rnd)])
+    # each player's rounds, filled board by board (a later line for the same player wins,
+    # as it always did); a round with no line for a player stays None
+    rows: list[list[RoundEntry | None]] = [[None] * len(schedule) for _ in range(size + 1)]
+    codes = _CODES_BY_VALUE
     for r, boards in enumerate(schedule, start=1):
-        column: dict[int, RoundEntry] = {}
-        free = RoundEntry(None, None, bye if r <= reached else Code.PENDING)
+        i = r - 1
+        now = r <= reached
+        free = None
         for pairing in boards:
             w, b = pairing.white, pairing.black
             if b is None:
-                code = bye_codes.get((r, w), bye)
-                column[w] = RoundEntry(None, None, code if r <= reached else Code.PENDING)
+                code = bye_codes.get((r, w), bye) if bye_codes else bye
+                rows[w][i] = _entry(None, None, code if now else Code.PENDING)
                 continue
             result = results.get((r, w, b))
-            never = [left_after.get(x) == 0 and result is None for x in (w, b)]
-            if any(never):
-                for x, absent in ((w, never[0]), (b, never[1])):
-                    column[x] = NEVER_JOINED if absent else free
-                continue
-            wc, bc = game_codes(result, r <= reached and w in left_after,
-                                r <= reached and b in left_after)
-            column[w] = RoundEntry(b, Colour.WHITE, wc)
-            column[b] = RoundEntry(w, Colour.BLACK, bc)
-        columns.append(column)
+            if left_after:
+                never_w = result is None and left_after.get(w) == 0
+                never_b = result is None and left_after.get(b) == 0
+                if never_w or never_b:
+                    if free is None:
+                        free = RoundEntry(None, None, bye if now else Code.PENDING)
+                    rows[w][i] = NEVER_JOINED if never_w else free
+                    rows[b][i] = NEVER_JOINED if never_b else free
+                    continue
+                wc, bc = game_codes(result, now and w in left_after, now and b in left_after)
+            elif result is not None:
+                wc, bc = codes[result._value_]
+            else:
+                wc = bc = Code.PENDING
+            rows[w][i] = _entry(b, Colour.WHITE, wc)
+            rows[b][i] = _entry(w, Colour.BLACK, bc)
     # rounds as written: a player on no line of a reached round was not paired
     unpaired = [NOT_PAIRED if r <= reached else RoundEntry(None, None, Code.PENDING)
                 for r in range(1, len(schedule) + 1)]
-    records = tuple(
-        PlayerRecord(i, p, tuple(col.get(i, unpaired[r]) for r, col in enumerate(columns)))
-        for i, p in enumerate(section.players, start=1)
-    )
-    return Crosstable(records, len(schedule), section.scoring)
+    records = []
+    for number, player in enumerate(section.players, start=1):
+        row = rows[number]
+        if None in row:
+            row = [unpaired[r] if e is None else e for r, e in enumerate(row)]
+        records.append(PlayerRecord(number, player, tuple(row)))  # type: ignore[arg-type]
+    return Crosstable(tuple(records), len(schedule), section.scoring)
+
+
+# the same, keyed by the results' text (an Enum member's own hash is Python code)
+_CODES_BY_VALUE = {result.value: codes for result, codes in _CODES.items()}
+# (opponent, colour, code) -> the entry: entries are frozen values, so every record of
+# every section may share them (a season's round robins make some 40,000)
+_ENTRIES: dict[tuple[int | None, Colour | None, Code], RoundEntry] = {}
+
+
+def _entry(opponent: int | None, colour: Colour | None, code: Code) -> RoundEntry:
+    key = (opponent, colour, code)
+    entry = _ENTRIES.get(key)
+    if entry is None:
+        if len(_ENTRIES) > 65536:
+            _ENTRIES.clear()
+        entry = _ENTRIES[key] = RoundEntry(opponent, colour, code)
+    return entry
 
 
 def games_completed(table: Crosstable, number: int) -> int:

@@ -51,7 +51,8 @@ def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
 
 
 def _date(d) -> str:  # noqa: ANN001 - datetime.date
-    return d.strftime("%y/%m/%d")
+    """``d.strftime("%y/%m/%d")``, without strftime's cost."""
+    return f"{d.year % 100:02d}/{d.month:02d}/{d.day:02d}"
 
 
 def _headers(season: Season, section: Section) -> list[tuple[str, str]]:

@@ -12,7 +12,6 @@ Columns are 1-based in the FIDE text; the slices below are 0-based.
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -532,12 +531,17 @@ class TrfWriteError(ValueError):
     """
 
 
+# Unicode's Cc (its 65 control characters, a fixed set) and the line and paragraph
+# separators (U+0085 is in Cc)
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
 def _one_line(text: str, what: str) -> str:
     """``text`` if it holds no control character (a TRF record is one line)."""
-    for ch in text:
-        if ch in "\x85\u2028\u2029" or unicodedata.category(ch) == "Cc":
-            raise TrfWriteError(f"{what} contains the control character U+{ord(ch):04X};"
-                                " a TRF record is one line of printable text")
+    found = _CONTROL.search(text)
+    if found is not None:
+        raise TrfWriteError(f"{what} contains the control character U+{ord(found[0]):04X};"
+                            " a TRF record is one line of printable text")
     return text
 
 
@@ -571,7 +575,58 @@ def _format_block(entry: RoundEntry | None, what: str = "a round") -> str:
 
 
 def dump_player(p: TrfPlayer) -> str:
-    """One ``001`` line; the name is cut to its 33 columns, every other field must fit."""
+    """One ``001`` line; the name is cut to its 33 columns, every other field must fit.
+
+    Written at once when every field fits (one test for control characters over all of
+    them); anything else goes through :func:`_dump_player_checked`, field by field,
+    which raises the error for the first field that cannot be written. The line is the
+    same either way (``tests/formats/test_trf_writer.py``)."""
+    number, name, sex, title, federation, birth = (p.number, p.name, p.sex, p.title,
+                                                   p.federation, p.birth)
+    rating = str(p.rating) if p.rating else ""
+    fide_id = str(p.fide_id) if p.fide_id else ""
+    points = _format_points(p.points) if p.points is not None else ""
+    rank = str(p.rank) if p.rank is not None else ""
+    if (type(number) is not int or not 1 <= number <= MAX_NUMBER
+            or not (type(name) is type(sex) is type(title) is type(federation) is type(birth)
+                    is str)
+            or len(sex) > 1 or len(title) > 3 or len(rating) > 4 or len(federation) > 3
+            or len(fide_id) > 11 or len(birth) > 10 or len(points) > 4 or len(rank) > 4
+            or _CONTROL.search("".join((name, sex, title, rating, federation, fide_id, birth,
+                                         points, rank))) is not None):
+        return _dump_player_checked(p)
+    line = (f"001 {number:4d} {sex:1}{title:>3} {name[:33]:33} {rating:>4} {federation:3}"
+            f" {fide_id:>11} {birth:10} {points:>4} {rank:>4}")
+    if p.rounds:
+        blocks = []
+        known = _BLOCKS
+        for e in p.rounds:
+            if e is None:
+                blocks.append("        ")
+                continue
+            key = (e.opponent, e.colour, e.code)
+            block = known.get(key)
+            if block is None:
+                opponent = e.opponent
+                if e.code is Code.PENDING or (opponent is not None
+                                              and not (type(opponent) is int
+                                                       and 1 <= opponent <= MAX_NUMBER)):
+                    return _dump_player_checked(p)
+                if len(known) > 65536:
+                    known.clear()
+                block = known[key] = _format_block(e)
+            blocks.append(block)
+        line = line + "  " + "  ".join(blocks)
+    return line.rstrip()
+
+
+# (opponent, colour, code) -> its eight columns, for the blocks that can be written
+_BLOCKS: dict[tuple, str] = {}
+
+
+def _dump_player_checked(p: TrfPlayer) -> str:
+    """:func:`dump_player` field by field, each checked as it is put: the reference for
+    the quick path, and the one that says which field cannot be written."""
     who = f"player {p.number}"
     if not 1 <= p.number <= MAX_NUMBER:
         raise TrfWriteError(f"{who}: start number {p.number} does not fit columns 5-8")
@@ -640,13 +695,18 @@ def from_crosstable(
 ) -> TrfDocument:
     """A TRF document for a finished or in-progress event (pending rounds left blank)."""
     players = []
+    scoring = table.scoring
+    units_of = {code: scoring.points(code) for code in Code}
+    points_of: dict[int, Fraction] = {}  # a total in units as points (Fractions are immutable)
+    pending = Code.PENDING
     for rec in table.records:
-        rounds: list[RoundEntry | None] = []
-        for e in rec.rounds:
-            rounds.append(None if e.code is Code.PENDING else e)
+        rounds: list[RoundEntry | None] = [None if e.code is pending else e for e in rec.rounds]
         while rounds and rounds[-1] is None:
             rounds.pop()
-        points = sum(table.scoring.points(e.code) for e in rec.rounds) * table.scoring.unit
+        total = sum([units_of[e.code] for e in rec.rounds])
+        points = points_of.get(total)
+        if points is None:
+            points = points_of[total] = Fraction(total * scoring.unit)
         pl = rec.player
         players.append(
             TrfPlayer(
@@ -659,7 +719,7 @@ def from_crosstable(
                 federation=pl.federation or "",
                 fide_id=pl.fide_id,
                 birth=pl.birth or "",
-                points=Fraction(points),
+                points=points,
                 rank=(ranks or {}).get(rec.number),
             )
         )

@@ -101,11 +101,12 @@ name_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sample
 
 @settings(max_examples=60, deadline=None)
 @given(names=st.lists(name_text, min_size=2, max_size=2), venue=one_line,
-       section_name=name_text)
-def test_player_calendars_of_any_names_are_each_players_events(names, venue,
-                                                                section_name) -> None:
+       section_name=name_text, season_name=st.none() | name_text)
+def test_player_calendars_of_any_names_are_each_players_events(names, venue, section_name,
+                                                                season_name) -> None:
     """Escaping each name once and joining the pieces gives what escaping the whole
-    summary gives, whatever the names (backslashes, N after a backslash, commas...)."""
+    summary gives, whatever the names (backslashes, N after a backslash, commas...); a
+    season's name long enough to fold the UID lines folds them as each player's would."""
     import dataclasses
 
     season = load_season(_RIVERSIDE)
@@ -114,7 +115,24 @@ def test_player_calendars_of_any_names_are_each_players_events(names, venue,
     for i, name in enumerate(names):
         players[i] = dataclasses.replace(players[i], name=name)
     section = dataclasses.replace(section, players=tuple(players), name=section_name)
-    season = dataclasses.replace(season, venue=venue, sections=(section,))
+    season = dataclasses.replace(season, venue=venue, sections=(section,),
+                                 name=season.name if season_name is None else season_name)
     every = ical.player_calendars(season, section)
     for number in (1, 2, len(players)):
         assert every[number] == ical._ics(*ical.player_events(season, section, number))
+
+
+@settings(max_examples=100, deadline=None)
+@given(day=st.dates(), clock=st.times(), offset=st.none() | st.integers(-12, 12))
+def test_dates_and_stamps_are_what_strftime_writes(day, clock, offset) -> None:
+    """The start and stamp lines are written without strftime (or once per stamp): the
+    same text for any date (a year before 1000 too) and any clock, equal stamps on
+    different clocks apart."""
+    assert ical._basic_date(day.isoformat()) == f"{day:%Y%m%d}"
+    zone = None if offset is None else dt.timezone(dt.timedelta(hours=offset))
+    stamp = dt.datetime.combine(day, clock, zone)
+    assert ical._stamp_line(stamp) == f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}"
+    if zone is not None and offset and abs(offset) < 12 and dt.date(2, 1, 1) < day < \
+            dt.date(9998, 1, 1):
+        same = stamp.astimezone(dt.UTC)  # equal to ``stamp``, another clock
+        assert ical._stamp_line(same) == f"DTSTAMP:{same:%Y%m%dT%H%M%SZ}"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from leaguegen.domain.tiebreaks.context import Context
-from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.explain import Explanation, Item, new_explanation, new_item
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 
 Results = dict[int, Explanation]
@@ -64,44 +64,53 @@ def _fore_scores(ctx: Context) -> tuple[dict[int, int], dict[int, int]]:
 
 
 def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: bool,
-              adjusted: dict[int, int], own: dict[int, int]) -> list[_Element]:
-    """The elements of player ``n``; scores in units (``adjusted``, ``own``), turned into
-    points once each (``ctx.points``), products into points² (``ctx.products``)."""
+              adjusted: dict[int, int], own: dict[int, int]) -> list[tuple[Item, bool, int]]:
+    """The elements of player ``n`` as (item, whether it stands for a VUR, its value in
+    units, units² for SB); scores in units (``adjusted``, ``own``), turned into points once
+    each (``ctx.points``), products into points² (``ctx.products``)."""
     out = []
     points = ctx.points
+    products = ctx.products
+    known_points, known_products = ctx._values, ctx._products
+    is_rr = ctx.is_rr
+    last = ctx.rounds
+    predetermined = spec.predetermined
     for s in ctx.slots[n]:
-        as_game = ctx.counts_as_game(s, spec.predetermined) or (
-            fore and s.round == ctx.rounds and s.opponent is not None
-        )
-        if as_game:
-            assert s.opponent is not None
-            score = adjusted[s.opponent]
+        opponent = s.opponent
+        if opponent is not None and (s.played or is_rr or predetermined
+                                     or (fore and s.round == last)):  # counts as a game
+            score = adjusted[opponent]
             kind = "game" if s.played else "forfeit"
             vur = False
-        elif ctx.is_rr:
+            note = "final round counted as a draw" if fore and s.round == last else ""
+        elif is_rr:
             continue
         else:
             score = own[n]
             note = f"own score {_fmt(points(score))}"
             if ctx.edition == "2026":
-                cap = (adjusted[s.opponent] if s.opponent is not None
+                cap = (adjusted[opponent] if opponent is not None
                        else ctx.draw_units * ctx.rounds)
                 if points(cap) < points(score):
-                    rule = "16.4.1" if s.opponent is not None else "16.4.2"
+                    rule = "16.4.1" if opponent is not None else "16.4.2"
                     note += f", capped at {_fmt(points(cap))} ({rule})"
                     score = cap
             kind = "dummy"
             vur = s.vur
+        # ``points(score)``, ``products(units)``: their tables read in place
+        shown = known_points.get(score)
+        if shown is None:
+            shown = points(score)
         if product:
             units = score * s.units
-            value = ctx.products(units)
+            value = known_products.get(units)
+            if value is None:
+                value = products(units)
         else:
             units = score
-            value = points(score)
-        if kind != "dummy":
-            note = "final round counted as a draw" if fore and s.round == ctx.rounds else ""
-        out.append(_Element(Item(s.round, kind, s.opponent, value, points(score), s.points,
-                                 note), vur, units))
+            value = shown
+        out.append((new_item(s.round, kind, opponent, value, shown, s.points, note),
+                    vur, units))
     return out
 
 
@@ -136,14 +145,23 @@ def _family(ctx: Context, spec: TiebreakSpec, product: bool, fore: bool) -> Resu
     else:
         adjusted, own = ctx.adjusted_units, ctx.score_units
     out: Results = {}
+    cuts = min(spec.cut_low, ctx.rounds) > 0 or min(spec.cut_high, ctx.rounds) > 0
+    value_of = ctx.products if product else ctx.points
+    points = ctx.points
     for n in ctx.numbers:
         elements = _elements(ctx, spec, n, product, fore, adjusted, own)
-        kept, cut = _cut(ctx, spec, elements)
-        total = sum(e.units for e in kept)
-        out[n] = Explanation(
-            spec.code, ctx.products(total) if product else ctx.points(total),
-            tuple(e.item for e in kept), tuple(e.item for e in cut),
-            extra={"own_score": ctx.points(own[n]), "adjusted_score": ctx.points(adjusted[n])},
+        if cuts:
+            kept, cut = _cut(ctx, spec, [_Element(*e) for e in elements])
+            items = tuple(e.item for e in kept)
+            total = sum(e.units for e in kept)
+            cut_items = tuple(e.item for e in cut)
+        else:  # nothing to cut: every element, in order
+            items = tuple(e[0] for e in elements)
+            total = sum(e[2] for e in elements)
+            cut_items = ()
+        out[n] = new_explanation(
+            spec.code, value_of(total), items, cut_items, "",
+            {"own_score": points(own[n]), "adjusted_score": points(adjusted[n])},
         )
     return out
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.model import Code, Colour, Crosstable, quick_builder
 
 SWISS = "swiss"
 ROUND_ROBIN = "round-robin"
@@ -55,6 +55,9 @@ class Slot:
     @property
     def pab(self) -> bool:
         return self.code is Code.PAIRING_BYE and not self.void
+
+
+new_slot = quick_builder(Slot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +125,7 @@ def build_context(
     rounds = table.rounds_played if after_round is None else after_round
     by_number = {r.number: r for r in table.records}
     numbers = tuple(sorted(n for n in by_number if n not in excluded))
-    values, products = _tables(unit)
+    values, products, made = _tables(unit)
 
     def points_of(units: int) -> Fraction:
         value = values.get(units)
@@ -131,7 +134,11 @@ def build_context(
         return value
 
     zero = points_of(0)
-    code_units = {code: scoring.points(code) for code in Code}
+    # per code: its units, its points, whether it is a game's result, whether it is not a
+    # VUR when unplayed (one lookup per round)
+    code_info = {code: (scoring.points(code), points_of(scoring.points(code)),
+                        code in _PLAYED, code in _NOT_VUR) for code in Code}
+    pending = Code.PENDING
     slots: dict[int, tuple[Slot, ...]] = {}
     score_units: dict[int, int] = {}
     for number in numbers:
@@ -139,25 +146,26 @@ def build_context(
         entries = record.rounds
         row = []
         total = 0
-        for rnd in range(1, rounds + 1):
-            entry = entries[rnd - 1] if rnd <= len(entries) else None
-            if entry is None:
-                row.append(Slot(rnd, None, None, Code.ZERO_BYE, zero, False, True))
-                continue
+        for rnd, entry in enumerate(entries[:max(rounds, 0)], start=1):
             code = entry.code
-            if code is Code.PENDING or entry.opponent in excluded:
-                row.append(Slot(rnd, None, None, code, zero, False, True, True))
-                continue
             opponent = entry.opponent
+            if code is pending or (opponent is not None and opponent in excluded):
+                row.append(new_slot(rnd, None, None, code, zero, False, True, True))
+                continue
+            units, points, is_game, not_vur = code_info[code]
             if opponent is not None and opponent not in by_number:
                 raise ValueError(f"player {number}, round {rnd}: opponent {opponent}"
                                  " is not in the table")
-            played = opponent is not None and code in _PLAYED  # entry.played
-            vur = not played and code not in _NOT_VUR
-            units = code_units[code]
             total += units
-            row.append(Slot(rnd, opponent, entry.colour, code, points_of(units), played,
-                            vur, False, units))
+            key = (rnd, opponent, entry.colour, code, units)
+            slot = made.get(key)
+            if slot is None:  # what the key names decides the rest
+                played = opponent is not None and is_game  # entry.played
+                slot = made[key] = new_slot(rnd, opponent, entry.colour, code, points, played,
+                                            not played and not not_vur, False, units)
+            row.append(slot)
+        for rnd in range(len(row) + 1, rounds + 1):  # rounds missing from the record
+            row.append(new_slot(rnd, None, None, Code.ZERO_BYE, zero, False, True))
         slots[number] = tuple(row)
         score_units[number] = total
     score = {n: points_of(score_units[n]) for n in numbers}
@@ -196,17 +204,21 @@ def build_context(
     )
 
 
-# unit -> (units -> points, units² -> points²): the few values a season's sections share
-_TABLES: dict[tuple[int, int], tuple[dict[int, Fraction], dict[int, Fraction]]] = {}
+# unit -> (units -> points, units² -> points², the slots made): the few values a season's
+# sections share
+_Tables = tuple[dict[int, Fraction], dict[int, Fraction], dict[tuple, Slot]]
+_TABLES: dict[tuple[int, int], _Tables] = {}
 
 
-def _tables(unit: Fraction) -> tuple[dict[int, Fraction], dict[int, Fraction]]:
+def _tables(unit: Fraction) -> _Tables:
     """The Fractions already made for ``unit`` (shared by every context of that unit:
-    Fractions are immutable), so most sections make none."""
+    Fractions are immutable), so most sections make none; and the slots, by (round,
+    opponent, colour, code, units): frozen values, so the sections of a season share
+    them too (its round robins of one size have the same few thousand)."""
     key = (unit.numerator, unit.denominator)
     tables = _TABLES.get(key)
-    if tables is None or len(tables[0]) + len(tables[1]) > 65536:
+    if tables is None or len(tables[0]) + len(tables[1]) + len(tables[2]) > 65536:
         if len(_TABLES) > 64:
             _TABLES.clear()
-        tables = _TABLES[key] = ({}, {})
+        tables = _TABLES[key] = ({}, {}, {})
     return tables

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.tiebreaks.context import Context, Slot
-from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.explain import Explanation, Item, new_explanation, new_item
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 
 Results = dict[int, Explanation]
@@ -15,12 +15,12 @@ Results = dict[int, Explanation]
 def _count(ctx: Context, spec: TiebreakSpec, test, note: str) -> Results:
     out: Results = {}
     for n in ctx.numbers:
-        items = tuple(
-            Item(s.round, "game" if s.played else "round", s.opponent, 1, result=s.points)
+        items = tuple([
+            new_item(s.round, "game" if s.played else "round", s.opponent, 1, None, s.points)
             for s in ctx.slots[n]
             if test(ctx, s)
-        )
-        out[n] = Explanation(spec.code, len(items), items, note=note)
+        ])
+        out[n] = new_explanation(spec.code, len(items), items, (), note)
     return out
 
 

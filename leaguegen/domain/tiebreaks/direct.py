@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from leaguegen.domain.tiebreaks.context import Context
-from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.explain import Explanation, Item, new_explanation, new_item
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 
 
@@ -31,16 +31,18 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
     score: dict[int, Fraction] = {}
     met: dict[int, int] = {}
     items: dict[int, list[Item]] = {}
+    # ``ctx.counts_as_game(s, predetermined)`` for a slot with an opponent
+    any_game = ctx.is_rr or spec.predetermined
     for n in group:
         per_opp: dict[int, list[int]] = {}  # units scored against each member met
-        items[n] = []
+        mine: list[Item] = []
+        items[n] = mine
         for s in ctx.slots[n]:
-            if s.opponent in members and s.opponent != n and ctx.counts_as_game(
-                s, spec.predetermined
-            ):
-                per_opp.setdefault(s.opponent, []).append(s.units)
+            opponent = s.opponent
+            if opponent in members and opponent != n and (any_game or s.played):
+                per_opp.setdefault(opponent, []).append(s.units)
                 kind = "game" if s.played else "forfeit"
-                items[n].append(Item(s.round, kind, s.opponent, s.points, result=s.points))
+                mine.append(new_item(s.round, kind, opponent, s.points, None, s.points))
         if all(len(v) == 1 for v in per_opp.values()):  # one game each: a sum of units
             score[n] = ctx.points(sum(v[0] for v in per_opp.values()))
         else:  # several games against a member are averaged (6.1.2)
@@ -104,23 +106,27 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
     for group in groups:
         if len(group) < 2:
             for n in group:
-                out[n] = Explanation(spec.code, 0, note="not tied")
+                out[n] = new_explanation(spec.code, 0, (), (), "not tied")
             continue
         steps: Steps = {}
         shown_items: dict[int, list[Item]] = {}
         unmet: set[int] = set()
         tiers = _split(ctx, spec, sorted(group), steps, shown_items, unmet)
+        among: dict[tuple[int, ...], str] = {}  # each group's list, written once
+        for members, _ in (step for n in group for step in steps[n]):
+            if members not in among:
+                among[members] = ", ".join(map(str, members))
         place = 1
         for tier in tiers:
             for n in tier:
                 value = 0 if len(tiers) == 1 else place
                 note = "; then ".join(
-                    f"{_fmt(points)} in the games among {', '.join(map(str, members))}"
+                    f"{_fmt(points)} in the games among {among[members]}"
                     for members, points in steps[n]
                 )
-                out[n] = Explanation(
-                    spec.code, value, tuple(shown_items[n]), note=note,
-                    extra={"mutual_score": steps[n][0][1], "all_met": n not in unmet},
+                out[n] = new_explanation(
+                    spec.code, value, tuple(shown_items[n]), (), note,
+                    {"mutual_score": steps[n][0][1], "all_met": n not in unmet},
                 )
             place += len(tier)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from leaguegen.domain.tiebreaks.context import Context
-from leaguegen.domain.tiebreaks.explain import Explanation, Item
+from leaguegen.domain.tiebreaks.explain import Explanation, new_explanation, new_item
 from leaguegen.domain.tiebreaks.spec import TiebreakSpec
 
 
@@ -26,22 +26,24 @@ def threshold(ctx: Context, spec: TiebreakSpec) -> Fraction:
 def koya(ctx: Context, spec: TiebreakSpec) -> dict[int, Explanation]:
     limit = threshold(ctx, spec)
     # whether each player reaches the threshold, asked once per player, not once per game
-    strong = {n: ctx.score[n] >= limit for n in ctx.numbers}
+    score = ctx.score
+    strong = {n: score[n] >= limit for n in ctx.numbers}
     note = f"opponents on at least {limit} points"
-    out = {}
+    out: dict[int, Explanation] = {}
     for n in ctx.numbers:
         items, cut = [], []
         total = 0
         for s in ctx.slots[n]:
-            if s.opponent is None:
+            opponent = s.opponent
+            if opponent is None:
                 continue
-            item = Item(s.round, "game" if s.played else "forfeit", s.opponent, s.points,
-                        ctx.score[s.opponent], s.points)
-            if strong[s.opponent]:
+            item = new_item(s.round, "game" if s.played else "forfeit", opponent, s.points,
+                            score[opponent], s.points)
+            if strong[opponent]:
                 items.append(item)
                 total += s.units
             else:
                 cut.append(item)
-        out[n] = Explanation(spec.code, ctx.points(total), tuple(items), tuple(cut),
-                             note=note, extra={"threshold": limit})
+        out[n] = new_explanation(spec.code, ctx.points(total), tuple(items), tuple(cut), note,
+                                 {"threshold": limit})
     return out

@@ -16,7 +16,7 @@ import xml.etree.ElementTree as ET
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import urls
-from leaguegen.site.feeds.ical import last_change
+from leaguegen.site.feeds.ical import _season_slug, last_change
 from leaguegen.site.markdown import render_markdown
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -29,7 +29,7 @@ def _when(day: dt.date | None) -> str:
 def _tag(season: Season, day: dt.date | None, what: str) -> str:
     """A stable id: a name-based UUID of the season's slug and what the entry is about
     (not its date, so a corrected date updates the entry rather than adding one)."""
-    name = f"leaguegen:{urls.slug(season.name) or 'season'}/{what}"
+    name = f"leaguegen:{_season_slug(season.name)}/{what}"
     return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from functools import lru_cache
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
@@ -87,13 +88,23 @@ def _fold(line: str, limit: int = 75) -> str:
 
 def _event_lines(e: _Event) -> list[str]:
     lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
-             f"DTSTART;VALUE=DATE:{e.start:%Y%m%d}",
-             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
+             f"DTSTART;VALUE=DATE:{_basic_date(e.start.isoformat())}",
+             _stamp_line(e.stamp), _fold(f"UID:{_escape(e.uid)}"),
              _fold(f"DESCRIPTION:{_escape(e.description)}")]
     if e.location:
         lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
     lines.append("END:VEVENT")
     return lines
+
+
+def _stamp_line(stamp: dt.datetime) -> str:
+    """Every event of a season has the season's stamp: written once."""
+    return _stamp_text(stamp, stamp.utcoffset())  # equal and on the same clock
+
+
+@lru_cache(maxsize=16)
+def _stamp_text(stamp: dt.datetime, offset: dt.timedelta | None) -> str:
+    return f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}"
 
 
 def _ics_of_lines(name: str, events: list[str]) -> bytes:
@@ -165,7 +176,13 @@ def _section_feed(section: Section) -> dict:
 
 
 def _uid(season: Season, section: Section, round_no: int) -> str:
-    return f"{urls.slug(season.name) or 'season'}-{section.id}-round-{round_no}@leaguegen"
+    return f"{_season_slug(season.name)}-{section.id}-round-{round_no}@leaguegen"
+
+
+@lru_cache(maxsize=64)
+def _season_slug(name: str) -> str:
+    """The season's part of every UID (asked for per round of every section)."""
+    return urls.slug(name) or "season"
 
 
 def _names(section: Section) -> dict[int, str]:
@@ -197,6 +214,14 @@ def _round_events(season: Season, section: Section, stamp: dt.datetime,
             location=season.venue or "",
             description="\n".join(lines) if lines else "Pairings to be published."))
     return events
+
+
+def _basic_date(iso: str) -> str:
+    """``YYYYMMDD`` of a feed's ``YYYY-MM-DD``: ``date.fromisoformat(iso)`` written with
+    ``%Y%m%d``, without strftime's cost (which writes a year before 1000 unpadded)."""
+    if len(iso) == 10 and iso[0] != "0" and iso[4] == iso[7] == "-":
+        return iso[:4] + iso[5:7] + iso[8:]
+    return f"{dt.date.fromisoformat(iso):%Y%m%d}"
 
 
 def _stamp(season: Season) -> dt.datetime:
@@ -345,7 +370,8 @@ def _player_calendars(season: Season, section: Section,
     names = [p.name for p in section.players]
     count = len(names)
     escaped = [_escape(name) for name in names]
-    records = [table.record(n) for n in range(1, count + 1)] if table is not None else None
+    rows = [table.record(n).rounds for n in range(1, count + 1)] if table is not None else None
+    white = Colour.WHITE
     head = "\r\n".join(("BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
                          "CALSCALE:GREGORIAN")) + "\r\n"
     location = f"{_fold(f'LOCATION:{_escape(season.venue)}')}\r\n" if season.venue else ""
@@ -366,8 +392,10 @@ def _player_calendars(season: Season, section: Section,
             lines.setdefault(bye["player"], []).append(
                 f"{names[bye['player'] - 1]}: {bye['kind']}")
         uid = _escape(_uid(season, section, r))
-        start = f"DTSTART;VALUE=DATE:{dt.date.fromisoformat(rnd['date']):%Y%m%d}\r\n"
+        start = f"DTSTART;VALUE=DATE:{_basic_date(rnd['date'])}\r\n"
         middle = start + stamp_line
+        # every player's UID line is shorter than a fold when the longest one is
+        short_uid = uid.isascii() and len(f"UID:p{count}-{uid}") < 75
         plain = _fold(f"SUMMARY:{_escape(f'{section.name}: round {r} ({season.name})')}")
         tail = _escape(f": {section.name}, round {r}")
         descriptions: dict[str, str] = {}
@@ -378,14 +406,16 @@ def _player_calendars(season: Season, section: Section,
             if description is None:
                 description = descriptions[text] = _fold(f"DESCRIPTION:{_escape(text)}")
             summary = plain
-            if records is not None:
-                entry = records[number - 1].entry(r)
+            if rows is not None:
+                rounds = rows[number - 1]
+                entry = rounds[r - 1] if 1 <= r <= len(rounds) else None  # .entry(r)
                 if entry is not None and entry.opponent is not None:
-                    colour = "White" if entry.colour is Colour.WHITE else "Black"
+                    colour = "White" if entry.colour is white else "Black"
                     summary = _fold(f"SUMMARY:{escaped[number - 1]} ({colour}) v "
                                     f"{escaped[entry.opponent - 1]}{tail}")
+            uid_line = f"UID:p{number}-{uid}" if short_uid else _fold(f"UID:p{number}-{uid}")
             chunks[number].append(
-                f"BEGIN:VEVENT\r\n{summary}\r\n{middle}{_fold(f'UID:p{number}-{uid}')}\r\n"
+                f"BEGIN:VEVENT\r\n{summary}\r\n{middle}{uid_line}\r\n"
                 f"{description}\r\n{location}END:VEVENT\r\n")
     out = {}
     for number in range(1, count + 1):

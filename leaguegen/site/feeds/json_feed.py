@@ -61,19 +61,21 @@ def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
     byes_of: list[list[dict[str, Any]]] = [[] for _ in range(total + 1)]
     if table is not None:
         records = table.records
+        white = Colour.WHITE
         for rec in records:
             for r, e in enumerate(rec.rounds[:total], start=1):
-                if e.opponent is None:
+                opponent = e.opponent
+                if opponent is None:
                     kind = _BYE_VALUES.get(e.code._value_)
                     if kind is not None:
                         byes_of[r].append({"player": rec.number, "kind": free or kind})
                     continue
-                if e.colour is Colour.WHITE:
-                    other = table.record(e.opponent).entry(r)
-                    result = _RESULT_VALUES.get((e.code._value_, other.code._value_)) \
-                        if other else None
+                if e.colour is white:
+                    theirs = records[opponent - 1].rounds  # table.record(opponent)
+                    result = _RESULT_VALUES.get((e.code._value_, theirs[r - 1].code._value_)) \
+                        if r <= len(theirs) else None
                     boards_of[r].append({"board": 0, "white": rec.number,
-                                         "black": e.opponent, "result": result})
+                                         "black": opponent, "result": result})
     else:
         for g in section.games:
             if 1 <= g.round <= total:
@@ -81,7 +83,7 @@ def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
                                            "result": g.result.value.replace("½", "1/2")
                                            if g.result else None})
     rr = facts.kind.name == "round_robin"
-    schedule = roundrobin.section_schedule(section) if rr and total else None
+    orders = _orders(roundrobin.section_schedule(section)) if rr and total else None
     written: dict[int, dict[tuple[int, int], int]] = {}
     if not rr:  # the order the boards are written in
         for i, g in enumerate(section.games):
@@ -89,16 +91,29 @@ def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
     out = []
     for r in range(1, total + 1):
         boards = boards_of[r]
-        if schedule is not None:  # a round robin: the table's board order
-            order = {(p.white, p.black): i for i, p in enumerate(schedule[r - 1])}
-        else:
-            order = written.get(r, {})
+        # a round robin: the table's board order; else the order they are written in
+        order = orders[r - 1] if orders is not None else written.get(r, {})
         boards.sort(key=lambda b: (order.get((b["white"], b["black"]), len(order)), b["white"]))
         for i, board in enumerate(boards, start=1):
             board["board"] = i
         out.append({"number": r, "date": _date(dates.get(r)), "boards": boards,
                     "byes": byes_of[r]})
     return out
+
+
+_ORDERS: dict[int, tuple[tuple, list[dict[tuple[int, int], int]]]] = {}
+
+
+def _orders(schedule: tuple) -> list[dict[tuple[int, int], int]]:
+    """Each round's boards of a round-robin schedule, (white, black) -> position; kept per
+    schedule object (the Berger tables are made once per shape: read only)."""
+    known = _ORDERS.get(id(schedule))
+    if known is None or known[0] is not schedule:
+        if len(_ORDERS) > 256:
+            _ORDERS.clear()
+        known = _ORDERS[id(schedule)] = (schedule, [
+            {(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule])
+    return known[1]
 
 
 def section_feed(section: Section) -> dict[str, Any]:
