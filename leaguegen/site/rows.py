@@ -99,6 +99,38 @@ def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
     return rows
 
 
+def _round_starts(num_: Callable[[object], str], short: Callable[[object], str]
+                  ) -> Callable[[object, object], str]:
+    """A games table's round and date cells, written once per (round, date)."""
+    starts: dict[tuple, str] = {}
+
+    def start(rnd: object, day: object) -> str:
+        key = (rnd, day)
+        text = starts.get(key)
+        if text is None:
+            if len(starts) >= _BOUND:
+                starts.clear()
+            text = starts[key] = (f'      <td class="num">{num_(rnd)}</td>\n'
+                                  f'      <td class="date">{short(day)}</td>\n')
+        return text
+    return start
+
+
+def _result_symbols(memo: Callable[..., object]) -> Callable[[object, bool, object], str]:
+    """A games table's result cell, written once per (result, withdrew, result macro)."""
+    symbols: dict[tuple, str] = {}
+
+    def symbol(text: object, withdrew: bool, result: object) -> str:
+        key = (text, withdrew, result)
+        cell = symbols.get(key)
+        if cell is None:
+            if len(symbols) >= _BOUND:
+                symbols.clear()
+            cell = symbols[key] = str(escape(memo(result, text, withdrew)))
+        return cell
+    return symbol
+
+
 def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                date: Callable[..., str], memo: Callable[..., object]
                ) -> Callable[[Iterable[object], bool, object], Markup]:
@@ -108,21 +140,9 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     macro (partials/symbols.html), so the symbols stay the template's."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
     short = escaped(lambda value: date(value, "short"))
-    symbols: dict[tuple, str] = {}  # a result's cell, per (text, withdrew, result macro)
-
-    starts: dict[tuple, str] = {}  # a round's number and date cells, per (round, date)
+    symbol_of, start = _result_symbols(memo), _round_starts(num_, short)
     # an opponent's cell and rating cell, per link object
     opponents: dict[int, tuple[object, str]] = {}
-
-    def start(g: object) -> str:
-        key = (g.round, g.date)  # type: ignore[attr-defined]
-        text = starts.get(key)
-        if text is None:
-            if len(starts) >= _BOUND:
-                starts.clear()
-            text = starts[key] = (f'      <td class="num">{num_(key[0])}</td>\n'
-                                  f'      <td class="date">{short(key[1])}</td>\n')
-        return text
 
     def opponent_cells(opponent: object) -> str:
         entry = opponents.get(id(opponent))
@@ -148,7 +168,7 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                          f'{number}</a></td>\n'
                          f'      <td class="date">{short(g.date)}</td>\n')  # type: ignore[attr-defined]
             else:
-                first = start(g)
+                first = start(g.round, g.date)  # type: ignore[attr-defined]
             colour = g.colour  # type: ignore[attr-defined]
             side = white if colour == "w" else black if colour == "b" else "<td></td>\n"
             opponent, note = g.opponent, g.note  # type: ignore[attr-defined]
@@ -159,12 +179,7 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
                        '      <td class="num rating"></td>\n')
             else:
                 who = f"      {side}{free}"
-            key = (g.result, getattr(g, "withdrew", False), result)  # type: ignore[attr-defined]
-            symbol = symbols.get(key)
-            if symbol is None:
-                if len(symbols) >= _BOUND:
-                    symbols.clear()
-                symbol = symbols[key] = str(escape(memo(result, key[0], key[1])))
+            symbol = symbol_of(g.result, getattr(g, "withdrew", False), result)  # type: ignore[attr-defined]
             meta = (f' <span class="meta">{note_(note)}</span>'
                     if note and (opponent or not swiss) else "")
             out.append(f"    <tr>\n{first}{who}"
@@ -185,8 +200,7 @@ def game_lines(gettext: Callable[..., str], num: Callable[[object], str],
     num_, note_, link_ = escaped(num), escaped(gettext), links()
     short = escaped(lambda value: date(value, "short"))
     known: dict[int, tuple[object, list[str]]] = {}
-    starts: dict[tuple, str] = {}
-    symbols: dict[tuple, str] = {}
+    symbol_of, start = _result_symbols(memo), _round_starts(num_, short)
 
     def write(players: Sequence[object], lines: Iterable[tuple], result: object) -> str:
         entry = known.get(id(players))
@@ -204,19 +218,8 @@ def game_lines(gettext: Callable[..., str], num: Callable[[object], str],
                 '      <td class="num rating"></td>\n')
         out = []
         for r, day, colour, opponent, text, note, withdrew in lines:
-            key = (r, day)
-            first = starts.get(key)
-            if first is None:
-                if len(starts) >= _BOUND:
-                    starts.clear()
-                first = starts[key] = (f'      <td class="num">{num_(r)}</td>\n'
-                                       f'      <td class="date">{short(day)}</td>\n')
-            key = (text, withdrew, result)
-            symbol = symbols.get(key)
-            if symbol is None:
-                if len(symbols) >= _BOUND:
-                    symbols.clear()
-                symbol = symbols[key] = str(escape(memo(result, text, withdrew)))
+            first = start(r, day)
+            symbol = symbol_of(text, withdrew, result)
             side = sides.get(colour, "      <td></td>\n")
             meta = f' <span class="meta">{note_(note)}</span>' if note else ""
             out.append(f"    <tr>\n{first}{side}{opponents[opponent] if opponent else free}"
