@@ -14,12 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
+from typing import Any, TypeVar
 
 from markupsafe import Markup, escape
 
 _CUT = ' class="cut"'
 WITHDRAWN = ' class="withdrawn"'
 _TITLE = ' <span class="title">%s</span>'
+R = TypeVar("R")
 _BOUND = 100_000  # entries per cache: a long ``serve`` must not grow without end
 
 
@@ -48,23 +50,31 @@ def escaped(function: Callable[..., object]) -> Callable[..., str]:
     return write
 
 
+def by_identity(make: Callable[[Any], R], bound: int = _BOUND) -> Callable[[Any], R]:
+    """``make(obj)``, remembered per object: the rows' writers see the same link, player
+    list or section many times over a section, so what is written of it once serves every
+    row. Kept by ``id`` with the object itself (so a reused id is never mistaken for it),
+    at most ``bound`` at a time."""
+    known: dict[int, tuple[object, R]] = {}
+
+    def get(obj: Any) -> R:
+        entry = known.get(id(obj))
+        if entry is not None and entry[0] is obj:
+            return entry[1]
+        if len(known) >= bound:
+            known.clear()
+        value = make(obj)
+        known[id(obj)] = (obj, value)
+        return value
+    return get
+
+
 def links() -> Callable[[object], str]:
     """``<a href="url">name</a>`` of a PlayerLink, remembered per link object (the pages
     keep one per player and section: ``pages.common.player_link``), so a player's link
     is escaped once, not once per row that names the player."""
-    known: dict[int, tuple[object, str]] = {}
-
-    def link(player: object) -> str:
-        entry = known.get(id(player))
-        if entry is not None and entry[0] is player:
-            return entry[1]
-        if len(known) >= _BOUND:
-            known.clear()
-        text = (f'<a href="{escape(player.url)}">'  # type: ignore[attr-defined]
-                f"{escape(player.name)}</a>")  # type: ignore[attr-defined]
-        known[id(player)] = (player, text)
-        return text
-    return link
+    return by_identity(lambda player: f'<a href="{escape(player.url)}">'
+                                      f"{escape(player.name)}</a>")
 
 
 def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
@@ -141,19 +151,12 @@ def games_rows(gettext: Callable[..., str], num: Callable[[object], str],
     num_, note_, link_ = escaped(num), escaped(gettext), links()
     short = escaped(lambda value: date(value, "short"))
     symbol_of, start = _result_symbols(memo), _round_starts(num_, short)
-    # an opponent's cell and rating cell, per link object
-    opponents: dict[int, tuple[object, str]] = {}
 
-    def opponent_cells(opponent: object) -> str:
-        entry = opponents.get(id(opponent))
-        if entry is not None and entry[0] is opponent:
-            return entry[1]
-        if len(opponents) >= _BOUND:
-            opponents.clear()
-        text = (f'      <td class="opponent">{link_(opponent)}</td>\n'
-                f'      <td class="num rating">{num_(opponent.rating)}</td>\n')  # type: ignore[attr-defined]
-        opponents[id(opponent)] = (opponent, text)
-        return text
+    def cells(opponent: Any) -> str:  # an opponent's cell and rating cell
+        return (f'      <td class="opponent">{link_(opponent)}</td>\n'
+                f'      <td class="num rating">{num_(opponent.rating)}</td>\n')
+
+    opponent_cells = by_identity(cells)  # per link object
 
     def rows(games: Iterable[object], swiss: bool, result: object) -> Markup:
         white = f'<td><span class="g w">{note_("White")}</span></td>\n'
@@ -199,19 +202,14 @@ def game_lines(gettext: Callable[..., str], num: Callable[[object], str],
     result's once per symbol."""
     num_, note_, link_ = escaped(num), escaped(gettext), links()
     short = escaped(lambda value: date(value, "short"))
-    known: dict[int, tuple[object, list[str]]] = {}
     symbol_of, start = _result_symbols(memo), _round_starts(num_, short)
+    # every opponent's cells, by number, per list of the section's links
+    cells_of = by_identity(lambda players: [""] + [
+        f'      <td class="opponent">{link_(p)}</td>\n'
+        f'      <td class="num rating">{num_(p.rating)}</td>\n' for p in players[1:]], 64)
 
     def write(players: Sequence[object], lines: Iterable[tuple], result: object) -> str:
-        entry = known.get(id(players))
-        if entry is None or entry[0] is not players:
-            if len(known) >= 64:
-                known.clear()
-            entry = known[id(players)] = (players, [""] + [
-                f'      <td class="opponent">{link_(p)}</td>\n'
-                f'      <td class="num rating">{num_(p.rating)}</td>\n'  # type: ignore[attr-defined]
-                for p in players[1:]])
-        opponents = entry[1]
+        opponents = cells_of(players)
         sides = {"w": f'      <td><span class="g w">{note_("White")}</span></td>\n',
                  "b": f'      <td><span class="g b">{note_("Black")}</span></td>\n'}
         free = (f'      <td class="opponent"><em>{note_("free round")}</em></td>\n'

@@ -21,7 +21,7 @@ from markupsafe import escape
 from leaguegen.site.pages.common import TIEBREAK_KINDS, TIEBREAK_NAMES, player_link
 from leaguegen.site.pages.frames import hole, marked, stamp
 from leaguegen.site.render import environment
-from leaguegen.site.rows import escaped
+from leaguegen.site.rows import by_identity, escaped
 
 _TITLE = ' <span class="title">%s</span>'
 _CUT = ' class="cut"'
@@ -233,7 +233,11 @@ def _explanations(t: dict, root: str) -> Callable[[object, int], str]:
     badge = f' <span class="badge">{escape(_("not counted"))}</span>'
     starts: dict[tuple, str] = {}
     codes: dict[tuple[int, str], tuple[str, str]] = {}
-    links: dict[int, tuple[object, list[str]]] = {}
+    # every player's link, by number, per section
+    links_of = by_identity(lambda section: [""] + [
+        f'<a href="{escape(link.url)}">{escape(link.name)}</a>'
+        for link in (player_link(section, n, root)
+                     for n in range(1, len(section.players) + 1))], 64)
 
     def start(line: tuple) -> str:
         cut, number, kind = line
@@ -261,16 +265,7 @@ def _explanations(t: dict, root: str) -> Callable[[object, int], str]:
             row = standings.row(number)
         except KeyError:
             return ""
-        section = data.section  # type: ignore[attr-defined]
-        entry = links.get(id(section))
-        if entry is None or entry[0] is not section:
-            if len(links) >= 64:
-                links.clear()
-            entry = links[id(section)] = (section, [""] + [
-                f'<a href="{escape(link.url)}">{escape(link.name)}</a>'
-                for link in (player_link(section, n, root)
-                             for n in range(1, len(section.players) + 1))])
-        opponents = entry[1]
+        opponents = links_of(data.section)  # type: ignore[attr-defined]
         out = []
         for index, (code, explanation) in enumerate(
                 zip(standings.codes, row.explanations, strict=True), start=1):
