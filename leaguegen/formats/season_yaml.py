@@ -466,16 +466,6 @@ class Preloaded(Protocol):
     def results(self, tags: list[str]) -> dict[int, ParsedFile]: ...
 
 
-def _load_section_file(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
-                       memo: dict | None, readers: dict[str, stage_sources.Deferred],
-                       read: Reader = read_confined) -> tuple[Section | None, list[Problem]]:
-    """:func:`parse_section_file` taken in: its stages into ``readers``, its line's
-    problems into the season's collector."""
-    parsed = parse_section_file(node, ctx.root, ctx.col.path, scoring, defaults, memo, read)
-    _take(parsed, ctx, readers)
-    return parsed.section, parsed.found
-
-
 def _take(parsed: ParsedFile, ctx: Ctx, readers: dict[str, stage_sources.Deferred]) -> None:
     ctx.col.problems.extend(parsed.added)
     for sid, reader in parsed.own.items():
