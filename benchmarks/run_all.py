@@ -21,6 +21,8 @@ machine stretches wall time. Cases:
   2,000-player season of ``live_rebuild.py`` with an empty cache, then again;
 * ``site-clean-existing``: the same with ``--clean`` into the folder of an earlier
   build (the old site swapped out and removed);
+* ``site-after-delete``: the same cold build into a folder whose site and cache were
+  deleted just before (``rm -rf _site``, then build);
 * ``site-reload``: ``leaguegen serve`` of that season, save -> reload event over
   ten one-result edits (median and max; the process figures are the server's);
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
@@ -53,7 +55,8 @@ import live_rebuild  # noqa: E402
 PERF = ROOT.parent / "shared" / "perf"
 CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
 QUICK = ("dutch-r1-1000", "dutch-r6-1000", "pair-r1-1000", "pair-r6-1000", "rr-5000-refused",
-         "site-cold", "site-nochange", "site-clean-existing", "gp-pdf-cold", "gp-html-cold")
+         "site-cold", "site-nochange", "site-clean-existing", "site-after-delete", "gp-pdf-cold",
+         "gp-html-cold")
 
 
 @dataclass
@@ -219,6 +222,21 @@ def site_clean_existing(work: Work, timeout: float) -> Figures:
     return fig
 
 
+def site_after_delete(work: Work, timeout: float) -> Figures:
+    """A cold build into a folder whose earlier site and cache were deleted a moment ago,
+    as an organiser does with ``rm -rf _site``, then builds again. On ext4 without a
+    journal (this machine's disk) the kernel skips recently deleted inodes one by one
+    when it allocates a new one in the same block group, so thousands of fresh deletions
+    beside the new files make every file creation a scan (see docs/performance.md)."""
+    out = work.folder / "html-deleted"
+    subprocess.run([*CLI, "build", str(work.season), "--out", str(out), "--no-pdf", "-q"],
+                   check=True, capture_output=True)
+    shutil.rmtree(out)
+    shutil.rmtree(work.folder / ".leaguegen-cache" / out.name)
+    return measured([*CLI, "build", str(work.season), "--out", str(out), "--no-pdf", "-q"],
+                    timeout)
+
+
 def reload(work: Work, timeout: float) -> Figures:
     season = work.season
     started = time.perf_counter()
@@ -246,7 +264,8 @@ CASES: dict[str, Callable[[Work, float], Figures]] = {
     **{f"pair-{c}": pair_cli(c) for c in ("r1-1000", "r1-5000", "r6-1000", "r6-5000")},
     "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
     "site-cold": site(("--clean",)), "site-nochange": site(()),
-    "site-clean-existing": site_clean_existing, "site-reload": reload,
+    "site-clean-existing": site_clean_existing, "site-after-delete": site_after_delete,
+    "site-reload": reload,
     "gp-pdf-cold": grand_prix(True), "gp-html-cold": grand_prix(False),
 }
 

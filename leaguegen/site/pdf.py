@@ -187,6 +187,7 @@ def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
         _fonts = FontConfiguration()
         atexit.register(release)
         _sized_arrays_once()
+        _font_dates_kept_once()
     return _fonts
 
 
@@ -228,6 +229,34 @@ def _sized_arrays_once() -> None:
 
     if hasattr(fonts, "ffi") and not isinstance(fonts.ffi, _OpenArrays):
         fonts.ffi = _OpenArrays(fonts.ffi)
+
+
+def _font_dates_kept_once() -> None:
+    """Give WeasyPrint's font module a ``TTFont`` that keeps a font's own date (once per
+    process), so the same season makes the same PDF bytes at any hour.
+
+    Where the system has no HarfBuzz subsetter (``libharfbuzz-subset``: a machine with
+    pango but without it, as a fresh Debian is until a browser or the like brings it in),
+    WeasyPrint subsets the fonts with fontTools, whose ``save`` stamps the clock into each
+    font's ``head`` table (``recalcTimestamp``): two builds a second apart gave two PDFs,
+    so a rebuild of an unchanged season changed its files. HarfBuzz keeps the font's own
+    date; with this, fontTools keeps it too. Only the default changes: a caller that asks
+    for ``recalcTimestamp`` still gets what it asked for."""
+    from weasyprint.pdf import fonts
+
+    made = getattr(fonts, "TTFont", None)
+    if made is None or getattr(made, "_keeps_font_dates", False):
+        return
+
+    class KeptDates(made):  # type: ignore[misc, valid-type]
+        _keeps_font_dates = True
+
+        def __init__(self, *args, **kwargs) -> None:  # noqa: ANN002,ANN003 - TTFont's own
+            kwargs.setdefault("recalcTimestamp", False)
+            super().__init__(*args, **kwargs)
+
+    KeptDates.__name__ = KeptDates.__qualname__ = made.__name__
+    fonts.TTFont = KeptDates
 
 
 def release() -> None:

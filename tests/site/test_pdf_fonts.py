@@ -94,3 +94,23 @@ def test_a_chinese_pdf_is_the_same_with_the_unpacked_font(tmp_path, monkeypatch)
     unpacked_by_weasyprint = pdf.html_to_pdf(source, template_dir())
     pdf.release()
     assert handed == unpacked_by_weasyprint
+
+
+@pytest.mark.parametrize("subsetter", ["fontTools", "HarfBuzz"])
+def test_the_same_page_makes_the_same_pdf_at_any_hour(subsetter, monkeypatch) -> None:  # noqa: ANN001
+    """Without libharfbuzz-subset WeasyPrint subsets with fontTools, whose ``save`` stamped
+    the clock into every font: two builds a second apart differed (a fresh Debian with pango
+    but no browser has no libharfbuzz-subset). Both routes keep the font's own date."""
+    from fontTools.ttLib.tables import _h_e_a_d
+    from weasyprint.pdf import fonts
+
+    if subsetter == "fontTools":
+        monkeypatch.setattr(fonts, "harfbuzz_subset", None)
+    elif not fonts.harfbuzz_subset:
+        pytest.skip("this system has no libharfbuzz-subset")
+    page = "<p>Riverside <b>½–½ 1-0</b> <i>Zoë</i></p>"
+    pdfs = []
+    for clock in (3_000_000_000, 3_000_086_400):  # a day apart, in the fonts' own epoch
+        monkeypatch.setattr(_h_e_a_d, "timestampNow", lambda clock=clock: clock)
+        pdfs.append(pdf.html_to_pdf(page, template_dir()))
+    assert pdfs[0] == pdfs[1]
