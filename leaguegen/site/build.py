@@ -232,10 +232,12 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   for path, season in seasons.items()}
     finally:
         parallel.WORKERS.reset(workers)
+    title = season_index.index_title(seasons)
     for path, season in seasons.items():
         built = builds[path]
         notes += [n for n in built.notes if n not in notes]
-        for rel, data in season_index.share_assets(built.files).items():
+        back = season_index.back_labels(season, title)
+        for rel, data in season_index.share_assets(built.files, back).items():
             if rel.startswith(f"{season_index.ASSETS_DIR}/"):
                 if files.setdefault(rel, data) != data:  # pragma: no cover - one template dir
                     raise ValueError(f"two seasons bring different {rel}")

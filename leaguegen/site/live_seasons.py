@@ -29,6 +29,10 @@ class SeasonsFiles:
     def __init__(self, seasons: dict[str, LiveFiles], index: bytes):
         self.seasons = seasons
         self.index = index
+        # the words of each season's link up to the index (season_index.back_labels)
+        title = season_index.index_title({p: live.season for p, live in seasons.items()})
+        self.back = {p: season_index.back_labels(live.season, title)
+                     for p, live in seasons.items()}
         # the longest path first, so a season inside another's folder is found
         self.paths = sorted(seasons, key=len, reverse=True)
 
@@ -49,7 +53,7 @@ class SeasonsFiles:
                 data = self.seasons[season].get(rel)
                 if data is None:
                     return None
-                return season_index.share_assets({rel: data})[rel]
+                return season_index.share_assets({rel: data}, self.back[season])[rel]
         return None
 
     @property
@@ -57,7 +61,7 @@ class SeasonsFiles:
         """Every file, rendered: what the folder's build writes."""
         out: dict[str, bytes] = {}
         for path, live in self.seasons.items():
-            for rel, data in season_index.share_assets(live.files).items():
+            for rel, data in season_index.share_assets(live.files, self.back[path]).items():
                 out[rel if rel.startswith(ASSETS_PREFIX) else f"{path}/{rel}"] = data
         out[season_index.INDEX] = self.index
         return out

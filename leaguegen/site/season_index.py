@@ -28,6 +28,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from markupsafe import escape
+
 from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, Problem
@@ -137,6 +139,12 @@ def newest_first(seasons: dict[str, Season]) -> list[str]:
     return sorted(seasons, key=key)
 
 
+def index_title(seasons: dict[str, Season]) -> str:
+    """The organiser every season shares (the index's heading), or empty: "Seasons"."""
+    organisers = {season.organiser for season in seasons.values()}
+    return organisers.pop() if len(organisers) == 1 else ""
+
+
 def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
     """The index context, and the language and digits it is shown in (the newest season's)."""
     order = newest_first(seasons)
@@ -149,8 +157,7 @@ def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
                                 organiser=season.organiser, first=first, last=last,
                                 sections=tuple(s.name for s in season.sections),
                                 lang_tag=lang.tag, dir="rtl" if lang.rtl else "ltr"))
-    organisers = {seasons[p].organiser for p in order}
-    title = organisers.pop() if len(organisers) == 1 else ""
+    title = index_title(seasons)
     newest = seasons[order[0]]
     language = newest.languages[0] if newest.languages else newest.language
     return SeasonsIndexPage(title=title, seasons=tuple(cards)), language, newest.digits
@@ -172,20 +179,51 @@ def _asset_link(depth: int) -> re.Pattern[bytes]:
                       + rb"/)")
 
 
-def share_assets(files: dict[str, bytes]) -> dict[str, bytes]:
-    """A season's pages with their links to the season's ``assets/`` moved one folder up.
+# the brand link that opens the header of every web page (layouts/page.html)
+_BRAND = re.compile(rb'(\n[ \t]*)<a class="brand" href="')
+
+
+def back_labels(season: Season, title: str) -> dict[str, bytes]:
+    """The words of the link from a season's pages up to the index of the folder of seasons,
+    by the folder of each of the season's languages ('' for the first, 'ru/' ...): the
+    index's heading (``title``, the organiser every season shares) or "Seasons" in the
+    page's own language, escaped."""
+    codes = season.languages or (season.language,)
+    labels = {}
+    for code in codes:
+        gettext_, _ = i18n.gettext_callables(code, season.digits)
+        text = title or gettext_("Seasons")
+        labels[i18n.prefix(code, codes)] = str(escape(text)).encode()
+    return labels
+
+
+def share_assets(files: dict[str, bytes],
+                 back: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """A season's pages with their links to the season's ``assets/`` moved one folder up,
+    and, given ``back`` (:func:`back_labels`), a link up to the index of the folder of
+    seasons in each page's header, before the season's own name.
 
     A season's pages link the stylesheet relative to the season's root
     (``../assets/style.css`` from ``section/index.html``); placed under its own
     path in a folder of seasons, the assets are shared at the site's root, one
     level higher. Only a link that resolves to the season's ``assets/`` folder
     from the page it is on is changed (the number of ``../`` equals the page's
-    depth), so nothing else in a page can be rewritten.
+    depth), so nothing else in a page can be rewritten. The link up goes before the
+    header's brand link only (the first, where layouts/page.html puts it); a page
+    without one (a PDF's source) gets none.
     """
     out = {}
     for rel, data in files.items():
         if rel.endswith(".html"):
             depth = rel.count("/")
-            data = _asset_link(depth).sub(rb"\1" + b"../" * (depth + 1) + rb"\2", data)
+            up = b"../" * (depth + 1)
+            data = _asset_link(depth).sub(rb"\1" + up + rb"\2", data)
+            if back:
+                first = rel.split("/", 1)[0] + "/"
+                label = back.get(first if "/" in rel and first in back else "", b"")
+                link = (b'<a class="seasons-up" href="' + up + INDEX.encode() + b'">' + label
+                        + b"</a>")
+                data = _BRAND.sub(lambda m, link=link: m.group(1) + link + m.group(0), data,
+                                  count=1)
         out[rel] = data
     return out

@@ -15,9 +15,12 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
+from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_seasons, build_site
 from leaguegen.site.output_guard import MARKER
 from leaguegen.site.season_index import (
+    back_labels,
+    index_title,
     is_seasons_folder,
     newest_first,
     season_path,
@@ -93,8 +96,65 @@ def test_each_season_is_its_single_season_site_under_its_path(site, tmp_path: Pa
     single = {k: v for k, v in _tree(alone).items() if not k.startswith("assets/")}
     single.pop(MARKER)
     moved = {k: v for k, v in _tree(out / "riverside-2026").items()}
-    assert moved == share_assets(single)
+    seasons = {name: load_season(club / name) for name in DEMOS}
+    back = back_labels(seasons["riverside-2026"], index_title(seasons))
+    assert moved == share_assets(single, back)
     assert moved != single  # the stylesheet links did move
+    assert b"seasons-up" not in b"".join(single.values())  # alone: no way up to leave by
+
+
+_UP = re.compile(r'<a class="seasons-up" href="([^"]+)">([^<]*)</a>')
+
+
+def test_every_page_of_a_season_links_up_to_the_index_in_its_language(site) -> None:
+    """A visitor who came to one season from the index can get back to it from any page."""
+    _, out = site
+    words = {"riverside-2026": "Seasons", "grand-prix-2027": "Seasons",
+             "amman-2026-ar": "المواسم"}  # three organisers: the index says "Seasons"
+    pages = 0
+    for name, label in words.items():
+        for page in (out / name).rglob("*.html"):
+            text = page.read_text(encoding="utf-8")
+            ups = _UP.findall(text)
+            assert len(ups) == 1, page
+            href, shown = ups[0]
+            assert (page.parent / href).resolve() == (out / "index.html").resolve(), page
+            assert shown == label, page
+            # in the header, just before the season's own name
+            assert re.search(r'<a class="seasons-up"[^>]*>[^<]*</a>\s*<a class="brand"', text)
+            pages += 1
+    assert pages > 100
+    assert "seasons-up" not in (out / "index.html").read_text(encoding="utf-8")
+
+
+def test_the_way_up_is_named_for_the_organiser_all_seasons_share(tmp_path: Path) -> None:
+    club = _club(tmp_path, ("riverside-2026", "grand-prix-2027", "ladya-2026-ru"))
+    seasons = {p.name: load_season(p) for p in club.iterdir()}
+    assert index_title(seasons) == ""
+    ru = back_labels(seasons["ladya-2026-ru"], "")
+    assert ru == {"": "Сезоны".encode(), "en/": b"Seasons"}  # each language folder its own
+    shutil.rmtree(club / "ladya-2026-ru")
+    out = tmp_path / "_site"
+    build_seasons(club, out, pdf=False)
+    page = (out / "grand-prix-2027" / "index.html").read_text(encoding="utf-8")
+    assert _UP.findall(page) == [("../index.html", "Riverside Chess Club")]
+    assert "<h1>Riverside Chess Club</h1>" in (out / "index.html").read_text(encoding="utf-8")
+    # the organiser's words are escaped like every other text of theirs
+    assert back_labels(seasons["riverside-2026"], 'A & <b>"B"</b>') == {
+        "": b"A &amp; &lt;b&gt;&#34;B&#34;&lt;/b&gt;"}
+
+
+def test_the_way_up_goes_before_the_brand_of_each_page_only() -> None:
+    brand = b'<header>\n    <a class="brand" href="index.html">S</a>'
+    files = {"index.html": brand, "ru/a/b.html": brand.replace(b"index", b"../index"),
+             "x/pdf.html": b"<h1>no header</h1>", "feed.atom": brand}
+    got = share_assets(files, {"": b"Seasons", "ru/": "Сезоны".encode()})
+    assert got["index.html"] == (b'<header>\n    <a class="seasons-up" href="../index.html">'
+                                 b'Seasons</a>\n    <a class="brand" href="index.html">S</a>')
+    assert got["ru/a/b.html"].startswith(
+        '<header>\n    <a class="seasons-up" href="../../../index.html">Сезоны</a>'.encode())
+    assert got["x/pdf.html"] == files["x/pdf.html"] and got["feed.atom"] == brand
+    assert share_assets(files) == files  # without labels: no link
 
 
 def test_share_assets_moves_only_links_into_the_seasons_assets() -> None:
