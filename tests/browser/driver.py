@@ -60,6 +60,7 @@ KEY_CELLS = (
     ("table.pairings:not(.team-match)", ("td:first-child", "td.who-w", "td.res", "td.who-b")),
     ("table.team-match", ("td:first-child", "td:nth-child(2)", "td.res", "td:nth-child(4)")),
     ("table.games", ("td:first-child", "td.opponent", "td.res")),
+    ("table.team-rounds", ("td:first-child", "td.res")),
 )
 
 MEASURE = """(spec) => {
