@@ -78,6 +78,43 @@ def test_key_columns_inside_the_viewport(sites: Path, chrome, width: int) -> Non
     assert not problems, "\n".join(map(str, problems))
 
 
+# every word of a table's column headings that the browser drew on more than one line
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const th of document.querySelectorAll('thead th')) {
+    if (!th.getClientRects().length) continue;  // hidden on this width
+    const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/\\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter(r => r.width > 0)
+                             .map(r => Math.round(r.top)));
+        if (tops.size > 1) broken.push(m[0]);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def test_column_headings_break_between_words_only(sites: Path, chrome) -> None:  # noqa: ANN001
+    """On a phone the pairings' headings broke anywhere: "Bo/ar/d", "Resu/lt", and "Очки"
+    one letter a line. A heading may take two lines, never a word split over them."""
+    page = chrome.new_page(viewport={"width": 390, "height": 800})
+    problems, pages = [], 0
+    for demo in DEMOS:
+        for rel in _table_pages(sites / demo):
+            page.goto((sites / demo / rel).as_uri())
+            pages += 1
+            if broken := page.evaluate(BROKEN_WORDS):
+                problems.append((demo, rel, broken[:5]))
+    page.close()
+    assert pages > 20
+    assert not problems, "\n".join(map(str, problems))
+
+
 def _every_kind(sites: Path) -> list[tuple[str, str]]:
     """One page of each kind over all demos (a kind in each language it is published in)."""
     chosen: dict[tuple[str, str, bool, str], tuple[str, str]] = {}

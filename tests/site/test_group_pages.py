@@ -119,6 +119,15 @@ def test_knockout_and_pending_pages(sites) -> None:
     assert "Players to be decided" in home
 
 
+def test_a_knockout_player_sees_a_match_begun_as_in_progress(sites) -> None:
+    """The semi-final of two games with one drawn is under way, not "not played yet"."""
+    players = sites["grand-prix-2027"] / "knockout" / "players"
+    varga = _text(players / "aleksander-varga.html")
+    assert "Against Tobias Lindgren · ½–½ · in progress" in varga
+    assert "not played yet" not in varga.replace("… not played yet", "")  # the legend's
+    assert "Against Samuel Osei · 1½–½ · through" in varga
+
+
 def test_bracket_with_byes_and_a_winner(tmp_path: Path) -> None:
     from tests.group_files import players_yaml, write
 

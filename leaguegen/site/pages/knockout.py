@@ -185,6 +185,7 @@ class PlayerMatch:
     opponent_score: Fraction | None
     outcome: str  # "won", "lost", "bye", "" (not decided yet)
     games: tuple[GameView, ...]
+    started: bool  # a game of the match has a result (undecided: "in progress")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,7 +217,7 @@ def player_page(season: Season, section: Section, number: int) -> KnockoutPlayer
             matches.append(PlayerMatch(
                 round_name(r.players), r.players, r.date,
                 common.player_link(section, other, root) if other else None,
-                mine.score, theirs.score, outcome, view.games))
+                mine.score, theirs.score, outcome, view.games, view.started))
     origin = facts.origins.get(number)
     return KnockoutPlayerPage(
         root=root, season=common.season_info(season),
