@@ -103,7 +103,7 @@ def tiebreak_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 f'        <td class="num">{tb_(score) if score is not None else ""}</td>\n'
                 f'        <td class="num">{pts_(result) if result is not None else ""}'
                 '</td>\n'
-                f'        <td class="num">{tb_(value) if value is not None else ""}</td>\n'
+                f'        <td class="num key-end">{tb_(value) if value is not None else ""}</td>\n'
                 '      </tr>')
         return Markup("\n".join(out))
     return rows

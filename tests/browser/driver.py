@@ -61,6 +61,7 @@ KEY_CELLS = (
     ("table.team-match", ("td:first-child", "td:nth-child(2)", "td.res", "td:nth-child(4)")),
     ("table.games", ("td:first-child", "td.opponent", "td.res")),
     ("table.team-rounds", ("td:first-child", "td.res")),
+    ("table.tb-items", ("td:first-child", "td:last-child")),
 )
 
 MEASURE = """(spec) => {

@@ -292,7 +292,7 @@ def _explanations(t: dict, root: str) -> Callable[[object, int], str]:
                         '</td>\n'
                         f'        <td class="num">{pts(result) if result is not None else ""}'
                         '</td>\n'
-                        f'        <td class="num">{tb(value) if value is not None else ""}'
+                        f'        <td class="num key-end">{tb(value) if value is not None else ""}'
                         "</td>\n      </tr>")
                 out += (parts[1], "\n".join(rows), "\n    </tbody>\n  </table>\n  </div>\n")
             out.append("</section>\n")
