@@ -20,7 +20,6 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol
 
@@ -29,7 +28,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.formats import files
-from leaguegen.site import folder_spread, parallel
+from leaguegen.site import folder_spread, parallel, program
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
@@ -41,10 +40,9 @@ FORMAT_VERSION = "2"
 
 
 def program_version() -> str:
-    try:
-        return version("leaguegen")
-    except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
-        return "dev"
+    """The program in every cache key: its version and its code's digest (site/program.py),
+    so a changed line of code renders the pages again even where the version is the same."""
+    return program.identity()
 
 
 _FINGERPRINTS: dict[tuple, str] = {}
@@ -58,7 +56,8 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     """
     folder = folder or template_dir()
     files = sorted(p for p in folder.rglob("*") if p.is_file())
-    stamp = tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in files)
+    stamp = (program_version(), *((str(p), p.stat().st_mtime_ns, p.stat().st_size)
+                                  for p in files))
     cached = _FINGERPRINTS.get(stamp)
     if cached is not None:
         return cached

@@ -22,7 +22,6 @@ import os
 import subprocess
 import time
 from dataclasses import asdict, dataclass, field
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 STAMP = "build-stamp.json"
@@ -49,10 +48,11 @@ def cache_folder(out_dir: Path) -> Path:
 
 
 def _program() -> str:
-    try:
-        return version("leaguegen")
-    except PackageNotFoundError:  # pragma: no cover - a bare checkout
-        return "dev"
+    """The version and the code's digest (site/program.py): a rebuild after any change of
+    code is not "nothing changed"."""
+    from leaguegen.site import program
+
+    return program.identity()
 
 
 def _files(folder: Path, skip: set[Path]) -> list[Path]:
