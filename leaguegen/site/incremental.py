@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import datetime as dt
+import functools
 import hashlib
 import json
 import os
@@ -20,6 +21,7 @@ import stat
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Protocol
 
@@ -85,6 +87,22 @@ class Shown:
 
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
+
+
+@functools.cache
+def _weasyprint() -> str:
+    """The installed WeasyPrint's version (looked up by name, not imported), or ""."""
+    try:
+        return version("weasyprint")
+    except PackageNotFoundError:  # no PDFs are made without it
+        return ""
+
+
+def pdf_key(source: str) -> str:
+    """A PDF's cache key: its HTML source and what turns it into PDF bytes (this program
+    and its WeasyPrint), so a new leaguegen or WeasyPrint makes the PDFs again (keyed by
+    the source alone, the old ones stayed)."""
+    return _hash("pdf", program_version(), _weasyprint(), source)
 
 
 class Store(Protocol):
@@ -418,7 +436,7 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
             else:
                 snap.sections_reused.append(section.id)
             snap.pages.update(output.pages)
-            snap.pdfs[output.pdf_path] = (_hash("pdf", output.pdf_html), output.pdf_html)
+            snap.pdfs[output.pdf_path] = (pdf_key(output.pdf_html), output.pdf_html)
             summaries.append(output.summary)
             if on_section is not None:
                 on_section(section.id)

@@ -76,3 +76,18 @@ def test_a_new_program_is_not_nothing_changed(tmp_path: Path,
     monkeypatch.setattr(program, "identity", lambda: "0.1.0+another-program")
     output = build()
     assert "nothing changed" not in output and "3 sections rendered" in output
+
+
+def test_a_new_program_or_weasyprint_makes_the_pdfs_again(tmp_path: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("weasyprint", reason="WeasyPrint is not installed")
+    from leaguegen.site import incremental
+
+    out = tmp_path / "site"
+    assert build_site(DEMO, out).pdfs_rendered == 3
+    assert build_site(DEMO, out).pdfs_rendered == 0  # the same program: from the cache
+    monkeypatch.setattr(program, "identity", lambda: "0.1.0+another-program")
+    assert build_site(DEMO, out).pdfs_rendered == 3
+    monkeypatch.setattr(incremental, "_weasyprint", lambda: "999.0")
+    assert build_site(DEMO, out).pdfs_rendered == 3
+    assert build_site(DEMO, out).pdfs_rendered == 0
