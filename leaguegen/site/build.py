@@ -6,8 +6,11 @@ an index of seasons, each under its own path: ``season_index``).
 
 from __future__ import annotations
 
+import functools
+import inspect
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -17,6 +20,7 @@ from leaguegen.formats.season_yaml import Preloaded, load_season
 from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
+from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree, staging_name
 
@@ -102,6 +106,45 @@ def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport) ->
         raise
 
 
+def no_pdf_warning(exc: PdfUnavailable) -> str:
+    """What a build without its PDFs says, and how to get them."""
+    return ("warning: no PDF crosstables: WeasyPrint, which makes them, cannot load here"
+            f" ({exc}). The site was built without them and without links to them. To make"
+            " them, install its system libraries (Debian/Ubuntu: apt install libpango-1.0-0"
+            " libpangoft2-1.0-0 libharfbuzz-subset0; macOS: brew install pango;"
+            " https://doc.courtbouillon.org/weasyprint/stable/first_steps.html), or build"
+            " with --no-pdf to say you want none")
+
+
+def without_pdfs(build: Callable[..., BuildReport]) -> Callable[..., BuildReport]:
+    """``build`` that, where WeasyPrint cannot load, builds the site again without PDFs
+    (pages without their PDF links) and says why, instead of building nothing: the
+    standings and crosstables are the site, the PDFs a copy of them. The first attempt
+    wrote nothing (its staging folder is removed on any error)."""
+    signature = inspect.signature(build)
+
+    @functools.wraps(build)
+    def run(*args: object, **kwargs: object) -> BuildReport:
+        try:
+            return build(*args, **kwargs)
+        except PdfUnavailable as exc:
+            again = signature.bind(*args, **kwargs)
+            again.apply_defaults()
+            if not again.arguments["pdf"]:  # no PDF was asked for: not this fallback's case
+                raise
+            # the cache was emptied already if asked; the inputs' digest and the preloaded
+            # files were taken for a build with PDFs
+            again.arguments.update(pdf=False, clean=False)
+            for name in ("inputs", "preload"):
+                if name in signature.parameters:
+                    again.arguments[name] = None
+            report = build(*again.args, **again.kwargs)
+            report.warnings.insert(0, no_pdf_warning(exc))
+            return report
+    return run
+
+
+@without_pdfs
 def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                clean: bool = False, cache_dir: Path | None = None,
                force: bool = False, progress: pipeline.Progress | None = None,
@@ -192,6 +235,7 @@ def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],
     return check_output(given, folder, force=force)
 
 
+@without_pdfs
 def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   clean: bool = False, cache_dir: Path | None = None,
                   force: bool = False) -> BuildReport:

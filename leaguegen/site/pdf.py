@@ -28,6 +28,21 @@ class BlockedFetch(ValueError):
     """Raised for any resource outside the allowed folder (WeasyPrint then skips it)."""
 
 
+class PdfUnavailable(RuntimeError):
+    """WeasyPrint cannot be loaded here: its system libraries (Pango, HarfBuzz, fontconfig,
+    GObject) are missing, or the package itself. A build then makes the site without PDFs
+    and says why (``site.build``), rather than failing as if the season were wrong."""
+
+
+def _import_weasyprint() -> None:
+    try:  # its own hint on a missing library goes to stdout: ours says it (PdfUnavailable)
+        with contextlib.redirect_stdout(io.StringIO()):
+            import weasyprint  # noqa: F401
+    except (OSError, ImportError) as exc:
+        raise PdfUnavailable(str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+                             ) from exc
+
+
 def load_weasyprint() -> None:
     """Import WeasyPrint, its C libraries found through the loader's cache first.
 
@@ -48,19 +63,19 @@ def load_weasyprint() -> None:
     from_cache = getattr(ctypes.util, "_findSoname_ldconfig", None)
     if (from_cache is None or not sys.platform.startswith("linux")
             or os.environ.get("LD_LIBRARY_PATH") or os.environ.get("LIBRARY_PATH")):
-        import weasyprint  # noqa: F401
+        _import_weasyprint()
         return
     search = ctypes.util.find_library
     ctypes.util.find_library = from_cache
     try:  # WeasyPrint prints a hint before it gives up on a library: not for this try
         with contextlib.redirect_stdout(io.StringIO()):
             import weasyprint  # noqa: F401
-    except OSError:
+    except (OSError, ImportError):
         for name in [name for name in sys.modules if name.partition(".")[0] == "weasyprint"]:
             del sys.modules[name]
     finally:
         ctypes.util.find_library = search
-    import weasyprint  # noqa: F401, F811 - again, the ordinary way, if the first try failed
+    _import_weasyprint()  # again, the ordinary way, if the first try failed
 
 
 def _confined_fetcher(allowed: Path):
