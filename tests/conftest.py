@@ -20,6 +20,40 @@ def shared_path(*parts: str) -> Path:
     return path
 
 
+_PDF_PROBLEM: list[str | None] = []
+
+
+def pdf_problem() -> str | None:
+    """Why this machine cannot make PDFs (WeasyPrint or its system libraries, Pango and
+    kin, missing), or None; asked once a session (it imports WeasyPrint)."""
+    if not _PDF_PROBLEM:
+        from leaguegen.site.pdf import PdfUnavailable, load_weasyprint
+
+        try:
+            load_weasyprint()
+            _PDF_PROBLEM.append(None)
+        except PdfUnavailable as exc:
+            _PDF_PROBLEM.append(str(exc))
+    return _PDF_PROBLEM[0]
+
+
+def needs_pdfs() -> None:
+    """Skip the test, saying why, where PDFs cannot be made (a build then makes none)."""
+    problem = pdf_problem()
+    if problem is not None:
+        pytest.skip(f"no PDFs on this machine: WeasyPrint cannot load ({problem})")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``pdf`` skip where PDFs cannot be made, with the reason."""
+    marked = [item for item in items if item.get_closest_marker("pdf")]
+    if marked and pdf_problem() is not None:
+        skip = pytest.mark.skip(reason=f"no PDFs on this machine: WeasyPrint cannot load"
+                                       f" ({pdf_problem()})")
+        for item in marked:
+            item.add_marker(skip)
+
+
 @pytest.fixture(scope="session")
 def demo_season():
     from leaguegen.formats.season_yaml import load_season
@@ -29,8 +63,11 @@ def demo_season():
 
 @pytest.fixture(scope="session")
 def demo_site(tmp_path_factory):
-    """The demo season built once (HTML and PDFs) for the site tests."""
+    """The demo season built once (HTML and PDFs) for the site tests: they skip where PDFs
+    cannot be made."""
     from leaguegen.site.build import build_site
+
+    needs_pdfs()
 
     out = tmp_path_factory.mktemp("site") / "_site"
     report = build_site(DEMO, out, pdf=True)

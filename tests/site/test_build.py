@@ -130,6 +130,7 @@ def test_pdf_renders_to_png(demo_site, tmp_path: Path) -> None:
     assert (tmp_path / "p-1.png").stat().st_size > 5000
 
 
+@pytest.mark.pdf
 def test_pdf_fetches_nothing_outside_the_templates(tmp_path: Path) -> None:
     from leaguegen.site.pdf import BlockedFetch, check_url, html_to_pdf
     from leaguegen.site.render import template_dir

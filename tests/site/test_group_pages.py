@@ -151,6 +151,7 @@ sections:
     assert re.search(r'class="slot winner">\s*<span class="seed">2</span>', page)
 
 
+@pytest.mark.pdf
 def test_pdfs_are_a4_landscape_with_names(tmp_path: Path) -> None:
     pypdf = pytest.importorskip("pypdf")
     out = tmp_path / "_site"

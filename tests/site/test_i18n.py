@@ -215,6 +215,7 @@ class _Links(HTMLParser):
                 self.links.append((a[k], a))
 
 
+@pytest.mark.pdf
 def test_two_languages_switcher_and_hreflang(built) -> None:
     site = built["ru"]
     assert (site / "index.html").is_file() and (site / "en" / "index.html").is_file()
@@ -306,6 +307,7 @@ def _outlines(font) -> set[str]:
     ("ar", "alnukhba/alnukhba-crosstable.pdf", ["الترتيب", "يوسف الحسن", "النقاط", "٢١٩٠"],
      "NotoSansArabic-Regular.subset.woff2"),
 ])
+@pytest.mark.pdf
 def test_pdf_has_the_glyph_text_and_bundled_font(built, tmp_path, site, pdf, words, font) -> None:
     """The text is in the PDF, drawn with the bundled font whatever its embedded name.
 

@@ -91,6 +91,7 @@ def _words(pdf: Path) -> tuple[int, list[tuple[float, float, str]]]:
     return len(pages), words
 
 
+@pytest.mark.pdf
 def test_bracket_pdf_reads_as_a_bracket(gp, tmp_path: Path) -> None:  # noqa: ANN001
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext (poppler-utils) not installed")

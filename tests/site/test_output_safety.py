@@ -147,6 +147,7 @@ def test_a_symlinked_cache_never_deletes_what_it_points_to(season: Path,
     assert (victim / "a.txt").read_text() == "mine"
 
 
+@pytest.mark.pdf
 def test_a_damaged_cache_is_rendered_again(season: Path, tmp_path: Path) -> None:
     out = tmp_path / "_site"
     assert build_site(season, out).pdfs == 3

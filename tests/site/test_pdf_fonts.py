@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-weasyprint = pytest.importorskip("weasyprint", reason="WeasyPrint is not installed")
+pytestmark = pytest.mark.pdf
 
 from leaguegen.site import pdf  # noqa: E402
 from leaguegen.site.render import template_dir  # noqa: E402

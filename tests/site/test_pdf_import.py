@@ -17,7 +17,7 @@ import pytest
 
 from tests.conftest import ROOT
 
-pytest.importorskip("weasyprint", reason="WeasyPrint is not installed")
+pytestmark = pytest.mark.pdf
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the cache is Linux's")
 
 _LOADED = """

@@ -19,7 +19,7 @@ import pytest
 
 from leaguegen.site.build import BuildReport, without_pdfs
 from leaguegen.site.pdf import PdfUnavailable
-from tests.conftest import DEMO, ROOT
+from tests.conftest import DEMO, ROOT, needs_pdfs
 
 MISSING = "cannot load library 'libpango-1.0-0': libpango-1.0-0: cannot open shared object file"
 
@@ -69,7 +69,7 @@ def test_a_folder_of_seasons_builds_without_pdfs_and_says_why(tmp_path: Path) ->
 
 
 def test_with_weasyprint_the_same_build_makes_its_pdfs(tmp_path: Path) -> None:
-    pytest.importorskip("weasyprint", reason="WeasyPrint is not installed")
+    needs_pdfs()
     out = tmp_path / "_site"
     done = _build([str(DEMO), "--out", str(out)], dict(os.environ), tmp_path)
     assert done.returncode == 0, done.stderr

@@ -57,6 +57,7 @@ def test_an_unused_server_is_stopped_at_once() -> None:
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.pdf
 def test_a_build_leaves_no_pdf_process_and_no_unpacked_font(tmp_path: Path,
                                                             monkeypatch) -> None:  # noqa: ANN001
     """Two seasons with bundled fonts (Arabic, Chinese): the PDF server and its workers
@@ -81,6 +82,7 @@ def test_a_build_leaves_no_pdf_process_and_no_unpacked_font(tmp_path: Path,
     assert re.search(r"[\u4e00-\u9fff]", texts["jiazu"])
 
 
+@pytest.mark.pdf
 @needs_fork
 def test_the_early_server_is_handed_to_a_build_that_renders_as_it_does() -> None:
     pdf_workers.start_early()
@@ -105,6 +107,7 @@ def test_a_build_with_another_renderer_gets_a_server_of_its_own() -> None:
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.pdf
 @needs_fork
 def test_the_cli_forks_the_pdf_server_before_it_imports_the_builder(tmp_path: Path) -> None:
     """Importing the builder costs the CLI about half a second; WeasyPrint loads meanwhile."""

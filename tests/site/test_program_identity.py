@@ -16,7 +16,7 @@ from click.testing import CliRunner
 from leaguegen.cli import main
 from leaguegen.site import program
 from leaguegen.site.build import build_site
-from tests.conftest import DEMO
+from tests.conftest import DEMO, needs_pdfs
 
 
 def _package(folder: Path) -> Path:
@@ -80,7 +80,7 @@ def test_a_new_program_is_not_nothing_changed(tmp_path: Path,
 
 def test_a_new_program_or_weasyprint_makes_the_pdfs_again(tmp_path: Path,
                                                           monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("weasyprint", reason="WeasyPrint is not installed")
+    needs_pdfs()
     from leaguegen.site import incremental
 
     out = tmp_path / "site"

@@ -102,6 +102,7 @@ def test_russian_site(swiss_copy: Path) -> None:
     assert "Швейцарская система" in html["open/index.html"]
 
 
+@pytest.mark.pdf
 def test_build_with_pdf(tmp_path: Path) -> None:
     report = build_site(SWISS_DEMO, tmp_path / "_site", pdf=True)
     pdf = (tmp_path / "_site" / "open" / "open-crosstable.pdf").read_bytes()
