@@ -266,7 +266,7 @@ class DevServer:
                 try:
                     extra = job()
                 except Exception as exc:  # noqa: BLE001
-                    self.log(f"background work failed: {exc!r}")
+                    self.log(f"background work failed: {type(exc).__name__}: {exc}")
                     return
                 if extra:
                     self.state.merge(build_id, extra)

@@ -20,7 +20,7 @@ from leaguegen.formats.season_yaml import Preloaded, load_season
 from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
-from leaguegen.site.pdf import PdfUnavailable
+from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
 from leaguegen.site.render import template_dir
 from leaguegen.site.write import OutputTree, staging_name
 
@@ -106,16 +106,6 @@ def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport) ->
         raise
 
 
-def no_pdf_warning(exc: PdfUnavailable) -> str:
-    """What a build without its PDFs says, and how to get them."""
-    return ("warning: no PDF crosstables: WeasyPrint, which makes them, cannot load here"
-            f" ({exc}). The site was built without them and without links to them. To make"
-            " them, install its system libraries (Debian/Ubuntu: apt install libpango-1.0-0"
-            " libpangoft2-1.0-0 libharfbuzz-subset0; macOS: brew install pango;"
-            " https://doc.courtbouillon.org/weasyprint/stable/first_steps.html), or build"
-            " with --no-pdf to say you want none")
-
-
 def without_pdfs(build: Callable[..., BuildReport]) -> Callable[..., BuildReport]:
     """``build`` that, where WeasyPrint cannot load, builds the site again without PDFs
     (pages without their PDF links) and says why, instead of building nothing: the
@@ -139,7 +129,7 @@ def without_pdfs(build: Callable[..., BuildReport]) -> Callable[..., BuildReport
                 if name in signature.parameters:
                     again.arguments[name] = None
             report = build(*again.args, **again.kwargs)
-            report.warnings.insert(0, no_pdf_warning(exc))
+            report.warnings.insert(0, unavailable_warning(exc))
             return report
     return run
 

@@ -25,6 +25,11 @@ from leaguegen.formats.git_history import read_history
 from leaguegen.formats.season_yaml import load_season, read_confined
 from leaguegen.site.incremental import templates_fingerprint
 from leaguegen.site.live_plan import LiveFiles, LiveState, plan
+from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
+
+# why this process cannot make PDFs, once a try failed (WeasyPrint's system libraries are
+# missing): the preview's next builds make pages without PDF links, as ``build`` does
+_NO_PDFS: list[str] = []
 
 
 class _UsedMemo(dict):
@@ -119,7 +124,8 @@ class LiveSite:
             wait([history])
         self.season = season
         with self.state.lock:
-            live = plan(season, self.state, pdf=self.pdf, templates=templates_fingerprint(),
+            live = plan(season, self.state, pdf=self.pdf and not _NO_PDFS,
+                        templates=templates_fingerprint(),
                         source=self.season_dir, history=history.result())
             if not self.state.slots:  # the first build: everything, so every path is known
                 live.render_all(pdfs=False)  # the PDFs: in the background, as after a save
@@ -137,4 +143,14 @@ class LiveSite:
         """The PDFs still to make, made after the reload (None: there are none)."""
         if not any(u.files is None for u in live.pdf_units):
             return None
-        return live.warm_pdfs
+
+        def job() -> dict[str, bytes]:
+            try:
+                return live.warm_pdfs()
+            except PdfUnavailable as exc:  # said once: the next builds make no PDFs
+                if not _NO_PDFS:
+                    _NO_PDFS.append(str(exc))
+                raise PdfUnavailable(unavailable_warning(
+                    exc, "The preview shows the pages without them from the next save."
+                )) from None
+        return job

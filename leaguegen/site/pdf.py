@@ -34,6 +34,16 @@ class PdfUnavailable(RuntimeError):
     and says why (``site.build``), rather than failing as if the season were wrong."""
 
 
+def unavailable_warning(exc: PdfUnavailable, done: str = "The site was built without them"
+                        " and without links to them.") -> str:
+    """What a build (or the preview) without its PDFs says, and how to get them."""
+    return ("warning: no PDF crosstables: WeasyPrint, which makes them, cannot load here"
+            f" ({exc}). {done} To make them, install its system libraries (Debian/Ubuntu:"
+            " apt install libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0; macOS: brew"
+            " install pango; https://doc.courtbouillon.org/weasyprint/stable/first_steps.html),"
+            " or pass --no-pdf to say you want none")
+
+
 def _import_weasyprint() -> None:
     try:  # its own hint on a missing library goes to stdout: ours says it (PdfUnavailable)
         with contextlib.redirect_stdout(io.StringIO()):

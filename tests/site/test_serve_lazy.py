@@ -242,3 +242,32 @@ def test_a_section_file_is_read_again_unless_its_stat_is_old_and_unchanged(tmp_p
     changed = SimpleNamespace(**{**vars(old), "st_ctime_ns": 2})
     reads.stat = lambda _path: changed
     assert reads.read(section, tmp_path, "s.yaml")[1] == "six"
+
+
+def test_without_weasyprint_the_preview_says_so_once_then_links_no_pdfs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Where WeasyPrint cannot load, the background job says why (not a bare repr of an
+    OSError, at every save), and the next builds make the pages without PDF links, as a
+    ``leaguegen build`` there does."""
+    import leaguegen.site.live as live_module
+    import leaguegen.site.pdf as pdf_module
+    from leaguegen.site.pdf import PdfUnavailable
+
+    def missing(source: str, base: object) -> bytes:
+        raise PdfUnavailable("cannot load library 'libpango-1.0-0'")
+
+    monkeypatch.setattr(pdf_module, "html_to_pdf", missing)
+    monkeypatch.setattr(live_module, "_NO_PDFS", [])
+    _apply(tmp_path, MINI)
+    live = LiveSite(tmp_path, pdf=True)
+    site, _ = live.build()
+    assert site is not None and b"a-crosstable.pdf" in site.get("a/index.html")  # not known yet
+    job = live.background(site)
+    assert job is not None
+    with pytest.raises(PdfUnavailable, match="no PDF crosstables.*libpango.*next save"):
+        job()
+    site, _ = live.build()  # the next save
+    assert site is not None and live.background(site) is None
+    assert not [rel for rel, data in site.files.items()
+                if rel.endswith(".pdf") or (rel.endswith(".html") and b".pdf" in data)]
+    assert site.files == fresh_build(tmp_path, pdf=False)[0]
