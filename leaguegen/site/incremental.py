@@ -244,12 +244,12 @@ class DiskStore:
                 raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
                                     " (leaguegen makes its own)")
         try:
-            new = not self.folder.exists()
+            made = not self.folder.parent.exists()
             self.folder.parent.mkdir(parents=True, exist_ok=True)
             tag = self.folder.parent / CACHE_TAG
             if not tag.exists() and not tag.is_symlink():
                 tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
-            if new:  # its entries' folder placed as the site's folders are (write.py)
+            if made:  # ours: its entries' folder placed as the site's folders are (write.py)
                 folder_spread.mark_top(self.folder.parent)
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:

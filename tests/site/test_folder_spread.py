@@ -94,6 +94,10 @@ def test_a_cache_folder_made_before_is_left_as_it_is(tmp_path: Path) -> None:
     (tmp_path / ".leaguegen-cache" / "site").mkdir(parents=True)
     DiskStore(tmp_path / ".leaguegen-cache" / "site")
     assert not _topdir(tmp_path / ".leaguegen-cache")
+    # a cache put in a folder someone else made: that folder is not ours to mark
+    (tmp_path / "theirs").mkdir()
+    DiskStore(tmp_path / "theirs" / "site")
+    assert (tmp_path / "theirs" / "site").is_dir() and not _topdir(tmp_path / "theirs")
 
 
 def test_a_file_system_without_the_flag_changes_nothing(tmp_path: Path,
