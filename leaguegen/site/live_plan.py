@@ -33,7 +33,6 @@ differ.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
 import threading
 from collections.abc import Callable, Iterator
@@ -57,12 +56,6 @@ from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 Files = dict[str, bytes]
-
-
-@functools.cache
-def _program() -> str:
-    """The program's version, looked up once: the running code does not change."""
-    return program_version()
 
 
 def _hash(*parts: object) -> str:
@@ -319,7 +312,7 @@ def plan(season: Season, state: LiveState, pdf: bool = True, templates: str = ""
     live.add(("assets",), _hash("assets", templates, assets),
              lambda _unit: {f"assets/{a}": (template_dir() / "assets" / a).read_bytes()
                             for a in assets})
-    program = _program()
+    program = program_version()  # taken once a process (site/program.py)
     names = tuple(o.name for o in outputs())
     base = _hash("outputs", program, names, frame)
     for section, skey in zip(season.sections, section_keys, strict=True):
