@@ -32,6 +32,7 @@ from leaguegen.errors import InputError
 def freeze_cmd(season_dir: str, section_id: str | None) -> None:
     """Write the pairing numbers of SEASON_DIR's sections into the file (seeding: list)."""
     from leaguegen.formats import season_edits
+    from leaguegen.formats.files import ensure_writable
     from leaguegen.formats.season_write import (
         SeasonBusy,
         SeasonChanged,
@@ -94,6 +95,8 @@ def freeze_cmd(season_dir: str, section_id: str | None) -> None:
                 problem = same_numbers(section)(after.section(section.id))
                 if problem:
                     raise Refused(problem)
+            for path in new:  # every file may be written, or none is (exit 2)
+                ensure_writable(texts[path].target, str(path))
             for path, text in new.items():
                 session.write(texts[path], text)
     except Refused as exc:

@@ -9,7 +9,9 @@ for a bad byte, its line and column): a news file that is a link to
 Writes: :func:`write_atomic` is the one way leaguegen replaces a file: a
 temporary file beside the target, flushed to disk, then renamed over it, so a
 crash leaves the old file or the new one and never half of one; the temporary
-file is removed on every error path.
+file is removed on every error path. A file its owner marked read-only, or one
+this user may not write, is refused (:class:`ReadOnlyFile`), as git and editors
+do: a rename would replace it anyway, and the file would change hands.
 """
 
 from __future__ import annotations
@@ -116,11 +118,65 @@ def read_text(path: Path, root: Path, display: str | None = None,
     return decode_utf8(read_bytes(path, root, display, limit), display)
 
 
+class ReadOnlyFile(PermissionError):
+    """A file leaguegen was asked to replace is read-only or not ours to replace."""
+
+    def __str__(self) -> str:
+        return str(self.strerror)
+
+
+def ensure_writable(path: Path, display: str | None = None) -> None:
+    """Refuse to replace ``path`` (its target, for a link) unless it may be written.
+
+    A rename over a file needs only the folder's write bit, so without this check
+    a ``chmod 444`` season file, or one that belongs to someone else, would be
+    replaced and change owner. The file's own write bits are what its owner set
+    (root passes ``os.access`` whatever they are, so they are read directly); a
+    file that does not exist yet may be made.
+    """
+    path = Path(path)
+    target = path.resolve() if path.is_symlink() else path
+    try:
+        st = target.stat()
+    except FileNotFoundError:
+        return
+    shown = display or str(path)
+    if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
+        raise ReadOnlyFile(errno.EACCES, f"{shown} is read-only (mode"
+                           f" {stat.S_IMODE(st.st_mode):04o}); leaguegen does not replace a"
+                           " read-only file: make it writable (chmod u+w) and run the command"
+                           " again", shown)
+    if not os.access(target, os.W_OK):
+        raise ReadOnlyFile(errno.EACCES, f"{shown} may not be written by this user; nothing"
+                           " was replaced", shown)
+
+
+def _keep_owner(tmp: str, st: os.stat_result | None, shown: str) -> None:
+    """Give the new file the old one's owner and group, or refuse if it cannot be.
+
+    Replacing a file by rename makes the writer its owner: a season file kept in a
+    shared folder would silently become this user's. Root can keep the owner; anyone
+    else can keep it only when it is already theirs (the group too, when they belong
+    to it)."""
+    if st is None:
+        return
+    if st.st_uid != os.geteuid():
+        try:
+            os.chown(tmp, st.st_uid, st.st_gid)
+        except PermissionError:
+            raise ReadOnlyFile(errno.EPERM, f"{shown} belongs to another user (uid"
+                               f" {st.st_uid}); replacing it would make it this user's:"
+                               " nothing was replaced", shown) from None
+    elif st.st_gid != os.getegid():
+        with contextlib.suppress(PermissionError):
+            os.chown(tmp, -1, st.st_gid)
+
+
 def write_atomic(path: Path, data: bytes | str, before_rename: Callable[[], None] | None = None,
                  durable: bool = True) -> None:
     """Replace ``path`` (for a symbolic link: its target) with ``data`` in one rename.
 
-    The file keeps its permission bits (a new one gets the usual ones, not
+    The file keeps its permission bits and owner (a new one gets the usual ones, not
     mkstemp's private mode). ``before_rename`` runs once the new bytes are on disk,
     just before the rename: raising there (a file changed meanwhile) leaves the old
     file as it was. The temporary file is removed on every error path, so no stray
@@ -130,9 +186,13 @@ def write_atomic(path: Path, data: bytes | str, before_rename: Callable[[], None
     path = Path(path)
     target = path.resolve() if path.is_symlink() else path
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    ensure_writable(path)
+    old: os.stat_result | None
     try:
-        mode = stat.S_IMODE(target.stat().st_mode)
+        old = target.stat()
+        mode = stat.S_IMODE(old.st_mode)
     except FileNotFoundError:
+        old = None
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
@@ -144,6 +204,7 @@ def write_atomic(path: Path, data: bytes | str, before_rename: Callable[[], None
                 fh.flush()
                 os.fsync(fh.fileno())
         os.chmod(tmp, mode)
+        _keep_owner(tmp, old, str(path))
         if before_rename is not None:
             before_rename()
         os.replace(tmp, target)
