@@ -775,7 +775,6 @@ class _ModuleCheck(ast.NodeVisitor):
                         self._judge(sub, node.lineno)
                         self._runs(sub, node.lineno)
 
-
     # -- what runs at import time: cycles, registrations --------------------------------------
 
     def _at_import_time(self) -> bool:
