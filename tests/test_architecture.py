@@ -61,6 +61,46 @@ and ``leaguegen/__init__.py``:
   ``getattr``/``attrgetter``/``methodcaller`` may not be given those names as strings nor a
   module as their object (``getattr(builtins, "open")``).
 
+Three rules hold the package's shape beyond the layers (issue 27). ``PLANTED`` breaks each
+in a copy of the package and ``ALLOWED`` keeps what each allows:
+
+- Private names stay in their folder (``private-name``). A name with a leading underscore
+  (not a dunder) is private to the folder of the module that defines it: another module may
+  import it (``from .state import _EMPTY``) or reach it through an imported module
+  (``standings._positions``, ``getattr(standings, "_positions")``) only from the same folder.
+  "Package" here is the immediate folder, not the layer: ``domain/pairing/`` and
+  ``domain/pairing/dutch/`` are two, and a package's ``__init__.py`` is in its own folder. A
+  layer is too big a unit to share internals across (the site alone is some sixty modules);
+  the folder is what a reader opens and what a helper edits. A private module
+  (``schedule/_shared.py``) is private to its folder the same way. What a class keeps private
+  (``ctx._values``) is not seen: the checker does not know types. Shared means public: drop
+  the underscore, or move the helper to the folder that uses it.
+- No import cycle at import time (``import-cycle``). The imports that run when a module is
+  imported (not in a function or lambda, not under ``if TYPE_CHECKING:``; in a class body, a
+  ``try`` or the ``else`` of ``TYPE_CHECKING`` they do run), ``import_module`` with a literal
+  name included, form a graph. ``import a.b.c`` is an edge to ``a.b.c`` and to the packages
+  above it (Python runs ``a/__init__.py`` first), except to the packages holding the
+  importer itself: they are already running, and a package's ``__init__.py`` importing its
+  own modules is how the registries below work. Each cycle is reported once, with a
+  shortest path through it (``tests/architecture_graph.py``). Break one with a type under
+  ``TYPE_CHECKING`` where only annotations need it, an import inside the one function that
+  needs it, or by moving what both sides need to a module both import.
+- A registry is filled from its own folder, by modules its package names (``registration``,
+  ``registration-unlisted``). A registry is a module-level collection that other modules
+  add to: a ``register``/``register_*`` function (pairing systems in
+  ``domain/pairing/system.py``, section kinds in ``domain/sections/registry.py``, renderers
+  and page makers in ``site/pages/registry.py``), a click group's ``command``/``group``/
+  ``add_command`` (the CLI's ``main``), or a module's list, dict or set filled with
+  ``append``/``add``/``update``/``[key] = ...`` (``REGISTERING_METHODS``). A call that fills one
+  when a module is imported (at module level, in a loop, as a decorator) must be made in
+  the registry's own folder, and that folder's ``__init__.py`` must import the module (or
+  name it in a lazy list: the CLI's ``COMMANDS``), so that importing any part of the
+  package fills the registry whole, whoever imported what first. A registry whose entries
+  live in other folders lists them itself: the tie-breaks (``domain/tiebreaks/registry.py``,
+  ``REGISTRY``), the kinds' readers (``formats/sections/__init__.py``, ``READERS``) and the
+  outputs beside the pages (``site/outputs.py``, ``outputs()``). Filling a registry inside a
+  function (a test's toy kind) is no side effect of an import and is allowed.
+
 Why ``ast`` rather than import-linter: the I/O rules need an ``ast`` pass in any case, and one
 pass that resolves imports as well gives one place for every rule; import-linter (grimp) does
 not follow ``importlib.import_module`` or attribute chains, needs the package importable (the
@@ -89,6 +129,7 @@ from types import ModuleType
 
 import pytest
 
+from tests.architecture_graph import cycles, runtime_graph, shortest_cycle
 from tests.conftest import ROOT
 
 PACKAGE = ROOT / "leaguegen"
@@ -196,11 +237,19 @@ GETATTR_LIKE = frozenset({"getattr", "setattr", "hasattr", "delattr", "attrgette
 LOADERS = ("runpy.", "importlib.util.spec_from", "importlib.util.module_from_spec",
            "importlib.machinery.", "importlib.reload")
 
+# Methods that fill a registry (a click group's commands, a module's list, dict or set) when
+# called on a name another module defines: ``main.command(...)``, ``SECTION_PAGES.append(f)``.
+REGISTERING_METHODS = frozenset({
+    "command", "group", "add_command", "append", "extend", "insert", "update", "setdefault",
+    "add", "__setitem__",
+})
+
 # Violations in today's code, kept so the test stays green while the lead fixes them:
 # (file, rule, subject) -> why and who fixes it. Lines are left out on purpose (they move as
 # others edit); the message printed on failure gives them. An entry that no longer occurs
 # fails test_every_known_violation_still_occurs: delete it. Empty: the tree at a2b295a (and
-# the varma branch) breaks none of these rules; keep it that way rather than adding here.
+# the varma branch) breaks none of these rules, nor (since issue 27) the private-name, cycle
+# and registry rules; keep it that way rather than adding here.
 KNOWN_VIOLATIONS: dict[tuple[str, str, str], str] = {}
 
 
@@ -281,11 +330,6 @@ def module_name(package: Path, path: Path) -> str:
 def check_package(package: Path) -> list[Violation]:
     """Every rule broken by the package at ``package`` (a directory named ``leaguegen``)."""
     assert package.name == TOP, package
-    sources = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
-    modules = {module_name(package, p): p for p in sources}
-    # Directories are packages too (namespace packages need no __init__.py).
-    known = frozenset(modules) | {module_name(package, p / "__init__.py")
-                                  for p in package.rglob("*") if p.is_dir()}
     violations: list[Violation] = []
     compiled = tuple(importlib.machinery.EXTENSION_SUFFIXES) + tuple(
         importlib.machinery.BYTECODE_SUFFIXES)
@@ -294,28 +338,121 @@ def check_package(package: Path) -> list[Violation]:
             rel = path.relative_to(package.parent).as_posix()
             violations.append(Violation(rel, 0, "uncheckable-file", rel,
                                         f"{rel} is compiled code with no source to check"))
-    for name, path in modules.items():
-        rel = path.relative_to(package.parent).as_posix()
-        violations.extend(_check_module(name, rel, path.read_text(encoding="utf-8"), known))
+    facts = package_facts(package)
+    for fact in facts.values():
+        violations.extend(fact.violations)
+    violations.extend(_cycle_violations(facts))
+    violations.extend(_unlisted_registrations(facts))
     return sorted(violations)
 
 
+def package_facts(package: Path) -> dict[str, ModuleFacts]:
+    """Every module of the package by dotted name, checked (memoised by its source)."""
+    sources = sorted(p for p in package.rglob("*.py") if "__pycache__" not in p.parts)
+    modules = {module_name(package, p): p for p in sources}
+    # Directories are packages too (namespace packages need no __init__.py).
+    packages = frozenset(module_name(package, p / "__init__.py")
+                         for p in [package, *package.rglob("*")] if p.is_dir())
+    known = frozenset(modules) | packages
+    return {name: _check_module(name, path.relative_to(package.parent).as_posix(),
+                                path.read_text(encoding="utf-8"), known, packages)
+            for name, path in modules.items()}
+
+
+@dataclass(frozen=True)
+class ModuleFacts:
+    """What one module's check found: its own violations, and what the package-wide rules
+    (cycles, registrations named by their package) need of it."""
+
+    rel: str
+    violations: tuple[Violation, ...]
+    runtime_imports: tuple[tuple[int, str], ...]  # (line, module) run when it is imported
+    registrations: tuple[tuple[int, str], ...]  # (line, registry) filled when it is imported
+    strings: frozenset[str]  # the string constants of a package's __init__.py (lazy lists)
+
+
 @cache
-def _check_module(module: str, rel: str, source: str,
-                  known: frozenset[str]) -> tuple[Violation, ...]:
+def _check_module(module: str, rel: str, source: str, known: frozenset[str],
+                  packages: frozenset[str]) -> ModuleFacts:
     """One module's verdict. It depends on nothing but these arguments, so it is memoised:
     the scratch copies below re-read every file but only the broken one is checked anew."""
-    return tuple(_ModuleCheck(module, rel, source, known).run())
+    check = _ModuleCheck(module, rel, source, known, packages)
+    violations = tuple(check.run())
+    return ModuleFacts(rel, violations, tuple(check.runtime_imports),
+                       tuple(check.registrations), frozenset(check.strings))
+
+
+def _is_private(name: str) -> bool:
+    """A leading underscore, not a dunder (``_slug``, ``_``; not ``__all__``)."""
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _fills_a_registry(attrs: list[str]) -> bool:
+    """``register(...)``/``register_x(...)`` of a module, ``main.command(...)`` of a click
+    group, or ``NAME.append(...)``/``NAME[k] = ...`` on a module's collection (``attrs``:
+    what follows the module in the dotted name)."""
+    last = attrs[-1]
+    if last == "register" or last.startswith("register_"):
+        return True
+    return len(attrs) == 2 and last in REGISTERING_METHODS
+
+
+def folder_of(module: str, packages: frozenset[str]) -> str:
+    """The folder (as a dotted name) a module's file is in: a package is its own folder."""
+    return module if module in packages else module.rpartition(".")[0]
+
+
+def _cycle_violations(facts: dict[str, ModuleFacts]) -> list[Violation]:
+    """One violation per import cycle: the modules that import each other at import time."""
+    graph = runtime_graph({m: f.runtime_imports for m, f in facts.items()}, facts)
+    found = []
+    for part in cycles(graph):
+        loop = shortest_cycle(graph, part[0], part)
+        steps = " -> ".join(f"{m} ({facts[m].rel}:{graph[m][n]})"
+                            for m, n in zip(loop, loop[1:], strict=False))
+        found.append(Violation(
+            facts[part[0]].rel, graph[loop[0]][loop[1]], "import-cycle", " ".join(part),
+            f"import cycle among {len(part)} modules at import time: {steps} -> {loop[-1]}; "
+            "break it (an import inside the function that needs it, a type under "
+            "TYPE_CHECKING, or what both need moved to a module both import)"))
+    return found
+
+
+def _unlisted_registrations(facts: dict[str, ModuleFacts]) -> list[Violation]:
+    """A module that fills a registry must be named by its package's ``__init__.py``
+    (imported there at import time, or its name in a lazy list such as the CLI's
+    ``COMMANDS``), so that importing the registry's package fills the registry whole."""
+    packages = frozenset(m for m, f in facts.items() if f.rel.endswith("/__init__.py"))
+    found = []
+    for module, fact in facts.items():
+        if module in packages or not fact.registrations:
+            continue
+        package = module.rpartition(".")[0]
+        init = facts.get(package)
+        imported = init is not None and any(
+            target == module or target.startswith(module + ".")
+            for _, target in init.runtime_imports)
+        named = init is not None and module.rpartition(".")[2] in init.strings
+        if not (imported or named):
+            line, registry = fact.registrations[0]
+            found.append(Violation(
+                fact.rel, line, "registration-unlisted", module,
+                f"{module} fills the registry {registry} when imported, but "
+                f"{package.replace('.', '/')}/__init__.py neither imports nor names it: "
+                "whether it is registered would depend on who imported it first"))
+    return found
 
 
 class _ModuleCheck(ast.NodeVisitor):
     """The rules for one module: its imports resolved, then judged by its layer."""
 
-    def __init__(self, module: str, rel: str, source: str, known: frozenset[str]):
+    def __init__(self, module: str, rel: str, source: str, known: frozenset[str],
+                 packages: frozenset[str] = frozenset()):
         self.module = module
         self.rel = rel
         self.source = source
         self.known = known
+        self.packages = packages
         self.is_package = rel.endswith("/__init__.py")
         self.package = module if self.is_package else module.rpartition(".")[0]
         self.layer = layer_of(module)
@@ -323,6 +460,13 @@ class _ModuleCheck(ast.NodeVisitor):
         self.bindings: dict[str, str] = {}  # local name -> dotted name it stands for
         self.imports: list[tuple[int, str]] = []  # (line, module) for every resolved import
         self.violations: list[Violation] = []
+        # What runs when the module is imported: not inside a function or lambda (depth),
+        # not under ``if TYPE_CHECKING:`` (never runs).
+        self.depth = 0
+        self.type_checking = 0
+        self.runtime_imports: list[tuple[int, str]] = []
+        self.registrations: list[tuple[int, str]] = []  # (line, registry it fills)
+        self.strings: set[str] = set()  # a package's string constants (lazy import lists)
 
     # -- running ----------------------------------------------------------------------------
 
@@ -466,6 +610,8 @@ class _ModuleCheck(ast.NodeVisitor):
             if self.pure and alias.asname:
                 self._check_pure_name(alias.asname, node.lineno)
             self._judge(alias.name, node.lineno)
+            self._runs(alias.name, node.lineno)
+            self._check_private(alias.name, 1, node.lineno)
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         base = self._resolve(node.module, node.level, node.lineno)
@@ -475,10 +621,14 @@ class _ModuleCheck(ast.NodeVisitor):
             if self.pure:
                 self._check_pure_name(alias.asname or alias.name, node.lineno)
             sub = f"{base}.{alias.name}"
+            if alias.name != "*":
+                self._check_private(sub, 1, node.lineno)
             if alias.name != "*" and self._is_module(sub):
                 self._judge(sub, node.lineno)
+                self._runs(sub, node.lineno)
                 continue
             self._judge(base, node.lineno)
+            self._runs(base, node.lineno)
             if self.pure and alias.name != "*" and _stdlib_module(base) is not None:
                 self._judge_stdlib_attr(base, [alias.name], node.lineno)
 
@@ -512,6 +662,7 @@ class _ModuleCheck(ast.NodeVisitor):
     def _follow(self, bound: str, attrs: list[str], line: int) -> None:
         """An attribute chain from an imported name: ``leaguegen.site.x``, ``sys.stdout``."""
         if bound.split(".")[0] == TOP:
+            self._check_private(".".join([bound, *attrs]), len(bound.split(".")), line)
             start = self._longest_module(bound)
             reached = self._longest_module(".".join([bound, *attrs]))
             if reached != start and len(reached) > len(start):
@@ -532,6 +683,12 @@ class _ModuleCheck(ast.NodeVisitor):
 
     def visit_Call(self, node: ast.Call) -> None:
         name = self._qualified(node.func)
+        self._check_registration(name, node.lineno)
+        if name in GETATTR_LIKE and len(node.args) >= 2 and isinstance(node.args[0], ast.Name):
+            bound, attr = self.bindings.get(node.args[0].id), node.args[1]
+            if bound and isinstance(attr, ast.Constant) and isinstance(attr.value, str):
+                self._check_private(f"{bound}.{attr.value}", len(bound.split(".")),
+                                    node.lineno)
         if name in ("importlib.import_module",):
             self._dynamic_import(node, "import_module")
         elif name in ("__import__", "builtins.__import__", "importlib.__import__"):
@@ -608,6 +765,7 @@ class _ModuleCheck(ast.NodeVisitor):
                              f"{how}() with a computed name: no one can check what it imports")
             return
         self._judge(target, node.lineno)
+        self._runs(target, node.lineno)
         fromlist = args.get("fromlist") if how == "__import__" else None
         if isinstance(fromlist, (ast.Tuple, ast.List)):
             for element in fromlist.elts:
@@ -615,6 +773,129 @@ class _ModuleCheck(ast.NodeVisitor):
                     sub = f"{target}.{element.value}"
                     if self._is_module(sub):
                         self._judge(sub, node.lineno)
+                        self._runs(sub, node.lineno)
+
+    # -- what runs at import time: cycles, registrations --------------------------------------
+
+    def _at_import_time(self) -> bool:
+        return self.depth == 0 and self.type_checking == 0
+
+    def _runs(self, target: str, line: int) -> None:
+        """Record an import that runs when this module is imported (the cycle rule's edges)."""
+        if self._at_import_time() and target.split(".")[0] == TOP:
+            self.runtime_imports.append((line, target))
+
+    def _is_type_checking(self, test: ast.expr) -> bool:
+        name = self._qualified(test) if isinstance(test, (ast.Name, ast.Attribute)) else None
+        return name in ("TYPE_CHECKING", "typing.TYPE_CHECKING")
+
+    def _visit_function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        """Decorators, defaults and annotations run at definition; the body runs later."""
+        for decorator in node.decorator_list:
+            self._check_decorator(decorator)
+            self.visit(decorator)
+        self.visit(node.args)
+        if node.returns is not None:
+            self.visit(node.returns)
+        self.depth += 1
+        for statement in node.body:
+            self.visit(statement)
+        self.depth -= 1
+
+    visit_FunctionDef = _visit_function
+    visit_AsyncFunctionDef = _visit_function
+
+    def visit_Lambda(self, node: ast.Lambda) -> None:
+        self.visit(node.args)
+        self.depth += 1
+        self.visit(node.body)
+        self.depth -= 1
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        for decorator in node.decorator_list:
+            self._check_decorator(decorator)
+        self.generic_visit(node)
+
+    def visit_If(self, node: ast.If) -> None:
+        if not self._is_type_checking(node.test):
+            self.generic_visit(node)
+            return
+        self.visit(node.test)
+        self.type_checking += 1
+        for statement in node.body:
+            self.visit(statement)
+        self.type_checking -= 1
+        for statement in node.orelse:  # the else branch runs
+            self.visit(statement)
+
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if self.is_package and isinstance(node.value, str):
+            self.strings.add(node.value)
+
+    # -- private names ----------------------------------------------------------------------
+
+    def _check_private(self, dotted: str, start: int, line: int) -> None:
+        """``dotted`` (an import or an attribute chain from an imported module) names a
+        private module, or a private name of a module, outside this module's folder?
+        Components before ``start`` were checked where they were imported."""
+        parts = dotted.split(".")
+        if parts[0] != TOP:
+            return
+        for i in range(max(start, 1), len(parts)):
+            owner = ".".join(parts[:i])
+            if owner not in self.known:
+                return  # past the modules: an attribute of an object, not a module's name
+            name = parts[i]
+            if _is_private(name) and folder_of(owner, self.packages) != self.package:
+                shown = ".".join(parts[: i + 1])
+                self._report(line, "private-name", shown,
+                             f"{self.module} uses {shown}, private to the folder "
+                             f"{folder_of(owner, self.packages).replace('.', '/')}/: make it "
+                             "public (no underscore) if it is shared, or move it here")
+
+    # -- registrations ----------------------------------------------------------------------
+
+    def _check_decorator(self, decorator: ast.expr) -> None:
+        """``@register`` (no call) registers when the class or function is defined."""
+        if not isinstance(decorator, ast.Call):
+            self._check_registration(self._qualified(decorator), decorator.lineno)
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        for target in node.targets:
+            if isinstance(target, ast.Subscript):  # not a bare name: that rebinds it here
+                self._check_store(target.value, node.lineno)
+        self.generic_visit(node)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        target = node.target
+        self._check_store(target.value if isinstance(target, ast.Subscript) else target,
+                          node.lineno)
+        self.generic_visit(node)
+
+    def _check_store(self, target: ast.expr, line: int) -> None:
+        """``REGISTRY[key] = ...`` or ``REGISTRY |= ...`` on a name of another module."""
+        if not isinstance(target, (ast.Name, ast.Attribute)):
+            return
+        name = self._qualified(target)
+        if name is not None and name.split(".")[0] == TOP:
+            self._check_registration(name + "." + "__setitem__", line)
+
+    def _check_registration(self, name: str | None, line: int) -> None:
+        """A call (or store) that fills a registry of leaguegen, made at import time, is
+        made from the registry's own folder."""
+        if name is None or name.split(".")[0] != TOP or not self._at_import_time():
+            return
+        registry = self._longest_module(name)
+        attrs = name[len(registry) + 1:].split(".") if name != registry else []
+        if not attrs or not _fills_a_registry(attrs):
+            return
+        self.registrations.append((line, name))
+        home = folder_of(registry, self.packages)
+        if home != self.package:
+            self._report(line, "registration", name,
+                         f"{self.module} fills {name} when imported, from outside the "
+                         f"registry's folder {home.replace('.', '/')}/: register there, or "
+                         "list the entry in the registry module")
 
 
 @cache
@@ -841,6 +1122,198 @@ def test_each_breakage_is_caught(tmp_path, where, code, expected) -> None:
     reported = {(v.rule, v.subject) for v in found}
     assert expected <= reported, "\n".join(map(str, found))
     assert _unexpected(found), "the breakage is hidden by KNOWN_VIOLATIONS"
+
+
+
+# --- private names, import cycles, registries: each rule broken (and kept) in a copy -----------
+
+_TOY_SYSTEM = "register(PairingSystem('toy', 'Toy', 'none', None))\n"
+
+# (id, {file inside the package: code appended to it (created if missing)}, rule, subject).
+# For an import cycle the subject lists modules that must all be on one reported cycle.
+PLANTED = [
+    # Private names: a folder's own; a subfolder is another folder.
+    ("private-name-across-folders",
+     {"site/pages/history.py": "from leaguegen.site.feeds.ical import _escape\n"},
+     "private-name", "leaguegen.site.feeds.ical._escape"),
+    ("private-name-from-the-parent-folder",
+     {"domain/pairing/dutch/engine.py": "from ..state import _EMPTY\n"},
+     "private-name", "leaguegen.domain.pairing.state._EMPTY"),
+    ("private-name-through-a-module",
+     {"formats/trf.py": "from leaguegen.domain import standings\n\n\n"
+                        "def _f(groups):\n    return standings._positions(groups)\n"},
+     "private-name", "leaguegen.domain.standings._positions"),
+    ("private-name-through-import-as",
+     {"site/urls.py": "import leaguegen.domain.planning as plan\n\n"
+                      "_advice = plan._length_advice\n"},
+     "private-name", "leaguegen.domain.planning._length_advice"),
+    ("private-name-by-getattr",
+     {"cli/terminal.py": "from leaguegen.domain import planning\n\n"
+                         "_advice = getattr(planning, '_length_advice')\n"},
+     "private-name", "leaguegen.domain.planning._length_advice"),
+    ("private-module",
+     {"domain/schedule/_shared.py": "ROUNDS = 7\n",
+      "formats/trf.py": "from leaguegen.domain.schedule import _shared\n"},
+     "private-name", "leaguegen.domain.schedule._shared"),
+    # Import cycles that run when a module is imported.
+    ("cycle-season-and-a-kind",
+     {"domain/season.py": "from leaguegen.domain.sections.swiss import SwissSettings\n"},
+     "import-cycle", "leaguegen.domain.season leaguegen.domain.sections.swiss"),
+    # tiebreaks/spec.py imports nothing of leaguegen, but importing it runs
+    # tiebreaks/__init__.py, whose modules import the model.
+    ("cycle-through-a-parent-package",
+     {"domain/model.py": "from leaguegen.domain.tiebreaks.spec import TiebreakSpec\n"},
+     "import-cycle", "leaguegen.domain.model leaguegen.domain.tiebreaks"),
+    ("cycle-in-a-try-block",
+     {"domain/model.py": "try:\n    from leaguegen.domain import season\n"
+                         "except ImportError:\n    season = None\n"},
+     "import-cycle", "leaguegen.domain.model leaguegen.domain.season"),
+    ("cycle-in-a-class-body",
+     {"domain/model.py": "class _Late:\n    from leaguegen.domain import roundrobin\n"},
+     "import-cycle", "leaguegen.domain.model leaguegen.domain.roundrobin"),
+    ("cycle-in-the-else-of-type-checking",
+     {"domain/model.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    pass\n"
+                         "else:\n    from leaguegen.domain import season\n"},
+     "import-cycle", "leaguegen.domain.model leaguegen.domain.season"),
+    ("cycle-by-import-module",
+     {"site/urls.py": "import importlib\n\n"
+                      "_common = importlib.import_module('leaguegen.site.pages.common')\n"},
+     "import-cycle", "leaguegen.site.pages leaguegen.site.urls"),
+    ("cycle-of-two-new-modules",
+     {"formats/ping.py": "from leaguegen.formats import pong\n",
+      "formats/pong.py": "from . import ping\n"},
+     "import-cycle", "leaguegen.formats.ping leaguegen.formats.pong"),
+    # Registries filled from outside their folder, or by a module their package never runs.
+    ("pairing-system-registered-outside-its-folder",
+     {"domain/standings.py": "from leaguegen.domain.pairing.system import PairingSystem, "
+                             "register\n\n" + _TOY_SYSTEM},
+     "registration", "leaguegen.domain.pairing.system.register"),
+    ("section-kind-registered-by-its-reader",
+     {"formats/sections/swiss.py": "from leaguegen.domain.sections import SectionKind, "
+                                   "register\n\nregister(SectionKind('toy'))\n"},
+     "registration", "leaguegen.domain.sections.register"),
+    ("page-maker-registered-by-a-decorator",
+     {"site/feeds/atom.py": "from leaguegen.site.pages.registry import "
+                            "register_section_pages\n\n\n@register_section_pages\n"
+                            "def _more(season, section):\n    return {}\n"},
+     "registration", "leaguegen.site.pages.registry.register_section_pages"),
+    ("renderer-dict-filled-from-outside",
+     {"site/feeds/ical.py": "from leaguegen.site.pages.registry import SECTION_RENDERERS\n\n"
+                            "SECTION_RENDERERS['toy'] = None\n"},
+     "registration", "leaguegen.site.pages.registry.SECTION_RENDERERS.__setitem__"),
+    ("renderer-dict-updated-in-place",
+     {"site/feeds/ical.py": "from leaguegen.site.pages.registry import SECTION_RENDERERS\n\n"
+                            "SECTION_RENDERERS |= {'toy': None}\n"},
+     "registration", "leaguegen.site.pages.registry.SECTION_RENDERERS.__setitem__"),
+    ("page-list-appended-in-a-loop",
+     {"site/feeds/json_feed.py": "from leaguegen.site.pages import registry\n\n"
+                                 "for _maker in ():\n    registry.SECTION_PAGES.append(_maker)\n"},
+     "registration", "leaguegen.site.pages.registry.SECTION_PAGES.append"),
+    ("pairing-system-module-its-package-never-imports",
+     {"domain/pairing/toy.py": "from .system import PairingSystem, register\n\n" + _TOY_SYSTEM},
+     "registration-unlisted", "leaguegen.domain.pairing.toy"),
+    ("command-module-the-cli-does-not-name",
+     {"cli/toy_cmd.py": "from leaguegen.cli import main\n\n\n@main.command('toy')\n"
+                        "def toy():\n    pass\n"},
+     "registration-unlisted", "leaguegen.cli.toy_cmd"),
+]
+
+
+def _plant(copy: Path, plants: dict[str, str]) -> None:
+    for where, code in plants.items():
+        target = copy / where
+        before = target.read_text(encoding="utf-8") if target.exists() else ""
+        target.write_text(before + "\n\n" + code, encoding="utf-8")
+
+
+@pytest.mark.parametrize(("plants", "rule", "subject"), [p[1:] for p in PLANTED],
+                         ids=[p[0] for p in PLANTED])
+def test_each_planted_violation_is_caught(tmp_path, plants, rule, subject) -> None:
+    copy = _scratch(tmp_path)
+    _plant(copy, plants)
+    found = [v for v in check_package(copy) if v.key not in KNOWN_VIOLATIONS]
+    if rule == "import-cycle":
+        hits = [v for v in found if v.rule == rule
+                and set(subject.split()) <= set(v.subject.split())]
+    else:
+        hits = [v for v in found if (v.rule, v.subject) == (rule, subject)]
+    assert hits, "\n".join(map(str, found)) or "nothing reported"
+    for hit in hits:  # the message says where: a planted file and line, as file:line
+        assert any(f"{where}:" in str(hit) for where in plants), hit
+
+
+# (id, {file: code appended}): what the rules allow, so a copy with it passes.
+ALLOWED = [
+    ("private-name-within-its-folder",
+     {"site/feeds/atom.py": "from leaguegen.site.feeds.ical import _escape\n"}),
+    ("private-name-of-the-folder-s-own-package",
+     {"domain/pairing/dubov.py": "from leaguegen.domain.pairing import _hidden\n"}),
+    ("a-dunder-across-folders",
+     {"site/urls.py": "from leaguegen.domain.model import __doc__ as _model_doc\n"}),
+    ("cycle-import-inside-a-function",
+     {"domain/season.py": "def _kinds():\n    from leaguegen.domain.sections import swiss\n"
+                          "    return swiss\n"}),
+    ("cycle-import-under-type-checking",
+     {"domain/model.py": "from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n"
+                         "    from leaguegen.domain.season import Season\n"}),
+    ("cycle-import-under-typing-type-checking",
+     {"domain/model.py": "import typing\n\nif typing.TYPE_CHECKING:\n"
+                         "    from leaguegen.domain import season\n"}),
+    ("cycle-import-in-a-lambda",
+     {"site/urls.py": "import importlib\n\n_common = lambda: importlib.import_module("
+                      "'leaguegen.site.pages.common')\n"}),
+    ("a-package-importing-its-own-modules",
+     {"formats/sections/__init__.py": "from leaguegen.formats.sections import swiss as _s\n"}),
+    ("an-imported-registry-name-rebound",
+     {"site/feeds/ical.py": "from leaguegen.site.pages.registry import SECTION_RENDERERS\n\n"
+                            "SECTION_RENDERERS = {}\n"}),
+    ("registration-inside-a-function",
+     {"domain/standings.py": "def _toy():\n    from leaguegen.domain.pairing.system import "
+                             "PairingSystem, register\n    " + _TOY_SYSTEM}),
+    ("registering-module-its-package-imports",
+     {"domain/pairing/toy.py": "from .system import PairingSystem, register\n\n" + _TOY_SYSTEM,
+      "domain/pairing/__init__.py": "from . import toy  # noqa: F401\n"}),
+    ("command-module-named-in-the-lazy-list",
+     {"cli/toy_cmd.py": "from leaguegen.cli import main\n\n\n@main.command('toy')\n"
+                        "def toy():\n    pass\n",
+      "cli/__init__.py": "COMMANDS['toy'] = 'toy_cmd'\n"}),
+]
+
+
+@pytest.mark.parametrize("plants", [a[1] for a in ALLOWED], ids=[a[0] for a in ALLOWED])
+def test_what_the_rules_allow_passes(tmp_path, plants) -> None:
+    copy = _scratch(tmp_path)
+    _plant(copy, plants)
+    unexpected = _unexpected(check_package(copy))
+    assert not unexpected, "\n".join(unexpected)
+
+
+def test_the_registries_are_found() -> None:
+    """The registration rule knows a registry by its ``register*`` function (or a click
+    group's ``command``): if one is renamed, this fails rather than the rule going blind."""
+    filled = {registry for fact in package_facts(PACKAGE).values()
+              for _, registry in fact.registrations}
+    assert {
+        "leaguegen.domain.pairing.system.register",  # pairing systems
+        "leaguegen.domain.sections.registry.register",  # section kinds
+        "leaguegen.site.pages.registry.register_renderer",  # a kind's pages
+        "leaguegen.site.pages.registry.register_section_pages",  # pages of every kind
+        "leaguegen.cli.main.command",  # commands (COMMANDS names their modules)
+    } <= filled, sorted(filled)
+
+
+def test_the_import_graph() -> None:
+    """Parents run before a module (edges), the importer's own parents do not (no edge);
+    cycles come back whole and the example path is a shortest one."""
+    imports = {"p.a": [(3, "q.b")], "q": [(1, "q.c")], "q.b": [], "q.c": [(2, "p.a")],
+               "p": [(1, "p.a")], "p.d": [(5, "p")]}
+    graph = runtime_graph(imports, imports)
+    assert graph["p.a"] == {"q": 3, "q.b": 3}
+    assert graph["p.d"] == {}  # p holds p.d: it is already running
+    assert graph["q.c"] == {"p": 2, "p.a": 2}
+    # q.c runs p (then p.a): p is on the cycle though nothing names it
+    assert cycles(graph) == [["p", "p.a", "q", "q.c"]]
+    assert shortest_cycle(graph, "p", ["p", "p.a", "q", "q.c"]) == ["p", "p.a", "q", "q.c", "p"]
 
 
 def test_ruff_clean() -> None:

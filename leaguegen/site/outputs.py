@@ -1,11 +1,16 @@
 """Files a build writes beside the pages: the place for every new kind of output.
 
 The pages (HTML per language) and the PDFs are built by ``incremental.render_site``;
-every other file comes from an :class:`Output` registered here: the open-data feeds
-(``site/feeds``: JSON, iCal, Atom, TRF). An output gives the files of one section
+every other file comes from an :class:`Output` listed in :func:`outputs`: the open-data
+feeds (``site/feeds``: JSON, iCal, Atom, TRF). An output gives the files of one section
 and the files of the whole season; both are language-free (written once, at the
 site's root) and cached by content like the pages, so a build whose season did not
 change computes none of them.
+
+The list is here rather than filled by the outputs' modules as they are imported: an
+output's module lives in another folder (``site/feeds/``), and a registry filled from
+outside its folder is complete only if someone remembered to import the module first
+(``tests/test_architecture.py``, the registration rule).
 """
 
 from __future__ import annotations
@@ -43,18 +48,12 @@ class Output:
     take_parts: Callable[[Season, Section, object], None] | None = None
 
 
-_OUTPUTS: dict[str, Output] = {}
-
-
-def register_output(output: Output) -> Output:
-    if output.name in _OUTPUTS:
-        raise ValueError(f"output {output.name!r} is registered twice")
-    _OUTPUTS[output.name] = output
-    return output
-
-
 def outputs() -> tuple[Output, ...]:
-    return tuple(_OUTPUTS.values())
+    """Every output, in the order their files are made: a new output is one more entry."""
+    # Imported here, not at the top: the outputs' modules import Output from this one.
+    from leaguegen.site.feeds import FEEDS
+
+    return (FEEDS,)
 
 
 class TextStore(Protocol):

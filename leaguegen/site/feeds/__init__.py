@@ -1,4 +1,4 @@
-"""Open data beside the pages, registered as one output (``site/outputs.py``).
+"""Open data beside the pages, listed as one output in ``site/outputs.py``.
 
 Per section: ``<id>/section.json``, ``<id>/section.ics``, one calendar per player and, for
 the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``;
@@ -16,7 +16,7 @@ from leaguegen.site.feeds import atom, ical, json_feed
 from leaguegen.site.feeds.atom import atom_feed
 from leaguegen.site.feeds.ical import player_calendars, season_calendar, section_calendar
 from leaguegen.site.feeds.json_feed import season_feed, section_feed_of
-from leaguegen.site.outputs import Files, Output, register_output
+from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import exports_trf
 
 
@@ -56,5 +56,4 @@ def take_parts(season: Season, section: Section, parts: tuple) -> None:
     json_feed.take_entry(section, entry)
 
 
-FEEDS = register_output(Output("feeds", section_files, season_files, section_parts,
-                               take_parts))
+FEEDS = Output("feeds", section_files, season_files, section_parts, take_parts)

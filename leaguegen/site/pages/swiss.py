@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from leaguegen.domain.season import Season, Section
-from leaguegen.site import swiss_context as sc
 from leaguegen.site import urls
+from leaguegen.site.pages import swiss_context as sc
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.render import render, render_pdf_source
 
