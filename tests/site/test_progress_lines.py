@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from leaguegen.domain.season import GameResult
 from leaguegen.domain.sections.facts import facts_of
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site
@@ -69,3 +70,16 @@ def test_a_scheveningen_round_with_a_board_to_come_is_in_progress(built: Path) -
     earlier = replace(section, games=tuple(g for g in section.games if g.round < 4))
     done = facts_of(earlier).progress
     assert (done.rounds_played, done.in_progress) == (3, None)
+
+
+def test_a_round_robin_round_with_an_earlier_game_postponed_is_in_progress() -> None:
+    # the Rapid's round 7 has a postponed game while round 8 has its results
+    section = load_season(ROOT / "seasons" / "riverside-2026").section("rapid")
+    progress = facts_of(section).progress
+    assert any(g.round == 7 and g.result is None for g in section.games)
+    assert (progress.rounds_played, progress.in_progress) == (8, 8)
+    # with every game up to round 8 decided (the postponed one drawn) it is played
+    done = tuple(replace(g, result=GameResult.DRAW) if g.round <= 8 and g.result is None
+                 else g for g in section.games)
+    decided = facts_of(replace(section, games=done)).progress
+    assert (decided.rounds_played, decided.in_progress) == (8, None)
