@@ -2,12 +2,22 @@
 
 Headers come from the season where it says them (012 name, 022 city/venue,
 042/052 first and last round dates, 092 type, 122 time control, 132 round
-dates); ranks come from the section's standings; games not played yet are left
-blank. A Swiss section also carries what a pairing program needs to pair its
-next round exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds,
-``XXC`` first colour, ``XXA`` Baku virtual points, ``XXZ`` players not to be
-paired next (byes asked for, withdrawals), and TRF-2026's ``162`` scoring record when
-the pairing-allocated bye is not worth a win (``pab_score``).
+dates); games not played yet are left blank.
+
+Each ``001`` line is the crosstable as played, for rating: its points (columns 81-84) are
+the sum of its round codes, as the TRF rules have them and pairing programs check, and
+its rank is the rank those points give under the section's tiebreaks. Under the 50 %
+withdrawal rule a round robin's published standings leave out every result by and
+against the leaver, while FIDE keeps those results in the tournament table for rating:
+the file keeps them too, ranks by them, and says in a ``###`` comment line which player
+the standings leave out (:func:`unranked_lines`), so points and rank never disagree on a
+line (a 3.5 ranked below a 3.0 before, issue 26).
+
+A Swiss section also carries what a pairing program needs to pair its next round
+exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds, ``XXC`` first colour,
+``XXA`` Baku virtual points, ``XXZ`` players not to be paired next (byes asked for,
+withdrawals), and TRF-2026's ``162`` scoring record when the pairing-allocated bye is
+not worth a win (``pab_score``).
 
 The changes logged in the season's history (``Section.changes``: results entered
 or corrected, withdrawals, late entries; ``formats/git_history.py``) open the file
@@ -86,6 +96,9 @@ def section_trf(season: Season, section: Section) -> trf.TrfDocument:
         facts = facts_of(section)
         assert facts.table is not None and facts.standings is not None
         table, standings = facts.table, facts.standings
+        if facts.excluded:  # the 50 % rule: the file ranks every result, as it holds them
+            standings = compute_standings(table, list(section.tiebreaks),
+                                          system="round-robin", rules=section.tiebreak_rules)
     else:
         table, system, excluded = section_table(section)
         standings = compute_standings(table, list(section.tiebreaks), system=system,
@@ -93,6 +106,7 @@ def section_trf(season: Season, section: Section) -> trf.TrfDocument:
     ranks = {row.number: row.rank for row in standings.rows}
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
     doc.comments.extend(change_lines(section))
+    doc.comments.extend(unranked_lines(section, table))
     if isinstance(section.details, ss.SwissSettings):
         _swiss_extensions(doc, section, table)
     return doc
@@ -100,6 +114,19 @@ def section_trf(season: Season, section: Section) -> trf.TrfDocument:
 
 def _score(value: str | None) -> str:
     return "none" if value is None else value.replace("½", "1/2")
+
+
+def unranked_lines(section: Section, table: Crosstable) -> list[str]:
+    """``50% RULE <start number> <name>: ...`` per round-robin player the withdrawal rule
+    keeps out of the published standings, whose results this file still counts."""
+    if isinstance(section.details, ss.SwissSettings) or section.format not in TYPES:
+        return []
+    left = {w.player: w.after_round for w in section.withdrawals}
+    return [f"50% RULE {n} {section.players[n - 1].name}: withdrew after round {left[n]}"
+            " having completed under half the games; the published standings count no"
+            " result by or against this player, this file's points and ranks count every"
+            " result (kept in the table for rating)"
+            for n in sorted(roundrobin.withdrawn_unranked(section, table))]
 
 
 def change_lines(section: Section) -> list[str]:

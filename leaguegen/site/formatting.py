@@ -80,10 +80,12 @@ def board_result(white: Code, black: Code) -> str:
 
 
 def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
-    """Per column of tiebreak values: whether one of them is neither whole nor half.
+    """Per column of tiebreak values: whether one of them is no multiple of a quarter.
 
-    Such a column is written in decimals throughout, so one column never mixes
-    "5½" and "5.75"; whole numbers (counts, ratings) stay whole.
+    Quarters are written as the page's scores are (9¾, or 9.75 in Arabic); a column
+    with another fraction (an average such as AOB's 12.33) is written in decimals
+    throughout, so one column never mixes "5½" and "5.33"; whole numbers (counts,
+    ratings) stay whole.
     """
     if not rows:
         return ()
@@ -93,10 +95,10 @@ def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
         if kind is int:
             return False
         if kind is Fraction and value.denominator <= 1000:  # type: ignore[attr-defined]
-            return value.denominator > 2  # type: ignore[attr-defined] # its own nearest
+            return value.denominator not in (1, 2, 4)  # type: ignore[attr-defined]
         if isinstance(value, bool) or not isinstance(value, (int, float, Fraction)):
             return False
-        return (Fraction(value).limit_denominator(1000) * 2).denominator != 1
+        return (Fraction(value).limit_denominator(1000) * 4).denominator != 1
 
     return tuple(any(odd(row[i]) for row in rows if i < len(row))
                  for i in range(max(len(row) for row in rows)))

@@ -49,6 +49,7 @@ LANGUAGES: dict[str, Language] = {
 }
 
 HALF = "½"
+QUARTERS = {Fraction(1, 4): "¼", Fraction(1, 2): HALF, Fraction(3, 4): "¾"}
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
 
 
@@ -142,19 +143,28 @@ class Formatter:
         return self._decimal(v)
 
     def tiebreak(self, value: object, decimal: bool = False) -> str:
-        """Tiebreak figures: halves as points, other fractions to two decimals, None as '–'.
+        """Tiebreak figures in the notation the page writes its scores in, None as '–'.
 
-        ``decimal``: the column holds a value that is not a whole or half number, so
-        every value of it is written with two decimals (never "5½" above "5.75")."""
+        Halves and quarters (a Sonneborn-Berger of drawn games is 9¾) are written as the
+        scores are: 9½, 9¾ where the language writes 3½, and 9.5, 9.75 where it writes 3.5
+        (Arabic), so a page never shows "1½" beside "9.75" (issue 26). ``decimal``: the
+        column holds a value that is no multiple of a quarter (an average such as AOB's
+        12.33), so every value of it is written with two decimals."""
         if value is None:
             return "–"
         if isinstance(value, str):
             return self.digits_of(value)
         if isinstance(value, float):
-            value = Fraction(value).limit_denominator(100) if (value * 2).is_integer() else value
-        if (not decimal and isinstance(value, (int, Fraction))
-                and Fraction(value).denominator in (1, 2)):
-            return self.points(value)
+            value = Fraction(value).limit_denominator(100) if (value * 4).is_integer() else value
+        if not decimal and isinstance(value, (int, Fraction)):
+            v = Fraction(value)
+            if v.denominator in (1, 2):
+                return self.points(v)
+            if v.denominator == 4:
+                whole, rest = divmod(v, 1)
+                if language(self.code).half != "fraction" or v < 0:
+                    return self._decimal(v)
+                return f"{self.number(int(whole)) if whole else ''}{QUARTERS[rest]}"
         return self._decimal(value, "0.00")
 
     def percent(self, share: float) -> str:

@@ -357,6 +357,19 @@ def board_rows(num: Callable[[object], str], pts: Callable[[object], str],
     return write
 
 
+_COUNTED = ("%(points)s in the standings: results against a player who withdrew having"
+            " played under half the games do not count")
+
+
+def _counted_mark(gettext: Callable[..., str], pts: Callable[[object], str], counted: object,
+                  note: str) -> str:
+    """The footnote mark of a crosstable total the standings count lower, as the macro
+    ``crosstable_row`` writes it (a few rows a season: not remembered)."""
+    said = escape(gettext(_COUNTED, points=pts(counted)))
+    return (f'<a class="fn" href="#{escape(note)}" aria-label="{said}" title="{said}">'
+            "†</a>")
+
+
 def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
                     pts: Callable[[object], str], memo: Callable[..., object]
                     ) -> Callable[[Iterable[object], object], Markup]:
@@ -386,7 +399,7 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
                                  f"{symbol}</span>")
         return text
 
-    def write(rows: Iterable[object], result: object) -> Markup:
+    def write(rows: Iterable[object], result: object, note: str = "void-note") -> Markup:
         same = ('      <td class="self" aria-label="'
                 f'{escape(gettext("same player"))}">×</td>\n')
         num_, pts_, link_ = escaped_num, escaped_pts, link
@@ -414,8 +427,10 @@ def crosstable_rows(gettext: Callable[..., str], num: Callable[[object], str],
                 else:
                     parts.append(f'      <td class="opp">'
                                  f'{"".join([span(g, result) for g in games])}</td>\n')
+            counted = row.counted  # type: ignore[attr-defined]
+            mark = "" if counted is None else _counted_mark(gettext, pts, counted, note)
             parts.append(
-                f'      <td class="num pts key-end2">{pts_(row.total)}</td>\n'  # type: ignore[attr-defined]
+                f'      <td class="num pts key-end2">{pts_(row.total)}{mark}</td>\n'  # type: ignore[attr-defined]
                 f'      <td class="num rank key-end">{escape(num(row.rank) or "–")}</td>\n'  # type: ignore[attr-defined]
                 "    </tr>")
             out.append("".join(parts))

@@ -73,7 +73,7 @@ def test_players_without_a_game_say_why() -> None:
     assert notes == {"Nadia Haddad": "pairing-allocated bye", "Yuki Tanaka": "half-point bye"}
     page = alphabetical_page(SWISS, facts_of(OPEN), 4, "open/alphabetical-4.html")
     notes = {row.player.name: row.note for row in page.rows if not row.opponent}
-    assert notes == {"Ben Whitaker": "pairing-allocated bye", "Jack Thornton": "not paired"}
+    assert notes == {"Ben Whitaker": "pairing-allocated bye", "Jack Thornton": "withdrawn"}
 
 
 def test_a_round_robin_free_round() -> None:

@@ -166,9 +166,9 @@ def test_tiebreaks_are_explained_on_player_pages(demo_site) -> None:
     page = (out / "premier" / "players" / "eleanor-whitfield.html").read_text(encoding="utf-8")
     assert page.count('class="tb-explain"') == 4  # DE, SB, WIN, KS
     sb = page.split('id="tb-2"')[1].split("</section>")[0]
-    assert "Sonneborn-Berger: <strong>8.25</strong>" in sb
+    assert "Sonneborn-Berger: <strong>8¼</strong>" in sb  # as the scores: no "1.25" by "1½"
     # the SB lines: opponent's score x result, summing to the value shown
     values = [cell.split("</td>")[0] for cell in re.split(r'<td class="num[^"]*">', sb)[1:]][3::4]
-    assert values == ["4", "1½", "0", "1.25", "1", "½"]
+    assert values == ["4", "1½", "0", "1¼", "1", "½"]
     ks = page.split('id="tb-4"')[1].split("</section>")[0]
     assert ks.count('class="cut"') == 4  # opponents below 50 % do not count for Koya

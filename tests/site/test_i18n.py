@@ -176,7 +176,9 @@ def test_formatter_points_and_numbers() -> None:
 
     assert Formatter("en").points(Fraction(7, 2)) == "3½"
     assert Formatter("ru").points(Fraction(1, 2)) == "½"
-    assert Formatter("ru").tiebreak(Fraction(9, 4)) == "2,25"
+    # a quarter as the scores are written (issue 26): 2¼ beside 3½; other fractions decimal
+    assert Formatter("ru").tiebreak(Fraction(9, 4)) == "2¼"
+    assert Formatter("ru").tiebreak(Fraction(7, 3), decimal=True) == "2,33"
     assert Formatter("zh_Hans").points(Fraction(7, 2)) == "3½"
     assert Formatter("ar").points(Fraction(7, 2)) == "3.5"
     assert Formatter("ar", "arabic-indic").points(Fraction(7, 2)) == "٣٫٥"

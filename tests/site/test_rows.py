@@ -215,13 +215,16 @@ def test_crosstable_rows_match_the_template_macro_on_every_demo(demo_envs) -> No
     for env in demo_envs:
         macro = env.get_template("partials/crosstable.html").module.crosstable_row
         write = env.globals["crosstable_rows_of"]
-        for group, result in list(write.seen):
-            assert str(write(group, result)) + "\n" == "".join(str(macro(row)) for row in group)
+        for group, result, *note in list(write.seen):
+            assert str(write(group, result, *note)) + "\n" == "".join(
+                str(macro(row, *note)) for row in group)
             rows_seen += group
     cells = [g for row in rows_seen for games in row.cells for g in games]
     # withdrawn rows, rows kept out of the standings (void cells), unranked rows, games
     # lost to a withdrawal, pending games, double round robins (two games in a cell)
     assert any(row.withdrawn for row in rows_seen) and any(row.rank is None for row in rows_seen)
+    # totals the standings count lower (the footnote mark), among them one counted as 0
+    assert any(row.counted for row in rows_seen) and any(row.counted == 0 for row in rows_seen)
     assert any(not g.counted for g in cells) and any(g.withdrew for g in cells)
     assert any(not g.text for g in cells) and {g.colour for g in cells} >= {"w", "b"}
     assert any(len(games) > 1 for row in rows_seen for games in row.cells)

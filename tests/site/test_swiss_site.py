@@ -45,9 +45,15 @@ def test_section_page_standings_and_crosstable(pages) -> None:
                        r"[wb]</span>([^<]*)</span>", page)
     assert len(cells) == 2 * (12 + 12 + 11 + 11 + 11)
     assert ("w", "Thomas Reilly", "16", "1") in cells  # Morozov's round 1
-    assert '<span class="sx bye" title="pairing-allocated bye">+</span>' in page
+    # a round without an opponent shows its points; a withdrawn player's later rounds the
+    # withdrawal's mark: "+" and "−" are the forfeits' marks only (issue 26)
+    assert '<span class="sx bye" title="pairing-allocated bye">1</span>' in page
     assert '<span class="sx bye" title="half-point bye">½</span>' in page
-    assert '<span class="sx bye" title="not paired">−</span>' in page
+    assert '<span class="sx bye" title="withdrawn">⊘</span>' in page
+    assert 'title="not paired"' not in page  # Jack Thornton withdrew: nobody is "not paired"
+    assert not re.search(r'<span class="sx bye"[^>]*>[+−]</span>', page)
+    assert "+ won by forfeit; − lost by forfeit." in words
+    assert "⊘ the player had withdrawn." in words
     first = page.index("Alexei Morozov</a></td>", page.index("swiss-crosstable"))
     assert first < page.index("Mei Lin</a></td>", first)
 
@@ -59,7 +65,7 @@ def test_round_pages(pages) -> None:
     assert five.count("Score bracket:") == 11
     assert "Mei Lin receives the pairing-allocated bye" in five
     assert "Mei Lin: pairing-allocated bye (1)" in five
-    assert "Jack Thornton: not paired (0)" in five
+    assert "Jack Thornton: withdrawn (0)" in five and "not paired" not in five
     assert "Alexei Morozov (4) floats down to Patrick Doyle (3)." in five
     four = text(html["open/round-4.html"])
     # every round pair made has its explanation stored with it (pairings/open.json)
@@ -167,3 +173,41 @@ def test_every_link_resolves(tmp_path: Path) -> None:
                 continue
             target = (page.parent / link.split("#")[0]).resolve()
             assert target.exists(), f"{page.relative_to(out)} links to missing {link}"
+
+
+def test_a_withdrawn_player_is_withdrawn_on_every_page(pages) -> None:
+    """Issue 26: Jack Thornton left after round 3; rounds 4 and 5 say so, not "not paired"."""
+    html = pages[0]
+    player = text(html["open/players/jack-thornton.html"])
+    assert player.count("withdrawn") >= 2 and "not paired" not in player
+    assert "not paired" not in text(html["open/alphabetical-4.html"])
+    assert "Jack Thornton withdrawn" in text(html["open/alphabetical-4.html"])
+
+
+def test_a_player_left_out_without_withdrawing_is_not_paired_with_0() -> None:
+    """A zero-point bye of a player still in the event keeps its own words and its points."""
+    from dataclasses import replace
+
+    season = load_season(SWISS_DEMO)
+    open_ = season.section("open")
+    stayed = replace(open_, withdrawals=())
+    html, _ = render_pages(replace(season, sections=(stayed,)))
+    assert '<span class="sx bye" title="not paired">0</span>' in html["open/index.html"]
+    assert "Jack Thornton: not paired (0)" in text(html["open/round-5.html"])
+
+
+@pytest.mark.parametrize(("language", "word"), [
+    ("ru", "выбыл(а)"), ("zh_Hans", None), ("ar", None)])
+def test_the_withdrawn_round_in_every_language(language: str, word: str | None) -> None:
+    from dataclasses import replace
+
+    from leaguegen.site.i18n import translations
+
+    season = load_season(SWISS_DEMO)
+    html, _ = render_pages(replace(season, language=language, languages=(language,)))
+    said = word or translations(language).gettext("withdrawn")
+    assert said != "withdrawn"
+    row = next(r for r in re.findall(r'<tr class="bye">.*?</tr>', html["open/round-5.html"])
+               if "Jack Thornton" in r)
+    assert said in text(row)
+    assert f'title="{said}">⊘</span>' in html["open/index.html"]

@@ -173,11 +173,15 @@ def test_one_number_format_per_tiebreak_column() -> None:
     from leaguegen.site.formatting import decimal_columns
     from leaguegen.site.i18n import Formatter
 
+    # quarters are written as the scores are (5¾ under 5½); a column with another fraction
+    # (an average, 5.33) is decimal throughout
     rows = [(Fraction(11, 2), 3, ""), (Fraction(23, 4), 2, None), (Fraction(5), 1, "")]
-    assert decimal_columns(rows) == (True, False, False)
+    assert decimal_columns(rows) == (False, False, False)
     fmt = Formatter("en")
-    assert [fmt.tiebreak(r[0], decimal=True) for r in rows] == ["5.50", "5.75", "5.00"]
-    assert fmt.tiebreak(Fraction(11, 2)) == "5½"
+    assert [fmt.tiebreak(r[0]) for r in rows] == ["5½", "5¾", "5"]
+    rows = [(Fraction(11, 2),), (Fraction(16, 3),), (Fraction(5),)]
+    assert decimal_columns(rows) == (True,)
+    assert [fmt.tiebreak(r[0], decimal=True) for r in rows] == ["5.50", "5.33", "5.00"]
 
 
 def test_standings_have_federation_and_performance(demo_pages) -> None:  # noqa: ANN001

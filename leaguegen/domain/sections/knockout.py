@@ -130,7 +130,11 @@ def facts(section: Section) -> KnockoutFacts:
                   if any(m.started and not m.bye for m in r.matches)), default=0)
     champion = drawn.champion
     finished = champion is not None
-    progress = Progress(played, len(rounds), finished, None,
+    # a round is played once every match in it has a winner: a semi-final level at ½-½
+    # leaves its round in progress, however many other matches are over
+    undecided = played and any(m.winner is None and not m.bye
+                               for m in rounds[played - 1].matches)
+    progress = Progress(played, len(rounds), finished, played if undecided else None,
                         next_date(section, played, finished))
     return KnockoutFacts(section, KIND, progress, ranking=(champion,) if champion else (),
                          rounds=rounds, champion=champion, origins=stages.origins(section))

@@ -82,7 +82,13 @@ def facts(section: Section) -> QuadsFacts:
     groups = tuple(facts_of(g) for g in d.groups)
     played = max((g.progress.rounds_played for g in groups), default=0)
     finished = bool(groups) and all(g.finished for g in groups)
-    done = Progress(played, d.event_rounds, finished, None, next_date(section, played, finished))
+    # event round k is played once every group that has a round k has played all of it:
+    # one group's round 3 does not make the event's round 3 played
+    undecided = played and any(g.progress.rounds_total >= played
+                               and (g.progress.rounds_played < played
+                                    or g.progress.in_progress == played) for g in groups)
+    done = Progress(played, d.event_rounds, finished, played if undecided else None,
+                    next_date(section, played, finished))
     rankings = tuple(r for g in groups for r in g.rankings)
     return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups, details=d)
 

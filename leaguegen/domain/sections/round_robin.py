@@ -33,13 +33,17 @@ class RoundRobinDetails:
 
 
 def progress(section: Section, table: Crosstable) -> Progress:
-    """Rounds reached, and finished once every scheduled game has its result or forfeit."""
+    """Rounds reached, and finished once every scheduled game has its result or forfeit.
+
+    The last round reached is "in progress" while any game of it or of an earlier round
+    waits for its result (a postponed game): a round is played once every game in it is
+    decided, so round 8 is not "played" over a round-7 game still to come."""
     played = roundrobin.last_round_reached(section)
     pending_rounds = {r for rec in table.records
                       for r, e in enumerate(rec.rounds, start=1) if e.code is Code.PENDING}
     finished = bool(section.players) and played == table.rounds_total and not pending_rounds
     return Progress(played, table.rounds_total, finished,
-                    played if played in pending_rounds else None,
+                    played if any(r <= played for r in pending_rounds) else None,
                     next_date(section, played, finished))
 
 

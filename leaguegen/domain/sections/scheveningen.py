@@ -168,7 +168,10 @@ def facts(section: Section) -> ScheveningenFacts:
     score = team_score(table, d, rounds)
     played = roundrobin.last_round_reached(section)
     finished = played == len(rounds) and all(r.complete for r in score.rounds)
-    progress = Progress(played, len(rounds), finished, None, next_date(section, played, finished))
+    # the last round reached is in progress until all its boards have a result
+    undecided = played and not score.rounds[played - 1].complete
+    progress = Progress(played, len(rounds), finished, played if undecided else None,
+                        next_date(section, played, finished))
     return ScheveningenFacts(section, KIND, progress, table, details=d, rounds=tuple(rounds),
                              score=score, individual=individual(table, d),
                              leader=leader(d, score))

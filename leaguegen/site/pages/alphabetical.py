@@ -43,6 +43,7 @@ from leaguegen.site.pages.start_list import has_lists
 NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
            Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
 FREE_ROUND = N_("free round")
+WITHDRAWN = N_("withdrawn")  # a Swiss player's rounds after leaving: not "not paired"
 
 
 # --------------------------------------------------------------------------- collation
@@ -214,6 +215,7 @@ def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
     records = table.records
     white = Colour.WHITE
+    gone = {w.player for w in section.withdrawals if w.after_round < r}
     rows = []
     for index in order:  # A to Z: the same order in every round
         rec = records[index]
@@ -225,7 +227,9 @@ def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
                          e.opponent, ""))
             continue
         code = e.code if e is not None else Code.ZERO_BYE
-        note = free if free and code is not Code.PAIRING_BYE else NO_GAME.get(code, "")
+        note = (free if free and code is not Code.PAIRING_BYE
+                else WITHDRAWN if code is Code.ZERO_BYE and number in gone
+                else NO_GAME.get(code, ""))
         rows.append((number, None, "", None, note))
     return rows
 

@@ -189,7 +189,8 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
         if frame is None:
             probe = dataclasses.replace(page, here=hole("here"))  # type: ignore[type-var]
             frame = frames[shape] = stamp(
-                "lists/alphabetical.html", probe, language, ("heading", "intro"),
+                "lists/alphabetical.html", probe, language,
+                ("heading", "intro", "caption") if number else ("heading", "intro"),
                 ("here",), ("wall_rows", "round_links_of")) or False
         lines = getattr(rows, "lines", None)  # a RoundLines: written by wall_lines
         if frame is False or marked(here):
@@ -217,6 +218,7 @@ def alphabetical_pages(language: str) -> Callable[[object], str]:
                  f'{escape(tools["date"](date))}</time></p>' if date else "")
         return frame.fill({  # type: ignore[attr-defined]
             "here": escape(here), "heading": heading, "intro": intro,
+            "caption": heading,  # the table's caption: the heading's words (visually hidden)
             "wall_rows": "" if not rows else tools["wall_rows"](rows) if lines is None
             else tools["wall_lines"](rows.players, lines),  # type: ignore[attr-defined]
             "round_links_of": tools["round_links_of"](rounds, number) if rounds else ""})

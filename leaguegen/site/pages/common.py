@@ -117,6 +117,10 @@ class CrossRow:
     withdrawn: bool
     void: bool = False  # a result in this row does not count in the standings (50 % rule)
     withdrew_cells: bool = False  # a cell of this row is a game lost to a withdrawal
+    # the standings' points when they differ from ``total`` (results against a player the
+    # 50 % rule keeps out do not count): the row says so beside its total, as the order
+    # of the ranks (3½ below 3) needs a reason where it is read
+    counted: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -364,10 +364,15 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             cells[opponent - 1].append(cell)
             void = void or not counted
             withdrew_cells = withdrew_cells or withdrew
+        total = t.scoring.value(data.score_of(number)[0])
+        counted = None
+        if void and data.standings is not None and number not in excluded:
+            ranked = t.scoring.value(data.standings.row(number).points)
+            counted = ranked if ranked != total else None
         out.append(CrossRow(
             player=player_link(s, number, root),
             cells=tuple([tuple(c) for c in cells]),
-            total=t.scoring.value(data.score_of(number)[0]),
+            total=total, counted=counted,
             rank=data.ranks.get(number),
             withdrawn=number in withdrawn,
             void=void,

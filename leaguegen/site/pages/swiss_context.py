@@ -50,8 +50,10 @@ BYE_LABELS = {
     Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
     Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
 }
-BYE_SYMBOLS = {Code.PAIRING_BYE: "+", Code.FULL_BYE: "+", Code.HALF_BYE: fmt.HALF,
-               Code.ZERO_BYE: fmt.MINUS}
+# A round a withdrawn player is no longer paired in: "withdrawn" (not "not paired"), and in
+# the crosstable the site's withdrawal mark, never the forfeit's "−".
+WITHDRAWN = N_("withdrawn")
+WITHDREW_MARK = "⊘"  # partials/symbols.html's WITHDREW: "not played: a player withdrew"
 GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
               Code.PENDING: N_("not played yet")}
 # The engine's colour rules as msgids. Burstein's two own rules are not in the
@@ -85,14 +87,16 @@ def round_page_path(s: Section, number: int) -> str:
 @dataclass(frozen=True, slots=True)
 class SwissCell:
     """One round of one player in the Swiss crosstable: ``12w1`` = against the player ranked
-    12th, with White, won. A bye has no opponent and ``result`` '+', '½' or '−'."""
+    12th, with White, won. A round without an opponent (a bye) has as ``result`` the points
+    it scored, '1', '½' or '0', or '⊘' once the player has withdrawn: '+' and '−' are the
+    forfeits' marks only, so each mark means one thing."""
 
     round: int
     opponent_rank: int | None
     opponent: str  # the opponent's name (a tooltip); "" for a bye
     colour: str  # "w", "b" or ""
-    result: str  # '1', '½', '0', '+', '−'; '' = not played yet or round not paired
-    bye: str  # a BYE_LABELS msgid for a bye, else ""
+    result: str  # '1', '½', '0', '+', '−', '⊘'; '' = not played yet or round not paired
+    bye: str  # a BYE_LABELS msgid (or WITHDRAWN) for a bye, else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,14 +317,30 @@ def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
     return tuple(out)
 
 
+def bye_label(section: Section, number: int, round_no: int, code: Code) -> str:
+    """What a round without an opponent is called: ``withdrawn`` once the player has left
+    (their later rounds are zero-point byes to the pairing, but nobody sat them out), else
+    the bye's own label."""
+    if code is Code.ZERO_BYE and any(w.player == number and w.after_round < round_no
+                                     for w in section.withdrawals):
+        return WITHDRAWN
+    return BYE_LABELS.get(code, "")
+
+
 def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
     rec = data.table.record(number)
     e = rec.entry(round_no)
     if e is None:
         return SwissCell(round_no, None, "", "", "", "")
     if e.opponent is None:
-        return SwissCell(round_no, None, "", "", BYE_SYMBOLS.get(e.code, ""),
-                         BYE_LABELS.get(e.code, ""))
+        label = bye_label(data.section, number, round_no, e.code)
+        if label == WITHDRAWN:
+            return SwissCell(round_no, None, "", "", WITHDREW_MARK, label)
+        if not label:
+            return SwissCell(round_no, None, "", "", "", "")
+        scoring = data.table.scoring
+        return SwissCell(round_no, None, "", "", fmt.units(scoring.points(e.code), scoring),
+                         label)
     return SwissCell(round_no, data.ranks.get(e.opponent),
                      data.section.players[e.opponent - 1].name,
                      e.colour.value if e.colour else "", fmt.cell(e.code), "")
@@ -421,7 +441,8 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
         if e.opponent is None:
-            byes.append(ByeView(_link(s, rec.number, root), BYE_LABELS.get(e.code, ""),
+            byes.append(ByeView(_link(s, rec.number, root),
+                                bye_label(s, rec.number, round_no, e.code),
                                 scoring.value(scoring.points(e.code))))
     order = {Code.PAIRING_BYE: 0, Code.FULL_BYE: 1, Code.HALF_BYE: 2, Code.ZERO_BYE: 3}
     byes.sort(key=lambda b: (order.get(_code_of(b.label), 9), b.player.number))
@@ -499,7 +520,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         if e.opponent is None:
             games.append(SwissGame(r, date, url, "", None,
                                    fmt.units(t.scoring.points(e.code), t.scoring),
-                                   BYE_LABELS.get(e.code, "")))
+                                   bye_label(s, number, r, e.code)))
             continue
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
                                _link(s, e.opponent, root), fmt.cell(e.code),
