@@ -85,6 +85,16 @@ def undated_played(item: yaml.Node, ctx: Ctx, section_id: str, r: int,
                            " YYYY-MM-DD`)")
 
 
+def undated_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
+                   infos: Sequence[RoundInfo], games: Sequence[Game]) -> None:
+    """``undated_played`` for every round listed under ``node`` (a section's ``rounds``),
+    for the readers that know a round's games only once every round is read (quads)."""
+    if not isinstance(node, yaml.SequenceNode):
+        return
+    for info, item in zip(infos, node.value, strict=False):
+        undated_played(item, ctx, section_id, info.number, info.date, games)
+
+
 def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
                             players: tuple[Player, ...],
                             schedule: Sequence[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:

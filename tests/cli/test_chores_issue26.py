@@ -6,6 +6,7 @@ Each refusal exits 2 and leaves the season file's bytes as they were."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from click.testing import CliRunner
 from leaguegen.cli import main
 from leaguegen.errors import InputError
 from leaguegen.formats.season_yaml import load_season
+from tests.conftest import ROOT
 from tests.swiss_demo import fill_last_round
 
 CLUB = """\
@@ -276,3 +278,21 @@ def test_result_writes_the_canonical_score(club: Path, typed: str, written: str)
     # the same result in another form is already there, not a correction
     res = run("result", club, "Ann Able - Di Dale", typed, "--section", "club")
     assert res.exit_code == 0 and "nothing to change" in res.output
+
+
+@pytest.mark.parametrize("demo,dated,section,round_no", [
+    ("school-quads-2026", "      - date: 2026-11-21\n        results:", "quads", 1),
+    ("grand-prix-2027", "      - date: 2027-03-09\n        results:", "knockout", 1),
+])
+def test_check_warns_of_undated_played_quads_and_knockout_rounds(
+        tmp_path: Path, demo: str, dated: str, section: str, round_no: int) -> None:
+    folder = tmp_path / demo
+    shutil.copytree(ROOT / "seasons" / demo, folder)
+    path = folder / "season.yaml"
+    body = path.read_text(encoding="utf-8")
+    assert dated in body
+    path.write_text(body.replace(dated, "      - results:", 1), encoding="utf-8")
+    res = run("check", folder)
+    assert res.exit_code == 0, res.output
+    assert f"warning: section '{section}' round {round_no} has results but no date" \
+        in res.output
