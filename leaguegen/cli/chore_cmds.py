@@ -15,6 +15,7 @@ saved while the command ran; 2 an invalid request or season (file:line), nothing
 
 from __future__ import annotations
 
+import datetime as dt
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -259,10 +260,12 @@ def _game_in(section: Section, w: int, b: int, round_no: int | None) -> tuple[in
 
 
 def record_result(season_dir: str, section_id: str, game: str, score: str,
-                  round_no: int | None, correct: bool) -> None:
+                  round_no: int | None, correct: bool, date_text: str | None = None) -> None:
+    """Write ``score`` (in its canonical form, ``results.CANONICAL``) for ``game``, and
+    ``date_text`` as the round's date when the round has none."""
     from leaguegen.formats import season_edits
     from leaguegen.formats.players import Names
-    from leaguegen.formats.results import RESULT_HELP, parse_result
+    from leaguegen.formats.results import CANONICAL, RESULT_HELP, parse_result
     from leaguegen.formats.rounds import split_game
 
     try:
@@ -272,6 +275,8 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
     if result is None:
         fail(f"'{score}' is not a result: give the score ({RESULT_HELP}); a game not played"
              " yet simply has no result; nothing was written")
+    written = CANONICAL[result]
+    date = _date_option(date_text)
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         names = Names(section.players)
@@ -283,33 +288,91 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
             raise Refused("a player cannot play themselves")
         r, sw, sb = _game_in(section, w, b, round_no)
         white, black = section.players[sw - 1].name, section.players[sb - 1].name
+        dating = _round_dating(section, r, date)
 
         def matches(key: str) -> bool:
             return split_game(key.strip(), names) == (sw, sb)
 
         old = season_edits.existing_line(st.text, section_id, r, matches)
-        told = f"round {r}: {white} - {black}: {score.strip()}"
+        told = f"round {r}: {white} - {black}: {written}"
         if old is not None and old[1] is not None:
-            if old[1] == score.strip():
+            same = _reads_as(old[1]) == result
+            if same and dating is None:
                 raise AlreadyThere(f"round {r}: {white} - {black} already has {old[1]}")
-            if not correct:
+            if not same and not correct:
                 raise Refused(f"round {r}: {white} - {black} already has the result {old[1]};"
-                              f" pass --correct to replace it with {score.strip()}")
-            told += f" (replaces {old[1]})"
+                              f" pass --correct to replace it with {written}")
+            if not same:
+                told += f" (replaces {old[1]})"
         key = old[0] if old is not None else f"{white} - {black}"
         said: list[str] = []
-        text = with_frozen(session, st, section, lambda text, newline: season_edits.set_result(
-            text, newline, section_id, r, key, score.strip(), matches), said, starts=True)
-        said.append(told)
+        if old is not None and old[1] is not None and _reads_as(old[1]) == result:
+            told = ""  # only the date is new
+
+        def edit(text: str, newline: str) -> str:
+            text = season_edits.set_result(text, newline, section_id, r, key, written,
+                                           matches, dating)
+            if dating is not None:
+                text = season_edits.set_round_date(text, newline, section_id, r, dating)
+            return text
+
+        text = with_frozen(session, st, section, edit, said, starts=True)
+        said.extend([told] if told else [])
+        if dating is not None:
+            said.append(f"round {r} dated {dating.isoformat()}")
 
         def recorded(after: Section) -> str | None:
             ok = any((g.round, g.white, g.black, g.result) == (r, sw, sb, result)
                      for g in after.games)
+            if ok and dating is not None:
+                ok = any(i.number == r and i.date == dating for i in after.rounds)
             return None if ok else "the result would not read back"
 
         return Change(text, said, both(same_numbers(section), recorded))
 
     run_chore(season_dir, section_id, make)
+
+
+def _reads_as(score: str) -> object:
+    """The result a score already in the file stands for (None when it reads as none)."""
+    from leaguegen.formats.results import parse_result
+
+    try:
+        return parse_result(score)
+    except ValueError:
+        return None
+
+
+def _date_option(text: str | None) -> dt.date | None:
+    """``--date YYYY-MM-DD``, or exit 2 naming what it should look like."""
+    if text is None:
+        return None
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        fail(f"--date '{text}' is not a date like 2026-11-05; nothing was written")
+    raise AssertionError  # fail exits
+
+
+def _round_dating(section: Section, r: int, date: dt.date | None) -> dt.date | None:
+    """The date to write on round ``r`` (None: nothing to write), or Refused: a date other
+    than the one the round has, or one before an earlier round's (``check`` would refuse)."""
+    if date is None:
+        return None
+    info = next((i for i in section.rounds if i.number == r), None)
+    if info is not None and info.date is not None:
+        if info.date != date:
+            raise Refused(f"round {r} is dated {info.date.isoformat()}, not"
+                          f" {date.isoformat()}; change the round's date in the file if it"
+                          " moved")
+        return None
+    earlier = [(i.number, i.date) for i in section.rounds if i.number < r and i.date]
+    if earlier:
+        n, last = max(earlier, key=lambda x: (x[1], x[0]))
+        if date < last:
+            raise Refused(f"--date {date.isoformat()} is before round {n}'s date"
+                          f" {last.isoformat()}: rounds are dated in order")
+    return date
 
 
 @main.command("result", context_settings={"ignore_unknown_options": True})
@@ -320,14 +383,18 @@ def record_result(season_dir: str, section_id: str, game: str, score: str,
 @click.option("--round", "round_no", type=click.IntRange(min=1),
               help="The round (needed only when the two players meet more than once).")
 @click.option("--correct", is_flag=True, help="Replace a result already entered.")
+@click.option("--date", "date_text", metavar="YYYY-MM-DD",
+              help="The round's date, written when the round has none.")
 def result_cmd(season_dir: str, game: str, score: str, section_id: str, round_no: int | None,
-               correct: bool) -> None:
+               correct: bool, date_text: str | None) -> None:
     """Record SCORE for GAME ("White - Black") in a section of SEASON_DIR.
 
-    SCORE is 1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeits), -:- (neither came; or
-    write `-- --`). A result already entered is replaced only with --correct.
+    SCORE is 1-0, 0-1, ½-½ (or 1/2-1/2, 0.5-0.5, =, draw), +- or -+ (forfeits), -:-
+    (neither came; or write `-- --`); 1:0, 0:1 and ½:½ are read too. It is written in
+    the canonical form (1-0, 0-1, ½-½, +-, -+, --). A result already entered is replaced
+    only with --correct. --date writes the round's date when the round has none.
     """
-    record_result(season_dir, section_id, game, score, round_no, correct)
+    record_result(season_dir, section_id, game, score, round_no, correct, date_text)
 
 
 # ---------------------------------------------------------------- withdraw
@@ -383,17 +450,27 @@ def withdraw_cmd(season_dir: str, name: str, section_id: str, after_round: int,
 @click.option("--fide-id", "fide_id", type=click.IntRange(min=1))
 @click.option("--club")
 @click.option("--sex")
-@click.option("--birth")
+@click.option("--birth", help="Birth date, YYYY-MM-DD, or the year alone, YYYY.")
+@click.option("--different-person", "different", is_flag=True,
+              help="NAME prints like a player's already entered (look-alike letters of"
+                   " another script) but is someone else: enter them anyway.")
 def enter_cmd(season_dir: str, name: str, section_id: str, rating: int | None,
               title: str | None, federation: str | None, fide_id: int | None,
-              club: str | None, sex: str | None, birth: str | None) -> None:
-    """Enter NAME in a section of SEASON_DIR (a late entry once it has started)."""
+              club: str | None, sex: str | None, birth: str | None, different: bool) -> None:
+    """Enter NAME in a section of SEASON_DIR (a late entry once it has started); it says
+    the pairing number the player got."""
     from leaguegen.formats import season_edits
-    from leaguegen.formats.players import Names
+    from leaguegen.formats.players import Names, birth_problem, name_problem
 
-    fields: list[tuple[str, str | int]] = [("name", name.strip())]
+    entered = name.strip()
+    if (why := name_problem(entered)) is not None:
+        fail(f"{why}; nothing was written")
+    if birth is not None and (why := birth_problem(birth)) is not None:
+        fail(f"--birth: {why}; nothing was written")
+    fields: list[tuple[str, str | int]] = [("name", entered)]
     for key, value in (("rating", rating), ("title", title), ("federation", federation),
-                       ("fide_id", fide_id), ("club", club), ("sex", sex), ("birth", birth)):
+                       ("fide_id", fide_id), ("club", club), ("sex", sex),
+                       ("birth", birth.strip() if birth else None)):
         if value is not None:
             fields.append((key, value))
 
@@ -403,8 +480,10 @@ def enter_cmd(season_dir: str, name: str, section_id: str, rating: int | None,
         if section.format not in (*ROUND_ROBINS, "swiss", "quads"):
             raise Refused(f"a {section.format} section cannot take a late entry from the"
                           " command line; edit the file")
-        if name.strip() in Names(section.players).exact:
-            raise Refused(f"{name.strip()} is entered already")
+        if entered in Names(section.players).exact:
+            raise Refused(f"{entered} is entered already")
+        if not different:
+            _refuse_look_alike(section, entered)
         said: list[str] = []
         started = any(g.result is not None for g in section.games)
         if section.format == "quads" or (section.format in ROUND_ROBINS and started):
@@ -413,25 +492,43 @@ def enter_cmd(season_dir: str, name: str, section_id: str, rating: int | None,
                 raise Refused(f"it has results and {len(section.players)} players: a late"
                               " entry joins a round robin only by taking the free number of"
                               " an odd field, so nobody else's number moves")
-            said.append(f"{name.strip()} entered late (late_entries)"
-                        + (": takes the free number" if section.format in ROUND_ROBINS
-                           else ""))
+            how = "late_entries" + (", the free number" if section.format in ROUND_ROBINS
+                                    else "")
         else:
             key = "players"
-            said.append(f"{name.strip()} entered (players)")
+            how = "players"
         text = with_frozen(session, st, section, lambda text, newline: season_edits.add_entry(
             text, newline, section_id, key, fields, like="players"), said,
             freeze=section.format != "quads")
+        told = len(said)
 
         def recorded(after: Section) -> str | None:
-            return None if name.strip() in {p.name for p in after.players} else \
-                "the new player would not read back"
+            number = next((i for i, p in enumerate(after.players, start=1)
+                           if p.name == entered), None)
+            if number is None:
+                return "the new player would not read back"
+            said.insert(told, f"{entered} entered as No. {number} ({how})")
+            return None
 
         holds = recorded if section.format == "quads" else both(same_numbers(section),
                                                                  recorded)
         return Change(text, said, holds)
 
     run_chore(season_dir, section_id, make)
+
+
+def _refuse_look_alike(section: Section, name: str) -> None:
+    """Refused: ``name`` prints like a player of the section (Cyrillic "А" for Latin "A"):
+    most likely the same person typed with another keyboard layout."""
+    from leaguegen.domain.names import look_alike, look_alike_letters
+
+    for player in section.players:
+        if look_alike(name, player.name):
+            letters = ", ".join(look_alike_letters(name, player.name))
+            raise Refused(f"'{name}' looks the same as '{player.name}', already entered, but"
+                          f" is spelt with other letters ({letters}); if it is"
+                          " the same player, nothing needs entering; if it is someone else,"
+                          " pass --different-person")
 
 
 # ---------------------------------------------------------------- bye

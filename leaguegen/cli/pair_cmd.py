@@ -23,7 +23,8 @@ from leaguegen.errors import InputError, NoValidPairing
 
 @main.command("pair")
 @click.argument("season_dir", required=False, type=click.Path(file_okay=False))
-@click.option("--section", "section_id", help="With SEASON_DIR: the Swiss section to pair.")
+@click.option("--section", "section_id",
+              help="With SEASON_DIR: the Swiss section to pair (default: the only one).")
 @click.option("--allow-postponed", is_flag=True,
               help="With SEASON_DIR: pair even if the last round has unfinished games.")
 @click.option("--date", "round_date", help="With SEASON_DIR: the new round's date, YYYY-MM-DD.")

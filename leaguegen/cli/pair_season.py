@@ -48,8 +48,6 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
                 round_date: str | None, explain: bool) -> None:
     from leaguegen.formats.season_write import SeasonBusy, SeasonChanged, SeasonSession, WriteError
 
-    if not section_id:
-        raise click.UsageError("pairing a season needs --section ID")
     ctx = click.get_current_context()
     for option in ("system", "baku"):
         if ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
@@ -63,6 +61,8 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
             _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
     if not (Path(season_dir) / SEASON_FILE).is_file():
         load_or_exit(season_dir)  # not a season: the loader says so (and no lock file is made)
+    if not section_id:
+        section_id = _only_swiss(season_dir)
     try:
         with SeasonSession(season_dir) as session:
             _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
@@ -70,6 +70,36 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
     except WriteError as exc:
         _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+
+
+def _only_swiss(season_dir: str) -> str:
+    """The season's one Swiss section (``pair`` without ``--section``), or exit 2 naming
+    the Swiss sections to choose from (or saying there is none)."""
+    from leaguegen.domain.sections import swiss as ss
+
+    season = load_or_exit(season_dir)
+    swiss = [s.id for s in season.sections if isinstance(s.details, ss.SwissSettings)]
+    if len(swiss) == 1:
+        return swiss[0]
+    if not swiss:
+        _fail(f"{printable(season_dir)}: no Swiss section to pair (only Swiss sections are"
+              " paired; the others follow a fixed schedule)", EXIT_INVALID)
+    _fail(f"{printable(season_dir)}: {len(swiss)} Swiss sections: {printable(', '.join(swiss))};"
+          " say which with --section ID", EXIT_INVALID)
+    raise AssertionError  # _fail exits
+
+
+def _date_in_order(section, round_no: int, date: dt.date) -> None:  # noqa: ANN001 - Section
+    """Refuse (exit 2, nothing written) a ``--date`` before an earlier round's date:
+    ``check`` would then refuse the season, so it is never written."""
+    earlier = [(i.number, i.date) for i in section.rounds if i.number < round_no and i.date]
+    if not earlier:
+        return
+    n, last = max(earlier, key=lambda x: (x[1], x[0]))
+    if date < last:
+        _fail(f"section '{printable(section.id)}': --date {date.isoformat()} is before round"
+              f" {n}'s date {last.isoformat()}: rounds are dated in order; nothing was"
+              " written", EXIT_INVALID)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
@@ -92,6 +122,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     names = [p.name for p in section.players]
     shown = [printable(n) for n in names]
     sid = printable(section_id)
+    if date is not None:
+        _date_in_order(section, ss.paired_rounds(section) + 1, date)
     try:
         with collector_paused():
             paired = ss.pair_next(section, allow_postponed=allow_postponed)

@@ -4,8 +4,12 @@
 figures of :func:`leaguegen.domain.planning.plan`, the guides' verdict on the
 field with its reason in one line and, when the event does not fit the
 evenings, the alternatives. ``plan SEASON_DIR`` plans every section of a
-season, stages in order (:mod:`leaguegen.domain.season_plan`), and prints the
-totals. The formats are the section-kind registry's words; ``double_<format>``
+season, stages in order (:mod:`leaguegen.domain.season_plan`), each at its own
+``time_control`` when it states one, and prints the totals. Rounds are compared
+with an evening only when ``--evening-minutes`` gives its length (a length nobody
+set would call a season too long), and the advice about the organiser's calendar
+(a faster time control, quads, a double session) is printed here, never on the
+public site. The formats are the section-kind registry's words; ``double_<format>``
 plays a format twice (``double_scheveningen``).
 
 Counts and units go through Babel (CLDR plural rules and unit names), so one
@@ -27,7 +31,7 @@ from leaguegen.cli.terminal import printable
 from leaguegen.domain import planning as pl
 from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
-from leaguegen.domain.season_plan import SeasonPlan, SectionPlan, plan_season
+from leaguegen.domain.season_plan import SeasonPlan, SectionPlan, own_time_control, plan_season
 from leaguegen.domain.sections import format_names, kind_of, label
 from leaguegen.errors import InputError
 
@@ -162,8 +166,9 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
                  f" {minutes(s.changeover_minutes)} changeover")
     rpe = "one round" if s.rounds_per_evening == 1 else f"{s.rounds_per_evening} rounds"
     per_week = "one evening" if s.evenings_per_week == 1 else f"{s.evenings_per_week} evenings"
+    evening = f"{s.evening_minutes}-minute evening" if s.evening_minutes else "evening"
     lines.append(
-        f"  evenings:          {p.evenings} ({rpe} per {s.evening_minutes}-minute evening)"
+        f"  evenings:          {p.evenings} ({rpe} per {evening})"
         f" = {unit(p.weeks, 'week')} at {per_week} a week"
     )
     if sh.groups and max(sh.groups) > 4 and 4 in sh.groups:
@@ -172,7 +177,7 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
             f" play all {sh.rounds}"
         )
     lines.extend(f"  advice:            {advice_line(a)}" for a in sh.advice)
-    if not p.fits_evening:
+    if p.fits_evening is False and s.evening_minutes is not None:
         need = s.rounds_per_evening * p.round_minutes
         lines.append(
             f"DOES NOT FIT: {rpe} can take {minutes(need)}; the evening has"
@@ -263,7 +268,7 @@ def season_misfits(plan: SeasonPlan) -> list[str]:
             long_evenings.setdefault(p.longest_sitting or 0, []).append(p.name)
     for length, sections in sorted(long_evenings.items(), reverse=True):
         out.append(f"DOES NOT FIT: an evening can take {minutes(length)} ({', '.join(sections)});"
-                   f" the evening has {minutes(s.evening_minutes)}")
+                   f" the evening has {minutes(s.evening_minutes or 0)}")
     if plan.fits_budget is False:
         out.append(f"DOES NOT FIT: {sittings(plan.sittings, plan.days)} needed,"
                    f" {s.evenings_available} available")
@@ -310,6 +315,12 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
         except ValueError:
             click.echo(f"note: the season's time control {season.time_control!r} is not one"
                        " leaguegen reads; give --time-control for timings", err=True)
+    for section in season.sections:
+        if section.time_control and section.id not in per_section and \
+                own_time_control(section.time_control) is None:
+            click.echo(printable(f"note: section {section.id}'s time control"
+                                 f" {section.time_control!r} is not one leaguegen reads; give"
+                                 f" --time-control {section.id}=TC for its timings"), err=True)
     plan = plan_season(season.sections, default, session,
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}
@@ -333,7 +344,9 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
               help='E.g. "90+30", "90/40+30+30s", "G/25 d5", "G/25;d5", "G/25 +5",'
                    ' "90 minutes + 30 seconds per move". With SEASON_DIR: the season\'s is'
                    ' the default; ID=TC sets one section\'s.')
-@click.option("--evening-minutes", type=click.IntRange(min=1), default=180, show_default=True)
+@click.option("--evening-minutes", type=click.IntRange(min=1), default=None,
+              help="The club's evening, in minutes; rounds are compared with it only when"
+                   " it is given (no default: a season file states no evening length).")
 @click.option("--rounds-per-evening", type=click.IntRange(min=1), default=None,
               help="Rounds a sitting [default: 1; a season's dated rounds show their own].")
 @click.option(
@@ -373,7 +386,7 @@ def plan_command(
     players: int | None,
     fmt: str | None,
     time_controls: tuple[str, ...],
-    evening_minutes: int,
+    evening_minutes: int | None,
     rounds_per_evening: int | None,
     evenings: int | None,
     evenings_per_week: int,

@@ -115,6 +115,10 @@ def check(season_dir: Path) -> None:
     for warning in season.warnings:
         click.echo(printable(warning), err=True)
     from leaguegen.cli.pair_season import engine_notices
+    from leaguegen.formats.players import look_alike_warnings
+
+    for warning in look_alike_warnings(season.sections):  # Cyrillic "А" for Latin "A"
+        click.echo(printable(warning), err=True)
 
     for notice in engine_notices(season):  # Swiss rounds not paired by the engine
         click.echo(notice, err=True)

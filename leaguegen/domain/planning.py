@@ -18,8 +18,8 @@ guides' verdict on the field (:class:`Verdict`: a round robin is easy to about
 be a Swiss, rating-band round robins or quads; a Swiss needs more players than
 rounds). Time controls are read by ``domain.time_control``.
 
-When the plan does not fit (a round longer than an evening, or more evenings
-than the season has) :func:`plan` adds suggestions in the spirit of the
+When the plan does not fit (a round longer than an evening the organiser gave,
+or more evenings than the season has) :func:`plan` adds suggestions in the spirit of the
 organisers' guides: quads or a Swiss instead of a big round robin, a double
 session (two rounds a sitting, e.g. a weekend day), or the slowest time
 control that would fit an evening. Verdicts and suggestions are data (enums
@@ -274,9 +274,14 @@ def knockout_shape(players: int, games: tuple[int, ...] = (1,)) -> Shape:
 
 @dataclass(frozen=True, slots=True)
 class Session:
-    """The club's evenings; ``evenings_available`` is the season's budget if known."""
+    """The club's evenings; ``evenings_available`` is the season's budget if known.
 
-    evening_minutes: int = 180
+    ``evening_minutes`` is the length of the club's evening when the organiser has said
+    it; None (the default) compares nothing with an evening: a length nobody set would
+    call a plan too long (or fine) against a calendar that is not the club's.
+    """
+
+    evening_minutes: int | None = None
     rounds_per_evening: int = 1
     changeover_minutes: int = 15
     long_game_moves: int = 60
@@ -318,7 +323,7 @@ class Plan:
     game_minutes: int
     round_minutes: int
     evenings: int
-    fits_evening: bool
+    fits_evening: bool | None  # None: no evening length was given
     fits_season: bool | None
     suggestions: tuple[Suggestion, ...]
 
@@ -332,7 +337,7 @@ class Plan:
 
     @property
     def fits(self) -> bool:
-        return self.fits_evening and self.fits_season is not False
+        return self.fits_evening is not False and self.fits_season is not False
 
 
 def _evenings(rounds: int, per_evening: int) -> int:
@@ -352,19 +357,21 @@ def plan(shape: Shape, time_control: TimeControl, session: Session | None = None
     only when they are shorter than this one.
     """
     session = session or Session()
-    if min(session.rounds_per_evening, session.evening_minutes, session.evenings_per_week) < 1:
+    evening = session.evening_minutes
+    if min(session.rounds_per_evening, evening if evening is not None else 1,
+           session.evenings_per_week) < 1:
         raise ValueError("evening length, rounds per evening and evenings a week must be positive")
     sh, players = shape, shape.players
     game, round_len = worst_round_minutes(time_control, session)
     k = session.rounds_per_evening
     evenings = _evenings(sh.rounds, k)
-    fits_evening = k * round_len <= session.evening_minutes
+    fits_evening = None if evening is None else k * round_len <= evening
     budget = session.evenings_available
     fits_season = None if budget is None else evenings <= budget
 
     out: list[Suggestion] = []
-    if not fits_evening:
-        per_round = session.evening_minutes / k - session.changeover_minutes
+    if fits_evening is False and evening is not None:
+        per_round = evening / k - session.changeover_minutes
         per_move = session.long_game_moves * (time_control.increment + time_control.delay) / 60
         base = math.floor(per_round / 2 - per_move)
         if base >= 5:

@@ -93,6 +93,9 @@ class Section:
     seed: int | None = None
     tiebreak_rules: str = "2024"
     description: str = ""
+    # The section's own time control as written (a rapid section of a classical season);
+    # "" = the season's. Free text like the season's; ``plan`` reads what it can.
+    time_control: str = ""
     byes: tuple[Bye, ...] = ()
     tiebreaks_default: bool = False  # True when neither the section nor the season chose
     # What the section's kind declares beyond these fields (its module under

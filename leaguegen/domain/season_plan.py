@@ -140,13 +140,15 @@ class SeasonPlan:
         return max(known) if known else None
 
     def too_long(self, p: SectionPlan) -> bool:
-        """``p``'s fullest sitting is longer than an evening, or holds more play than a day
-        may (``Session.day_minutes``); False without a time control."""
+        """``p``'s fullest sitting is longer than the evening the organiser gave, or holds
+        more play than a day may (``Session.day_minutes``); False without a time control,
+        and for evenings when no evening length was given."""
         if p.longest_sitting is None or p.longest_play is None:
             return False
         if self.days:
             return p.longest_play > self.session.day_minutes
-        return p.longest_sitting > self.session.evening_minutes
+        evening = self.session.evening_minutes
+        return evening is not None and p.longest_sitting > evening
 
     @property
     def fits_budget(self) -> bool | None:
@@ -163,6 +165,23 @@ class SeasonPlan:
         """The section whose sitting is the longest (the first of equals)."""
         known = [s for s in self.sections if s.longest_sitting is not None]
         return max(known, key=lambda s: s.longest_sitting or 0) if known else None
+
+
+def own_time_control(text: str) -> TimeControl | None:
+    """A section's own ``time_control`` (its rapid day, its blitz final), if it reads as
+    one; None leaves the section without timings rather than at the season's pace."""
+    try:
+        return planning.parse_time_control(text)
+    except ValueError:
+        return None
+
+
+def playing(section: Section) -> int:
+    """The players a section's plan counts: the field less those who have withdrawn (a
+    withdrawal before round 1 is a player who never joined; after it, the rounds left are
+    played without them)."""
+    gone = {w.player for w in section.withdrawals}
+    return len(section.players) - len(gone)
 
 
 def has_results(sections: Sequence[Section]) -> bool:
@@ -195,8 +214,9 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
                 time_controls: Mapping[str, TimeControl] | None = None) -> SeasonPlan:
     """The plan of ``sections`` (a season's, in file order).
 
-    ``time_control`` is the season's (None: unknown, the plan has no timing);
-    ``time_controls`` gives a section (by id) its own. ``rounds_per_sitting``,
+    ``time_control`` is the season's (None: unknown, the plan has no timing); a
+    section's own ``time_control`` (a rapid section of a classical season) replaces it,
+    and ``time_controls`` (by id, the command line's) replaces both. ``rounds_per_sitting``,
     when given, overrides every section's rhythm; otherwise undated sections
     play ``session``'s ``rounds_per_evening``.
     """
@@ -216,7 +236,7 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
                                           " which cannot be planned"))
             continue
         pending = isinstance(stage, PendingStage)
-        players, sized = len(section.players), section
+        players, sized = playing(section), section
         if pending:
             tables = sum(max(1, len(planned[s].shape.groups)) for s in sources)
             players, sized = stage.source.top * tables, None
@@ -231,6 +251,8 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
             rhythm = Rhythm(rounds_per_sitting, rhythm.days)
         sittings = math.ceil(shape.rounds / rhythm.rounds_per_sitting)
         tc = (time_controls or {}).get(section.id, time_control)
+        if section.id not in (time_controls or {}) and section.time_control:
+            tc = own_time_control(section.time_control)
         game = round_minutes = None
         if tc is not None:
             game, round_minutes = planning.worst_round_minutes(tc, session)

@@ -6,6 +6,7 @@ what makes two names the same (case, width and invisible characters aside).
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 import unicodedata
 
@@ -28,6 +29,18 @@ MAX_RATING = 4000  # above every rating ever published; TRF has four digits for 
 
 
 MAX_FIDE_ID = 10**12
+
+
+# The longest player name: far past any real one (FIDE's list tops out near 60 characters),
+# short enough for a table cell, a TRF line (which keeps 33) and a page address.
+MAX_NAME = 100
+
+
+# A birth date: 1994-05-12 or 1994 (the TRF form 1994/05/12, and 1994/00/00 for a year only,
+# are read too, as ``import trf`` copies them). docs/season-format.md, "A section".
+BIRTH_FORMS = "YYYY-MM-DD or YYYY"
+_BIRTH = re.compile(r"(\d{4})(?:([-/])(\d{2})\2(\d{2}))?")
+BIRTH_YEARS = (1850, 2100)
 
 
 def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, yaml.Node]:
@@ -62,7 +75,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         title=title.upper() if title else None,
         fide_id=_fide_id(keys.get("fide_id"), ctx, name),
         sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
-        birth=yn.text(keys.get("birth"), ctx.col, f"{name}: birth"),
+        birth=_birth(keys.get("birth"), ctx, name),
         club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
         start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
         id=_player_id(keys.get("id"), ctx, name),
@@ -85,6 +98,33 @@ def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     return value
 
 
+def birth_problem(text: str) -> str | None:
+    """What is wrong with ``text`` as a birth date (None: it is one)."""
+    match = _BIRTH.fullmatch(text.strip())
+    problem = (f"birth '{text}' is not a date like 1994-05-12 or a year like 1994"
+               f" ({BIRTH_FORMS})")
+    if match is None:
+        return problem
+    year, sep, month, day = match.groups()
+    if not BIRTH_YEARS[0] <= int(year) <= BIRTH_YEARS[1]:
+        return f"birth '{text}': year {year} is not a birth year"
+    if sep is None or (sep == "/" and month == day == "00"):  # a year alone
+        return None
+    try:
+        dt.date(int(year), int(month), int(day))
+    except ValueError:
+        return problem
+    return None
+
+
+def _birth(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
+    value = yn.text(node, ctx.col, f"{name}: birth")
+    if value is not None and (why := birth_problem(value)) is not None:
+        ctx.col.add(node, f"{name}: {why}")
+        return None
+    return value
+
+
 def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: id")
     if value is not None and not PLAYER_ID.match(value):
@@ -95,6 +135,9 @@ def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 
 
 def name_problem(name: str) -> str | None:
+    if len(name) > MAX_NAME:
+        return (f"player name {name[:40]!r}... has {len(name)} characters; a name has at"
+                f" most {MAX_NAME}")
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
     if bad is not None:
         return (f"player name {name!r} holds a control character (U+{ord(bad):04X}); names"
@@ -152,4 +195,24 @@ def read_late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list
             continue
         known.add(player.name)
         out.append(player)
+    return out
+
+
+def look_alike_warnings(sections) -> list[str]:  # noqa: ANN001 - Season.sections
+    """``check``'s warnings: two players of one section whose names print alike but are
+    spelt with other letters (Cyrillic "А" for Latin "A"; ``domain.names.skeleton``). Not
+    an error: ``enter --different-person`` may have said they are two people."""
+    from leaguegen.domain.names import look_alike_letters, skeleton
+
+    out = []
+    for section in sections:
+        seen: dict[str, str] = {}
+        for player in section.players:
+            key = skeleton(player.name)
+            first = seen.setdefault(key, player.name)
+            if first != player.name and name_key(first) != name_key(player.name):
+                letters = ", ".join(look_alike_letters(player.name, first))
+                out.append(f"warning: section '{section.id}': players '{first}' and"
+                           f" '{player.name}' look the same but are spelt with other letters"
+                           f" ({letters}); if they are one player, keep one name")
     return out

@@ -74,6 +74,27 @@ def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
     return date
 
 
+def undated_played(item: yaml.Node, ctx: Ctx, section_id: str, r: int,
+                   date: dt.date | None, games: Sequence[Game]) -> None:
+    """Warn (not an error: the results stand) at a round that has a result but no date:
+    its page shows no date, the site cannot say which round is next and the TRF export
+    has no date for it. ``leaguegen result --date`` (or a ``date:`` line) dates it."""
+    if date is None and any(g.round == r and g.result is not None for g in games):
+        ctx.col.warn(item, f"section '{section_id}' round {r} has results but no date; add"
+                           f" 'date: YYYY-MM-DD' to it (or `leaguegen result ... --date"
+                           " YYYY-MM-DD`)")
+
+
+def undated_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
+                   infos: Sequence[RoundInfo], games: Sequence[Game]) -> None:
+    """``undated_played`` for every round listed under ``node`` (a section's ``rounds``),
+    for the readers that know a round's games only once every round is read (quads)."""
+    if not isinstance(node, yaml.SequenceNode):
+        return
+    for info, item in zip(infos, node.value, strict=False):
+        undated_played(item, ctx, section_id, info.number, info.date, games)
+
+
 def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
                             players: tuple[Player, ...],
                             schedule: Sequence[berger.Round]) -> tuple[list[RoundInfo], list[Game]]:
@@ -94,6 +115,7 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
             game = result_line(line, ctx, r, names, players, meets, seen)
             if game:
                 games.append(game)
+        undated_played(item, ctx, section_id, r, date, games)
     for r in range(len(infos) + 1, len(schedule) + 1):
         infos.append(RoundInfo(r, None))
     return infos, games

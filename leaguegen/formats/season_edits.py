@@ -10,6 +10,7 @@ season before, and loads the changed season again after, before anything is writ
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 
 import yaml
@@ -116,9 +117,10 @@ def existing_line(text: str, section_id: str, round_no: int,
 
 
 def set_result(text: str, newline: str, section_id: str, round_no: int, key: str, score: str,
-               matches: Callable[[str], bool]) -> str:
+               matches: Callable[[str], bool], date: dt.date | None = None) -> str:
     """``key: score`` in round ``round_no``: the value of the line ``matches`` accepts, or a
-    new line at the end of the round's results (a new round when it is the next one)."""
+    new line at the end of the round's results (a new round, dated ``date``, when it is
+    the next one)."""
     doc, section = _section(text, section_id)
     rounds = get(section, "rounds")
     count = len(rounds.value) if isinstance(rounds, yaml.SequenceNode) else 0
@@ -135,10 +137,44 @@ def set_result(text: str, newline: str, section_id: str, round_no: int, key: str
     if round_no != count + 1:
         raise SpliceError(f"the file lists {count} round(s); round {round_no} would leave a"
                           f" gap: add round {count + 1} first (a '- date: ...' line)")
-    wanted = NewRound(None, ((key, score),))
+    wanted = NewRound(date, ((key, score),))
     new_text = splice_round(text, newline, doc, section, wanted)
     check_appended(new_text, section_id, doc, section, wanted)
     return new_text
+
+
+def set_round_date(text: str, newline: str, section_id: str, round_no: int,
+                   date: dt.date) -> str:
+    """Round ``round_no`` dated ``date``: a ``date:`` key put first in the round's block
+    mapping (the round had none), so ``- results:`` becomes ``- date: ...`` then
+    ``results:`` under it. A round already dated ``date`` is left as it is."""
+    doc, section = _section(text, section_id)
+    rounds = get(section, "rounds")
+    if not isinstance(rounds, yaml.SequenceNode) or len(rounds.value) < round_no:
+        raise SpliceError(f"internal: no round {round_no} to date")
+    round_node = rounds.value[round_no - 1]
+    if not isinstance(round_node, yaml.MappingNode) or round_node.flow_style or \
+            not round_node.value:
+        raise SpliceError(f"line {round_node.start_mark.line + 1}: round {round_no} is not"
+                          " written as a block of keys; add its date by hand")
+    existing = scalar_text(get(round_node, "date"))
+    if existing == "":  # "date:" with nothing after it
+        return set_value(text, doc, round_node, "date", date.isoformat())
+    if existing is not None:
+        if existing == date.isoformat():
+            return text
+        raise SpliceError(f"round {round_no} is dated {existing} already")
+    first = round_node.value[0][0]
+    at = first.start_mark.index
+    new = text[:at] + f"date: {date.isoformat()}{newline}" + " " * first.start_mark.column \
+        + text[at:]
+    _, after = _section(new, section_id)
+    rounds_after = get(after, "rounds")
+    if not isinstance(rounds_after, yaml.SequenceNode) or \
+            scalar_text(get(rounds_after.value[round_no - 1], "date")) != date.isoformat() or \
+            len(rounds_after.value[round_no - 1].value) != len(round_node.value) + 1:
+        raise SpliceError(f"internal: round {round_no}'s date would not read back")
+    return new
 
 
 # ---------------------------------------------------------------- list entries

@@ -51,7 +51,8 @@ LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
 DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
-                "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by")
+                "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
+                "time_control")
 RR_KEYS = ("schedule", "late_entries")  # keys only a round robin reads
 SCHEDULES = ("berger", "as_played")  # a round robin's boards: the FIDE table, or as written
 SEEDINGS = ("list", "rating", "lots", "varma")
@@ -121,6 +122,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         ctx.col.add(keys["id"], f"section id '{sid}' is a reserved device name on Windows (a"
                                 " folder of that name cannot be created there); choose another")
     name = yn.text(keys.get("name"), ctx.col, "section name") or sid
+    own_tc = yn.text(keys.get("time_control"), ctx.col, "time_control") or ""
     fmt = yn.text(keys.get("format"), ctx.col, "format")
     if fmt is not None and fmt not in formats():
         ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(formats())}"
@@ -235,7 +237,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
                        tiebreaks=tuple(tiebreaks), scoring=scoring,
                        description=yn.text(keys.get("description"), ctx.col, "description") or "",
-                       stage=PendingStage(stage))
+                       time_control=own_tc, stage=PendingStage(stage))
     if kind is not None and kind.name == "round_robin" and not _round_robin_size(
             len(entrants), keys.get("players"), ctx, sid):
         return None
@@ -252,6 +254,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
             tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
             withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
             description=yn.text(keys.get("description"), ctx.col, "description") or "",
+            time_control=own_tc,
             stage=stage_info, tiebreaks_default=not chosen,
         )
         return _unfrozen(parser.parse(keys, ctx, base), keys, ctx, entrants)
@@ -292,6 +295,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=yn.text(keys.get("description"), ctx.col, "description") or "",
+        time_control=own_tc,
         stage=stage_info, tiebreaks_default=not chosen, byes=tuple(byes), details=details,
     ), keys, ctx, entrants)
 

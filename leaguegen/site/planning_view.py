@@ -11,6 +11,13 @@ time-control reader the command line uses, so any spelling it reads ("90+30",
 simply leaves them out. Sentences are composed by the template
 (``partials/planning.html``) from the numbers here, with plurals from the
 catalogues.
+
+The pages show the plan's facts only: rounds, games, the longest round or sitting,
+the evenings or days it takes. Whether that fits the organiser's evenings, and what
+to do if not (a faster time control, quads, a double session), is advice about the
+club's own calendar: ``leaguegen plan`` prints it in the terminal, and only against an
+evening length the organiser gives. A section with its own ``time_control`` (a rapid
+section of a classical season) is planned at it; withdrawn players are not counted.
 """
 
 from __future__ import annotations
@@ -19,19 +26,8 @@ from dataclasses import dataclass
 
 from leaguegen.domain import planning as pl
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.season_plan import has_results, plan_season
+from leaguegen.domain.season_plan import has_results, plan_season, playing
 from leaguegen.domain.sections import kind_of
-
-
-@dataclass(frozen=True, slots=True)
-class PlanSuggestion:
-    """An alternative, worded by the template: ``advice`` is a ``planning.Advice`` value
-    (faster_time_control, quads, swiss, double_session)."""
-
-    advice: str
-    rounds: int
-    evenings: int
-    minutes: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +38,11 @@ class PlanningView:
     rounds: int
     games: int
     per_player: tuple[int, int]  # fewest, most games for one player
-    time_control: str  # as the season writes it; "" = not understood (no timing)
+    time_control: str  # as the section (or the season) writes it; "" = no timing
     game_minutes: int | None  # worst case for one game
     round_minutes: int | None  # plus changeover
     changeover: int
-    evening_minutes: int
     evenings: int
-    fits_evening: bool | None
-    suggestions: tuple[PlanSuggestion, ...]
 
 
 def time_control(text: str) -> pl.TimeControl | None:
@@ -62,37 +55,35 @@ def time_control(text: str) -> pl.TimeControl | None:
         return None
 
 
-def _shape(section: Section) -> pl.Shape | None:
+def _shape(section: Section, players: int) -> pl.Shape | None:
     kind = kind_of(section.format)
     if kind.plan is None:
         return None
     try:
-        return kind.plan(pl.Sizing(section.format, len(section.players)), section)
+        return kind.plan(pl.Sizing(section.format, players), section)
     except ValueError:
         return None
 
 
 def planning_view(season: Season, section: Section) -> PlanningView | None:
     """Figures for a section with players and no result yet; None otherwise."""
-    if len(section.players) < 2 or any(g.result is not None for g in section.games):
+    players = playing(section)
+    if players < 2 or any(g.result is not None for g in section.games):
         return None
-    shape = _shape(section)
+    shape = _shape(section, players)
     if shape is None:
         return None
-    tc = time_control(season.time_control)
+    written = section.time_control or season.time_control
+    tc = time_control(written)
     session = pl.Session()
     plan = pl.plan(shape, tc, session) if tc else None
-    suggestions = tuple(PlanSuggestion(s.advice.value, s.rounds, s.evenings, s.minutes)
-                        for s in (plan.suggestions if plan else ()))
     return PlanningView(
-        players=len(section.players), rounds=shape.rounds, games=shape.games,
-        per_player=shape.games_per_player,
-        time_control=season.time_control if tc else "",
+        players=players, rounds=shape.rounds, games=shape.games,
+        per_player=shape.games_per_player, time_control=written if tc else "",
         game_minutes=plan.game_minutes if plan else None,
         round_minutes=plan.round_minutes if plan else None,
-        changeover=session.changeover_minutes, evening_minutes=session.evening_minutes,
-        evenings=plan.evenings if plan else shape.rounds,
-        fits_evening=plan.fits_evening if plan else None, suggestions=suggestions)
+        changeover=session.changeover_minutes,
+        evenings=plan.evenings if plan else shape.rounds)
 
 
 # ---------------------------------------------------------------- the season's plan
@@ -119,8 +110,8 @@ class SeasonPlanView:
 
     ``days``: the season is played on days (a congress) rather than club
     evenings; ``longest`` the longest sitting in minutes and ``longest_section``
-    whose it is (None without a time control); ``too_long``: that sitting is
-    longer than an evening (or a day holds more play than FIDE allows).
+    whose it is (None without a time control). Facts only: whether it fits the
+    club's calendar is for ``leaguegen plan`` to say to the organiser.
     """
 
     sections: tuple[SectionPlanRow, ...]
@@ -128,12 +119,10 @@ class SeasonPlanView:
     games: int
     sittings: int
     days: bool
-    time_control: str  # as the season writes it; "" = not understood (no timing)
+    time_control: str  # the longest sitting's, as written; "" = no timing
     longest: int | None
     longest_section: str | None
     changeover: int
-    evening_minutes: int
-    too_long: bool
 
 
 def season_plan_view(season: Season) -> SeasonPlanView | None:
@@ -151,9 +140,10 @@ def season_plan_view(season: Season) -> SeasonPlanView | None:
         p.shape.games, p.start + 1, p.end, tuple(names[s] for s in p.sources))
         for p in plan.sections)
     longest = plan.longest
-    too_long = any(plan.too_long(p) for p in plan.sections)
+    written = ""
+    if longest is not None:  # the time control of the longest sitting, as written
+        written = season.section(longest.id).time_control or season.time_control
     return SeasonPlanView(
-        rows, plan.rounds, plan.games, plan.sittings, plan.days,
-        season.time_control if tc else "",
+        rows, plan.rounds, plan.games, plan.sittings, plan.days, written,
         longest.longest_sitting if longest else None, longest.name if longest else None,
-        session.changeover_minutes, session.evening_minutes, too_long)
+        session.changeover_minutes)

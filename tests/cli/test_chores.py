@@ -108,7 +108,15 @@ def test_a_result_changes_only_its_line(tmp_path: Path, demo: str, section: str,
         assert [line.strip() for line in new[:-1]] in (["results:"], ["- results:"], [],
                                                         ["rounds:", "- results:"])
     assert comments(after) == comments(before)
-    checked(folder)
+    if op == "insert" and "- results:" in [line.strip() for line in new]:
+        # a new round without --date: check says it has a result and no date (issue 26)
+        res = run("check", folder)
+        assert res.exit_code == 0, res.output
+        warnings = [line for line in res.output.splitlines() if "warning" in line]
+        assert len(warnings) == 1 and f"round {round_no} has results but no date" in \
+            warnings[0], res.output
+    else:
+        checked(folder)
     played = load_season(folder).section(section)
     assert any(g.round == round_no and g.result is not None
                and f"{played.players[g.white - 1].name} - {played.players[g.black - 1].name}"
@@ -197,7 +205,7 @@ def test_a_late_entry_takes_the_free_number_of_an_odd_round_robin(tmp_path: Path
     numbers = [p.name for p in load_season(folder).section("major").players]
     res = run("enter", folder, "--section", "major", "Zoe Quinn", "--rating", 1810)
     assert res.exit_code == 0, res.output
-    assert "takes the free number" in res.output
+    assert "(late_entries, the free number)" in res.output
     assert ops(before, path.read_text(encoding="utf-8")) == [
         ("insert", [], ["    late_entries:", "      - {name: Zoe Quinn, rating: 1810}"])]
     assert [p.name for p in load_season(folder).section("major").players] == [*numbers,
@@ -321,7 +329,8 @@ def test_a_section_in_its_own_file_is_edited_there(tmp_path: Path) -> None:
         b"    - {name: Bob Birch, rating: 1900}  # top seed\r\n"
         b"    - {name: Cy Cole, rating: 1700}\r\n    - {name: Di Dunn, rating: 1600}\r\n")
     season_yaml = (folder / "season.yaml").read_bytes()
-    res = run("result", folder, "--section", "open", "Birch - Ash", "½-½")
+    res = run("result", folder, "--section", "open", "Birch - Ash", "½-½", "--date",
+              "2026-09-01")
     assert res.exit_code == 0, res.output
     assert f"written to {section}" in res.output
     assert (folder / "season.yaml").read_bytes() == season_yaml
@@ -329,7 +338,8 @@ def test_a_section_in_its_own_file_is_edited_there(tmp_path: Path) -> None:
     assert data.startswith(b"\xef\xbb\xbf") and data.count(b"\n") == data.count(b"\r\n")
     text = data.decode("utf-8-sig")
     assert "seeding: list\r\n" in text and "rating: 1900}  # top seed\r\n" in text
-    assert "rounds:\r\n    - results:\r\n          - Bob Birch - Ann Ash: ½-½\r\n" in text
+    assert "rounds:\r\n    - date: 2026-09-01\r\n      results:\r\n" \
+           "          - Bob Birch - Ann Ash: ½-½\r\n" in text
     res = run("withdraw", folder, "--section", "open", "Di Dunn", "--after-round", 1)
     assert res.exit_code == 0, res.output
     assert "withdrawals:\r\n    - player: Di Dunn\r\n      after_round: 1\r\nrounds:" in \

@@ -98,12 +98,17 @@ def test_guide_one_week_reads_in_the_singular() -> None:
 
 def test_guide_grand_prix_season_totals() -> None:
     res = run(str(GRAND_PRIX))
-    assert "total: 14 rounds, 98 games, 10 days; the longest day 1,275 min" in res.output
+    assert "total: 14 rounds, 98 games, 10 days; the longest day 510 min (Knock-out)" \
+        in res.output
     assert "Knock-out  " in res.output and "days 7-10 (after Group A, Group B" in res.output
     assert "Round robin, 4 players to be decided: 3 rounds, 6 games, days 3-5" in res.output
-    # the rapid day at the season's one time control (90+30) is more than a day's play
-    assert res.exit_code == 1
-    assert "DOES NOT FIT: Challengers (rapid) plays 5 rounds a day" in res.output
+    # the rapid section's own time control (25+10) fits its day of five rounds
+    assert "5 rounds a day of 25+10s (a round up to 85 min): up to 425 min" in res.output
+    assert res.exit_code == 0, res.output
+    # at the season's 90+30 it would be more than a day's play
+    slow = run(str(GRAND_PRIX), "--time-control", "challengers=90+30")
+    assert slow.exit_code == 1
+    assert "DOES NOT FIT: Challengers (rapid) plays 5 rounds a day" in slow.output
 
 
 def test_a_section_can_have_its_own_time_control() -> None:

@@ -94,7 +94,8 @@ def test_argument_errors(swiss_copy: Path, tmp_path: Path) -> None:
     trf = tmp_path / "x.trf"
     trf.write_text("", encoding="utf-8")
     assert run("pair", swiss_copy, "--trf", trf).exit_code == 2  # both
-    assert run("pair", swiss_copy).exit_code == 2  # no --section
+    result = run("pair", swiss_copy)  # no --section: the season's one Swiss section
+    assert result.exit_code == 1 and "round 5 of 'open' still has" in result.output
     result = run("pair", swiss_copy, "--section", "nope")
     assert result.exit_code == 2 and "no section 'nope' (sections: open)" in result.output
     result = run("pair", swiss_copy, "--section", "open", "--date", "tomorrow")

@@ -112,7 +112,8 @@ def test_other_shapes() -> None:
 
 
 def test_big_round_robin_does_not_fit_and_gets_suggestions() -> None:
-    p = plan(shape("round_robin", 12), parse_time_control("90+30"), Session(evenings_available=8))
+    p = plan(shape("round_robin", 12), parse_time_control("90+30"),
+             Session(evening_minutes=180, evenings_available=8))
     assert (p.game_minutes, p.round_minutes, p.evenings) == (240, 255, 11)
     assert not p.fits_evening and p.fits_season is False and not p.fits
     advice = {s.advice: s for s in p.suggestions}

@@ -89,9 +89,15 @@ def test_the_grand_prix_demo_totals() -> None:
     assert (final.pending, final.players, final.shape.games, final.start) == (True, 4, 6, 2)
     assert (plan.rounds, plan.games, plan.sittings, plan.days) == (6 + 8, 48 + 16 + 28 + 6, 10,
                                                                    True)
-    # the season's one time control makes the rapid day 5 rounds of 90+30
-    assert (plan.longest.id, plan.longest_sitting) == ("challengers", 5 * 255)
-    assert plan.too_long(rapid) and not plan.too_long(ko) and not plan.fits
+    # the rapid section states its own time control (25+10: a round up to 85 minutes), so
+    # its day of five rounds is 425 minutes and the knock-out's two rounds the longest
+    assert (rapid.time_control.label, rapid.round_minutes) == ("25+10s", 85)
+    assert (plan.longest.id, plan.longest_sitting) == ("knockout", 2 * 255)
+    assert not plan.too_long(rapid) and not plan.too_long(ko) and plan.fits
+    # at the season's 90+30 (the command line's --time-control challengers=...) it would not
+    slow = plan_season(season.sections, pl.parse_time_control(season.time_control),
+                       time_controls={"challengers": pl.parse_time_control("90+30")})
+    assert not slow.fits and slow.longest.id == "challengers"
 
 
 def test_rhythm_from_dates() -> None:

@@ -298,7 +298,7 @@ def test_second_pab_is_an_error(tmp_path: Path) -> None:
     played = body.replace("Ann Able - Cat Cole:", "Ann Able - Cat Cole: 1-0")
     loaded = load_season(season(tmp_path, played))
     assert [(w.line, "already had the pairing-allocated bye" in w.message)
-            for w in loaded.warnings] == [(found[0][0], True)]
+            for w in loaded.warnings if "no date" not in w.message] == [(found[0][0], True)]
 
 
 def test_check_names_the_boards_that_differ_from_the_engine(swiss_copy: Path) -> None:

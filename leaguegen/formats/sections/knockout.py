@@ -43,7 +43,7 @@ from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_parsed_list
 from leaguegen.formats.players import Names
 from leaguegen.formats.results import RESULT_HELP, parse_result
-from leaguegen.formats.rounds import ROUND_KEYS, round_date, split_game
+from leaguegen.formats.rounds import ROUND_KEYS, round_date, split_game, undated_played
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -230,6 +230,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
         results.read_round(r, yn.sequence(rkeys.get("results"), ctx.col, f"round {r} results"))
+        undated_played(item, ctx, base.id, r, infos[-1].date, results.games)
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, total + 1)]
     details = KnockoutDetails(formats, tuple(results.results.items()), tuple(results.reasons))
     return replace(base, players=players, rounds=tuple(infos), games=tuple(results.games),

@@ -36,6 +36,7 @@ from leaguegen.formats.rounds import (
     result_line,
     round_date,
     split_game,
+    undated_rounds,
 )
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
@@ -199,6 +200,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         Game(gm.round, number[g.players[gm.white - 1].name], number[g.players[gm.black - 1].name],
              gm.result)
         for g in sections for gm in g.games)
+    undated_rounds(keys.get("rounds"), ctx, base.id, infos, games)
     return replace(base, players=ordered, rounds=tuple(infos), games=games, withdrawals=(),
                    details=details)
 

@@ -33,7 +33,13 @@ from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_award
 from leaguegen.formats.pairing_records import load_records
 from leaguegen.formats.players import Names
-from leaguegen.formats.rounds import parse_round_lines, read_withdrawals, round_date, split_game
+from leaguegen.formats.rounds import (
+    parse_round_lines,
+    read_withdrawals,
+    round_date,
+    split_game,
+    undated_played,
+)
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -91,6 +97,7 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Sect
                               " (leaguegen pair adds it)")
         games.extend(round_games)
         byes.extend(round_byes)
+        undated_played(item, ctx, sid, r, date, round_games)
     return infos, games, byes, marks
 
 
