@@ -2,9 +2,12 @@
 
 Usage: python benchmarks/fuzz.py [ITERATIONS] [--target pair|standings|loader|trf ...]
                                  [--seed N] [--save DIR] [--limit SECONDS]
+                                 [--shared DIR]
 
 Each iteration takes a seed input (the TRF files of ../shared/conformance and
 ../shared/tiebreaks with at most 60 players when present, else tests/data/fuzz/seeds;
+``--shared DIR`` names that folder when it is not beside the repository, as from a
+git worktree;
 the demo seasons in seasons/ for the loader), applies one to four mutations
 (tests/fuzz/mutate.py) and runs it in-process (tests/fuzz/oracle.py); ``pair`` uses
 each pairing system (Dutch half of the time, Burstein, Dubov, Lim). Prints,
@@ -37,9 +40,9 @@ SYSTEMS = ("dutch", "dutch", "burstein", "dubov", "lim")  # Dutch, the default, 
 BAD = ("traceback", "unlocated", "invalid", "internal", "slow")
 
 
-def trf_seeds(max_players: int = 60) -> list[tuple[str, str]]:
+def trf_seeds(max_players: int = 60, shared: Path = SHARED) -> list[tuple[str, str]]:
     """(name, text) of the seed TRF files."""
-    files = sorted(SHARED.glob("conformance/*/*.trf")) + sorted(SHARED.glob("tiebreaks/*.trf"))
+    files = sorted(shared.glob("conformance/*/*.trf")) + sorted(shared.glob("tiebreaks/*.trf"))
     seeds = []
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -55,11 +58,14 @@ def season_seeds() -> list[Path]:
 
 
 def run_target(target: str, iterations: int, seed: int, limit: float, save: Path | None,
-               work: Path) -> tuple[Counter, dict[str, tuple[str, str]], float]:
+               work: Path, shared: Path = SHARED
+               ) -> tuple[Counter, dict[str, tuple[str, str]], float]:
     rnd = random.Random(seed)
     counts: Counter = Counter()
     examples: dict[str, tuple[str, str]] = {}
-    trfs = trf_seeds() if target != "loader" else []
+    trfs = trf_seeds(shared=shared) if target != "loader" else []
+    if trfs:
+        print(f"{target}: {len(trfs)} seed files", flush=True)
     seasons = season_seeds() if target == "loader" else []
     started = time.perf_counter()
     for i in range(iterations):
@@ -131,12 +137,15 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=20.0,
                         help="seconds one input may take before it counts as slow")
     parser.add_argument("--save", type=Path, help="write failing inputs to this folder")
+    parser.add_argument("--shared", type=Path, default=SHARED,
+                        help="the shared reference folder (conformance/, tiebreaks/)")
     args = parser.parse_args()
     targets = args.target or ["trf", "pair", "standings", "loader"]
     with tempfile.TemporaryDirectory() as tmp:
         for target in targets:
             counts, examples, seconds = run_target(target, args.iterations, args.seed,
-                                                   args.limit, args.save, Path(tmp))
+                                                   args.limit, args.save, Path(tmp),
+                                                   args.shared)
             line = "  ".join(f"{k} {counts.get(k, 0)}" for k in oracle.OUTCOMES)
             print(f"{target:10s} {args.iterations} iterations in {seconds:.0f} s: {line}",
                   flush=True)

@@ -50,11 +50,16 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
     with collector_paused():
         from leaguegen.domain.pairing import pair_round
         from leaguegen.formats import trf
-        from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
+        from leaguegen.formats.swiss_input import (
+            AllRoundsPaired,
+            require_rounds_total,
+            state_from_trf,
+        )
 
         try:
             doc = trf.load(trf_path)
             state = state_from_trf(doc, baku=baku, path=trf_path)
+            require_rounds_total(doc, trf_path)
         except InputError as exc:
             click.echo(printable_block(exc), err=True)
             sys.exit(2)

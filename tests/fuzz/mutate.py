@@ -172,9 +172,10 @@ def _trf_record(lines: list[str], rnd: random.Random) -> None:
     if kind == 0:
         rounds = max((_rounds(lines[i]) for i in _players(lines)), default=0)
         value = rnd.choice([0, -1, 1, rounds - 1, rounds, rounds + 1, rounds + 2, 999, 1000,
-                            10 ** 20, "x", ""])
+                            10 ** 20, "x", "", None])
         kept = [line for line in lines if not line.startswith("XXR")]
-        lines[:] = kept + [f"XXR {value}"]
+        # (None: no XXR at all, the rounds' total unknown: issue 26's hang)
+        lines[:] = kept + ([] if value is None else [f"XXR {value}"])
         return
     n = rnd.choice(numbers + [0, max(numbers) + 1])
     if kind == 1:

@@ -551,11 +551,16 @@ class Matching:
             u = self._mate_vertex(v)
             if u >= 0 and dv[v] + dv[u] != 2 * self.weight(v, u):
                 self._unmatch(v)
-        # Roots must share the parity of their duals.
+        # Roots must share the parity of their duals: a dual change that makes an
+        # edge between two trees tight is half its slack, exact only when that slack
+        # is even. Dissolving the blossoms around a free vertex adds their duals to
+        # its own, which may change its parity: read it again afterwards (raising
+        # an even dual by one made it odd, and the next stage then matched along
+        # an edge one short of tight: a pair lost, a bracket never paired).
         for v in range(self.n):
             if self.mate[v] < 0 and dv[v] > 0 and dv[v] & 1:
                 self._singleton(v)
-                if self.mate[v] < 0:
+                if self.mate[v] < 0 and dv[v] & 1:
                     dv[v] += 1
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
