@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Sequence
 from itertools import islice
 
+from leaguegen.domain.pairing.guard import check_bound
+
 # A deleted edge's slot in ``Matching.edges`` until ``free_ids`` gives it out again (one
 # shared tuple: nothing reads a free slot's ends, and a new tuple per deleted edge cost
 # an allocation for each of about two million in round 6 of 5,000).
@@ -978,6 +980,12 @@ class Matching:
         # would scan every free vertex's edges for nothing.
         moved = True
         zeros, minus, nones = [0] * n2, [-1] * n2, [None] * n
+        # Bounds no correct run comes near (guard.py): each stage ends in an
+        # augmentation or takes a free vertex's dual to zero, so it leaves fewer free
+        # vertices with a positive dual (at most n stages); each dual change of a stage
+        # labels a vertex, makes or expands a blossom, or ends it (O(n) of them).
+        stage_bound, phase_bound = 2 * n + 10, 20 * n + 50
+        stages = 0
         while True:
             if not first and self.greedy_stages and moved:
                 self._greedy_tight()
@@ -998,6 +1006,9 @@ class Matching:
             if not self.queue:
                 break
             self.stages += 1
+            stages += 1
+            check_bound(stages, stage_bound, "the matching's stage loop")
+            phases = 0
             # The vertices outside each S-blossom whose leaves were scanned, by blossom
             # (an S-blossom keeps its leaves until the stage ends: it only joins
             # bigger ones, under a new number, and a T-blossom expanded meanwhile
@@ -1011,6 +1022,8 @@ class Matching:
             while not done:
                 self.phase += 1
                 phase = self.phase
+                phases += 1
+                check_bound(phases, phase_bound, "a stage of the matching")
                 queue = self.queue
                 while queue and not done:
                     v = queue.popleft()  # breadth first: short augmenting paths
