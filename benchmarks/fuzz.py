@@ -2,14 +2,15 @@
 
 Usage: python benchmarks/fuzz.py [ITERATIONS] [--target pair|standings|loader|trf ...]
                                  [--seed N] [--save DIR] [--limit SECONDS]
-                                 [--shared DIR]
+                                 [--shared DIR] [--consistent]
 
 Each iteration takes a seed input (the TRF files of ../shared/conformance and
 ../shared/tiebreaks with at most 60 players when present, else tests/data/fuzz/seeds;
 ``--shared DIR`` names that folder when it is not beside the repository, as from a
-git worktree;
-the demo seasons in seasons/ for the loader), applies one to four mutations
-(tests/fuzz/mutate.py) and runs it in-process (tests/fuzz/oracle.py); ``pair`` uses
+git worktree; the demo seasons in seasons/ for the loader), applies one to four
+mutations (tests/fuzz/mutate.py; ``--consistent``: only edits that keep the file a
+possible tournament, so that nearly every input reaches an engine) and runs it
+in-process (tests/fuzz/oracle.py); ``pair`` uses
 each pairing system (Dutch half of the time, Burstein, Dubov, Lim). Prints,
 per target, the counts of tracebacks, invalid exit-0 outputs, internal errors
 (an engine answer the CLI refused to print), slow cases, documented errors and
@@ -58,7 +59,7 @@ def season_seeds() -> list[Path]:
 
 
 def run_target(target: str, iterations: int, seed: int, limit: float, save: Path | None,
-               work: Path, shared: Path = SHARED
+               work: Path, shared: Path = SHARED, consistent: bool = False
                ) -> tuple[Counter, dict[str, tuple[str, str]], float]:
     rnd = random.Random(seed)
     counts: Counter = Counter()
@@ -84,7 +85,8 @@ def run_target(target: str, iterations: int, seed: int, limit: float, save: Path
             name = f"{source.name}/{path.relative_to(folder)}"
         else:
             name, original = rnd.choice(trfs)
-            text = mutate.mutate_trf(original, rnd)
+            text = (mutate.mutate_trf_consistent if consistent else mutate.mutate_trf)(
+                original, rnd)
             if target == "pair":
                 system = rnd.choice(SYSTEMS)
                 outcome = oracle.run_pair(text, work, limit, system)
@@ -139,13 +141,16 @@ def main() -> None:
     parser.add_argument("--save", type=Path, help="write failing inputs to this folder")
     parser.add_argument("--shared", type=Path, default=SHARED,
                         help="the shared reference folder (conformance/, tiebreaks/)")
+    parser.add_argument("--consistent", action="store_true",
+                        help="TRF targets: only edits that keep the file a possible"
+                             " tournament, so nearly every input reaches the engine")
     args = parser.parse_args()
     targets = args.target or ["trf", "pair", "standings", "loader"]
     with tempfile.TemporaryDirectory() as tmp:
         for target in targets:
             counts, examples, seconds = run_target(target, args.iterations, args.seed,
                                                    args.limit, args.save, Path(tmp),
-                                                   args.shared)
+                                                   args.shared, args.consistent)
             line = "  ".join(f"{k} {counts.get(k, 0)}" for k in oracle.OUTCOMES)
             print(f"{target:10s} {args.iterations} iterations in {seconds:.0f} s: {line}",
                   flush=True)

@@ -228,6 +228,21 @@ def _trf_consistent(lines: list[str], rnd: random.Random) -> None:
         lines[i] = _put(lines[i], 49, f"{rnd.randrange(1000, 3000):4d}")
 
 
+def mutate_trf_consistent(text: str, rnd: random.Random) -> str:
+    """One to three edits that keep the file a possible tournament, so that nearly every
+    input reaches a pairing engine (most of ``mutate_trf``'s are refused by the reader):
+    ``_trf_consistent``'s, and the extension records (``XXR`` gone or any value, ``XXA``,
+    ``XXZ``, ``XXP``, ``XXC``). Issue 26's hang was one of these: a file without ``XXR``."""
+    for _ in range(rnd.randint(1, 3)):
+        lines = text.split("\n")
+        if rnd.random() < 0.6:
+            _trf_consistent(lines, rnd)
+        else:
+            _trf_record(lines, rnd)
+        text = "\n".join(lines)
+    return text
+
+
 def mutate_trf(text: str, rnd: random.Random) -> str:
     """One to four edits of a TRF file."""
     for _ in range(rnd.randint(1, 4)):
