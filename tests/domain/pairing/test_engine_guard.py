@@ -125,3 +125,32 @@ def test_a_matching_stage_that_never_augments_is_bounded(
     monkeypatch.setattr(Matching, "augment_blossom", lambda self, b, v: None)
     with bounded(), pytest.raises(EngineStalled, match="the matching's stage loop"):
         m.solve()
+
+
+def test_season_pair_reports_a_stall_and_writes_nothing(monkeypatch: pytest.MonkeyPatch,
+                                                        tmp_path: Path) -> None:
+    """``pair SEASON`` holds the season's lock while it pairs: a stall is an internal error
+    (exit 1) with the season's files as they were, not a traceback and not a hang."""
+    from leaguegen.formats.season_write import season_lock
+
+    season = tmp_path / "event"
+    done = CliRunner().invoke(main, ["import", "trf", str(CASE), "--out", str(season),
+                                     "--section", "open"])
+    assert done.exit_code == 0, done.output
+    def files() -> dict[str, bytes]:  # (the lock file stays, empty, as after any command)
+        return {p.name: p.read_bytes() for p in season.rglob("*")
+                if p.is_file() and p.name != ".leaguegen.lock"}
+
+    before = files()
+    _plant(monkeypatch, fast_only=False)
+    monkeypatch.setattr(DutchEngine, "use_direct", False)
+    with bounded():
+        result = CliRunner().invoke(main, ["pair", str(season), "--section", "open",
+                                           "--date", "2026-03-01"])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert ("section 'open': internal error: the Dutch engine made no progress in the"
+            " bracket of score 0") in result.stderr
+    assert files() == before
+    with season_lock(season, wait=0):
+        pass
