@@ -2,11 +2,15 @@
 
 Usage: python benchmarks/fuzz.py [ITERATIONS] [--target pair|standings|loader|trf ...]
                                  [--seed N] [--save DIR] [--limit SECONDS]
+                                 [--shared DIR] [--consistent]
 
 Each iteration takes a seed input (the TRF files of ../shared/conformance and
 ../shared/tiebreaks with at most 60 players when present, else tests/data/fuzz/seeds;
-the demo seasons in seasons/ for the loader), applies one to four mutations
-(tests/fuzz/mutate.py) and runs it in-process (tests/fuzz/oracle.py); ``pair`` uses
+``--shared DIR`` names that folder when it is not beside the repository, as from a
+git worktree; the demo seasons in seasons/ for the loader), applies one to four
+mutations (tests/fuzz/mutate.py; ``--consistent``: only edits that keep the file a
+possible tournament, so that nearly every input reaches an engine) and runs it
+in-process (tests/fuzz/oracle.py); ``pair`` uses
 each pairing system (Dutch half of the time, Burstein, Dubov, Lim). Prints,
 per target, the counts of tracebacks, invalid exit-0 outputs, internal errors
 (an engine answer the CLI refused to print), slow cases, documented errors and
@@ -37,9 +41,9 @@ SYSTEMS = ("dutch", "dutch", "burstein", "dubov", "lim")  # Dutch, the default, 
 BAD = ("traceback", "unlocated", "invalid", "internal", "slow")
 
 
-def trf_seeds(max_players: int = 60) -> list[tuple[str, str]]:
+def trf_seeds(max_players: int = 60, shared: Path = SHARED) -> list[tuple[str, str]]:
     """(name, text) of the seed TRF files."""
-    files = sorted(SHARED.glob("conformance/*/*.trf")) + sorted(SHARED.glob("tiebreaks/*.trf"))
+    files = sorted(shared.glob("conformance/*/*.trf")) + sorted(shared.glob("tiebreaks/*.trf"))
     seeds = []
     for path in files:
         text = path.read_text(encoding="utf-8")
@@ -55,11 +59,14 @@ def season_seeds() -> list[Path]:
 
 
 def run_target(target: str, iterations: int, seed: int, limit: float, save: Path | None,
-               work: Path) -> tuple[Counter, dict[str, tuple[str, str]], float]:
+               work: Path, shared: Path = SHARED, consistent: bool = False
+               ) -> tuple[Counter, dict[str, tuple[str, str]], float]:
     rnd = random.Random(seed)
     counts: Counter = Counter()
     examples: dict[str, tuple[str, str]] = {}
-    trfs = trf_seeds() if target != "loader" else []
+    trfs = trf_seeds(shared=shared) if target != "loader" else []
+    if trfs:
+        print(f"{target}: {len(trfs)} seed files", flush=True)
     seasons = season_seeds() if target == "loader" else []
     started = time.perf_counter()
     for i in range(iterations):
@@ -78,7 +85,8 @@ def run_target(target: str, iterations: int, seed: int, limit: float, save: Path
             name = f"{source.name}/{path.relative_to(folder)}"
         else:
             name, original = rnd.choice(trfs)
-            text = mutate.mutate_trf(original, rnd)
+            text = (mutate.mutate_trf_consistent if consistent else mutate.mutate_trf)(
+                original, rnd)
             if target == "pair":
                 system = rnd.choice(SYSTEMS)
                 outcome = oracle.run_pair(text, work, limit, system)
@@ -131,12 +139,18 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=20.0,
                         help="seconds one input may take before it counts as slow")
     parser.add_argument("--save", type=Path, help="write failing inputs to this folder")
+    parser.add_argument("--shared", type=Path, default=SHARED,
+                        help="the shared reference folder (conformance/, tiebreaks/)")
+    parser.add_argument("--consistent", action="store_true",
+                        help="TRF targets: only edits that keep the file a possible"
+                             " tournament, so nearly every input reaches the engine")
     args = parser.parse_args()
     targets = args.target or ["trf", "pair", "standings", "loader"]
     with tempfile.TemporaryDirectory() as tmp:
         for target in targets:
             counts, examples, seconds = run_target(target, args.iterations, args.seed,
-                                                   args.limit, args.save, Path(tmp))
+                                                   args.limit, args.save, Path(tmp),
+                                                   args.shared, args.consistent)
             line = "  ".join(f"{k} {counts.get(k, 0)}" for k in oracle.OUTCOMES)
             print(f"{target:10s} {args.iterations} iterations in {seconds:.0f} s: {line}",
                   flush=True)

@@ -1,9 +1,11 @@
 """Full Swiss conformance corpus: pair every case and compare with bbpPairings' output.
 
 Usage: python benchmarks/swiss_conformance.py [FOLDER ...] [--jobs N] [--match GLOB]
+                                             [--corpus DIR]
 
 Folders default to dutch, dutch-baku, dutch-nopairing, burstein (under
-../shared/conformance beside the repository). Prints ``N passed, M failed`` per
+../shared/conformance beside the repository, or ``--corpus DIR``: from a git
+worktree, /work/shared/conformance). Prints ``N passed, M failed`` per
 folder and lists every failure. A case passes when the set of (white, black)
 boards and the bye equal the expected ones ("no pairing" for dutch-nopairing).
 """
@@ -60,13 +62,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folders", nargs="*", default=FOLDERS)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--match", default="*")
+    parser.add_argument("--corpus", type=Path, default=CORPUS,
+                        help="the conformance folder (default: ../shared/conformance)")
     args = parser.parse_args(argv)
-    if not CORPUS.is_dir():
-        print(f"conformance corpus not found at {CORPUS.resolve()}", file=sys.stderr)
+    corpus = args.corpus
+    if not corpus.is_dir():
+        print(f"conformance corpus not found at {corpus.resolve()}", file=sys.stderr)
         return 2
     total_failed = 0
     for folder in args.folders:
-        cases = sorted((CORPUS / folder).glob(f"{args.match}.trf"))
+        cases = sorted((corpus / folder).glob(f"{args.match}.trf"))
         start = time.perf_counter()
         with ProcessPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(run_case, [(str(c), folder) for c in cases], chunksize=4))

@@ -5,8 +5,9 @@ follow, one ``white black`` line per board (pairing numbers), ``N 0`` for the
 bye. Exit 0 on success, with a pairing checked before it is printed (every
 number a player present for the round, each exactly once, no rematch, the bye
 last); 1 when no legal pairing exists, every round is paired already, or the
-engine's answer failed that check (an internal error, never printed as a
-pairing); 2 on unreadable or invalid input, with the TRF line and column.
+engine's answer failed that check or its loop made no progress (an internal
+error, never printed as a pairing); 2 on unreadable or invalid input, with the
+TRF line and column, or without ``XXR`` (the total number of rounds).
 """
 
 from __future__ import annotations
@@ -51,11 +52,16 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
     with collector_paused():
         from leaguegen.domain.pairing import pair_round
         from leaguegen.formats import trf
-        from leaguegen.formats.swiss_input import AllRoundsPaired, state_from_trf
+        from leaguegen.formats.swiss_input import (
+            AllRoundsPaired,
+            require_rounds_total,
+            state_from_trf,
+        )
 
         try:
             doc = trf.load(trf_path)
             state = state_from_trf(doc, baku=baku, path=trf_path)
+            require_rounds_total(doc, trf_path)
         except InputError as exc:
             click.echo(printable_block(exc), err=True)
             sys.exit(2)
@@ -65,10 +71,16 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         except (OSError, ValueError) as exc:
             click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
             sys.exit(2)
+        from leaguegen.domain.pairing.guard import EngineStalled
+
         try:
             result = pair_round(state, system=system)
         except NoValidPairing as exc:
             click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
+            sys.exit(1)
+        except EngineStalled as exc:
+            click.echo(f"{printable(trf_path)}: internal error: {printable(exc)}; nothing"
+                       " printed; please report this file", err=True)
             sys.exit(1)
         except ValueError as exc:
             click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)

@@ -108,6 +108,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     from leaguegen.cli.collector import collector_paused
     from leaguegen.cli.locked_section import load_locked
     from leaguegen.domain.pairing import system_names
+    from leaguegen.domain.pairing.guard import EngineStalled
     from leaguegen.domain.sections import swiss as ss
     from leaguegen.domain.sections.swiss_record import PairingRecord
     from leaguegen.formats.pairing_records import save_record
@@ -136,6 +137,9 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         _fail(f"section '{sid}': {printable(exc)}; nothing to pair", EXIT_CANNOT)
     except NoValidPairing as exc:
         _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
+    except EngineStalled as exc:  # (domain/pairing/guard.py: a bug, never a hang)
+        _fail(f"section '{sid}': internal error: {printable(exc)}; nothing written",
+              EXIT_CANNOT)
     except ValueError as exc:
         _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
     result = paired.result

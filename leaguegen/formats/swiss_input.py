@@ -39,6 +39,22 @@ def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
         raise AllRoundsPaired(f"all {doc.rounds_total} rounds (XXR) are paired already")
 
 
+def require_rounds_total(doc: TrfDocument, path: str = "<trf>") -> None:
+    """InputError when the file does not say how many rounds the event has.
+
+    ``pair --trf`` refuses such a file, as bbpPairings does ("the total number of
+    rounds must be specified"): the Dutch rules treat the last round differently
+    (the top scorers' colour and float criteria), so a guess at the total could
+    change the pairing without a word. ``XXR`` (or the TRF-2026 ``142`` record)
+    says it.
+    """
+    if doc.rounds_total is None:
+        raise InputError([Problem(
+            path, 0, 0, "the total number of rounds is missing: add a line 'XXR <rounds>'"
+                        " (or the TRF-2026 '142' record) saying how many rounds the event has;"
+                        " pairing needs it, since the last round has its own rules")])
+
+
 def _with_pab_value(doc: TrfDocument, scoring: Scoring) -> Scoring:
     """``scoring`` with the PAB worth what the file's 162 record says (0, a draw, a win)."""
     value = pab_value(doc)
@@ -52,7 +68,12 @@ def state_from_trf(
     doc: TrfDocument, *, baku: bool = False, scoring: Scoring = STANDARD_SCORING,
     path: str = "<trf>",
 ) -> SwissState:
-    """The pairing input for the round after the last paired one (see check_pairable)."""
+    """The pairing input for the round after the last paired one (see check_pairable).
+
+    Without a total of rounds in the file the round to pair is taken as the last
+    one; ``pair --trf`` refuses such a file first (``require_rounds_total``), the
+    library keeps the reading for callers that know better (a file cut before a
+    round, ``trf_rounds.cut_before``, carries the total it had)."""
     check_pairable(doc, path)
     scoring = _with_pab_value(doc, scoring)
     done = rounds_played(doc)

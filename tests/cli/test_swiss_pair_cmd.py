@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -133,3 +136,59 @@ def test_round_robin_section_is_not_paired(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "seasons" / "riverside-2026", target)
     result = run("pair", target, "--section", "premier")
     assert result.exit_code == 2 and "only Swiss sections are paired" in result.output
+
+
+# ------------------------------------------------------------------ issue 26: every input ends
+
+FUZZ_PAIR = Path(__file__).resolve().parents[1] / "data" / "fuzz" / "pair"
+LOST_PAIR = FUZZ_PAIR / "hang-dutch-lost-pair--burstein-t0057-r03.trf"
+NO_XXR = FUZZ_PAIR / "hang-no-xxr--burstein-t0057-r03.trf"
+BOUND = 60  # seconds: the harness's bound on a command that used to run forever
+
+
+def cli(*args: object, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The command in its own process, so a hang ends the test (TimeoutExpired) instead of
+    the suite."""
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([sys.executable, "-m", "leaguegen.cli.entry", *map(str, args)],
+                          capture_output=True, text=True, timeout=BOUND, cwd=cwd, env=env)
+
+
+def test_pair_trf_that_hung_is_paired(tmp_path: Path) -> None:
+    """The Dutch engine went round its bracket loop for ever on this file (a pair the
+    bracket needed was pruned on the strength of duals one unit off); bbpPairings pairs it
+    5-2, 1-8, 7-3, 6-4 (the corpus' burstein folder holds it for Burstein, whose answer
+    this is not; this is the one legal Dutch pairing the engine's exact method finds)."""
+    done = cli("pair", "--trf", LOST_PAIR, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[0] == "4"
+    assert set(done.stdout.strip().split("\n")[1:]) == {"5 2", "1 8", "7 3", "6 4"}
+
+
+def test_pair_trf_without_xxr_is_refused_naming_it(tmp_path: Path) -> None:
+    """Without ``XXR`` the round's place in the event is unknown: refused at once, as
+    bbpPairings refuses it, instead of guessing that it is the last (docs/swiss.md)."""
+    before = NO_XXR.read_bytes()
+    done = cli("pair", "--trf", NO_XXR, cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith(f"{NO_XXR}: the total number of rounds is missing")
+    assert "XXR" in done.stderr
+    assert NO_XXR.read_bytes() == before
+
+
+def test_season_pair_of_the_event_that_hung_ends_and_frees_the_lock(tmp_path: Path) -> None:
+    """The same event imported as a season: ``pair`` hung holding the season's lock, so
+    every other command on the season waited and failed."""
+    from leaguegen.formats.season_write import season_lock
+
+    season = tmp_path / "event"
+    done = cli("import", "trf", LOST_PAIR, "--out", season, "--section", "open", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    done = cli("pair", season, "--section", "open", "--date", "2026-03-01", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Round 3 of 3 paired" in done.stdout
+    assert "Test0005 Player0005 - Test0002 Player0002" in done.stdout
+    with season_lock(season, wait=0):
+        pass  # free: another command could write now

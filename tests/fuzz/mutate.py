@@ -172,9 +172,10 @@ def _trf_record(lines: list[str], rnd: random.Random) -> None:
     if kind == 0:
         rounds = max((_rounds(lines[i]) for i in _players(lines)), default=0)
         value = rnd.choice([0, -1, 1, rounds - 1, rounds, rounds + 1, rounds + 2, 999, 1000,
-                            10 ** 20, "x", ""])
+                            10 ** 20, "x", "", None])
         kept = [line for line in lines if not line.startswith("XXR")]
-        lines[:] = kept + [f"XXR {value}"]
+        # (None: no XXR at all, the rounds' total unknown: issue 26's hang)
+        lines[:] = kept + ([] if value is None else [f"XXR {value}"])
         return
     n = rnd.choice(numbers + [0, max(numbers) + 1])
     if kind == 1:
@@ -225,6 +226,21 @@ def _trf_consistent(lines: list[str], rnd: random.Random) -> None:
     else:
         i = rnd.choice(rows)
         lines[i] = _put(lines[i], 49, f"{rnd.randrange(1000, 3000):4d}")
+
+
+def mutate_trf_consistent(text: str, rnd: random.Random) -> str:
+    """One to three edits that keep the file a possible tournament, so that nearly every
+    input reaches a pairing engine (most of ``mutate_trf``'s are refused by the reader):
+    ``_trf_consistent``'s, and the extension records (``XXR`` gone or any value, ``XXA``,
+    ``XXZ``, ``XXP``, ``XXC``). Issue 26's hang was one of these: a file without ``XXR``."""
+    for _ in range(rnd.randint(1, 3)):
+        lines = text.split("\n")
+        if rnd.random() < 0.6:
+            _trf_consistent(lines, rnd)
+        else:
+            _trf_record(lines, rnd)
+        text = "\n".join(lines)
+    return text
 
 
 def mutate_trf(text: str, rnd: random.Random) -> str:

@@ -48,6 +48,7 @@ from .dubov_lim_support import (
     played_pairs,
     provisional_ratings,
 )
+from .guard import check_shrank
 from .matching import Matching
 from .players import NONE, B, Entrant, W, first_colour_difference, invert
 from .result import (
@@ -388,7 +389,9 @@ class DubovRound:
                     board.upfloater = a if id(a) in up_ids else b
                 self.boards.append(board)
             taken = {id(p) for p in bracket}
-            pool = [p for p in pool if id(p) not in taken]
+            left = [p for p in pool if id(p) not in taken]
+            check_shrank(len(pool), len(left), "the Dubov bracket loop")
+            pool = left
         return self.result()
 
     def result(self) -> PairingResult:

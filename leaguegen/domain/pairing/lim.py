@@ -59,6 +59,7 @@ from .dubov_lim_support import (
     played_pairs,
     provisional_ratings,
 )
+from .guard import check_shrank
 from .lim_colours import (
     ALTERNATE,
     EQUALISE,
@@ -426,7 +427,9 @@ class LimRound:
             m.remove([i, j])
             cur.pop(i, None)
             cur.pop(j, None)
-            remaining = [x for x in remaining if x is not p and x is not q]
+            left = [x for x in remaining if x is not p and x is not q]
+            check_shrank(len(remaining), len(left), "the Lim scrutiny loop")
+            remaining = left
         return pairs
 
     # ------------------------------------------------------------ result

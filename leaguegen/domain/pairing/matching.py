@@ -28,6 +28,8 @@ from collections import deque
 from collections.abc import Sequence
 from itertools import islice
 
+from leaguegen.domain.pairing.guard import check_bound
+
 # A deleted edge's slot in ``Matching.edges`` until ``free_ids`` gives it out again (one
 # shared tuple: nothing reads a free slot's ends, and a new tuple per deleted edge cost
 # an allocation for each of about two million in round 6 of 5,000).
@@ -551,11 +553,16 @@ class Matching:
             u = self._mate_vertex(v)
             if u >= 0 and dv[v] + dv[u] != 2 * self.weight(v, u):
                 self._unmatch(v)
-        # Roots must share the parity of their duals.
+        # Roots must share the parity of their duals: a dual change that makes an
+        # edge between two trees tight is half its slack, exact only when that slack
+        # is even. Dissolving the blossoms around a free vertex adds their duals to
+        # its own, which may change its parity: read it again afterwards (raising
+        # an even dual by one made it odd, and the next stage then matched along
+        # an edge one short of tight: a pair lost, a bracket never paired).
         for v in range(self.n):
             if self.mate[v] < 0 and dv[v] > 0 and dv[v] & 1:
                 self._singleton(v)
-                if self.mate[v] < 0:
+                if self.mate[v] < 0 and dv[v] & 1:
                     dv[v] += 1
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
@@ -973,6 +980,12 @@ class Matching:
         # would scan every free vertex's edges for nothing.
         moved = True
         zeros, minus, nones = [0] * n2, [-1] * n2, [None] * n
+        # Bounds no correct run comes near (guard.py): each stage ends in an
+        # augmentation or takes a free vertex's dual to zero, so it leaves fewer free
+        # vertices with a positive dual (at most n stages); each dual change of a stage
+        # labels a vertex, makes or expands a blossom, or ends it (O(n) of them).
+        stage_bound, phase_bound = 2 * n + 10, 20 * n + 50
+        stages = 0
         while True:
             if not first and self.greedy_stages and moved:
                 self._greedy_tight()
@@ -993,6 +1006,9 @@ class Matching:
             if not self.queue:
                 break
             self.stages += 1
+            stages += 1
+            check_bound(stages, stage_bound, "the matching's stage loop")
+            phases = 0
             # The vertices outside each S-blossom whose leaves were scanned, by blossom
             # (an S-blossom keeps its leaves until the stage ends: it only joins
             # bigger ones, under a new number, and a T-blossom expanded meanwhile
@@ -1006,6 +1022,8 @@ class Matching:
             while not done:
                 self.phase += 1
                 phase = self.phase
+                phases += 1
+                check_bound(phases, phase_bound, "a stage of the matching")
                 queue = self.queue
                 while queue and not done:
                     v = queue.popleft()  # breadth first: short augmenting paths

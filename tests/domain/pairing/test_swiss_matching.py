@@ -297,3 +297,48 @@ def test_big_blossoms_optimal_by_their_duals(greedy: bool) -> None:
                     w[k] = x = w[k] + rng.randint(0, 2 * n)
                     m.set_weight(u, v, x)
                     other.set_weight(u, v, x)
+
+
+@pytest.mark.parametrize("greedy", [False, True], ids=["plain", "greedy-stages"])
+def test_unpairing_a_blossom_base_keeps_the_duals_a_proof(greedy: bool) -> None:
+    """Issue 26's hang: the Dutch engine zeroes a matched pair, which frees a vertex
+    inside blossoms; the repair dissolves them, adding their duals (odd ones too) to
+    the vertex's, and used to raise it by one for a parity it no longer had. The
+    next stage then matched along an edge one short of tight (half an odd slack,
+    rounded down): the matching still looked optimal by weight, but the duals no
+    longer proved it, and the prune that trusts them dropped a pair the bracket
+    needed. After every solve, through such unpairings, removals and re-weightings,
+    the duals prove the matching optimal."""
+    for seed in range(120):
+        rng = random.Random(seed)
+        n = rng.choice([7, 8, 9, 11])
+        levels = [(1 << 40) + rng.randint(0, 3) * (1 << 20) + rng.randint(0, 1)
+                  for _ in range(3)]
+        w = {(i, j): rng.choice(levels) for i in range(n) for j in range(i + 1, n)
+             if rng.random() < 0.7}
+        m = Matching(n, greedy_stages=greedy)
+        for k, x in w.items():
+            m.set_weight(*k, x)
+        gone: set[int] = set()
+        for _step in range(8):
+            mate = m.solve()
+            _assert_optimal(m, mate, w, gone)
+            matched = [v for v in range(n) if v not in gone and mate[v] != v]
+            if not matched:
+                break
+            v = rng.choice(matched)
+            u = mate[v]
+            op = rng.random()
+            if op < 0.5:  # the pair may no longer meet (a split's freeze, a prune)
+                del w[(min(u, v), max(u, v))]
+                m.set_weight(u, v, 0)
+            elif op < 0.7:
+                m.remove([u, v])
+                gone |= {u, v}
+                w = {k: x for k, x in w.items() if not (set(k) & gone)}
+            else:
+                for x in range(n):
+                    k = (min(x, v), max(x, v))
+                    if k in w:
+                        w[k] += rng.randint(0, 3)
+                        m.set_weight(*k, w[k])

@@ -15,6 +15,7 @@ answers: the engine only edits weights and reads the optimum.
 
 from __future__ import annotations
 
+from leaguegen.domain.pairing.guard import EngineStalled, bracket_words
 from leaguegen.domain.pairing.players import Entrant, choose_colour, to_int
 from leaguegen.domain.pairing.result import ColourRule
 from leaguegen.domain.pairing.state import SwissState
@@ -46,6 +47,7 @@ class DutchEngine:
         self.solver: Solver | None = None
         self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
         self.bracket_of: dict[int, int] = {}
+        self.stalls: list[str] = []  # the fast path's stalls, each retried exactly (``run``)
 
     # ----------------------------------------------------------- for the explanation
     def colour(self, p: Entrant, o: Entrant) -> tuple[int, ColourRule]:
@@ -206,6 +208,36 @@ class DutchEngine:
         return sm
 
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        """The round's pairs and bye.
+
+        The bracket loop must pair someone or take in the next score group every
+        time round (``_run``); when it does neither it stops with EngineStalled
+        instead of going round for ever. A stall on the bracket-local solver's path
+        is a fault of that path (issue 26's was in the matching under it): the
+        round is paired again by the exact method, the reference the fast path is
+        checked against, and the stall is kept in ``stalls``. A stall there too is
+        raised: an internal error, never a guess.
+        """
+        try:
+            return self._run()
+        except EngineStalled as exc:
+            if not self.use_fast:
+                raise
+            self.stalls.append(str(exc))
+        self.use_fast = False  # (this run only: the class default stays)
+        self.solver = None
+        self.swaps = 0
+        self.bracket_of = {}
+        return self._run()
+
+    def _stalled(self, pbi: list[int], score: int) -> EngineStalled:
+        """The error for a bracket turn that changed nothing: its score and its players
+        (all still there: no one was paired) by pairing number."""
+        where = bracket_words(score, self.state.win, [self.order[v].tpn for v in pbi])
+        solver = "bracket-local" if self.use_fast else "exact"
+        return EngineStalled(f"the Dutch engine made no progress in {where} ({solver} solver)")
+
+    def _run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
         order, n = self.order, self.n
         if n == 0:
             return [], None
@@ -226,7 +258,14 @@ class DutchEngine:
         sgb = 0
         sgbv = 0
         pairs: list[tuple[int, int]] = []
+        last: tuple[int, int] | None = None  # (it, pairs made) when the last turn began
+        bracket_score = order[0].score  # (the last turn's bracket, for the error)
         while len(pbi) > 1 or it < n:
+            if last == (it, len(pairs)):
+                # The last turn paired no one and took in no score group: this one
+                # would do the same, for ever (issue 26).
+                raise self._stalled(pbi, bracket_score)
+            last = (it, len(pairs))
             nsgb = len(pbi)
             nsgbv = sgbv + (nsgb - sgb)
             sg_it = it
