@@ -73,12 +73,14 @@ class _Standings(HTMLParser):
 
 
 def _value(text: str) -> float | None:
-    """A page's number ("26½", "14.75", "3") as a float; None for an empty cell."""
+    """A page's number ("26½", "7¾", "14.75", "3") as a float; None for an empty cell."""
     text = text.strip().replace("\u2212", "-")
     if not text:
         return None
-    whole, half = (text[:-1], Fraction(1, 2)) if text.endswith("½") else (text, Fraction(0))
-    return float((Fraction(whole) if whole not in ("", "-") else Fraction(0)) + half)
+    parts = {"½": Fraction(1, 2), "¼": Fraction(1, 4), "¾": Fraction(3, 4)}
+    whole, part = (text[:-1], parts[text[-1]]) if text[-1:] in parts else (text, Fraction(0))
+    sign = -1 if whole.startswith("-") and part else 1
+    return float((Fraction(whole) if whole not in ("", "-") else Fraction(0)) + sign * part)
 
 
 def _imported_site(name: str, tmp_path: Path) -> tuple[dict, dict, Path, dict[int, str]]:
