@@ -18,6 +18,8 @@ import json
 import os
 import re
 import stat
+import sys
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -38,7 +40,8 @@ from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
-FORMAT_VERSION = "2"
+# 3: every entry on disk is sealed with its CRC-32 (``seal``)
+FORMAT_VERSION = "3"
 
 
 def program_version() -> str:
@@ -224,6 +227,32 @@ _ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:section|json|html|pdf)"
 SECTION_SUFFIX = ".section"
 
 
+# Every entry on disk ends with this tag and the CRC-32 of what comes before it, so an
+# entry damaged after it was written (cut, overwritten, garbage) is found when read.
+SEAL = b"\x00lgc"
+SEAL_SIZE = len(SEAL) + 8
+# A cache folder whose entries are sealed has this file (a folder of before has not)
+SEALED = "SEALED"
+SEALED_TEXT = "Every entry here ends with its CRC-32 (leaguegen.site.incremental.seal).\n"
+
+
+def seal(data: bytes) -> bytes:
+    """``data`` as stored: followed by :data:`SEAL` and its CRC-32 in hex."""
+    return b"".join((data, SEAL, b"%08x" % zlib.crc32(data)))
+
+
+def unseal(raw: bytes) -> bytes | None:
+    """What :func:`seal` sealed, or None when ``raw`` is not exactly that."""
+    if len(raw) < SEAL_SIZE or raw[-SEAL_SIZE:-8] != SEAL:
+        return None
+    body = memoryview(raw)[:-SEAL_SIZE]
+    try:
+        crc = int(raw[-8:], 16)
+    except ValueError:
+        return None
+    return bytes(body) if zlib.crc32(body) == crc else None
+
+
 class DiskStore:
     """A cache folder of section entries, HTML and PDF files named by fingerprint.
 
@@ -233,12 +262,22 @@ class DiskStore:
     backup tools honour); it must be a real folder, entries are never followed
     through symbolic links, and pruning removes only regular files whose names
     this class makes, so a link or a stranger's file in it is never touched.
-    A damaged entry is a cache miss, rendered again.
+
+    The cache is never needed: an entry that cannot be read, or does not end with the
+    CRC it was written with (:func:`seal`), or is not a file at all (a folder, a link,
+    a pipe: opened without blocking), is a miss, said in one line on stderr, and made
+    again; an entry that cannot be written, or a cache folder that cannot be made, is
+    said once and the build goes on without it (issue 26: a poisoned entry was a
+    traceback, a hang, or a damaged page published).
     """
 
     def __init__(self, folder: Path):
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
+        self.off = False  # no cache folder could be made: every read misses, nothing kept
+        self._warned: set[str] = set()
+        self._damaged: set[str] = set()
+        self._quiet = False
         for place in (self.folder.parent, self.folder):
             if place.is_symlink():
                 raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
@@ -251,29 +290,89 @@ class DiskStore:
                 tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
             if made:  # ours: its entries' folder placed as the site's folders are (write.py)
                 folder_spread.mark_top(self.folder.parent)
+            existed = self.folder.is_dir()
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:
-            raise OutputRefused(f"cannot make the cache folder {self.folder}:"
-                                f" {exc.strerror}") from None
+            self.off = True
+            self._warn("", f"cannot be made ({exc.strerror or exc}); this build keeps no cache")
+            return
+        # a folder of before the seal: its entries are misses without a warning, this once
+        marker = self.folder / SEALED
+        sealed = marker.is_file() and not marker.is_symlink()
+        self._quiet = existed and not sealed
+        if not sealed and not marker.exists() and not marker.is_symlink():
+            with contextlib.suppress(OSError):
+                files.write_atomic(marker, SEALED_TEXT.encode(), durable=False)
+
+    def _warn(self, name: str, what: str) -> None:
+        """One line on stderr, once per entry and process: the build goes on without it."""
+        if name in self._warned:
+            return
+        self._warned.add(name)
+        where = self.folder / name if name else self.folder
+        sys.stderr.write(f"warning: the build cache's {'entry' if name else 'folder'} {where}"
+                         f" {what}\n")
 
     def _path(self, key: str, suffix: str) -> Path:
         return self.folder / f"{key}{suffix}"
 
     def _write(self, path: Path, data: bytes) -> None:
-        if path.is_symlink():  # never write through a link someone put in the cache
-            path.unlink()
-        files.write_atomic(path, data, durable=False)
+        if self.off:
+            return
+        try:
+            if path.is_symlink():  # never write through a link someone put in the cache
+                path.unlink()
+            elif path.name in self._damaged:
+                self._clear(path)
+            try:
+                files.write_atomic(path, seal(data), durable=False)
+            except IsADirectoryError:  # a folder where the entry goes: gone if empty
+                self._clear(path)
+                files.write_atomic(path, seal(data), durable=False)
+                self._warn(path.name, "was a folder; it is replaced by the entry")
+        except OSError as exc:
+            self._warn(path.name, f"cannot be written ({exc.strerror or exc}); the build goes"
+                                  " on without it")
+
+    def _clear(self, path: Path) -> None:
+        """Room for a new entry where a damaged one was: a file (which may have lost its
+        permissions) is removed, so the new one gets the usual ones; an empty folder is
+        removed; a folder holding something is left alone (the write then fails, said)."""
+        if path.is_dir():
+            path.rmdir()
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
 
     def _read(self, key: str, suffix: str) -> bytes | None:
-        self.used.add(key + suffix)
+        name = key + suffix
+        self.used.add(name)
+        if self.off:
+            return None
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
         try:
-            fd = os.open(self._path(key, suffix), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None  # missing, a link, unreadable: a miss
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None
-            return fh.read()
+            fd = os.open(self._path(key, suffix), flags)
+        except FileNotFoundError:
+            return None  # not made yet: a plain miss
+        except OSError as exc:  # a link (ELOOP), no permission
+            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                    return self._bad(name, "is not a file")
+                raw = fh.read()
+        except OSError as exc:
+            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+        data = unseal(raw)
+        if data is None:
+            return self._bad(name, "is damaged (cut short, or changed since it was written)")
+        return data
+
+    def _bad(self, name: str, what: str) -> None:
+        self._damaged.add(name)
+        if not self._quiet:
+            self._warn(name, f"{what}; it is ignored and made again")
+        return None
 
     def has(self, key: str, kind: str) -> bool:
         """Whether an entry is there (``kind``: "section" or "page"), without reading it
