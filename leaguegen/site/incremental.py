@@ -228,12 +228,11 @@ SECTION_SUFFIX = ".section"
 
 
 # Every entry on disk ends with this tag and the CRC-32 of what comes before it, so an
-# entry damaged after it was written (cut, overwritten, garbage) is found when read.
+# entry damaged after it was written (cut, overwritten, garbage) is found when read. The
+# entries of before the seal are never read as damaged: every key changed with it (the
+# program's digest is in each, and git_history.CACHE_VERSION went to 2).
 SEAL = b"\x00lgc"
 SEAL_SIZE = len(SEAL) + 8
-# A cache folder whose entries are sealed has this file (a folder of before has not)
-SEALED = "SEALED"
-SEALED_TEXT = "Every entry here ends with its CRC-32 (leaguegen.site.incremental.seal).\n"
 
 
 def seal(data: bytes) -> bytes:
@@ -277,7 +276,6 @@ class DiskStore:
         self.off = False  # no cache folder could be made: every read misses, nothing kept
         self._warned: set[str] = set()
         self._damaged: set[str] = set()
-        self._quiet = False
         for place in (self.folder.parent, self.folder):
             if place.is_symlink():
                 raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
@@ -290,19 +288,11 @@ class DiskStore:
                 tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
             if made:  # ours: its entries' folder placed as the site's folders are (write.py)
                 folder_spread.mark_top(self.folder.parent)
-            existed = self.folder.is_dir()
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:
             self.off = True
             self._warn("", f"cannot be made ({exc.strerror or exc}); this build keeps no cache")
             return
-        # a folder of before the seal: its entries are misses without a warning, this once
-        marker = self.folder / SEALED
-        sealed = marker.is_file() and not marker.is_symlink()
-        self._quiet = existed and not sealed
-        if not sealed and not marker.exists() and not marker.is_symlink():
-            with contextlib.suppress(OSError):
-                files.write_atomic(marker, SEALED_TEXT.encode(), durable=False)
 
     def _warn(self, name: str, what: str) -> None:
         """One line on stderr, once per entry and process: the build goes on without it."""
@@ -370,8 +360,7 @@ class DiskStore:
 
     def _bad(self, name: str, what: str) -> None:
         self._damaged.add(name)
-        if not self._quiet:
-            self._warn(name, f"{what}; it is ignored and made again")
+        self._warn(name, f"{what}; it is ignored and made again")
         return None
 
     def has(self, key: str, kind: str) -> bool:

@@ -161,19 +161,6 @@ def test_seal_round_trip_and_every_cut() -> None:
     assert unseal(seal(b"")) == b""
 
 
-def test_a_cache_of_before_the_seal_is_rebuilt_without_warnings(tmp_path: Path,
-                                                                capfd) -> None:
-    """Entries written before entries were sealed are misses, not reported as damage."""
-    cache = tmp_path / "cache"
-    cache.mkdir()
-    (cache / ("e" * 64 + ".html")).write_text("<p>written by an older leaguegen</p>")
-    store = DiskStore(cache)
-    assert store.get_page("e" * 64) is None
-    assert WARNING not in capfd.readouterr().err
-    store.put_page("e" * 64, "<p>new</p>")
-    assert DiskStore(cache).get_page("e" * 64) == "<p>new</p>"
-
-
 def test_a_pipe_for_the_no_change_stamp_does_not_block(tmp_path: Path) -> None:
     """The stamp beside the entries (site/stamp.py) is read before any build: a pipe there
     is no stamp (read in a child with a time bound, as above)."""
