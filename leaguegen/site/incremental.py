@@ -292,7 +292,6 @@ class DiskStore:
         except OSError as exc:
             self.off = True
             self._warn("", f"cannot be made ({exc.strerror or exc}); this build keeps no cache")
-            return
 
     def _warn(self, name: str, what: str) -> None:
         """One line on stderr, once per entry and process: the build goes on without it."""
