@@ -188,7 +188,7 @@ def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> 
     return b"".join((SECTION_MAGIC, head, b"\n", *bodies, pdf))
 
 
-def read_section_entry(raw: bytes) -> SectionOutput | None:
+def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
     """:func:`section_entry` read back; None (a miss) for anything else: another format, a
     truncated or lengthened entry, lengths that do not add up, bytes that are not UTF-8."""
     if not raw.startswith(SECTION_MAGIC):
@@ -240,16 +240,25 @@ def seal(data: bytes) -> bytes:
     return b"".join((data, SEAL, b"%08x" % zlib.crc32(data)))
 
 
-def unseal(raw: bytes) -> bytes | None:
-    """What :func:`seal` sealed, or None when ``raw`` is not exactly that."""
+def unseal(raw: bytes | bytearray) -> bytes | bytearray | None:
+    """What :func:`seal` sealed, or None when ``raw`` is not exactly that. A bytearray
+    (what the store reads into) is cut in place: a big entry is not copied again."""
     if len(raw) < SEAL_SIZE or raw[-SEAL_SIZE:-8] != SEAL:
         return None
-    body = memoryview(raw)[:-SEAL_SIZE]
     try:
         crc = int(raw[-8:], 16)
     except ValueError:
         return None
-    return bytes(body) if zlib.crc32(body) == crc else None
+    with memoryview(raw) as view:
+        body = view[:-SEAL_SIZE]
+        ok = zlib.crc32(body) == crc
+        body.release()
+    if not ok:
+        return None
+    if isinstance(raw, bytearray):
+        del raw[-SEAL_SIZE:]
+        return raw
+    return raw[:-SEAL_SIZE]
 
 
 class DiskStore:
@@ -333,7 +342,7 @@ class DiskStore:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
 
-    def _read(self, key: str, suffix: str) -> bytes | None:
+    def _read(self, key: str, suffix: str) -> bytearray | bytes | None:
         name = key + suffix
         self.used.add(name)
         if self.off:
@@ -347,9 +356,12 @@ class DiskStore:
             return self._bad(name, f"cannot be read ({exc.strerror or exc})")
         try:
             with os.fdopen(fd, "rb") as fh:
-                if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                info = os.fstat(fh.fileno())
+                if not stat.S_ISREG(info.st_mode):
                     return self._bad(name, "is not a file")
-                raw = fh.read()
+                raw = bytearray(info.st_size)
+                if fh.readinto(raw) != info.st_size or fh.read(1):
+                    return self._bad(name, "changed while it was read")
         except OSError as exc:
             return self._bad(name, f"cannot be read ({exc.strerror or exc})")
         data = unseal(raw)
@@ -391,7 +403,7 @@ class DiskStore:
 
     def get_pdf(self, key: str) -> bytes | None:
         data = self._read(key, ".pdf")
-        return data if data is not None and data.startswith(b"%PDF-") else None
+        return bytes(data) if data is not None and data.startswith(b"%PDF-") else None
 
     def put_pdf(self, key: str, data: bytes) -> None:
         self.used.add(key + ".pdf")
