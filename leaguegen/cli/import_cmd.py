@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import contextlib
 import sys
+import tempfile
+from dataclasses import replace
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from leaguegen.cli import main
 from leaguegen.cli.terminal import printable
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Problem
 
 EXIT_INVALID = 2
 
@@ -31,13 +35,14 @@ def import_group() -> None:
 def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | None) -> None:
     """Write DIR/season.yaml from a TRF16 or TRF-2026 file (players, rounds, results)."""
     from leaguegen.formats import trf
-    from leaguegen.formats.files import write_atomic
-    from leaguegen.formats.season_yaml import load_season
-    from leaguegen.formats.trf_import import import_trf
+    from leaguegen.formats.trf_import import ImportRefused, import_trf
 
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
         click.echo(f"{printable(out_dir)} exists and is not empty; choose a new folder.", err=True)
         sys.exit(EXIT_INVALID)
+    refusal = _section_id_problem(section_id)
+    if refusal:
+        _refuse(f"--section {printable(section_id)}: {refusal}")
     try:
         doc = trf.load(str(trf_path))
     except InputError as err:
@@ -48,22 +53,74 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
         click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
         sys.exit(EXIT_INVALID)
     if not doc.players:
-        click.echo(f"{printable(trf_path)}: no player (001) records", err=True)
-        sys.exit(EXIT_INVALID)
-    result = import_trf(doc, section_id, fmt)
-    out_dir.mkdir(parents=True, exist_ok=True)
-    write_atomic(out_dir / "season.yaml", result.text.encode("utf-8"))
+        _refuse(f"{printable(trf_path)}: no player (001) records")
     try:
-        load_season(out_dir)
-    except InputError as err:
-        for problem in err.problems:
+        result = import_trf(doc, section_id, fmt)
+    except ImportRefused as exc:
+        _refuse(f"{printable(trf_path)}: {printable(exc)}")
+    problems = _problems_of(result.text, out_dir)
+    if problems:
+        for problem in problems:
             click.echo(printable(problem), err=True)
-        click.echo(f"{printable(out_dir)}/season.yaml was written but does not load; see above.",
-                   err=True)
-        sys.exit(EXIT_INVALID)
+        _refuse(f"the season made from {printable(trf_path)} does not load (see above)")
+    _write(out_dir, result.text.encode("utf-8"))
     for note in result.notes:
         click.echo(f"note: {printable(note)}", err=True)
     how = ("on the Berger table" if result.berger else
            "with its rounds as played" if result.format != "swiss" else "as a Swiss")
     click.echo(f"Imported {len(doc.players)} players and {doc.rounds_in_file} rounds into"
                f" {printable(out_dir)}/season.yaml ({result.format}, {how})")
+
+
+def _refuse(message: str) -> NoReturn:
+    """A refusal: the message, that nothing was written, exit 2."""
+    click.echo(f"leaguegen import trf: {message}; nothing was written.", err=True)
+    sys.exit(EXIT_INVALID)
+
+
+def _section_id_problem(section_id: str) -> str | None:
+    """Why ``section_id`` cannot be a section's id (the loader's own rules), or None."""
+    from leaguegen.formats.season_yaml import ID_PATTERN, RESERVED_NAMES
+
+    if not ID_PATTERN.match(section_id):
+        return ("a section id is lower-case letters, digits and hyphens, at most 64 (it"
+                " becomes part of the web address)")
+    if section_id in RESERVED_NAMES:
+        return ("it is a reserved device name on Windows (a folder of that name cannot be made"
+                " there); choose another")
+    return None
+
+
+def _problems_of(text: str, out_dir: Path) -> list[Problem]:
+    """What the loader finds in ``text`` as ``out_dir``'s season.yaml, found by loading it in
+    a temporary folder: a refused import leaves nothing behind (issue 26: a season.yaml
+    left in --out blocked the retry). The problems name the file as it would have been."""
+    from leaguegen.formats.season_yaml import SEASON_FILE, load_season
+
+    with tempfile.TemporaryDirectory(prefix="leaguegen-import-") as scratch:
+        trial = Path(scratch) / SEASON_FILE
+        trial.write_bytes(text.encode("utf-8"))
+        try:
+            load_season(scratch)
+        except InputError as err:
+            shown = str(out_dir / SEASON_FILE)
+            return [replace(p, path=shown if p.path == str(trial) else p.path)
+                    for p in err.problems]
+    return []
+
+
+def _write(out_dir: Path, data: bytes) -> None:
+    """``out_dir``/season.yaml, the folders made as needed; on an error, the folders this
+    made are removed again and the command exits 2."""
+    from leaguegen.formats.files import write_atomic
+    from leaguegen.formats.season_yaml import SEASON_FILE
+
+    made = [p for p in (out_dir, *out_dir.parents) if not p.exists()]
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(out_dir / SEASON_FILE, data)
+    except OSError as exc:
+        for folder in made:  # innermost first; only the empty ones this made
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+        _refuse(f"cannot write {printable(out_dir / SEASON_FILE)}: {exc.strerror or exc}")

@@ -36,6 +36,7 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
     subfolders do): one site with an index of the seasons, each under its own path.
     """
     from leaguegen.cli.progress import BuildProgress
+    from leaguegen.formats.trf import TrfWriteError
     from leaguegen.site import stamp
 
     started = time.perf_counter()
@@ -81,6 +82,10 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
         click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
+        sys.exit(EXIT_INVALID)
+    except TrfWriteError as err:  # a value check let through that a TRF line cannot hold
+        click.echo(f"leaguegen build: a section's TRF report cannot be written: {printable(err)};"
+                   " nothing was written. Correct the season file and build again.", err=True)
         sys.exit(EXIT_INVALID)
     finally:
         if preload is not None:

@@ -41,7 +41,7 @@ from leaguegen.domain.season import Season
 from leaguegen.errors import InputError
 
 MAX_COMMITS = 200
-CACHE_VERSION = "1"  # of the comparisons kept in the build cache
+CACHE_VERSION = "2"  # of the comparisons kept in the build cache (2: entries sealed)
 TIMEOUT = 20.0  # seconds, per git call
 _MEMO_SIZE = 512
 # a read runs no program the repository's configuration names (git status would start a

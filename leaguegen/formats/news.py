@@ -21,6 +21,7 @@ from leaguegen.domain.season import NewsItem
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats import files
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.options import read_line
 
 NEWS_KEYS = ("title", "date")
 MAX_NEWS_BYTES = 256 * 1024
@@ -88,7 +89,7 @@ def read_item(path: Path, root: Path, display: str) -> tuple[NewsItem | None, li
         if doc is not None and not yn.is_null(doc):
             shifted = _Shifted(col)
             keys = yn.mapping(doc, shifted, "news front matter", NEWS_KEYS)
-            title = yn.text(keys.get("title"), shifted, "news title")
+            title = read_line(keys.get("title"), shifted, "news title")
             if "date" in keys:
                 date = _date_value(keys["date"], shifted)
         body = text[m.end():]
@@ -119,12 +120,13 @@ class _Shifted(yn.Collector):
     def __init__(self, target: yn.Collector):
         super().__init__(target.path, target.problems)
 
-    def add(self, node: yaml.Node | None, message: str) -> None:
+    def add(self, node: yaml.Node | None, message: str, warning: bool = False) -> None:
         if node is None:
-            self.problems.append(Problem(self.path, 0, 0, message))
+            self.problems.append(Problem(self.path, 0, 0, message, warning))
         else:
             mark = node.start_mark
-            self.problems.append(Problem(self.path, mark.line + 2, mark.column + 1, message))
+            self.problems.append(Problem(self.path, mark.line + 2, mark.column + 1, message,
+                                         warning))
 
 
 def read_news(root: Path, display_root: Path) -> tuple[tuple[NewsItem, ...], list[Problem]]:

@@ -7,6 +7,7 @@ whatever ``check`` accepts the standings can compute, and a code it cannot
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
@@ -22,6 +23,35 @@ from leaguegen.formats.yaml_nodes import Ctx
 
 TIEBREAK_CODES = tuple(sorted({*REGISTRY, *ALIASES}))
 SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
+
+
+# Unicode's control characters (Cc: C0, DEL, C1 with U+0085) and its line and paragraph
+# separators: none of them belongs in a one-line value
+_NOT_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+_CALLED = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return",
+           "\x0c": "a form feed", "\x85": "a next-line character",
+           "\u2028": "a line separator", "\u2029": "a paragraph separator"}
+
+
+def read_line(node: yaml.Node | None, col: yn.Collector, what: str) -> str | None:
+    """A one-line free text (a season's or section's name, the venue, the time control).
+
+    These values become one line of the TRF report (its 012, 022 and 122 records) and
+    titles in the calendars and the Atom feed, where a tab, a line break or any other
+    control character cannot be written; refused here, at its line, so that ``check``
+    refuses what ``build`` could not publish.
+    """
+    raw = yn.text(node, col, what)
+    if raw is None:
+        return None
+    found = _NOT_ON_ONE_LINE.search(raw)
+    if found is not None:
+        bad = found[0]
+        col.add(node, f"{what} {raw!r} holds {_CALLED.get(bad, 'a control character')}"
+                      f" (U+{ord(bad):04X}); write it on one line, without tabs, line breaks"
+                      " or other control characters")
+        return None
+    return raw
 
 
 def read_points(node: yaml.Node | None, ctx: Ctx, what: str) -> Fraction | None:

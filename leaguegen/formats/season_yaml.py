@@ -31,7 +31,13 @@ from leaguegen.errors import InputError, Problem
 from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.news import markdown_problems, read_news
-from leaguegen.formats.options import read_choice, read_points, read_scoring, read_tiebreaks
+from leaguegen.formats.options import (
+    read_choice,
+    read_line,
+    read_points,
+    read_scoring,
+    read_tiebreaks,
+)
 from leaguegen.formats.players import read_late_entries, read_player
 from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.sections import READERS
@@ -121,8 +127,8 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     elif sid in RESERVED_NAMES:
         ctx.col.add(keys["id"], f"section id '{sid}' is a reserved device name on Windows (a"
                                 " folder of that name cannot be created there); choose another")
-    name = yn.text(keys.get("name"), ctx.col, "section name") or sid
-    own_tc = yn.text(keys.get("time_control"), ctx.col, "time_control") or ""
+    name = read_line(keys.get("name"), ctx.col, "section name") or sid
+    own_tc = read_line(keys.get("time_control"), ctx.col, "time_control") or ""
     fmt = yn.text(keys.get("format"), ctx.col, "format")
     if fmt is not None and fmt not in formats():
         ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(formats())}"
@@ -608,10 +614,10 @@ def load_season(folder: str | Path, memo: dict | None = None,
                                         f" not '{digits}'{yn.suggestion(digits, DIGITS)}")
             digits = "western"
         season = Season(
-            name=yn.text(keys.get("name"), col, "name") or "",
-            organiser=yn.text(keys.get("organiser"), col, "organiser") or "",
-            venue=yn.text(keys.get("venue"), col, "venue") or "",
-            time_control=yn.text(keys.get("time_control"), col, "time_control") or "",
+            name=read_line(keys.get("name"), col, "name") or "",
+            organiser=read_line(keys.get("organiser"), col, "organiser") or "",
+            venue=read_line(keys.get("venue"), col, "venue") or "",
+            time_control=read_line(keys.get("time_control"), col, "time_control") or "",
             language=languages[0], languages=languages, digits=digits,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections),

@@ -23,6 +23,7 @@ from fractions import Fraction
 from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule.berger_numbering import berger_numbers
+from leaguegen.domain.sections import kind_of
 from leaguegen.formats.trf import TrfDocument, TrfPlayer, pab_value
 
 _PLAIN = re.compile(r"^[A-Za-z0-9À-ɏЀ-ӿ\u0600-\u06ff\u4e00-\u9fff][^:#\[\]{},&*!|>'\"%@`]*$")
@@ -36,6 +37,10 @@ _RESULT = {
 _BYE = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
         Code.ZERO_BYE: "absent"}
 _REQUEST = {Code.HALF_BYE: "half", Code.FULL_BYE: "full", Code.ZERO_BYE: "absent"}
+
+
+class ImportRefused(ValueError):
+    """The file cannot become a season section; the message says why (no traceback)."""
 
 
 def fmt_is_swiss(fmt: str | None, guessed: str) -> bool:
@@ -118,12 +123,22 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imp
 
     ``fmt`` forces ``round_robin``, ``double_round_robin`` or ``swiss``; by default
     a file whose number of rounds is a (double) round robin's for its field is one.
+    Raises :class:`ImportRefused` for a field too small for any section.
     """
     players = sorted(doc.players, key=lambda p: p.number)
     n = len(players)
+    least = kind_of(fmt or "round_robin").min_players
+    if n < least:  # before a schedule is looked up: a round robin of one has none
+        raise ImportRefused(f"the file has {n} player{'' if n == 1 else 's'}; a season section"
+                            f" needs at least {least}"
+                            + (" (a round robin; a Swiss needs 4)" if fmt is None else
+                               f" for {fmt.replace('_', ' ')}"))
     played = doc.rounds_in_file
     guessed, total = _rounds_total(doc, n, played)
     fmt = fmt or guessed
+    if fmt == "swiss" and max(total, played) < 1:
+        raise ImportRefused("the file has no rounds and no XXR record saying how many the event"
+                            " has; add a line 'XXR <rounds>' and import it again")
     notes: list[str] = []
     rounds_games = [_games(doc, r) for r in range(played)]
     requested: list[str] = []

@@ -18,6 +18,8 @@ import json
 import os
 import re
 import stat
+import sys
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -38,7 +40,8 @@ from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import PDF_LINKS, render, template_dir
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
-FORMAT_VERSION = "2"
+# 3: every entry on disk is sealed with its CRC-32 (``seal``)
+FORMAT_VERSION = "3"
 
 
 def program_version() -> str:
@@ -185,7 +188,7 @@ def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> 
     return b"".join((SECTION_MAGIC, head, b"\n", *bodies, pdf))
 
 
-def read_section_entry(raw: bytes) -> SectionOutput | None:
+def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
     """:func:`section_entry` read back; None (a miss) for anything else: another format, a
     truncated or lengthened entry, lengths that do not add up, bytes that are not UTF-8."""
     if not raw.startswith(SECTION_MAGIC):
@@ -224,6 +227,40 @@ _ENTRY = re.compile(r"^(?:[0-9a-f]{64}\.(?:section|json|html|pdf)"
 SECTION_SUFFIX = ".section"
 
 
+# Every entry on disk ends with this tag and the CRC-32 of what comes before it, so an
+# entry damaged after it was written (cut, overwritten, garbage) is found when read. The
+# entries of before the seal are never read as damaged: every key changed with it (the
+# program's digest is in each, and git_history.CACHE_VERSION went to 2).
+SEAL = b"\x00lgc"
+SEAL_SIZE = len(SEAL) + 8
+
+
+def seal(data: bytes) -> bytes:
+    """``data`` as stored: followed by :data:`SEAL` and its CRC-32 in hex."""
+    return b"".join((data, SEAL, b"%08x" % zlib.crc32(data)))
+
+
+def unseal(raw: bytes | bytearray) -> bytes | bytearray | None:
+    """What :func:`seal` sealed, or None when ``raw`` is not exactly that. A bytearray
+    (what the store reads into) is cut in place: a big entry is not copied again."""
+    if len(raw) < SEAL_SIZE or raw[-SEAL_SIZE:-8] != SEAL:
+        return None
+    try:
+        crc = int(raw[-8:], 16)
+    except ValueError:
+        return None
+    with memoryview(raw) as view:
+        body = view[:-SEAL_SIZE]
+        ok = zlib.crc32(body) == crc
+        body.release()
+    if not ok:
+        return None
+    if isinstance(raw, bytearray):
+        del raw[-SEAL_SIZE:]
+        return raw
+    return raw[:-SEAL_SIZE]
+
+
 class DiskStore:
     """A cache folder of section entries, HTML and PDF files named by fingerprint.
 
@@ -233,12 +270,21 @@ class DiskStore:
     backup tools honour); it must be a real folder, entries are never followed
     through symbolic links, and pruning removes only regular files whose names
     this class makes, so a link or a stranger's file in it is never touched.
-    A damaged entry is a cache miss, rendered again.
+
+    The cache is never needed: an entry that cannot be read, or does not end with the
+    CRC it was written with (:func:`seal`), or is not a file at all (a folder, a link,
+    a pipe: opened without blocking), is a miss, said in one line on stderr, and made
+    again; an entry that cannot be written, or a cache folder that cannot be made, is
+    said once and the build goes on without it (issue 26: a poisoned entry was a
+    traceback, a hang, or a damaged page published).
     """
 
     def __init__(self, folder: Path):
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
+        self.off = False  # no cache folder could be made: every read misses, nothing kept
+        self._warned: set[str] = set()
+        self._damaged: set[str] = set()
         for place in (self.folder.parent, self.folder):
             if place.is_symlink():
                 raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
@@ -253,27 +299,80 @@ class DiskStore:
                 folder_spread.mark_top(self.folder.parent)
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:
-            raise OutputRefused(f"cannot make the cache folder {self.folder}:"
-                                f" {exc.strerror}") from None
+            self.off = True
+            self._warn("", f"cannot be made ({exc.strerror or exc}); this build keeps no cache")
+
+    def _warn(self, name: str, what: str) -> None:
+        """One line on stderr, once per entry and process: the build goes on without it."""
+        if name in self._warned:
+            return
+        self._warned.add(name)
+        where = self.folder / name if name else self.folder
+        sys.stderr.write(f"warning: the build cache's {'entry' if name else 'folder'} {where}"
+                         f" {what}\n")
 
     def _path(self, key: str, suffix: str) -> Path:
         return self.folder / f"{key}{suffix}"
 
     def _write(self, path: Path, data: bytes) -> None:
-        if path.is_symlink():  # never write through a link someone put in the cache
-            path.unlink()
-        files.write_atomic(path, data, durable=False)
-
-    def _read(self, key: str, suffix: str) -> bytes | None:
-        self.used.add(key + suffix)
+        if self.off:
+            return
         try:
-            fd = os.open(self._path(key, suffix), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None  # missing, a link, unreadable: a miss
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                return None
-            return fh.read()
+            if path.is_symlink():  # never write through a link someone put in the cache
+                path.unlink()
+            elif path.name in self._damaged:
+                self._clear(path)
+            try:
+                files.write_atomic(path, seal(data), durable=False)
+            except IsADirectoryError:  # a folder where the entry goes: gone if empty
+                self._clear(path)
+                files.write_atomic(path, seal(data), durable=False)
+                self._warn(path.name, "was a folder; it is replaced by the entry")
+        except OSError as exc:
+            self._warn(path.name, f"cannot be written ({exc.strerror or exc}); the build goes"
+                                  " on without it")
+
+    def _clear(self, path: Path) -> None:
+        """Room for a new entry where a damaged one was: a file (which may have lost its
+        permissions) is removed, so the new one gets the usual ones; an empty folder is
+        removed; a folder holding something is left alone (the write then fails, said)."""
+        if path.is_dir():
+            path.rmdir()
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+
+    def _read(self, key: str, suffix: str) -> bytearray | bytes | None:
+        name = key + suffix
+        self.used.add(name)
+        if self.off:
+            return None
+        flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        try:
+            fd = os.open(self._path(key, suffix), flags)
+        except FileNotFoundError:
+            return None  # not made yet: a plain miss
+        except OSError as exc:  # a link (ELOOP), no permission
+            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+        try:
+            with os.fdopen(fd, "rb") as fh:
+                info = os.fstat(fh.fileno())
+                if not stat.S_ISREG(info.st_mode):
+                    return self._bad(name, "is not a file")
+                raw = bytearray(info.st_size)
+                if fh.readinto(raw) != info.st_size or fh.read(1):
+                    return self._bad(name, "changed while it was read")
+        except OSError as exc:
+            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+        data = unseal(raw)
+        if data is None:
+            return self._bad(name, "is damaged (cut short, or changed since it was written)")
+        return data
+
+    def _bad(self, name: str, what: str) -> None:
+        self._damaged.add(name)
+        self._warn(name, f"{what}; it is ignored and made again")
+        return None
 
     def has(self, key: str, kind: str) -> bool:
         """Whether an entry is there (``kind``: "section" or "page"), without reading it
@@ -304,7 +403,7 @@ class DiskStore:
 
     def get_pdf(self, key: str) -> bytes | None:
         data = self._read(key, ".pdf")
-        return data if data is not None and data.startswith(b"%PDF-") else None
+        return bytes(data) if data is not None and data.startswith(b"%PDF-") else None
 
     def put_pdf(self, key: str, data: bytes) -> None:
         self.used.add(key + ".pdf")

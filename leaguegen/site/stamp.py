@@ -156,6 +156,8 @@ def unchanged(season_dir: Path, out_dir: Path, options: str,
               cache: Path | None = None) -> Stamp | None:
     """The last build's stamp when nothing it read changed and its site is still there."""
     cache = cache or cache_folder(out_dir)
+    if not (Path(cache) / STAMP).is_file():  # a pipe there would block the read: no stamp
+        return None
     try:
         data = json.loads((Path(cache) / STAMP).read_text(encoding="utf-8"))
         known = Stamp(**data)

@@ -1,7 +1,8 @@
 """``feed.atom``: the season's news and "results updated" entries, newest first.
 
 Atom (RFC 4287) written with the standard library's ElementTree, which escapes
-every text and attribute. Entry ids are name-based UUIDs of the season's slug
+every text and attribute, through ``xml_text``, which drops what XML cannot hold.
+Entry ids are name-based UUIDs of the season's slug
 and what the entry is about (a news file's slug, a section's round), so they do
 not change between builds; links are relative to the feed, which sits at the
 site's root. Like the calendars, the output is deterministic.
@@ -16,6 +17,7 @@ import xml.etree.ElementTree as ET
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import urls
+from leaguegen.site.feeds import xml_text
 from leaguegen.site.feeds.ical import _season_slug, last_change
 from leaguegen.site.markdown import render_markdown
 
@@ -101,4 +103,4 @@ def atom_feed(season: Season) -> bytes:
         ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or last_change(season))
         ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
         ET.SubElement(entry, f"{{{ATOM}}}content", type="html").text = html
-    return ET.tostring(feed, encoding="utf-8", xml_declaration=True) + b"\n"
+    return xml_text.tostring(feed) + b"\n"
