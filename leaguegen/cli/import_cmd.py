@@ -32,7 +32,10 @@ def import_group() -> None:
 @click.option("--format", "fmt", type=click.Choice(["round_robin", "double_round_robin",
                                                      "swiss"]),
               help="Force the section's format (default: from the number of rounds).")
-def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | None) -> None:
+@click.option("--rounds", type=click.IntRange(1, 999),
+              help="The event's number of rounds, for a file without XXR or 142.")
+def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | None,
+                   rounds: int | None) -> None:
     """Write DIR/season.yaml from a TRF16 or TRF-2026 file (players, rounds, results)."""
     from leaguegen.formats import trf
     from leaguegen.formats.trf_import import ImportRefused, import_trf
@@ -55,7 +58,7 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
     if not doc.players:
         _refuse(f"{printable(trf_path)}: no player (001) records")
     try:
-        result = import_trf(doc, section_id, fmt)
+        result = import_trf(doc, section_id, fmt, rounds)
     except ImportRefused as exc:
         _refuse(f"{printable(trf_path)}: {printable(exc)}")
     problems = _problems_of(result.text, out_dir)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from leaguegen.domain.model import Code, Colour, RoundEntry
@@ -118,13 +118,27 @@ def _rounds_total(doc: TrfDocument, n: int, played: int) -> tuple[str, int]:
     return "swiss", total
 
 
-def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imported:
+def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
+               rounds: int | None = None) -> Imported:
     """The season file for ``doc``, as one section ``section_id``.
 
     ``fmt`` forces ``round_robin``, ``double_round_robin`` or ``swiss``; by default
     a file whose number of rounds is a (double) round robin's for its field is one.
-    Raises :class:`ImportRefused` for a field too small for any section.
+    ``rounds`` is the event's number of rounds when the file does not say it (no
+    ``XXR`` or ``142``): without either, a Swiss gets the rounds played and a note
+    says so, since a guess would let ``pair`` apply the last round's rules too early
+    (or refuse to pair a round the event still has).
+    Raises :class:`ImportRefused` for a field too small for any section, or a
+    ``rounds`` that contradicts the file.
     """
+    if rounds is not None:
+        if doc.rounds_total is not None and doc.rounds_total != rounds:
+            raise ImportRefused(f"--rounds {rounds} contradicts the file's {doc.rounds_total}"
+                                " rounds (XXR or 142)")
+        if rounds < doc.rounds_in_file:
+            raise ImportRefused(f"--rounds {rounds} is fewer than the {doc.rounds_in_file}"
+                                " rounds the file holds")
+        doc = replace(doc, rounds_total=rounds)
     players = sorted(doc.players, key=lambda p: p.number)
     n = len(players)
     least = kind_of(fmt or "round_robin").min_players
@@ -173,6 +187,11 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None) -> Imp
               f"    format: {fmt}"]
     if fmt == "swiss":
         lines.append(f"    number_of_rounds: {max(total, played)}")
+        if doc.rounds_total is None:
+            notes.append(f"the file does not say how many rounds the event has (no XXR or 142"
+                         f" record): number_of_rounds is {max(total, played)}, the rounds it"
+                         " holds; if the event goes on, import again with --rounds N (or set"
+                         " number_of_rounds in season.yaml) before pairing")
         if doc.initial_colour is Colour.BLACK:
             lines.append("    initial_colour: black")
         pab = pab_value(doc)
