@@ -3,10 +3,9 @@
 This module knows nothing about seasons: it is given a ``build`` callable that
 returns either the site's files or the errors that stopped the build, plus
 optional background work (the PDFs) whose files are merged in when done. The
-files are anything with ``get(path)`` and ``len``: a dict, or a site that renders
-a file when it is first asked for (``site/live_plan.py``), so a build can publish,
-and browsers reload, before the pages that changed are rendered; a request is
-answered outside the server's lock, so one page being rendered holds up no other.
+files are anything with ``get(path)``, ``update(files)`` and ``len``: a dict, or the
+build's result (``site/pipeline.SiteFiles``, which puts each page's "last updated"
+line in as the page is asked for); a request is answered outside the server's lock.
 While the input is broken it keeps serving the last good site and shows the
 errors in an overlay on every page. Pages reload through server-sent events,
 so no browser plugin is needed.
@@ -54,9 +53,10 @@ font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5
 
 
 class Files(Protocol):
-    """A site's files by path: a dict, or one that renders a file when it is asked for."""
+    """A site's files by path: a dict, or one that finishes a file when it is asked for."""
 
     def get(self, path: str) -> bytes | None: ...
+    def update(self, files: dict[str, bytes]) -> None: ...
     def __len__(self) -> int: ...
 
 
@@ -91,11 +91,10 @@ class SiteState:
             return self.build_id
 
     def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
-        """Add background results, unless a newer build has replaced the site meanwhile
-        (a site that renders on request has them already)."""
+        """Add background results, unless a newer build has replaced the site meanwhile."""
         with self.lock:
-            if build_id == self.build_id and isinstance(self.files, dict):
-                self.files = {**self.files, **extra}
+            if build_id == self.build_id:
+                self.files.update(extra)
 
 
 def _inject(page: bytes, errors: list[str], build_id: int = 0) -> bytes:
@@ -135,7 +134,7 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
                 files = state.files
                 errors = list(state.errors)
                 build_id = state.build_id
-            try:  # may render the page: outside the lock
+            try:  # may finish the page (its date line): outside the lock
                 data = files.get(rel)
                 if data is None and not rel.endswith(".html"):
                     data = files.get(rel + "/index.html")

@@ -15,14 +15,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import parallel
-
-if TYPE_CHECKING:
-    from leaguegen.site.incremental import Shown
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object
@@ -37,8 +34,9 @@ class Output:
     name: str
     per_section: Callable[[Season, Section], Files] | None = None
     per_season: Callable[[Season], Files] | None = None
-    # what ``per_season`` needs of one section, made with the section's files (possibly
-    # in another process), and how this process takes it in (``season_parts``)
+    # what ``per_season`` needs of one section, made in another process, and how this
+    # process takes it in: no build runs an output in another process any more (the
+    # cold build's per-section children are gone), so nothing calls these two
     section_parts: Callable[[Season, Section], object] | None = None
     take_parts: Callable[[Season, Section, object], None] | None = None
 
@@ -132,26 +130,10 @@ def memo_tag(season: Season, program: str = "") -> tuple:
     return (program, *_names_and_frame(season))
 
 
-def section_key(season: Season, section: Section | Shown, program: str = "") -> str:
-    """The store key of one section's outputs (its files, packed); ``section`` may be
-    given as its ``incremental.Shown``."""
+def section_key(season: Season, section: Section, program: str = "") -> str:
+    """The store key of one section's outputs (its files, packed)."""
     names, frame = _names_and_frame(season)
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
-
-
-def season_parts(season: Season, section: Section) -> dict[str, object]:
-    """What each output's season files need of ``section`` (small: the season calendar's
-    lines, the feed's entry), made where the section's own files are made, so that the
-    process making the season's files need not derive every section's facts again."""
-    return {o.name: o.section_parts(season, section) for o in outputs()
-            if o.section_parts is not None}
-
-
-def take_season_parts(season: Season, section: Section, parts: dict[str, object]) -> None:
-    """Hand :func:`season_parts` (made in another process) to each output."""
-    for o in outputs():
-        if o.take_parts is not None and o.name in parts:
-            o.take_parts(season, section, parts[o.name])
 
 
 def render_outputs(season: Season, store: TextStore, program: str = "",

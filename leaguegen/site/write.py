@@ -28,7 +28,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
-from leaguegen.site import folder_spread
 from leaguegen.site.output_guard import MARKER, MARKER_TEXT
 
 _RENAME_EXCHANGE = 2
@@ -205,9 +204,6 @@ class OutputTree:
             self.recovered = recover(self.destination)
             self.staging = staging_name(self.destination)
             self.staging.mkdir(mode=0o755)
-            # its section folders spread over the disk, away from a site deleted a
-            # moment ago (ext4 without a journal walks every recently deleted inode)
-            folder_spread.mark_top(self.staging)
             (self.staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         except PermissionError as exc:
             raise OutputRefused(f"cannot write the site beside {self.destination}:"
