@@ -109,6 +109,7 @@ class LiveSite:
         self.kept = pipeline.Memo()
         self.history = MemoryStore()  # the history's comparisons (never pruned by a build)
         self.season: Season | None = None  # the last season that loaded, as loaded
+        self.builds = 0  # builds so far: a background job of an older one is skipped
         # one build at a time, and the background PDFs' writes to the store between them
         self.lock = threading.RLock()
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-history")
@@ -136,8 +137,10 @@ class LiveSite:
         dirty = self.dirty(season)
         self.season = season
         with self.lock:
+            self.builds += 1
             built = pipeline.build(season, self.store, pdf=self.pdf and not _NO_PDFS,
-                                   history=history.result(), memo=self.kept, dirty=dirty)
+                                   history=history.result(), memo=self.kept, dirty=dirty,
+                                   season_later=True)
         return built, []
 
     @staticmethod
@@ -147,13 +150,23 @@ class LiveSite:
         return (f"({len(built.sections_rendered)} sections rendered,"
                 f" {len(built.sections_reused)} unchanged)")
 
-    def background(self, built: SiteFiles) -> Callable[[], dict[str, bytes]] | None:
-        """The PDFs still to make, made after the reload (None: there are none)."""
+    def background(self, built: SiteFiles) -> list[Callable[[], dict[str, bytes]]]:
+        """What is left to make after the reload: the season's feeds (when a section
+        changed), then the PDFs still to make."""
+        jobs: list[Callable[[], dict[str, bytes]]] = []
+        if built.later is not None:
+            make, current = built.later, self.builds
+
+            def feeds() -> dict[str, bytes]:
+                with self.lock:  # the store, and the feeds' own memos, one build at a time
+                    # a newer build, published meanwhile, has its own job
+                    return make() if self.builds == current else {}
+            jobs.append(feeds)
         if not built.pending_pdfs:
-            return None
+            return jobs
         pending = dict(built.pending_pdfs)
 
-        def job() -> dict[str, bytes]:
+        def pdfs() -> dict[str, bytes]:
             from leaguegen.site.pdf import html_to_pdf
             from leaguegen.site.render import template_dir
 
@@ -174,4 +187,5 @@ class LiveSite:
                     exc, "The preview shows the pages without them from the next save."
                 )) from None
             return out
-        return job
+        jobs.append(pdfs)
+        return jobs

@@ -53,17 +53,11 @@ class LiveSeasons:
     def summary(built: SeasonsFiles) -> str:
         return LiveSite.summary(built)  # type: ignore[arg-type]
 
-    def background(self, built: SeasonsFiles) -> Callable[[], dict[str, bytes]] | None:
-        """Every season's PDFs still to make, in one background job."""
-        jobs = [(path, job) for path, files in built.builds.items()
-                if (job := self.sites[path].background(files)) is not None]
-        if not jobs:
-            return None
+    def background(self, built: SeasonsFiles) -> list[Callable[[], dict[str, bytes]]]:
+        """Every season's background jobs, their files under the season's path."""
+        def under(path: str, job: Callable[[], dict[str, bytes]]
+                  ) -> Callable[[], dict[str, bytes]]:
+            return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        def job() -> dict[str, bytes]:
-            out = {}
-            for path, run in jobs:
-                out.update({f"{path}/{rel}": data for rel, data in run().items()})
-            return out
-
-        return job
+        return [under(path, job) for path, files in built.builds.items()
+                for job in self.sites[path].background(files)]

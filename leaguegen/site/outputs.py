@@ -67,6 +67,7 @@ class OutputsReport:
     files: Files = field(default_factory=dict)
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
+    later: Callable[[], Files] | None = None  # the season's files, when left for later
 
 
 def _hash(*parts: object) -> str:
@@ -137,12 +138,15 @@ def section_key(season: Season, section: Section, program: str = "") -> str:
 
 
 def render_outputs(season: Season, store: TextStore, program: str = "",
-                   memo: dict | None = None) -> OutputsReport:
+                   memo: dict | None = None, season_later: bool = False) -> OutputsReport:
     """Every registered output's files, reusing what the store has for unchanged inputs.
 
     ``memo`` (kept between calls by a long-running process) remembers each Section
-    object's key, so a section the loader handed back unchanged is not hashed again;
-    ``report.keys`` lists the store keys used.
+    object's key and files, so a section the loader handed back unchanged is neither
+    hashed nor read from the store again; ``report.keys`` lists the store keys used.
+    ``season_later``: the season's own files, when the store lacks them, are not made
+    here but left to ``report.later`` (``serve`` makes them after the reload: they
+    read every section, and no page needs them).
     """
     report = OutputsReport()
     known = memo if memo is not None else {}
@@ -154,14 +158,14 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
     for section in season.sections:
         seen = known.get(id(section))
         if seen is not None and seen[0] is section and seen[1] == tag:
-            key = seen[2]
+            key, files = seen[2], seen[3]
         else:
             key = section_key(season, section, program)
-        fresh[id(section)] = (section, tag, key)
+            files = _unpack(store.get_page(key))
         keys.append(key)
-        keyed.append((key, _unpack(store.get_page(key))))
+        keyed.append((section, key, files))
     # the sections to compute, on every core when the build allows it (``parallel``)
-    missing = [s for s, (_, files) in zip(season.sections, keyed, strict=True) if files is None]
+    missing = [s for s, _, files in keyed if files is None]
     if missing:
         # every section's facts, derived here once: the season's own files and the pages
         # read them all, and children forked after this inherit them instead of deriving
@@ -170,26 +174,36 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
             facts_of(section)
     computed = parallel.map_in_order(partial(section_outputs, season), missing)
     try:
-        for key, files in keyed:
+        for section, key, files in keyed:
             if files is None:
                 files = next(computed)
                 store.put_page(key, pack(files))
                 report.rendered += 1
+            fresh[id(section)] = (section, tag, key, files)
             report.files.update(files)
     finally:
         computed.close()
     key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news, keys)
-    files = _unpack(store.get_page(key))
-    if files is None:
-        files = {}
-        for output in outputs():
-            if output.per_season is not None:
-                files.update(output.per_season(season))
-        store.put_page(key, pack(files))
-        report.rendered += 1
-    report.files.update(files)
     report.keys = [*keys, key]
     if memo is not None:
         memo.clear()
         memo.update(fresh)
+    files = _unpack(store.get_page(key))
+    if files is not None:
+        report.files.update(files)
+        return report
+
+    def make() -> Files:
+        made: Files = {}
+        for output in outputs():
+            if output.per_season is not None:
+                made.update(output.per_season(season))
+        store.put_page(key, pack(made))
+        return made
+
+    report.rendered += 1
+    if season_later:
+        report.later = make
+    else:
+        report.files.update(make())
     return report

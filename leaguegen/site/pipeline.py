@@ -58,6 +58,8 @@ class SiteFiles:
         self._stamped: Files = {}
         self._all: Files | None = None
         self.pending_pdfs: dict[str, tuple[str, str]] = {}  # path -> (store key, source)
+        # the season's own files (feeds), when the caller asked for them later
+        self.later: Callable[[], Files] | None = None
         self.pages = 0
         self.pdfs_cached = 0
         self.sections_rendered: list[str] = []
@@ -113,12 +115,14 @@ class Encoder:
         self.known: dict[str, tuple[str, bytes]] = {}
 
     def encode(self, pages: dict[str, str]) -> Files:
-        out = {}
+        known, fresh, out = self.known, {}, {}
         for path, html in pages.items():
-            known = self.known.get(path)
-            out[path] = known[1] if known is not None and known[0] is html else html.encode()
-            self.known[path] = (html, out[path])
-        self.known = {path: self.known[path] for path in out}
+            entry = known.get(path)
+            if entry is None or entry[0] is not html:
+                entry = (html, html.encode())
+            fresh[path] = entry
+            out[path] = entry[1]
+        self.known = fresh
         return out
 
 
@@ -165,7 +169,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
-          dirty: Collection[str] | None = None) -> SiteFiles:
+          dirty: Collection[str] | None = None, season_later: bool = False) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
@@ -180,7 +184,10 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     ``memo`` is kept between calls by a long-running process (``serve``), and
     ``dirty`` then names the sections whose files changed since the last call (None:
     any may have): the others are not keyed again (:class:`Memo`). Every reuse is
-    still by content key, so the files are a fresh build's.
+    still by content key, so the files are a fresh build's. ``season_later`` leaves the
+    season's own files (the feeds of every section at once; no page reads them), when
+    they changed, to ``SiteFiles.later``, as the PDFs are left to the caller: ``serve``
+    makes them after the browsers are told to reload.
     """
     if history is None and source is not None:
         history = read_history(source, cache=store)
@@ -195,7 +202,8 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
             progress("pages", done, total)
 
     program = program_version()
-    extra = render_outputs(season, store, program, memo=memo.outputs if memo else None)
+    extra = render_outputs(season, store, program, memo=memo.outputs if memo else None,
+                           season_later=season_later)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
     snap = i18n.render_languages(render_site, season, store, templates,
@@ -209,6 +217,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     result.sections_reused = list(snap.sections_reused)
     result.home_rendered = snap.home_rendered
     result.outputs_rendered = extra.rendered
+    result.later = extra.later
     if history is not None and history.shallow:
         result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):

@@ -19,7 +19,7 @@ from leaguegen.site import incremental, outputs
 from leaguegen.site.live import LiveSite
 from tests.conftest import DEMO
 from tests.site.test_incremental_rebuild import RenderSpy
-from tests.site.test_serve import MINI, Events, _apply, fake_pdf, fresh_build
+from tests.site.test_serve import MINI, Events, _apply, fake_pdf, finished, fresh_build
 
 # (file, old, new): every occurrence of old is replaced; applied again, the edit is undone
 EDITS = [
@@ -74,6 +74,9 @@ def test_after_any_saves_every_file_is_what_a_fresh_build_writes(tmp_path_factor
         served, expected = got, fresh
         assert expected is not None
         paths = sorted(expected) + list(MISSING)
+        later = {path for path in expected if path not in served}  # the season's feeds
+        assert later <= {"feed.atom", "season.ics", "season.json"}
+        finished(live, served)
         for ask in asks:  # requests in any order, before the whole site is taken
             path = paths[ask % len(paths)]
             assert served.get(path) == expected.get(path), path
@@ -137,6 +140,7 @@ def test_a_save_renders_the_dirty_section_only(tmp_path: Path,
     live = LiveSite(tmp_path, pdf=False)
     first, _ = live.build()
     assert first is not None and first.sections_rendered == ["a", "b"]
+    finished(live, first)
     count = Renders(monkeypatch)
     unchanged, _ = live.build()  # a save that changed nothing: nothing rendered or keyed
     assert unchanged is not None and not unchanged.rendered_anything
@@ -147,6 +151,8 @@ def test_a_save_renders_the_dirty_section_only(tmp_path: Path,
     assert site is not None
     assert (count.pages, count.feeds, count.keyed) == (["b"], ["b"], 1)
     assert site.sections_rendered == ["b"] and site.sections_reused == ["a"]
+    finished(live, site)
+    assert count.feeds == ["b"]  # the season's feeds read every section's facts, kept
     # the home page at most once (only when b's summary on it changed: keyed by content)
     assert spy.names.count("season.html") == int(site.home_rendered) <= 1
     assert site.files == fresh_build(tmp_path)[0]
@@ -199,18 +205,14 @@ def test_pdfs_are_made_in_the_background_and_only_the_changed_ones(
     site, _ = live.build()
     assert site is not None and made == []  # the pages first, the PDFs after the reload
     assert site.get("a/a-crosstable.pdf") is None
-    job = live.background(site)
-    assert job is not None
-    site.update(job())
+    finished(live, site)
     assert len(made) == 2
     assert site.files == fresh_build(tmp_path, pdf=True)[0]
     made.clear()
     _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", "Gus Gray: 1-0")})
     site, _ = live.build()
     assert site is not None and list(site.pending_pdfs) == ["b/b-crosstable.pdf"]
-    job = live.background(site)
-    assert job is not None
-    site.update(job())
+    finished(live, site)
     assert len(made) == 1  # only b's PDF
     assert site.files == fresh_build(tmp_path, pdf=True)[0]
     _apply(tmp_path, MINI)  # back: b's old PDF was made for another source, so again
@@ -234,7 +236,7 @@ def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
             return BuildOutcome(None, errors)
         return BuildOutcome(built, [], site.background(built), site.summary(built))
 
-    server = DevServer(build, [season], port=0)
+    server = DevServer(build, [season], port=0)  # feed.atom: asked before it may be made
     server.start()
     try:
         base = f"http://127.0.0.1:{server.port}"
@@ -250,6 +252,7 @@ def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
         pages = ["premier/players/eleanor-whitfield.html", "index.html", "premier/index.html",
                  "premier/rounds.html"]
         pages += sorted(str(p.relative_to(out)) for p in out.rglob("*.json"))[:3]
+        pages += ["feed.atom", "season.ics", "season.json"]  # made after the reload
         for rel in pages:
             with urllib.request.urlopen(f"{base}/{rel}", timeout=30) as resp:
                 body = resp.read()
@@ -346,12 +349,53 @@ def test_without_weasyprint_the_preview_says_so_once_then_links_no_pdfs(
     live = LiveSite(tmp_path, pdf=True)
     site, _ = live.build()
     assert site is not None and b"a-crosstable.pdf" in site.get("a/index.html")  # not known yet
-    job = live.background(site)
-    assert job is not None
+    *feeds, pdfs = live.background(site)
+    for job in feeds:
+        site.update(job())
     with pytest.raises(PdfUnavailable, match="no PDF crosstables.*libpango.*next save"):
-        job()
+        pdfs()
     site, _ = live.build()  # the next save
-    assert site is not None and live.background(site) is None
+    assert site is not None and live.background(site) == []
     assert not [rel for rel, data in site.files.items()
                 if rel.endswith(".pdf") or (rel.endswith(".html") and b".pdf" in data)]
     assert site.files == fresh_build(tmp_path, pdf=False)[0]
+
+
+def test_a_file_still_being_made_in_the_background_is_waited_for(tmp_path: Path) -> None:
+    """A request for a file the published build lacks, while its background work runs,
+    gets that file once the work is done, not a 404; a file nobody makes is a 404 then."""
+    import threading
+
+    from leaguegen.serve import BuildOutcome, DevServer
+
+    release = threading.Event()
+
+    def feeds() -> dict[str, bytes]:
+        release.wait(30)
+        return {"feed.atom": b"<feed/>"}
+
+    server = DevServer(lambda: BuildOutcome({"index.html": b"<html><body></body></html>"},
+                                            background=[feeds]), [tmp_path], port=0)
+    server.start()
+    answers: dict[str, object] = {}
+
+    def ask(path: str) -> None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/{path}",
+                                        timeout=30) as resp:
+                answers[path] = resp.read()
+        except urllib.error.HTTPError as exc:
+            answers[path] = exc.code
+
+    try:
+        asking = [threading.Thread(target=ask, args=(p,)) for p in ("feed.atom", "nope.xml")]
+        for t in asking:
+            t.start()
+        time.sleep(0.3)
+        assert answers == {}  # both wait for the background work
+        release.set()
+        for t in asking:
+            t.join(30)
+        assert answers == {"feed.atom": b"<feed/>", "nope.xml": 404}
+    finally:
+        server.stop()
