@@ -257,22 +257,17 @@ class OutputTree:
         return Path(target)
 
     def write(self, relative: str, content: str | bytes) -> Path:
-        self.adopt([relative])
+        """Write one file of this build (:meth:`put`); ValueError for one written twice."""
+        if relative in self.written or relative == MARKER:
+            raise ValueError(f"{relative} written twice in one build")
+        self.written.add(relative)
         return Path(self.put(relative, content))
 
-    def adopt(self, written: list[str]) -> None:
-        """Count files :meth:`put` wrote (in this process or a forked child of the build)
-        as this build's; ValueError for one written twice."""
-        for relative in written:
-            if relative in self.written or relative == MARKER:
-                raise ValueError(f"{relative} written twice in one build")
-            self.written.add(relative)
-
     def put(self, relative: str, content: str | bytes) -> str:
-        """Write one file into the staging folder (checked as :meth:`path` says); what a
-        child process of the build calls, the parent then :meth:`adopt`-ing the path.
-        The file is opened without following a link (``O_NOFOLLOW``): a link put where
-        the file goes is refused, never written through. Returns where it went."""
+        """Write one file into the staging folder (checked as :meth:`path` says), without
+        counting it as :meth:`write` does. The file is opened without following a link
+        (``O_NOFOLLOW``): a link put where the file goes is refused, never written
+        through. Returns where it went."""
         target, folder = self._locate(relative)
         if folder not in self._folders:
             os.makedirs(folder, exist_ok=True)
