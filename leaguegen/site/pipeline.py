@@ -30,9 +30,16 @@ from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n
-from leaguegen.site.incremental import MemoryStore, Store, program_version, render_site
+from leaguegen.site.incremental import (
+    DiskStore,
+    MemoryStore,
+    Store,
+    program_version,
+    render_site,
+)
 from leaguegen.site.outputs import render_outputs
 from leaguegen.site.pages.history import stamp_updated
+from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 
 ASSETS = ("style.css",)
@@ -74,9 +81,9 @@ class SiteFiles:
 
     @property
     def files(self) -> Files:
-        """Every file, the pages stamped."""
+        """Every file, the pages stamped (in place: the unstamped pages are not kept)."""
         if self._all is None:
-            self._all = self._stamp(dict(self.raw))
+            self._all = self._stamp(self.raw)
         return self._all
 
     def get(self, path: str) -> bytes | None:
@@ -109,21 +116,60 @@ class SiteFiles:
 class Encoder:
     """Keeps the UTF-8 bytes of each page, so a page the store handed back as the very
     same text object is not encoded again (what makes a live rebuild after one edit
-    cheap in a season of hundreds of pages)."""
+    cheap in a season of hundreds of pages), nor one encoded already to be written into
+    the disk cache (:class:`_EncodeOnce`)."""
 
     def __init__(self) -> None:
         self.known: dict[str, tuple[str, bytes]] = {}
+        # this build's pages encoded for the cache, by their text object (held here, so
+        # the key stays that object's until the build's pages are taken)
+        self.made: dict[int, tuple[str, bytes]] = {}
 
     def encode(self, pages: dict[str, str]) -> Files:
-        known, fresh, out = self.known, {}, {}
+        known, made, fresh, out = self.known, self.made, {}, {}
         for path, html in pages.items():
             entry = known.get(path)
             if entry is None or entry[0] is not html:
-                entry = (html, html.encode())
+                entry = made.get(id(html))
+                if entry is None or entry[0] is not html:
+                    entry = (html, html.encode())
             fresh[path] = entry
             out[path] = entry[1]
-        self.known = fresh
+        self.known, self.made = fresh, {}
         return out
+
+
+class _EncodeOnce:
+    """The disk store as ``render_site`` sees it: a section's pages are encoded once, for
+    its cache entry and for the site (``Encoder``): 107 MB were encoded twice in a big
+    season's cold build."""
+
+    def __init__(self, inner: DiskStore, encoder: Encoder) -> None:
+        self.inner = inner
+        self.encoder = encoder
+
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        encoded = []
+        for html in output.pages.values():
+            data = html.encode()
+            self.encoder.made[id(html)] = (html, data)
+            encoded.append(data)
+        self.inner.put_section(key, output, encoded)
+
+    def get_section(self, key: str) -> SectionOutput | None:
+        return self.inner.get_section(key)
+
+    def get_page(self, key: str) -> str | None:
+        return self.inner.get_page(key)
+
+    def put_page(self, key: str, html: str) -> None:
+        self.inner.put_page(key, html)
+
+    def get_pdf(self, key: str) -> bytes | None:
+        return self.inner.get_pdf(key)
+
+    def put_pdf(self, key: str, data: bytes) -> None:
+        self.inner.put_pdf(key, data)
 
 
 @dataclass
@@ -206,10 +252,12 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
                            season_later=season_later)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
-    snap = i18n.render_languages(render_site, season, store, templates,
+    encoder = memo.encoder if memo else Encoder()
+    pages_store = _EncodeOnce(store, encoder) if isinstance(store, DiskStore) else store
+    snap = i18n.render_languages(render_site, season, pages_store, templates,
                                  fingerprints=memo.fingerprints if memo else None, pdf=pdf,
                                  on_section=on_section)
-    raw = (memo.encoder if memo else Encoder()).encode(snap.pages)
+    raw = encoder.encode(snap.pages)
     updated = history.updated if history is not None else None
     result = SiteFiles(raw, lambda files: stamp_updated(files, season, updated))
     result.pages = len(snap.pages)
