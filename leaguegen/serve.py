@@ -56,7 +56,8 @@ font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5
 
 
 class Files(Protocol):
-    """A site's files by path: a dict, or one that finishes a file when it is asked for."""
+    """A site's files by path: a dict, or one that finishes a file when it is asked for
+    (and may say, by ``coming(path)``, which missing files its background work makes)."""
 
     def get(self, path: str) -> bytes | None: ...
     def update(self, files: dict[str, bytes]) -> None: ...
@@ -105,6 +106,13 @@ class SiteState:
                 self.files.update(extra)
 
 
+def _coming(files: Files, path: str) -> bool:
+    """Whether the build's background work may still make ``path`` (a site that cannot
+    tell, such as a dict: it may)."""
+    coming = getattr(files, "coming", None)
+    return coming is None or bool(coming(path))
+
+
 def _inject(page: bytes, errors: list[str], build_id: int = 0) -> bytes:
     text = page.decode("utf-8", errors="replace")
     extra = RELOAD_SCRIPT % build_id
@@ -145,7 +153,8 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
                 busy = state.busy
             try:  # may finish the page (its date line): outside the lock
                 data = files.get(rel)
-                if data is None and busy is not None and busy.wait(BACKGROUND_WAIT):
+                if data is None and busy is not None and _coming(files, rel) \
+                        and busy.wait(BACKGROUND_WAIT):
                     data = files.get(rel)  # a file the background work made meanwhile
                 if data is None and not rel.endswith(".html"):
                     data = files.get(rel + "/index.html")

@@ -98,6 +98,15 @@ class SiteFiles:
                 self._stamped[path] = data
         return data
 
+    def coming(self, path: str) -> bool:
+        """Whether ``path``, missing, may still be made by the work left to the caller: a
+        PDF still to make, or a file at the root beside the pages while the season's own
+        files are (never a page)."""
+        if path in self.raw:
+            return False
+        return path in self.pending_pdfs or (
+            self.later is not None and "/" not in path and not path.endswith(".html"))
+
     def update(self, extra: Files) -> None:
         """Add files made later (``serve``'s PDFs, made in the background)."""
         self.raw.update(extra)
@@ -336,6 +345,13 @@ class SeasonsFiles:
     def pending_pdfs(self) -> dict[str, tuple[str, str]]:
         return {f"{path}/{rel}": value for path, built in self.builds.items()
                 for rel, value in built.pending_pdfs.items()}
+
+    def coming(self, path: str) -> bool:
+        """:meth:`SiteFiles.coming`, by the path in the folder's site."""
+        for season in self.paths:
+            if path.startswith(f"{season}/"):
+                return self.builds[season].coming(path[len(season) + 1:])
+        return False
 
     def update(self, extra: Files) -> None:
         """Add files made later (the PDFs), by their paths in the folder's site."""

@@ -205,7 +205,11 @@ def test_pdfs_are_made_in_the_background_and_only_the_changed_ones(
     site, _ = live.build()
     assert site is not None and made == []  # the pages first, the PDFs after the reload
     assert site.get("a/a-crosstable.pdf") is None
+    # what a request for a missing file waits for (serve.py), and what it does not
+    assert site.coming("a/a-crosstable.pdf") and site.coming("feed.atom")
+    assert not site.coming("a/nobody.html") and not site.coming("a/nothing.pdf")
     finished(live, site)
+    assert not site.coming("a/a-crosstable.pdf") and not site.coming("feed.atom")
     assert len(made) == 2
     assert site.files == fresh_build(tmp_path, pdf=True)[0]
     made.clear()
