@@ -3,9 +3,10 @@
 A save loads the season again (the loader's memo parses only the files that
 changed) and calls the one build (``site/pipeline.py``) with the sections whose
 files changed (the dirty set), a memory store and the pipeline's memo kept from
-the last save: the changed sections are rendered, with what depends on them (the
-home page, the season's feeds); the rest come from the store. The PDFs of changed
-sections are made afterwards, in the background. Every reuse is keyed by content,
+the last save: the changed sections' pages are rendered, with the home page when
+a summary on it changed; the rest come from the store. What no page needs (the
+changed sections' feeds and the season's, then the PDFs of changed sections) is
+made afterwards, in the background. Every reuse is keyed by content,
 so the preview shows exactly what a fresh ``leaguegen build`` of the same files
 writes (tests/site/test_serve.py and test_serve_saves.py hold that over sequences
 of valid and broken saves). A file that cannot be read or decoded is an error of
@@ -140,7 +141,7 @@ class LiveSite:
             self.builds += 1
             built = pipeline.build(season, self.store, pdf=self.pdf and not _NO_PDFS,
                                    history=history.result(), memo=self.kept, dirty=dirty,
-                                   season_later=True)
+                                   outputs_later=True)
         return built, []
 
     @staticmethod
@@ -151,16 +152,16 @@ class LiveSite:
                 f" {len(built.sections_reused)} unchanged)")
 
     def background(self, built: SiteFiles) -> list[Callable[[], dict[str, bytes]]]:
-        """What is left to make after the reload: the season's feeds (when a section
-        changed), then the PDFs still to make."""
+        """What is left to make after the reload: the changed sections' and the season's
+        feeds, then the PDFs still to make."""
         jobs: list[Callable[[], dict[str, bytes]]] = []
         if built.later is not None:
-            make, current = built.later, self.builds
+            current = self.builds
 
             def feeds() -> dict[str, bytes]:
                 with self.lock:  # the store, and the feeds' own memos, one build at a time
                     # a newer build, published meanwhile, has its own job
-                    return make() if self.builds == current else {}
+                    return built.make_later() if self.builds == current else {}
             jobs.append(feeds)
         if not built.pending_pdfs:
             return jobs

@@ -138,15 +138,15 @@ def section_key(season: Season, section: Section, program: str = "") -> str:
 
 
 def render_outputs(season: Season, store: TextStore, program: str = "",
-                   memo: dict | None = None, season_later: bool = False) -> OutputsReport:
+                   memo: dict | None = None, later: bool = False) -> OutputsReport:
     """Every registered output's files, reusing what the store has for unchanged inputs.
 
     ``memo`` (kept between calls by a long-running process) remembers each Section
     object's key and files, so a section the loader handed back unchanged is neither
     hashed nor read from the store again; ``report.keys`` lists the store keys used.
-    ``season_later``: the season's own files, when the store lacks them, are not made
-    here but left to ``report.later`` (``serve`` makes them after the reload: they
-    read every section, and no page needs them).
+    ``later``: the files the store lacks (a changed section's, the season's) are not made
+    here but left to ``report.later`` (``serve`` makes them after the reload: no page
+    needs them).
     """
     report = OutputsReport()
     known = memo if memo is not None else {}
@@ -154,55 +154,63 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
     tag = memo_tag(season, program)
     _, names, frame = tag
     keys = []
-    keyed = []  # (key, what the store has or None)
+    keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         seen = known.get(id(section))
-        if seen is not None and seen[0] is section and seen[1] == tag:
+        if seen is not None and seen[0] is section and seen[1] == tag and seen[3] is not None:
             key, files = seen[2], seen[3]
         else:
             key = section_key(season, section, program)
             files = _unpack(store.get_page(key))
         keys.append(key)
         keyed.append((section, key, files))
-    # the sections to compute, on every core when the build allows it (``parallel``)
-    missing = [s for s, _, files in keyed if files is None]
-    if missing:
+        fresh[id(section)] = (section, tag, key, files)
+        if files is not None:
+            report.files.update(files)
+    season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
+                       keys)
+    report.keys = [*keys, season_key]
+    if memo is not None:
+        memo.clear()
+        memo.update(fresh)
+    season_files = _unpack(store.get_page(season_key))
+    missing = [(section, key) for section, key, files in keyed if files is None]
+    report.rendered = len(missing) + (season_files is None)
+    if season_files is not None and not missing:
+        report.files.update(season_files)
+        return report
+
+    def make() -> Files:
+        """The missing sections' files (on every core when the build allows it:
+        ``parallel``), then the season's."""
+        made: Files = {}
         # every section's facts, derived here once: the season's own files and the pages
         # read them all, and children forked after this inherit them instead of deriving
         # them again
         for section in season.sections:
             facts_of(section)
-    computed = parallel.map_in_order(partial(section_outputs, season), missing)
-    try:
-        for section, key, files in keyed:
-            if files is None:
-                files = next(computed)
+        computed = parallel.map_in_order(partial(section_outputs, season),
+                                         [section for section, _ in missing])
+        try:
+            for (section, key), files in zip(missing, computed, strict=True):
                 store.put_page(key, pack(files))
-                report.rendered += 1
-            fresh[id(section)] = (section, tag, key, files)
-            report.files.update(files)
-    finally:
-        computed.close()
-    key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news, keys)
-    report.keys = [*keys, key]
-    if memo is not None:
-        memo.clear()
-        memo.update(fresh)
-    files = _unpack(store.get_page(key))
-    if files is not None:
-        report.files.update(files)
-        return report
-
-    def make() -> Files:
-        made: Files = {}
+                if memo is not None:
+                    memo[id(section)] = (section, tag, key, files)
+                made.update(files)
+        finally:
+            computed.close()
+        if season_files is not None:
+            made.update(season_files)
+            return made
+        own: Files = {}
         for output in outputs():
             if output.per_season is not None:
-                made.update(output.per_season(season))
-        store.put_page(key, pack(made))
+                own.update(output.per_season(season))
+        store.put_page(season_key, pack(own))
+        made.update(own)
         return made
 
-    report.rendered += 1
-    if season_later:
+    if later:
         report.later = make
     else:
         report.files.update(make())

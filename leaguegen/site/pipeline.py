@@ -14,7 +14,8 @@ A build returns the files that are ready (pages in every language, assets, the
 outputs beside the pages such as the feeds, and every PDF the store already
 has) and the PDFs still to render, which the caller renders as it sees fit: all
 at once across the cores (``build``), or in the background after the pages are
-served (``serve``). The pages' "last updated" line is put in as the files are
+served (``serve``, which also asks for the changed feeds to be left to it:
+``outputs_later``). The pages' "last updated" line is put in as the files are
 taken (:class:`SiteFiles`): all at once by ``build``, page by page as a browser
 asks by ``serve`` (after a save every page's date may change).
 """
@@ -65,7 +66,7 @@ class SiteFiles:
         self._stamped: Files = {}
         self._all: Files | None = None
         self.pending_pdfs: dict[str, tuple[str, str]] = {}  # path -> (store key, source)
-        # the season's own files (feeds), when the caller asked for them later
+        # the outputs beside the pages that changed (feeds), when asked for them later
         self.later: Callable[[], Files] | None = None
         self.pages = 0
         self.pdfs_cached = 0
@@ -98,14 +99,23 @@ class SiteFiles:
                 self._stamped[path] = data
         return data
 
+    def make_later(self) -> Files:
+        """Make what was left for later (``outputs_later``) and return it (to be merged
+        with :meth:`update`)."""
+        if self.later is None:
+            return {}
+        made = self.later()
+        self.later = None
+        return made
+
     def coming(self, path: str) -> bool:
         """Whether ``path``, missing, may still be made by the work left to the caller: a
-        PDF still to make, or a file at the root beside the pages while the season's own
-        files are (never a page)."""
+        PDF still to make, or a file beside the pages while the outputs are (never a
+        page)."""
         if path in self.raw:
             return False
-        return path in self.pending_pdfs or (
-            self.later is not None and "/" not in path and not path.endswith(".html"))
+        return path in self.pending_pdfs or (self.later is not None
+                                             and not path.endswith(".html"))
 
     def update(self, extra: Files) -> None:
         """Add files made later (``serve``'s PDFs, made in the background)."""
@@ -135,16 +145,18 @@ class Encoder:
         self.made: dict[int, tuple[str, bytes]] = {}
 
     def encode(self, pages: dict[str, str]) -> Files:
-        known, made, fresh, out = self.known, self.made, {}, {}
+        known, made, out = self.known, self.made, {}
         for path, html in pages.items():
             entry = known.get(path)
             if entry is None or entry[0] is not html:
                 entry = made.get(id(html))
                 if entry is None or entry[0] is not html:
                     entry = (html, html.encode())
-            fresh[path] = entry
+                known[path] = entry
             out[path] = entry[1]
-        self.known, self.made = fresh, {}
+        if len(known) != len(out):  # pages gone since the last build
+            self.known = {path: known[path] for path in out}
+        self.made = {}
         return out
 
 
@@ -224,7 +236,7 @@ Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
-          dirty: Collection[str] | None = None, season_later: bool = False) -> SiteFiles:
+          dirty: Collection[str] | None = None, outputs_later: bool = False) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
@@ -239,10 +251,10 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     ``memo`` is kept between calls by a long-running process (``serve``), and
     ``dirty`` then names the sections whose files changed since the last call (None:
     any may have): the others are not keyed again (:class:`Memo`). Every reuse is
-    still by content key, so the files are a fresh build's. ``season_later`` leaves the
-    season's own files (the feeds of every section at once; no page reads them), when
-    they changed, to ``SiteFiles.later``, as the PDFs are left to the caller: ``serve``
-    makes them after the browsers are told to reload.
+    still by content key, so the files are a fresh build's. ``outputs_later`` leaves the
+    outputs beside the pages that changed (a changed section's feeds, the season's; no
+    page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
+    ``serve`` makes them after the browsers are told to reload.
     """
     if history is None and source is not None:
         history = read_history(source, cache=store)
@@ -258,7 +270,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
 
     program = program_version()
     extra = render_outputs(season, store, program, memo=memo.outputs if memo else None,
-                           season_later=season_later)
+                           later=outputs_later)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
     encoder = memo.encoder if memo else Encoder()
