@@ -7,9 +7,9 @@ of the rounds played, then prints:
 - full build time, HTML only and with PDFs (cold cache), and peak memory;
 - a second build with nothing changed (must render nothing);
 - with `leaguegen serve` running: the time from saving a one-result change
-  to the reload event, over several edits, and from the save to the edited
-  section's page served (the server renders a changed page when it is asked for,
-  so this is what the organiser waits for after the reload).
+  to the reload event, over several edits (the server runs the one build with the
+  edited section as the dirty set before the event), and from the save to the
+  edited section's page served (what the organiser waits for after the reload).
 
 Usage: python benchmarks/live_rebuild.py [--sections 100] [--players 2000] [--no-pdf]
 """

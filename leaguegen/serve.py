@@ -2,11 +2,12 @@
 
 This module knows nothing about seasons: it is given a ``build`` callable that
 returns either the site's files or the errors that stopped the build, plus
-optional background work (the PDFs) whose files are merged in when done. The
-files are anything with ``get(path)`` and ``len``: a dict, or a site that renders
-a file when it is first asked for (``site/live_plan.py``), so a build can publish,
-and browsers reload, before the pages that changed are rendered; a request is
-answered outside the server's lock, so one page being rendered holds up no other.
+optional background work (files no page needs at once: the PDFs, the season's
+feeds) whose files are merged in as each job is done; a request for a file the
+site lacks while that work runs waits for it. The
+files are anything with ``get(path)``, ``update(files)`` and ``len``: a dict, or the
+build's result (``site/pipeline.SiteFiles``, which puts each page's "last updated"
+line in as the page is asked for); a request is answered outside the server's lock.
 While the input is broken it keeps serving the last good site and shows the
 errors in an overlay on every page. Pages reload through server-sent events,
 so no browser plugin is needed.
@@ -27,7 +28,7 @@ import mimetypes
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -36,6 +37,7 @@ from typing import Protocol
 from urllib.parse import unquote, urlparse
 
 EVENTS_PATH = "/__leaguegen/events"
+BACKGROUND_WAIT = 60.0  # seconds a request for a missing file waits for the background work
 STATUS_PATH = "/__leaguegen/status"
 
 RELOAD_SCRIPT = """<script>(function(){
@@ -54,9 +56,11 @@ font:14px/1.45 ui-monospace,monospace;padding:16px 20px;border-top:4px solid #e5
 
 
 class Files(Protocol):
-    """A site's files by path: a dict, or one that renders a file when it is asked for."""
+    """A site's files by path: a dict, or one that finishes a file when it is asked for
+    (and may say, by ``coming(path)``, which missing files its background work makes)."""
 
     def get(self, path: str) -> bytes | None: ...
+    def update(self, files: dict[str, bytes]) -> None: ...
     def __len__(self) -> int: ...
 
 
@@ -66,7 +70,8 @@ class BuildOutcome:
 
     files: Files | None
     errors: list[str] = field(default_factory=list)
-    background: Callable[[], dict[str, bytes]] | None = None
+    # jobs run one after another once the build is published, each one's files merged in
+    background: Sequence[Callable[[], dict[str, bytes]]] = ()
     summary: str = ""
 
 
@@ -79,11 +84,15 @@ class SiteState:
         self.errors: list[str] = []
         self.build_id = 0
         self.last_reload = 0.0
+        # set once the current build's background work is done (None: it has none)
+        self.busy: threading.Event | None = None
 
-    def publish(self, files: Files | None, errors: list[str]) -> int:
+    def publish(self, files: Files | None, errors: list[str],
+                busy: threading.Event | None = None) -> int:
         with self.lock:
             if files is not None:
                 self.files = files
+                self.busy = busy
             self.errors = errors
             self.build_id += 1
             self.last_reload = time.monotonic()
@@ -91,11 +100,17 @@ class SiteState:
             return self.build_id
 
     def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
-        """Add background results, unless a newer build has replaced the site meanwhile
-        (a site that renders on request has them already)."""
+        """Add background results, unless a newer build has replaced the site meanwhile."""
         with self.lock:
-            if build_id == self.build_id and isinstance(self.files, dict):
-                self.files = {**self.files, **extra}
+            if build_id == self.build_id:
+                self.files.update(extra)
+
+
+def _coming(files: Files, path: str) -> bool:
+    """Whether the build's background work may still make ``path`` (a site that cannot
+    tell, such as a dict: it may)."""
+    coming = getattr(files, "coming", None)
+    return coming is None or bool(coming(path))
 
 
 def _inject(page: bytes, errors: list[str], build_id: int = 0) -> bytes:
@@ -135,8 +150,12 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
                 files = state.files
                 errors = list(state.errors)
                 build_id = state.build_id
-            try:  # may render the page: outside the lock
+                busy = state.busy
+            try:  # may finish the page (its date line): outside the lock
                 data = files.get(rel)
+                if data is None and busy is not None and _coming(files, rel) \
+                        and busy.wait(BACKGROUND_WAIT):
+                    data = files.get(rel)  # a file the background work made meanwhile
                 if data is None and not rel.endswith(".html"):
                     data = files.get(rel + "/index.html")
                     if data is not None:
@@ -253,26 +272,33 @@ class DevServer:
         finally:
             if collecting:
                 gc.enable()
-        build_id = self.state.publish(outcome.files, outcome.errors)
+        jobs = list(outcome.background) if outcome.files is not None else []
+        busy = threading.Event() if jobs else None
+        build_id = self.state.publish(outcome.files, outcome.errors, busy)
         ms = (time.perf_counter() - started) * 1000
         if outcome.errors:
             self.log(f"build {build_id} failed in {ms:.0f} ms:\n  " + "\n  ".join(outcome.errors))
         else:
             self.log(f"build {build_id} in {ms:.0f} ms {outcome.summary}".rstrip())
-        if outcome.background is not None and outcome.files is not None:
-            job = outcome.background
+        if busy is not None:
+            threading.Thread(target=self._background, args=(build_id, jobs, busy),
+                             name="leaguegen-background", daemon=True).start()
 
-            def run() -> None:
+    def _background(self, build_id: int, jobs: list[Callable[[], dict[str, bytes]]],
+                    busy: threading.Event) -> None:
+        """Run a build's background jobs in turn, merging each one's files as it ends."""
+        try:
+            for job in jobs:
                 try:
                     extra = job()
                 except Exception as exc:  # noqa: BLE001
                     self.log(f"background work failed: {type(exc).__name__}: {exc}")
-                    return
+                    continue
                 if extra:
                     self.state.merge(build_id, extra)
-                    self.log(f"build {build_id}: {len(extra)} PDF(s) updated")
-
-            threading.Thread(target=run, name="leaguegen-pdf", daemon=True).start()
+                    self.log(f"build {build_id}: {len(extra)} file(s) made in the background")
+        finally:
+            busy.set()
 
     def notify_change(self, path: str = "", complete: bool = False) -> None:
         self._quiet = self.settled if complete else self.debounce

@@ -170,19 +170,13 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     tree = OutputTree(out)
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
-        # the sections to render are written into the staging folder where they are
-        # rendered (``prerender``), the rest below
         built = pipeline.build(season, store, pdf=pdf, progress=progress,
-                               source=Path(season_dir), writer=tree.put)
-        tree.adopt(built.written)
+                               source=Path(season_dir))
         files = built.files
         for rel, data in render_pdfs({rel: html for rel, (_, html)
                                       in built.pending_pdfs.items()}, progress, pdf_server):
             store.put_pdf(built.pending_pdfs[rel][0], data)
             files[rel] = data
-    except OSError as exc:  # writing into the staging folder (here or in a child)
-        tree.abort()
-        raise OutputRefused(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
     except BaseException:
         tree.abort()
         raise
@@ -256,8 +250,6 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     store = DiskStore(cache_dir or default_cache(out))
     if clean:
         store.clear()
-    files: dict[str, bytes] = {}
-    pending: dict[str, tuple[str, str]] = {}
     report = BuildReport()
     notes: list[str] = []
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
@@ -266,25 +258,17 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   for path, season in seasons.items()}
     finally:
         parallel.WORKERS.reset(workers)
-    title = season_index.index_title(seasons)
-    for path, season in seasons.items():
-        built = builds[path]
+    site = pipeline.SeasonsFiles(builds, seasons)
+    files = site.files
+    pending = site.pending_pdfs
+    for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
-        back = season_index.back_labels(season, title)
-        for rel, data in season_index.share_assets(built.files, back).items():
-            if rel.startswith(f"{season_index.ASSETS_DIR}/"):
-                if files.setdefault(rel, data) != data:  # pragma: no cover - one template dir
-                    raise ValueError(f"two seasons bring different {rel}")
-            else:
-                files[f"{path}/{rel}"] = data
-        pending.update({f"{path}/{rel}": value for rel, value in built.pending_pdfs.items()})
         report.pages += built.pages
         report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
         report.sections_rendered += len(built.sections_rendered)
         report.sections_reused += len(built.sections_reused)
-        report.warnings += [str(w) for w in season.warnings]
-    files[season_index.INDEX] = season_index.render_index(seasons).encode()
-    report.pages += 1
+        report.warnings += [str(w) for w in seasons[path].warnings]
+    report.pages += 1  # the index
     for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()},
                                  server=pdf_server):
         store.put_pdf(pending[rel][0], data)

@@ -32,7 +32,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.formats import files
-from leaguegen.site import folder_spread, parallel, program
+from leaguegen.site import parallel, program
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
@@ -290,13 +290,10 @@ class DiskStore:
                 raise OutputRefused(f"the cache folder {place} is a symbolic link; remove it"
                                     " (leaguegen makes its own)")
         try:
-            made = not self.folder.parent.exists()
             self.folder.parent.mkdir(parents=True, exist_ok=True)
             tag = self.folder.parent / CACHE_TAG
             if not tag.exists() and not tag.is_symlink():
                 tag.write_text(CACHE_TAG_TEXT, encoding="utf-8")
-            if made:  # ours: its entries' folder placed as the site's folders are (write.py)
-                folder_spread.mark_top(self.folder.parent)
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:
             self.off = True

@@ -1,19 +1,22 @@
 """The site kept in memory between rebuilds, for the live preview server.
 
 A save loads the season again (the loader's memo parses only the files that
-changed) and plans the site (``site/live_plan.py``): the parts whose inputs did
-not change keep their files, the others are rendered when the browser first asks
-for one of their files, and the PDFs of changed sections are made afterwards, in
-the background. Every reuse is keyed by content, so a build always shows exactly
-what a fresh ``leaguegen build`` of the same files shows (tests/site/test_serve.py
-and test_serve_lazy.py hold that over sequences of valid and broken saves and of
-requests in any order). A file that cannot be read or decoded is an error of the
-build, shown in the overlay like any other, never an internal error.
+changed) and calls the one build (``site/pipeline.py``) with the sections whose
+files changed (the dirty set), a memory store and the pipeline's memo kept from
+the last save: the changed sections' pages are rendered, with the home page when
+a summary on it changed; the rest come from the store. What no page needs (the
+changed sections' feeds and the season's, then the PDFs of changed sections) is
+made afterwards, in the background. Every reuse is keyed by content,
+so the preview shows exactly what a fresh ``leaguegen build`` of the same files
+writes (tests/site/test_serve.py and test_serve_saves.py hold that over sequences
+of valid and broken saves). A file that cannot be read or decoded is an error of
+the build, shown in the overlay like any other, never an internal error.
 """
 
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor, wait
@@ -23,9 +26,10 @@ from leaguegen.domain.season import Season
 from leaguegen.errors import InputError
 from leaguegen.formats.git_history import read_history
 from leaguegen.formats.season_yaml import load_season, read_confined
-from leaguegen.site.incremental import templates_fingerprint
-from leaguegen.site.live_plan import LiveFiles, LiveState, plan
+from leaguegen.site import pipeline
+from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
+from leaguegen.site.pipeline import SiteFiles
 
 # why this process cannot make PDFs, once a try failed (WeasyPrint's system libraries are
 # missing): the preview's next builds make pages without PDF links, as ``build`` does
@@ -95,23 +99,32 @@ class _Reads:
 
 
 class LiveSite:
-    """One season, kept in memory between saves (``live_plan``: what changed renders when
-    it is asked for)."""
+    """One season, kept in memory between saves: each save is one call of the build."""
 
     def __init__(self, season_dir: Path, pdf: bool = True):
         self.season_dir = Path(season_dir)
         self.pdf = pdf
         self.memo = _UsedMemo()
         self.reads = _Reads()
-        self.state = LiveState()
+        self.store = MemoryStore()
+        self.kept = pipeline.Memo()
+        self.history = MemoryStore()  # the history's comparisons (never pruned by a build)
         self.season: Season | None = None  # the last season that loaded, as loaded
+        self.builds = 0  # builds so far: a background job of an older one is skipped
+        # one build at a time, and the background PDFs' writes to the store between them
+        self.lock = threading.RLock()
         self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-history")
 
-    def build(self) -> tuple[LiveFiles | None, list[str]]:
-        """The site's files (rendered as they are asked for), or None and the problems
-        that stopped the build."""
+    def dirty(self, season: Season) -> set[str]:
+        """The sections this save touched: those the loader did not hand back as the
+        very objects of the last load (it does for a file whose text is the same)."""
+        before = {s.id: s for s in self.season.sections} if self.season is not None else {}
+        return {s.id for s in season.sections if before.get(s.id) is not s}
+
+    def build(self) -> tuple[SiteFiles | None, list[str]]:
+        """The site's files, or None and the problems that stopped the build."""
         # the history (git, or the files' times) mostly waits for git: read it meanwhile
-        history = self.pool.submit(read_history, self.season_dir, cache=self.state.history)
+        history = self.pool.submit(read_history, self.season_dir, cache=self.history)
         try:
             season = load_season(self.season_dir, memo=self.memo, read=self.reads.read)
         except InputError as err:
@@ -122,35 +135,58 @@ class LiveSite:
             self.memo.prune()
             self.reads.prune()
             wait([history])
+        dirty = self.dirty(season)
         self.season = season
-        with self.state.lock:
-            live = plan(season, self.state, pdf=self.pdf and not _NO_PDFS,
-                        templates=templates_fingerprint(),
-                        source=self.season_dir, history=history.result())
-            if not self.state.slots:  # the first build: everything, so every path is known
-                live.render_all(pdfs=False)  # the PDFs: in the background, as after a save
-        return live, []
+        with self.lock:
+            self.builds += 1
+            built = pipeline.build(season, self.store, pdf=self.pdf and not _NO_PDFS,
+                                   history=history.result(), memo=self.kept, dirty=dirty,
+                                   outputs_later=True)
+        return built, []
 
     @staticmethod
-    def summary(live: LiveFiles) -> str:
-        if not live.pending:
+    def summary(built: SiteFiles) -> str:
+        if not built.rendered_anything:
             return "(nothing changed)"
-        return (f"({len(live.sections_rendered)} sections changed,"
-                f" {len(live.sections_reused)} unchanged: rendered as they are asked for)")
+        return (f"({len(built.sections_rendered)} sections rendered,"
+                f" {len(built.sections_reused)} unchanged)")
 
-    @staticmethod
-    def background(live: LiveFiles) -> Callable[[], dict[str, bytes]] | None:
-        """The PDFs still to make, made after the reload (None: there are none)."""
-        if not any(u.files is None for u in live.pdf_units):
-            return None
+    def background(self, built: SiteFiles) -> list[Callable[[], dict[str, bytes]]]:
+        """What is left to make after the reload: the changed sections' and the season's
+        feeds, then the PDFs still to make."""
+        jobs: list[Callable[[], dict[str, bytes]]] = []
+        if built.later is not None:
+            current = self.builds
 
-        def job() -> dict[str, bytes]:
+            def feeds() -> dict[str, bytes]:
+                with self.lock:  # the store, and the feeds' own memos, one build at a time
+                    # a newer build, published meanwhile, has its own job
+                    return built.make_later() if self.builds == current else {}
+            jobs.append(feeds)
+        if not built.pending_pdfs:
+            return jobs
+        pending = dict(built.pending_pdfs)
+
+        def pdfs() -> dict[str, bytes]:
+            from leaguegen.site.pdf import html_to_pdf
+            from leaguegen.site.render import template_dir
+
+            out: dict[str, bytes] = {}
             try:
-                return live.warm_pdfs()
+                for path, (key, source) in pending.items():
+                    with self.lock:
+                        data = self.store.get_pdf(key)
+                    if data is None:
+                        data = html_to_pdf(source, template_dir())
+                        with self.lock:
+                            self.store.put_pdf(key, data)
+                    out[path] = data
             except PdfUnavailable as exc:  # said once: the next builds make no PDFs
                 if not _NO_PDFS:
                     _NO_PDFS.append(str(exc))
                 raise PdfUnavailable(unavailable_warning(
                     exc, "The preview shows the pages without them from the next save."
                 )) from None
-        return job
+            return out
+        jobs.append(pdfs)
+        return jobs

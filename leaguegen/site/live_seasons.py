@@ -1,9 +1,9 @@
 """The live preview of a folder of seasons: one ``LiveSite`` per season, one site served.
 
-The same site ``build_seasons`` writes (``season_index``: the index at the root,
-each season under its path, the assets once), kept in memory: each season keeps
-its own ``LiveSite`` (loader memo, units), so a save in one season renders only
-what changed there, when it is asked for. Seasons added or removed while serving
+The same site ``build_seasons`` writes (``pipeline.SeasonsFiles``: the index at the
+root, each season under its path, the assets once), kept in memory: each season
+keeps its own ``LiveSite`` (loader memo, store, the pipeline's memo), so a save in
+one season renders only what changed there. Seasons added or removed while serving
 are picked up on the next save. An invalid season shows its problems in the
 overlay, as with one season.
 """
@@ -16,70 +16,7 @@ from pathlib import Path
 from leaguegen.errors import InputError
 from leaguegen.site import season_index
 from leaguegen.site.live import LiveSite
-from leaguegen.site.live_plan import LiveFiles
-
-ASSETS_PREFIX = f"{season_index.ASSETS_DIR}/"
-
-
-class SeasonsFiles:
-    """The files of several seasons' ``LiveFiles`` as one site, as ``build_seasons``
-    merges them: each season under its path (its pages' asset links moved up a
-    folder), the assets at the root (a later season's winning), the index."""
-
-    def __init__(self, seasons: dict[str, LiveFiles], index: bytes):
-        self.seasons = seasons
-        self.index = index
-        # the words of each season's link up to the index (season_index.back_labels)
-        title = season_index.index_title({p: live.season for p, live in seasons.items()})
-        self.back = {p: season_index.back_labels(live.season, title)
-                     for p, live in seasons.items()}
-        # the longest path first, so a season inside another's folder is found
-        self.paths = sorted(seasons, key=len, reverse=True)
-
-    def get(self, path: str) -> bytes | None:
-        if path == season_index.INDEX:
-            return self.index
-        if path.startswith(ASSETS_PREFIX):
-            for files in reversed(list(self.seasons.values())):
-                data = files.get(path)
-                if data is not None:
-                    return data
-            return None
-        for season in self.paths:
-            if path.startswith(f"{season}/"):
-                rel = path[len(season) + 1:]
-                if rel.startswith(ASSETS_PREFIX):
-                    return None  # a season's assets are served at the root
-                data = self.seasons[season].get(rel)
-                if data is None:
-                    return None
-                return season_index.share_assets({rel: data}, self.back[season])[rel]
-        return None
-
-    @property
-    def files(self) -> dict[str, bytes]:
-        """Every file, rendered: what the folder's build writes."""
-        out: dict[str, bytes] = {}
-        for path, live in self.seasons.items():
-            for rel, data in season_index.share_assets(live.files, self.back[path]).items():
-                out[rel if rel.startswith(ASSETS_PREFIX) else f"{path}/{rel}"] = data
-        out[season_index.INDEX] = self.index
-        return out
-
-    def __len__(self) -> int:
-        return sum(len(s) for s in self.seasons.values()) + 1
-
-    @property
-    def pending(self) -> list:
-        return [u for s in self.seasons.values() for u in s.pending]
-
-    @property
-    def sections_rendered(self) -> list[str]:
-        return [f"{p}/{s}" for p, live in self.seasons.items() for s in live.sections_rendered]
-
-    @property
-    def sections_reused(self) -> list[str]:
-        return [f"{p}/{s}" for p, live in self.seasons.items() for s in live.sections_reused]
+from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
 
 
 class LiveSeasons:
@@ -100,34 +37,27 @@ class LiveSeasons:
         if not self.sites:
             return None, [f"{self.folder}: no season folder (with a season.yaml) left in it"]
         errors: list[str] = []
-        built: dict[str, LiveFiles] = {}
+        built: dict[str, SiteFiles] = {}
         for path, site in self.sites.items():
-            live, problems = site.build()
-            if live is None:
+            files, problems = site.build()
+            if files is None:
                 errors.extend(problems)
                 continue
-            built[path] = live
+            built[path] = files
         if errors:
             return None, errors
         seasons = {path: site.season for path, site in self.sites.items()}
-        index = season_index.render_index(seasons).encode()  # type: ignore[arg-type]
-        return SeasonsFiles(built, index), []
+        return SeasonsFiles(built, seasons), []  # type: ignore[arg-type]
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:
         return LiveSite.summary(built)  # type: ignore[arg-type]
 
-    def background(self, built: SeasonsFiles) -> Callable[[], dict[str, bytes]] | None:
-        """Every season's PDFs still to make, in one background job."""
-        jobs = [(path, job) for path, live in built.seasons.items()
-                if (job := LiveSite.background(live)) is not None]
-        if not jobs:
-            return None
+    def background(self, built: SeasonsFiles) -> list[Callable[[], dict[str, bytes]]]:
+        """Every season's background jobs, their files under the season's path."""
+        def under(path: str, job: Callable[[], dict[str, bytes]]
+                  ) -> Callable[[], dict[str, bytes]]:
+            return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        def job() -> dict[str, bytes]:
-            out = {}
-            for path, run in jobs:
-                out.update({f"{path}/{rel}": data for rel, data in run().items()})
-            return out
-
-        return job
+        return [under(path, job) for path, files in built.builds.items()
+                for job in self.sites[path].background(files)]

@@ -20,14 +20,11 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.site import parallel
-
-if TYPE_CHECKING:
-    from leaguegen.site.incremental import Shown
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object
@@ -42,8 +39,9 @@ class Output:
     name: str
     per_section: Callable[[Season, Section], Files] | None = None
     per_season: Callable[[Season], Files] | None = None
-    # what ``per_season`` needs of one section, made with the section's files (possibly
-    # in another process), and how this process takes it in (``season_parts``)
+    # what ``per_season`` needs of one section, made in another process, and how this
+    # process takes it in: no build runs an output in another process any more (the
+    # cold build's per-section children are gone), so nothing calls these two
     section_parts: Callable[[Season, Section], object] | None = None
     take_parts: Callable[[Season, Section, object], None] | None = None
 
@@ -68,6 +66,7 @@ class OutputsReport:
     files: Files = field(default_factory=dict)
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
+    later: Callable[[], Files] | None = None  # the season's files, when left for later
 
 
 def _hash(*parts: object) -> str:
@@ -131,35 +130,22 @@ def memo_tag(season: Season, program: str = "") -> tuple:
     return (program, *_names_and_frame(season))
 
 
-def section_key(season: Season, section: Section | Shown, program: str = "") -> str:
-    """The store key of one section's outputs (its files, packed); ``section`` may be
-    given as its ``incremental.Shown``."""
+def section_key(season: Season, section: Section, program: str = "") -> str:
+    """The store key of one section's outputs (its files, packed)."""
     names, frame = _names_and_frame(season)
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
 
 
-def season_parts(season: Season, section: Section) -> dict[str, object]:
-    """What each output's season files need of ``section`` (small: the season calendar's
-    lines, the feed's entry), made where the section's own files are made, so that the
-    process making the season's files need not derive every section's facts again."""
-    return {o.name: o.section_parts(season, section) for o in outputs()
-            if o.section_parts is not None}
-
-
-def take_season_parts(season: Season, section: Section, parts: dict[str, object]) -> None:
-    """Hand :func:`season_parts` (made in another process) to each output."""
-    for o in outputs():
-        if o.take_parts is not None and o.name in parts:
-            o.take_parts(season, section, parts[o.name])
-
-
 def render_outputs(season: Season, store: TextStore, program: str = "",
-                   memo: dict | None = None) -> OutputsReport:
+                   memo: dict | None = None, later: bool = False) -> OutputsReport:
     """Every registered output's files, reusing what the store has for unchanged inputs.
 
     ``memo`` (kept between calls by a long-running process) remembers each Section
-    object's key, so a section the loader handed back unchanged is not hashed again;
-    ``report.keys`` lists the store keys used.
+    object's key and files, so a section the loader handed back unchanged is neither
+    hashed nor read from the store again; ``report.keys`` lists the store keys used.
+    ``later``: the files the store lacks (a changed section's, the season's) are not made
+    here but left to ``report.later`` (``serve`` makes them after the reload: no page
+    needs them).
     """
     report = OutputsReport()
     known = memo if memo is not None else {}
@@ -167,46 +153,64 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
     tag = memo_tag(season, program)
     _, names, frame = tag
     keys = []
-    keyed = []  # (key, what the store has or None)
+    keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         seen = known.get(id(section))
-        if seen is not None and seen[0] is section and seen[1] == tag:
-            key = seen[2]
+        if seen is not None and seen[0] is section and seen[1] == tag and seen[3] is not None:
+            key, files = seen[2], seen[3]
         else:
             key = section_key(season, section, program)
-        fresh[id(section)] = (section, tag, key)
+            files = _unpack(store.get_page(key))
         keys.append(key)
-        keyed.append((key, _unpack(store.get_page(key))))
-    # the sections to compute, on every core when the build allows it (``parallel``)
-    missing = [s for s, (_, files) in zip(season.sections, keyed, strict=True) if files is None]
-    if missing:
+        keyed.append((section, key, files))
+        fresh[id(section)] = (section, tag, key, files)
+        if files is not None:
+            report.files.update(files)
+    season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
+                       keys)
+    report.keys = [*keys, season_key]
+    if memo is not None:
+        memo.clear()
+        memo.update(fresh)
+    season_files = _unpack(store.get_page(season_key))
+    missing = [(section, key) for section, key, files in keyed if files is None]
+    report.rendered = len(missing) + (season_files is None)
+    if season_files is not None and not missing:
+        report.files.update(season_files)
+        return report
+
+    def make() -> Files:
+        """The missing sections' files (on every core when the build allows it:
+        ``parallel``), then the season's."""
+        made: Files = {}
         # every section's facts, derived here once: the season's own files and the pages
         # read them all, and children forked after this inherit them instead of deriving
         # them again
         for section in season.sections:
             facts_of(section)
-    computed = parallel.map_in_order(partial(section_outputs, season), missing)
-    try:
-        for key, files in keyed:
-            if files is None:
-                files = next(computed)
+        computed = parallel.map_in_order(partial(section_outputs, season),
+                                         [section for section, _ in missing])
+        try:
+            for (section, key), files in zip(missing, computed, strict=True):
                 store.put_page(key, pack(files))
-                report.rendered += 1
-            report.files.update(files)
-    finally:
-        computed.close()
-    key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news, keys)
-    files = _unpack(store.get_page(key))
-    if files is None:
-        files = {}
+                if memo is not None:
+                    memo[id(section)] = (section, tag, key, files)
+                made.update(files)
+        finally:
+            computed.close()
+        if season_files is not None:
+            made.update(season_files)
+            return made
+        own: Files = {}
         for output in outputs():
             if output.per_season is not None:
-                files.update(output.per_season(season))
-        store.put_page(key, pack(files))
-        report.rendered += 1
-    report.files.update(files)
-    report.keys = [*keys, key]
-    if memo is not None:
-        memo.clear()
-        memo.update(fresh)
+                own.update(output.per_season(season))
+        store.put_page(season_key, pack(own))
+        made.update(own)
+        return made
+
+    if later:
+        report.later = make
+    else:
+        report.files.update(make())
     return report

@@ -1,32 +1,46 @@
 """The one build: a loaded season in, every file of its site out (in memory).
 
-Both ``leaguegen build`` (``site/build.py``: a disk cache, then the files written
-into a staging folder and swapped in) and ``leaguegen serve`` (``site/live.py``: a
-memory store kept between saves, the files served from memory) call
+``leaguegen build`` (``site/build.py``: a disk cache, then the files written into a
+staging folder and swapped in) and ``leaguegen serve`` (``site/live.py``: a memory
+store and a :class:`Memo` kept between saves, the files served from memory) call
 :func:`build` with the season their caller loaded, as mkdocs does: what is
-rendered, from which cache, in which order, is decided in one place.
+rendered, from which cache, in which order, is decided in one place. ``serve``
+passes the sections a save touched (``dirty``); the others are the very objects of
+the last build, so their cache keys are not computed again and their pages, feeds
+and summaries come from the store. What depends on every section (the home page,
+the season's feeds) is rendered again when one of its inputs changed.
 
 A build returns the files that are ready (pages in every language, assets, the
 outputs beside the pages such as the feeds, and every PDF the store already
 has) and the PDFs still to render, which the caller renders as it sees fit: all
 at once across the cores (``build``), or in the background after the pages are
-served (``serve``).
+served (``serve``, which also asks for the changed feeds to be left to it:
+``outputs_later``). The pages' "last updated" line is put in as the files are
+taken (:class:`SiteFiles`): all at once by ``build``, page by page as a browser
+asks by ``serve`` (after a save every page's date may change).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.changes import with_changes
-from leaguegen.domain.season import Season
-from leaguegen.formats.git_history import read_history
-from leaguegen.site import i18n, prerender
-from leaguegen.site.incremental import DiskStore, MemoryStore, Store, program_version, render_site
+from leaguegen.domain.season import Season, Section
+from leaguegen.formats.git_history import SeasonHistory, read_history
+from leaguegen.site import i18n
+from leaguegen.site.incremental import (
+    DiskStore,
+    MemoryStore,
+    Store,
+    program_version,
+    render_site,
+)
 from leaguegen.site.outputs import render_outputs
 from leaguegen.site.pages.history import stamp_updated
+from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 
 ASSETS = ("style.css",)
@@ -34,131 +48,342 @@ SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newes
                 " so the pages list no changes; run 'git fetch --unshallow' before building"
                 " (docs/data-feeds.md)")
 
+Files = dict[str, bytes]
 
-@dataclass
+
 class SiteFiles:
-    """One build's result: ``files`` by site path, and the PDFs still to make."""
+    """One build's result: its files by site path, and the PDFs still to make.
 
-    files: dict[str, bytes]
-    pending_pdfs: dict[str, tuple[str, str]]  # path -> (store key, HTML source)
-    pages: int = 0
-    pdfs_cached: int = 0
-    sections_rendered: list[str] = field(default_factory=list)
-    sections_reused: list[str] = field(default_factory=list)
-    outputs_rendered: int = 0
-    home_rendered: bool = False
-    notes: list[str] = field(default_factory=list)  # for the organiser (a shallow history)
-    written: list[str] = field(default_factory=list)  # paths ``writer`` wrote, not in files
+    The pages are kept as rendered (cached, the same bytes from build to build) and
+    get their "last updated" line (``stamp_updated``) when they are taken: every one
+    by :attr:`files`, one by :meth:`get`. A page is stamped by the same function either
+    way, so what ``serve`` answers is what ``build`` writes.
+    """
+
+    def __init__(self, raw: Files, stamp: Callable[[Files], Files]) -> None:
+        self.raw = raw
+        self._stamp = stamp
+        self._stamped: Files = {}
+        self._all: Files | None = None
+        self.pending_pdfs: dict[str, tuple[str, str]] = {}  # path -> (store key, source)
+        # the outputs beside the pages that changed (feeds), when asked for them later
+        self.later: Callable[[], Files] | None = None
+        self.pages = 0
+        self.pdfs_cached = 0
+        self.sections_rendered: list[str] = []
+        self.sections_reused: list[str] = []
+        self.outputs_rendered = 0
+        self.home_rendered = False
+        self.notes: list[str] = []  # for the organiser (a shallow history)
 
     @property
     def rendered_anything(self) -> bool:
         return bool(self.sections_rendered or self.outputs_rendered or self.home_rendered)
 
+    @property
+    def files(self) -> Files:
+        """Every file, the pages stamped (in place: the unstamped pages are not kept)."""
+        if self._all is None:
+            self._all = self._stamp(self.raw)
+        return self._all
+
+    def get(self, path: str) -> bytes | None:
+        """One file, stamped if it is a page (what ``serve`` answers a request with)."""
+        if self._all is not None:
+            return self._all.get(path)
+        data = self._stamped.get(path)
+        if data is None:
+            data = self.raw.get(path)
+            if data is not None and path.endswith(".html"):
+                data = self._stamp({path: data})[path]
+                self._stamped[path] = data
+        return data
+
+    def make_later(self) -> Files:
+        """Make what was left for later (``outputs_later``) and return it (to be merged
+        with :meth:`update`)."""
+        if self.later is None:
+            return {}
+        made = self.later()
+        self.later = None
+        return made
+
+    def coming(self, path: str) -> bool:
+        """Whether ``path``, missing, may still be made by the work left to the caller: a
+        PDF still to make, or a file beside the pages while the outputs are (never a
+        page)."""
+        if path in self.raw:
+            return False
+        return path in self.pending_pdfs or (self.later is not None
+                                             and not path.endswith(".html"))
+
+    def update(self, extra: Files) -> None:
+        """Add files made later (``serve``'s PDFs, made in the background)."""
+        self.raw.update(extra)
+        for path in extra:
+            self._stamped.pop(path, None)
+        if self._all is not None:
+            self._all.update(self._stamp(dict(extra)))
+
+    def __len__(self) -> int:
+        return len(self.raw)
+
+    def __contains__(self, path: object) -> bool:
+        return path in self.raw
+
 
 class Encoder:
     """Keeps the UTF-8 bytes of each page, so a page the store handed back as the very
     same text object is not encoded again (what makes a live rebuild after one edit
-    cheap in a season of hundreds of pages)."""
+    cheap in a season of hundreds of pages), nor one encoded already to be written into
+    the disk cache (:class:`_EncodeOnce`)."""
 
     def __init__(self) -> None:
         self.known: dict[str, tuple[str, bytes]] = {}
+        # this build's pages encoded for the cache, by their text object (held here, so
+        # the key stays that object's until the build's pages are taken)
+        self.made: dict[int, tuple[str, bytes]] = {}
 
-    def encode(self, pages: dict[str, str]) -> dict[str, bytes]:
-        out = {}
+    def encode(self, pages: dict[str, str]) -> Files:
+        known, made, out = self.known, self.made, {}
         for path, html in pages.items():
-            known = self.known.get(path)
-            out[path] = known[1] if known is not None and known[0] is html else html.encode()
-            self.known[path] = (html, out[path])
-        self.known = {path: self.known[path] for path in out}
+            entry = known.get(path)
+            if entry is None or entry[0] is not html:
+                entry = made.get(id(html))
+                if entry is None or entry[0] is not html:
+                    entry = (html, html.encode())
+                known[path] = entry
+            out[path] = entry[1]
+        if len(known) != len(out):  # pages gone since the last build
+            self.known = {path: known[path] for path in out}
+        self.made = {}
         return out
+
+
+class _EncodeOnce:
+    """The disk store as ``render_site`` sees it: a section's pages are encoded once, for
+    its cache entry and for the site (``Encoder``): 107 MB were encoded twice in a big
+    season's cold build."""
+
+    def __init__(self, inner: DiskStore, encoder: Encoder) -> None:
+        self.inner = inner
+        self.encoder = encoder
+
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        encoded = []
+        for html in output.pages.values():
+            data = html.encode()
+            self.encoder.made[id(html)] = (html, data)
+            encoded.append(data)
+        self.inner.put_section(key, output, encoded)
+
+    def get_section(self, key: str) -> SectionOutput | None:
+        return self.inner.get_section(key)
+
+    def get_page(self, key: str) -> str | None:
+        return self.inner.get_page(key)
+
+    def put_page(self, key: str, html: str) -> None:
+        self.inner.put_page(key, html)
+
+    def get_pdf(self, key: str) -> bytes | None:
+        return self.inner.get_pdf(key)
+
+    def put_pdf(self, key: str, data: bytes) -> None:
+        self.inner.put_pdf(key, data)
+
+
+@dataclass
+class Memo:
+    """What a long-running caller (``serve``) keeps between builds, so that a build after
+    one save does the work of that save only.
+
+    ``sections``: the last build's sections (with their changes) by id. A section that
+    is not in the next build's ``dirty`` set, and whose changes are the same, is taken
+    from here as the very same object, so the memos below (keyed by the object, checked
+    by identity) find its cache keys without hashing it again.
+    """
+
+    fingerprints: dict = field(default_factory=dict)  # ``render_site``'s
+    outputs: dict = field(default_factory=dict)  # ``render_outputs``'
+    encoder: Encoder = field(default_factory=Encoder)
+    sections: dict[str, tuple[Section, Section]] = field(default_factory=dict)  # as loaded, built
+
+
+def _settled(season: Season, changes: dict, memo: Memo | None,
+             dirty: Collection[str] | None) -> Season:
+    """``with_changes``; a section outside ``dirty`` whose changes are those of the last
+    build is that build's very object (``Memo.sections``)."""
+    built = with_changes(season, changes) if changes else season
+    if memo is None:
+        return built
+    kept: dict[str, tuple[Section, Section]] = {}
+    sections = []
+    for loaded, after in zip(season.sections, built.sections, strict=True):
+        known = memo.sections.get(loaded.id)
+        if (known is not None and (dirty is None or loaded.id not in dirty)
+                and known[0] is loaded and known[1].changes == after.changes):
+            after = known[1]
+        kept[loaded.id] = (loaded, after)
+        sections.append(after)
+    memo.sections = kept
+    return replace(built, sections=tuple(sections))
 
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
 
 
 def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
-          fingerprints: dict | None = None, encoder: Encoder | None = None,
-          progress: Progress | None = None, output_memo: dict | None = None,
-          source: Path | None = None, writer: prerender.Writer | None = None) -> SiteFiles:
+          progress: Progress | None = None, source: Path | None = None,
+          history: SeasonHistory | None = None, memo: Memo | None = None,
+          dirty: Collection[str] | None = None, outputs_later: bool = False) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
-    ``fingerprints`` and ``encoder`` are kept between calls by a long-running
-    process; ``pdf`` False builds pages that do not link PDFs and makes none.
-    ``progress`` is told ("pages", sections done, sections in all languages) as
-    each section's pages are ready; ``output_memo`` is the outputs' ``fingerprints``.
-    The outputs (feeds) are made first, so that a memory store's pruning after the
-    pages keeps them.
-    ``source``, the season's folder, gives the history: each section's changes
-    from git and every page's "last updated" (without it, neither is shown).
-    ``writer`` (``OutputTree.put``, with a disk store: ``leaguegen build``) has the
-    sections the store lacks made and written where they are rendered
-    (``prerender``); their paths are then in ``written``, not in ``files``.
+    ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
+    told ("pages", sections done, sections in all languages) as each section's pages
+    are ready. The outputs (feeds) are made first, so that a memory store's pruning
+    after the pages keeps them.
+
+    ``source``, the season's folder, gives the history (``history``, when the caller
+    read it already): each section's changes from git and every page's "last
+    updated" (without either, neither is shown).
+
+    ``memo`` is kept between calls by a long-running process (``serve``), and
+    ``dirty`` then names the sections whose files changed since the last call (None:
+    any may have): the others are not keyed again (:class:`Memo`). Every reuse is
+    still by content key, so the files are a fresh build's. ``outputs_later`` leaves the
+    outputs beside the pages that changed (a changed section's feeds, the season's; no
+    page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
+    ``serve`` makes them after the browsers are told to reload.
     """
-    # history from git: the sections' changes, "last updated" (formats/git_history.py)
-    history = read_history(source, cache=store) if source is not None else None
-    if history is not None:
-        season = with_changes(season, history.changes)
+    if history is None and source is not None:
+        history = read_history(source, cache=store)
+    season = _settled(season, history.changes if history is not None else {}, memo, dirty)
     total = len(season.sections) * len(season.languages or (season.language,))
     done = 0
-    made: dict[str, int] = {}  # section id -> languages made by ``prerender``
-    pre = prerender.Made()
-    if writer is not None and isinstance(store, DiskStore):
-        def on_made(section_id: str, count: int) -> None:
-            nonlocal done
-            made[section_id] = made.get(section_id, 0) + count
-            done += count
-            if progress is not None and count:
-                progress("pages", done, total)
 
-        store, pre = prerender.prerender(
-            season, store, writer, pdf, program_version(),
-            history.updated if history is not None else None, on_made)
-        if output_memo is None:  # the keys prerender computed, not hashed again
-            output_memo = pre.output_memo
-        if fingerprints is None:
-            fingerprints = pre.fingerprints
-    extra = render_outputs(season, store, program_version(), memo=output_memo)
-    if isinstance(store, MemoryStore):
-        store.pinned = set(extra.keys)
-    counted = dict(made)
-
-    def on_section(section_id: str) -> None:
+    def on_section(_section_id: str) -> None:
         nonlocal done
-        if counted.get(section_id, 0) > 0:  # counted as ``prerender`` made it
-            counted[section_id] -= 1
-            return
         done += 1
         if progress is not None:
             progress("pages", done, total)
 
-    snap = i18n.render_languages(render_site, season, store, templates,
-                                 fingerprints=fingerprints, pdf=pdf, on_section=on_section)
-    files = (encoder or Encoder()).encode(snap.pages)
-    stamp_updated(files, season, history.updated if history is not None else None)
-    rendered, reused = list(snap.sections_rendered), []
-    for section_id in snap.sections_reused:  # what ``prerender`` made reads as reused
-        if made.get(section_id, 0) > 0:
-            made[section_id] -= 1
-            rendered.append(section_id)
-        else:
-            reused.append(section_id)
-    result = SiteFiles(files, {}, pages=len(snap.pages), sections_rendered=rendered,
-                       sections_reused=reused, home_rendered=snap.home_rendered,
-                       written=pre.written)
+    program = program_version()
+    extra = render_outputs(season, store, program, memo=memo.outputs if memo else None,
+                           later=outputs_later)
+    if isinstance(store, MemoryStore):
+        store.pinned = set(extra.keys)
+    encoder = memo.encoder if memo else Encoder()
+    pages_store = _EncodeOnce(store, encoder) if isinstance(store, DiskStore) else store
+    snap = i18n.render_languages(render_site, season, pages_store, templates,
+                                 fingerprints=memo.fingerprints if memo else None, pdf=pdf,
+                                 on_section=on_section)
+    raw = encoder.encode(snap.pages)
+    updated = history.updated if history is not None else None
+    result = SiteFiles(raw, lambda files: stamp_updated(files, season, updated))
+    result.pages = len(snap.pages)
+    result.sections_rendered = list(snap.sections_rendered)
+    result.sections_reused = list(snap.sections_reused)
+    result.home_rendered = snap.home_rendered
+    result.outputs_rendered = extra.rendered
+    result.later = extra.later
     if history is not None and history.shallow:
         result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):
-        files[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
-    files.update(extra.files)
-    for rel in pre.written:  # in the staging folder already
-        del files[rel]
-    result.outputs_rendered = extra.rendered + pre.outputs
+        raw[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
+    raw.update(extra.files)
     if pdf:
-        for path, (key, source) in snap.pdfs.items():
+        for path, (key, html) in snap.pdfs.items():
             data = store.get_pdf(key)
             if data is None:
-                result.pending_pdfs[path] = (key, source)
+                result.pending_pdfs[path] = (key, html)
             else:
-                files[path] = data
+                raw[path] = data
                 result.pdfs_cached += 1
     return result
+
+
+class SeasonsFiles:
+    """The builds of a folder of seasons as one site (``season_index``): each season under
+    its path, its pages' links to the assets moved up a folder and a link up to the index
+    added (``share_assets``), the assets once at the root, the index. What ``build``
+    writes and ``serve`` answers with, file by file."""
+
+    def __init__(self, builds: dict[str, SiteFiles], seasons: dict[str, Season]) -> None:
+        from leaguegen.site import season_index
+
+        self._index = season_index
+        self.builds = builds
+        self.seasons = seasons
+        self.index = season_index.render_index(seasons).encode()
+        title = season_index.index_title(seasons)
+        self.back = {p: season_index.back_labels(season, title) for p, season in seasons.items()}
+        # the longest path first, so a season inside another's folder is found
+        self.paths = sorted(builds, key=len, reverse=True)
+        self.assets = f"{season_index.ASSETS_DIR}/"
+
+    def get(self, path: str) -> bytes | None:
+        if path == self._index.INDEX:
+            return self.index
+        if path.startswith(self.assets):
+            for built in reversed(list(self.builds.values())):
+                data = built.get(path)
+                if data is not None:
+                    return data
+            return None
+        for season in self.paths:
+            if path.startswith(f"{season}/"):
+                rel = path[len(season) + 1:]
+                data = None if rel.startswith(self.assets) else self.builds[season].get(rel)
+                if data is None:  # a season's assets are served at the root
+                    return None
+                return self._index.share_assets({rel: data}, self.back[season])[rel]
+        return None
+
+    @property
+    def files(self) -> Files:
+        """Every file: what the folder's build writes (but the PDFs still to make)."""
+        out: Files = {}
+        for path, built in self.builds.items():
+            for rel, data in self._index.share_assets(built.files, self.back[path]).items():
+                if not rel.startswith(self.assets):
+                    out[f"{path}/{rel}"] = data
+                elif out.setdefault(rel, data) != data:  # pragma: no cover - one template dir
+                    raise ValueError(f"two seasons bring different {rel}")
+        out[self._index.INDEX] = self.index
+        return out
+
+    @property
+    def pending_pdfs(self) -> dict[str, tuple[str, str]]:
+        return {f"{path}/{rel}": value for path, built in self.builds.items()
+                for rel, value in built.pending_pdfs.items()}
+
+    def coming(self, path: str) -> bool:
+        """:meth:`SiteFiles.coming`, by the path in the folder's site."""
+        for season in self.paths:
+            if path.startswith(f"{season}/"):
+                return self.builds[season].coming(path[len(season) + 1:])
+        return False
+
+    def update(self, extra: Files) -> None:
+        """Add files made later (the PDFs), by their paths in the folder's site."""
+        for season in self.paths:
+            mine = {p[len(season) + 1:]: d for p, d in extra.items()
+                    if p.startswith(f"{season}/")}
+            self.builds[season].update(mine)
+            extra = {p: d for p, d in extra.items() if not p.startswith(f"{season}/")}
+
+    def __len__(self) -> int:
+        return sum(len(b) for b in self.builds.values()) + 1
+
+    @property
+    def sections_rendered(self) -> list[str]:
+        return [f"{p}/{s}" for p, b in self.builds.items() for s in b.sections_rendered]
+
+    @property
+    def sections_reused(self) -> list[str]:
+        return [f"{p}/{s}" for p, b in self.builds.items() for s in b.sections_reused]
+
+    @property
+    def rendered_anything(self) -> bool:
+        return any(b.rendered_anything for b in self.builds.values())

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
-from leaguegen.site import folder_spread
 from leaguegen.site.output_guard import MARKER, MARKER_TEXT
 
 _RENAME_EXCHANGE = 2
@@ -205,9 +204,6 @@ class OutputTree:
             self.recovered = recover(self.destination)
             self.staging = staging_name(self.destination)
             self.staging.mkdir(mode=0o755)
-            # its section folders spread over the disk, away from a site deleted a
-            # moment ago (ext4 without a journal walks every recently deleted inode)
-            folder_spread.mark_top(self.staging)
             (self.staging / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
         except PermissionError as exc:
             raise OutputRefused(f"cannot write the site beside {self.destination}:"
@@ -261,22 +257,17 @@ class OutputTree:
         return Path(target)
 
     def write(self, relative: str, content: str | bytes) -> Path:
-        self.adopt([relative])
+        """Write one file of this build (:meth:`put`); ValueError for one written twice."""
+        if relative in self.written or relative == MARKER:
+            raise ValueError(f"{relative} written twice in one build")
+        self.written.add(relative)
         return Path(self.put(relative, content))
 
-    def adopt(self, written: list[str]) -> None:
-        """Count files :meth:`put` wrote (in this process or a forked child of the build)
-        as this build's; ValueError for one written twice."""
-        for relative in written:
-            if relative in self.written or relative == MARKER:
-                raise ValueError(f"{relative} written twice in one build")
-            self.written.add(relative)
-
     def put(self, relative: str, content: str | bytes) -> str:
-        """Write one file into the staging folder (checked as :meth:`path` says); what a
-        child process of the build calls, the parent then :meth:`adopt`-ing the path.
-        The file is opened without following a link (``O_NOFOLLOW``): a link put where
-        the file goes is refused, never written through. Returns where it went."""
+        """Write one file into the staging folder (checked as :meth:`path` says), without
+        counting it as :meth:`write` does. The file is opened without following a link
+        (``O_NOFOLLOW``): a link put where the file goes is refused, never written
+        through. Returns where it went."""
         target, folder = self._locate(relative)
         if folder not in self._folders:
             os.makedirs(folder, exist_ok=True)

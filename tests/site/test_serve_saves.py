@@ -1,6 +1,7 @@
-"""The live server renders a changed page when it is asked for: every answer is the file a
-fresh ``leaguegen build`` of the same files writes, whatever was asked before, in any order,
-across valid, broken and half-written saves (site/live_plan.py)."""
+"""The live server calls the one build (``site/pipeline.py``) with the sections a save
+touched: after any sequence of saves its files are a fresh build's, and a save renders
+the touched section's pages (with the home page) before the reload and its feeds (with
+the season's) after it, no other section's."""
 
 from __future__ import annotations
 
@@ -14,10 +15,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from leaguegen.site import incremental, outputs
 from leaguegen.site.live import LiveSite
 from tests.conftest import DEMO
 from tests.site.test_incremental_rebuild import RenderSpy
-from tests.site.test_serve import MINI, Events, _apply, fake_pdf, fresh_build
+from tests.site.test_serve import MINI, Events, _apply, fake_pdf, finished, fresh_build
 
 # (file, old, new): every occurrence of old is replaced; applied again, the edit is undone
 EDITS = [
@@ -49,15 +51,17 @@ def _edit(state: dict[str, str], edit: int) -> dict[str, str]:
                                 st.integers(10, 400),
                                 st.lists(st.integers(0, 10**6), max_size=5)),
                       min_size=2, max_size=6))
-def test_every_answer_is_what_a_fresh_build_writes(tmp_path_factory, steps) -> None:
-    folder = tmp_path_factory.mktemp("lazy")
+def test_after_any_saves_every_file_is_what_a_fresh_build_writes(tmp_path_factory, steps
+                                                                 ) -> None:
+    """Valid, broken, half-written and reverted saves; each answer (pages asked for one by
+    one, in any order, and every file at once) is the fresh build's of the same files."""
+    folder = tmp_path_factory.mktemp("saves")
     state = dict(MINI)
     _apply(folder, state)
     live = LiveSite(folder, pdf=False)
     served, _ = live.build()
     expected, _ = fresh_build(folder)
     assert served is not None and expected is not None
-    before: dict[str, bytes] = expected
     for edit, half, cut, asks in steps:
         state = _edit(state, edit)
         name = EDITS[edit][0]
@@ -65,44 +69,128 @@ def test_every_answer_is_what_a_fresh_build_writes(tmp_path_factory, steps) -> N
         got, errors = live.build()
         fresh, fresh_errors = fresh_build(folder)
         assert errors == fresh_errors and (got is None) == (fresh is None)
-        if got is not None:  # else the server keeps serving the last good build
-            served, before, expected = got, expected, fresh
+        if got is None:  # the server keeps serving the last good build
+            continue
+        served, expected = got, fresh
         assert expected is not None
-        paths = sorted(set(expected) | set(before)) + list(MISSING)
-        for ask in asks:  # requests in any order, pages of the last build's included
+        paths = sorted(expected) + list(MISSING)
+        later = {path for path in expected if path not in served}  # feeds, made after
+        assert not any(path.endswith(".html") for path in later)
+        finished(live, served)
+        for ask in asks:  # requests in any order, before the whole site is taken
             path = paths[ask % len(paths)]
             assert served.get(path) == expected.get(path), path
-    assert served.files == expected
+        assert served.files == expected
+        assert not served.pending_pdfs
 
 
-def test_a_save_renders_what_is_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-                                          ) -> None:
-    """After a save in section b: a page of section a renders nothing, b's page renders b's
-    pages only, the home page then renders only itself; nothing before the first ask."""
-    _apply(tmp_path, MINI)
+class Renders:
+    """Counts what the pipeline renders, by section: its pages (per language), its feeds,
+    and how often a section's cache key is computed."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.pages: list[str] = []
+        self.feeds: list[str] = []
+        self.keyed = 0
+        pages, feeds, key = (incremental.render_section, outputs.section_outputs,
+                             incremental.section_key)
+
+        def render_section(season, section):  # noqa: ANN001,ANN202
+            self.pages.append(section.id)
+            return pages(season, section)
+
+        def section_outputs(season, section):  # noqa: ANN001,ANN202
+            self.feeds.append(section.id)
+            return feeds(season, section)
+
+        def section_key(*args, **kwargs):  # noqa: ANN002,ANN003,ANN202
+            self.keyed += 1
+            return key(*args, **kwargs)
+
+        monkeypatch.setattr(incremental, "render_section", render_section)
+        monkeypatch.setattr(outputs, "section_outputs", section_outputs)
+        monkeypatch.setattr(incremental, "section_key", section_key)
+
+
+A_FILE = """id: a
+name: Group A
+format: round_robin
+players: [Ann Able, Bob Baker, Cat Cole, Dan Dale]
+rounds:
+  - results:
+      - Ann Able - Dan Dale: 1-0
+      - Bob Baker - Cat Cole: ½-½
+"""
+
+
+def _two_files(folder: Path) -> None:
+    """MINI with section a in a file of its own too (an inline section is parsed again at
+    every load, so it is in every save's dirty set)."""
+    season = MINI["season.yaml"]
+    inline = season[season.index("  - id: a"):season.index("  - b.yaml")]
+    _apply(folder, dict(MINI, **{"season.yaml": season.replace(inline, "  - a.yaml\n"),
+                                 "a.yaml": A_FILE}))
+
+
+def test_a_save_renders_the_dirty_section_only(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """A result saved in b.yaml: the dirty set is {b}; b's pages and feeds are rendered and
+    keyed, a's are neither (reused from the memory store), the home page once."""
+    _two_files(tmp_path)
     live = LiveSite(tmp_path, pdf=False)
-    assert live.build()[0] is not None
+    first, _ = live.build()
+    assert first is not None and first.sections_rendered == ["a", "b"]
+    finished(live, first)
+    count = Renders(monkeypatch)
+    unchanged, _ = live.build()  # a save that changed nothing: nothing rendered or keyed
+    assert unchanged is not None and not unchanged.rendered_anything
+    assert (count.pages, count.feeds, count.keyed) == ([], [], 0)
     _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", "Gus Gray: 1-0")})
-    expected = fresh_build(tmp_path)[0]
-    assert expected is not None
     spy = RenderSpy(monkeypatch)
     site, _ = live.build()
-    assert site is not None and spy.names == []
+    assert site is not None
+    assert (count.pages, count.feeds, count.keyed) == (["b"], [], 1)
     assert site.sections_rendered == ["b"] and site.sections_reused == ["a"]
-    assert b"Group A" in site.get("a/index.html")
-    assert spy.names == []
-    page = site.get("b/players/gus-gray.html")
-    assert page is not None and spy.names and "season.html" not in spy.names
-    rendered = len(spy.names)
-    assert site.get("b/index.html") == expected["b/index.html"]
-    assert len(spy.names) == rendered  # the section is rendered once
-    site.get("index.html")
-    assert spy.names[rendered:] == ["season.html"]
-    assert site.files == expected
+    finished(live, site)
+    assert count.feeds == ["b"]  # b's feeds, made after the reload; a's are kept
+    # the home page at most once (only when b's summary on it changed: keyed by content)
+    assert spy.names.count("season.html") == int(site.home_rendered) <= 1
+    assert site.files == fresh_build(tmp_path)[0]
 
 
-def test_pdfs_are_made_on_request_or_in_the_background(tmp_path: Path,
-                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_section_outside_the_dirty_set_keeps_its_history(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    """The pipeline takes an untouched section from its memo only while its changes (from
+    the history) are the same: a section whose changes differ is rendered though its
+    file did not change."""
+    import datetime as dt
+
+    from leaguegen.domain.changes import Change
+    from leaguegen.formats.git_history import SeasonHistory
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site import pipeline
+    from leaguegen.site.incremental import MemoryStore
+
+    _apply(tmp_path, MINI)
+    season = load_season(tmp_path)
+    store, memo = MemoryStore(), pipeline.Memo()
+    when = dt.datetime(2026, 1, 3, tzinfo=dt.UTC)
+    change = Change("result", 1, ("Eve East", "Hal Hill"), None, "1-0", when, "abcdef0")
+    first = pipeline.build(season, store, pdf=False, memo=memo,
+                           history=SeasonHistory(when, {"b": (change,)}))
+    assert first.sections_rendered == ["a", "b"]
+    count = Renders(monkeypatch)
+    again = pipeline.build(season, store, pdf=False, memo=memo, dirty=set(),
+                           history=SeasonHistory(when, {"b": (change,)}))
+    assert again.sections_rendered == [] and count.keyed == 0
+    later = pipeline.build(season, store, pdf=False, memo=memo, dirty=set(),
+                           history=SeasonHistory(when, {"b": (change, change)}))
+    assert later.sections_rendered == ["b"] and count.pages == ["b"]
+
+
+def test_pdfs_are_made_in_the_background_and_only_the_changed_ones(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import leaguegen.site.pdf as pdf_module
 
     made: list[str] = []
@@ -115,26 +203,26 @@ def test_pdfs_are_made_on_request_or_in_the_background(tmp_path: Path,
     _apply(tmp_path, MINI)
     live = LiveSite(tmp_path, pdf=True)
     site, _ = live.build()
-    assert site is not None and made == []  # the first build: the pages, not the PDFs
-    job = live.background(site)
-    assert job is not None and len(job()) == 2 and len(made) == 2
-    assert live.background(site) is None
+    assert site is not None and made == []  # the pages first, the PDFs after the reload
+    assert site.get("a/a-crosstable.pdf") is None
+    # what a request for a missing file waits for (serve.py), and what it does not
+    assert site.coming("a/a-crosstable.pdf") and site.coming("feed.atom")
+    assert site.coming("a/section.json") and not site.coming("a/nobody.html")
+    finished(live, site)
+    assert not site.coming("a/a-crosstable.pdf") and not site.coming("feed.atom")
+    assert not site.coming("a/nothing.pdf")
+    assert len(made) == 2
     assert site.files == fresh_build(tmp_path, pdf=True)[0]
     made.clear()
     _apply(tmp_path, {"b.yaml": MINI["b.yaml"].replace("Gus Gray: 0-1", "Gus Gray: 1-0")})
     site, _ = live.build()
-    assert site is not None
-    job = live.background(site)
-    assert job is not None and len(job()) == 1 and len(made) == 1  # only b's PDF, once
+    assert site is not None and list(site.pending_pdfs) == ["b/b-crosstable.pdf"]
+    finished(live, site)
+    assert len(made) == 1  # only b's PDF
     assert site.files == fresh_build(tmp_path, pdf=True)[0]
-    _apply(tmp_path, MINI)  # back: asked for before the background job made it
+    _apply(tmp_path, MINI)  # back: b's old PDF was made for another source, so again
     site, _ = live.build()
-    assert site is not None
-    expected = fresh_build(tmp_path, pdf=True)[0]
-    assert expected is not None
-    assert site.get("b/b-crosstable.pdf") == expected["b/b-crosstable.pdf"]
-    assert len(made) == 2  # made on request: b's, again (a's is unchanged)
-    assert site.get("a/a-crosstable.pdf") == expected["a/a-crosstable.pdf"] and len(made) == 2
+    assert site is not None and list(site.pending_pdfs) == ["b/b-crosstable.pdf"]
 
 
 def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
@@ -153,7 +241,7 @@ def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
             return BuildOutcome(None, errors)
         return BuildOutcome(built, [], site.background(built), site.summary(built))
 
-    server = DevServer(build, [season], port=0)
+    server = DevServer(build, [season], port=0)  # feed.atom: asked before it may be made
     server.start()
     try:
         base = f"http://127.0.0.1:{server.port}"
@@ -169,6 +257,7 @@ def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
         pages = ["premier/players/eleanor-whitfield.html", "index.html", "premier/index.html",
                  "premier/rounds.html"]
         pages += sorted(str(p.relative_to(out)) for p in out.rglob("*.json"))[:3]
+        pages += ["feed.atom", "season.ics", "season.json"]  # made after the reload
         for rel in pages:
             with urllib.request.urlopen(f"{base}/{rel}", timeout=30) as resp:
                 body = resp.read()
@@ -184,9 +273,9 @@ def test_served_pages_are_the_built_site_on_disk(tmp_path: Path) -> None:
         server.stop()
 
 
-def test_a_page_that_fails_to_render_is_an_overlay_error(tmp_path: Path) -> None:
-    """A bug while rendering a page on request: a 500 page with the error in the overlay,
-    and the server goes on."""
+def test_a_page_that_fails_to_be_served_is_an_overlay_error(tmp_path: Path) -> None:
+    """A bug while a page is finished on request: a 500 page with the error in the
+    overlay, and the server goes on."""
     from leaguegen.serve import BuildOutcome, DevServer
 
     class Broken:
@@ -195,10 +284,13 @@ def test_a_page_that_fails_to_render_is_an_overlay_error(tmp_path: Path) -> None
                 raise RuntimeError("boom")
             return b"<html><body>ok</body></html>" if path == "index.html" else None
 
+        def update(self, files: dict[str, bytes]) -> None:
+            return None
+
         def __len__(self) -> int:
             return 2
 
-    server = DevServer(lambda: BuildOutcome(Broken()), [tmp_path], port=0)  # type: ignore[arg-type]
+    server = DevServer(lambda: BuildOutcome(Broken()), [tmp_path], port=0)
     server.start()
     try:
         base = f"http://127.0.0.1:{server.port}"
@@ -262,12 +354,53 @@ def test_without_weasyprint_the_preview_says_so_once_then_links_no_pdfs(
     live = LiveSite(tmp_path, pdf=True)
     site, _ = live.build()
     assert site is not None and b"a-crosstable.pdf" in site.get("a/index.html")  # not known yet
-    job = live.background(site)
-    assert job is not None
+    *feeds, pdfs = live.background(site)
+    for job in feeds:
+        site.update(job())
     with pytest.raises(PdfUnavailable, match="no PDF crosstables.*libpango.*next save"):
-        job()
+        pdfs()
     site, _ = live.build()  # the next save
-    assert site is not None and live.background(site) is None
+    assert site is not None and live.background(site) == []
     assert not [rel for rel, data in site.files.items()
                 if rel.endswith(".pdf") or (rel.endswith(".html") and b".pdf" in data)]
     assert site.files == fresh_build(tmp_path, pdf=False)[0]
+
+
+def test_a_file_still_being_made_in_the_background_is_waited_for(tmp_path: Path) -> None:
+    """A request for a file the published build lacks, while its background work runs,
+    gets that file once the work is done, not a 404; a file nobody makes is a 404 then."""
+    import threading
+
+    from leaguegen.serve import BuildOutcome, DevServer
+
+    release = threading.Event()
+
+    def feeds() -> dict[str, bytes]:
+        release.wait(30)
+        return {"feed.atom": b"<feed/>"}
+
+    server = DevServer(lambda: BuildOutcome({"index.html": b"<html><body></body></html>"},
+                                            background=[feeds]), [tmp_path], port=0)
+    server.start()
+    answers: dict[str, object] = {}
+
+    def ask(path: str) -> None:
+        try:
+            with urllib.request.urlopen(f"http://127.0.0.1:{server.port}/{path}",
+                                        timeout=30) as resp:
+                answers[path] = resp.read()
+        except urllib.error.HTTPError as exc:
+            answers[path] = exc.code
+
+    try:
+        asking = [threading.Thread(target=ask, args=(p,)) for p in ("feed.atom", "nope.xml")]
+        for t in asking:
+            t.start()
+        time.sleep(0.3)
+        assert answers == {}  # both wait for the background work
+        release.set()
+        for t in asking:
+            t.join(30)
+        assert answers == {"feed.atom": b"<feed/>", "nope.xml": 404}
+    finally:
+        server.stop()
