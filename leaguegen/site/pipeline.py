@@ -26,7 +26,6 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import leaguegen.site.feeds  # noqa: F401  (registers the feeds output)
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
 from leaguegen.formats.git_history import SeasonHistory, read_history
