@@ -74,7 +74,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         federation=federation.upper() if federation else None,
         title=title.upper() if title else None,
         fide_id=_fide_id(keys.get("fide_id"), ctx, name),
-        sex=yn.text(keys.get("sex"), ctx.col, f"{name}: sex"),
+        sex=_sex(keys.get("sex"), ctx, name),
         birth=_birth(keys.get("birth"), ctx, name),
         club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
         start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
@@ -96,6 +96,20 @@ def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
         ctx.col.add(node, f"{name}: fide_id {value} is too long to be a FIDE ID")
         return None
     return value
+
+
+SEXES = ("m", "w", "f")  # the TRF's one letter (m / w; real files also write f)
+
+
+def _sex(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
+    """The TRF's one letter, refused here rather than by the TRF writer at build time
+    (``female`` passed check, then build could not write the section's TRF)."""
+    value = yn.text(node, ctx.col, f"{name}: sex")
+    if value is not None and value.strip().lower() not in SEXES:
+        ctx.col.add(node, f"{name}: sex '{value}' is not one of m, w (or f), as the TRF"
+                          " writes it")
+        return None
+    return value.strip().lower() if value is not None else None
 
 
 def birth_problem(text: str) -> str | None:
