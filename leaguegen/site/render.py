@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import formatting, i18n, rows
+from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -225,30 +225,6 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
                        pdf_links=PDF_LINKS.get, memo=_memo_macro())
-    # the rows a season has tens of thousands of, written directly (site/rows.py)
-    env.globals.update(
-        tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"], env.filters["tb"],
-                                         env.filters["pts"]),
-        games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
-                                   env.globals["memo"]),
-        wall_rows=rows.wall_rows(gettext_, env.filters["num"]),
-        wall_lines=rows.wall_lines(gettext_, env.filters["num"]),
-        game_lines=rows.game_lines(gettext_, env.filters["num"], env.filters["date"],
-                                   env.globals["memo"]),
-        board_rows_of=rows.board_rows(env.filters["num"], env.filters["pts"],
-                                      env.globals["memo"]),
-        crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
-                                                env.filters["pts"], env.globals["memo"]))
-    env.globals["round_links_of"] = rows.round_links(env.filters["num"])
-    env.globals["round_lines"] = rows.round_lines(gettext_, env.filters["num"],
-                                                  env.filters["pts"], env.globals["memo"])
-    env.globals["rounds_of"] = rows.round_sections(gettext_, env.globals["memo"],
-                                                   env.globals["board_rows_of"],
-                                                   env.globals["round_lines"])
-    env.globals["standings_rows_of"] = rows.standings_rows(
-        gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
-    env.globals["explanation_sections"] = rows.explanation_sections(
-        gettext_, env.filters["tb"], env.globals["memo"], env.globals["tiebreak_rows"])
     return env
 
 

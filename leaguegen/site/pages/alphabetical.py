@@ -26,7 +26,6 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.site import urls
-from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     PlayerLink,
@@ -36,9 +35,9 @@ from leaguegen.site.pages.common import (
     season_info,
     section_summary,
 )
-from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
+from leaguegen.site.render import render
 
 NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
            Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
@@ -115,7 +114,7 @@ class AlphabeticalPage:
     section: SectionSummary
     number: int | None
     date: dt.date | None
-    rows: tuple[WallRow, ...] | RoundLines
+    rows: tuple[WallRow, ...]
     rounds: tuple[RoundLink, ...]
     here: str
 
@@ -163,40 +162,22 @@ def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class RoundLines:
-    """A round's rows as ``round_lines`` gives them, with the section's links by number:
-    what ``rows.wall_lines`` writes without making a WallRow per row (``bodies``'s A-Z
-    writer); ``wall_rows()`` makes them for the template."""
-
-    players: list
-    lines: list[tuple[int, int | None, str, int | None, str]]
-
-    def __bool__(self) -> bool:
-        return bool(self.lines)
-
-    def wall_rows(self) -> tuple[WallRow, ...]:
-        players = self.players
-        return tuple(WallRow(players[number], board, colour,
-                             players[opponent] if opponent else None, note)
-                     for number, board, colour, opponent, note in self.lines)
-
-
 def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
                       here: str, root: str = "../", *,
-                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None,
-                      lines: bool = False) -> AlphabeticalPage:
+                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None
+                      ) -> AlphabeticalPage:
     """A round's A-Z page; ``shared``: the round links and section summary, the same on
-    every round's page (``_shared``), when the caller has them already. ``lines``: the
-    rows as a RoundLines (for ``bodies.alphabetical_pages``), not WallRows."""
+    every round's page (``_shared``), when the caller has them already."""
     section, table = facts.section, facts.table
     assert table is not None
     links, info = shared or _shared(facts, root)
     if r is None:
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
     players, order = _players(section, table, root, season.language)
-    written = RoundLines(players, round_lines(section, table, r, order))
-    rows = written if lines else written.wall_rows()
+    rows = tuple(WallRow(players[number], board, colour,
+                         players[opponent] if opponent else None, note)
+                 for number, board, colour, opponent, note
+                 in round_lines(section, table, r, order))
     return AlphabeticalPage(root, season_info(season), info, r, _date(section, r), rows,
                             links, here)
 
@@ -268,15 +249,14 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
     lang = season.language
     pages = {}
     shared = _shared(facts, "../")
-    write = bodies.alphabetical_pages(lang)  # each page written into the section's frame
-    lines = FAST_PAGES.get()  # the rows written from their lines (else through the macro)
+    template = "lists/alphabetical.html"
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
-        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared,
-                                              lines=lines))
+        pages[path] = render(template, alphabetical_page(season, facts, r, path,
+                                                         shared=shared), lang)
     path = urls.alphabetical(section)
-    pages[path] = write(alphabetical_page(season, facts, current_round(facts), path,
-                                          shared=shared, lines=lines))
+    pages[path] = render(template, alphabetical_page(season, facts, current_round(facts),
+                                                     path, shared=shared), lang)
     return pages
 
 
