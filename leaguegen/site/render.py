@@ -14,6 +14,7 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,11 +68,14 @@ def _some(items: object, attribute: str, inner: str | bool | None = None) -> boo
 def _memo(function):  # noqa: ANN001,ANN202
     """A formatting filter remembering its answers: a season's pages format the same few
     points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
-    since 1, 1.0, Fraction(1) and True are equal keys that format differently."""
+    since 1, 1.0, Fraction(1) and True are equal keys that format differently; a Fraction
+    by its numerator and denominator (its own hash is Python code, a modular inverse)."""
     known: dict = {}
 
     def filtered(value: object, *args: object) -> object:
-        key = (type(value), value, args)
+        kind = value.__class__
+        key = ((value.numerator, value.denominator, args) if kind is Fraction  # type: ignore[attr-defined]
+               else (kind, value, args))
         try:
             return known[key]
         except KeyError:
