@@ -14,7 +14,6 @@ import unicodedata
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 
@@ -63,27 +62,6 @@ def _some(items: object, attribute: str, inner: str | bool | None = None) -> boo
         return any(getattr(x, inner, False) for item in items  # type: ignore[attr-defined]
                    for x in getattr(item, attribute))
     return any(getattr(item, attribute, False) for item in items)  # type: ignore[attr-defined]
-
-
-def _memo(function):  # noqa: ANN001,ANN202
-    """A formatting filter remembering its answers: a season's pages format the same few
-    points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
-    since 1, 1.0, Fraction(1) and True are equal keys that format differently; a Fraction
-    by its numerator and denominator (its own hash is Python code, a modular inverse)."""
-    known: dict = {}
-
-    def filtered(value: object, *args: object) -> object:
-        kind = value.__class__
-        key = ((value.numerator, value.denominator, args) if kind is Fraction  # type: ignore[attr-defined]
-               else (kind, value, args))
-        try:
-            return known[key]
-        except KeyError:
-            result = known[key] = function(value, *args)
-            return result
-        except TypeError:  # an unhashable value is simply formatted
-            return function(value, *args)
-    return filtered
 
 
 def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
@@ -219,9 +197,11 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     def _date(value: dt.date | None, style: str = "long") -> str:
         return fmt.date(value, style)
 
-    env.filters.update(date=_memo(_date), num=_memo(fmt.number), pts=_memo(fmt.points),
-                       tb=_memo(fmt.tiebreak), digits=_memo(fmt.digits_of),
-                       percent=_memo(fmt.percent), tb_columns=formatting.decimal_columns,
+    remembered = formatting.remembered
+    figures = formatting.numbers(language, digits)  # the page contexts' figures too
+    env.filters.update(date=remembered(_date), num=figures.number, pts=figures.points,
+                       tb=figures.tiebreak, digits=remembered(fmt.digits_of),
+                       percent=remembered(fmt.percent), tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),

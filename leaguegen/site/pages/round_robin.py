@@ -399,7 +399,9 @@ def player_page(season: Season, data: SectionData, number: int,
         counted_score=counted,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
-        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root),
+        withdrawal=withdrawal,
+        tiebreaks=tiebreak_views(data, number, root,
+                                 fmt.numbers(season.language, season.digits)),
     )
 
 
