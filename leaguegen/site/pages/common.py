@@ -209,8 +209,8 @@ class TiebreakLine:
 @dataclass(frozen=True, slots=True)
 class TiebreakView:
     code: str
-    name: str
-    value: Fraction | int | None
+    name: str  # an N_ msgid
+    value: str  # written as a tiebreak value (``formatting.numbers``), as the lines' figures
     lines: tuple[TiebreakLine, ...]
 
 
@@ -312,7 +312,7 @@ def tiebreak_views(data: HasStandings, number: int, root: str,
             for item, cut in elements
         ]
         views.append(TiebreakView(code, TIEBREAK_NAMES.get(code.split("/")[0], code),
-                                  explanation.value, tuple(lines)))
+                                  tiebreak(explanation.value), tuple(lines)))
     return tuple(views)
 
 
