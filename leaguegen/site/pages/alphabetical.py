@@ -162,18 +162,31 @@ def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Shared:
+    """What every round's A-Z page of a section shares, made once per section: the pager's
+    round links, the section's summary, each player's link by number (index 0 unused) and
+    the table's records in A-Z order (their indexes: a stable sort by the names' collation
+    keys, so every round lists the players in the same order)."""
+
+    rounds: tuple[RoundLink, ...]
+    info: SectionSummary
+    players: list
+    order: list[int]
+
+
 def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
-                      here: str, root: str = "../", *,
-                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None
+                      here: str, root: str = "../", *, shared: Shared | None = None
                       ) -> AlphabeticalPage:
-    """A round's A-Z page; ``shared``: the round links and section summary, the same on
-    every round's page (``_shared``), when the caller has them already."""
+    """A round's A-Z page; ``shared``: what the section's pages share (:func:`shared_of`),
+    when the caller has it already."""
     section, table = facts.section, facts.table
     assert table is not None
-    links, info = shared or _shared(facts, root)
+    known = shared or shared_of(facts, root, season.language)
+    links, info = known.rounds, known.info
     if r is None:
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
-    players, order = _players(section, table, root, season.language)
+    players, order = known.players, known.order
     rows = tuple(WallRow(players[number], board, colour,
                          players[opponent] if opponent else None, note)
                  for number, board, colour, opponent, note
@@ -189,8 +202,8 @@ def _date(section: Section, r: int) -> dt.date | None:
 def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
                 ) -> list[tuple[int, int | None, str, int | None, str]]:
     """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
-    ``_players``): (number, board, colour, opponent, note) as a WallRow holds them, with
-    the players by number; what the page and the fast writer (``rows.wall_lines``) share."""
+    :func:`shared_of`): (number, board, colour, opponent, note) as a WallRow holds them,
+    with the players by number."""
     boards = _boards(section, table, r)
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
     records = table.records
@@ -211,33 +224,17 @@ def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
     return rows
 
 
-_PLAYERS: dict[tuple[int, str, str], tuple[Section, list, list[int]]] = {}
-
-
-def _players(section: Section, table: Crosstable, root: str, language: str
-             ) -> tuple[list, list[int]]:
-    """Each player's link by number, and the table's records in A-Z order (their index),
-    made once per section: every round's list has the same players in the same order
-    (a stable sort of the records by the names' collation keys)."""
-    key = (id(section), root, language)
-    known = _PLAYERS.get(key)
-    if known is not None and known[0] is section:
-        return known[1], known[2]
+def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
+    """The :class:`Shared` of a section's A-Z pages in ``language``."""
+    section, table = facts.section, facts.table
+    assert table is not None
     links = [None] + [player_link(section, n, root) for n in range(1, len(section.players) + 1)]
     records = table.records
     order = sorted(range(len(records)),
                    key=lambda i: collation_key(links[records[i].number].name, language))
-    if len(_PLAYERS) >= 1_000:
-        _PLAYERS.clear()
-    _PLAYERS[key] = (section, links, order)
-    return links, order
-
-
-def _shared(facts: SectionFacts, root: str) -> tuple[tuple[RoundLink, ...], SectionSummary]:
-    section = facts.section
-    links = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
-                  for n in listed_rounds(facts))
-    return links, section_summary(facts, root, None)
+    rounds = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                   for n in listed_rounds(facts))
+    return Shared(rounds, section_summary(facts, root, None), links, order)
 
 
 def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
@@ -248,7 +245,7 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
         return {}
     lang = season.language
     pages = {}
-    shared = _shared(facts, "../")
+    shared = shared_of(facts, "../", lang)
     template = "lists/alphabetical.html"
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
