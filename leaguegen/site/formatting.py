@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from markupsafe import Markup
 
@@ -121,3 +124,48 @@ def css_string(text: object) -> Markup:
         else:
             out.append(ch)
     return Markup("".join(out))
+
+
+def remembered(function: Callable[..., str]) -> Callable[..., str]:
+    """``function(value, *args)`` remembered per value: a season's pages write the same
+    few points, ranks and tiebreak values hundreds of thousands of times. Keyed by type
+    too, since 1, 1.0, Fraction(1) and True are equal keys that format differently; a
+    Fraction by its numerator and denominator (its own hash is Python code, a modular
+    inverse). An unhashable value is simply formatted."""
+    known: dict = {}
+
+    def formatted(value: object, *args: object) -> str:
+        kind = value.__class__
+        key = ((value.numerator, value.denominator, args) if kind is Fraction  # type: ignore[attr-defined]
+               else (kind, value, args))
+        try:
+            return known[key]
+        except KeyError:
+            text = known[key] = function(value, *args)
+            return text
+        except TypeError:
+            return function(value, *args)
+    return formatted
+
+
+@dataclass(frozen=True)
+class Numbers:
+    """Numbers, points and tiebreak values as plain text in one language and digit script
+    (``i18n.Formatter``'s), each distinct value formatted once. The templates' ``num``,
+    ``pts`` and ``tb`` filters are these, and a page context that holds many figures (a
+    player's tiebreak explanations) takes its text from here, so the template writes it
+    without a filter per cell and both say the same."""
+
+    number: Callable[[object], str]
+    points: Callable[[object], str]
+    tiebreak: Callable[..., str]
+
+
+@lru_cache(maxsize=16)
+def numbers(language: str, digits: str) -> Numbers:
+    """The :class:`Numbers` of a language and digit choice (one per pair in a process)."""
+    from leaguegen.site.i18n import Formatter  # i18n is the Babel side; loaded with the pages
+
+    fmt = Formatter(language, digits)
+    return Numbers(remembered(fmt.number), remembered(fmt.points),
+                   remembered(fmt.tiebreak))

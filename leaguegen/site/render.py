@@ -20,7 +20,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
-from leaguegen.site import formatting, i18n, rows
+from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -62,24 +62,6 @@ def _some(items: object, attribute: str, inner: str | bool | None = None) -> boo
         return any(getattr(x, inner, False) for item in items  # type: ignore[attr-defined]
                    for x in getattr(item, attribute))
     return any(getattr(item, attribute, False) for item in items)  # type: ignore[attr-defined]
-
-
-def _memo(function):  # noqa: ANN001,ANN202
-    """A formatting filter remembering its answers: a season's pages format the same few
-    points, ranks and tiebreak values hundreds of thousands of times. Keyed by type too,
-    since 1, 1.0, Fraction(1) and True are equal keys that format differently."""
-    known: dict = {}
-
-    def filtered(value: object, *args: object) -> object:
-        key = (type(value), value, args)
-        try:
-            return known[key]
-        except KeyError:
-            result = known[key] = function(value, *args)
-            return result
-        except TypeError:  # an unhashable value is simply formatted
-            return function(value, *args)
-    return filtered
 
 
 def _memo_gettext(gettext_):  # noqa: ANN001,ANN202
@@ -215,9 +197,11 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     def _date(value: dt.date | None, style: str = "long") -> str:
         return fmt.date(value, style)
 
-    env.filters.update(date=_memo(_date), num=_memo(fmt.number), pts=_memo(fmt.points),
-                       tb=_memo(fmt.tiebreak), digits=_memo(fmt.digits_of),
-                       percent=_memo(fmt.percent), tb_columns=formatting.decimal_columns,
+    remembered = formatting.remembered
+    figures = formatting.numbers(language, digits)  # the page contexts' figures too
+    env.filters.update(date=remembered(_date), num=figures.number, pts=figures.points,
+                       tb=figures.tiebreak, digits=remembered(fmt.digits_of),
+                       percent=remembered(fmt.percent), tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
@@ -225,30 +209,6 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
                        pdf_links=PDF_LINKS.get, memo=_memo_macro())
-    # the rows a season has tens of thousands of, written directly (site/rows.py)
-    env.globals.update(
-        tiebreak_rows=rows.tiebreak_rows(gettext_, env.filters["num"], env.filters["tb"],
-                                         env.filters["pts"]),
-        games_rows=rows.games_rows(gettext_, env.filters["num"], env.filters["date"],
-                                   env.globals["memo"]),
-        wall_rows=rows.wall_rows(gettext_, env.filters["num"]),
-        wall_lines=rows.wall_lines(gettext_, env.filters["num"]),
-        game_lines=rows.game_lines(gettext_, env.filters["num"], env.filters["date"],
-                                   env.globals["memo"]),
-        board_rows_of=rows.board_rows(env.filters["num"], env.filters["pts"],
-                                      env.globals["memo"]),
-        crosstable_rows_of=rows.crosstable_rows(gettext_, env.filters["num"],
-                                                env.filters["pts"], env.globals["memo"]))
-    env.globals["round_links_of"] = rows.round_links(env.filters["num"])
-    env.globals["round_lines"] = rows.round_lines(gettext_, env.filters["num"],
-                                                  env.filters["pts"], env.globals["memo"])
-    env.globals["rounds_of"] = rows.round_sections(gettext_, env.globals["memo"],
-                                                   env.globals["board_rows_of"],
-                                                   env.globals["round_lines"])
-    env.globals["standings_rows_of"] = rows.standings_rows(
-        gettext_, env.filters["num"], env.filters["pts"], env.filters["tb"])
-    env.globals["explanation_sections"] = rows.explanation_sections(
-        gettext_, env.filters["tb"], env.globals["memo"], env.globals["tiebreak_rows"])
     return env
 
 

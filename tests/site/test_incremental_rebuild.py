@@ -14,29 +14,21 @@ from click.testing import CliRunner
 from leaguegen.cli import main
 from leaguegen.site import build as build_module
 from leaguegen.site.live import LiveSite
-from leaguegen.site.pages.frames import Frame
 from tests.conftest import DEMO
 
 
 class RenderSpy:
-    """Counts the templates rendered (every page, whichever module renders it; a page
-    written into its template's frame, site/pages/frames.py, counts as its template's)."""
+    """Counts the templates rendered (every page, whichever module renders it)."""
 
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.names: list[str] = []
         original = jinja2.Template.render
-        fill = Frame.fill
 
         def render(template, *args, **kwargs):  # noqa: ANN001,ANN202
             self.names.append(template.name)
             return original(template, *args, **kwargs)
 
-        def filled(frame, *args, **kwargs):  # noqa: ANN001,ANN202
-            self.names.append(frame.template)
-            return fill(frame, *args, **kwargs)
-
         monkeypatch.setattr(jinja2.Template, "render", render)
-        monkeypatch.setattr(Frame, "fill", filled)
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.site import urls
-from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     PlayerLink,
@@ -36,9 +35,9 @@ from leaguegen.site.pages.common import (
     season_info,
     section_summary,
 )
-from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
+from leaguegen.site.render import render
 
 NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
            Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
@@ -116,7 +115,7 @@ class AlphabeticalPage:
     section: SectionSummary
     number: int | None
     date: dt.date | None
-    rows: tuple[WallRow, ...] | RoundLines
+    rows: tuple[WallRow, ...]
     rounds: tuple[RoundLink, ...]
     here: str
 
@@ -165,39 +164,34 @@ def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundLines:
-    """A round's rows as ``round_lines`` gives them, with the section's links by number:
-    what ``rows.wall_lines`` writes without making a WallRow per row (``bodies``'s A-Z
-    writer); ``wall_rows()`` makes them for the template."""
+class Shared:
+    """What every round's A-Z page of a section shares, made once per section: the pager's
+    round links, the section's summary, each player's link by number (index 0 unused) and
+    the table's records in A-Z order (their indexes: a stable sort by the names' collation
+    keys, so every round lists the players in the same order)."""
 
+    rounds: tuple[RoundLink, ...]
+    info: SectionSummary
     players: list
-    lines: list[tuple[int, int | None, str, int | None, str]]
-
-    def __bool__(self) -> bool:
-        return bool(self.lines)
-
-    def wall_rows(self) -> tuple[WallRow, ...]:
-        players = self.players
-        return tuple(WallRow(players[number], board, colour,
-                             players[opponent] if opponent else None, note)
-                     for number, board, colour, opponent, note in self.lines)
+    order: list[int]
 
 
 def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
-                      here: str, root: str = "../", *,
-                      shared: tuple[tuple[RoundLink, ...], SectionSummary] | None = None,
-                      lines: bool = False) -> AlphabeticalPage:
-    """A round's A-Z page; ``shared``: the round links and section summary, the same on
-    every round's page (``_shared``), when the caller has them already. ``lines``: the
-    rows as a RoundLines (for ``bodies.alphabetical_pages``), not WallRows."""
+                      here: str, root: str = "../", *, shared: Shared | None = None
+                      ) -> AlphabeticalPage:
+    """A round's A-Z page; ``shared``: what the section's pages share (:func:`shared_of`),
+    when the caller has it already."""
     section, table = facts.section, facts.table
     assert table is not None
-    links, info = shared or _shared(facts, root)
+    known = shared or shared_of(facts, root, season.language)
+    links, info = known.rounds, known.info
     if r is None:
         return AlphabeticalPage(root, season_info(season), info, None, None, (), links, here)
-    players, order = _players(section, table, root, season.language)
-    written = RoundLines(players, round_lines(section, table, r, order))
-    rows = written if lines else written.wall_rows()
+    players, order = known.players, known.order
+    rows = tuple(WallRow(players[number], board, colour,
+                         players[opponent] if opponent else None, note)
+                 for number, board, colour, opponent, note
+                 in round_lines(section, table, r, order))
     return AlphabeticalPage(root, season_info(season), info, r, _date(section, r), rows,
                             links, here)
 
@@ -209,8 +203,8 @@ def _date(section: Section, r: int) -> dt.date | None:
 def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
                 ) -> list[tuple[int, int | None, str, int | None, str]]:
     """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
-    ``_players``): (number, board, colour, opponent, note) as a WallRow holds them, with
-    the players by number; what the page and the fast writer (``rows.wall_lines``) share."""
+    :func:`shared_of`): (number, board, colour, opponent, note) as a WallRow holds them,
+    with the players by number."""
     boards = _boards(section, table, r)
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
     records = table.records
@@ -234,33 +228,17 @@ def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
     return rows
 
 
-_PLAYERS: dict[tuple[int, str, str], tuple[Section, list, list[int]]] = {}
-
-
-def _players(section: Section, table: Crosstable, root: str, language: str
-             ) -> tuple[list, list[int]]:
-    """Each player's link by number, and the table's records in A-Z order (their index),
-    made once per section: every round's list has the same players in the same order
-    (a stable sort of the records by the names' collation keys)."""
-    key = (id(section), root, language)
-    known = _PLAYERS.get(key)
-    if known is not None and known[0] is section:
-        return known[1], known[2]
+def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
+    """The :class:`Shared` of a section's A-Z pages in ``language``."""
+    section, table = facts.section, facts.table
+    assert table is not None
     links = [None] + [player_link(section, n, root) for n in range(1, len(section.players) + 1)]
     records = table.records
     order = sorted(range(len(records)),
                    key=lambda i: collation_key(links[records[i].number].name, language))
-    if len(_PLAYERS) >= 1_000:
-        _PLAYERS.clear()
-    _PLAYERS[key] = (section, links, order)
-    return links, order
-
-
-def _shared(facts: SectionFacts, root: str) -> tuple[tuple[RoundLink, ...], SectionSummary]:
-    section = facts.section
-    links = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
-                  for n in listed_rounds(facts))
-    return links, section_summary(facts, root, None)
+    rounds = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                   for n in listed_rounds(facts))
+    return Shared(rounds, section_summary(facts, root, None), links, order)
 
 
 def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
@@ -271,16 +249,15 @@ def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
         return {}
     lang = season.language
     pages = {}
-    shared = _shared(facts, "../")
-    write = bodies.alphabetical_pages(lang)  # each page written into the section's frame
-    lines = FAST_PAGES.get()  # the rows written from their lines (else through the macro)
+    shared = shared_of(facts, "../", lang)
+    template = "lists/alphabetical.html"
     for r in listed_rounds(facts):
         path = urls.alphabetical(section, r)
-        pages[path] = write(alphabetical_page(season, facts, r, path, shared=shared,
-                                              lines=lines))
+        pages[path] = render(template, alphabetical_page(season, facts, r, path,
+                                                         shared=shared), lang)
     path = urls.alphabetical(section)
-    pages[path] = write(alphabetical_page(season, facts, current_round(facts), path,
-                                          shared=shared, lines=lines))
+    pages[path] = render(template, alphabetical_page(season, facts, current_round(facts),
+                                                     path, shared=shared), lang)
     return pages
 
 

@@ -26,6 +26,7 @@ from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.standings import Standings, StandingsRow
 from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
+from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
 
 
@@ -194,22 +195,26 @@ class TiebreakLine:
     as played, an own unplayed round scored against a virtual opponent (C.07
     Art. 16.4), a per-round count or a rating. ``cut`` marks an element a
     modifier (/C1, /M1) removed.
+
+    The figures are plain text already written in the page's language and digits
+    (``formatting.numbers``), "" where the element has none: a season has a hundred
+    thousand of these rows, and a filter and a test per cell were most of their cost.
     """
 
-    round: int
+    round: str  # the round's number
     kind: str
     opponent: PlayerLink | None
-    score: Fraction | int | None
-    result: Fraction | None
-    value: Fraction | int | None
+    score: str  # the opponent's score or rating, as a tiebreak value
+    result: str  # the points the player took from it
+    value: str  # what it adds to the tiebreak, as a tiebreak value
     cut: bool
 
 
 @dataclass(frozen=True, slots=True)
 class TiebreakView:
     code: str
-    name: str
-    value: Fraction | int | None
+    name: str  # an N_ msgid
+    value: str  # written as a tiebreak value (``formatting.numbers``), as the lines' figures
     lines: tuple[TiebreakLine, ...]
 
 
@@ -282,8 +287,10 @@ class HasStandings(Protocol):
     standings: Standings | None
 
 
-def tiebreak_views(data: HasStandings, number: int, root: str) -> tuple[TiebreakView, ...]:
-    """How each tiebreak of a ranked player was obtained, element by element."""
+def tiebreak_views(data: HasStandings, number: int, root: str,
+                   figures: Numbers) -> tuple[TiebreakView, ...]:
+    """How each tiebreak of a ranked player was obtained, element by element; ``figures``:
+    the page language's numbers (``formatting.numbers(season.language, season.digits)``)."""
     if data.standings is None:
         return ()
     try:
@@ -291,20 +298,30 @@ def tiebreak_views(data: HasStandings, number: int, root: str) -> tuple[Tiebreak
     except KeyError:
         return ()  # not ranked (50 % rule): no tiebreaks
     s = data.section
+    whole, points, tiebreak = figures.number, figures.points, figures.tiebreak
     views = []
     for code, explanation in zip(data.standings.codes, row.explanations, strict=True):
+        elements = [(item, cut)
+                    for items, cut in ((explanation.items, False), (explanation.cut, True))
+                    for item in items]
+        elements.sort(key=_round_of)
         lines = [
             TiebreakLine(
-                round=item.round, kind=TIEBREAK_KINDS.get(item.kind, item.kind),
+                round=whole(item.round), kind=TIEBREAK_KINDS.get(item.kind, item.kind),
                 opponent=player_link(s, item.opponent, root) if item.opponent else None,
-                score=item.score, result=item.result, value=item.value, cut=cut,
+                score="" if item.score is None else tiebreak(item.score),
+                result="" if item.result is None else points(item.result),
+                value="" if item.value is None else tiebreak(item.value), cut=cut,
             )
-            for items, cut in ((explanation.items, False), (explanation.cut, True))
-            for item in items
+            for item, cut in elements
         ]
-        lines.sort(key=lambda line: line.round)
         views.append(TiebreakView(code, TIEBREAK_NAMES.get(code.split("/")[0], code),
-                                  explanation.value, tuple(lines)))
+                                  tiebreak(explanation.value), tuple(lines)))
     return tuple(views)
+
+
+def _round_of(element: tuple) -> int:
+    """An explanation's element's round (the rows are in round order, cut ones among them)."""
+    return element[0].round
 
 

@@ -18,15 +18,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from markupsafe import Markup
-
 from leaguegen.domain import changes as ch
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
-from leaguegen.site import i18n, urls
+from leaguegen.site import urls
 from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render
+from leaguegen.site.render import environment, render
 
 KIND_LABELS = {ch.RESULT: N_("result entered"), ch.CORRECTION: N_("result corrected"),
                ch.WITHDRAWAL: N_("withdrawal"), ch.LATE_ENTRY: N_("late entry")}
@@ -79,17 +77,13 @@ register_section_pages(changes_pages)
 # ------------------------------------------------------------------------- last updated
 
 MARKER = "<!--leaguegen:updated:{code}-->"
-UPDATED = N_("Last updated: %(date)s")
 
 
 def updated_html(when: dt.datetime, code: str, digits: str) -> str:
-    """The footer's line in one language: 'Last updated: Wed 2 December 2026'."""
-    gettext_, _ = i18n.gettext_callables(code, digits)
-    day = when.date()
-    text = i18n.Formatter(code, digits).date(day)
-    stamp = Markup('<time datetime="%s">%s</time>') % (day.isoformat(), text)
-    return str(Markup('<span class="updated">%s</span>')
-               % gettext_(UPDATED, date=stamp))
+    """The footer's line in one language: 'Last updated: Wed 2 December 2026' (the macro
+    ``updated`` of partials/updated.html)."""
+    template = environment(code, digits).get_template("partials/updated.html")
+    return str(template.module.updated(when.date()))  # type: ignore[attr-defined]
 
 
 def stamp_updated(files: dict[str, bytes], season: Season,

@@ -23,7 +23,6 @@ from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
-from leaguegen.site.pages import bodies
 from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
@@ -43,37 +42,9 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
-from leaguegen.site.pages.frames import FAST_PAGES
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import planning_view
 from leaguegen.site.render import render, render_pdf_source
-
-
-@dataclass(frozen=True, slots=True)
-class RoundsLines:
-    """Every round's boards as tuples, what ``rows.round_lines`` writes without a
-    RoundView and Board per board (a rounds page written with ``FAST_PAGES``): per round
-    (number, date, boards, sitting out, complete, started), a board (number, white,
-    black, result, white's points before, black's, withdrew), the players by number in
-    ``players``; ``views()`` makes the RoundViews for the template."""
-
-    players: list
-    lines: list[tuple[int, dt.date | None, list[tuple], int | None, bool, bool]]
-
-    @property
-    def withdrew(self) -> bool:
-        return any(board[6] for line in self.lines for board in line[2])
-
-    def views(self) -> tuple[RoundView, ...]:
-        players = self.players
-        return tuple(RoundView(
-            number=number, date=date,
-            boards=tuple(Board(b, players[white], players[black], result, white_points,
-                               black_points, withdrew)
-                         for b, white, black, result, white_points, black_points, withdrew
-                         in boards),
-            sitting_out=players[out] if out else None, complete=complete, started=started)
-            for number, date, boards, out, complete, started in self.lines)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,7 +58,7 @@ class SectionPage:
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
     crosstable: tuple[CrossRow, ...]
-    rounds: tuple[RoundView, ...] | RoundsLines
+    rounds: tuple[RoundView, ...]
     pdf_url: str
     double: bool
     free_round_points: Fraction | None  # what a free round scores; None = even field
@@ -100,10 +71,7 @@ class SectionPage:
     def withdrew_boards(self) -> bool:
         """Whether a board of a round is not played because a player withdrew (the
         rounds page's legend says what its mark means)."""
-        rounds = self.rounds
-        if isinstance(rounds, RoundsLines):
-            return rounds.withdrew
-        return any(b.withdrew for r in rounds for b in r.boards)
+        return any(b.withdrew for r in self.rounds for b in r.boards)
 
 
 
@@ -120,30 +88,6 @@ class PlayerGame:
 
 
 @dataclass(frozen=True, slots=True)
-class GameLines:
-    """A player's games as tuples, what ``rows.game_lines`` writes without a PlayerGame
-    per game (``bodies.player_pages``): (round, date, colour, opponent's number or None,
-    result, note, withdrew), with the section's links by number; ``games()`` makes the
-    PlayerGames for the template."""
-
-    players: list
-    lines: list[tuple[int, dt.date | None, str, int | None, str, str, bool]]
-
-    def __bool__(self) -> bool:
-        return bool(self.lines)
-
-    @property
-    def withdrew(self) -> bool:
-        return any(line[6] for line in self.lines)
-
-    def games(self) -> tuple[PlayerGame, ...]:
-        players = self.players
-        return tuple(PlayerGame(r, date, colour, players[opponent] if opponent else None,
-                                result, note, withdrew)
-                     for r, date, colour, opponent, result, note, withdrew in self.lines)
-
-
-@dataclass(frozen=True, slots=True)
 class PlayerPage:
     """One player's season in a section (``<id>/players/<slug>.html``)."""
 
@@ -151,7 +95,7 @@ class PlayerPage:
     season: SeasonInfo
     section: SectionSummary
     player: PlayerLink
-    games: tuple[PlayerGame, ...] | GameLines
+    games: tuple[PlayerGame, ...]
     score: Fraction
     played: int
     rank: int | None
@@ -231,10 +175,8 @@ def section_data(section: Section) -> SectionData:
     return SectionData(facts_of(section))
 
 
-def section_page(season: Season, data: SectionData, root: str = "../",
-                 lines: bool = False) -> SectionPage:
-    """``root``: the way up to the site's root from the page (deeper for a quads group);
-    ``lines``: the rounds as RoundsLines (``rows.round_lines`` writes them), not views."""
+def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
     s, t = data.section, data.table
     codes = list(s.tiebreaks)
     result = data.standings
@@ -277,7 +219,7 @@ def section_page(season: Season, data: SectionData, root: str = "../",
         root=root, season=season_info(season), section=info, description=s.description,
         standings=tuple(rows),
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
-        crosstable=_crosstable(data, root), rounds=_rounds(data, root, lines),
+        crosstable=_crosstable(data, root), rounds=_rounds(data, root),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
     )
@@ -381,9 +323,9 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
     return tuple(out)
 
 
-def _rounds(data: SectionData, root: str, lines: bool = False
-            ) -> tuple[RoundView, ...] | RoundsLines:
+def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     s, t = data.section, data.table
+    players = data.links_of(root)
     made = []
     schedule = roundrobin.section_schedule(s)
     before = _points_before(t)
@@ -409,21 +351,19 @@ def _rounds(data: SectionData, root: str, lines: bool = False
             complete = complete and bool(result)
             started = started or bool(result)
             scores, other = before[white], before[black]
-            boards.append((
-                len(boards) + 1, white, black, result,
+            boards.append(Board(
+                len(boards) + 1, players[white], players[black], result,
                 scores[min(r - 1, len(scores) - 1)], other[min(r - 1, len(other) - 1)],
                 bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white, black)))
-        made.append((r, info.date, boards, out, complete, started))
-    written = RoundsLines(data.links_of(root), made)
-    return written if lines else written.views()
+        made.append(RoundView(r, info.date, tuple(boards), players[out] if out else None,
+                              complete, started))
+    return tuple(made)
 
 
 def player_page(season: Season, data: SectionData, number: int,
-                root: str = "../../", views: bool = True, lines: bool = False) -> PlayerPage:
-    """``views`` False: without the tiebreak views (``bodies.player_pages`` writes the
-    explanations from the standings themselves); ``lines``: the games as GameLines (which
-    ``bodies.player_pages`` writes), not PlayerGames."""
+                root: str = "../../") -> PlayerPage:
     s, t = data.section, data.table
+    players = data.links_of(root)
     rec = t.record(number)
     rounds = s.rounds
     dates = [info.date for info in rounds]
@@ -435,17 +375,16 @@ def player_page(season: Season, data: SectionData, number: int,
         opponent = e.opponent
         code = e.code
         if opponent is None:
-            made.append((r, date, "", None, fmt.units(t.scoring.points(code), t.scoring),
-                         FREE_ROUND, False))
+            made.append(PlayerGame(r, date, "", None,
+                                   fmt.units(t.scoring.points(code), t.scoring), FREE_ROUND))
             continue
         withdrew = bool(withdrawals) and lost_to_withdrawal(s, r, code, number, opponent)
         name = code._name_  # an Enum's own hash is a Python call: its name's is not
         note = WITHDREW if withdrew else _NOTES.get(name, "")
         colour = e.colour
-        made.append((r, date, "w" if colour is white else "b" if colour is black else "",
-                     opponent, fmt.cell_of(name), note, withdrew))
-    written = GameLines(data.links_of(root), made)
-    games = written if lines else written.games()
+        made.append(PlayerGame(r, date,
+                               "w" if colour is white else "b" if colour is black else "",
+                               players[opponent], fmt.cell_of(name), note, withdrew))
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
@@ -461,11 +400,13 @@ def player_page(season: Season, data: SectionData, number: int,
                                       section_summary(data.facts, root, None))
     return PlayerPage(
         root=root, season=shared[0], section=shared[1],
-        player=player_link(s, number, root), games=games, score=score,
+        player=player_link(s, number, root), games=tuple(made), score=score,
         counted_score=counted,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
-        withdrawal=withdrawal, tiebreaks=tiebreak_views(data, number, root) if views else (),
+        withdrawal=withdrawal,
+        tiebreaks=tiebreak_views(data, number, root,
+                                 fmt.numbers(season.language, season.digits)),
     )
 
 
@@ -473,23 +414,16 @@ def player_page(season: Season, data: SectionData, number: int,
 def render_section(season: Season, section: Section) -> SectionOutput:
     lang = season.language
     data = section_data(section)
-    lines = FAST_PAGES.get()  # the rounds written from their lines (else through RoundViews)
-    page = dataclasses.replace(section_page(season, data, lines=lines),
+    page = dataclasses.replace(section_page(season, data),
                                planning=planning_view(season, section))
     data.page = page
     pages = {
         urls.section(section): render("round_robin/section.html", page, lang),
         urls.rounds(section): render("round_robin/rounds.html", page, lang),
     }
-    write = bodies.player_pages(player_page(season, data, 1, views=False), lang) if (
-        section.players) else None
     for number in range(1, len(section.players) + 1):
-        if write is None:  # no frame: through the template
-            pages[urls.player(section, number)] = render(
-                "player.html", player_page(season, data, number), lang)
-        else:
-            pages[urls.player(section, number)] = write(
-                player_page(season, data, number, views=False, lines=True), data)
+        pages[urls.player(section, number)] = render(
+            "player.html", player_page(season, data, number), lang)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("round_robin/pdf.html", page, lang),
                          page.section)

@@ -537,7 +537,8 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         withdrew_after=gone,
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
-        tiebreaks=tiebreak_views(data, number, root),  # type: ignore[arg-type]  # duck-typed
+        tiebreaks=tiebreak_views(data, number, root,  # type: ignore[arg-type]  # duck-typed
+                                 fmt.numbers(season.language, season.digits)),
     )
 
 
