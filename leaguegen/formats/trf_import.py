@@ -131,22 +131,10 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     Raises :class:`ImportRefused` for a field too small for any section, or a
     ``rounds`` that contradicts the file.
     """
-    if rounds is not None:
-        if doc.rounds_total is not None and doc.rounds_total != rounds:
-            raise ImportRefused(f"--rounds {rounds} contradicts the file's {doc.rounds_total}"
-                                " rounds (XXR or 142)")
-        if rounds < doc.rounds_in_file:
-            raise ImportRefused(f"--rounds {rounds} is fewer than the {doc.rounds_in_file}"
-                                " rounds the file holds")
-        doc = replace(doc, rounds_total=rounds)
+    doc = _with_rounds(doc, rounds)
     players = sorted(doc.players, key=lambda p: p.number)
     n = len(players)
-    least = kind_of(fmt or "round_robin").min_players
-    if n < least:  # before a schedule is looked up: a round robin of one has none
-        raise ImportRefused(f"the file has {n} player{'' if n == 1 else 's'}; a season section"
-                            f" needs at least {least}"
-                            + (" (a round robin; a Swiss needs 4)" if fmt is None else
-                               f" for {fmt.replace('_', ' ')}"))
+    _refuse_small_field(n, fmt)
     played = doc.rounds_in_file
     guessed, total = _rounds_total(doc, n, played)
     fmt = fmt or guessed
@@ -159,23 +147,11 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     if fmt_is_swiss(fmt, guessed) and played and not rounds_games[-1]:
         # the last column holds only byes: what players asked for before it is paired
         played -= 1
-        for p in players:
-            e = _entry(p, played)
-            if e is not None and e.code in _REQUEST:
-                requested.append(f"      - {{player: {_q(p.name)}, round: {played + 1},"
-                                 f" bye: {_REQUEST[e.code]}}}")
+        requested = _requested_byes(players, played)
         rounds_games.pop()
-    numbering: dict[int, int] | None = None
-    swap = True
-    if fmt != "swiss":
-        pairs = [[(w, b) for w, b, _, _ in games] for games in rounds_games]
-        double = fmt == "double_round_robin"
-        for swap in ((True, False) if double else (True,)):
-            numbering = berger_numbers([p.number for p in players], pairs, double, swap)
-            if numbering is not None:
-                break
+    numbering, swap = (None, True) if fmt == "swiss" else _berger_numbering(
+        players, rounds_games, fmt == "double_round_robin")
     order = players if numbering is None else sorted(players, key=lambda p: numbering[p.number])
-    name = {p.number: p.name for p in players}
     title = doc.name or section_id
     lines = [f"# Imported from a TRF file by leaguegen import trf ({n} players,"
              f" {played} rounds played).", f"name: {_q(title)}"]
@@ -186,26 +162,7 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     lines += ["sections:", f"  - id: {section_id}", f"    name: {_q(title)}",
               f"    format: {fmt}"]
     if fmt == "swiss":
-        lines.append(f"    number_of_rounds: {max(total, played)}")
-        if doc.rounds_total is None:
-            notes.append(f"the file does not say how many rounds the event has (no XXR or 142"
-                         f" record): number_of_rounds is {max(total, played)}, the rounds it"
-                         " holds; if the event goes on, import again with --rounds N (or set"
-                         " number_of_rounds in season.yaml) before pairing")
-        if doc.initial_colour is Colour.BLACK:
-            lines.append("    initial_colour: black")
-        pab = pab_value(doc)
-        if pab is not None and pab != 1:
-            word = {Fraction(0): "zero", Fraction(1, 2): "draw"}.get(pab)
-            if word is None:
-                notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
-                             " (a season's pab_score is a win, a draw or zero)")
-            else:
-                lines.append(f"    pab_score: {word}  # from the file's 162 record")
-        if doc.acceleration:
-            notes.append("XXA acceleration is not carried over (a season knows Baku only)")
-        if doc.forbidden:
-            notes.append("XXP forbidden pairs are not carried over")
+        lines += _swiss_lines(doc, max(total, played), notes)
     elif numbering is None:
         lines.append("    schedule: as_played  # no Berger numbering fits the rounds played")
     else:
@@ -222,29 +179,117 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     lines.append("    players:")
     lines += [_player_line(p) for p in order]
     lines.append("    rounds:")
+    lines += _rounds_lines(doc, players, rounds_games, fmt == "swiss" or numbering is None,
+                           notes)
+    text = "\n".join(lines) + "\n"
+    text = text.replace("        results:\n          []\n", "        results: []\n")
+    text = text.replace("      - results:\n          []\n", "      - results: []\n")
+    return Imported(text, fmt, numbering is not None, notes)
+
+
+def _with_rounds(doc: TrfDocument, rounds: int | None) -> TrfDocument:
+    """``doc`` with the event's number of rounds the organiser gave (``--rounds``), checked
+    against what the file says and holds."""
+    if rounds is None:
+        return doc
+    if doc.rounds_total is not None and doc.rounds_total != rounds:
+        raise ImportRefused(f"--rounds {rounds} contradicts the file's {doc.rounds_total}"
+                            " rounds (XXR or 142)")
+    if rounds < doc.rounds_in_file:
+        raise ImportRefused(f"--rounds {rounds} is fewer than the {doc.rounds_in_file}"
+                            " rounds the file holds")
+    return replace(doc, rounds_total=rounds)
+
+
+def _refuse_small_field(n: int, fmt: str | None) -> None:
+    """Refuse a field too small for the section (before a schedule is looked up: a round
+    robin of one has none)."""
+    least = kind_of(fmt or "round_robin").min_players
+    if n < least:
+        raise ImportRefused(f"the file has {n} player{'' if n == 1 else 's'}; a season section"
+                            f" needs at least {least}"
+                            + (" (a round robin; a Swiss needs 4)" if fmt is None else
+                               f" for {fmt.replace('_', ' ')}"))
+
+
+def _requested_byes(players: list[TrfPlayer], played: int) -> list[str]:
+    """The ``byes_requested`` lines of a round whose column holds only byes (asked for
+    before it was paired)."""
+    out = []
+    for p in players:
+        e = _entry(p, played)
+        if e is not None and e.code in _REQUEST:
+            out.append(f"      - {{player: {_q(p.name)}, round: {played + 1},"
+                       f" bye: {_REQUEST[e.code]}}}")
+    return out
+
+
+def _berger_numbering(players: list[TrfPlayer], rounds_games: list[list[tuple]],
+                      double: bool) -> tuple[dict[int, int] | None, bool]:
+    """The Berger numbers that give the rounds played (None: none do), and whether the
+    double round robin's last two rounds are swapped in them."""
+    pairs = [[(w, b) for w, b, _, _ in games] for games in rounds_games]
+    numbering: dict[int, int] | None = None
+    swap = True
+    for swap in ((True, False) if double else (True,)):
+        numbering = berger_numbers([p.number for p in players], pairs, double, swap)
+        if numbering is not None:
+            break
+    return numbering, swap
+
+
+def _swiss_lines(doc: TrfDocument, number_of_rounds: int, notes: list[str]) -> list[str]:
+    """A Swiss section's own keys, and a note for each of the file's records a season
+    cannot carry."""
+    lines = [f"    number_of_rounds: {number_of_rounds}"]
+    if doc.rounds_total is None:
+        notes.append(f"the file does not say how many rounds the event has (no XXR or 142"
+                     f" record): number_of_rounds is {number_of_rounds}, the rounds it"
+                     " holds; if the event goes on, import again with --rounds N (or set"
+                     " number_of_rounds in season.yaml) before pairing")
+    if doc.initial_colour is Colour.BLACK:
+        lines.append("    initial_colour: black")
+    pab = pab_value(doc)
+    if pab is not None and pab != 1:
+        word = {Fraction(0): "zero", Fraction(1, 2): "draw"}.get(pab)
+        if word is None:
+            notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
+                         " (a season's pab_score is a win, a draw or zero)")
+        else:
+            lines.append(f"    pab_score: {word}  # from the file's 162 record")
+    if doc.acceleration:
+        notes.append("XXA acceleration is not carried over (a season knows Baku only)")
+    if doc.forbidden:
+        notes.append("XXP forbidden pairs are not carried over")
+    return lines
+
+
+def _rounds_lines(doc: TrfDocument, players: list[TrfPlayer], rounds_games: list[list[tuple]],
+                  with_byes: bool, notes: list[str]) -> list[str]:
+    """The ``rounds:`` entries: each round's date (from record 132), games and, for a Swiss
+    or a round robin kept as played, its byes."""
+    name = {p.number: p.name for p in players}
     dates = _round_dates(doc)
-    for r in range(played):
-        lines.append("      - " + (f"date: {dates[r]}" if r < len(dates) and dates[r]
-                                   else "results:"))
-        if r < len(dates) and dates[r]:
+    lines: list[str] = []
+    for r, games in enumerate(rounds_games):
+        dated = r < len(dates) and dates[r]
+        lines.append("      - " + (f"date: {dates[r]}" if dated else "results:"))
+        if dated:
             lines.append("        results:")
         body = []
-        for w, b, wc, bc in rounds_games[r]:
+        for w, b, wc, bc in games:
             result = _result(wc, bc)
             if wc in (Code.WIN_UNRATED, Code.LOSS_UNRATED, Code.DRAW_UNRATED):
                 notes.append(f"round {r + 1}: {name[w]} - {name[b]} lasted less than a move;"
                              " recorded as an ordinary result")
             body.append(f"          - {_q(name[w] + ' - ' + name[b])}: {result}")
-        if fmt == "swiss" or numbering is None:
+        if with_byes:
             for p in players:
                 e = _entry(p, r)
                 if e is not None and e.opponent is None and e.code in _BYE:
                     body.append(f"          - {_q(p.name)}: {_BYE[e.code]}")
         lines += body or ["          []"]
-    text = "\n".join(lines) + "\n"
-    text = text.replace("        results:\n          []\n", "        results: []\n")
-    text = text.replace("      - results:\n          []\n", "      - results: []\n")
-    return Imported(text, fmt, numbering is not None, notes)
+    return lines
 
 
 def _round_dates(doc: TrfDocument) -> list[str]:
