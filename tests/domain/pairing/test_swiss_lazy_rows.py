@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.pairing import SwissState, pair_round
-from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
+from tests.domain.pairing.dutch_options import pair_dutch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from swiss_speed import generated_state  # noqa: E402
@@ -29,9 +29,7 @@ def test_exact_fallback_reads_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reduced optimum refused (its completion never reached): each bracket is
     solved on the exact graph, built from ``wx`` written out from the rows."""
     states = _states()
-    monkeypatch.setattr(DutchEngine, "use_fast", False)
-    exact = [pair_round(s) for s in states]
-    monkeypatch.setattr(DutchEngine, "use_fast", True)
+    exact = [pair_dutch(s, fast=False) for s in states]
     fell_back = [0]
     inner = BracketSolver._exact
 
@@ -50,7 +48,6 @@ def test_flat_prune_drops_what_the_rows_drop(monkeypatch: pytest.MonkeyPatch) ->
     states = _states()
     totals = []
     for flat in (False, True):
-        monkeypatch.setattr(BracketSolver, "flat_prune", flat)
         dropped = [0]
         inner = BracketSolver.prune
 
@@ -60,7 +57,7 @@ def test_flat_prune_drops_what_the_rows_drop(monkeypatch: pytest.MonkeyPatch) ->
             return n
 
         monkeypatch.setattr(BracketSolver, "prune", counted)
-        totals.append(([pair_round(s) for s in states], dropped[0]))
+        totals.append(([pair_dutch(s, flat_prune=flat) for s in states], dropped[0]))
         monkeypatch.setattr(BracketSolver, "prune", inner)
     (rows, by_rows), (flat, by_edges) = totals
     assert flat == rows

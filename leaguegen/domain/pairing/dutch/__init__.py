@@ -17,5 +17,6 @@ Three parts, each replaceable on its own:
 
 from .criteria import Criteria
 from .engine import DutchEngine
+from .options import DutchOptions
 
-__all__ = ["Criteria", "DutchEngine"]
+__all__ = ["Criteria", "DutchEngine", "DutchOptions"]

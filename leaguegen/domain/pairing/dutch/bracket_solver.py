@@ -67,10 +67,10 @@ def _tight_in_blossoms(sl: int, ca: list[tuple[int, int]] | None,
 class BracketSolver:
     """Bracket-local matching with a completion proof (see the module docstring)."""
 
-    flat_prune = True  # prune by one pass over the matching's edges where it can (tests: False)
-
-    def __init__(self, crit: Criteria):
+    def __init__(self, crit: Criteria, flat_prune: bool = True):
         self.crit = crit
+        # Prune by one pass over the matching's edges where it can (``DutchOptions``).
+        self.flat_prune = flat_prune
         self.order = crit.order
         self.n = n = len(crit.order)
         self.final = [False] * n
