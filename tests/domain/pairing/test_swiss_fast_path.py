@@ -115,8 +115,9 @@ def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> No
     for k in range(len(groups) - 2):
         C, G = groups[k], groups[k + 1]
         R = [v for g in groups[k + 2:] for v in g]
-        solver._reduced_begin(C, G, R, single)
-        nu = solver.fnu
+        solver._reduced_begin(C + G, len(C), R, single)
+        assert solver.reduced is not None
+        nu = solver.reduced.nu
         for lo in G:
             for h in C + G:
                 if h >= lo:
