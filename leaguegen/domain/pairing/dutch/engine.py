@@ -11,18 +11,24 @@ S2, then each S1 player's opponent in BSN order).
 Because each decision is forced by strictly ordered weights, the result does not
 depend on how the matching breaks ties, nor on which solver (``solvers.py``)
 answers: the engine only edits weights and reads the optimum.
+
+``_run`` is the bracket loop; each procedure of C.04.3 art. 4 is one step below
+it (``_choose_mdps``, ``_pair_mdps``, ``_split_remainder``, ``_exchange_in_s1``,
+``_exchange_in_s2``, ``_freeze_split``, ``_pair_s1``, ``_float_down``...), sharing
+state through ``bracket_loop.py``. The shortcuts, each proven to change nothing,
+are switched by ``DutchOptions`` (``options.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from leaguegen.domain.pairing.guard import EngineStalled, bracket_words
 from leaguegen.domain.pairing.players import Entrant, choose_colour, to_int
 from leaguegen.domain.pairing.result import ColourRule
 from leaguegen.domain.pairing.state import SwissState
 
+from .bracket_loop import BracketLoop, BracketTurn
 from .bracket_solver import BracketSolver, CannotProve
 from .criteria import Criteria, NextPairs
 from .direct import homogeneous_pairs
@@ -30,61 +36,6 @@ from .options import DutchOptions
 from .solvers import GlobalSolver, Solver
 
 DEFAULT_OPTIONS = DutchOptions()
-
-
-@dataclass(slots=True)
-class BracketLoop:
-    """What the bracket loop carries from one bracket to the next."""
-
-    solver: Solver
-    """The matching behind every decision (bracket-local or exact: ``solvers.py``)."""
-    players: list[int]
-    """The bracket's players, as indices into the pairing order: the MDPs first, then
-    the residents; once a turn has begun, followed by the next score group."""
-    next_index: int
-    """The first player (in the pairing order) of the score groups not yet taken in."""
-    single: bool
-    """Whether the bye is to come from this bracket's score and no lower (C9's terms)."""
-    matched: list[bool]
-    """Per player: paired (or, for an MDP, chosen to be paired) in this round so far."""
-    score: int
-    """The score of the bracket being paired (for the explanation and the error)."""
-    mdps: int = 0
-    """How many moved-down players head ``players``."""
-    group_start: int = 0
-    """The first player of the bracket's resident score group, in the pairing order
-    (the residents are a run of that order: ``group_start`` to ``BracketTurn.group_end``)."""
-    pairs: list[tuple[int, int]] = field(default_factory=list)
-    """Every pair made so far, as indices into the pairing order."""
-    last: tuple[int, int] | None = None
-    """``(next_index, len(pairs))`` when the last turn began: a turn that changes
-    neither has stalled (issue 26)."""
-
-
-@dataclass(slots=True)
-class BracketTurn:
-    """One turn of the bracket loop: one bracket, from its weights to its floaters."""
-
-    loop: BracketLoop
-    bracket_size: int
-    """MDPs and residents: ``loop.players[:bracket_size]``; the rest is the next group."""
-    group_end: int
-    """One past the last resident, in the pairing order."""
-    next_group_start: int
-    """The first player of the next score group, in the pairing order."""
-    size: int = 0
-    """``len(loop.players)`` with the next score group in."""
-    base: list[list[int]] = field(default_factory=list)
-    """The bracket's weights before any nudge: ``base[li][si]`` for positions
-    ``si < li`` in ``loop.players`` (zero: the pair is out, for good)."""
-    mate: list[int] = field(default_factory=list)
-    """The solver's latest optimum: ``mate[v]`` is ``v``'s partner (``v``: single)."""
-    rem: list[int] = field(default_factory=list)
-    """The remainder: positions of the residents the optimum pairs in the bracket."""
-    s1_size: int = 0
-    """The remainder's S1 size (its pairs): S1 is made of its first players."""
-    frozen: bool = False
-    """The split "S1 = the first ``s1_size``" proven at once (``_try_split``)."""
 
 
 class DutchEngine:
