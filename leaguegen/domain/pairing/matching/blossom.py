@@ -61,19 +61,19 @@ class BlossomMatching:
         self.free_ids: list[int] = []
         self.endpoint: list[int] = []
         self.nb: list[dict[int, int]] = [{} for _ in range(n)]  # v -> {w: endpoint index of w}
-        self.mate: list[int] = []  # remote endpoint index, or -1 (``_clear_solution``)
-        self.label: list[int] = []
-        self.labelend: list[int] = []
-        self.inblossom: list[int] = []
-        self.blossomparent: list[int] = []
-        self.blossomchilds: list[list[int] | None] = []
-        self.blossombase: list[int] = []
-        self.blossomendps: list[list[int] | None] = []
-        self.bestedge: list[int] = []
-        self.blossombestedges: list[list[int] | None] = []
-        self.unusedblossoms: list[int] = []
-        self.dualvar: list[int] = []
-        self._clear_solution()
+        # The solution (as ``_clear_solution`` sets it again).
+        self.mate = [-1] * n  # remote endpoint index, or -1
+        self.label = [0] * (2 * n)
+        self.labelend = [-1] * (2 * n)
+        self.inblossom = list(range(n))
+        self.blossomparent = [-1] * (2 * n)
+        self.blossomchilds: list[list[int] | None] = [None] * (2 * n)
+        self.blossombase = list(range(n)) + [-1] * n
+        self.blossomendps: list[list[int] | None] = [None] * (2 * n)
+        self.bestedge = [-1] * (2 * n)
+        self.blossombestedges: list[list[int] | None] = [None] * (2 * n)
+        self.unusedblossoms = list(range(2 * n - 1, n - 1, -1))
+        self.dualvar = [0] * (2 * n)
         self.allowedge = bytearray()
         self.queue: deque[int] = deque()
         self.bsl = [0] * (2 * n)  # cached slack of bestedge[x] ...
@@ -562,22 +562,6 @@ class BlossomMatching:
             sys.setrecursionlimit(limit)
         return [self.endpoint[m] if m >= 0 else v for v, m in enumerate(self.mate)]
 
-    def _begin_stage(self, zeros: list[int], minus: list[int], nones: list[None]) -> bool:
-        """Clear the labels and best edges and label every free vertex with a positive
-        dual as a root (S); False when there is none (the matching is optimal)."""
-        n, label, inblossom, dualvar, mate = (
-            self.n, self.label, self.inblossom, self.dualvar, self.mate)
-        label[:] = zeros
-        self.bestedge[:] = minus
-        self.blossombestedges[n:] = nones
-        self.allowedge = bytearray(len(self.edges))
-        self.queue = deque()
-        self.lazy_best = []
-        for v in range(n):
-            if mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
-                self.assign_label(v, 1, -1)
-        return bool(self.queue)
-
     def _dual_change(self) -> tuple[int, int, int, int]:
         """The largest dual change that keeps every dual feasible, applied: S-vertices
         down, T-vertices up, S-blossoms up, T-blossoms down (doubled duals). Returns
@@ -657,6 +641,7 @@ class BlossomMatching:
         nb, mate = self.nb, self.mate
         blossombase, labelend = self.blossombase, self.labelend
         bestedge, bsl, bph = self.bestedge, self.bsl, self.bph
+        blossombestedges = self.blossombestedges
         first = True
         paths = self.greedy_stages
         # Whether the last stage changed the duals or expanded a blossom. A stage that
@@ -678,9 +663,19 @@ class BlossomMatching:
             if paths:
                 # (until a scan finds none: the stages' dual changes make few new ones)
                 paths = self._greedy_paths() > 0
-            if not self._begin_stage(zeros, minus, nones):
+            # A new stage: labels and best edges cleared, every free vertex with a
+            # positive dual a root (S); none left: the matching is optimal.
+            label[:] = zeros
+            bestedge[:] = minus
+            blossombestedges[n:] = nones
+            self.allowedge = allowedge = bytearray(len(edges))
+            self.queue = deque()
+            self.lazy_best = []
+            for v in range(n):
+                if mate[v] == -1 and dualvar[v] > 0 and label[inblossom[v]] == 0:
+                    self.assign_label(v, 1, -1)
+            if not self.queue:
                 break
-            allowedge = self.allowedge
             self.stages += 1
             stages += 1
             check_bound(stages, stage_bound, "the matching's stage loop")
