@@ -45,7 +45,6 @@ class BracketLoop:
 class BracketTurn:
     """One turn of the bracket loop: one bracket, from its weights to its floaters."""
 
-    loop: BracketLoop
     bracket_size: int
     """MDPs and residents: ``loop.players[:bracket_size]``; the rest is the next group."""
     group_end: int

@@ -264,12 +264,12 @@ class DutchEngine:
             self._start_bracket(loop, turn)
             self._choose_mdps(loop, turn)
             self._pair_mdps(loop, turn)
-            self._split_remainder(turn)
+            self._split_remainder(loop, turn)
             if not turn.frozen:
-                exchanges = self._count_exchanges(turn)
-                self._exchange_in_s1(turn, exchanges)
-                self._exchange_in_s2(turn, exchanges)
-                self._freeze_split(turn)
+                exchanges = self._count_exchanges(loop, turn)
+                self._exchange_in_s1(loop, turn, exchanges)
+                self._exchange_in_s2(loop, turn, exchanges)
+                self._freeze_split(loop, turn)
             self._pair_s1(loop, turn)
             self._float_down(loop, turn)
         return self._result(loop)
@@ -304,7 +304,7 @@ class DutchEngine:
         (MDPs and residents) is ``players[:bracket_size]``, the next group the rest."""
         order, n = self.order, self.n
         bracket_size = len(loop.players)
-        turn = BracketTurn(loop=loop, bracket_size=bracket_size,
+        turn = BracketTurn(bracket_size=bracket_size,
                            group_end=loop.group_start + (bracket_size - loop.mdps),
                            next_group_start=loop.next_index)
         it = loop.next_index
@@ -423,13 +423,12 @@ class DutchEngine:
             solver.finalize(v, mv)
             self._record(loop, v, mv)
 
-    def _split_remainder(self, turn: BracketTurn) -> None:
+    def _split_remainder(self, loop: BracketLoop, turn: BracketTurn) -> None:
         """The remainder (the residents the optimum pairs inside the bracket) and its
         S1/S2 split: S1 = its first ``s1_size`` players when one solve proves it
         (``_try_split``, the split then ``frozen``); otherwise every remainder pair
         gets a bonus for its higher player, largest for the first ``s1_size``, so the
         optimum puts the highest players it can in S1 (the exchanges settle which)."""
-        loop = turn.loop
         solver, pbi, base, sm = loop.solver, loop.players, turn.base, turn.mate
         sgb, nsgb = loop.mdps, turn.bracket_size
         rem: list[int] = []
@@ -480,10 +479,10 @@ class DutchEngine:
             solver.prune(pbi, sgb, nsgb, base)
 
     @staticmethod
-    def _count_exchanges(turn: BracketTurn) -> int:
+    def _count_exchanges(loop: BracketLoop, turn: BracketTurn) -> int:
         """How many of the first ``s1_size`` remainder players the optimum puts in S2:
         the size of the exchange between the original S1 and S2."""
-        pbi, sm, group_end = turn.loop.players, turn.mate, turn.group_end
+        pbi, sm, group_end = loop.players, turn.mate, turn.group_end
         rem = turn.rem
         exch = 0
         for pi2 in rem:
@@ -508,11 +507,10 @@ class DutchEngine:
 
         return ewc
 
-    def _exchange_in_s1(self, turn: BracketTurn, exchanges: int) -> None:
+    def _exchange_in_s1(self, loop: BracketLoop, turn: BracketTurn, exchanges: int) -> None:
         """Exchange the lowest possible S1 players (C.04.3 art. 4.3, exchanges: the
         largest differing BSN moved out of S1): from the bottom of the original S1
         up, nudge each player towards S1 and freeze where the optimum puts it."""
-        loop = turn.loop
         solver, pbi, base, rem, rp = loop.solver, loop.players, turn.base, turn.rem, turn.s1_size
         nrem, group_end = len(rem), turn.group_end
         ewc = self._bonused(base, self.crit.B, rp)
@@ -537,11 +535,10 @@ class DutchEngine:
                     base[rem[op]][pi2] = 0
                 solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri))
 
-    def _exchange_in_s2(self, turn: BracketTurn, exchanges: int) -> None:
+    def _exchange_in_s2(self, loop: BracketLoop, turn: BracketTurn, exchanges: int) -> None:
         """Exchange the highest possible S2 players (the smallest differing BSN moved
         in from S2): from the top of the original S2 down, nudge each towards S1; one
         that goes there is cut from every higher player and from the next group."""
-        loop = turn.loop
         solver, pbi, base, rem, rp = loop.solver, loop.players, turn.base, turn.rem, turn.s1_size
         nrem, group_end = len(rem), turn.group_end
         ewc = self._bonused(base, self.crit.B, rp)
@@ -571,10 +568,9 @@ class DutchEngine:
             ri += 1
 
     @staticmethod
-    def _freeze_split(turn: BracketTurn) -> None:
+    def _freeze_split(loop: BracketLoop, turn: BracketTurn) -> None:
         """Freeze the S1/S2 split the optimum now makes: every pair inside S1 or
         inside S2 goes (in ``base`` and the solver), the rest lose the S1 bonus."""
-        loop = turn.loop
         set_row, pbi, base, rem = loop.solver.set_row, loop.players, turn.base, turn.rem
         sm, group_end = turn.mate, turn.group_end
         nrem = len(rem)
