@@ -26,7 +26,8 @@ built by hand from ``SwissPlayer``/``PastRound`` records, or from a TRF file
 with ``leaguegen.formats.swiss_input.state_from_trf``.
 
 Modules: ``state`` (input), ``players`` (colour preferences, floats, colour
-allocation), ``matching`` (maximum-weight blossom matching), ``dutch/`` (the Dutch
+allocation), ``matching/`` (maximum-weight matching: ``blossom`` the algorithm alone,
+``warm`` its re-optimisation after edits), ``dutch/`` (the Dutch
 system: ``criteria`` the weights, ``engine`` the bracket decisions, ``solvers`` and
 ``bracket_solver`` the matchings behind one interface), ``burstein`` (Burstein on
 the same machinery), ``baku`` (C.04.7 virtual points), ``system`` (the registry of

@@ -161,6 +161,18 @@ class BursteinEngine:
 
     # ------------------------------------------------------------ pairing
     def run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        """The round's pairs and bye: the order, the bye, the score groups grown (and
+        merged from the bottom) until a pairing completes, then each group paired."""
+        ordered = self._ordered()
+        self.order = ordered
+        bye = self._bye(ordered)
+        vl = [e for e in ordered if e is not bye]
+        mc = Matching(len(vl))
+        sg = self._groups(vl, mc)
+        return self._pair_groups(vl, mc, sg), bye
+
+    def _ordered(self) -> list[Entrant]:
+        """Score descending, then the index (``metric``) descending."""
         met = self.metric
 
         def cmp(a: Entrant, b: Entrant) -> int:
@@ -172,46 +184,49 @@ class BursteinEngine:
                 return 1
             return 0
 
-        ordered = sorted(self.entrants, key=cmp_to_key(cmp))
-        self.order = ordered
-        bye = None
-        if len(ordered) % 2:
-            win = self.state.win
-            for cand in reversed(ordered):
-                if not any(r.is_pab or (r.paired and not r.played and r.points >= win)
-                               for r in cand.rounds):  # a PAB of any value (pab_score)
-                    bye = cand
-                    break
-            if bye is None:
-                raise NoValidPairing("no player may receive the pairing-allocated bye")
-        vl = [e for e in ordered if e is not bye]
+        return sorted(self.entrants, key=cmp_to_key(cmp))
+
+    def _bye(self, ordered: list[Entrant]) -> Entrant | None:
+        """The lowest player without an earlier PAB (or unplayed win), when odd."""
+        if not len(ordered) % 2:
+            return None
+        win = self.state.win
+        for cand in reversed(ordered):
+            if not any(r.is_pab or (r.paired and not r.played and r.points >= win)
+                       for r in cand.rounds):  # a PAB of any value (pab_score)
+                return cand
+        raise NoValidPairing("no player may receive the pairing-allocated bye")
+
+    @staticmethod
+    def _completable(mate: list[int], sg: list[int], V: int) -> bool:  # noqa: N803
+        """Whether the matching pairs every group's players inside it or with the
+        group below, at most one floater per group (two when its end is odd)."""
+        it = 0
+        unmatched = 0
+        begin = 0
+        for v in range(V):
+            if v >= sg[-1]:
+                return True
+            if v >= sg[it]:
+                unmatched = 0
+                begin = v
+                while v >= sg[it]:
+                    it += 1
+            m = mate[v]
+            if m == v and v < sg[-2]:
+                return False
+            if m == v or m < begin or m >= sg[it]:
+                unmatched += 1
+                if unmatched > (2 if sg[it] & 1 else 1):
+                    return False
+        return True
+
+    def _groups(self, vl: list[Entrant], mc: Matching) -> list[int]:
+        """The score groups' bounds in ``vl``: each grown by the next score until the
+        pairing so far completes, then merged from the bottom while it does not."""
         V = len(vl)
-        mc = Matching(V)
         sg = [0, 0]
         valid = True
-
-        def check(mate: list[int]) -> bool:
-            it = 0
-            unmatched = 0
-            begin = 0
-            for v in range(V):
-                if v >= sg[-1]:
-                    return True
-                if v >= sg[it]:
-                    unmatched = 0
-                    begin = v
-                    while v >= sg[it]:
-                        it += 1
-                m = mate[v]
-                if m == v and v < sg[-2]:
-                    return False
-                if m == v or m < begin or m >= sg[it]:
-                    unmatched += 1
-                    if unmatched > (2 if sg[it] & 1 else 1):
-                        return False
-            return True
-
-        mate = list(range(V))
         while sg[-1] < V:
             sg.append(sg[-1])
             while True:
@@ -226,8 +241,7 @@ class BursteinEngine:
                 if sg[-1] & 1:
                     for vi in range(sg[-2], sg[-1]):
                         mc.set_weight(sg[-1], vi, _COMPATIBLE)
-                mate = mc.solve()
-                valid = check(mate)
+                valid = self._completable(mc.solve(), sg, V)
                 if not (sg[-1] < V and not valid):
                     break
             if sg[-1] < V and not sg[-1] & 1:
@@ -243,11 +257,17 @@ class BursteinEngine:
             mate = mc.solve()
             sg.append(begin)
             sg.append(V)
-            valid = check(mate)
+            valid = self._completable(mate, sg, V)
         if not valid:
             raise NoValidPairing(
                 "the players cannot all be paired while satisfying the absolute criteria")
+        return sg
 
+    def _pair_groups(self, vl: list[Entrant], mc: Matching,
+                     sg: list[int]) -> list[tuple[Entrant, Entrant]]:
+        """Each group in turn, by index descending: each player takes the best
+        opponent still possible (or floats to the next group)."""
+        met = self.metric
         partner: dict[int, int] = {}
         pairs: list[tuple[Entrant, Entrant]] = []
         begin = sg[0]
@@ -290,4 +310,4 @@ class BursteinEngine:
                     mc.remove([v, m])
                     self.bracket_of[vl[v].id] = self.bracket_of[vl[m].id] = vl[begin].score
             begin = end
-        return pairs, bye
+        return pairs

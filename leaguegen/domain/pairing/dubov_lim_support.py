@@ -3,7 +3,7 @@
 Both systems are procedures ("take the first X in this order that still allows
 Y"), so they ask the same two questions again and again: can these players
 still all be paired, and how many pairs can this group make at most? The
-answers come from the blossom matching in ``matching.py`` with unit weights
+answers come from the blossom matching in ``matching/`` with unit weights
 (a maximum-cardinality matching), or with two-level weights when a count of
 "good" pairs is to be maximised as well.
 """

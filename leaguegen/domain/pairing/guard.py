@@ -12,7 +12,7 @@ printed), never as a pairing and never as "no legal pairing exists".
 Where the loops are: the Dutch bracket loop (``dutch/engine.py``: a turn must
 pair someone or take in a score group; a stall of its fast path is paired again
 by the exact method), the matching's stages and their dual changes
-(``matching.py``: linear bounds), the Dubov brackets and the Lim scrutinies
+(``matching/blossom.py``: linear bounds), the Dubov brackets and the Lim scrutinies
 (a work list that must shrink each turn: ``check_shrank``). Burstein's loops
 add a player to the bracket or drop a score group each turn, by construction,
 and Lim's median loop pops a stack or refuses: nothing to check there.

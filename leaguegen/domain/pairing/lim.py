@@ -127,15 +127,14 @@ class _Pair:
 class LimRound:
     """One round paired by C.04.4.3; ``run`` returns the result.
 
-    ``use_skip`` (default on) lets the exchange step keep a player's first
+    ``skip`` (default on) lets the exchange step keep a player's first
     candidate without a new solve when the optimum in hand proves it; the
     tests compare it with the plain method.
     """
 
-    use_skip = True
-
-    def __init__(self, state: SwissState):
+    def __init__(self, state: SwissState, skip: bool = True):
         self.state = state
+        self.skip = skip
         self.blocked = played_pairs(state)
         self.last_round = state.rounds_played + 1 >= state.rounds_total
         self.initial = W if state.initial_colour.value == "w" else B
@@ -396,7 +395,7 @@ class LimRound:
             i = idx[id(p)]
             first = next((q for q in cands if self.compatible(p, q)), None)
             j = -1
-            if cur and first is not None and self.use_skip:
+            if cur and first is not None and self.skip:
                 # Without a solve when the optimum in hand already pairs p with its first
                 # candidate, or does so after one weight-neutral swap of partners.
                 j1, x = idx[id(first)], cur[i]

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
-from leaguegen.domain.pairing.dutch import DutchEngine
+from leaguegen.domain.pairing import pairing
+from leaguegen.domain.pairing.dutch import DutchEngine, DutchOptions
 from leaguegen.domain.pairing.dutch.solvers import GlobalSolver
 from leaguegen.domain.pairing.guard import EngineStalled
 from leaguegen.domain.pairing.matching import Matching
@@ -54,18 +56,20 @@ class _Blind(GlobalSolver):
         return list(range(self.n))
 
 
-def _engine() -> DutchEngine:
+# (Without the closed form: a homogeneous bracket would be paired without the solver.)
+NO_DIRECT = DutchOptions(direct=False)
+
+
+def _engine(options: DutchOptions = NO_DIRECT) -> DutchEngine:
     state = state_from_trf(trf.load(str(CASE)))
-    engine = DutchEngine(state, *entrants(state))
-    engine.use_direct = False  # (a homogeneous bracket would be paired without the solver)
-    return engine
+    return DutchEngine(state, *entrants(state), options=options)
 
 
 def _plant(monkeypatch: pytest.MonkeyPatch, *, fast_only: bool) -> None:
     real = DutchEngine._start
 
     def start(self: DutchEngine):  # noqa: ANN202
-        if fast_only and not self.use_fast:
+        if fast_only and not self.fast:
             return real(self)
         blind = _Blind(self.crit)
         return (blind, *blind.start())
@@ -88,8 +92,7 @@ def test_a_bracket_that_pairs_no_one_stops_with_a_clear_error(
 
 def test_a_stall_of_the_fast_path_alone_is_paired_by_the_exact_method(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    exact = _engine()
-    exact.use_fast = False
+    exact = _engine(DutchOptions(direct=False, fast=False))
     expected = [(a.tpn, b.tpn) for a, b in exact.run()[0]]
     _plant(monkeypatch, fast_only=True)
     engine = _engine()
@@ -103,7 +106,8 @@ def test_a_stall_of_the_fast_path_alone_is_paired_by_the_exact_method(
 def test_pair_trf_reports_a_stall_as_an_internal_error(monkeypatch: pytest.MonkeyPatch,
                                                        tmp_path: Path) -> None:
     _plant(monkeypatch, fast_only=False)
-    monkeypatch.setattr(DutchEngine, "use_direct", False)
+    # (The CLI builds the engine through the registry: that build gets the options.)
+    monkeypatch.setattr(pairing, "DutchEngine", partial(DutchEngine, options=NO_DIRECT))
     with bounded():
         result = CliRunner().invoke(main, ["pair", "--trf", str(CASE)])
     assert result.exit_code == 1
@@ -143,7 +147,8 @@ def test_season_pair_reports_a_stall_and_writes_nothing(monkeypatch: pytest.Monk
 
     before = files()
     _plant(monkeypatch, fast_only=False)
-    monkeypatch.setattr(DutchEngine, "use_direct", False)
+    # (The CLI builds the engine through the registry: that build gets the options.)
+    monkeypatch.setattr(pairing, "DutchEngine", partial(DutchEngine, options=NO_DIRECT))
     with bounded():
         result = CliRunner().invoke(main, ["pair", str(season), "--section", "open",
                                            "--date", "2026-03-01"])

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 
@@ -19,31 +17,20 @@ from leaguegen.domain.pairing import (
 from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.pairing import entrants
 from leaguegen.errors import NoValidPairing
+from tests.domain.pairing.dutch_options import pair_dutch
 
 
-@contextmanager
-def engine(fast: bool = True, direct: bool = True) -> Iterator[None]:
-    saved = DutchEngine.use_fast, DutchEngine.use_direct
-    DutchEngine.use_fast, DutchEngine.use_direct = fast, direct
+def _pair(state: SwissState, **switches: bool):  # noqa: ANN202
     try:
-        yield
-    finally:
-        DutchEngine.use_fast, DutchEngine.use_direct = saved
-
-
-def _pair(state: SwissState):  # noqa: ANN202
-    try:
-        return pair_round(state)
+        return pair_dutch(state, **switches)
     except NoValidPairing:
         return None
 
 
 def _same_three_ways(state: SwissState) -> None:
     direct = _pair(state)
-    with engine(direct=False):
-        matched = _pair(state)
-    with engine(fast=False, direct=False):
-        exact = _pair(state)
+    matched = _pair(state, direct=False)
+    exact = _pair(state, fast=False, direct=False)
     assert direct == matched == exact
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -16,19 +14,11 @@ from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
 from leaguegen.domain.pairing.dutch.criteria import NextPairs
 from leaguegen.errors import NoValidPairing
+from tests.domain.pairing.dutch_options import pair_dutch
 from tests.domain.pairing.legal import assert_legal, legal_pairing_exists
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from swiss_speed import generated_state  # noqa: E402
-
-
-@contextmanager
-def exact_only() -> Iterator[None]:
-    DutchEngine.use_fast = False
-    try:
-        yield
-    finally:
-        DutchEngine.use_fast = True
 
 
 def _both(state: SwissState, pairable: bool) -> None:
@@ -37,11 +27,10 @@ def _both(state: SwissState, pairable: bool) -> None:
         fast = pair_round(state)
     except NoValidPairing:
         fast = None
-    with exact_only():
-        try:
-            exact = pair_round(state)
-        except NoValidPairing:
-            exact = None
+    try:
+        exact = pair_dutch(state, fast=False)
+    except NoValidPairing:
+        exact = None
     assert fast == exact
     assert (fast is not None) == pairable
     if fast is not None:
@@ -126,8 +115,9 @@ def test_next_group_weights_are_separable(n: int, seed: int, single: bool) -> No
     for k in range(len(groups) - 2):
         C, G = groups[k], groups[k + 1]
         R = [v for g in groups[k + 2:] for v in g]
-        solver._reduced_begin(C, G, R, single)
-        nu = solver.fnu
+        solver._reduced_begin(C + G, len(C), R, single)
+        assert solver.reduced is not None
+        nu = solver.reduced.nu
         for lo in G:
             for h in C + G:
                 if h >= lo:
@@ -265,11 +255,6 @@ def test_skipped_s1_solves_change_nothing(n: int, seed: int) -> None:
     swap) give the same pairing as solving every time, on both methods."""
     state = generated_state(n, seed)
     with_skip = pair_round(state)
-    DutchEngine.use_skip = False
-    try:
-        without = pair_round(state)
-        with exact_only():
-            exact = pair_round(state)
-    finally:
-        DutchEngine.use_skip = True
+    without = pair_dutch(state, skip=False)
+    exact = pair_dutch(state, skip=False, fast=False)
     assert with_skip == without == exact

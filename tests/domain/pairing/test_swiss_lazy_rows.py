@@ -1,7 +1,7 @@
 """The Dutch bracket solver's shortcuts on a bracket's rows change no pairing.
 
-The rows a bracket loads stay out of ``wx`` (the pairs' weights): when a bracket's
-completion proof fails, the exact fallback writes them out (``_full_wx``); the prune
+The rows a bracket loads stay out of ``weights`` (the pairs' weights): when a bracket's
+completion proof fails, the exact fallback writes them out (``_full_weights``); the prune
 reads the matching's edges in one pass instead of the rows. Forced onto every
 bracket, each must give what the plain routes give.
 """
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.pairing import SwissState, pair_round
-from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
+from tests.domain.pairing.dutch_options import pair_dutch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from swiss_speed import generated_state  # noqa: E402
@@ -27,30 +27,27 @@ def _states() -> list[SwissState]:
 
 def test_exact_fallback_reads_the_rows(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every reduced optimum refused (its completion never reached): each bracket is
-    solved on the exact graph, built from ``wx`` written out from the rows."""
+    solved on the exact graph, built from ``weights`` written out from the rows."""
     states = _states()
-    monkeypatch.setattr(DutchEngine, "use_fast", False)
-    exact = [pair_round(s) for s in states]
-    monkeypatch.setattr(DutchEngine, "use_fast", True)
+    exact = [pair_dutch(s, fast=False) for s in states]
     fell_back = [0]
     inner = BracketSolver._exact
 
     def counted(self: BracketSolver) -> None:
-        fell_back[0] += self.flazy
+        fell_back[0] += self.rows_lazy
         inner(self)
 
     monkeypatch.setattr(BracketSolver, "_exact", counted)
     monkeypatch.setattr(BracketSolver, "_realize", lambda self, yon, yoff, bye: None)
     refused = [pair_round(s) for s in states]
     assert refused == exact
-    assert fell_back[0] > len(states)  # brackets whose rows were not in wx
+    assert fell_back[0] > len(states)  # brackets whose rows were not in ``weights``
 
 
 def test_flat_prune_drops_what_the_rows_drop(monkeypatch: pytest.MonkeyPatch) -> None:
     states = _states()
     totals = []
     for flat in (False, True):
-        monkeypatch.setattr(BracketSolver, "flat_prune", flat)
         dropped = [0]
         inner = BracketSolver.prune
 
@@ -60,7 +57,7 @@ def test_flat_prune_drops_what_the_rows_drop(monkeypatch: pytest.MonkeyPatch) ->
             return n
 
         monkeypatch.setattr(BracketSolver, "prune", counted)
-        totals.append(([pair_round(s) for s in states], dropped[0]))
+        totals.append(([pair_dutch(s, flat_prune=flat) for s in states], dropped[0]))
         monkeypatch.setattr(BracketSolver, "prune", inner)
     (rows, by_rows), (flat, by_edges) = totals
     assert flat == rows

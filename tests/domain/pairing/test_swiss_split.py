@@ -16,20 +16,21 @@ from pathlib import Path
 
 import pytest
 
-from leaguegen.domain.pairing import SwissState, pair_round
+from leaguegen.domain.pairing import SwissState
 from leaguegen.domain.pairing.dutch import DutchEngine
 from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
 from leaguegen.domain.pairing.dutch.solvers import GlobalSolver
+from tests.domain.pairing.dutch_options import pair_dutch
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
 from swiss_speed import generated_state  # noqa: E402
 
 
 @contextmanager
-def engine(split: bool = True, fast: bool = True, failing: bool = False) -> Iterator[list[int]]:
-    """The engine with the split proof on or off, the fast or the exact solver, and
-    (``failing``) a proof that never holds; yields [attempts, successes]."""
-    saved = DutchEngine.use_split, DutchEngine.use_fast, DutchEngine.__dict__["_try_split"]
+def counted_proofs(failing: bool = False) -> Iterator[list[int]]:
+    """The split proof counted and (``failing``) made never to hold; yields
+    [attempts, successes]."""
+    saved = DutchEngine.__dict__["_try_split"]
     tally = [0, 0]
     inner = DutchEngine._try_split
     values = {cls: cls.value for cls in (BracketSolver, GlobalSolver)}
@@ -41,7 +42,6 @@ def engine(split: bool = True, fast: bool = True, failing: bool = False) -> Iter
         tally[1] += out is not None
         return out
 
-    DutchEngine.use_split, DutchEngine.use_fast = split, fast
     DutchEngine._try_split = staticmethod(counted)  # type: ignore[method-assign]
     if failing:
         for cls in values:
@@ -49,7 +49,7 @@ def engine(split: bool = True, fast: bool = True, failing: bool = False) -> Iter
     try:
         yield tally
     finally:
-        DutchEngine.use_split, DutchEngine.use_fast, DutchEngine._try_split = saved
+        DutchEngine._try_split = saved  # type: ignore[method-assign]
         for cls, fn in values.items():
             cls.value = fn  # type: ignore[method-assign]
 
@@ -61,15 +61,15 @@ def _states() -> list[SwissState]:
 @pytest.mark.parametrize("fast", [True, False], ids=["bracket", "exact"])
 def test_split_proof_changes_nothing(fast: bool) -> None:
     states = _states()
-    with engine(split=False, fast=fast):
-        plain = [pair_round(s) for s in states]
-    with engine(split=True, fast=fast) as tally:
-        proven = [pair_round(s) for s in states]
+    with counted_proofs() as tally:
+        plain = [pair_dutch(s, split=False, fast=fast) for s in states]
+        assert tally[0] == 0
+        proven = [pair_dutch(s, fast=fast) for s in states]
     assert proven == plain
     # The proof is tried, and holds in most brackets of these mid-event rounds.
     assert tally[0] > 0
     assert tally[1] > tally[0] // 2
-    with engine(split=True, fast=fast, failing=True) as tally:
-        fallback = [pair_round(s) for s in states]
+    with counted_proofs(failing=True) as tally:
+        fallback = [pair_dutch(s, fast=fast) for s in states]
     assert fallback == plain
     assert tally[0] > 0 and tally[1] == 0

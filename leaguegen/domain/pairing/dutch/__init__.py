@@ -7,7 +7,9 @@ Three parts, each replaceable on its own:
   criteria (who may meet) and the float history.
 * ``engine.py``: the bracket engine. Article 4's decisions (which MDPs, exchanges,
   each S1 player's opponent), taken one at a time by nudging weights and reading
-  the optimum. It never knows how the optimum is found.
+  the optimum, one named step per procedure (``bracket_loop.py``: the state the
+  steps share; ``options.py``: the switches of its proven shortcuts). It never
+  knows how the optimum is found.
 * ``solvers.py`` / ``bracket_solver.py``: how the optimum is found, behind one
   interface: the exact global matching, or the bracket-local matching with a proof
   that its optimum is the global one (``completion.py`` finds the completions that
@@ -17,5 +19,6 @@ Three parts, each replaceable on its own:
 
 from .criteria import Criteria
 from .engine import DutchEngine
+from .options import DutchOptions
 
-__all__ = ["Criteria", "DutchEngine"]
+__all__ = ["Criteria", "DutchEngine", "DutchOptions"]

@@ -27,6 +27,8 @@ optimality.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from leaguegen.domain.pairing.matching import GONE, Matching
 
 from .completion import perfect
@@ -64,13 +66,110 @@ def _tight_in_blossoms(sl: int, ca: list[tuple[int, int]] | None,
     return sl + 2 * z <= 0
 
 
+@dataclass(slots=True)
+class Bracket:
+    """What the solver holds for the bracket being paired (``begin_bracket``)."""
+
+    players: list[int]
+    """The bracket's players (MDPs, residents, next score group), by index in the
+    pairing order, as the engine's ``players``."""
+    rest: list[int]
+    """Everyone below them, still to be paired in later brackets."""
+    local: dict[int, int]
+    """Player -> vertex in ``matching``."""
+    matching: Matching
+    """The bracket-local matching: all of ``players`` when ``rest`` is empty (the
+    full mode), else the reduced problem on the bracket's own players (see the
+    module docstring and ``ReducedBracket``)."""
+    single: bool
+    """The engine's ``single`` for this bracket (C9's terms)."""
+    cut_from_next: set[int] = field(default_factory=set)
+    """Bracket players that may not pair into the next score group any more
+    (``cut_next``: an S2 player exchanged into S1)."""
+    realized: dict[tuple, dict[int, int] | None] = field(default_factory=dict)
+    """``_realize``'s answers, by which players it had to place where."""
+    exact: Matching | None = None
+    """The exact matching over every remaining player, once the reduced optimum
+    could not be proven (``_exact``); it then answers for the rest of the bracket."""
+    exact_players: list[int] = field(default_factory=list)
+    """The vertices of ``exact``: the bracket's unpaired players, then ``rest``."""
+    exact_local: dict[int, int] = field(default_factory=dict)
+    """Player -> vertex in ``exact``."""
+    next_pairs: NextPairs | None = None
+    """The weights of the pairs into and inside the next score group (``load_bracket``)."""
+    next_positions: range = range(0)
+    """Positions in ``players`` of the next score group."""
+
+    def in_use(self) -> tuple[Matching, dict[int, int]]:
+        """The matching that answers now (``exact`` once there is one) and its vertex
+        of each player."""
+        if self.exact is not None:
+            return self.exact, self.exact_local
+        return self.matching, self.local
+
+
+@dataclass(slots=True)
+class ReducedBracket:
+    """The reduced problem's terms (module docstring): only the bracket's own players
+    C are matched; the next group G and the rest R absorb C's unpaired players.
+    None in the solver while the bracket is everyone left (the full mode)."""
+
+    own: list[int]
+    """C: the bracket's own players (MDPs, then residents), vertex ``i`` is ``own[i]``."""
+    next_group: list[int]
+    """G: the next score group."""
+    bye_vertex: int
+    """The extra vertex standing for "the bye is in C" (-1: no bye this round)."""
+    odd_with_next: bool
+    """Whether C + G is odd (one G player is then left without a next-group pair)."""
+    single_change: dict[int, int]
+    """Per player of C and G: its C9 term under this bracket's ``single`` less the
+    start's (``phi``)."""
+    nu: dict[int, int]
+    """Per player of C and G: its share of a next-group pair's excess over completion."""
+    least_next_nu: int
+    """m: the least ``nu`` in G (the parity loss when Y_on + G is odd)."""
+    flip: int
+    """What the encoding counts for a parity flip: m when C + G is odd, else 0."""
+    least_phi: int
+    """The least ``phi`` in G and R (where the bye goes, unless in C)."""
+    least_phi_rest: list[int]
+    """The players of R with that ``phi`` (the bye's candidates there)."""
+    has_next_pair: dict[int, int]
+    """Per player of C: 1 when it has a pair into G ("on"), else 0."""
+    dirty_players: set[int]
+    """Players whose every pair in C must be relaxed again (their ``on`` changed)."""
+    dirty_pairs: set[int] = field(default_factory=set)
+    """Pair keys (as in ``weights``) edited since the last solve, to relax again."""
+    first_solve: bool = True
+    """Before the bracket's first solve, which builds every C-C edge in one pass."""
+    mdps: int = 0
+    """How many MDPs head ``own`` (``load_bracket``)."""
+    start_duals: list[int] | None = None
+    """The first solve's start duals, when not the usual heaviest-edge ones."""
+    unread_rows: list[list[int]] | None = None
+    """The rows loaded by ``load_bracket``, until the first solve reads them."""
+    rows: list[list[int]] = field(default_factory=list)
+    """The engine's rows, read in place while ``BracketSolver.rows_lazy``."""
+    carried: list[int] = field(default_factory=list)
+    """The pair keys in ``weights`` when the rows were loaded (pairs among the MDPs)."""
+
+
 class BracketSolver:
-    """Bracket-local matching with a completion proof (see the module docstring)."""
+    """Bracket-local matching with a completion proof (see the module docstring).
 
-    flat_prune = True  # prune by one pass over the matching's edges where it can (tests: False)
+    Round-wide state: ``final``/``mate`` (the pairs fixed and the latest optimum,
+    by player), ``phi`` (each player's completion term) and ``pair_constant`` (the
+    completion weight is ``pair_constant + phi[a] + phi[b]``), ``weights`` (the
+    un-relaxed weight of every pair edited so far), ``completions`` (``_perfect``'s
+    answers). Per bracket: ``bracket`` (``Bracket``) and, in the reduced mode,
+    ``reduced`` (``ReducedBracket``).
+    """
 
-    def __init__(self, crit: Criteria):
+    def __init__(self, crit: Criteria, flat_prune: bool = True):
         self.crit = crit
+        # Prune by one pass over the matching's edges where it can (``DutchOptions``).
+        self.flat_prune = flat_prune
         self.order = crit.order
         self.n = n = len(crit.order)
         self.final = [False] * n
@@ -78,10 +177,9 @@ class BracketSolver:
         self.solves = 0
         self.fallbacks = 0  # brackets handed to the exact graph of the remaining players
         self.pruned = 0  # pairs dropped by ``prune``
-        self.fmode = 0  # 0: the bracket is everyone left; 1: reduced (see the docstring)
-        self.fex: Matching | None = None
-        self.floc: dict[int, int] = {}
-        self.fperfect: dict[tuple, dict[int, int] | None] = {}  # ``_perfect``'s answers
+        self.bracket = Bracket([], [], {}, Matching(0), False)
+        self.reduced: ReducedBracket | None = None
+        self.completions: dict[tuple, dict[int, int] | None] = {}  # ``_perfect``'s answers
 
     # ------------------------------------------------------------ start
     def start(self) -> tuple[int, bool, dict[int, int]]:
@@ -125,44 +223,43 @@ class BracketSolver:
             for r, cnt in enumerate(counts):
                 ranks[cnt] = r
         crit = self.crit
-        self.fc = crit.pair_constant
+        self.pair_constant = crit.pair_constant
         self.init_single = single
         self.bye_score, self.ranks = bye_score, ranks
         self.phi = [crit.player_term(p, bye_score, single, ranks) for p in order]
         # Un-relaxed weights of the pairs edited so far, by key ``a * n + b`` (a < b).
-        # ``flazy``: the bracket's loaded rows are not in it (``load_bracket``).
-        self.wx: dict[int, int] = {}
-        self.flazy = False
+        # ``rows_lazy``: the bracket's loaded rows are not in it (``load_bracket``).
+        self.weights: dict[int, int] = {}
+        self.rows_lazy = False
         return bye_score, single, ranks
 
     def _completion_weight(self, a: int, b: int) -> int:
         if not self.crit.compatible(self.order[a], self.order[b]):
             return 0
-        return self.fc + self.phi[a] + self.phi[b]
+        return self.pair_constant + self.phi[a] + self.phi[b]
 
     # ------------------------------------------------------------ a bracket
     def begin_bracket(self, pbi: list[int], it: int, nsgb: int, single: bool) -> None:
+        """A new bracket: ``pbi`` its players (the bracket proper is ``pbi[:nsgb]``),
+        everyone from ``it`` on in the pairing order below it. The weights carried
+        over are those among its players; reduced mode when anyone is below."""
         P = list(pbi)
         R = list(range(it, self.n))
-        self.fP, self.fR = P, R
         keep = set(P)
         N = self.n
-        if self.flazy:
-            self.wx = self._carried(keep)
+        if self.rows_lazy:
+            self.weights = self._carried(keep)
         else:
-            self.wx = {k: w for k, w in self.wx.items() if k // N in keep and k % N in keep}
-        self.flazy = False
-        self.fcache: dict[tuple, dict[int, int] | None] = {}
-        self.fex = None
-        self.fsingle = single
-        self.cut: set[int] = set()  # bracket players that may not pair into G any more
+            self.weights = {k: w for k, w in self.weights.items()
+                            if k // N in keep and k % N in keep}
+        self.rows_lazy = False
         if R:
-            self._reduced_begin(P[:nsgb], P[nsgb:], R, single)
+            self._reduced_begin(P, nsgb, R, single)
             return
-        self.fmode = 0
-        self.floc = {v: i for i, v in enumerate(P)}
-        self.rm = Matching(len(P), greedy_stages=True)
-        wx = self.wx
+        self.reduced = None
+        self.bracket = Bracket(P, R, {v: i for i, v in enumerate(P)},
+                               Matching(len(P), greedy_stages=True), single)
+        wx = self.weights
         for key, w in list(wx.items()):
             self._set(*divmod(key, self.n), w)
         for i in range(len(P)):
@@ -170,70 +267,69 @@ class BracketSolver:
             for j in range(i):
                 b = P[j]
                 if (a * N + b if a < b else b * N + a) not in wx:
-                    self.rm.set_weight(i, j, self._completion_weight(a, b))
+                    self.bracket.matching.set_weight(i, j, self._completion_weight(a, b))
 
-    def _reduced_begin(self, C: list[int], G: list[int], R: list[int], single: bool) -> None:
-        self.fmode = 1
+    def _reduced_begin(self, P: list[int], nsgb: int, R: list[int], single: bool) -> None:
+        """The reduced problem of the bracket ``P[:nsgb]`` (C), next group ``P[nsgb:]``
+        (G) and rest ``R``: its terms (module docstring) and its matching."""
         order, phi, crit = self.order, self.phi, self.crit
-        self.fC, self.fG = C, G
-        self.floc = {v: i for i, v in enumerate(C)}
+        C, G = P[:nsgb], P[nsgb:]
         nc = len(C)
         odd = (len(C) + len(G) + len(R)) % 2 == 1
-        self.fbeta = nc if odd else -1
-        self.rm = Matching(nc + odd, greedy_stages=True)
-        self.fp0 = (len(C) + len(G)) % 2 == 1
+        self.bracket = Bracket(P, R, {v: i for i, v in enumerate(C)},
+                               Matching(nc + odd, greedy_stages=True), single)
+        odd_with_next = (len(C) + len(G)) % 2 == 1
         bye_score, ranks = self.bye_score, self.ranks
         # The C9 terms of this bracket's ``single`` against the start's.
-        self.fd = {v: crit.player_term(order[v], bye_score, single, ranks) - phi[v]
-                   for v in C + G}
+        change = {v: crit.player_term(order[v], bye_score, single, ranks) - phi[v]
+                  for v in C + G}
         # A next-group pair (h, lo) weighs completion + next_term(h) + the C9 change:
         # split as nu(h) + nu(lo), with half of a G player's next term on each G end.
         half = crit.next_term(order[G[0]]) >> 1
         nu = {}
         for g in G:
-            nu[g] = half + self.fd[g]
+            nu[g] = half + change[g]
         for v in C:
-            nu[v] = crit.next_term(order[v]) - half + self.fd[v]
-        self.fnu = nu
-        self.fm = min(nu[g] for g in G)
-        self.fflip = self.fm if self.fp0 else 0
-        self.flow = min(min(phi[r] for r in R), min(phi[g] for g in G))
-        self.fS = [r for r in R if phi[r] == self.flow]
-        self.fon = dict.fromkeys(C, 0)  # 1: has a pair into G (set by load_bracket)
-        self.fdirty: set[int] = set()  # pair keys (as in ``wx``) to re-relax
-        self.fdirtyv: set[int] = set(C)
-        self.fall = True  # the first solve builds every edge in one pass
-        self.fsgb = 0  # MDPs at the head of C (``load_bracket``)
-        self.fstart: list[int] | None = None  # the first solve's start duals, if not the usual
-        self.fbase: list[list[int]] | None = None  # the loaded rows, until the first solve
-        wx = self.wx
+            nu[v] = crit.next_term(order[v]) - half + change[v]
+        least_nu = min(nu[g] for g in G)
+        least_phi = min(min(phi[r] for r in R), min(phi[g] for g in G))
+        self.reduced = ReducedBracket(
+            own=C, next_group=G, bye_vertex=nc if odd else -1, odd_with_next=odd_with_next,
+            single_change=change, nu=nu, least_next_nu=least_nu,
+            flip=least_nu if odd_with_next else 0, least_phi=least_phi,
+            least_phi_rest=[r for r in R if phi[r] == least_phi],
+            has_next_pair=dict.fromkeys(C, 0), dirty_players=set(C))
+        wx = self.weights
         for key, w in list(wx.items()):
             self._set(*divmod(key, self.n), w)
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
                      nxt: NextPairs) -> None:
-        self.nxt = nxt
-        self.fGpos = range(nsgb, len(pbi))
-        self.fsgb = sgb
-        if self.fmode == 1:
+        """The bracket's weights: ``base`` (the engine's rows) and ``nxt`` (the pairs
+        into and inside the next score group)."""
+        self.bracket.next_pairs = nxt
+        self.bracket.next_positions = range(nsgb, len(pbi))
+        red = self.reduced
+        if red is not None:
+            red.mdps = sgb
             # Pairs into and inside the next score group stay implicit (completion +
             # next term, when compatible): a bracket player only needs to know
             # whether it has one.
-            if self.fall and all(pbi[i] < pbi[i + 1] for i in range(nsgb - 1)):
-                # The rows stay where they are: ``wx`` holds the pairs among the
+            if red.first_solve and all(pbi[i] < pbi[i + 1] for i in range(nsgb - 1)):
+                # The rows stay where they are: ``weights`` holds the pairs among the
                 # MDPs (carried from the bracket before) and, from now on, every
                 # pair edited; any other pair of C weighs what its row says
                 # (``_wget``). The engine changes a row only with an edit of the
                 # same pair, so the two never disagree.
-                self.fbase = self.frows = base
-                self.fcarried = list(self.wx)
-                self.flazy = True
+                red.unread_rows = red.rows = base
+                red.carried = list(self.weights)
+                self.rows_lazy = True
             else:
                 for li in range(sgb, nsgb):
                     self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
-            on, ok = self.fon, nxt.ok
+            on, ok = red.has_next_pair, nxt.ok
             for ci in range(nsgb):
-                if any(ok(ci, gi) for gi in self.fGpos):
+                if any(ok(ci, gi) for gi in self.bracket.next_positions):
                     on[pbi[ci]] = 1
             return
         weight = nxt.weight
@@ -247,32 +343,36 @@ class BracketSolver:
                     self.set_edge(lv, pbi[si], weight(si, li))
 
     def _wget(self, key: int) -> int | None:
-        """A pair's weight in ``wx``, or (``flazy``) in the loaded rows."""
-        w = self.wx.get(key)
-        if w is None and self.flazy:
+        """A pair's weight in ``weights``, or (``rows_lazy``) in the loaded rows."""
+        w = self.weights.get(key)
+        if w is None and self.rows_lazy:
             a, b = divmod(key, self.n)
-            loc = self.floc
+            loc = self.bracket.local
             la, lb = loc.get(a), loc.get(b)
             if la is not None and lb is not None:
                 if la < lb:
                     la, lb = lb, la
-                if la >= self.fsgb:
-                    return self.frows[la][lb]
+                red = self.reduced
+                assert red is not None
+                if la >= red.mdps:
+                    return red.rows[la][lb]
         return w
 
-    def _full_wx(self, keep: set[int] | None = None) -> dict[int, int]:
-        """``wx`` as it would be with the loaded rows written into it (``flazy``),
-        in the same order (the carried pairs, then the rows' pairs row by row), for
-        the pairs among ``keep`` (all when None)."""
-        wx, frows, N = self.wx, self.frows, self.n
-        C = self.fC
+    def _full_weights(self, keep: set[int] | None = None) -> dict[int, int]:
+        """``weights`` as it would be with the loaded rows written into it
+        (``rows_lazy``), in the same order (the carried pairs, then the rows' pairs
+        row by row), for the pairs among ``keep`` (all when None)."""
+        red = self.reduced
+        assert red is not None
+        wx, frows, N = self.weights, red.rows, self.n
+        C = red.own
         out: dict[int, int] = {}
-        for key in self.fcarried:
+        for key in red.carried:
             if keep is None or (key // N in keep and key % N in keep):
                 out[key] = wx[key]
         pos = [i for i, v in enumerate(C) if keep is None or v in keep]
         for hi_i, li in enumerate(pos):
-            if li < self.fsgb:
+            if li < red.mdps:
                 continue
             row = frows[li]
             b = C[li]
@@ -283,33 +383,37 @@ class BracketSolver:
         return out
 
     def _carried(self, keep: set[int]) -> dict[int, int]:
-        """The pairs of ``wx`` among ``keep`` for the next bracket, from a lazy one."""
-        return self._full_wx(keep)
+        """The pairs of ``weights`` among ``keep`` for the next bracket, from a lazy one."""
+        return self._full_weights(keep)
 
     def cut_next(self, v: int) -> None:
-        self.cut.add(v)
-        G = self.fP[self.fGpos.start:]
-        if self.fex is not None:
-            loc = self.fexloc
+        """No pair of ``v`` into the next score group any more."""
+        br, red = self.bracket, self.reduced
+        br.cut_from_next.add(v)
+        G = br.players[br.next_positions.start:]
+        if br.exact is not None:
+            loc = br.exact_local
             for g in G:
-                self.wx[v * self.n + g if v < g else g * self.n + v] = 0
-                self.fex.set_weight(loc[v], loc[g], 0)
-        elif self.fmode == 0:
+                self.weights[v * self.n + g if v < g else g * self.n + v] = 0
+                br.exact.set_weight(loc[v], loc[g], 0)
+        elif red is None:
             for g in G:
                 self._set(v, g, 0)
-        elif self.fon[v]:
-            self.fon[v] = 0
-            self.fdirtyv.add(v)
+        elif red.has_next_pair[v]:
+            red.has_next_pair[v] = 0
+            red.dirty_players.add(v)
 
     # ------------------------------------------------------------ edits
     def set_edge(self, a: int, b: int, w: int) -> None:
-        if self.fmode == 1 and self.fex is None:
+        """The (un-relaxed) weight of the pair ``a``-``b`` is ``w`` from now on."""
+        red = self.reduced
+        if red is not None and self.bracket.exact is None:
             # The common case of ``_set``, first: a pair inside C.
-            loc = self.floc
+            loc = self.bracket.local
             if a in loc and b in loc:
                 key = a * self.n + b if a < b else b * self.n + a
-                self.wx[key] = w
-                self.fdirty.add(key)
+                self.weights[key] = w
+                red.dirty_pairs.add(key)
                 return
         self._set(a, b, w)
 
@@ -321,23 +425,24 @@ class BracketSolver:
         relaxed weight goes straight to the matching (the value ``_reduced_flush``
         would compute: a later change of an end's ``on`` re-flushes its pairs).
         """
-        if self.fmode != 1 or self.fex is not None or v not in self.floc:
+        br, red = self.bracket, self.reduced
+        if red is None or br.exact is not None or v not in br.local:
             for u, w in pairs:
                 self.set_edge(v, u, w)
             return
-        loc, wx, N = self.floc, self.wx, self.n
-        if self.fall:
-            # Before the bracket's first solve: every pair is built from ``wx``.
+        loc, wx, N = br.local, self.weights, self.n
+        if red.first_solve:
+            # Before the bracket's first solve: every pair is built from ``weights``.
             for u, w in pairs:
                 if u not in loc:
                     self._set(v, u, w)
                     continue
                 wx[v * N + u if v < u else u * N + v] = w
             return
-        final, phi, on, nu, flip = self.final, self.phi, self.fon, self.fnu, self.fflip
-        pending, lv, m = self.rm.pending, loc[v], self.rm.n
+        final, phi, on, nu, flip = self.final, self.phi, red.has_next_pair, red.nu, red.flip
+        pending, lv, m = br.matching.pending, loc[v], br.matching.n
         vfinal = final[v]
-        cut_v = self.fc + phi[v] + (nu[v] if on[v] else flip)
+        cut_v = self.pair_constant + phi[v] + (nu[v] if on[v] else flip)
         for u, w in pairs:
             lu = loc.get(u)
             if lu is None:
@@ -354,18 +459,17 @@ class BracketSolver:
 
     def _set(self, a: int, b: int, w: int) -> None:
         key = a * self.n + b if a < b else b * self.n + a
-        if self.fex is not None:
-            self.wx[key] = w
-            self.fex.set_weight(self.fexloc[a], self.fexloc[b], w)
+        br, red = self.bracket, self.reduced
+        self.weights[key] = w
+        if br.exact is not None:
+            br.exact.set_weight(br.exact_local[a], br.exact_local[b], w)
             return
-        if self.fmode == 0:
-            self.wx[key] = w
-            self.rm.set_weight(self.floc[a], self.floc[b], w)
+        if red is None:
+            br.matching.set_weight(br.local[a], br.local[b], w)
             return
-        # fmode 1: only pairs inside C are edited (the next group: ``cut_next``).
-        assert a in self.floc and b in self.floc, "a pair outside the reduced bracket"
-        self.wx[key] = w
-        self.fdirty.add(key)
+        # Reduced: only pairs inside C are edited (the next group: ``cut_next``).
+        assert a in br.local and b in br.local, "a pair outside the reduced bracket"
+        red.dirty_pairs.add(key)
 
     def cut_parts(self, pbi: list[int], parts: tuple[list[int], ...],
                   base: list[list[int]]) -> list[tuple[int, list[int]]] | None:
@@ -373,13 +477,14 @@ class BracketSolver:
         order) whose row weight is not zero, higher first; in the reduced bracket,
         whose vertex ``i`` is ``pbi[i]``, straight from the positions.
 
-        With the rows not in ``wx`` (``flazy``) the pairs are zeroed in ``base``
-        itself, as the split's freeze does, instead of in ``wx``; returns the rows
+        With the rows not in ``weights`` (``rows_lazy``) the pairs are zeroed in ``base``
+        itself, as the split's freeze does, instead of in ``weights``; returns the rows
         as they were, for the caller to put back if the split does not hold (None:
         ``base`` was not changed)."""
-        nsgb = len(self.floc)
-        if not (self.fex is None and self.fmode == 1 and self.fC == pbi[:nsgb]
-                and not self.fdirty and not self.rm.pending):
+        br, red = self.bracket, self.reduced
+        nsgb = len(br.local)
+        if not (br.exact is None and red is not None and red.own == pbi[:nsgb]
+                and not red.dirty_pairs and not br.matching.pending):
             cut: list[tuple[int, int]] = []
             for part in parts:
                 for b_i in range(1, len(part)):
@@ -389,7 +494,7 @@ class BracketSolver:
                     cut += [(a, pbi[pi2]) for pi2 in part[:b_i] if row[pi2]]
             self.cut_pairs(cut)
             return None
-        m, wx, N, lazy = self.rm, self.wx, self.n, self.flazy
+        m, wx, N, lazy = self.bracket.matching, self.weights, self.n, self.rows_lazy
         nb, mate, edges, free_ids = m.nb, m.mate, m.edges, m.free_ids
         cycle = m.cycle_edges()
         slow: list[tuple[int, int]] = []
@@ -432,14 +537,14 @@ class BracketSolver:
         solve. A pair that is neither matched nor on a blossom's cycle leaves the
         matching at once (``Matching.drop_edges``: its solution stays valid and
         nothing is freed); the others go through the usual repair."""
-        if self.fex is not None:
+        if self.bracket.exact is not None:
             for a, b in pairs:
                 self._set(a, b, 0)
             return
-        m, loc, wx, N = self.rm, self.floc, self.wx, self.n
+        m, loc, wx, N = self.bracket.matching, self.bracket.local, self.weights, self.n
         nb, mate, pending, edges, free_ids = m.nb, m.mate, m.pending, m.edges, m.free_ids
         cycle = m.cycle_edges()
-        dirty = self.fdirty if self.fmode == 1 else ()
+        dirty = self.reduced.dirty_pairs if self.reduced is not None else ()
         check = bool(dirty) or bool(pending)  # (both empty right after a solve)
         slow: list[tuple[int, int]] = []
         for a, b in pairs:
@@ -466,12 +571,8 @@ class BracketSolver:
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
         """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
-        if self.fex is not None:
-            loc = self.fexloc
-            self.fex.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
-        else:
-            loc = self.floc
-            self.rm.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
+        m, loc = self.bracket.in_use()
+        m.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
 
     def fix(self, a: int, b: int) -> None:
         """Pair ``a`` and ``b`` for good between brackets (no matching holds them)."""
@@ -479,12 +580,11 @@ class BracketSolver:
         self.mate[a], self.mate[b] = b, a
 
     def finalize(self, a: int, b: int) -> None:
+        """Pair ``a`` and ``b`` for good: out of the matching in use."""
         self.final[a] = self.final[b] = True
         self.mate[a], self.mate[b] = b, a
-        if self.fex is not None:
-            self.fex.remove([self.fexloc[a], self.fexloc[b]])
-        else:
-            self.rm.remove([self.floc[a], self.floc[b]])
+        m, loc = self.bracket.in_use()
+        m.remove([loc[a], loc[b]])
 
     def prune(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]]) -> int:
         """Drop the bracket's pairs that no optimum of this bracket can use: those with
@@ -503,16 +603,13 @@ class BracketSolver:
         one blossom around nearly everyone, where the vertex duals alone leave every
         pair tight.
         """
-        if self.fex is not None:
-            m, loc = self.fex, self.fexloc
-        else:
-            m, loc = self.rm, self.floc
+        m, loc = self.bracket.in_use()
         dv, nb, edges = m.dualvar, m.nb, m.edges
         chains = m.blossom_chains()
-        wx, N = self.wx, self.n
+        wx, N = self.weights, self.n
         drop: list[tuple[int, int]] = []
         lpos = [loc.get(v) for v in pbi[:nsgb]]
-        if (self.flat_prune and self.fex is None and self.fmode == 1
+        if (self.flat_prune and self.bracket.exact is None and self.reduced is not None
                 and lpos == list(range(nsgb))):
             # The reduced bracket, whose vertex ``i`` is ``pbi[i]``: one pass over the
             # matching's edges (``(i, j, 2 w)``, ``i < j``) instead of every pair
@@ -572,133 +669,148 @@ class BracketSolver:
         return pruned
 
     # ------------------------------------------------------------ solving
-    def _reduced_flush(self) -> None:
-        loc, final, rm = self.floc, self.final, self.rm
-        C = self.fC
-        on, nu, flip, phi = self.fon, self.fnu, self.fflip, self.phi
-        dirty = self.fdirty
+    def _build_reduced(self, red: ReducedBracket) -> None:
+        """The bracket's first solve: every C-C edge relaxed into the fresh matching
+        in one pass, from ``weights`` and the loaded rows, with start duals that
+        suit a bracket with MDPs (below)."""
+        loc, final, rm = self.bracket.local, self.final, self.bracket.matching
+        C = red.own
+        on, nu, flip, phi = red.has_next_pair, red.nu, red.flip, self.phi
         N = self.n
-        if self.fall:
-            # First solve of the bracket: every C-C edge, in one pass.
-            self.fall = False
-            live = [v for v in C if not final[v]]
-            wx, fc = self.wx, self.fc
-            bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
-            # (Straight into the fresh matching's edge table: ``Matching.fresh_arrays``.)
-            edges, endpoint, nb = rm.fresh_arrays()
-            m = rm.n
-            top = [0] * m
-            nmdp = self.fsgb
-            # With MDPs: a resident's heaviest pair is usually with an MDP (C7 counts
-            # the higher score), so under the heaviest-edge start every resident sits
-            # at that weight and nearly all stay free. Start instead from each
-            # resident's heaviest pair with another resident, and twice each MDP's
-            # heaviest pair (feasible on every pair it is in): the residents then
-            # start as a bracket without MDPs does. Without MDPs: the heaviest edges.
-            mdp = {loc[v] for v in C[:nmdp]}
-            # The loaded rows are the weights in ``wx`` of every pair with a resident
-            # (``load_bracket``), read without a lookup per pair.
-            rows, self.fbase = self.fbase, None
-            if len(live) != len(C):
-                rows = None
-            # The MDPs' rows first (their pairs among themselves, from ``wx``),
-            # then the residents', in C's order.
-            live_rows = live[:nmdp] if rows is not None else live
-            for i, a in enumerate(live_rows):
-                la, ba = loc[a], bl[a] + fc
+        # First solve of the bracket: every C-C edge, in one pass.
+        red.first_solve = False
+        live = [v for v in C if not final[v]]
+        wx, fc = self.weights, self.pair_constant
+        bl = {v: phi[v] + (nu[v] if on[v] else flip) for v in live}
+        # (Straight into the fresh matching's edge table: ``Matching.fresh_arrays``.)
+        edges, endpoint, nb = rm.fresh_arrays()
+        m = rm.n
+        top = [0] * m
+        nmdp = red.mdps
+        # With MDPs: a resident's heaviest pair is usually with an MDP (C7 counts
+        # the higher score), so under the heaviest-edge start every resident sits
+        # at that weight and nearly all stay free. Start instead from each
+        # resident's heaviest pair with another resident, and twice each MDP's
+        # heaviest pair (feasible on every pair it is in): the residents then
+        # start as a bracket without MDPs does. Without MDPs: the heaviest edges.
+        mdp = {loc[v] for v in C[:nmdp]}
+        # The loaded rows are the weights in ``weights`` of every pair with a resident
+        # (``load_bracket``), read without a lookup per pair.
+        rows, red.unread_rows = red.unread_rows, None
+        if len(live) != len(C):
+            rows = None
+        # The MDPs' rows first (their pairs among themselves, from ``weights``),
+        # then the residents', in C's order.
+        live_rows = live[:nmdp] if rows is not None else live
+        for i, a in enumerate(live_rows):
+            la, ba = loc[a], bl[a] + fc
+            nba = nb[la]
+            a_mdp = la in mdp
+            ta = top[la]
+            earlier = live[:i]
+            ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
+            for b, w in zip(earlier, ws, strict=True):
+                if w:
+                    e = w - ba - bl[b]
+                    if e > 0:
+                        lb = loc[b]  # (< la: ``live`` is in C's order)
+                        k = len(edges)
+                        edges.append((lb, la, e + e))
+                        endpoint.append(lb)
+                        endpoint.append(la)
+                        nb[lb][la] = 2 * k + 1
+                        nba[lb] = 2 * k
+                        if nmdp and (a_mdp or lb in mdp):
+                            e += e
+                            if a_mdp and e > ta:
+                                ta = e
+                            if lb in mdp and e > top[lb]:
+                                top[lb] = e
+                            continue
+                        if e > ta:
+                            ta = e
+                        if e > top[lb]:
+                            top[lb] = e
+            top[la] = ta
+        if rows is not None:
+            # Every player live: ``loc`` is the position in C, the rows are
+            # read with lists (no dict lookup per pair) and the edges numbered
+            # as they are made.
+            bll = [bl[v] for v in live]
+            k2 = 2 * len(edges)
+            eappend, pappend = edges.append, endpoint.append
+            starts = None
+            if not nmdp:
+                starts = [0] * (len(live) + 1)  # (``Matching.set_rows``)
+            for la in range(nmdp, len(live)):
+                if starts is not None:
+                    starts[la] = k2 >> 1
+                ba = bll[la] + fc
                 nba = nb[la]
-                a_mdp = la in mdp
                 ta = top[la]
-                earlier = live[:i]
-                ws = [wx.get(b * N + a if b < a else a * N + b) for b in earlier]
-                for b, w in zip(earlier, ws, strict=True):
+                ws = rows[la]
+                for lb in range(nmdp):
+                    # (an MDP: its heaviest pair counts twice at its end)
+                    w = ws[lb]
                     if w:
-                        e = w - ba - bl[b]
+                        e = w - ba - bll[lb]
                         if e > 0:
-                            lb = loc[b]  # (< la: ``live`` is in C's order)
-                            k = len(edges)
-                            edges.append((lb, la, e + e))
-                            endpoint.append(lb)
-                            endpoint.append(la)
-                            nb[lb][la] = 2 * k + 1
-                            nba[lb] = 2 * k
-                            if nmdp and (a_mdp or lb in mdp):
-                                e += e
-                                if a_mdp and e > ta:
-                                    ta = e
-                                if lb in mdp and e > top[lb]:
-                                    top[lb] = e
-                                continue
+                            eappend((lb, la, e + e))
+                            pappend(lb)
+                            pappend(la)
+                            nb[lb][la] = k2 + 1
+                            nba[lb] = k2
+                            k2 += 2
+                            if e + e > top[lb]:
+                                top[lb] = e + e
+                for lb in range(nmdp, la):
+                    w = ws[lb]
+                    if w:
+                        e = w - ba - bll[lb]
+                        if e > 0:
+                            eappend((lb, la, e + e))
+                            pappend(lb)
+                            pappend(la)
+                            nb[lb][la] = k2 + 1
+                            nba[lb] = k2
+                            k2 += 2
                             if e > ta:
                                 ta = e
                             if e > top[lb]:
                                 top[lb] = e
                 top[la] = ta
-            if rows is not None:
-                # Every player live: ``loc`` is the position in C, the rows are
-                # read with lists (no dict lookup per pair) and the edges numbered
-                # as they are made.
-                bll = [bl[v] for v in live]
-                k2 = 2 * len(edges)
-                eappend, pappend = edges.append, endpoint.append
-                starts = None
-                if not nmdp:
-                    starts = [0] * (len(live) + 1)  # (``Matching.set_rows``)
-                for la in range(nmdp, len(live)):
-                    if starts is not None:
-                        starts[la] = k2 >> 1
-                    ba = bll[la] + fc
-                    nba = nb[la]
-                    ta = top[la]
-                    ws = rows[la]
-                    for lb in range(nmdp):
-                        # (an MDP: its heaviest pair counts twice at its end)
-                        w = ws[lb]
-                        if w:
-                            e = w - ba - bll[lb]
-                            if e > 0:
-                                eappend((lb, la, e + e))
-                                pappend(lb)
-                                pappend(la)
-                                nb[lb][la] = k2 + 1
-                                nba[lb] = k2
-                                k2 += 2
-                                if e + e > top[lb]:
-                                    top[lb] = e + e
-                    for lb in range(nmdp, la):
-                        w = ws[lb]
-                        if w:
-                            e = w - ba - bll[lb]
-                            if e > 0:
-                                eappend((lb, la, e + e))
-                                pappend(lb)
-                                pappend(la)
-                                nb[lb][la] = k2 + 1
-                                nba[lb] = k2
-                                k2 += 2
-                                if e > ta:
-                                    ta = e
-                                if e > top[lb]:
-                                    top[lb] = e
-                    top[la] = ta
-                if starts is not None:
-                    starts[len(live)] = k2 >> 1
-                    rm.set_rows(starts)
-            self.fstart = top
-            dirty.clear()
+            if starts is not None:
+                starts[len(live)] = k2 >> 1
+                rm.set_rows(starts)
+        red.start_duals = top
+        red.dirty_pairs.clear()
+
+    def _reduced_flush(self) -> None:
+        """Bring the reduced matching up to date before a solve: relax the pairs
+        edited since the last one, and every pair and the bye vertex's pair of a
+        player whose ``on`` changed (the first solve builds everything at once)."""
+        red = self.reduced
+        assert red is not None
+        loc, final, rm = self.bracket.local, self.final, self.bracket.matching
+        C = red.own
+        on, nu, flip, phi = red.has_next_pair, red.nu, red.flip, self.phi
+        dirty = red.dirty_pairs
+        N = self.n
+        if red.first_solve:
+            self._build_reduced(red)
         else:
-            for v in self.fdirtyv:
+            for v in red.dirty_players:
                 if final[v]:
                     continue
                 for u in C:
                     if u != v and not final[u]:
                         dirty.add(u * N + v if u < v else v * N + u)
-        start, self.fstart = self.fstart, None
-        if self.fbeta >= 0:
-            beta = self.fbeta
-            for v in self.fdirtyv:
+        start, red.start_duals = red.start_duals, None
+        if red.bye_vertex >= 0:
+            beta = red.bye_vertex
+            for v in red.dirty_players:
                 if not final[v]:
-                    g = self.flow - phi[v] + flip - (nu[v] if on[v] else flip)
+                    g = red.least_phi - phi[v] + flip - (nu[v] if on[v] else flip)
                     rm.set_weight(loc[v], beta, g if g > 0 else 0)
                     if start is not None and g > 0:
                         # (the bye vertex's pairs: heaviest-edge duals at both ends)
@@ -709,12 +821,12 @@ class BracketSolver:
                             start[beta] = g
         if start is not None:
             rm.set_start(start)
-        self.fdirtyv = set()
+        red.dirty_players = set()
         # The relaxed weight of a C-C pair: its excess over completion, less each
         # end's nu (or the flip count). The same formula as the first pass above,
         # written out here because this loop runs over whole brackets.
-        wx, fc, setw = self.wx, self.fc, rm.set_weight
-        wget = self._wget if self.flazy else wx.get
+        wx, fc, setw = self.weights, self.pair_constant, rm.set_weight
+        wget = self._wget if self.rows_lazy else wx.get
         for key in dirty:
             a, b = divmod(key, N)
             if final[a] or final[b]:
@@ -731,20 +843,25 @@ class BracketSolver:
         dirty.clear()
 
     def solve(self) -> list[int]:
+        """The optimum of the current weights: ``mate[v]`` is ``v``'s partner (``v``
+        itself: single). Reduced: accepted only when ``_realize`` finds a
+        completion reaching its bound; otherwise the exact matching answers."""
         self.solves += 1
         mate, final = self.mate, self.final
-        if self.fex is None and self.fmode == 0:
-            ml = self.rm.solve()
-            P = self.fP
+        br, red = self.bracket, self.reduced
+        if br.exact is None and red is None:
+            ml = br.matching.solve()
+            P = br.players
             for i, v in enumerate(P):
                 if not final[v]:
                     mate[v] = P[ml[i]]
             return mate
-        if self.fex is None:
+        if br.exact is None:
+            assert red is not None
             self._reduced_flush()
-            ml = self.rm.solve()
-            C = self.fC
-            beta, on = self.fbeta, self.fon
+            ml = br.matching.solve()
+            C = red.own
+            beta, on = red.bye_vertex, red.has_next_pair
             yon: list[int] = []
             yoff: list[int] = []
             bye_in_c = False
@@ -760,17 +877,17 @@ class BracketSolver:
                 else:
                     mate[v] = C[j]
             flips = len(yoff) + bye_in_c
-            tight = flips <= 1 if self.fp0 else flips % 2 == 0
+            tight = flips <= 1 if red.odd_with_next else flips % 2 == 0
             real = self._realize(yon, yoff, bye_in_c) if tight else None
             if real is not None:
                 for v, u in real.items():
                     mate[v] = u
                 return mate
-        if self.fex is None:
+        if br.exact is None:
             self._exact()
-        assert self.fex is not None
-        ml = self.fex.solve()
-        V = self.fexV
+        assert br.exact is not None
+        ml = br.exact.solve()
+        V = br.exact_players
         for i, v in enumerate(V):
             if not final[v]:
                 mate[v] = V[ml[i]]
@@ -781,7 +898,7 @@ class BracketSolver:
         relaxed weights, or the exact graph's): see ``Solver.value``. A reduced
         optimum is accepted only when a completion reaches its bound, so two of
         them compare as the global optima do."""
-        m = self.fex if self.fex is not None else self.rm
+        m, _loc = self.bracket.in_use()
         return id(m), m.value()
 
     def _realize(self, yon: list[int], yoff: list[int], bye_in_c: bool) -> dict[int, int] | None:
@@ -789,22 +906,24 @@ class BracketSolver:
         G, G paired inside except (parity) one player with nu = m, everyone else
         paired with the rest R, the bye (unless in C) on a smallest-phi player of R."""
         key = (tuple(yon), tuple(yoff), bye_in_c)
-        cache = self.fcache
+        cache = self.bracket.realized
         if key in cache:
             res = cache[key]
             # Still valid if no player it pairs into G has been cut off from G.
-            if res is None or not self.cut.intersection(yon):
+            if res is None or not self.bracket.cut_from_next.intersection(yon):
                 return res
         cache[key] = res = self._realize_uncached(yon, yoff)
         return res
 
     def _realize_uncached(self, yon: list[int], yoff: list[int]) -> dict[int, int] | None:
-        G, R = self.fG, self.fR
+        red, nxt = self.reduced, self.bracket.next_pairs
+        assert red is not None and nxt is not None
+        G, R = red.next_group, self.bracket.rest
         if len(yon) > len(G):
             return None
         out: dict[int, int] = {}
         used: set[int] = set()
-        ok, pos = self.nxt.ok, self.nxt.pos
+        ok, pos = nxt.ok, nxt.pos
         for y in yon:
             yi = pos[y]
             for g in G:
@@ -818,7 +937,8 @@ class BracketSolver:
         rest = [g for g in G if g not in used]
         drops: list[int | None] = [None]
         if len(rest) % 2:
-            drops = [g for g in rest if self.fnu[g] == self.fm][::-1][:3]  # type: ignore[assignment]
+            least = red.least_next_nu
+            drops = [g for g in rest if red.nu[g] == least][::-1][:3]  # type: ignore[assignment]
         for d in drops:
             inner = self._perfect([g for g in rest if g != d])
             if inner is None:
@@ -829,7 +949,7 @@ class BracketSolver:
                 tail = self._perfect(outside, ys)
             else:
                 tail = None
-                for s in self.fS[::-1][:3]:
+                for s in red.least_phi_rest[::-1][:3]:
                     tail = self._perfect([v for v in outside if v != s], ys)
                     if tail is not None:
                         break
@@ -842,14 +962,16 @@ class BracketSolver:
     def _exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
         self.fallbacks += 1
-        if self.flazy:
-            self.wx = self._full_wx()
-            self.flazy = False
-        V = [v for v in self.fP if not self.final[v]] + self.fR
+        if self.rows_lazy:
+            self.weights = self._full_weights()
+            self.rows_lazy = False
+        br = self.bracket
+        V = [v for v in br.players if not self.final[v]] + br.rest
         loc = {v: i for i, v in enumerate(V)}
         ex = Matching(len(V), greedy_stages=True)
-        wx, nxt, cut, N = self.wx, self.nxt, self.cut, self.n
-        pos, ngroup = nxt.pos, self.fGpos.start
+        wx, nxt, cut, N = self.weights, br.next_pairs, br.cut_from_next, self.n
+        assert nxt is not None
+        pos, ngroup = nxt.pos, br.next_positions.start
         for i in range(len(V)):
             a = V[i]
             pa = pos.get(a, -1)
@@ -866,7 +988,7 @@ class BracketSolver:
                         w = self._completion_weight(a, b)
                 if w:
                     ex.set_weight(i, j, w)
-        self.fex, self.fexV, self.fexloc = ex, V, loc
+        br.exact, br.exact_players, br.exact_local = ex, V, loc
 
     def _perfect(self, verts: list[int], ys: set[int] | None = None) -> dict[int, int] | None:
         """``completion.perfect``, remembered: it depends only on its arguments (the
@@ -874,7 +996,7 @@ class BracketSolver:
         completions of the players below it again and again (93 calls, 19 distinct,
         in round 6 of 1,000). The answers are read, never changed."""
         key = (tuple(verts), frozenset(ys) if ys else None)
-        memo = self.fperfect
+        memo = self.completions
         if key in memo:
             return memo[key]
         res = memo[key] = perfect(self.order, self.crit.compatible, self.crit.cls, verts, ys)

@@ -11,33 +11,46 @@ S2, then each S1 player's opponent in BSN order).
 Because each decision is forced by strictly ordered weights, the result does not
 depend on how the matching breaks ties, nor on which solver (``solvers.py``)
 answers: the engine only edits weights and reads the optimum.
+
+``_run`` is the bracket loop; each procedure of C.04.3 art. 4 is one step below
+it (``_choose_mdps``, ``_pair_mdps``, ``_split_remainder``, ``_exchange_in_s1``,
+``_exchange_in_s2``, ``_freeze_split``, ``_pair_s1``, ``_float_down``...), sharing
+state through ``bracket_loop.py``. The shortcuts, each proven to change nothing,
+are switched by ``DutchOptions`` (``options.py``).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from leaguegen.domain.pairing.guard import EngineStalled, bracket_words
 from leaguegen.domain.pairing.players import Entrant, choose_colour, to_int
 from leaguegen.domain.pairing.result import ColourRule
 from leaguegen.domain.pairing.state import SwissState
 
+from .bracket_loop import BracketLoop, BracketTurn
 from .bracket_solver import BracketSolver, CannotProve
 from .criteria import Criteria, NextPairs
 from .direct import homogeneous_pairs
+from .options import DutchOptions
 from .solvers import GlobalSolver, Solver
+
+DEFAULT_OPTIONS = DutchOptions()
 
 
 class DutchEngine:
-    """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples."""
+    """One pairing run; ``run()`` returns ``(pairs, bye)`` with pairs as Entrant tuples.
 
-    use_fast = True  # bracket-local solver with a completion proof (False: global only)
-    use_skip = True  # S1 decisions without a solve when the optimum provably holds
-    use_prune2 = True  # prune again after the remainder's S1-bonus solve
-    use_direct = True  # a homogeneous bracket by S1-S2 order when proven optimal (direct.py)
-    use_prune1_late = True  # without MDPs, the first prune waits for the split's (below)
-    use_split = True  # the S1/S2 split of the first rp players proven by one solve (_try_split)
+    ``options`` turns the engine's proven shortcuts on or off (``DutchOptions``).
+    """
 
-    def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant]):
+    def __init__(self, state: SwissState, entrants: list[Entrant], by_id: dict[int, Entrant],
+                 options: DutchOptions = DEFAULT_OPTIONS):
         self.state = state
+        self.options = options
+        # Whether this run uses the bracket-local solver: ``options.fast`` until a
+        # stall of that path (``run``).
+        self.fast = options.fast
         self.played = state.rounds_played
         self.by_id = by_id
         # Pairing order: score (with acceleration) descending, then rank.
@@ -63,8 +76,8 @@ class DutchEngine:
     # ----------------------------------------------------------- pairing
     def _start(self) -> tuple[Solver, int, bool, dict[int, int]]:
         """The solver, with the bye score, initial ``single`` and C9 ranks it established."""
-        if self.use_fast:
-            fast = BracketSolver(self.crit)
+        if self.fast:
+            fast = BracketSolver(self.crit, flat_prune=self.options.flat_prune)
             try:
                 return (fast, *fast.start())
             except CannotProve:
@@ -203,7 +216,7 @@ class DutchEngine:
                 row = base[part[b_i]]
                 for pi2 in part[:b_i]:
                     row[pi2] = 0
-        # Under the frozen weights, as after the remainder's step (``use_prune2``).
+        # Under the frozen weights, as after the remainder's step (``DutchOptions.prune2``).
         solver.prune(pbi, sgb, nsgb, base)
         return sm
 
@@ -221,10 +234,10 @@ class DutchEngine:
         try:
             return self._run()
         except EngineStalled as exc:
-            if not self.use_fast:
+            if not self.fast:
                 raise
             self.stalls.append(str(exc))
-        self.use_fast = False  # (this run only: the class default stays)
+        self.fast = False
         self.solver = None
         self.swaps = 0
         self.bracket_of = {}
@@ -234,323 +247,431 @@ class DutchEngine:
         """The error for a bracket turn that changed nothing: its score and its players
         (all still there: no one was paired) by pairing number."""
         where = bracket_words(score, self.state.win, [self.order[v].tpn for v in pbi])
-        solver = "bracket-local" if self.use_fast else "exact"
+        solver = "bracket-local" if self.fast else "exact"
         return EngineStalled(f"the Dutch engine made no progress in {where} ({solver} solver)")
 
     def _run(self) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
-        order, n = self.order, self.n
-        if n == 0:
+        """The bracket loop: each turn takes in the next score group and pairs the
+        bracket by the steps of C.04.3 art. 4, in the order they are decided."""
+        if self.n == 0:
             return [], None
-        odd = n % 2 == 1
-        top = order[0].score
+        loop = self._begin_round()
+        while len(loop.players) > 1 or loop.next_index < self.n:
+            self._check_progress(loop)
+            turn = self._take_in_next_group(loop)
+            if self.options.direct and loop.mdps == 0 and self._pair_directly(loop, turn):
+                continue
+            self._start_bracket(loop, turn)
+            self._choose_mdps(loop, turn)
+            self._pair_mdps(loop, turn)
+            self._split_remainder(loop, turn)
+            if not turn.frozen:
+                exchanges = self._count_exchanges(loop, turn)
+                self._exchange_in_s1(loop, turn, exchanges)
+                self._exchange_in_s2(loop, turn, exchanges)
+                self._freeze_split(loop, turn)
+            self._pair_s1(loop, turn)
+            self._float_down(loop, turn)
+        return self._result(loop)
+
+    # ----------------------------------------------------------- the bracket loop's steps
+    def _begin_round(self) -> BracketLoop:
+        """The solver and the round's constants (bye score, ``single``, C9 ranks);
+        the first bracket is the top score group."""
+        order, n = self.order, self.n
         solver, bye_score, single, ranks = self._start()
         self.solver = solver
-        crit = self.crit
         self.bye_score = bye_score
         self.ranks = ranks
-
-        pbi: list[int] = []
+        top = order[0].score
+        players: list[int] = []
         it = 0
         while it < n and order[it].score >= top:
-            pbi.append(it)
+            players.append(it)
             it += 1
-        matched = [False] * n
-        sgb = 0
-        sgbv = 0
-        pairs: list[tuple[int, int]] = []
-        last: tuple[int, int] | None = None  # (it, pairs made) when the last turn began
-        bracket_score = order[0].score  # (the last turn's bracket, for the error)
-        while len(pbi) > 1 or it < n:
-            if last == (it, len(pairs)):
-                # The last turn paired no one and took in no score group: this one
-                # would do the same, for ever (issue 26).
-                raise self._stalled(pbi, bracket_score)
-            last = (it, len(pairs))
-            nsgb = len(pbi)
-            nsgbv = sgbv + (nsgb - sgb)
-            sg_it = it
-            if it < n:
-                s0 = order[it].score
-                while it < n and order[it].score >= s0:
-                    pbi.append(it)
-                    it += 1
-            if sgb == 0 and self.use_direct:
-                direct = homogeneous_pairs(crit, pbi[:nsgb], pbi[nsgb:], n - it, bye_score,
-                                           single, ranks, crit.cls)
-                if direct is not None:
-                    # The bracket's pairs follow from the order (see direct.py).
-                    bracket_score = order[pbi[0]].score
-                    for v, mv in direct:
-                        matched[v] = matched[mv] = True
-                        solver.fix(v, mv)
-                        pairs.append((v, mv))
-                        self.bracket_of[order[v].id] = bracket_score
-                        self.bracket_of[order[mv].id] = bracket_score
-                    # (In every optimum the next group pairs inside itself, so
-                    # ``single`` needs no check of the matching.)
-                    single = odd and sg_it < n and bye_score >= order[sg_it].score
-                    new_pbi = [v for v in pbi if not matched[v]]
-                    sgb = sum(1 for v in pbi[:nsgb] if not matched[v])
-                    pbi = new_pbi
-                    sgbv = nsgbv
-                    continue
-            solver.begin_bracket(pbi, it, nsgb, single)
-            bracket_score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
-            size = len(pbi)
-            base = self._base_rows(pbi, sgb, nsgb, bye_score, single, ranks)
-            solver.load_bracket(pbi, sgb, nsgb, base,
-                                NextPairs(crit, pbi, bye_score, single, ranks))
+        return BracketLoop(solver=solver, players=players, next_index=it, single=single,
+                           matched=[False] * n, score=order[0].score)
 
-            B = crit.B
-            set_row = solver.set_row
+    def _check_progress(self, loop: BracketLoop) -> None:
+        """Stop (EngineStalled) when the last turn paired no one and took in no score
+        group: this one would do the same, for ever (issue 26)."""
+        if loop.last == (loop.next_index, len(loop.pairs)):
+            raise self._stalled(loop.players, loop.score)
+        loop.last = (loop.next_index, len(loop.pairs))
 
-            # The helpers below are used only within this bracket's iteration.
-            def ewc(si: int, li: int, si_rem: int, rem_pairs: int) -> int:
-                r = base[li][si]  # noqa: B023
-                if r:
-                    add = ((1 if si_rem < rem_pairs else 0) << (2 * B)) - si_rem  # noqa: B023
-                    r += add << 1
-                return r
+    def _take_in_next_group(self, loop: BracketLoop) -> BracketTurn:
+        """Append the next score group to the bracket's players: the bracket proper
+        (MDPs and residents) is ``players[:bracket_size]``, the next group the rest."""
+        order, n = self.order, self.n
+        bracket_size = len(loop.players)
+        turn = BracketTurn(bracket_size=bracket_size,
+                           group_end=loop.group_start + (bracket_size - loop.mdps),
+                           next_group_start=loop.next_index)
+        it = loop.next_index
+        if it < n:
+            s0 = order[it].score
+            while it < n and order[it].score >= s0:
+                loop.players.append(it)
+                it += 1
+        loop.next_index = it
+        return turn
 
-            sm = solver.solve()
-            if sgb or not (self.use_split and self.use_prune1_late):
-                solver.prune(pbi, sgb, nsgb, base)
+    def _pair_directly(self, loop: BracketLoop, turn: BracketTurn) -> bool:
+        """A homogeneous bracket whose pairs follow from the order (``direct.py``):
+        pair it without the solver. False when that is not proven."""
+        crit, order, pbi, nsgb = self.crit, self.order, loop.players, turn.bracket_size
+        direct = homogeneous_pairs(crit, pbi[:nsgb], pbi[nsgb:], self.n - loop.next_index,
+                                   self.bye_score, loop.single, self.ranks, crit.cls)
+        if direct is None:
+            return False
+        loop.score = order[pbi[0]].score
+        matched, solver = loop.matched, loop.solver
+        for v, mv in direct:
+            matched[v] = matched[mv] = True
+            solver.fix(v, mv)
+            self._record(loop, v, mv)
+        # (In every optimum the next group pairs inside itself, so ``single`` needs
+        # no check of the matching.)
+        sg_it = turn.next_group_start
+        loop.single = (self.n % 2 == 1 and sg_it < self.n
+                       and self.bye_score >= order[sg_it].score)
+        loop.mdps = sum(1 for v in pbi[:nsgb] if not matched[v])
+        loop.players = [v for v in pbi if not matched[v]]
+        loop.group_start = turn.group_end
+        return True
 
-            def in_bracket(x: int) -> bool:
-                return sgbv <= x < nsgbv  # noqa: B023
+    def _start_bracket(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """Load the bracket's weights into the solver, solve, and prune the pairs no
+        optimum of the bracket can use."""
+        solver, pbi, sgb, nsgb = loop.solver, loop.players, loop.mdps, turn.bracket_size
+        order = self.order
+        solver.begin_bracket(pbi, loop.next_index, nsgb, loop.single)
+        loop.score = order[pbi[sgb]].score if sgb < nsgb else order[pbi[0]].score
+        turn.size = len(pbi)
+        turn.base = self._base_rows(pbi, sgb, nsgb, self.bye_score, loop.single, self.ranks)
+        solver.load_bracket(pbi, sgb, nsgb, turn.base,
+                            NextPairs(self.crit, pbi, self.bye_score, loop.single, self.ranks))
+        turn.mate = solver.solve()
+        if sgb or not (self.options.split and self.options.prune1_late):
+            solver.prune(pbi, sgb, nsgb, turn.base)
 
-            # Which moved-down players get paired in this bracket.
-            md_score = None
-            left = left_matched = 0
-            for pi in range(sgb):
-                if pi == 0 or order[pbi[pi]].score < md_score:  # type: ignore[operator]
-                    md_score = order[pbi[pi]].score
-                    left_matched = 0
-                    left = 0
-                    mi = pi
-                    while mi < size and order[pbi[mi]].score >= md_score:
-                        left += 1
-                        if in_bracket(sm[pbi[mi]]):
-                            left_matched += 1
-                        mi += 1
-                if not left_matched:
-                    continue
-                v = pbi[pi]
-                if left <= left_matched:
-                    matched[v] = True
-                    continue
-                left -= 1
-                if not in_bracket(sm[v]):
-                    for oi in range(sgb, nsgb):
-                        wt = base[oi][pi]
-                        if wt:
-                            solver.set_edge(v, pbi[oi], wt | 1)
-                    sm = solver.solve()
-                if in_bracket(sm[v]):
-                    matched[v] = True
-                    left_matched -= 1
-                    for oi in range(sgb, nsgb):
-                        wt = base[oi][pi]
-                        if wt:
-                            solver.set_edge(v, pbi[oi], (wt | (nsgb - sgb)) + 1)
-
-            # Opponents of the moved-down players.
-            for pi in range(sgb):
-                v = pbi[pi]
-                if not matched[v]:
-                    continue
-                add = size
-                for oi in range(nsgb - 1, sgb - 1, -1):
-                    ov = pbi[oi]
-                    if matched[ov]:
-                        continue
+    def _choose_mdps(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """Which moved-down players get paired in this bracket (M1 of them, the
+        highest first): mark them ``matched`` and keep each one's pairs into the
+        bracket raised so the later decisions keep it paired."""
+        order, solver, matched = self.order, loop.solver, loop.matched
+        pbi, sgb, nsgb, size = loop.players, loop.mdps, turn.bracket_size, turn.size
+        base = turn.base
+        group_start, group_end = loop.group_start, turn.group_end
+        sm = turn.mate
+        md_score = None
+        left = left_matched = 0
+        for pi in range(sgb):
+            if pi == 0 or order[pbi[pi]].score < md_score:  # type: ignore[operator]
+                md_score = order[pbi[pi]].score
+                left_matched = 0
+                left = 0
+                mi = pi
+                while mi < size and order[pbi[mi]].score >= md_score:
+                    left += 1
+                    if group_start <= sm[pbi[mi]] < group_end:
+                        left_matched += 1
+                    mi += 1
+            if not left_matched:
+                continue
+            v = pbi[pi]
+            if left <= left_matched:
+                matched[v] = True
+                continue
+            left -= 1
+            if not group_start <= sm[v] < group_end:
+                for oi in range(sgb, nsgb):
                     wt = base[oi][pi]
                     if wt:
-                        solver.set_edge(v, ov, wt + add)
-                        add += 1
+                        solver.set_edge(v, pbi[oi], wt | 1)
                 sm = solver.solve()
-                mv = sm[v]
-                matched[mv] = True
-                solver.finalize(v, mv)
-                pairs.append((v, mv))
-                self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
+            if group_start <= sm[v] < group_end:
+                matched[v] = True
+                left_matched -= 1
+                for oi in range(sgb, nsgb):
+                    wt = base[oi][pi]
+                    if wt:
+                        solver.set_edge(v, pbi[oi], (wt | (nsgb - sgb)) + 1)
+        turn.mate = sm
 
-            # The remainder (homogeneous part).
-            rem: list[int] = []
-            rp = 0
-            for pi in range(sgb, nsgb):
-                v = pbi[pi]
-                if sm[v] < sgbv:
+    def _pair_mdps(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """Each chosen MDP, in order, takes its opponent: the lowest resident possible
+        gets the largest nudge (the S2 transpositions of the MDP pairing)."""
+        solver, matched, pbi, base = loop.solver, loop.matched, loop.players, turn.base
+        sgb, nsgb, size = loop.mdps, turn.bracket_size, turn.size
+        for pi in range(sgb):
+            v = pbi[pi]
+            if not matched[v]:
+                continue
+            add = size
+            for oi in range(nsgb - 1, sgb - 1, -1):
+                ov = pbi[oi]
+                if matched[ov]:
                     continue
-                rem.append(pi)
-                if sm[v] < v:
-                    rp += 1
-            nrem = len(rem)
-            # The split S1 = the first rp of the remainder, tried first: when it
-            # holds, the S1 bonus and the exchanges below settle nothing.
-            split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb) if (
-                self.use_split and rp > 0) else None
-            frozen = split is not None
-            if split is not None:
-                sm = split
-            else:
-                # The remainder's weights below rise by 2 * f(higher player) per edge,
-                # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
-                # duals of the first rp players by 4 f keeps every dual feasible and
-                # every S1-S2 matched edge tight (a warm start only).
-                solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
-                                    for a_i in range(rp)})
-                # (ewc, row by row; a zero base weight is already zero in the solver.)
-                bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
-                rem_v = [pbi[pi2] for pi2 in rem]
-                for b_i in range(1, nrem):
-                    row = base[rem[b_i]]
-                    items = []
-                    for a_i in range(b_i):
-                        wt = row[rem[a_i]]
-                        if wt:
-                            items.append((rem_v[a_i], wt + bonus[a_i]))
-                    set_row(rem_v[b_i], items)
+                wt = base[oi][pi]
+                if wt:
+                    solver.set_edge(v, ov, wt + add)
+                    add += 1
+            turn.mate = sm = solver.solve()
+            mv = sm[v]
+            matched[mv] = True
+            solver.finalize(v, mv)
+            self._record(loop, v, mv)
+
+    def _split_remainder(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """The remainder (the residents the optimum pairs inside the bracket) and its
+        S1/S2 split: S1 = its first ``s1_size`` players when one solve proves it
+        (``_try_split``, the split then ``frozen``); otherwise every remainder pair
+        gets a bonus for its higher player, largest for the first ``s1_size``, so the
+        optimum puts the highest players it can in S1 (the exchanges settle which)."""
+        solver, pbi, base, sm = loop.solver, loop.players, turn.base, turn.mate
+        sgb, nsgb = loop.mdps, turn.bracket_size
+        rem: list[int] = []
+        rp = 0
+        for pi in range(sgb, nsgb):
+            v = pbi[pi]
+            if sm[v] < loop.group_start:
+                continue
+            rem.append(pi)
+            if sm[v] < v:
+                rp += 1
+        turn.rem, turn.s1_size = rem, rp
+        # The split S1 = the first rp of the remainder, tried first: when it
+        # holds, the S1 bonus and the exchanges below settle nothing.
+        split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb) if (
+            self.options.split and rp > 0) else None
+        turn.frozen = split is not None
+        if split is not None:
+            turn.mate = split
+            return
+        B = self.crit.B
+        nrem = len(rem)
+        # The remainder's weights below rise by 2 * f(higher player) per edge,
+        # f(a) = [a in S1 size] << 2B - a (rem index); raising the doubled
+        # duals of the first rp players by 4 f keeps every dual feasible and
+        # every S1-S2 matched edge tight (a warm start only).
+        solver.raise_duals({pbi[rem[a_i]]: (((1 << (2 * B)) - a_i) << 2)
+                            for a_i in range(rp)})
+        # (``_bonused``, row by row; a zero base weight is already zero in the solver.)
+        bonus = [((int(a_i < rp) << (2 * B)) - a_i) << 1 for a_i in range(nrem)]
+        rem_v = [pbi[pi2] for pi2 in rem]
+        set_row = solver.set_row
+        for b_i in range(1, nrem):
+            row = base[rem[b_i]]
+            items = []
+            for a_i in range(b_i):
+                wt = row[rem[a_i]]
+                if wt:
+                    items.append((rem_v[a_i], wt + bonus[a_i]))
+            set_row(rem_v[b_i], items)
+        turn.mate = solver.solve()
+        if self.options.prune2:
+            # Again, under the S1 bonus: every later optimum of the bracket is
+            # an optimum of these weights too (the exchange nudges sit below
+            # the bonus's lowest bit, and once the split is frozen every S1
+            # player is paired, so the bonus is the same constant on all of
+            # them), so a pair with positive slack now is never used again.
+            solver.prune(pbi, sgb, nsgb, base)
+
+    @staticmethod
+    def _count_exchanges(loop: BracketLoop, turn: BracketTurn) -> int:
+        """How many of the first ``s1_size`` remainder players the optimum puts in S2:
+        the size of the exchange between the original S1 and S2."""
+        pbi, sm, group_end = loop.players, turn.mate, turn.group_end
+        rem = turn.rem
+        exch = 0
+        for pi2 in rem:
+            if pi2 >= rem[turn.s1_size]:
+                break
+            v = pbi[pi2]
+            exch += not (v < sm[v] < group_end)
+        return exch
+
+    @staticmethod
+    def _bonused(base: list[list[int]], B: int, rp: int) -> Callable[[int, int, int], int]:  # noqa: N803
+        """``ewc(si, li, si_rem)``: the S1-bonused weight of the pair ``base[li][si]``
+        whose higher player is ``si_rem``-th in the remainder (as ``_split_remainder``
+        set it: the remainder's S1 has ``rp`` players)."""
+
+        def ewc(si: int, li: int, si_rem: int) -> int:
+            r = base[li][si]
+            if r:
+                add = ((1 if si_rem < rp else 0) << (2 * B)) - si_rem
+                r += add << 1
+            return r
+
+        return ewc
+
+    def _exchange_in_s1(self, loop: BracketLoop, turn: BracketTurn, exchanges: int) -> None:
+        """Exchange the lowest possible S1 players (C.04.3 art. 4.3, exchanges: the
+        largest differing BSN moved out of S1): from the bottom of the original S1
+        up, nudge each player towards S1 and freeze where the optimum puts it."""
+        solver, pbi, base, rem, rp = loop.solver, loop.players, turn.base, turn.rem, turn.s1_size
+        nrem, group_end = len(rem), turn.group_end
+        ewc = self._bonused(base, self.crit.B, rp)
+        left = exchanges
+        pri = rp
+        pos = rp
+        while pos > 0 and left:
+            pri -= 1
+            pos -= 1
+            pi2 = rem[pos]
+            v = pbi[pi2]
+            if v < turn.mate[v] < group_end:
+                for op in range(pos + 1, nrem):
+                    wt = ewc(pi2, rem[op], pri)
+                    if wt:
+                        solver.set_edge(v, pbi[rem[op]], wt - 1)
+                turn.mate = solver.solve()
+            ex = not (v < turn.mate[v] < group_end)
+            left -= ex
+            for op in range(pos + 1, nrem):
+                if ex:
+                    base[rem[op]][pi2] = 0
+                solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri))
+
+    def _exchange_in_s2(self, loop: BracketLoop, turn: BracketTurn, exchanges: int) -> None:
+        """Exchange the highest possible S2 players (the smallest differing BSN moved
+        in from S2): from the top of the original S2 down, nudge each towards S1; one
+        that goes there is cut from every higher player and from the next group."""
+        solver, pbi, base, rem, rp = loop.solver, loop.players, turn.base, turn.rem, turn.s1_size
+        nrem, group_end = len(rem), turn.group_end
+        ewc = self._bonused(base, self.crit.B, rp)
+        left = exchanges
+        ri = rp
+        for pos in range(rp, nrem):
+            if left <= 1:
+                break
+            pi2 = rem[pos]
+            v = pbi[pi2]
+            already = v < turn.mate[v] < group_end
+            if not already:
+                for op in range(pos + 1, nrem):
+                    wt = ewc(pi2, rem[op], ri)
+                    if wt:
+                        solver.set_edge(v, pbi[rem[op]], wt + 1)
+                turn.mate = solver.solve()
+            if v < turn.mate[v] < group_end:
+                left -= 1
+                for op in range(pos):
+                    base[pi2][rem[op]] = 0
+                    solver.set_edge(v, pbi[rem[op]], 0)
+                solver.cut_next(v)
+            if not already:
+                for op in range(pos + 1, nrem):
+                    solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri))
+            ri += 1
+
+    @staticmethod
+    def _freeze_split(loop: BracketLoop, turn: BracketTurn) -> None:
+        """Freeze the S1/S2 split the optimum now makes: every pair inside S1 or
+        inside S2 goes (in ``base`` and the solver), the rest lose the S1 bonus."""
+        set_row, pbi, base, rem = loop.solver.set_row, loop.players, turn.base, turn.rem
+        sm, group_end = turn.mate, turn.group_end
+        nrem = len(rem)
+        for a_i in range(nrem):
+            pi2 = rem[a_i]
+            v = pbi[pi2]
+            v_s1 = v < sm[v] < group_end
+            items = []
+            for b_i in range(a_i + 1, nrem):
+                oi = rem[b_i]
+                row = base[oi]
+                if not row[pi2]:
+                    continue  # zero in the solver already
+                ov = pbi[oi]
+                if not v_s1 or ov < sm[ov] < group_end:
+                    row[pi2] = 0
+                items.append((ov, row[pi2]))
+            set_row(v, items)
+
+    def _pair_s1(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """Each S1 player, in BSN order, takes the best S2 opponent still possible
+        (the transpositions of S2): the lowest S2 number gets the largest nudge.
+
+        ``sm_ok``: the mate in hand is an optimum of the current (un-nudged)
+        weights, true once a solve of this loop has run (the pair it fixed is then
+        removed, which keeps the rest optimal). The nudges are set only when a
+        solve needs them: a skipped decision (``_s1_skip``) pairs ``v`` and
+        removes its edges.
+        """
+        solver, matched, pbi = loop.solver, loop.matched, loop.players
+        base, rem, group_end, skip = turn.base, turn.rem, turn.group_end, self.options.skip
+        set_row = solver.set_row
+        sm = turn.mate
+
+        def s1_role(v: int) -> bool:
+            return v < sm[v] < group_end
+
+        sm_ok = False
+        pos_of = {x: i for i, x in enumerate(pbi)}
+        for r_i, pi2 in enumerate(rem):
+            v = pbi[pi2]
+            if not s1_role(v):
+                continue
+            best = -1
+            for oi in rem[r_i + 1:]:
+                if not matched[pbi[oi]] and base[oi][pi2]:
+                    best = oi
+                    break
+            if not (sm_ok and best >= 0 and skip and self._s1_skip(
+                    sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
+                add = 0
+                items = []
+                for oi in reversed(rem):
+                    ov = pbi[oi]
+                    if oi <= pi2 or matched[ov]:
+                        continue
+                    wt = base[oi][pi2]
+                    if wt:
+                        items.append((ov, wt + add))
+                    add += 1
+                set_row(v, items)
                 sm = solver.solve()
-                if self.use_prune2:
-                    # Again, under the S1 bonus: every later optimum of the bracket is
-                    # an optimum of these weights too (the exchange nudges sit below
-                    # the bonus's lowest bit, and once the split is frozen every S1
-                    # player is paired, so the bonus is the same constant on all of
-                    # them), so a pair with positive slack now is never used again.
-                    solver.prune(pbi, sgb, nsgb, base)
+                sm_ok = True
+            mv = sm[v]
+            matched[v] = matched[mv] = True
+            solver.finalize(v, mv)
+            self._record(loop, v, mv)
+        turn.mate = sm
 
-            def s1_role(v: int) -> bool:
-                return v < sm[v] < nsgbv  # noqa: B023
+    def _float_down(self, loop: BracketLoop, turn: BracketTurn) -> None:
+        """The bracket's unpaired players float down into the next bracket, whose
+        residents are the next score group; ``single`` for the next bracket."""
+        order, n, pbi, matched, sm = self.order, self.n, loop.players, loop.matched, turn.mate
+        nsgb, sg_it = turn.bracket_size, turn.next_group_start
+        new_pbi: list[int] = []
+        new_sgb = 0
+        single = n % 2 == 1 and sg_it < n and self.bye_score >= order[sg_it].score
+        for pi in range(turn.size):
+            v = pbi[pi]
+            if pi < nsgb and matched[v]:
+                continue
+            new_pbi.append(v)
+            if pi < nsgb:
+                new_sgb += 1
+            if single and order[sm[v]].score < order[sg_it].score:
+                single = False
+        loop.single = single
+        loop.players = new_pbi
+        loop.mdps = new_sgb
+        loop.group_start = turn.group_end
 
-            if not frozen:
-                exch = 0
-                for pi2 in rem:
-                    if pi2 >= rem[rp]:
-                        break
-                    v = pbi[pi2]
-                    exch += not s1_role(v)
+    def _record(self, loop: BracketLoop, v: int, mv: int) -> None:
+        """A pair made in the current bracket (its score goes to the explanation)."""
+        loop.pairs.append((v, mv))
+        order = self.order
+        self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = loop.score
 
-                # Exchange the lowest possible S1 players.
-                left = exch
-                pri = rp
-                pos = rp
-                while pos > 0 and left:
-                    pri -= 1
-                    pos -= 1
-                    pi2 = rem[pos]
-                    v = pbi[pi2]
-                    if s1_role(v):
-                        for op in range(pos + 1, nrem):
-                            wt = ewc(pi2, rem[op], pri, rp)
-                            if wt:
-                                solver.set_edge(v, pbi[rem[op]], wt - 1)
-                        sm = solver.solve()
-                    ex = not s1_role(v)
-                    left -= ex
-                    for op in range(pos + 1, nrem):
-                        if ex:
-                            base[rem[op]][pi2] = 0
-                        solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], pri, rp))
-
-                # Exchange the highest possible S2 players.
-                left = exch
-                ri = rp
-                for pos in range(rp, nrem):
-                    if left <= 1:
-                        break
-                    pi2 = rem[pos]
-                    v = pbi[pi2]
-                    already = s1_role(v)
-                    if not already:
-                        for op in range(pos + 1, nrem):
-                            wt = ewc(pi2, rem[op], ri, rp)
-                            if wt:
-                                solver.set_edge(v, pbi[rem[op]], wt + 1)
-                        sm = solver.solve()
-                    if s1_role(v):
-                        left -= 1
-                        for op in range(pos):
-                            base[pi2][rem[op]] = 0
-                            solver.set_edge(v, pbi[rem[op]], 0)
-                        solver.cut_next(v)
-                    if not already:
-                        for op in range(pos + 1, nrem):
-                            solver.set_edge(v, pbi[rem[op]], ewc(pi2, rem[op], ri, rp))
-                    ri += 1
-
-                # Freeze the S1/S2 split.
-                for a_i in range(nrem):
-                    pi2 = rem[a_i]
-                    v = pbi[pi2]
-                    v_s1 = s1_role(v)
-                    items = []
-                    for b_i in range(a_i + 1, nrem):
-                        oi = rem[b_i]
-                        row = base[oi]
-                        if not row[pi2]:
-                            continue  # zero in the solver already
-                        ov = pbi[oi]
-                        if not v_s1 or s1_role(ov):
-                            row[pi2] = 0
-                        items.append((ov, row[pi2]))
-                    set_row(v, items)
-
-            # Each S1 player takes the best S2 opponent still possible, in order.
-            # ``sm_ok``: ``sm`` is an optimum of the current (un-nudged) weights,
-            # true once a solve of this loop has run (the pair it fixed is then
-            # removed, which keeps the rest optimal).
-            # The nudges (the lowest S2 number gets the largest) are set only when a
-            # solve needs them: a skipped decision pairs ``v`` and removes its edges.
-            sm_ok = False
-            pos_of = {x: i for i, x in enumerate(pbi)}
-            for r_i, pi2 in enumerate(rem):
-                v = pbi[pi2]
-                if s1_role(v):
-                    best = -1
-                    for oi in rem[r_i + 1:]:
-                        if not matched[pbi[oi]] and base[oi][pi2]:
-                            best = oi
-                            break
-                    if not (sm_ok and best >= 0 and self.use_skip and self._s1_skip(
-                            sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
-                        add = 0
-                        items = []
-                        for oi in reversed(rem):
-                            ov = pbi[oi]
-                            if oi <= pi2 or matched[ov]:
-                                continue
-                            wt = base[oi][pi2]
-                            if wt:
-                                items.append((ov, wt + add))
-                            add += 1
-                        set_row(v, items)
-                        sm = solver.solve()
-                        sm_ok = True
-                    mv = sm[v]
-                    matched[v] = matched[mv] = True
-                    solver.finalize(v, mv)
-                    pairs.append((v, mv))
-                    self.bracket_of[order[v].id] = self.bracket_of[order[mv].id] = bracket_score
-
-            # Next bracket: the unpaired players float down.
-            new_pbi: list[int] = []
-            new_sgb = 0
-            single = odd and sg_it < n and bye_score >= order[sg_it].score
-            for pi in range(size):
-                v = pbi[pi]
-                if pi < nsgb and matched[v]:
-                    continue
-                new_pbi.append(v)
-                if pi < nsgb:
-                    new_sgb += 1
-                if single and order[sm[v]].score < order[sg_it].score:
-                    single = False
-            pbi = new_pbi
-            sgb = new_sgb
-            sgbv = nsgbv
-
-        paired = {v for pr in pairs for v in pr}
-        rest = [v for v in range(n) if v not in paired]
+    def _result(self, loop: BracketLoop) -> tuple[list[tuple[Entrant, Entrant]], Entrant | None]:
+        """The pairs as Entrants, and the one player left (the bye), if any."""
+        order = self.order
+        paired = {v for pr in loop.pairs for v in pr}
+        rest = [v for v in range(self.n) if v not in paired]
         bye = order[rest[0]] if rest else None
-        return [(order[a], order[b]) for a, b in pairs], bye
+        return [(order[a], order[b]) for a, b in loop.pairs], bye
