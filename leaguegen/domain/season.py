@@ -38,6 +38,12 @@ class GameResult(Enum):
     BLACK_FORFEIT_WIN = "-+"
     DOUBLE_FORFEIT = "--"
 
+    @property
+    def text(self) -> str:
+        """Its canonical text (``1-0``, ``½-½``, ``+-``...): what the commands write into
+        a season's file, whatever form the organiser typed (``formats.results``)."""
+        return self.value
+
 
 @dataclass(frozen=True, slots=True)
 class Game:

@@ -395,10 +395,10 @@ def freeze_wanted(section: yaml.MappingNode) -> bool:
 
     fmt = scalar_text(get(section, "format")) or ""
     try:
-        kind = kind_of(fmt).name
+        kind = kind_of(fmt)
     except KeyError:
         return False
-    if kind not in ("round_robin", "swiss") or \
+    if not kind.chores.computed_numbers or \
             scalar_text(get(section, "seeding")) not in season_edits.COMPUTED_SEEDINGS or \
             not isinstance(get(section, "players"), yaml.SequenceNode):
         return False

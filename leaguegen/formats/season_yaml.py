@@ -312,8 +312,7 @@ def _unfrozen(section: Section | None, keys: dict[str, yaml.Node], ctx: Ctx,
     computes its pairing numbers (``seeding: rating | lots | varma``): a new rating or an
     added player would move them. ``leaguegen freeze`` writes them into the file."""
     if section is None or section.seeding not in ("rating", "lots", "varma") or \
-            section.stage is not None or kind_of(section.format).name not in ("round_robin",
-                                                                            "swiss") or \
+            section.stage is not None or not kind_of(section.format).chores.computed_numbers or \
             not any(g.result is not None for g in section.games):
         return section
     drawn = [p.name for p in section.players[:len(listed)]]
