@@ -13,7 +13,8 @@ the file keeps them too, ranks by them, and says in a ``###`` comment line which
 the standings leave out (:func:`unranked_lines`), so points and rank never disagree on a
 line (a 3.5 ranked below a 3.0 before, issue 26).
 
-A Swiss section also carries what a pairing program needs to pair its next round
+A kind's reader may add records of its own (``FormatParser.trf_extras``): a Swiss
+section carries what a pairing program needs to pair its next round
 exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds, ``XXC`` first colour,
 ``XXA`` Baku virtual points, ``XXZ`` players not to be paired next (byes asked for,
 withdrawals), and TRF-2026's ``162`` scoring record when the pairing-allocated bye is
@@ -27,18 +28,16 @@ as TRF-2026 ``###`` comment lines, oldest first, one per change
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from leaguegen.domain import changes as ch
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
-from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.facts import facts_of
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.formats import trf
+from leaguegen.formats.sections import reader_of
 
 
 class ExportError(Exception):
@@ -113,8 +112,9 @@ def section_trf(season: Season, section: Section) -> trf.TrfDocument:
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
     doc.comments.extend(change_lines(section))
     doc.comments.extend(unranked_lines(section, facts.excluded))
-    if isinstance(section.details, ss.SwissSettings):
-        _swiss_extensions(doc, section, table)
+    reader = reader_of(section.format)
+    if reader is not None and reader.trf_extras is not None:
+        reader.trf_extras(doc, section, table)
     return doc
 
 
@@ -165,34 +165,6 @@ def change_lines(section: Section) -> list[str]:
             text = f"LATE ENTRY {who(c.players[0])}"
         out.append(f"CHANGE {day} {text}")
     return out
-
-
-def scoring_record(section: Section) -> str | None:
-    """TRF-2026 record 162 (text after the code) when the PAB is not worth a win
-    (``pab_score``): code at columns 6, 15, 24, ..., points in the four after it."""
-    sc = section.scoring
-    if sc.pairing_bye == sc.win:
-        return None
-    values = (("W", sc.win), ("D", sc.draw), ("L", sc.loss), ("P", sc.pairing_bye))
-    return " " + "".join(f"{code}{float(sc.value(v)):>4.1f}    " for code, v in values).rstrip()
-
-
-def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
-    s = ss.settings(section)
-    doc.initial_colour = s.initial_colour
-    record = scoring_record(section)
-    if record is not None:
-        doc.headers.append(("162", record))
-    if s.acceleration == "baku":
-        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                     section.scoring.win, section.scoring.draw)
-        unit = section.scoring.unit
-        doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
-                            for n, values in accel.items()}
-    done = ss.paired_rounds(section)
-    if done < s.number_of_rounds and not (done and ss.unfinished_games(section, done)):
-        # only once the next round can be paired: until then it is not the next one
-        doc.absent_next = tuple(sorted(ss.absent_for(section, done + 1)))
 
 
 def dumps(season: Season, section_id: str) -> str:

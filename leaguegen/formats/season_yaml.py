@@ -139,7 +139,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         ctx.col.add(node, f"section '{sid}' is missing the required key 'players'")
     # Varma's tables (FIDE C.05 Annex 2) draw a round robin's numbers; None: not checked
     varma_fits = None if kind is None or stage is not None else (
-        kind.name == "round_robin" and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS)
+        kind.varma and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS)
     seeding, seed, varma_by = _seeding(keys, ctx, varma_fits)
     chosen = read_tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
     tiebreaks = chosen or (kind.default_tiebreaks if kind else DEFAULTS["round-robin"])

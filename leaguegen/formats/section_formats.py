@@ -22,9 +22,12 @@ class FormatParser:
     key nodes, the reader context (collector + season folder) and a Section
     already holding the common fields (players in pairing order, scoring,
     tiebreaks...); returns the completed Section, or None after reporting
-    problems on ``ctx.col``.
+    problems on ``ctx.col``. ``trf_extras``: see the field.
     """
 
     format: str
     keys: tuple[str, ...]
     parse: Callable[..., object]
+    # ``trf_extras(doc, section, table)``: records of the kind's own added to the
+    # section's TRF document (a Swiss: what a pairing program needs for the next round)
+    trf_extras: Callable[..., None] | None = None

@@ -167,6 +167,8 @@ class SectionKind:
     # The TRF 092 text of one section when it depends on more than its format word (a
     # Swiss names its pairing system); else ``trf_type[format]``.
     trf_type_of: Callable[[Section], str] | None = None
+    # Its numbers may be drawn by Varma's tables (``seeding: varma``, FIDE C.05 Annex 2).
+    varma: bool = False
     # The key of its reader in ``formats/sections/`` (``READERS``); empty: the kind's name.
     reader: str = ""
 

@@ -93,6 +93,6 @@ KIND = register(SectionKind(
     facts=facts,
     tiebreak_system="round-robin",
     trf_type={"round_robin": "Round robin", "double_round_robin": "Double round robin"},
-    feeds_stages=True, plan=plan, scheduled_games=scheduled_games,
+    feeds_stages=True, plan=plan, scheduled_games=scheduled_games, varma=True,
     chores=Chores(withdraw=True, late_entry=FREE_NUMBER, computed_numbers=True),
 ))
