@@ -458,10 +458,11 @@ class SeasonHead:
     section_nodes: list[yaml.Node] | None = None
 
 
-def season_head(root: Path, path: Path) -> SeasonHead:
-    """Read season.yaml (``path``, in the resolved season folder ``root``) up to its
-    sections."""
-    text = files.read_text(path, root, str(path))
+def season_head(root: Path, path: Path, text: str | None = None) -> SeasonHead:
+    """Read season.yaml (``path``, in the resolved season folder ``root``; ``text``: its
+    text when given) up to its sections."""
+    if text is None:
+        text = files.read_text(path, root, str(path))
     col = yn.Collector(str(path))
     head = SeasonHead(col, Ctx(col, root))
     doc = yn.compose(text, col)
@@ -518,14 +519,18 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
 
 
 def load_season(folder: str | Path, memo: dict | None = None,
-                read: Reader = read_confined, preload: Preloaded | None = None) -> Season:
+                read: Reader = read_confined, preload: Preloaded | None = None,
+                season_text: str | None = None, news: bool = True) -> Season:
     """Read and validate a season folder; raise InputError listing every problem.
 
     ``memo`` (any dict kept between calls) lets a long-running process skip
     section files that have not changed; ``read`` (:func:`read_confined` by default)
     is how section files are read, for a process that knows which files have not
     changed since it last read them. ``preload`` (``season_preload.start``) is a forked
-    child already parsing the section files, from the last one back.
+    child already parsing the section files, from the last one back. ``season_text``
+    stands for season.yaml's text (a change not written yet, with ``read`` giving the
+    section files' new texts: ``season_write.load_candidate``); ``news``: False leaves
+    ``news/`` unread.
     """
     root = Path(folder)
     path = root / SEASON_FILE
@@ -536,7 +541,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
         raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
                                                    " creates a season to start from")])
     root = root.resolve()
-    head = season_head(root, path)
+    head = season_head(root, path, season_text)
     col, ctx, keys = head.col, head.ctx, head.keys
     problems: list[Problem] = []
     season = None
@@ -584,7 +589,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections),
         )
-    news, news_problems = read_news(root, Path(folder))
+    news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)
     found = sorted(col.problems + problems, key=lambda p: (p.path, p.line, p.col))
     errors = [p for p in found if not p.warning]

@@ -4,8 +4,9 @@
 Each chore locks the season, loads it once, checks the request against it (a name that
 is nobody, a game its kind does not schedule, a round not paired yet...), makes the
 change as a text edit (``formats.season_edits``: only the lines it must), loads the
-changed season from a scratch copy, and writes only if that load passes ``check`` and
-shows the change, and no season file was saved meanwhile. It returns a ``Done`` (what
+changed season (the new text read in place of the file; the files not changed are not
+parsed again), and writes only if that load passes ``check`` and shows the change, and
+no season file was saved meanwhile. It returns a ``Done`` (what
 to say, what was written) or raises ``Refusal`` (message, exit code) or
 ``SeasonInvalid`` (problems to list). What a chore does with a section is its kind's
 word (``SectionKind.chores``, ``scheduled_games``): the command line, the pages and a

@@ -1,13 +1,13 @@
 """What every chore shares: the lock, the one load, the read-back check, the write.
 
-A chore is a function of a :class:`Request` (the season folder and section) that builds a
+A chore is a function of the season folder, the section and its request that builds a
 :class:`Change` from the section as loaded under the season's lock, or raises
 :class:`Refused` (the request does not fit the season) or :class:`AlreadyThere`. :func:`run`
-loads the season once, makes the change, loads the changed season from a scratch copy (the
-read-back check: it must pass ``check`` and show the change), and writes only if no season
-file was saved meanwhile. It returns a :class:`Done` (what to say) or raises a
-:class:`Refusal` (a message and an exit code) or :class:`SeasonInvalid` (problems to list):
-the caller prints; nothing here does.
+loads the season once, makes the change, loads the changed season with the new text (the
+read-back check: it must pass ``check`` and show the change; only the changed file is
+parsed again), and writes only if no season file was saved meanwhile. It returns a
+:class:`Done` (what to say) or raises a :class:`Refusal` (a message and an exit code) or
+:class:`SeasonInvalid` (problems to list): the caller prints; nothing here does.
 """
 
 from __future__ import annotations
@@ -72,12 +72,13 @@ class Done:
     written: tuple[Path, ...] = ()
 
 
-def load(season_dir: str | Path) -> Season:
-    """The season, or SeasonInvalid / Refusal (a file that cannot be read)."""
+def load(season_dir: str | Path, memo: dict | None = None) -> Season:
+    """The season, or SeasonInvalid / Refusal (a file that cannot be read); ``memo``
+    keeps its parsed section files for the read-back check (``load_candidate``)."""
     from leaguegen.formats.season_yaml import load_season
 
     try:
-        return load_season(season_dir)
+        return load_season(season_dir, memo)
     except InputError as err:
         raise SeasonInvalid(err) from None
     except (OSError, UnicodeDecodeError) as exc:
@@ -100,7 +101,8 @@ Make = Callable[..., Change]  # (session, season text, season, section) -> Chang
 
 def run(season_dir: str | Path, section_id: str, make: Make) -> Done:
     """Lock, load once, ``make(session, st, season, section)`` the change, check it by
-    loading the changed files from a scratch copy, write it."""
+    loading the season with the changed text (only the changed file is parsed again),
+    write it."""
     from leaguegen.formats.season_write import (
         SeasonBusy,
         SeasonChanged,
@@ -115,7 +117,8 @@ def run(season_dir: str | Path, section_id: str, make: Make) -> Done:
         load(season_dir)  # not a season: the loader says so (and no lock file is made)
     try:
         with SeasonSession(season_dir) as session:
-            season = load(season_dir)
+            memo: dict = {}
+            season = load(season_dir, memo)
             session.confirm_read()
             section = section_of(season, season_dir, section_id)
             st, _, _ = session.locate_section(section_id)
@@ -129,7 +132,7 @@ def run(season_dir: str | Path, section_id: str, make: Make) -> Done:
             except AlreadyThere as exc:
                 return Done((f"{exc}; nothing to change",))
             try:
-                after = load_candidate(Path(season_dir), {st.path: change.text})
+                after = load_candidate(Path(season_dir), {st.path: change.text}, memo)
             except InputError as err:
                 raise SeasonInvalid(err, "the change would make the season invalid:") \
                     from None

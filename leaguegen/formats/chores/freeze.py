@@ -43,7 +43,8 @@ def freeze(season_dir: str | Path, section_id: str | None = None) -> Done:
     said: list[str] = []
     try:
         with SeasonSession(season_dir) as session:
-            season = load(season_dir)
+            memo: dict = {}
+            season = load(season_dir, memo)
             session.confirm_read()
             if section_id is not None:
                 chosen = [section_of(season, season_dir, section_id)]
@@ -75,7 +76,7 @@ def freeze(season_dir: str | Path, section_id: str | None = None) -> Done:
                 return Done(("nothing to freeze: no section with results computes its"
                              " pairing numbers",))
             try:
-                after = load_candidate(Path(season_dir), new)
+                after = load_candidate(Path(season_dir), new, memo)
             except InputError as err:
                 raise SeasonInvalid(err, "freezing would make the season invalid:") from None
             for section in chosen:
