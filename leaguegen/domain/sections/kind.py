@@ -116,7 +116,8 @@ class Chores:
     ``withdraw``: ``withdraw`` records a withdrawal in its ``withdrawals``.
     ``late_entry``: how ``enter`` adds a player (PLAYERS, FREE_NUMBER, LATE_ENTRIES) or
     None (edit the file). ``accepts_byes``: ``bye`` records a requested bye (the kind's
-    rounds are paired one at a time, so a bye is asked for before its round).
+    rounds are paired one at a time, so a bye is asked for before its round; the requests
+    are kept as a Swiss keeps them, in its ``SwissSettings``).
     ``computed_numbers``: its pairing numbers may be computed by ``seeding: rating |
     lots | varma``, so ``freeze`` (and the first result) writes them into the file.
     ``paired_rounds``: for a kind paired round by round, the last paired round (a
