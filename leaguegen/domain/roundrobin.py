@@ -16,16 +16,9 @@ from leaguegen.domain.model import (
     RoundEntry,
 )
 from leaguegen.domain.schedule import berger
-from leaguegen.domain.season import Game, GameResult, Section
+from leaguegen.domain.season import RESULT_CODES, Game, GameResult, Section
 
-_CODES: dict[GameResult, tuple[Code, Code]] = {
-    GameResult.WHITE_WINS: (Code.WIN, Code.LOSS),
-    GameResult.BLACK_WINS: (Code.LOSS, Code.WIN),
-    GameResult.DRAW: (Code.DRAW, Code.DRAW),
-    GameResult.WHITE_FORFEIT_WIN: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
-    GameResult.BLACK_FORFEIT_WIN: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
-    GameResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
-}
+_CODES = RESULT_CODES  # the result type's own table
 
 
 # A player who withdrew before round 1 has no game in any round.

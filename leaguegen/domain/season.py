@@ -29,7 +29,12 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
 
 
 class GameResult(Enum):
-    """How a scheduled game ended, from White's side first."""
+    """How a scheduled game ended, from White's side first: the one type of a game's
+    result from the season file to the page. Its value is its canonical text; what each
+    player's crosstable cell holds is :attr:`codes` (``RESULT_CODES``, the one table), and
+    :meth:`of_codes` reads a result back from two cells (feeds, pages). Input forms
+    (``1:0``, ``draw``...) are read by ``formats.results.parse_result`` alone.
+    """
 
     WHITE_WINS = "1-0"
     BLACK_WINS = "0-1"
@@ -37,6 +42,46 @@ class GameResult(Enum):
     WHITE_FORFEIT_WIN = "+-"  # Black did not turn up
     BLACK_FORFEIT_WIN = "-+"
     DOUBLE_FORFEIT = "--"
+
+    @property
+    def text(self) -> str:
+        """Its canonical text (``1-0``, ``½-½``, ``+-``...): what the commands write into
+        a season's file, whatever form the organiser typed (``formats.results``)."""
+        return self.value
+
+    @property
+    def ascii(self) -> str:
+        """The text in ASCII (``1/2-1/2`` for a draw), as the open-data feeds write it."""
+        return self.value.replace("½", "1/2")
+
+    @property
+    def codes(self) -> tuple[Code, Code]:
+        """White's and Black's round codes (TRF letters) for this result."""
+        return RESULT_CODES[self]
+
+    @staticmethod
+    def of_codes(white: Code, black: Code) -> GameResult | None:
+        """The result two players' codes of one game stand for (a game under one move,
+        unrated, as its rated result); None for codes that are no game's result."""
+        return _BY_CODES.get((white, black))
+
+
+# The one table of a result's codes (the cells of the two players).
+RESULT_CODES: dict[GameResult, tuple[Code, Code]] = {
+    GameResult.WHITE_WINS: (Code.WIN, Code.LOSS),
+    GameResult.BLACK_WINS: (Code.LOSS, Code.WIN),
+    GameResult.DRAW: (Code.DRAW, Code.DRAW),
+    GameResult.WHITE_FORFEIT_WIN: (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
+    GameResult.BLACK_FORFEIT_WIN: (Code.FORFEIT_LOSS, Code.FORFEIT_WIN),
+    GameResult.DOUBLE_FORFEIT: (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS),
+}
+_UNRATED = {Code.WIN: Code.WIN_UNRATED, Code.LOSS: Code.LOSS_UNRATED,
+            Code.DRAW: Code.DRAW_UNRATED}
+_BY_CODES: dict[tuple[Code, Code], GameResult] = {
+    **{codes: result for result, codes in RESULT_CODES.items()},
+    **{(_UNRATED[w], _UNRATED[b]): result for result, (w, b) in RESULT_CODES.items()
+       if w in _UNRATED and b in _UNRATED},
+}
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,8 +2,9 @@
 
 The one reading of a score for every section kind; a word not listed here is an
 error naming what is allowed. A score is read in any of the forms of ``_RESULTS``
-(docs/season-format.md lists them), but the commands write only its canonical form
-(``CANONICAL``), so a season's file reads the same whoever typed the result.
+(docs/season-format.md lists them) into a ``GameResult``, and the commands write only
+its canonical text (``GameResult.text``), so a season's file reads the same whoever
+typed the result.
 """
 
 from __future__ import annotations
@@ -19,14 +20,6 @@ _RESULTS = {
     "+-": GameResult.WHITE_FORFEIT_WIN, "+:-": GameResult.WHITE_FORFEIT_WIN,
     "-+": GameResult.BLACK_FORFEIT_WIN, "-:+": GameResult.BLACK_FORFEIT_WIN,
     "--": GameResult.DOUBLE_FORFEIT, "-:-": GameResult.DOUBLE_FORFEIT,
-}
-
-
-# The form ``leaguegen result`` writes, whatever form it was given (docs/season-format.md).
-CANONICAL = {
-    GameResult.WHITE_WINS: "1-0", GameResult.BLACK_WINS: "0-1", GameResult.DRAW: "½-½",
-    GameResult.WHITE_FORFEIT_WIN: "+-", GameResult.BLACK_FORFEIT_WIN: "-+",
-    GameResult.DOUBLE_FORFEIT: "--",
 }
 
 

@@ -4,7 +4,7 @@ Each function takes the text of the file holding the section (and its line endin
 finds the section by id in the node tree, and returns the new text, made with the
 primitives of ``formats.yaml_splice`` (each of which checks that the text reads back as
 intended). Nothing here reads or writes a file or knows whether the change is allowed by
-the season's rules: the command (``cli/chore_cmds.py``) decides that from the loaded
+the season's rules: the chore (``formats/chores/``) decides that from the loaded
 season before, and loads the changed season again after, before anything is written.
 """
 

@@ -13,7 +13,8 @@ the file keeps them too, ranks by them, and says in a ``###`` comment line which
 the standings leave out (:func:`unranked_lines`), so points and rank never disagree on a
 line (a 3.5 ranked below a 3.0 before, issue 26).
 
-A Swiss section also carries what a pairing program needs to pair its next round
+A kind's reader may add records of its own (``FormatParser.trf_extras``): a Swiss
+section carries what a pairing program needs to pair its next round
 exactly as ``leaguegen pair SEASON_DIR`` would: ``XXR`` rounds, ``XXC`` first colour,
 ``XXA`` Baku virtual points, ``XXZ`` players not to be paired next (byes asked for,
 withdrawals), and TRF-2026's ``162`` scoring record when the pairing-allocated bye is
@@ -27,37 +28,54 @@ as TRF-2026 ``###`` comment lines, oldest first, one per change
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from leaguegen.domain import changes as ch
-from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import swiss as ss
+from leaguegen.domain.sections import kind_of
 from leaguegen.domain.sections.facts import facts_of
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.stages import PendingStage
-from leaguegen.domain.standings import compute_standings
+from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.formats import trf
-
-TYPES = {"round_robin": "Round robin", "double_round_robin": "Double round robin"}
+from leaguegen.formats.sections import reader_of
 
 
 class ExportError(Exception):
     pass
 
 
-def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
-    """The crosstable, the tiebreak system and the players the 50 % rule removed."""
-    if isinstance(section.details, ss.SwissSettings):
-        return ss.build_crosstable(section), "swiss", frozenset()
+def exportable_facts(section: Section) -> SectionFacts:
+    """The section's facts, when its kind has a TRF type (``SectionKind.trf_type``) and a
+    table; else ExportError saying why not."""
     if isinstance(section.stage, PendingStage):
         raise ExportError(f"section '{section.id}': its players are still to be decided"
                           " (an earlier stage has not finished)")
-    if section.format in TYPES:
-        table = roundrobin.build_crosstable(section)
-        return table, "round-robin", roundrobin.withdrawn_unranked(section, table)
-    raise ExportError(f"section '{section.id}': TRF export of format '{section.format}'"
-                      " is not supported yet")
+    facts = facts_of(section)
+    if facts.kind.trf_type_for(section) is None or facts.table is None:
+        raise ExportError(f"section '{section.id}': TRF export of format '{section.format}'"
+                          " is not supported yet")
+    return facts
+
+
+def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
+    """The crosstable, the tiebreak system and the players the 50 % rule removed."""
+    facts = exportable_facts(section)
+    assert facts.table is not None
+    return facts.table, facts.kind.tiebreak_system or "round-robin", facts.excluded
+
+
+def _file_standings(facts: SectionFacts) -> Standings:
+    """The standings the file ranks by: every result counted (the 50 % rule's leavers
+    too, as FIDE keeps them for rating), after the table's last round. The facts' own
+    standings when they are just that, else computed so."""
+    table, section = facts.table, facts.section
+    assert table is not None
+    own = facts.standings
+    if own is not None and not facts.excluded and own.after_round == table.rounds_played:
+        return own
+    return compute_standings(table, list(section.tiebreaks),
+                             system=facts.kind.tiebreak_system or "round-robin",
+                             rules=section.tiebreak_rules)
 
 
 def _date(d) -> str:  # noqa: ANN001 - datetime.date
@@ -73,11 +91,7 @@ def _headers(season: Season, section: Section) -> list[tuple[str, str]]:
     if dates:
         headers.append(("042", dates[0].isoformat().replace("-", "/")))
         headers.append(("052", dates[-1].isoformat().replace("-", "/")))
-    if isinstance(section.details, ss.SwissSettings):
-        kind = f"Swiss system ({section.details.pairing.capitalize()})"
-    else:
-        kind = TYPES[section.format]
-    headers.append(("092", kind))
+    headers.append(("092", kind_of(section.format).trf_type_for(section) or ""))
     if season.time_control:
         headers.append(("122", season.time_control))
     if dates:
@@ -90,25 +104,17 @@ def _headers(season: Season, section: Section) -> list[tuple[str, str]]:
 
 
 def section_trf(season: Season, section: Section) -> trf.TrfDocument:
-    if (section.format in TYPES and not isinstance(section.details, ss.SwissSettings)
-            and not isinstance(section.stage, PendingStage)):
-        # a round robin's facts hold this very table and standings, derived once per section
-        facts = facts_of(section)
-        assert facts.table is not None and facts.standings is not None
-        table, standings = facts.table, facts.standings
-        if facts.excluded:  # the 50 % rule: the file ranks every result, as it holds them
-            standings = compute_standings(table, list(section.tiebreaks),
-                                          system="round-robin", rules=section.tiebreak_rules)
-    else:
-        table, system, excluded = section_table(section)
-        standings = compute_standings(table, list(section.tiebreaks), system=system,
-                                      rules=section.tiebreak_rules, excluded=excluded)
-    ranks = {row.number: row.rank for row in standings.rows}
+    # the facts hold the table (and, mostly, the standings), derived once per section
+    facts = exportable_facts(section)
+    table = facts.table
+    assert table is not None
+    ranks = {row.number: row.rank for row in _file_standings(facts).rows}
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
     doc.comments.extend(change_lines(section))
-    doc.comments.extend(unranked_lines(section, table))
-    if isinstance(section.details, ss.SwissSettings):
-        _swiss_extensions(doc, section, table)
+    doc.comments.extend(unranked_lines(section, facts.excluded))
+    reader = reader_of(section.format)
+    if reader is not None and reader.trf_extras is not None:
+        reader.trf_extras(doc, section, table)
     return doc
 
 
@@ -116,17 +122,15 @@ def _score(value: str | None) -> str:
     return "none" if value is None else value.replace("½", "1/2")
 
 
-def unranked_lines(section: Section, table: Crosstable) -> list[str]:
-    """``50% RULE <start number> <name>: ...`` per round-robin player the withdrawal rule
-    keeps out of the published standings, whose results this file still counts."""
-    if isinstance(section.details, ss.SwissSettings) or section.format not in TYPES:
-        return []
+def unranked_lines(section: Section, excluded: frozenset[int]) -> list[str]:
+    """``50% RULE <start number> <name>: ...`` per player the withdrawal rule keeps out
+    of the published standings (``excluded``), whose results this file still counts."""
     left = {w.player: w.after_round for w in section.withdrawals}
     return [f"50% RULE {n} {section.players[n - 1].name}: withdrew after round {left[n]}"
             " having completed under half the games; the published standings count no"
             " result by or against this player, this file's points and ranks count every"
             " result (kept in the table for rating)"
-            for n in sorted(roundrobin.withdrawn_unranked(section, table))]
+            for n in sorted(excluded)]
 
 
 def change_lines(section: Section) -> list[str]:
@@ -161,34 +165,6 @@ def change_lines(section: Section) -> list[str]:
             text = f"LATE ENTRY {who(c.players[0])}"
         out.append(f"CHANGE {day} {text}")
     return out
-
-
-def scoring_record(section: Section) -> str | None:
-    """TRF-2026 record 162 (text after the code) when the PAB is not worth a win
-    (``pab_score``): code at columns 6, 15, 24, ..., points in the four after it."""
-    sc = section.scoring
-    if sc.pairing_bye == sc.win:
-        return None
-    values = (("W", sc.win), ("D", sc.draw), ("L", sc.loss), ("P", sc.pairing_bye))
-    return " " + "".join(f"{code}{float(sc.value(v)):>4.1f}    " for code, v in values).rstrip()
-
-
-def _swiss_extensions(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
-    s = ss.settings(section)
-    doc.initial_colour = s.initial_colour
-    record = scoring_record(section)
-    if record is not None:
-        doc.headers.append(("162", record))
-    if s.acceleration == "baku":
-        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                     section.scoring.win, section.scoring.draw)
-        unit = section.scoring.unit
-        doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
-                            for n, values in accel.items()}
-    done = ss.paired_rounds(section)
-    if done < s.number_of_rounds and not (done and ss.unfinished_games(section, done)):
-        # only once the next round can be paired: until then it is not the next one
-        doc.absent_next = tuple(sorted(ss.absent_for(section, done + 1)))
 
 
 def dumps(season: Season, section_id: str) -> str:

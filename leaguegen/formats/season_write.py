@@ -32,7 +32,6 @@ import datetime as dt
 import hashlib
 import os
 import stat
-import tempfile
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -42,7 +41,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.season import Season
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError
 from leaguegen.formats import files, season_edits
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.formats.yaml_splice import (
@@ -395,10 +394,10 @@ def freeze_wanted(section: yaml.MappingNode) -> bool:
 
     fmt = scalar_text(get(section, "format")) or ""
     try:
-        kind = kind_of(fmt).name
+        kind = kind_of(fmt)
     except KeyError:
         return False
-    if kind not in ("round_robin", "swiss") or \
+    if not kind.chores.computed_numbers or \
             scalar_text(get(section, "seeding")) not in season_edits.COMPUTED_SEEDINGS or \
             not isinstance(get(section, "players"), yaml.SequenceNode):
         return False
@@ -415,43 +414,26 @@ def freeze_wanted(section: yaml.MappingNode) -> bool:
     return False
 
 
-def load_candidate(season_dir: Path, replaced: Mapping[Path, str]) -> Season:
+def load_candidate(season_dir: Path, replaced: Mapping[Path, str],
+                   memo: dict | None = None) -> Season:
     """The season as it would load with the files of ``replaced`` (as the season names
-    them) holding the new texts: a copy of its files in a temporary folder, loaded there.
-    Problems are reported with the season's own paths (an InputError, as ``load_season``)."""
-    from leaguegen.formats.season_yaml import load_season
+    them) holding the new texts, read in place: the new texts stand for those files, the
+    others are read as they are (``memo``, the one the season was first loaded with: the
+    files not changed are not parsed again). News is left out: an edit of a section
+    cannot change what it says. Problems name the season's own paths (an InputError, as
+    ``load_season``)."""
+    from leaguegen.formats.season_yaml import load_season, read_confined
 
     season_dir = Path(season_dir)
-    with tempfile.TemporaryDirectory(prefix="leaguegen-check-") as tmp:
-        root = Path(tmp) / "season"
-        root.mkdir()
-        for path in section_files(season_dir):
-            try:
-                rel = path.relative_to(season_dir)
-            except ValueError:
-                continue
-            dest = root / rel
-            dest.parent.mkdir(parents=True, exist_ok=True)
-            if path in replaced:
-                dest.write_text(replaced[path], encoding="utf-8")
-                continue
-            try:
-                dest.write_bytes(files.read_bytes(path, season_dir))
-            except InputError:
-                continue  # the load below reports the file missing, as the season's would
-        try:  # news is left out: an edit of a section cannot change what it says
-            return load_season(root)
-        except InputError as err:
-            raise InputError([_moved(p, root, season_dir) for p in err.problems]) from None
+    texts = {Path(path).resolve(): text for path, text in replaced.items()}
 
+    def read(path: Path, root: Path, display: str) -> tuple[Path, str]:
+        target = files.confined(path, root, display)
+        text = texts.get(Path(target).resolve())
+        return (target, text) if text is not None else read_confined(path, root, display)
 
-def _moved(problem: Problem, root: Path, season_dir: Path) -> Problem:
-    path = problem.path
-    for prefix in (str(root.resolve()), str(root)):
-        if path.startswith(prefix):
-            path = str(season_dir) + path[len(prefix):]
-            break
-    return Problem(path, problem.line, problem.col, problem.message, problem.warning)
+    return load_season(season_dir, memo, read=read, news=False,
+                       season_text=texts.get((season_dir / SEASON_FILE).resolve()))
 
 
 def _changed_message(paths: Sequence[Path]) -> str:

@@ -20,10 +20,9 @@ import yaml
 
 from leaguegen.domain.model import Player, Scoring
 from leaguegen.domain.names import name_key, name_slug
-from leaguegen.domain.schedule import berger, varma
-from leaguegen.domain.season import Bye, Game, Season, Section
+from leaguegen.domain.schedule import varma
+from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import format_names, kind_of
-from leaguegen.domain.sections.round_robin import RoundRobinDetails
 from leaguegen.domain.seeding import initial_order
 from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.domain.tiebreaks import DEFAULTS
@@ -32,15 +31,13 @@ from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import (
-    read_choice,
     read_line,
     read_points,
     read_scoring,
     read_tiebreaks,
 )
-from leaguegen.formats.players import read_late_entries, read_player
-from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
-from leaguegen.formats.sections import READERS
+from leaguegen.formats.players import read_player
+from leaguegen.formats.sections import READERS, reader_of
 from leaguegen.formats.tiebreak_advice import check_round_robin_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -59,8 +56,6 @@ SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "se
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
                 "time_control")
-RR_KEYS = ("schedule", "late_entries")  # keys only a round robin reads
-SCHEDULES = ("berger", "as_played")  # a round robin's boards: the FIDE table, or as written
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 # Windows refuses these as file or folder names, with any extension.
@@ -95,11 +90,10 @@ def _declared_format(node: yaml.Node) -> str | None:
 
 
 def _allowed_keys(fmt: str | None) -> tuple[str, ...]:
-    if fmt in READERS:
-        return SECTION_KEYS + tuple(k for k in READERS[fmt].keys if k not in SECTION_KEYS)
-    if fmt in format_names():  # a round robin
-        return SECTION_KEYS + RR_KEYS
-    extra = {k for p in READERS.values() for k in p.keys} | set(RR_KEYS)
+    parser = reader_of(fmt) if fmt else None
+    if parser is not None:
+        return SECTION_KEYS + tuple(k for k in parser.keys if k not in SECTION_KEYS)
+    extra = {k for p in READERS.values() for k in p.keys}
     return SECTION_KEYS + tuple(sorted(extra - set(SECTION_KEYS)))
 
 
@@ -112,14 +106,85 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
              defaults: dict[str, object],
              injected: tuple[tuple[Player, ...], StageInfo] | None = None,
              readers: dict[str, stage_sources.Deferred] | None = None) -> Section | None:
-    """One section; ``injected`` = players (and where from) resolved from earlier stages.
+    """One section: the keys every section has, then its kind's reader for the rest;
+    ``injected`` = players (and where from) resolved from earlier stages.
 
     A section taking its players from earlier stages comes back waiting for them, and
     its reader goes into ``readers`` by section id, for ``stage_sources.resolve``.
     """
-    declared = _declared_format(node)
-    keys = yn.mapping(node, ctx.col, "section", _allowed_keys(declared),
+    keys = yn.mapping(node, ctx.col, "section", _allowed_keys(_declared_format(node)),
                       required=("id", "name", "format"))
+    sid = _section_id(keys, ctx)
+    name = read_line(keys.get("name"), ctx.col, "section name") or sid
+    own_tc = read_line(keys.get("time_control"), ctx.col, "time_control") or ""
+    fmt = _format(keys, ctx)
+    kind = kind_of(fmt) if fmt else None
+    minimum = kind.min_players if kind else 3
+    scoring = read_scoring(keys.get("scoring"), ctx, season_scoring)
+    stage: StageSource | None = None
+    from_node = None
+    if injected:
+        entrants = list(injected[0])
+    elif isinstance(keys.get("players"), yaml.MappingNode):
+        entrants = []
+        stage, from_node = stage_sources.parse_source(keys["players"], ctx.col)
+    else:
+        entrants = _entrants(keys.get("players"), ctx, sid)
+        if len(entrants) < minimum and "players" in keys:
+            ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players"
+                                         f" for {(fmt or 'this format').replace('_', ' ')},"
+                                         f" it has {len(entrants)}")
+    if "players" not in keys and minimum > 0 and not injected and isinstance(node,
+                                                                           yaml.MappingNode):
+        ctx.col.add(node, f"section '{sid}' is missing the required key 'players'")
+    # Varma's tables (FIDE C.05 Annex 2) draw a round robin's numbers; None: not checked
+    varma_fits = None if kind is None or stage is not None else (
+        kind.varma and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS)
+    seeding, seed, varma_by = _seeding(keys, ctx, varma_fits)
+    chosen = read_tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
+    tiebreaks = chosen or (kind.default_tiebreaks if kind else DEFAULTS["round-robin"])
+    rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
+    if rules not in ("2024", "2026"):
+        ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
+        rules = "2024"
+    check_round_robin_tiebreaks(kind, tiebreaks, rules, keys, ctx.col, sid)
+    free_units = _free_round(keys, ctx, defaults, scoring)
+    swap = yn.boolean(keys.get("swap_last_two_rounds"), ctx.col, "swap_last_two_rounds")
+    threshold = _threshold(keys.get("withdrawal_threshold"), ctx)
+    description = yn.text(keys.get("description"), ctx.col, "description") or ""
+    if stage is not None and fmt is not None and sid:
+        where = from_node or node
+        if readers is not None:
+            readers.setdefault(sid, stage_sources.Deferred(
+                lambda players, info: _complete_stage(node, ctx, season_scoring, defaults,
+                                                      players, info),
+                ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1))
+        return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
+                       tiebreaks=tuple(tiebreaks), scoring=scoring, description=description,
+                       time_control=own_tc, stage=PendingStage(stage))
+    if fmt is None or len(entrants) < minimum:
+        if injected and fmt is not None:
+            ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
+                                             f" {len(entrants)} qualified")
+        return None
+    base = Section(
+        id=sid, name=name, format=fmt, players=tuple(_seed_order(entrants, seeding, seed,
+                                                                 varma_by)),
+        rounds=(), games=(), tiebreaks=tuple(tiebreaks), scoring=scoring,
+        free_round_units=free_units, swap_last_two=swap if swap is not None else True,
+        withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
+        description=description, time_control=own_tc,
+        stage=injected[1] if injected else None, tiebreaks_default=not chosen,
+    )
+    parser = reader_of(fmt)
+    if parser is None:  # pragma: no cover - every registered kind names a reader
+        raise LookupError(f"section kind {kind_of(fmt).name!r} has no reader in"
+                          " formats/sections/")
+    return _unfrozen(parser.parse(keys, ctx, base), keys, ctx, entrants)
+
+
+def _section_id(keys: dict[str, yaml.Node], ctx: Ctx) -> str:
+    """The section's id ('' when missing), its problems reported."""
     sid = yn.text(keys.get("id"), ctx.col, "section id") or ""
     if sid and not ID_PATTERN.match(sid):
         ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
@@ -127,29 +192,27 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     elif sid in RESERVED_NAMES:
         ctx.col.add(keys["id"], f"section id '{sid}' is a reserved device name on Windows (a"
                                 " folder of that name cannot be created there); choose another")
-    name = read_line(keys.get("name"), ctx.col, "section name") or sid
-    own_tc = read_line(keys.get("time_control"), ctx.col, "time_control") or ""
+    return sid
+
+
+def _format(keys: dict[str, yaml.Node], ctx: Ctx) -> str | None:
+    """The ``format:`` word, None when missing or not a registered kind's (reported)."""
     fmt = yn.text(keys.get("format"), ctx.col, "format")
     if fmt is not None and fmt not in formats():
         ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(formats())}"
                                     f"{yn.suggestion(fmt, formats())}")
-        fmt = None
-    parser = READERS.get(fmt or "")
-    kind = kind_of(fmt) if fmt else None
-    minimum = kind.min_players if kind else 3
-    scoring = read_scoring(keys.get("scoring"), ctx, season_scoring)
+        return None
+    return fmt
+
+
+def _entrants(node: yaml.Node | None, ctx: Ctx, sid: str) -> list[Player]:
+    """The ``players`` list as written: each read, a name (or its look-alike), a FIDE id
+    or a page address used twice reported."""
     entrants: list[Player] = []
     seen_names: dict[str, tuple[str, yaml.Node]] = {}
     seen_ids: dict[int, str] = {}
     page_names: dict[str, str] = {}
-    stage: StageSource | None = None
-    stage_info = injected[1] if injected else None
-    if injected:
-        entrants = list(injected[0])
-    elif isinstance(keys.get("players"), yaml.MappingNode):
-        stage, from_node = stage_sources.parse_source(keys["players"], ctx.col)
-    for i, pnode in enumerate(() if injected or isinstance(keys.get("players"), yaml.MappingNode)
-                              else yn.sequence(keys.get("players"), ctx.col, "players"), start=1):
+    for i, pnode in enumerate(yn.sequence(node, ctx.col, "players"), start=1):
         player, where = read_player(pnode, ctx, i)
         if player is None:
             continue
@@ -179,14 +242,13 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                                 " addresses")
         page_names.setdefault(page, player.name)
         entrants.append(player)
-    if len(entrants) < minimum and "players" in keys and not injected and \
-            not isinstance(keys["players"], yaml.MappingNode):
-        ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players for"
-                                     f" {(fmt or 'this format').replace('_', ' ')},"
-                                     f" it has {len(entrants)}")
-    if "players" not in keys and minimum > 0 and not injected and isinstance(node,
-                                                                           yaml.MappingNode):
-        ctx.col.add(node, f"section '{sid}' is missing the required key 'players'")
+    return entrants
+
+
+def _seeding(keys: dict[str, yaml.Node], ctx: Ctx,
+             varma_fits: bool | None) -> tuple[str, int | None, str]:
+    """(seeding, seed, varma_by), problems reported; ``varma_fits``: whether Varma's
+    tables cover the section (a round robin of their size), None: not known yet."""
     seeding = yn.text(keys.get("seeding"), ctx.col, "seeding") or "list"
     if seeding not in SEEDINGS:
         ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
@@ -199,19 +261,17 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     if varma_by not in varma.BY or ("varma_by" in keys and seeding != "varma"):
         ctx.col.add(keys["varma_by"], "varma_by is federation or club, with seeding: varma")
         varma_by = "federation"
-    fits_varma = varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS
-    if seeding == "varma" and fmt is not None and stage is None and not (
-            kind_of(fmt).name == "round_robin" and fits_varma):
+    if seeding == "varma" and varma_fits is False:
         ctx.col.add(keys["seeding"], f"seeding: varma (FIDE C.05 Annex 2) is for a round robin"
                                      f" of {varma.MIN_PLAYERS} to {varma.MAX_PLAYERS} players")
         seeding = "list"
-    chosen = read_tiebreaks(keys.get("tiebreaks"), ctx) or defaults.get("tiebreaks")
-    tiebreaks = chosen or (kind.default_tiebreaks if kind else DEFAULTS["round-robin"])
-    rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
-    if rules not in ("2024", "2026"):
-        ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
-        rules = "2024"
-    check_round_robin_tiebreaks(kind, tiebreaks, rules, keys, ctx.col, sid)
+    return seeding, seed, varma_by
+
+
+def _free_round(keys: dict[str, yaml.Node], ctx: Ctx, defaults: dict[str, object],
+                scoring: Scoring) -> int:
+    """What a free round (a round robin's bye) scores, in scoring units: 0, a draw or a
+    win (the section's ``free_round_score``, else the season's)."""
     free = read_points(keys.get("free_round_score"), ctx, "free_round_score")
     if free is None:
         free = defaults.get("free_round") or Fraction(0)  # type: ignore[assignment]
@@ -223,97 +283,31 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         ctx.col.add(keys.get("free_round_score"), f"free_round_score {float(free):g} must be"
                                                   f" exactly 0, a draw or a win ({shown})")
         free_units = 0
-    swap = yn.boolean(keys.get("swap_last_two_rounds"), ctx.col, "swap_last_two_rounds")
-    threshold_raw = yn.text(keys.get("withdrawal_threshold"), ctx.col, "withdrawal_threshold")
+    return free_units
+
+
+def _threshold(node: yaml.Node | None, ctx: Ctx) -> float:
+    """``withdrawal_threshold`` (like 50%) as a fraction; 0.5 when absent or wrong."""
+    raw = yn.text(node, ctx.col, "withdrawal_threshold")
     threshold = 0.5
-    if threshold_raw:
+    if raw:
         try:
-            threshold = float(threshold_raw.rstrip("%")) / (100 if "%" in threshold_raw else 1)
+            threshold = float(raw.rstrip("%")) / (100 if "%" in raw else 1)
             if not 0 <= threshold <= 1:
                 raise ValueError
         except ValueError:
-            ctx.col.add(keys["withdrawal_threshold"], "withdrawal_threshold must be like 50%")
-    if stage is not None and fmt is not None and sid:
-        where = from_node or node
-        if readers is not None:
-            readers.setdefault(sid, stage_sources.Deferred(
-                lambda players, info: _complete_stage(node, ctx, season_scoring, defaults,
-                                                      players, info),
-                ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1))
-        return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
-                       tiebreaks=tuple(tiebreaks), scoring=scoring,
-                       description=yn.text(keys.get("description"), ctx.col, "description") or "",
-                       time_control=own_tc, stage=PendingStage(stage))
-    if kind is not None and kind.name == "round_robin" and not _round_robin_size(
-            len(entrants), keys.get("players"), ctx, sid):
-        return None
-    if fmt is None or len(entrants) < minimum:
-        if injected and fmt is not None:
-            ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
-                                             f" {len(entrants)} qualified")
-        return None
-    seeded = _seed_order(entrants, seeding, seed, varma_by)
-    if parser is not None:
-        players = tuple(seeded)
-        base = Section(
-            id=sid, name=name, format=fmt, players=players, rounds=(), games=(),
-            tiebreaks=tuple(tiebreaks), scoring=scoring, free_round_units=free_units,
-            withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
-            description=yn.text(keys.get("description"), ctx.col, "description") or "",
-            time_control=own_tc,
-            stage=stage_info, tiebreaks_default=not chosen,
-        )
-        return _unfrozen(parser.parse(keys, ctx, base), keys, ctx, entrants)
-    late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in entrants})
-    if late and (len(entrants) % 2 == 0 or len(late) > 1):
-        ctx.col.add(keys["late_entries"], f"a late entry joins a round robin only by taking the"
-                                          f" free number of an odd field; section '{sid}' has"
-                                          f" {len(entrants)} players drawn and {len(late)} late"
-                                          " entr" + ("y" if len(late) == 1 else "ies"))
-        late = []
-    players = tuple(seeded + late)  # the late entry takes the phantom's number: nobody moves
-    double = fmt == "double_round_robin"
-    before = len(ctx.col.problems)
-    how = read_choice(keys.get("schedule"), ctx, "schedule", SCHEDULES, "berger")
-    byes: list[Bye] = []
-    details = None
-    if how == "as_played":
-        total = (berger.table_size(len(players)) - 1) * (2 if double else 1)
-        infos, games, byes = read_free_rounds(keys.get("rounds"), ctx, sid, players, total)
-        _meetings(games, keys.get("rounds"), ctx, players, 2 if double else 1)
-        details = RoundRobinDetails(as_played=True)
-    else:
-        schedule = berger.schedule(len(players), double, swap if swap is not None else True)
-        infos, games = read_round_robin_rounds(keys.get("rounds"), ctx, sid, players, schedule)
-        total = len(schedule)
-    if seeding != "list" and any("are not paired in this round" in p.message
-                                 for p in ctx.col.problems[before:]):
-        ctx.col.add(keys.get("seeding"), f"the pairing numbers come from seeding: {seeding} over"
-                                         f" the {len(entrants)} players listed, so adding a"
-                                         " player or changing a rating after the draw moves"
-                                         " them; list a player entered after the draw under"
-                                         " late_entries, and keep the drawn order with"
-                                         " seeding: list")
-    withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, total, games)
-    return _unfrozen(Section(
-        id=sid, name=name, format=fmt, players=players, rounds=tuple(infos), games=tuple(games),
-        withdrawals=tuple(withdrawals), tiebreaks=tuple(tiebreaks), scoring=scoring,
-        free_round_units=free_units, swap_last_two=swap if swap is not None else True,
-        withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
-        description=yn.text(keys.get("description"), ctx.col, "description") or "",
-        time_control=own_tc,
-        stage=stage_info, tiebreaks_default=not chosen, byes=tuple(byes), details=details,
-    ), keys, ctx, entrants)
+            ctx.col.add(node, "withdrawal_threshold must be like 50%")
+    return threshold
 
 
 def _unfrozen(section: Section | None, keys: dict[str, yaml.Node], ctx: Ctx,
               listed: list[Player]) -> Section | None:
-    """Warn (at the ``seeding`` line) when a round robin or Swiss with a result still
-    computes its pairing numbers (``seeding: rating | lots | varma``): a new rating or an
-    added player would move them. ``leaguegen freeze`` writes them into the file."""
+    """Warn (at the ``seeding`` line) when a section whose kind may compute its numbers
+    has a result and still computes them (``seeding: rating | lots | varma``): a new
+    rating or an added player would move them. ``leaguegen freeze`` writes them into
+    the file."""
     if section is None or section.seeding not in ("rating", "lots", "varma") or \
-            section.stage is not None or kind_of(section.format).name not in ("round_robin",
-                                                                            "swiss") or \
+            section.stage is not None or not kind_of(section.format).chores.computed_numbers or \
             not any(g.result is not None for g in section.games):
         return section
     drawn = [p.name for p in section.players[:len(listed)]]
@@ -325,38 +319,6 @@ def _unfrozen(section: Section | None, keys: dict[str, yaml.Node], ctx: Ctx,
                  f" run `leaguegen freeze SEASON_DIR --section {section.id}` to write them"
                  " into the file")
     return section
-
-
-# FIDE's Berger tables go to 30 players and real closed events to about 24; past the limit a
-# schedule would be larger than any event and is refused before it is built.
-ROUND_ROBIN_WARN = 30
-ROUND_ROBIN_MAX = 100
-
-
-def _round_robin_size(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
-    if n > ROUND_ROBIN_MAX:
-        ctx.col.add(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
-                          f" rounds); leaguegen plays round robins of up to {ROUND_ROBIN_MAX}"
-                          " players: use a Swiss, quads or rating groups")
-        return False
-    if n > ROUND_ROBIN_WARN:
-        ctx.col.warn(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
-                           f" rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a Swiss"
-                           " suits a field this size")
-    return True
-
-
-def _meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ...],
-              cycles: int) -> None:
-    """In rounds as written, two players meet at most once per cycle."""
-    seen: dict[frozenset[int], int] = {}
-    for g in games:
-        pair = frozenset((g.white, g.black))
-        seen[pair] = seen.get(pair, 0) + 1
-        if seen[pair] == cycles + 1:
-            ctx.col.add(node, f"{players[g.white - 1].name} and {players[g.black - 1].name} meet"
-                              f" {cycles + 1} times (round {g.round}); a round robin has"
-                              f" {cycles} meeting{'s' if cycles > 1 else ''} per pair")
 
 
 def _complete_stage(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
@@ -496,10 +458,11 @@ class SeasonHead:
     section_nodes: list[yaml.Node] | None = None
 
 
-def season_head(root: Path, path: Path) -> SeasonHead:
-    """Read season.yaml (``path``, in the resolved season folder ``root``) up to its
-    sections."""
-    text = files.read_text(path, root, str(path))
+def season_head(root: Path, path: Path, text: str | None = None) -> SeasonHead:
+    """Read season.yaml (``path``, in the resolved season folder ``root``; ``text``: its
+    text when given) up to its sections."""
+    if text is None:
+        text = files.read_text(path, root, str(path))
     col = yn.Collector(str(path))
     head = SeasonHead(col, Ctx(col, root))
     doc = yn.compose(text, col)
@@ -556,14 +519,18 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
 
 
 def load_season(folder: str | Path, memo: dict | None = None,
-                read: Reader = read_confined, preload: Preloaded | None = None) -> Season:
+                read: Reader = read_confined, preload: Preloaded | None = None,
+                season_text: str | None = None, news: bool = True) -> Season:
     """Read and validate a season folder; raise InputError listing every problem.
 
     ``memo`` (any dict kept between calls) lets a long-running process skip
     section files that have not changed; ``read`` (:func:`read_confined` by default)
     is how section files are read, for a process that knows which files have not
     changed since it last read them. ``preload`` (``season_preload.start``) is a forked
-    child already parsing the section files, from the last one back.
+    child already parsing the section files, from the last one back. ``season_text``
+    stands for season.yaml's text (a change not written yet, with ``read`` giving the
+    section files' new texts: ``season_write.load_candidate``); ``news``: False leaves
+    ``news/`` unread.
     """
     root = Path(folder)
     path = root / SEASON_FILE
@@ -574,7 +541,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
         raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
                                                    " creates a season to start from")])
     root = root.resolve()
-    head = season_head(root, path)
+    head = season_head(root, path, season_text)
     col, ctx, keys = head.col, head.ctx, head.keys
     problems: list[Problem] = []
     season = None
@@ -622,7 +589,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections),
         )
-    news, news_problems = read_news(root, Path(folder))
+    news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)
     found = sorted(col.problems + problems, key=lambda p: (p.path, p.line, p.col))
     errors = [p for p in found if not p.warning]

@@ -1,8 +1,8 @@
 """What a section kind's reader provides: its own keys and how to read them.
 
-Round robins are read by the loader itself; every other kind has a reader module
-under ``leaguegen/formats/sections/`` exposing ``READER``, and
-``formats/sections/__init__.py`` lists them. How many players a kind needs and
+Every kind has a reader module under ``leaguegen/formats/sections/`` exposing
+``READER``, and ``formats/sections/__init__.py`` lists them; the loader reads the
+keys every section has and hands the rest to the kind's reader. How many players a kind needs and
 its default tiebreaks come from the kind (``domain.sections``), not from here.
 """
 
@@ -16,14 +16,18 @@ from dataclasses import dataclass
 class FormatParser:
     """How to read one kind's section.
 
-    ``format``: the ``format:`` word. ``keys``: section keys this kind allows
+    ``format``: the reader's key, which a kind names (``SectionKind.reader_key``: the
+    kind's name unless it says otherwise). ``keys``: section keys this kind allows
     beyond the common ones. ``parse(keys, ctx, base)``: receives the section's
     key nodes, the reader context (collector + season folder) and a Section
     already holding the common fields (players in pairing order, scoring,
     tiebreaks...); returns the completed Section, or None after reporting
-    problems on ``ctx.col``.
+    problems on ``ctx.col``. ``trf_extras``: see the field.
     """
 
     format: str
     keys: tuple[str, ...]
     parse: Callable[..., object]
+    # ``trf_extras(doc, section, table)``: records of the kind's own added to the
+    # section's TRF document (a Swiss: what a pairing program needs for the next round)
+    trf_extras: Callable[..., None] | None = None

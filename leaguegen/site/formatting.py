@@ -10,6 +10,7 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from leaguegen.domain.model import Code, Scoring
+from leaguegen.domain.season import GameResult
 
 HALF = "½"
 MINUS = "−"  # a real minus sign, so forfeit losses do not look like hyphens
@@ -70,8 +71,22 @@ def cell_of(name: str) -> str:
     return _CELLS_BY_NAME.get(name, "")
 
 
+def published(result: GameResult) -> str:
+    """A result's canonical text as a page prints it: an en dash between scores (1–0,
+    ½–½), real minus signs in forfeits (+−, −+, −−)."""
+    return result.text.replace("-", MINUS if result.codes[0].is_forfeit or
+                               result.codes[1].is_forfeit else "–")
+
+
+_BOARDS = {(w, b): published(result) for w in Code for b in Code
+           if (result := GameResult.of_codes(w, b)) is not None}
+
+
 def board_result(white: Code, black: Code) -> str:
-    """A board's result as published: 1-0, ½-½, +−, −+, −−; empty when not played yet."""
+    """A board's result as published (:func:`published`); empty when not played yet."""
+    text = _BOARDS.get((white, black))
+    if text is not None:
+        return text
     if white is Code.PENDING:
         return ""
     if white.is_forfeit or black.is_forfeit:

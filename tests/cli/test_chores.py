@@ -16,8 +16,8 @@ import pytest
 from click.testing import CliRunner
 
 from leaguegen.cli import main
-from leaguegen.cli.chore_cmds import scheduled_games
 from leaguegen.domain.schedule import berger
+from leaguegen.domain.sections import kind_of
 from leaguegen.formats import season_write
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
@@ -69,7 +69,7 @@ def open_games() -> list[tuple[str, str, int, str]]:
                 games = [(r, b.white, b.black) for r, boards in enumerate(table, start=1)
                          for b in boards if b.black is not None]
             else:  # quads, scheveningen: the command's own reading of their tables
-                games = scheduled_games(section)
+                games = kind_of(section.format).scheduled_games(section)
             game = next((g for g in games if g not in done and not {g[1], g[2]} & gone), None)
             if game is not None:
                 r, w, b = game

@@ -18,7 +18,7 @@ match, a Swiss's rounds) return a subclass with their own fields.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from leaguegen.domain.model import Crosstable
@@ -78,6 +78,58 @@ class SectionFacts:
 
 
 FactsBuilder = Callable[[Section], SectionFacts]
+# (round, White, Black) in section numbers: the games a section expects
+ScheduledGame = tuple[int, int, int]
+
+
+def games_as_written(section: Section) -> list[ScheduledGame]:
+    """The schedule of a kind whose rounds are paired as it goes (a Swiss, a knockout):
+    the games written in its rounds."""
+    return [(g.round, g.white, g.black) for g in section.games]
+
+
+def table_games(table: Sequence[Sequence[object]],
+                numbers: Callable[[int], int] | None = None) -> list[ScheduledGame]:
+    """The games of a table of rounds of boards (``berger.schedule``'s shape), free
+    boards left out; ``numbers`` maps a table number to the section's."""
+    out = []
+    for r, boards in enumerate(table, start=1):
+        for b in boards:
+            w, bl = b.white, b.black  # type: ignore[attr-defined]
+            if w is not None and bl is not None:
+                out.append((r, numbers(w), numbers(bl)) if numbers else (r, w, bl))
+    return out
+
+
+# How a late entry joins a kind (``Chores.late_entry``):
+PLAYERS = "players"              # appended to ``players`` (a Swiss: the next number)
+FREE_NUMBER = "free_number"      # ``players`` until a result; then ``late_entries``,
+                                 # taking the free number of an odd field (a round robin)
+LATE_ENTRIES = "late_entries"    # always ``late_entries``, placed by the kind (quads)
+
+
+@dataclass(frozen=True, slots=True)
+class Chores:
+    """How the organiser's chores (``formats/chores/``) apply to a kind; what a kind
+    leaves out is refused by the chore with a message, never half done.
+
+    ``withdraw``: ``withdraw`` records a withdrawal in its ``withdrawals``.
+    ``late_entry``: how ``enter`` adds a player (PLAYERS, FREE_NUMBER, LATE_ENTRIES) or
+    None (edit the file). ``accepts_byes``: ``bye`` records a requested bye (the kind's
+    rounds are paired one at a time, so a bye is asked for before its round; the requests
+    are kept as a Swiss keeps them, in its ``SwissSettings``).
+    ``computed_numbers``: its pairing numbers may be computed by ``seeding: rating |
+    lots | varma``, so ``freeze`` (and the first result) writes them into the file.
+    ``paired_rounds``: for a kind paired round by round, the last paired round (a
+    result for a later round is refused; a paired round freezes its numbers); None: every
+    round is scheduled from the start.
+    """
+
+    withdraw: bool = False
+    late_entry: str | None = None
+    accepts_byes: bool = False
+    computed_numbers: bool = False
+    paired_rounds: Callable[[Section], int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +142,9 @@ class SectionKind:
     system its standings use (``round-robin`` or ``swiss``) or None;
     ``trf_type`` the TRF "type of tournament" (field 092) per format word (none:
     the kind cannot be exported as one TRF); ``facts`` derives a section's facts
-    from the section alone (a stage's players are already in it).
+    from the section alone (a stage's players are already in it). The hooks after
+    ``plan`` say what the chores, the TRF export and the loader do with the kind, so a
+    new kind changes no code outside its own modules (docs/architecture.md).
     """
 
     name: str
@@ -107,3 +161,26 @@ class SectionKind:
     # options) and, when it is a season's section, the section's own settings (None when
     # planning from the command line). ValueError when the field cannot be played so.
     plan: Callable[[Sizing, Section | None], Shape] | None = None
+    # The games a section expects (its table, or the games written in its rounds): what
+    # ``result`` finds a game in.
+    scheduled_games: Callable[[Section], list[ScheduledGame]] = games_as_written
+    chores: Chores = Chores()
+    # The TRF 092 text of one section when it depends on more than its format word (a
+    # Swiss names its pairing system); else ``trf_type[format]``.
+    trf_type_of: Callable[[Section], str] | None = None
+    # Its numbers may be drawn by Varma's tables (``seeding: varma``, FIDE C.05 Annex 2).
+    varma: bool = False
+    # The key of its reader in ``formats/sections/`` (``READERS``); empty: the kind's name.
+    reader: str = ""
+
+    def trf_type_for(self, section: Section) -> str | None:
+        """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""
+        if not self.trf_type:
+            return None
+        if self.trf_type_of is not None:
+            return self.trf_type_of(section)
+        return self.trf_type.get(section.format)
+
+    @property
+    def reader_key(self) -> str:
+        return self.reader or self.name

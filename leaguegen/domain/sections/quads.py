@@ -12,11 +12,21 @@ from __future__ import annotations
 from dataclasses import KW_ONLY, dataclass
 
 from leaguegen.domain import planning
+from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
 from leaguegen.domain.sections.facts import facts_of, next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import (
+    LATE_ENTRIES,
+    N_,
+    Chores,
+    Progress,
+    ScheduledGame,
+    SectionFacts,
+    SectionKind,
+    table_games,
+)
 from leaguegen.domain.sections.registry import register
 
 
@@ -99,8 +109,20 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
     return planning.quads_shape(sizing.players, rule)
 
 
+def scheduled_games(section: Section) -> list[ScheduledGame]:
+    """Each group's Berger table, in the section's numbers."""
+    number = {p.name: i for i, p in enumerate(section.players, start=1)}
+    out: list[ScheduledGame] = []
+    for group in details(section).groups:
+        table = berger.schedule(len(group.players), group.double, group.swap_last_two)
+        out += table_games(table, lambda n, g=group: number[g.players[n - 1].name])
+    return out
+
+
 KIND = register(SectionKind(
     name="quads", formats=("quads",), labels={"quads": N_("Quads")}, min_players=3,
     default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
     tiebreak_system="round-robin", feeds_stages=True, plan=plan,
+    scheduled_games=scheduled_games,
+    chores=Chores(withdraw=True, late_entry=LATE_ENTRIES),
 ))

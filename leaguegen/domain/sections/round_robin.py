@@ -15,9 +15,20 @@ from dataclasses import dataclass
 
 from leaguegen.domain import planning, roundrobin
 from leaguegen.domain.model import Code, Crosstable
+from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import (
+    FREE_NUMBER,
+    N_,
+    Chores,
+    Progress,
+    ScheduledGame,
+    SectionFacts,
+    SectionKind,
+    games_as_written,
+    table_games,
+)
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.standings import compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS
@@ -58,6 +69,15 @@ def facts(section: Section) -> SectionFacts:
                         order, ((section.id, names),))
 
 
+def scheduled_games(section: Section) -> list[ScheduledGame]:
+    """The Berger table's games (once or twice), or, rounds as played, the games written."""
+    details = section.details
+    if isinstance(details, RoundRobinDetails) and details.as_played:
+        return games_as_written(section)
+    return table_games(berger.schedule(len(section.players), section.double,
+                                       section.swap_last_two))
+
+
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """The Berger table's rounds and games, once or (``double_round_robin``) twice."""
     double = sizing.double or sizing.format == "double_round_robin"
@@ -73,5 +93,6 @@ KIND = register(SectionKind(
     facts=facts,
     tiebreak_system="round-robin",
     trf_type={"round_robin": "Round robin", "double_round_robin": "Double round robin"},
-    feeds_stages=True, plan=plan,
+    feeds_stages=True, plan=plan, scheduled_games=scheduled_games, varma=True,
+    chores=Chores(withdraw=True, late_entry=FREE_NUMBER, computed_numbers=True),
 ))

@@ -20,7 +20,14 @@ from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
 from leaguegen.domain.sections.facts import facts_of, next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import (
+    N_,
+    Progress,
+    ScheduledGame,
+    SectionFacts,
+    SectionKind,
+    table_games,
+)
 from leaguegen.domain.sections.registry import register
 
 
@@ -184,8 +191,13 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
     return planning.scheveningen_shape(sizing.players, 2 if double else 1)
 
 
+def scheduled_games(section: Section) -> list[ScheduledGame]:
+    """The match's table: every player meets each of the other team."""
+    return table_games(schedule(details(section)))
+
+
 KIND = register(SectionKind(
     name="scheveningen", formats=("scheveningen",), labels={"scheveningen": N_("Scheveningen")},
     min_players=0, default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
-    tiebreak_system=None, plan=plan,
+    tiebreak_system=None, plan=plan, scheduled_games=scheduled_games,
 ))

@@ -40,7 +40,7 @@ from leaguegen.domain.pairing.check import RoundCheck, RoundPairing, compare_rou
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, PLAYERS, Chores, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.sections.swiss_record import (
     Origin,
@@ -417,8 +417,16 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
     return planning.swiss_shape(sizing.players, rounds)
 
 
+def trf_type(section: Section) -> str:
+    """TRF 092: the Swiss system with its pairing rules, e.g. "Swiss system (Dutch)"."""
+    return f"Swiss system ({settings(section).pairing.capitalize()})"
+
+
 KIND = register(SectionKind(
     name="swiss", formats=("swiss",), labels={"swiss": N_("Swiss")}, min_players=4,
     default_tiebreaks=DEFAULT_TIEBREAKS, facts=facts, tiebreak_system="swiss",
     trf_type={"swiss": "Swiss system"}, feeds_stages=True, plan=plan,
+    chores=Chores(withdraw=True, late_entry=PLAYERS, accepts_byes=True,
+                  computed_numbers=True, paired_rounds=paired_rounds),
+    trf_type_of=trf_type,
 ))

@@ -13,10 +13,11 @@ what FIDE never allows, a warning for what it allows only as an exception.
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import yaml
 
-from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.pairing import get_system, system_names
 from leaguegen.domain.pairing.legality import Rule, check_round
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
@@ -29,6 +30,7 @@ from leaguegen.domain.sections.swiss import (
     SwissSettings,
 )
 from leaguegen.domain.sections.swiss_record import Origin, PairedBy, RoundMark
+from leaguegen.formats import trf
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_award
 from leaguegen.formats.pairing_records import load_records
@@ -303,4 +305,34 @@ def _line_nodes(node: yaml.Node | None, names: Names) -> dict[tuple[int, frozens
     return out
 
 
-READER = FormatParser("swiss", KEYS, parse)
+def scoring_record(section: Section) -> str | None:
+    """TRF-2026 record 162 (text after the code) when the PAB is not worth a win
+    (``pab_score``): code at columns 6, 15, 24, ..., points in the four after it."""
+    sc = section.scoring
+    if sc.pairing_bye == sc.win:
+        return None
+    values = (("W", sc.win), ("D", sc.draw), ("L", sc.loss), ("P", sc.pairing_bye))
+    return " " + "".join(f"{code}{float(sc.value(v)):>4.1f}    " for code, v in values).rstrip()
+
+
+def trf_extras(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
+    """What a pairing program needs to pair the next round as ``leaguegen pair`` would:
+    ``XXC`` first colour, ``162`` scoring, ``XXA`` Baku points, ``XXZ`` absentees."""
+    s = ss.settings(section)
+    doc.initial_colour = s.initial_colour
+    record = scoring_record(section)
+    if record is not None:
+        doc.headers.append(("162", record))
+    if s.acceleration == "baku":
+        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
+                                     section.scoring.win, section.scoring.draw)
+        unit = section.scoring.unit
+        doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
+                            for n, values in accel.items()}
+    done = ss.paired_rounds(section)
+    if done < s.number_of_rounds and not (done and ss.unfinished_games(section, done)):
+        # only once the next round can be paired: until then it is not the next one
+        doc.absent_next = tuple(sorted(ss.absent_for(section, done + 1)))
+
+
+READER = FormatParser("swiss", KEYS, parse, trf_extras=trf_extras)

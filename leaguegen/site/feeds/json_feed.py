@@ -17,19 +17,15 @@ from typing import Any
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import GameResult, Season, Section
 from leaguegen.domain.sections import SectionFacts, facts_of
 from leaguegen.formats.standings_json import section_standings_json
 from leaguegen.site import urls
 
 VERSION = 1
-_RESULTS = {
-    (Code.WIN, Code.LOSS): "1-0", (Code.LOSS, Code.WIN): "0-1", (Code.DRAW, Code.DRAW): "1/2-1/2",
-    (Code.WIN_UNRATED, Code.LOSS_UNRATED): "1-0", (Code.LOSS_UNRATED, Code.WIN_UNRATED): "0-1",
-    (Code.DRAW_UNRATED, Code.DRAW_UNRATED): "1/2-1/2",
-    (Code.FORFEIT_WIN, Code.FORFEIT_LOSS): "+-", (Code.FORFEIT_LOSS, Code.FORFEIT_WIN): "-+",
-    (Code.FORFEIT_LOSS, Code.FORFEIT_LOSS): "--",
-}
+# a game's result in ASCII, from its two codes (the result type's one table)
+_RESULTS = {(w, b): result.ascii for w in Code for b in Code
+            if (result := GameResult.of_codes(w, b)) is not None}
 _BYES = {Code.PAIRING_BYE: "pairing-allocated bye", Code.HALF_BYE: "half-point bye",
          Code.FULL_BYE: "full-point bye", Code.ZERO_BYE: "not paired"}
 # the same keyed by the codes' letters (an Enum's own hash is Python code)

@@ -1,0 +1,180 @@
+"""The chores that change who plays: ``withdraw``, ``enter`` and ``bye``.
+
+Whether each applies to a section, and how, is its kind's word (``SectionKind.chores``):
+a kind that does not take one refuses it with a message, and the file stays as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import kind_of
+from leaguegen.domain.sections.kind import FREE_NUMBER, LATE_ENTRIES
+from leaguegen.formats.chores.core import (
+    Change,
+    Done,
+    Refusal,
+    Refused,
+    both,
+    find_player,
+    run,
+    same_numbers,
+    with_frozen,
+)
+
+
+def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: int,
+             reason: str | None = None) -> Done:
+    """Record that ``name`` left the section after ``after_round``."""
+    from leaguegen.formats import season_edits
+
+    def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
+        if not kind_of(section.format).chores.withdraw:
+            raise Refused(f"a {section.format} section records a withdrawal in its own way;"
+                          " edit the file")
+        n = find_player(section, name)
+        player = section.players[n - 1].name
+        if any(w.player == n for w in section.withdrawals):
+            raise Refused(f"{player} has withdrawn already")
+        total = len(section.rounds)
+        if after_round > total:
+            raise Refused(f"after round {after_round}: the section has {total} rounds")
+        text = session.edit(st, lambda text, newline: season_edits.add_withdrawal(
+            text, newline, section_id, player, after_round, reason))
+        said = [f"{player} withdrawn after round {after_round}"
+                + (f" ({reason})" if reason else "")]
+
+        def recorded(after: Section) -> str | None:
+            ok = any((w.player, w.after_round) == (n, after_round) for w in after.withdrawals)
+            return None if ok else "the withdrawal would not read back"
+
+        return Change(text, said, both(same_numbers(section), recorded))
+
+    return run(season_dir, section_id, make)
+
+
+def entry_fields(name: str, details: Sequence[tuple[str, str | int | None]]
+                 ) -> list[tuple[str, str | int]]:
+    """The new player's lines (``name`` first, then the details given), or Refusal: a
+    name or birth date the season would refuse."""
+    from leaguegen.formats.players import birth_problem, name_problem
+
+    if (why := name_problem(name)) is not None:
+        raise Refusal(f"{why}; nothing was written")
+    fields: list[tuple[str, str | int]] = [("name", name)]
+    for key, value in details:
+        if key == "birth" and isinstance(value, str):
+            if (why := birth_problem(value)) is not None:
+                raise Refusal(f"--birth: {why}; nothing was written")
+            value = value.strip() if value else None
+        if value is not None:
+            fields.append((key, value))
+    return fields
+
+
+def enter(season_dir: str | Path, section_id: str, name: str,
+          details: Sequence[tuple[str, str | int | None]] = (),
+          different: bool = False) -> Done:
+    """Enter ``name`` (with ``details``: rating, title...) in the section, as its kind
+    takes a late entry; ``different``: a look-alike of a player entered is someone else."""
+    from leaguegen.formats import season_edits
+    from leaguegen.formats.players import Names
+
+    entered = name.strip()
+    fields = entry_fields(entered, details)
+
+    def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
+        if section.stage is not None:
+            raise Refused("its players come from earlier sections (players: {from: ...})")
+        how_late = kind_of(section.format).chores.late_entry
+        if how_late is None:
+            raise Refused(f"a {section.format} section cannot take a late entry from the"
+                          " command line; edit the file")
+        if entered in Names(section.players).exact:
+            raise Refused(f"{entered} is entered already")
+        if not different:
+            refuse_look_alike(section, entered)
+        said: list[str] = []
+        started = any(g.result is not None for g in section.games)
+        if how_late == LATE_ENTRIES or (how_late == FREE_NUMBER and started):
+            key = "late_entries"
+            if how_late == FREE_NUMBER and (len(section.players) % 2 == 0):
+                raise Refused(f"it has results and {len(section.players)} players: a late"
+                              " entry joins a round robin only by taking the free number of"
+                              " an odd field, so nobody else's number moves")
+            how = "late_entries" + (", the free number" if how_late == FREE_NUMBER else "")
+        else:
+            key = "players"
+            how = "players"
+        text = with_frozen(session, st, section, lambda text, newline: season_edits.add_entry(
+            text, newline, section_id, key, fields, like="players"), said,
+            freeze=how_late != LATE_ENTRIES)
+        told = len(said)
+
+        def recorded(after: Section) -> str | None:
+            number = next((i for i, p in enumerate(after.players, start=1)
+                           if p.name == entered), None)
+            if number is None:
+                return "the new player would not read back"
+            said.insert(told, f"{entered} entered as No. {number} ({how})")
+            return None
+
+        # a kind that places late entries itself (quads regroup) may move numbers
+        holds = recorded if how_late == LATE_ENTRIES else both(same_numbers(section),
+                                                               recorded)
+        return Change(text, said, holds)
+
+    return run(season_dir, section_id, make)
+
+
+def refuse_look_alike(section: Section, name: str) -> None:
+    """Refused: ``name`` prints like a player of the section (Cyrillic "А" for Latin "A"):
+    most likely the same person typed with another keyboard layout."""
+    from leaguegen.domain.names import look_alike, look_alike_letters
+
+    for player in section.players:
+        if look_alike(name, player.name):
+            letters = ", ".join(look_alike_letters(name, player.name))
+            raise Refused(f"'{name}' looks the same as '{player.name}', already entered, but"
+                          f" is spelt with other letters ({letters}); if it is"
+                          " the same player, nothing needs entering; if it is someone else,"
+                          " pass --different-person")
+
+
+def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no: int,
+        reason: str | None = None) -> Done:
+    """Record that ``name`` asked for a bye (``kind``: half, zero or full) in a round not
+    paired yet, in a kind that takes requested byes (a Swiss)."""
+    from leaguegen.domain.sections import swiss as ss
+    from leaguegen.formats import season_edits
+
+    def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
+        if not kind_of(section.format).chores.accepts_byes:
+            raise Refused("a requested bye is for a Swiss section; a round robin's free round"
+                          " comes from its table")
+        n = find_player(section, name)
+        player = section.players[n - 1].name
+        total = ss.settings(section).number_of_rounds
+        if round_no > total:
+            raise Refused(f"round {round_no}: the section has {total} rounds")
+        paired = ss.paired_rounds(section)
+        if round_no <= paired:
+            raise Refused(f"round {round_no} is paired already; a bye is asked for before its"
+                          " round is paired (change the round's lines by hand)")
+        if n in ss.withdrawn_before(section, round_no):
+            raise Refused(f"{player} has withdrawn before round {round_no}")
+        if n in ss.requested_for(section, round_no):
+            raise Refused(f"{player} has asked for a bye in round {round_no} already")
+        text = session.edit(st, lambda text, newline: season_edits.add_bye_request(
+            text, newline, section_id, player, round_no, kind, reason))
+        said = [f"{player}: {kind} bye requested for round {round_no}"]
+
+        def recorded(after: Section) -> str | None:
+            ok = n in ss.requested_for(after, round_no)
+            return None if ok else "the bye would not read back"
+
+        return Change(text, said, both(same_numbers(section), recorded))
+
+    return run(season_dir, section_id, make)
