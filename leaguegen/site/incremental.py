@@ -471,10 +471,11 @@ def render_site(season: Season, store: Store, templates: str | None = None,
                 on_section: Callable[[str], None] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
-    ``fingerprints`` (kept between calls by a long-running process) remembers
-    the key of each Section object, so a section the loader handed back
-    unchanged is not hashed again. ``on_section`` is told each section's id once its
-    pages are ready (rendered or reused), for a progress display.
+    ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
+    remembers the key of each section by its id, so a section equal to the one it was
+    made of (the very object the loader handed back unchanged) is not hashed again.
+    ``on_section`` is told each section's id once its pages are ready (rendered or
+    reused), for a progress display.
     """
     templates = templates or templates_fingerprint()
     frame = render_frame(season, pdf)
@@ -512,12 +513,14 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
     used: set[str] = set()
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
-        known = seen.get(id(section))
-        if known is not None and known[0] is section and known[1] == (templates, frame):
+        # by the section's id, for a section equal to the one kept (the very object after
+        # a save elsewhere: compared at once)
+        known = seen.get(section.id)
+        if known is not None and known[1] == (templates, frame) and known[0] == section:
             key = known[2]
         else:
             key = section_key(section, templates, frame)
-        fresh[id(section)] = (section, (templates, frame), key)
+        fresh[section.id] = (section, (templates, frame), key)
         used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)

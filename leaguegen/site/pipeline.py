@@ -28,6 +28,7 @@ from pathlib import Path
 
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season_facts import season_facts
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n
 from leaguegen.site.incremental import (
@@ -139,18 +140,17 @@ class Encoder:
 
     def __init__(self) -> None:
         self.known: dict[str, tuple[str, bytes]] = {}
-        # this build's pages encoded for the cache, by their text object (held here, so
-        # the key stays that object's until the build's pages are taken)
-        self.made: dict[int, tuple[str, bytes]] = {}
+        # this build's pages encoded for the cache, by their text (its hash is taken once
+        # per text object; the path is not known there: a language's store adds a prefix)
+        self.made: dict[str, bytes] = {}
 
     def encode(self, pages: dict[str, str]) -> Files:
         known, made, out = self.known, self.made, {}
         for path, html in pages.items():
             entry = known.get(path)
-            if entry is None or entry[0] is not html:
-                entry = made.get(id(html))
-                if entry is None or entry[0] is not html:
-                    entry = (html, html.encode())
+            if entry is None or entry[0] != html:
+                data = made.get(html)
+                entry = (html, data if data is not None else html.encode())
                 known[path] = entry
             out[path] = entry[1]
         if len(known) != len(out):  # pages gone since the last build
@@ -172,7 +172,7 @@ class _EncodeOnce:
         encoded = []
         for html in output.pages.values():
             data = html.encode()
-            self.encoder.made[id(html)] = (html, data)
+            self.encoder.made[html] = data
             encoded.append(data)
         self.inner.put_section(key, output, encoded)
 
@@ -198,9 +198,10 @@ class Memo:
     one save does the work of that save only.
 
     ``sections``: the last build's sections (with their changes) by id. A section that
-    is not in the next build's ``dirty`` set, and whose changes are the same, is taken
-    from here as the very same object, so the memos below (keyed by the object, checked
-    by identity) find its cache keys without hashing it again.
+    is not in the next build's ``dirty`` set, equal to the one loaded last time (the very
+    object, which the loader hands back for a file not saved: compared at once) and whose
+    changes are the same, is taken from here as the very same object, so the memos below
+    (by section id, checked by equality) find its cache keys without hashing it again.
     """
 
     fingerprints: dict = field(default_factory=dict)  # ``render_site``'s
@@ -221,7 +222,7 @@ def _settled(season: Season, changes: dict, memo: Memo | None,
     for loaded, after in zip(season.sections, built.sections, strict=True):
         known = memo.sections.get(loaded.id)
         if (known is not None and (dirty is None or loaded.id not in dirty)
-                and known[0] is loaded and known[1].changes == after.changes):
+                and known[1].changes == after.changes and known[0] == loaded):
             after = known[1]
         kept[loaded.id] = (loaded, after)
         sections.append(after)
@@ -267,8 +268,9 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         if progress is not None:
             progress("pages", done, total)
 
+    facts = season_facts(season)  # every section's facts and schedule, derived once
     program = program_version()
-    extra = render_outputs(season, store, program, memo=memo.outputs if memo else None,
+    extra = render_outputs(facts, store, program, memo=memo.outputs if memo else None,
                            later=outputs_later)
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
