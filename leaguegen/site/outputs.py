@@ -69,6 +69,13 @@ class OutputsReport:
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
     later: Callable[[], Files] | None = None  # the season's files, when left for later
+    written: list[str] = field(default_factory=list)  # files the workers wrote (``tree``)
+
+
+class Writer(Protocol):
+    """Where a worker writes a section's files itself (``write.OutputTree``)."""
+
+    def put(self, relative: str, content: bytes) -> object: ...
 
 
 def _hash(*parts: object) -> str:
@@ -150,8 +157,27 @@ def section_key(facts: SeasonFacts, section: Section, program: str = "") -> str:
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
 
 
+def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
+    """A section's outputs (in a worker when the build has them; stored by the caller,
+    whose store may be in memory)."""
+    return section_outputs(facts, item[0])
+
+
+def _made_into(facts: SeasonFacts, store: TextStore, tree: Writer,
+               item: tuple[Section, str]) -> tuple[list[str], dict]:
+    """In a section's worker: its outputs made, stored and written into ``tree``; only
+    their paths and the section's parts of the season's files go back."""
+    section, key = item
+    files, parts = section_outputs(facts, section)
+    store.put_page(key, pack(files, parts))
+    for path, data in files.items():
+        tree.put(path, data)
+    return list(files), parts
+
+
 def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
-                   memo: dict | None = None, later: bool = False) -> OutputsReport:
+                   memo: dict | None = None, later: bool = False,
+                   tree: Writer | None = None) -> OutputsReport:
     """Every output's files, reusing what the store has for unchanged inputs.
 
     ``memo`` (kept between calls by a long-running process: ``pipeline.Memo``) remembers
@@ -160,7 +186,9 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
     neither hashed nor read from the store again; ``report.keys`` lists the store keys
     used. ``later``: the files the store lacks (a changed section's, the season's) are
     not made here but left to ``report.later`` (``serve`` makes them after the reload:
-    no page needs them).
+    no page needs them). ``tree`` (``build``, with a disk store, not ``later``): the
+    sections' files made here are stored and written by their workers, listed in
+    ``report.written`` (a big season's calendars do not travel back through a pipe).
     """
     season = facts.season
     report = OutputsReport()
@@ -200,17 +228,22 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
         ``parallel``), then the season's."""
         made: Files = {}
         entries = {section.id: entry for section, _, entry in keyed}
-        computed = parallel.map_in_order(partial(section_outputs, facts),
-                                         [section for section, _ in missing])
+        work = partial(_made_into, facts, store, tree) if tree is not None \
+            else partial(_made, facts)
+        computed = parallel.map_in_order(work, missing)
         try:
-            for (section, key), entry in zip(missing, computed, strict=True):
-                store.put_page(key, pack(*entry))
-                if memo is not None:
-                    memo[section.id] = (section, tag, key, entry)
-                entries[section.id] = entry
-                made.update(entry[0])
+            for (section, key), (files, parts) in zip(missing, computed, strict=True):
+                if tree is not None:  # written by the worker: ``files`` are their paths
+                    report.written.extend(files)
+                    files = {}
+                else:
+                    store.put_page(key, pack(files, parts))
+                    if memo is not None:
+                        memo[section.id] = (section, tag, key, (files, parts))
+                entries[section.id] = (files, parts)
+                made.update(files)
         finally:
-            computed.close()
+            computed.close()  # type: ignore[attr-defined]  (map_in_order's generator)
         if season_files is not None:
             made.update(season_files[0])
             return made
