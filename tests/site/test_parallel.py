@@ -98,14 +98,19 @@ def test_workers_write_their_sections_files_into_the_tree(tmp_path, monkeypatch)
     token = parallel.WORKERS.set(2)
     try:
         tree = OutputTree(site)
-        built = pipeline.build(load_season(folder), DiskStore(tmp_path / "cache"), pdf=False,
-                               tree=tree)
+        store = DiskStore(tmp_path / "cache")
+        built = pipeline.build(load_season(folder), store, pdf=False, tree=tree)
         tree.claim(built.written)
         for rel, data in built.files.items():
             tree.write(rel, data)
         tree.commit()
+        store.prune()
+        # the entries the workers wrote are the parent's cache: kept, and read back
+        again = pipeline.build(load_season(folder), DiskStore(tmp_path / "cache"), pdf=False)
     finally:
         parallel.WORKERS.reset(token)
+    assert built.sections_rendered and not again.sections_rendered
+    assert again.outputs_rendered == 0 and again.files == expected
     got = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
            if p.is_file() and p.name != MARKER}
     assert got == expected
