@@ -75,7 +75,8 @@ class SiteFiles:
         self.outputs_rendered = 0
         self.home_rendered = False
         self.notes: list[str] = []  # for the organiser (a shallow history)
-        # pages written into the caller's tree already, stamped (``build``'s ``tree``)
+        # files the workers wrote into the caller's tree already (``build``'s ``tree``):
+        # the pages of the sections rendered, stamped, and those sections' feeds
         self.written: list[str] = []
 
     @property
