@@ -3,9 +3,10 @@
 ``python benchmarks/feeds_facts.py [SEASON_DIR] [--repeat N]`` loads the season (by default
 the 100-section, 2,000-player season of ``live_rebuild.py``, generated into a temporary
 folder), then times, best of N with every memo emptied between runs: the facts of every
-section (crosstable, standings and tie-breaks: ``facts_of``), every section's feeds
-(``feeds.section_files``: section.json, the section and player calendars, the TRF) and the
-season's (``feeds.season_files``). Prints CPU seconds (``time.process_time``) and the load.
+section and the season (crosstable, standings and tie-breaks, schedules: ``season_facts``),
+every section's feeds (``feeds.section_files``: section.json, the section and player
+calendars, the TRF, the section's parts of the season's files) and the season's
+(``feeds.season_files``, from those parts). Prints CPU seconds (``time.process_time``) and the load.
 """
 
 from __future__ import annotations
@@ -23,12 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 def _clear_memos() -> None:
     """Every module-level memo of the parts timed (``_UPPER`` dicts), so each run derives."""
     from leaguegen.domain.sections import facts as facts_module
-    from leaguegen.formats import season_trf
-    from leaguegen.site import feeds
-    from leaguegen.site.feeds import atom, ical, json_feed
+    from leaguegen.formats import rounds, season_trf
 
     facts_module._MEMO.clear()
-    for module in (ical, json_feed, atom, feeds, season_trf):
+    for module in (season_trf, rounds):
         for name, value in vars(module).items():
             if name.startswith("_") and name[1:].isupper() and isinstance(value, dict):
                 value.clear()
@@ -39,7 +38,7 @@ def main() -> None:
     parser.add_argument("season", nargs="?", type=Path)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    from leaguegen.domain.sections import facts_of
+    from leaguegen.domain.season_facts import season_facts
     from leaguegen.formats.season_yaml import load_season
     from leaguegen.site import feeds
 
@@ -57,15 +56,13 @@ def main() -> None:
         _clear_memos()
         took = {}
         start = clock()
-        for section in season.sections:
-            facts_of(section)
+        facts = season_facts(season)
         took["facts"] = clock() - start
         start = clock()
-        for section in season.sections:
-            feeds.section_files(season, section)
+        parts = [feeds.section_files(facts, section)[1] for section in season.sections]
         took["section feeds"] = clock() - start
         start = clock()
-        feeds.season_files(season)
+        feeds.season_files(facts, parts)
         took["season feeds"] = clock() - start
         for name, seconds in took.items():
             best[name] = min(best.get(name, float("inf")), seconds)

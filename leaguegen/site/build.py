@@ -171,7 +171,8 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
         built = pipeline.build(season, store, pdf=pdf, progress=progress,
-                               source=Path(season_dir))
+                               source=Path(season_dir), tree=tree)
+        tree.claim(built.written)
         files = built.files
         for rel, data in render_pdfs({rel: html for rel, (_, html)
                                       in built.pending_pdfs.items()}, progress, pdf_server):

@@ -20,7 +20,7 @@ import re
 import stat
 import sys
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
@@ -32,7 +32,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.formats import files
-from leaguegen.site import parallel, program
+from leaguegen.site import i18n, parallel, program
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
@@ -466,21 +466,37 @@ def _frame(season: Season) -> tuple:
                  if f.name not in ("sections", "news", "warnings"))
 
 
+class Sink(Protocol):
+    """Where the worker that rendered a section puts its pages itself (``build``'s staging
+    tree): what travels back to the parent is their paths, not their text."""
+
+    paths: list[str]  # the pages written so far, in the parent
+
+    def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
+        """In the worker: store ``output`` under ``key`` and write its pages (their paths
+        under ``prefix``, the language's folder); returns the paths written."""
+        ...
+
+
 def render_site(season: Season, store: Store, templates: str | None = None,
                 fingerprints: dict | None = None, pdf: bool = True,
-                on_section: Callable[[str], None] | None = None) -> Snapshot:
+                on_section: Callable[[str], None] | None = None,
+                sink: Sink | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
-    ``fingerprints`` (kept between calls by a long-running process) remembers
-    the key of each Section object, so a section the loader handed back
-    unchanged is not hashed again. ``on_section`` is told each section's id once its
-    pages are ready (rendered or reused), for a progress display.
+    ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
+    remembers the key of each section by its id, so a section equal to the one it was
+    made of (the very object the loader handed back unchanged) is not hashed again.
+    ``on_section`` is told each section's id once its pages are ready (rendered or
+    reused), for a progress display. ``sink``: the sections rendered here are stored and
+    written by their workers (:class:`Sink`); the snapshot then holds the pages of the
+    others (taken from the store) and the home page only.
     """
     templates = templates or templates_fingerprint()
     frame = render_frame(season, pdf)
     token = PDF_LINKS.set(pdf)
     try:
-        return _render_site(season, store, templates, fingerprints, frame, on_section)
+        return _render_site(season, store, templates, fingerprints, frame, on_section, sink)
     finally:
         PDF_LINKS.reset(token)
 
@@ -503,8 +519,30 @@ def render_section(season: Season, section: Section) -> SectionOutput:
     return renderer_for(kind)(season, section)
 
 
+def _taken(sunk: Generator[tuple[SectionOutput, list[str]], None, None],
+           sink: Sink) -> Generator[SectionOutput, None, None]:
+    """The outputs of the sections a sink wrote, its list of paths kept up to date."""
+    try:
+        for output, paths in sunk:
+            sink.paths.extend(paths)
+            yield output
+    finally:
+        sunk.close()  # the workers end with the last section
+
+
+def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
+                 item: tuple[Section, str]) -> tuple[SectionOutput, list[str]]:
+    """In a section's worker: render it, and let ``sink`` store and write its pages; only
+    the paths, the PDF source and the summary go back."""
+    section, key = item
+    output = render_section(season, section)
+    paths = sink.take(store, key, output, prefix)
+    return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary), paths
+
+
 def _render_site(season: Season, store: Store, templates: str, fingerprints: dict | None,
-                 frame: tuple, on_section: Callable[[str], None] | None = None) -> Snapshot:
+                 frame: tuple, on_section: Callable[[str], None] | None = None,
+                 sink: Sink | None = None) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
     fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})
@@ -512,22 +550,33 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
     used: set[str] = set()
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
-        known = seen.get(id(section))
-        if known is not None and known[0] is section and known[1] == (templates, frame):
+        # by the section's id, for a section equal to the one kept (the very object after
+        # a save elsewhere: compared at once)
+        known = seen.get(section.id)
+        if known is not None and known[1] == (templates, frame) and known[0] == section:
             key = known[2]
         else:
             key = section_key(section, templates, frame)
-        fresh[id(section)] = (section, (templates, frame), key)
+        fresh[section.id] = (section, (templates, frame), key)
         used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
-    rendered = parallel.map_in_order(partial(render_section, season),
-                                     [section for section, _, output in keyed if output is None])
+    if sink is None:
+        rendered = parallel.map_in_order(partial(render_section, season),
+                                         [section for section, _, output in keyed
+                                          if output is None])
+    else:
+        work = partial(_render_into, season, store, sink,
+                       i18n.prefix(season.language, season.languages))
+        sunk = parallel.map_in_order(work, [(section, key) for section, key, output in keyed
+                                            if output is None])
+        rendered = _taken(sunk, sink)  # type: ignore[arg-type]  (map_in_order's generator)
     try:
         for section, key, output in keyed:
             if output is None:
                 output = next(rendered)
-                store.put_section(key, output)
+                if sink is None:
+                    store.put_section(key, output)
                 snap.sections_rendered.append(section.id)
             else:
                 snap.sections_reused.append(section.id)

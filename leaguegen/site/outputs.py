@@ -17,33 +17,35 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Protocol
 
-from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.season import Section
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import parallel
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
-# header and the files' text (``pack``), not a JSON object
-FORMAT_VERSION = "3"
+# header and the files' text (``pack``), not a JSON object; 4: a section's entry holds its
+# parts of the season's files too, and its key the season's last change
+FORMAT_VERSION = "4"
 Files = dict[str, bytes]
 
 
 @dataclass(frozen=True, slots=True)
 class Output:
-    """One kind of file beside the pages; either function may be None."""
+    """One kind of file beside the pages; either function may be None.
+
+    ``per_section`` gives a section's files and its part of the season's files (plain
+    JSON data, cached with the section's files); ``per_season`` makes the season's files
+    from the season's facts and every section's part, in the season's order, so a build
+    after one save makes one section's part again and joins the others'.
+    """
 
     name: str
-    per_section: Callable[[Season, Section], Files] | None = None
-    per_season: Callable[[Season], Files] | None = None
-    # what ``per_season`` needs of one section, made in another process, and how this
-    # process takes it in: no build runs an output in another process any more (the
-    # cold build's per-section children are gone), so nothing calls these two
-    section_parts: Callable[[Season, Section], object] | None = None
-    take_parts: Callable[[Season, Section, object], None] | None = None
+    per_section: Callable[[SeasonFacts, Section], tuple[Files, object]] | None = None
+    per_season: Callable[[SeasonFacts, Sequence[object]], Files] | None = None
 
 
 def outputs() -> tuple[Output, ...]:
@@ -67,105 +69,147 @@ class OutputsReport:
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
     later: Callable[[], Files] | None = None  # the season's files, when left for later
+    written: list[str] = field(default_factory=list)  # files the workers wrote (``tree``)
+
+
+class Writer(Protocol):
+    """Where a worker writes a section's files itself (``write.OutputTree``)."""
+
+    def put(self, relative: str, content: bytes) -> object: ...
 
 
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
 
-PACKED = "leaguegen outputs entry 3\n"
+PACKED = "leaguegen outputs entry 4\n"
+Entry = tuple[Files, dict]  # a section's files, and its parts of the season's by output
 
 
-def pack(files: Files) -> str:
+def pack(files: Files, parts: dict | None = None) -> str:
     """The files of one cache entry as one text: a line naming each file and its length in
-    characters, then the files' text one after another (they were a JSON object, whose
-    escaping was most of what storing a section's feeds cost)."""
+    characters (and the section's parts of the season's files), then the files' text one
+    after another (they were a JSON object, whose escaping was most of what storing a
+    section's feeds cost)."""
     texts = [data.decode("utf-8") for data in files.values()]
-    head = json.dumps([[path, len(text)] for path, text in zip(files, texts, strict=True)])
+    head = json.dumps({"files": [[path, len(text)] for path, text
+                                 in zip(files, texts, strict=True)],
+                       "parts": parts or {}}, ensure_ascii=False)
     return "".join((PACKED, head, "\n", *texts))
 
 
-def _unpack(text: str | None) -> Files | None:
+def _unpack(text: str | None) -> Entry | None:
     """:func:`pack` read back; None (computed again) for another format or a damaged entry."""
     if text is None or not text.startswith(PACKED):
         return None
     end = text.find("\n", len(PACKED))
     try:
         head = json.loads(text[len(PACKED):end]) if end >= 0 else None
-        if type(head) is not list:
+        if type(head) is not dict or type(head.get("files")) is not list \
+                or type(head.get("parts")) is not dict:
             return None
         at = end + 1
         files: Files = {}
-        for path, length in head:
+        for path, length in head["files"]:
             if type(path) is not str or type(length) is not int or length < 0 \
                     or at + length > len(text) or path in files:
                 return None
             files[path] = text[at:at + length].encode("utf-8")
             at += length
-        return files if at == len(text) else None
+        return (files, head["parts"]) if at == len(text) else None
     except (ValueError, TypeError, UnicodeEncodeError):
         return None  # a damaged cache entry is computed again
 
 
-def section_outputs(season: Season, section: Section) -> Files:
-    """Every registered output's files of one section."""
+def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
+    """Every output's files of one section, and its parts of the season's files."""
     files: Files = {}
+    parts: dict = {}
     for output in outputs():
         if output.per_section is not None:
-            files.update(output.per_section(season, section))
-    return files
+            mine, part = output.per_section(facts, section)
+            files.update(mine)
+            parts[output.name] = part
+    return files, parts
 
 
-def _names_and_frame(season: Season) -> tuple[tuple[str, ...], tuple]:
-    """The outputs registered, and what of the season every section's files show."""
+def _names_and_frame(facts: SeasonFacts) -> tuple[tuple[str, ...], tuple]:
+    """The outputs, and what of the season every section's files show: a few of its
+    fields, and its last dated change (every calendar's DTSTAMP: a later result in one
+    section changes every section's calendars)."""
+    season = facts.season
     names = tuple(o.name for o in outputs())
-    frame = tuple((k, v) for k, v in ((f, getattr(season, f)) for f in
-                                      ("name", "organiser", "venue", "time_control",
-                                       "languages", "description")))
+    frame = (*((f, getattr(season, f)) for f in ("name", "organiser", "venue",
+                                                  "time_control", "languages",
+                                                  "description")),
+             ("last change", facts.last_change))
     return names, frame
 
 
-def memo_tag(season: Season, program: str = "") -> tuple:
+def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
     """What :func:`render_outputs`'s ``memo`` checks a kept key against."""
-    return (program, *_names_and_frame(season))
+    return (program, *_names_and_frame(facts))
 
 
-def section_key(season: Season, section: Section, program: str = "") -> str:
-    """The store key of one section's outputs (its files, packed)."""
-    names, frame = _names_and_frame(season)
+def section_key(facts: SeasonFacts, section: Section, program: str = "") -> str:
+    """The store key of one section's outputs (its files and parts, packed)."""
+    names, frame = _names_and_frame(facts)
     return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
 
 
-def render_outputs(season: Season, store: TextStore, program: str = "",
-                   memo: dict | None = None, later: bool = False) -> OutputsReport:
-    """Every registered output's files, reusing what the store has for unchanged inputs.
+def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
+    """A section's outputs (in a worker when the build has them; stored by the caller,
+    whose store may be in memory)."""
+    return section_outputs(facts, item[0])
 
-    ``memo`` (kept between calls by a long-running process) remembers each Section
-    object's key and files, so a section the loader handed back unchanged is neither
-    hashed nor read from the store again; ``report.keys`` lists the store keys used.
-    ``later``: the files the store lacks (a changed section's, the season's) are not made
-    here but left to ``report.later`` (``serve`` makes them after the reload: no page
-    needs them).
+
+def _made_into(facts: SeasonFacts, store: TextStore, tree: Writer,
+               item: tuple[Section, str]) -> tuple[list[str], dict]:
+    """In a section's worker: its outputs made, stored and written into ``tree``; only
+    their paths and the section's parts of the season's files go back."""
+    section, key = item
+    files, parts = section_outputs(facts, section)
+    store.put_page(key, pack(files, parts))
+    for path, data in files.items():
+        tree.put(path, data)
+    return list(files), parts
+
+
+def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
+                   memo: dict | None = None, later: bool = False,
+                   tree: Writer | None = None) -> OutputsReport:
+    """Every output's files, reusing what the store has for unchanged inputs.
+
+    ``memo`` (kept between calls by a long-running process: ``pipeline.Memo``) remembers
+    each section's key and entry by the section's id, for a section equal to the one it
+    was made of (the very object, after a save elsewhere: compared at once), so it is
+    neither hashed nor read from the store again; ``report.keys`` lists the store keys
+    used. ``later``: the files the store lacks (a changed section's, the season's) are
+    not made here but left to ``report.later`` (``serve`` makes them after the reload:
+    no page needs them). ``tree`` (``build``, with a disk store, not ``later``): the
+    sections' files made here are stored and written by their workers, listed in
+    ``report.written`` (a big season's calendars do not travel back through a pipe).
     """
+    season = facts.season
     report = OutputsReport()
     known = memo if memo is not None else {}
-    fresh: dict = {}
-    tag = memo_tag(season, program)
+    fresh: dict[str, tuple] = {}
+    tag = memo_tag(facts, program)
     _, names, frame = tag
     keys = []
-    keyed = []  # (section, key, what the store has or None)
+    keyed: list[tuple[Section, str, Entry | None]] = []
     for section in season.sections:
-        seen = known.get(id(section))
-        if seen is not None and seen[0] is section and seen[1] == tag and seen[3] is not None:
-            key, files = seen[2], seen[3]
+        seen = known.get(section.id)
+        if seen is not None and seen[1] == tag and seen[0] == section:
+            key, entry = seen[2], seen[3]
         else:
-            key = section_key(season, section, program)
-            files = _unpack(store.get_page(key))
+            key = section_key(facts, section, program)
+            entry = _unpack(store.get_page(key))
         keys.append(key)
-        keyed.append((section, key, files))
-        fresh[id(section)] = (section, tag, key, files)
-        if files is not None:
-            report.files.update(files)
+        keyed.append((section, key, entry))
+        if entry is not None:
+            fresh[section.id] = (section, tag, key, entry)
+            report.files.update(entry[0])
     season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
                        keys)
     report.keys = [*keys, season_key]
@@ -173,38 +217,41 @@ def render_outputs(season: Season, store: TextStore, program: str = "",
         memo.clear()
         memo.update(fresh)
     season_files = _unpack(store.get_page(season_key))
-    missing = [(section, key) for section, key, files in keyed if files is None]
+    missing = [(section, key) for section, key, entry in keyed if entry is None]
     report.rendered = len(missing) + (season_files is None)
     if season_files is not None and not missing:
-        report.files.update(season_files)
+        report.files.update(season_files[0])
         return report
 
     def make() -> Files:
         """The missing sections' files (on every core when the build allows it:
         ``parallel``), then the season's."""
         made: Files = {}
-        # every section's facts, derived here once: the season's own files and the pages
-        # read them all, and children forked after this inherit them instead of deriving
-        # them again
-        for section in season.sections:
-            facts_of(section)
-        computed = parallel.map_in_order(partial(section_outputs, season),
-                                         [section for section, _ in missing])
+        entries = {section.id: entry for section, _, entry in keyed}
+        work = partial(_made_into, facts, store, tree) if tree is not None \
+            else partial(_made, facts)
+        computed = parallel.map_in_order(work, missing)
         try:
-            for (section, key), files in zip(missing, computed, strict=True):
-                store.put_page(key, pack(files))
-                if memo is not None:
-                    memo[id(section)] = (section, tag, key, files)
+            for (section, key), (files, parts) in zip(missing, computed, strict=True):
+                if tree is not None:  # written by the worker: ``files`` are their paths
+                    report.written.extend(files)
+                    files = {}
+                else:
+                    store.put_page(key, pack(files, parts))
+                    if memo is not None:
+                        memo[section.id] = (section, tag, key, (files, parts))
+                entries[section.id] = (files, parts)
                 made.update(files)
         finally:
-            computed.close()
+            computed.close()  # type: ignore[attr-defined]  (map_in_order's generator)
         if season_files is not None:
-            made.update(season_files)
+            made.update(season_files[0])
             return made
         own: Files = {}
         for output in outputs():
             if output.per_season is not None:
-                own.update(output.per_season(season))
+                own.update(output.per_season(facts, [entries[s.id][1][output.name]
+                                                     for s in season.sections]))
         store.put_page(season_key, pack(own))
         made.update(own)
         return made

@@ -3,9 +3,12 @@
 Rendering a big season is pure CPU in Python (Jinja2), one section independent of
 the next, so ``leaguegen build`` spreads the sections that need rendering over
 processes started by ``fork``: each child already holds the loaded season, the
-section facts and the compiled templates, and only its results (page text) travel
-back, in the order of the sections, so the site is byte-identical to a build in one
-process. Only ``build`` asks for it (:data:`WORKERS`, set around the build); ``serve``
+season's facts and the compiled templates, and only its results travel back, in the
+order of the sections, so the site is byte-identical to a build in one process. In
+``build`` a child writes its section's files into the staging folder and the cache
+itself (``pipeline.TreeSink``, ``outputs._made_into``): what travels back is their
+paths, the PDF source and the section's summary, not 100 MB of pages. Only ``build``
+asks for it (:data:`WORKERS`, set around the build); ``serve``
 renders in its own process (it has threads, and renders one section per save), as
 does every caller that does not set it.
 """

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Section
@@ -33,25 +34,25 @@ def rounds(s: Section) -> str:
 
 _RESERVED = frozenset({"con", "prn", "aux", "nul"}
                       | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
-_SLUGS: dict[int, tuple[Section, tuple[str, ...]]] = {}
 
 
 def player_slugs(s: Section) -> tuple[str, ...]:
-    """Every player's slug in pairing order (computed once per Section object)."""
-    known = _SLUGS.get(id(s))
-    if known is not None and known[0] is s:
-        return known[1]
+    """Every player's slug in pairing order."""
+    return _slugs(tuple((p.id, p.name) for p in s.players))
+
+
+@lru_cache(maxsize=1024)
+def _slugs(players: tuple[tuple[str | None, str], ...]) -> tuple[str, ...]:
+    """The slugs of a field, by its players' ids and names (what they are made of): every
+    link to a player asks, and a field of n players is worked out once, not n times."""
     seen: dict[str, int] = {}
     out = []
-    for number, p in enumerate(s.players, start=1):
-        base = p.id or name_slug(p.name) or f"player-{number}"
+    for number, (given, name) in enumerate(players, start=1):
+        base = given or name_slug(name) or f"player-{number}"
         if base in _RESERVED:
             base += "-1"
         seen[base] = seen.get(base, 0) + 1
         out.append(base if seen[base] == 1 else f"{base}-{seen[base]}")
-    if len(_SLUGS) > 1024:
-        _SLUGS.clear()
-    _SLUGS[id(s)] = (s, tuple(out))
     return tuple(out)
 
 

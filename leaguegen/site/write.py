@@ -263,6 +263,14 @@ class OutputTree:
         self.written.add(relative)
         return Path(self.put(relative, content))
 
+    def claim(self, written: list[str]) -> None:
+        """Count files :meth:`put` wrote for this build elsewhere (a section's worker
+        writes its pages itself: ``pipeline.TreeSink``) as :meth:`write` counts its own."""
+        for relative in written:
+            if relative in self.written or relative == MARKER:
+                raise ValueError(f"{relative} written twice in one build")
+            self.written.add(relative)
+
     def put(self, relative: str, content: str | bytes) -> str:
         """Write one file into the staging folder (checked as :meth:`path` says), without
         counting it as :meth:`write` does. The file is opened without following a link

@@ -96,11 +96,14 @@ def test_foreign_and_older_entries_are_misses() -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(files=st.dictionaries(texts, texts, max_size=6))
-def test_packed_outputs_read_back_and_a_cut_is_a_miss(files: dict[str, str]) -> None:
+@given(files=st.dictionaries(texts, texts, max_size=6),
+       parts=st.dictionaries(texts, st.lists(texts, max_size=3), max_size=3))
+def test_packed_outputs_read_back_and_a_cut_is_a_miss(files: dict[str, str],
+                                                      parts: dict[str, list[str]]) -> None:
+    """A section's outputs entry: its files and its parts of the season's files."""
     raw = {path: text.encode() for path, text in files.items()}
-    packed = outputs.pack(raw)
-    assert outputs._unpack(packed) == raw
+    packed = outputs.pack(raw, parts)
+    assert outputs._unpack(packed) == (raw, parts)
     for cut in range(len(packed)):
         assert outputs._unpack(packed[:cut]) is None
     assert outputs._unpack(packed + "x") is None

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.cli.season_standings import as_json, season_standings
+from leaguegen.domain.season_facts import season_facts
 from leaguegen.domain.sections import facts_of
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.feeds.atom import atom_feed
@@ -33,10 +34,10 @@ def validator():
 @pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
 def test_every_demo_feed_is_valid_against_the_schema(folder: Path, validator) -> None:
     season = load_season(folder)
-    data = json.loads(json.dumps(season_feed(season)))
+    data = json.loads(json.dumps(season_feed(season_facts(season))))
     assert not list(validator.iter_errors(data))
     for section in season.sections:
-        feed = json.loads(json.dumps(section_feed(section)))
+        feed = json.loads(json.dumps(section_feed(season_facts(season), section)))
         errors = [e.message for e in validator.iter_errors(feed)]
         assert not errors, (section.id, errors[:3])
 
@@ -48,11 +49,13 @@ def test_json_files_are_compact_one_line_and_the_feeds_values(folder: Path) -> N
     from leaguegen.site import feeds, urls
 
     season = load_season(folder)
-    written = dict(feeds.season_files(season))
-    for section in season.sections:
-        written.update(feeds.section_files(season, section))
-    expected = {urls.SEASON_JSON: season_feed(season)}
-    expected.update({urls.section_json(s): section_feed(s) for s in season.sections})
+    facts = season_facts(season)
+    parts = [feeds.section_files(facts, section) for section in season.sections]
+    written = dict(feeds.season_files(facts, [part for _, part in parts]))
+    for files, _ in parts:
+        written.update(files)
+    expected = {urls.SEASON_JSON: season_feed(facts)}
+    expected.update({urls.section_json(s): section_feed(facts, s) for s in season.sections})
     for path, value in expected.items():
         text = written[path].decode("utf-8")
         assert text == json.dumps(value, ensure_ascii=False, separators=(",", ":")) + "\n"
@@ -62,13 +65,13 @@ def test_json_files_are_compact_one_line_and_the_feeds_values(folder: Path) -> N
 def test_a_feeds_standings_are_the_commands(validator) -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
     for section in season.sections:
-        assert section_feed(section)["standings"] == as_json(
+        assert section_feed(season_facts(season), section)["standings"] == as_json(
             season, section.id, season_standings(season, section.id))
 
 
 def test_results_as_they_count_and_byes_with_their_kind() -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
-    premier = section_feed(season.section("premier"))
+    premier = section_feed(season_facts(season), season.section("premier"))
     first = premier["rounds"][0]
     assert [b["board"] for b in first["boards"]] == [1, 2, 3, 4, 5]
     assert first["boards"][0] == {"board": 1, "white": 1, "black": 10, "result": "1-0"}
@@ -78,7 +81,7 @@ def test_results_as_they_count_and_byes_with_their_kind() -> None:
              for b in r["boards"] if murphy in (b["white"], b["black"])]
     assert later and all(b["result"] in ("+-", "-+") for b in later)
     seven = next(s for s in season.sections if len(s.players) % 2)
-    free = [bye for r in section_feed(seven)["rounds"] for bye in r["byes"]]
+    free = [bye for r in section_feed(season_facts(season), seven)["rounds"] for bye in r["byes"]]
     assert free and all(b["kind"] == "free round" for b in free)
 
 
@@ -92,13 +95,13 @@ def test_calendars_parse_back_and_uids_survive_a_new_date(tmp_path: Path) -> Non
     shutil.copytree(ROOT / "seasons" / "riverside-2026", folder)
     season = load_season(folder)
     premier = season.section("premier")
-    events = _events(section_calendar(season, premier))
+    events = _events(section_calendar(season_facts(season), premier))
     dated = [r for r in premier.rounds if r.date]
     assert len(events) == len(dated)
     first = {str(e["uid"]): e for e in events}
     assert len(first) == len(events)  # unique
-    assert _events(season_calendar(season))
-    me = _events(player_calendar(season, premier, 1))
+    assert _events(season_calendar(season_facts(season)))
+    me = _events(player_calendar(season_facts(season), premier, 1))
     assert me and all("Eleanor Whitfield" in str(e["summary"]) for e in me)
     # postpone round 9: same UIDs, the event moves
     text = (folder / "season.yaml").read_text(encoding="utf-8")
@@ -106,7 +109,7 @@ def test_calendars_parse_back_and_uids_survive_a_new_date(tmp_path: Path) -> Non
     (folder / "season.yaml").write_text(text.replace(f"date: {last}", "date: 2027-03-03", 1),
                                         encoding="utf-8")
     again = load_season(folder)
-    moved = {str(e["uid"]): e for e in _events(section_calendar(again,
+    moved = {str(e["uid"]): e for e in _events(section_calendar(season_facts(again),
                                                                  again.section("premier")))}
     assert set(moved) == set(first)
     changed = [u for u in first if first[u]["dtstart"].dt != moved[u]["dtstart"].dt]
@@ -116,9 +119,9 @@ def test_calendars_parse_back_and_uids_survive_a_new_date(tmp_path: Path) -> Non
 def test_a_played_rounds_event_lists_its_results() -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
     premier = season.section("premier")
-    event = _events(section_calendar(season, premier))[0]
+    event = _events(section_calendar(season_facts(season), premier))[0]
     assert "Eleanor Whitfield - Daniel Reyes: 1-0" in str(event["description"])
-    unplayed = [e for e in _events(section_calendar(season, premier))
+    unplayed = [e for e in _events(section_calendar(season_facts(season), premier))
                 if "not played yet" in str(e["description"])]
     played = facts_of(premier).progress.rounds_played
     assert len(unplayed) == len([r for r in premier.rounds if r.date and r.number > played])
@@ -126,7 +129,7 @@ def test_a_played_rounds_event_lists_its_results() -> None:
 
 def test_the_atom_feed_is_atom_with_news_and_results() -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
-    data = atom_feed(season)
+    data = atom_feed(season_facts(season))
     root = ET.fromstring(data)
     ns = {"a": "http://www.w3.org/2005/Atom"}
     entries = root.findall("a:entry", ns)
@@ -137,4 +140,5 @@ def test_the_atom_feed_is_atom_with_news_and_results() -> None:
     assert len(set(ids)) == len(ids) and all(i.startswith("urn:uuid:") for i in ids)
     updated = [e.findtext("a:updated", namespaces=ns) for e in entries]
     assert updated == sorted(updated, reverse=True)
-    assert atom_feed(load_season(ROOT / "seasons" / "riverside-2026")) == data  # deterministic
+    again = season_facts(load_season(ROOT / "seasons" / "riverside-2026"))
+    assert atom_feed(again) == data  # deterministic

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from leaguegen.domain.season_facts import season_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.feeds import ical
 from tests.conftest import ROOT
@@ -21,13 +22,14 @@ pytest.importorskip("icalendar")
 @pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
 def test_every_demo_calendar_is_what_icalendar_writes(folder: Path) -> None:
     season = load_season(folder)
-    stamp = ical._stamp(season)
-    every = [e for s in season.sections for e in ical._round_events(season, s, stamp)]
+    facts = season_facts(season)
+    stamp = ical._stamp(facts)
+    every = [e for s in season.sections for e in ical._round_events(facts, s, stamp)]
     assert ical._ics(season.name, every) == ical._library_ics(season.name, every)
-    assert ical.season_calendar(season) == ical._library_ics(season.name, every)
+    assert ical.season_calendar(facts) == ical._library_ics(season.name, every)
     for section in season.sections:
         for number in range(1, len(section.players) + 1):
-            name, events = ical.player_events(season, section, number)
+            name, events = ical.player_events(facts, section, number)
             assert ical._ics(name, events) == ical._library_ics(name, events)
 
 
@@ -64,22 +66,24 @@ def test_players_events_in_one_pass_are_each_players_scan(folder: Path) -> None:
     """The one pass over a section's boards gives every player exactly the events a scan
     of the boards for that player gives (``_round_events(player=n)``)."""
     season = load_season(folder)
-    stamp = ical._stamp(season)
+    facts = season_facts(season)
+    stamp = ical._stamp(facts)
     for section in season.sections:
-        every = ical._players_events(season, section, stamp)
+        every = ical._players_events(facts, section, stamp)
         assert sorted(every) == list(range(1, len(section.players) + 1))
         for number, events in every.items():
-            assert events == ical._round_events(season, section, stamp, player=number)
+            assert events == ical._round_events(facts, section, stamp, player=number)
 
 
 @pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
 def test_section_calendar_is_what_icalendar_writes_of_its_rounds(folder: Path) -> None:
     season = load_season(folder)
-    stamp = ical._stamp(season)
+    facts = season_facts(season)
+    stamp = ical._stamp(facts)
     for section in season.sections:
-        events = ical._round_events(season, section, stamp)
+        events = ical._round_events(facts, section, stamp)
         name = f"{season.name}: {section.name}"
-        assert ical.section_calendar(season, section) == ical._library_ics(name, events)
+        assert ical.section_calendar(facts, section) == ical._library_ics(name, events)
 
 
 @pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
@@ -87,11 +91,12 @@ def test_player_calendars_in_one_pass_are_each_players_events(folder: Path) -> N
     """The calendars written in one pass per section (shared lines, names escaped once)
     are the bytes of each player's own events (held to icalendar above)."""
     season = load_season(folder)
+    facts = season_facts(season)
     for section in season.sections:
-        every = ical.player_calendars(season, section)
+        every = ical.player_calendars(facts, section)
         assert sorted(every) == list(range(1, len(section.players) + 1))
         for number, calendar in every.items():
-            assert calendar == ical._ics(*ical.player_events(season, section, number))
+            assert calendar == ical._ics(*ical.player_events(facts, section, number))
 
 
 _RIVERSIDE = ROOT / "seasons" / "riverside-2026"
@@ -117,9 +122,10 @@ def test_player_calendars_of_any_names_are_each_players_events(names, venue, sec
     section = dataclasses.replace(section, players=tuple(players), name=section_name)
     season = dataclasses.replace(season, venue=venue, sections=(section,),
                                  name=season.name if season_name is None else season_name)
-    every = ical.player_calendars(season, section)
+    facts = season_facts(season)
+    every = ical.player_calendars(facts, section)
     for number in (1, 2, len(players)):
-        assert every[number] == ical._ics(*ical.player_events(season, section, number))
+        assert every[number] == ical._ics(*ical.player_events(facts, section, number))
 
 
 @settings(max_examples=100, deadline=None)

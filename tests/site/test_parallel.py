@@ -82,3 +82,40 @@ def test_build_workers_follow_leaguegen_jobs(monkeypatch) -> None:
     for wrong in ("0", "two", ""):
         monkeypatch.setenv("LEAGUEGEN_JOBS", wrong)
         assert parallel.build_workers() == parallel.cores()
+
+
+def test_workers_write_their_sections_files_into_the_tree(tmp_path, monkeypatch) -> None:
+    """``build``'s workers store, stamp and write their sections' pages and feeds into the
+    staging tree themselves (``pipeline.TreeSink``, ``outputs._made_into``): the site is
+    the one a build in one process returns, and those files never travel back."""
+    from leaguegen.site.incremental import DiskStore
+    from leaguegen.site.write import MARKER, OutputTree
+
+    monkeypatch.setattr(parallel, "MIN_ITEMS", 2)
+    folder = "seasons/grand-prix-2027"
+    expected = _build(folder, 1).files
+    site = tmp_path / "site"
+    token = parallel.WORKERS.set(2)
+    try:
+        tree = OutputTree(site)
+        store = DiskStore(tmp_path / "cache")
+        built = pipeline.build(load_season(folder), store, pdf=False, tree=tree)
+        tree.claim(built.written)
+        for rel, data in built.files.items():
+            tree.write(rel, data)
+        tree.commit()
+        store.prune()
+        # the entries the workers wrote are the parent's cache: kept, and read back
+        again = pipeline.build(load_season(folder), DiskStore(tmp_path / "cache"), pdf=False)
+    finally:
+        parallel.WORKERS.reset(token)
+    assert built.sections_rendered and not again.sections_rendered
+    assert again.outputs_rendered == 0 and again.files == expected
+    got = {p.relative_to(site).as_posix(): p.read_bytes() for p in site.rglob("*")
+           if p.is_file() and p.name != MARKER}
+    assert got == expected
+    written = set(built.written)
+    assert not written & set(built.raw)  # what the workers wrote never came back
+    assert {p for p in expected if p.endswith((".html", ".ics", ".json"))
+            and p not in ("index.html", "season.json", "season.ics")} <= written
+    assert built.pages == len([p for p in expected if p.endswith(".html")])

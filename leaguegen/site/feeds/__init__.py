@@ -7,15 +7,22 @@ per season: ``season.json``, ``season.ics`` and ``feed.atom``.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
+from collections.abc import Sequence
 
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Section
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.formats import season_trf
 from leaguegen.site import urls
-from leaguegen.site.feeds import atom, ical, json_feed
-from leaguegen.site.feeds.atom import atom_feed
-from leaguegen.site.feeds.ical import player_calendars, season_calendar, section_calendar
-from leaguegen.site.feeds.json_feed import season_feed, section_feed_of
+from leaguegen.site.feeds.atom import atom_feed, section_entries
+from leaguegen.site.feeds.ical import (
+    player_calendars,
+    season_calendar,
+    section_block,
+    section_calendar,
+)
+from leaguegen.site.feeds.json_feed import season_entry, season_feed, section_feed
 from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import exports_trf
 
@@ -26,34 +33,41 @@ def _json(data: object) -> bytes:
     return (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n").encode("utf-8")
 
 
-def section_files(season: Season, section: Section) -> Files:
-    files = {urls.section_json(section): _json(section_feed_of(section)),
-             urls.section_ics(section): section_calendar(season, section)}
+def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
+    """The section's files, and its part of the season's files (plain data, kept with
+    the section's files in the cache: ``outputs``): its lines in ``season.ics``, its
+    entries in ``feed.atom``, its entry in ``season.json``. The section's JSON feed is
+    made once here, for its own file and every calendar of the section."""
+    feed = section_feed(facts, section)
+    block = section_block(facts, section, feed)
+    files = {urls.section_json(section): _json(feed),
+             urls.section_ics(section): section_calendar(facts, section, block)}
     if exports_trf(section):
-        files[urls.trf(section)] = season_trf.dumps(season, section.id).encode("utf-8")
-    for number, calendar in player_calendars(season, section).items():
+        files[urls.trf(section)] = season_trf.dumps(facts.season, section.id).encode("utf-8")
+    for number, calendar in player_calendars(facts, section, feed).items():
         files[urls.player_ics(section, number)] = calendar
-    return files
+    return files, section_part(facts, section, block)
 
 
-def season_files(season: Season) -> Files:
-    return {urls.SEASON_JSON: _json(season_feed(season)),
-            urls.SEASON_ICS: season_calendar(season),
-            urls.ATOM: atom_feed(season)}
+def section_part(facts: SeasonFacts, section: Section, block: list[str] | None = None) -> dict:
+    """The section's part of the season's files (``block``: its calendar lines, when the
+    caller made them)."""
+    entries = [[day.isoformat() if day else None, *rest]
+               for day, *rest in section_entries(facts, section)]
+    return {"ics": block if block is not None else section_block(facts, section),
+            "atom": entries, "json": season_entry(facts, section)}
 
 
-def section_parts(season: Season, section: Section) -> tuple:
-    """What ``season_files`` needs of one section: its season-calendar lines, its Atom
-    entries, its ``season.json`` entry (each kept per section by its module)."""
-    return (ical.season_block(season, section), atom.section_entries(season, section),
-            json_feed.season_entry(section))
+def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Files:
+    """The season's files from each section's part (:func:`section_files`), in order
+    (made here when not given)."""
+    if parts is None:
+        parts = [section_part(facts, section) for section in facts.season.sections]
+    entries = [[(dt.date.fromisoformat(day) if day else None, *rest)
+                for day, *rest in part["atom"]] for part in parts]
+    return {urls.SEASON_JSON: _json(season_feed(facts, [part["json"] for part in parts])),
+            urls.SEASON_ICS: season_calendar(facts, [part["ics"] for part in parts]),
+            urls.ATOM: atom_feed(facts, entries)}
 
 
-def take_parts(season: Season, section: Section, parts: tuple) -> None:
-    block, entries, entry = parts
-    ical.take_block(season, section, block)
-    atom.take_entries(season, section, entries)
-    json_feed.take_entry(section, entry)
-
-
-FEEDS = Output("feeds", section_files, season_files, section_parts, take_parts)
+FEEDS = Output("feeds", section_files, season_files)

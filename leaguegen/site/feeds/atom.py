@@ -13,12 +13,13 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 import xml.etree.ElementTree as ET
+from collections.abc import Sequence
 
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import urls
 from leaguegen.site.feeds import xml_text
-from leaguegen.site.feeds.ical import _season_slug, last_change
+from leaguegen.site.feeds.ical import _season_slug
 from leaguegen.site.markdown import render_markdown
 
 ATOM = "http://www.w3.org/2005/Atom"
@@ -35,31 +36,16 @@ def _tag(season: Season, day: dt.date | None, what: str) -> str:
     return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 
-def _entries(season: Season) -> list[tuple[dt.date | None, str, str, str, str]]:
-    """(date, id, title, link, html) for every news item and every round with results."""
+Entry = tuple[dt.date | None, str, str, str, str]  # date, id, title, link, html
+
+
+def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
+    """A section's "results of round N" entries (made with the section's files and kept
+    with them, so a build after one save makes one section's again:
+    ``feeds.section_files``)."""
+    season = facts.season
     out = []
-    for item in season.news:
-        out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
-                    "index.html", render_markdown(item.markdown)))
-    for section in season.sections:
-        out += section_entries(season, section)
-    out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
-    return out
-
-
-_SECTIONS: dict[int, tuple[Section, str, list]] = {}
-
-
-def section_entries(season: Season, section: Section) -> list:
-    """A section's "results of round N" entries, kept while the section object and the
-    season's name stay the same (a live rebuild after one edit redoes one section's)."""
-    known = _SECTIONS.get(id(section))
-    if known is not None and known[0] is section and known[1] == season.name:
-        return known[2]
-    if len(_SECTIONS) > 4096:
-        _SECTIONS.clear()
-    out = []
-    played = facts_of(section).progress.rounds_played
+    played = facts.of(section).progress.rounds_played
     counts: dict[int, int] = {}
     for g in section.games:
         if g.result:
@@ -75,32 +61,43 @@ def section_entries(season: Season, section: Section) -> list:
                 f" {info.number}.</p>")
         out.append((info.date, _tag(season, info.date, f"{section.id}/round-{info.number}"),
                     title, urls.section(section), html))
-    _SECTIONS[id(section)] = (section, season.name, out)
     return out
 
 
-def take_entries(season: Season, section: Section, entries: list) -> None:
-    """Keep entries :func:`section_entries` made in another process for the same season."""
-    if len(_SECTIONS) > 4096:
-        _SECTIONS.clear()
-    _SECTIONS[id(section)] = (section, season.name, entries)
+def _entries(facts: SeasonFacts, sections: Sequence[list[Entry]] | None) -> list[Entry]:
+    """Every news item and every round with results, newest first."""
+    season = facts.season
+    out: list[Entry] = []
+    for item in season.news:
+        out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
+                    "index.html", render_markdown(item.markdown)))
+    if sections is None:
+        sections = [section_entries(facts, section) for section in season.sections]
+    for entries in sections:
+        out += entries
+    out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
+    return out
 
 
-def atom_feed(season: Season) -> bytes:
+def atom_feed(facts: SeasonFacts, sections: Sequence[list[Entry]] | None = None) -> bytes:
+    """``feed.atom``; ``sections``: each section's :func:`section_entries`, in the season's
+    order, when the caller has them."""
+    season = facts.season
+    changed = facts.last_change
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
     ET.SubElement(feed, f"{{{ATOM}}}title").text = season.name
     ET.SubElement(feed, f"{{{ATOM}}}id").text = _tag(season, None, "feed")
-    ET.SubElement(feed, f"{{{ATOM}}}updated").text = _when(last_change(season))
+    ET.SubElement(feed, f"{{{ATOM}}}updated").text = _when(changed)
     ET.SubElement(feed, f"{{{ATOM}}}link", href="index.html")
     ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=urls.ATOM)
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = season.organiser or season.name
-    for day, uid, title, link, html in _entries(season):
+    for day, uid, title, link, html in _entries(facts, sections):
         entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
         ET.SubElement(entry, f"{{{ATOM}}}title").text = title
         ET.SubElement(entry, f"{{{ATOM}}}id").text = uid
-        ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or last_change(season))
+        ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or changed)
         ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
         ET.SubElement(entry, f"{{{ATOM}}}content", type="html").text = html
     return xml_text.tostring(feed) + b"\n"

@@ -15,14 +15,15 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import urls
-from leaguegen.site.feeds.json_feed import section_feed_of
+from leaguegen.site.feeds.json_feed import section_feed
 
 PRODID = "-//leaguegen//season calendar//EN"
 
@@ -146,35 +147,6 @@ def _library_ics(name: str, events: list[_Event]) -> bytes:
     return cal.to_ical()
 
 
-_LAST_CHANGE: dict[int, tuple[Season, dt.date]] = {}
-
-
-def last_change(season: Season) -> dt.date:
-    """The newest date the season's files mention: a played round or a news item.
-
-    Every calendar of a season asks for it (one per player), so it is computed once
-    per season object, in one pass over each section's games.
-    """
-    known = _LAST_CHANGE.get(id(season))
-    if known is not None and known[0] is season:
-        return known[1]
-    dates = []
-    for s in season.sections:
-        played = {g.round for g in s.games if g.result}
-        dates += [r.date for r in s.rounds if r.date and r.number in played]
-    dates += [n.date for n in season.news if n.date]
-    day = max(dates, default=dt.date(2000, 1, 1))
-    _LAST_CHANGE.clear()
-    _LAST_CHANGE[id(season)] = (season, day)
-    return day
-
-
-def _section_feed(section: Section) -> dict:
-    """The section's feed, made once for its JSON file, its calendar and all its
-    players' (read only)."""
-    return section_feed_of(section)
-
-
 def _uid(season: Season, section: Section, round_no: int) -> str:
     return f"{_season_slug(season.name)}-{section.id}-round-{round_no}@leaguegen"
 
@@ -189,9 +161,13 @@ def _names(section: Section) -> dict[int, str]:
     return {i: p.name for i, p in enumerate(section.players, start=1)}
 
 
-def _round_events(season: Season, section: Section, stamp: dt.datetime,
-                  player: int | None = None) -> list[_Event]:
-    feed = _section_feed(section)
+def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
+                  player: int | None = None, feed: dict | None = None) -> list[_Event]:
+    """The section's events (of one player's rounds, with ``player``); ``feed``: the
+    section's JSON feed, when the caller made it already."""
+    season = facts.season
+    if feed is None:
+        feed = section_feed(facts, section)
     names = _names(section)
     events = []
     for rnd in feed["rounds"]:
@@ -224,59 +200,44 @@ def _basic_date(iso: str) -> str:
     return f"{dt.date.fromisoformat(iso):%Y%m%d}"
 
 
-def _stamp(season: Season) -> dt.datetime:
-    day = last_change(season)
+def _stamp(facts: SeasonFacts) -> dt.datetime:
+    """Every event's DTSTAMP: the season's last dated change, so an unchanged season
+    builds byte-identical calendars."""
+    day = facts.last_change
     return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
 
 
-_BLOCKS: dict[int, tuple[Section, tuple, list[str]]] = {}
+def section_block(facts: SeasonFacts, section: Section, feed: dict | None = None) -> list[str]:
+    """A section's events as lines: its calendar's, and its part of the season's (made
+    with the section's files and kept with them, so a build after one save joins the
+    other sections' lines instead of making them again: ``feeds.section_files``)."""
+    return [line for e in _round_events(facts, section, _stamp(facts), feed=feed)
+            for line in _event_lines(e)]
 
 
-def _section_block(season: Season, section: Section, stamp: dt.datetime) -> list[str]:
-    """A section's events in the season calendar, kept while the section and what its
-    events show of the season stay the same (a live rebuild redoes one section's)."""
-    key = (stamp, season.name, season.venue)
-    known = _BLOCKS.get(id(section))
-    if known is not None and known[0] is section and known[1] == key:
-        return known[2]
-    if len(_BLOCKS) > 4096:
-        _BLOCKS.clear()
-    lines = [line for e in _round_events(season, section, stamp) for line in _event_lines(e)]
-    _BLOCKS[id(section)] = (section, key, lines)
-    return lines
+def season_calendar(facts: SeasonFacts, blocks: Sequence[list[str]] | None = None) -> bytes:
+    """``season.ics``: every section's block (``blocks``, in the season's order, when the
+    caller has them)."""
+    if blocks is None:
+        blocks = [section_block(facts, section) for section in facts.season.sections]
+    return _ics_of_lines(facts.season.name, [line for block in blocks for line in block])
 
 
-def season_block(season: Season, section: Section) -> list[str]:
-    """The section's lines in the season calendar (``_section_block``)."""
-    return _section_block(season, section, _stamp(season))
+def section_calendar(facts: SeasonFacts, section: Section,
+                     block: list[str] | None = None) -> bytes:
+    """The section's rounds: the very lines of its block in the season calendar."""
+    if block is None:
+        block = section_block(facts, section)
+    return _ics_of_lines(f"{facts.season.name}: {section.name}", block)
 
 
-def take_block(season: Season, section: Section, lines: list[str]) -> None:
-    """Keep lines :func:`season_block` made in another process for the same season."""
-    if len(_BLOCKS) > 4096:
-        _BLOCKS.clear()
-    _BLOCKS[id(section)] = (section, (_stamp(season), season.name, season.venue), lines)
-
-
-def season_calendar(season: Season) -> bytes:
-    stamp = _stamp(season)
-    return _ics_of_lines(season.name, [line for section in season.sections
-                                       for line in _section_block(season, section, stamp)])
-
-
-def section_calendar(season: Season, section: Section) -> bytes:
-    """The section's rounds: the very lines of its block in the season calendar (kept,
-    so the season calendar and this one serialise the section's events once)."""
-    return _ics_of_lines(f"{season.name}: {section.name}",
-                         _section_block(season, section, _stamp(season)))
-
-
-def _players_events(season: Season, section: Section,
+def _players_events(facts: SeasonFacts, section: Section,
                     stamp: dt.datetime) -> dict[int, list[_Event]]:
     """Every player's events of the section in one pass over its boards: what
     ``_round_events(..., player=n)`` gives for each n (the tests hold them equal), without
     scanning every board once per player."""
-    feed = _section_feed(section)
+    season = facts.season
+    feed = section_feed(facts, section)
     names = _names(section)
     count = len(section.players)
     out: dict[int, list[_Event]] = {n: [] for n in range(1, count + 1)}
@@ -305,22 +266,15 @@ def _players_events(season: Season, section: Section,
     return out
 
 
-_PLAYERS: dict[int, tuple[Section, tuple, tuple[list[int], dict[int, list[_Event]]]]] = {}
-
-
-def player_events(season: Season, section: Section, number: int) -> tuple[str, list[_Event]]:
-    """The name and events of one player's calendar: each names the opponent and colour."""
+def player_events(facts: SeasonFacts, section: Section,
+                  number: int) -> tuple[str, list[_Event]]:
+    """The name and events of one player's calendar: each names the opponent and colour
+    (the reference :func:`player_calendars` is held to)."""
     name = section.players[number - 1].name
-    table = facts_of(section).table
-    stamp = _stamp(season)
-    key = (stamp, season.name, season.venue)
-    known = _PLAYERS.get(id(section))
-    if known is None or known[0] is not section or known[1] != key:
-        _PLAYERS.clear()  # a section's players are asked for together: keep the latest
-        dated = [rnd["number"] for rnd in _section_feed(section)["rounds"] if rnd["date"]]
-        known = _PLAYERS[id(section)] = (section, key,
-                                         (dated, _players_events(season, section, stamp)))
-    dated, every = known[2]
+    table = facts.of(section).table
+    stamp = _stamp(facts)
+    dated = [rnd["number"] for rnd in section_feed(facts, section)["rounds"] if rnd["date"]]
+    every = _players_events(facts, section, stamp)
     record = table.record(number) if table is not None else None
     events = []
     for r, event in zip(dated, every[number], strict=True):  # one event per dated round
@@ -335,15 +289,13 @@ def player_events(season: Season, section: Section, number: int) -> tuple[str, l
     return f"{name}: {section.name}", events
 
 
-def player_calendar(season: Season, section: Section, number: int) -> bytes:
+def player_calendar(facts: SeasonFacts, section: Section, number: int) -> bytes:
     """The rounds of one player: each event names the opponent and the colour."""
-    return player_calendars(season, section)[number]
+    return player_calendars(facts, section)[number]
 
 
-_CALENDARS: dict[int, tuple[Section, tuple, dict[int, bytes]]] = {}
-
-
-def player_calendars(season: Season, section: Section) -> dict[int, bytes]:
+def player_calendars(facts: SeasonFacts, section: Section,
+                     feed: dict | None = None) -> dict[int, bytes]:
     """Every player's calendar of the section, by number: the bytes
     ``_ics(*player_events(...))`` gives for each (the tests hold them equal), in one pass.
 
@@ -351,22 +303,13 @@ def player_calendars(season: Season, section: Section) -> dict[int, bytes]:
     board's description line (the same for both of its players), each name escaped once
     (RFC 5545 escaping works character by character, except for the pairs ``\\N`` and
     CR LF, and the fixed text around a name starts and ends with neither, so the escape
-    of a summary is the escapes of its pieces joined). Kept for the latest section."""
-    stamp = _stamp(season)
-    key = (stamp, season.name, season.venue)
-    known = _CALENDARS.get(id(section))
-    if known is not None and known[0] is section and known[1] == key:
-        return known[2]
-    calendars = _player_calendars(season, section, stamp)
-    _CALENDARS.clear()  # a section's players are asked for together: keep the latest
-    _CALENDARS[id(section)] = (section, key, calendars)
-    return calendars
-
-
-def _player_calendars(season: Season, section: Section,
-                      stamp: dt.datetime) -> dict[int, bytes]:
-    feed = _section_feed(section)
-    table = facts_of(section).table
+    of a summary is the escapes of its pieces joined). ``feed``: the section's JSON feed,
+    when the caller made it already."""
+    season = facts.season
+    stamp = _stamp(facts)
+    if feed is None:
+        feed = section_feed(facts, section)
+    table = facts.of(section).table
     names = [p.name for p in section.players]
     count = len(names)
     escaped = [_escape(name) for name in names]

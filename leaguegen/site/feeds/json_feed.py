@@ -13,12 +13,14 @@ unplayed game is the forfeit the standings count), byes with their kind.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from typing import Any
 
 from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.season import GameResult, Season, Section
-from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.season import GameResult, Section
+from leaguegen.domain.season_facts import SeasonFacts
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.standings_json import section_standings_json
 from leaguegen.site import urls
 
@@ -44,11 +46,12 @@ def _player(section: Section, number: int) -> dict[str, Any]:
             "club": p.club, "page": urls.player(section, number).removeprefix(f"{section.id}/")}
 
 
-def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
+def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]:
     """Each round's boards (White first) with results as they count, and its byes.
 
     One pass over each player's record (boards and byes in player order within each
-    round, as a scan of every record per round gives them)."""
+    round, as a scan of every record per round gives them). ``schedule``: a round robin's
+    rounds (``SeasonFacts.schedules``), which give its boards their order."""
     section, table = facts.section, facts.table
     free = "free round" if facts.kind.name == "round_robin" else ""
     total = max(facts.progress.rounds_total, len(section.rounds))
@@ -79,7 +82,8 @@ def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
                                            "result": g.result.value.replace("½", "1/2")
                                            if g.result else None})
     rr = facts.kind.name == "round_robin"
-    orders = _orders(roundrobin.section_schedule(section)) if rr and total else None
+    orders = _orders(schedule if schedule is not None else roundrobin.section_schedule(section)) \
+        if rr and total else None
     written: dict[int, dict[tuple[int, int], int]] = {}
     if not rr:  # the order the boards are written in
         for i, g in enumerate(section.games):
@@ -97,24 +101,15 @@ def _rounds(facts: SectionFacts) -> list[dict[str, Any]]:
     return out
 
 
-_ORDERS: dict[int, tuple[tuple, list[dict[tuple[int, int], int]]]] = {}
-
-
 def _orders(schedule: tuple) -> list[dict[tuple[int, int], int]]:
-    """Each round's boards of a round-robin schedule, (white, black) -> position; kept per
-    schedule object (the Berger tables are made once per shape: read only)."""
-    known = _ORDERS.get(id(schedule))
-    if known is None or known[0] is not schedule:
-        if len(_ORDERS) > 256:
-            _ORDERS.clear()
-        known = _ORDERS[id(schedule)] = (schedule, [
-            {(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule])
-    return known[1]
+    """Each round's boards of a round-robin schedule, (white, black) -> position."""
+    return [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule]
 
 
-def section_feed(section: Section) -> dict[str, Any]:
-    """``<section>/section.json``."""
-    facts = facts_of(section)
+def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
+    """``<section>/section.json`` (read by the section's calendars too: made once per
+    build of the section, by ``feeds.section_files``)."""
+    facts = season_facts.of(section)
     progress = facts.progress
     standings = None
     if facts.standings is not None and facts.table is not None:
@@ -126,59 +121,36 @@ def section_feed(section: Section) -> dict[str, Any]:
                     progress.rounds_total, "finished": progress.finished,
                     "next_date": _date(progress.next_date)},
         "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
-        "rounds": _rounds(facts),
+        "rounds": _rounds(facts, season_facts.schedules.get(section.id)),
         "standings": standings,
     }
 
 
-_FEEDS: dict[int, tuple[Section, dict[str, Any]]] = {}
+def season_entry(season_facts: SeasonFacts, s: Section) -> dict[str, Any]:
+    """A section's entry in ``season.json`` (made with the section's files and kept
+    with them: ``feeds.section_files``)."""
+    facts = season_facts.of(s)
+    return {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
+            "rounds_played": facts.progress.rounds_played,
+            "rounds_total": facts.progress.rounds_total,
+            "finished": facts.progress.finished, "page": urls.section(s),
+            "data": urls.section_json(s), "calendar": urls.section_ics(s),
+            "trf": urls.trf(s) if facts.kind.trf_type else None}
 
 
-def section_feed_of(section: Section) -> dict[str, Any]:
-    """:func:`section_feed`, made once per Section object for every reader of it (the
-    JSON file, the section's calendar and its players' calendars): read only."""
-    known = _FEEDS.get(id(section))
-    if known is None or known[0] is not section:
-        if len(_FEEDS) > 4096:  # the sections of the latest seasons; a live server's stay
-            _FEEDS.clear()
-        known = _FEEDS[id(section)] = (section, section_feed(section))
-    return known[1]
-
-
-_ENTRIES: dict[int, tuple[Section, dict[str, Any]]] = {}
-
-
-def season_entry(s: Section) -> dict[str, Any]:
-    """A section's entry in ``season.json`` (kept per Section object; a build that made
-    the section's files in another process hands it over with :func:`take_entry`)."""
-    known = _ENTRIES.get(id(s))
-    if known is not None and known[0] is s:
-        return known[1]
-    facts = facts_of(s)
-    entry = {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
-             "rounds_played": facts.progress.rounds_played,
-             "rounds_total": facts.progress.rounds_total,
-             "finished": facts.progress.finished, "page": urls.section(s),
-             "data": urls.section_json(s), "calendar": urls.section_ics(s),
-             "trf": urls.trf(s) if facts.kind.trf_type else None}
-    take_entry(s, entry)
-    return entry
-
-
-def take_entry(s: Section, entry: dict[str, Any]) -> None:
-    if len(_ENTRIES) > 4096:
-        _ENTRIES.clear()
-    _ENTRIES[id(s)] = (s, entry)
-
-
-def season_feed(season: Season) -> dict[str, Any]:
-    """``season.json``: the season and where each section's data is."""
+def season_feed(facts: SeasonFacts,
+                entries: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """``season.json``: the season and where each section's data is (``entries``: each
+    section's :func:`season_entry`, when the caller has them)."""
+    season = facts.season
+    if entries is None:
+        entries = [season_entry(facts, s) for s in season.sections]
     return {
         "version": VERSION,
         "season": {"name": season.name, "organiser": season.organiser or None,
                    "venue": season.venue or None, "time_control": season.time_control or None,
                    "languages": list(season.languages)},
-        "sections": [season_entry(s) for s in season.sections],
+        "sections": list(entries),
         "calendar": urls.SEASON_ICS,
         "news": urls.ATOM,
     }

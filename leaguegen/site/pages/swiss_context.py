@@ -27,7 +27,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import facts_of
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.swiss_record import Origin
-from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
@@ -285,12 +285,11 @@ def _link(section: Section, number: int, root: str) -> PlayerLink:
 
 
 def swiss_data(section: Section) -> SwissData:
-    table = ss.build_crosstable(section)
-    after = ss.rounds_with_results(section)
-    standings = compute_standings(table, list(section.tiebreaks), system="swiss",
-                                  rules=section.tiebreak_rules, after_round=after)
-    return SwissData(section, table, standings, after,
-                     {row.number: row.rank for row in standings.rows})
+    facts = facts_of(section)  # the table and standings the section's facts derived once
+    assert isinstance(facts, ss.SwissFacts)
+    assert facts.table is not None and facts.standings is not None
+    return SwissData(section, facts.table, facts.standings, facts.after,
+                     {row.number: row.rank for row in facts.standings.rows})
 
 
 def summary(data: SwissData, root: str) -> SectionSummary:

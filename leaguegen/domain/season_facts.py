@@ -1,0 +1,66 @@
+"""Everything a season derives, made once at the top of a build and passed down.
+
+The pages, the PDFs and the feeds of a season read the same derived facts: each
+section's :class:`SectionFacts` (crosstable, standings, progress), a round robin's
+table of rounds, and the season's last dated change (the calendars' DTSTAMP, the Atom
+feed's ``updated``). They used to fetch them from module-level caches keyed by the
+objects' identity, each module its own; :func:`season_facts` derives them in one
+place, from the season alone, and the pipeline hands the result to whatever needs it
+(issue 27, "facts passed down"). A value, not a cache: built again for every build,
+so nothing outlives the season it was made of.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from leaguegen.domain import roundrobin
+from leaguegen.domain.schedule.berger import Round
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, facts_of
+
+NO_CHANGE = dt.date(2000, 1, 1)  # the last change of a season that has none dated
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonFacts:
+    """The derived, read-only facts of one season (see the module docstring).
+
+    ``sections``: each section's facts by id, in the season's order. ``schedules``: the
+    boards of each round of each round-robin section by id (the Berger table, or the
+    rounds as written for one played outside the tables). ``last_change``: the newest
+    date of a played round or a news item (:data:`NO_CHANGE` when none is dated).
+    """
+
+    season: Season
+    sections: Mapping[str, SectionFacts]
+    schedules: Mapping[str, tuple[Round, ...]]
+    last_change: dt.date
+
+    def of(self, section: Section) -> SectionFacts:
+        """The facts of ``section``, one of this season's."""
+        return self.sections[section.id]
+
+    def schedule(self, section: Section) -> tuple[Round, ...]:
+        """The rounds of a round-robin ``section`` whose players are known."""
+        return self.schedules[section.id]
+
+
+def last_change(season: Season) -> dt.date:
+    """The newest date the season's files mention: a played round or a news item."""
+    dates = []
+    for s in season.sections:
+        played = {g.round for g in s.games if g.result}
+        dates += [r.date for r in s.rounds if r.date and r.number in played]
+    dates += [n.date for n in season.news if n.date]
+    return max(dates, default=NO_CHANGE)
+
+
+def season_facts(season: Season) -> SeasonFacts:
+    """The season's facts: every section's derived once, its schedule once."""
+    sections = {s.id: facts_of(s) for s in season.sections}
+    schedules = {s.id: roundrobin.section_schedule(s) for s in season.sections
+                 if sections[s.id].kind.name == "round_robin" and sections[s.id].table is not None}
+    return SeasonFacts(season, sections, schedules, last_change(season))
