@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 import yaml
 
@@ -121,25 +122,23 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     return infos, games
 
 
-_MEETS: dict[int, tuple[Sequence[berger.Round], dict]] = {}  # id(schedule) -> its meetings
-
-
 def _meetings_of(schedule: Sequence[berger.Round]
                  ) -> dict[frozenset[int], list[tuple[int, int, int]]]:
-    """Each pair's games in ``schedule`` as (round, white, black): made once per schedule
-    object (``berger.schedule`` hands out one per shape, so a season of a hundred sections
-    of 20 players makes it once). Read only."""
-    known = _MEETS.get(id(schedule))
-    if known is not None and known[0] is schedule:
-        return known[1]
+    """Each pair's games in ``schedule`` as (round, white, black), remembered by what the
+    schedule is (its rounds of boards): a season of a hundred sections of 20 players makes
+    them once, and an equal schedule made again (a Scheveningen plan) finds them. Read
+    only: every section of that shape shares them."""
+    return _meetings(tuple(schedule))
+
+
+@lru_cache(maxsize=64)
+def _meetings(schedule: tuple[berger.Round, ...]
+              ) -> dict[frozenset[int], list[tuple[int, int, int]]]:
     meets: dict[frozenset[int], list[tuple[int, int, int]]] = {}
     for r, boards in enumerate(schedule, start=1):
         for p in boards:
             if p.black is not None:
                 meets.setdefault(frozenset((p.white, p.black)), []).append((r, p.white, p.black))
-    if len(_MEETS) >= 64:
-        _MEETS.clear()
-    _MEETS[id(schedule)] = (schedule, meets)  # the schedule held: its id stays its own
     return meets
 
 

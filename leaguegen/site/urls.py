@@ -60,6 +60,12 @@ def player(s: Section, number: int) -> str:
     return f"{s.id}/players/{player_slugs(s)[number - 1]}.html"
 
 
+def players(s: Section) -> tuple[str, ...]:
+    """Every player's page in pairing order (:func:`player` for the whole field at once:
+    each call of that reads the field's slugs)."""
+    return tuple(f"{s.id}/players/{slug}.html" for slug in player_slugs(s))
+
+
 def pdf_name(s: Section) -> str:
     """The PDF's file name, relative to the section's folder."""
     return f"{s.id}-crosstable.pdf"

@@ -1,5 +1,7 @@
-"""A round robin's meetings are made once per schedule (``formats/rounds._meetings_of``):
-each schedule gets its own, whatever was asked before, and a season loads the same."""
+"""A round robin's meetings are made once per schedule (``formats/rounds._meetings_of``),
+remembered by what the schedule is (not by the object's id): each schedule gets its own,
+whatever was asked before, an equal one made again finds the same, and a season loads the
+same."""
 
 from __future__ import annotations
 
@@ -27,6 +29,14 @@ def test_each_schedule_has_its_own_meetings_in_any_order() -> None:
         assert rounds._meetings_of(schedule) == _fresh(schedule), shape
     made = list(berger.schedule(6))  # an equal schedule that is another object
     assert rounds._meetings_of(made) == _fresh(made)
+
+
+def test_an_equal_schedule_made_again_finds_the_same_meetings() -> None:
+    """A Scheveningen plan is a list made afresh per section: its meetings are found by
+    what it holds, so a season of equal matches works them out once."""
+    once = rounds._meetings_of(berger.schedule(7, True))
+    assert rounds._meetings_of([tuple(r) for r in berger.schedule(7, True)]) is once
+    assert rounds._meetings_of(berger.schedule(7)) is not once
 
 
 def test_a_season_loads_the_same_with_the_meetings_made_afresh(monkeypatch) -> None:  # noqa: ANN001

@@ -78,11 +78,14 @@ def test_the_season_files_are_the_same_from_cached_parts() -> None:
     assert again.rendered == 1 and again.files == first.files
 
 
-# The modules of the pipeline and its outputs: none keeps anything keyed by ``id()``.
+# The modules of the pipeline, its outputs and the pages: none keeps anything keyed by
+# ``id()`` (an object's id is reused once it is gone; a page's links are made once per
+# section and passed down instead).
 PIPELINE = ["site/pipeline.py", "site/incremental.py", "site/outputs.py", "site/urls.py",
             "site/parallel.py", "site/write.py", "site/stamp.py", "site/live.py", "serve.py",
-            "domain/season_facts.py", *(f"site/feeds/{p.name}" for p in
-                                        sorted((PACKAGE / "site" / "feeds").glob("*.py")))]
+            "domain/season_facts.py", "formats/rounds.py",
+            *(f"site/{folder}/{p.name}" for folder in ("feeds", "pages")
+              for p in sorted((PACKAGE / "site" / folder).glob("*.py")))]
 
 
 @pytest.mark.parametrize("module", PIPELINE)

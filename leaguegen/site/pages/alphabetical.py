@@ -31,7 +31,7 @@ from leaguegen.site.pages.common import (
     PlayerLink,
     SeasonInfo,
     SectionSummary,
-    player_link,
+    player_links,
     season_info,
     section_summary,
 )
@@ -172,7 +172,7 @@ class Shared:
 
     rounds: tuple[RoundLink, ...]
     info: SectionSummary
-    players: list
+    players: tuple[PlayerLink | None, ...]
     order: list[int]
 
 
@@ -232,7 +232,7 @@ def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
     """The :class:`Shared` of a section's A-Z pages in ``language``."""
     section, table = facts.section, facts.table
     assert table is not None
-    links = [None] + [player_link(section, n, root) for n in range(1, len(section.players) + 1)]
+    links = player_links(section, root)
     records = table.records
     order = sorted(range(len(records)),
                    key=lambda i: collation_key(links[records[i].number].name, language))

@@ -17,6 +17,7 @@ translated in the template (``_(label)``). See docs/i18n.md.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
@@ -236,27 +237,25 @@ def season_info(season: Season) -> SeasonInfo:
     )
 
 
-_LINKS: dict[tuple[int, int, str], tuple[Section, PlayerLink]] = {}
+def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
+    """Every player's link by number (index 0 unused), with what a table shows beside the
+    name.
+
+    Made once per section (and root) by the caller and passed down: a section's pages ask
+    for each player's link hundreds of times (every board, row and tiebreak line), and
+    each ``urls.player`` call reads the whole field's slugs."""
+    pages = urls.players(section)
+    return (None, *(PlayerLink(n, p.name, root + pages[n - 1], p.rating, p.federation,
+                               p.title, p.club)
+                    for n, p in enumerate(section.players, start=1)))
 
 
 def player_link(section: Section, number: int, root: str) -> PlayerLink:
-    """A link to a player's page, with what a table shows beside the name.
-
-    Remembered per Section object (a section's pages ask for each player's link
-    hundreds of times: every board, row and tiebreak line)."""
-    key = (id(section), number, root)
-    known = _LINKS.get(key)
-    if known is not None and known[0] is section:
-        return known[1]
+    """One player's link, for a page that shows a few (a knockout player's matches); a page
+    that shows the whole field takes :func:`player_links` once."""
     p = section.players[number - 1]
-    link = PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
+    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
                       p.federation, p.title, p.club)
-    if len(_LINKS) >= 50_000:
-        _LINKS.clear()
-    _LINKS[key] = (section, link)
-    return link
-
-
 
 
 def section_summary(facts: SectionFacts, root: str, leader: str | None,
@@ -281,23 +280,22 @@ def exports_trf(section: Section) -> bool:
 
 
 class HasStandings(Protocol):
-    """What :func:`tiebreak_views` reads: the section and its standings (if ranked)."""
+    """What :func:`tiebreak_views` reads: the section's standings (if ranked)."""
 
-    section: Section
     standings: Standings | None
 
 
-def tiebreak_views(data: HasStandings, number: int, root: str,
+def tiebreak_views(data: HasStandings, number: int, links: Sequence[PlayerLink | None],
                    figures: Numbers) -> tuple[TiebreakView, ...]:
-    """How each tiebreak of a ranked player was obtained, element by element; ``figures``:
-    the page language's numbers (``formatting.numbers(season.language, season.digits)``)."""
+    """How each tiebreak of a ranked player was obtained, element by element; ``links``:
+    the section's :func:`player_links` for the page's root; ``figures``: the page
+    language's numbers (``formatting.numbers(season.language, season.digits)``)."""
     if data.standings is None:
         return ()
     try:
         row = data.standings.row(number)
     except KeyError:
         return ()  # not ranked (50 % rule): no tiebreaks
-    s = data.section
     whole, points, tiebreak = figures.number, figures.points, figures.tiebreak
     views = []
     for code, explanation in zip(data.standings.codes, row.explanations, strict=True):
@@ -308,7 +306,7 @@ def tiebreak_views(data: HasStandings, number: int, root: str,
         lines = [
             TiebreakLine(
                 round=whole(item.round), kind=TIEBREAK_KINDS.get(item.kind, item.kind),
-                opponent=player_link(s, item.opponent, root) if item.opponent else None,
+                opponent=links[item.opponent] if item.opponent else None,
                 score="" if item.score is None else tiebreak(item.score),
                 result="" if item.result is None else points(item.result),
                 value="" if item.value is None else tiebreak(item.value), cut=cut,

@@ -36,7 +36,7 @@ from leaguegen.site.pages.common import (
     StandingRow,
     TiebreakView,
     WithdrawalNote,
-    player_link,
+    player_links,
     season_info,
     section_summary,
     shown_values,
@@ -123,14 +123,12 @@ class SectionData:
     # player pages both show them)
     scores: dict[int, tuple[int, int]] = field(default_factory=dict)
     # the players' links by number (index 0 unused), by root
-    links: dict[str, list] = field(default_factory=dict)
+    links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
 
-    def links_of(self, root: str) -> list:
+    def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
         known = self.links.get(root)
         if known is None:
-            s = self.section
-            known = self.links[root] = [None] + [player_link(s, n, root)
-                                                 for n in range(1, len(s.players) + 1)]
+            known = self.links[root] = player_links(self.section, root)
         return known
 
     def score_of(self, number: int) -> tuple[int, int]:
@@ -193,7 +191,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         rows.append(StandingRow(
             rank=row.rank,
             shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
-            player=player_link(s, number, root),
+            player=data.links_of(root)[number],
             points=t.scoring.value(row.points),
             played=data.score_of(number)[1],
             values=shown,
@@ -205,7 +203,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
     for number in sorted(data.excluded):
         data.ranks[number] = None
         rows.append(StandingRow(
-            rank=None, shared=False, player=player_link(s, number, root),
+            rank=None, shared=False, player=data.links_of(root)[number],
             points=t.scoring.value(data.score_of(number)[0]),
             played=data.score_of(number)[1],
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
@@ -312,7 +310,7 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             ranked = t.scoring.value(data.standings.row(number).points)
             counted = ranked if ranked != total else None
         out.append(CrossRow(
-            player=player_link(s, number, root),
+            player=data.links_of(root)[number],
             cells=tuple([tuple(c) for c in cells]),
             total=total, counted=counted,
             rank=data.ranks.get(number),
@@ -400,12 +398,12 @@ def player_page(season: Season, data: SectionData, number: int,
                                       section_summary(data.facts, root, None))
     return PlayerPage(
         root=root, season=shared[0], section=shared[1],
-        player=player_link(s, number, root), games=tuple(made), score=score,
+        player=data.links_of(root)[number], games=tuple(made), score=score,
         counted_score=counted,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
         withdrawal=withdrawal,
-        tiebreaks=tiebreak_views(data, number, root,
+        tiebreaks=tiebreak_views(data, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
     )
 

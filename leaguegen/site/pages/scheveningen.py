@@ -19,10 +19,13 @@ from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
-from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_link
+from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_links
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
 from leaguegen.site.render import render, render_pdf_source
+
+# the section's players' links by number (index 0 unused), made once per page
+Links = tuple[PlayerLink | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,15 +88,16 @@ class ScheveningenPage:
     planning: PlanningView | None = None  # figures while no result is entered
 
 
-def _individual(facts: ScheveningenFacts, team: sch.Team, root: str) -> tuple[Individual, ...]:
+def _individual(facts: ScheveningenFacts, team: sch.Team, links: Links
+                ) -> tuple[Individual, ...]:
     section = facts.section
-    return tuple(Individual(i.seat.board, player_link(section, i.number, root),
+    return tuple(Individual(i.seat.board, links[i.number],
                             section.scoring.value(i.units), i.played, i.games, i.performance)
                  for i in facts.individual if i.seat.team is team)
 
 
 def _team_round(facts: ScheveningenFacts, games: sch.TeamRound, score: sch.RoundScore,
-                root: str) -> TeamRound:
+                links: Links) -> TeamRound:
     section, table, d = facts.section, facts.table, facts.details
     assert table is not None
     info = section.rounds[score.round - 1] if score.round <= len(section.rounds) else None
@@ -101,8 +105,8 @@ def _team_round(facts: ScheveningenFacts, games: sch.TeamRound, score: sch.Round
     for g in games:
         a, b = d.number(g.a), d.number(g.b)
         ea, eb = table.record(a).rounds[g.round - 1], table.record(b).rounds[g.round - 1]
-        boards.append(TeamBoard(g.a.board, player_link(section, a, root),
-                                player_link(section, b, root), g.white.team is sch.Team.A,
+        boards.append(TeamBoard(g.a.board, links[a], links[b],
+                                g.white.team is sch.Team.A,
                                 fmt.board_result(ea.code, eb.code)))
     value = section.scoring.value
     return TeamRound(score.round, info.date if info else None, tuple(boards),
@@ -110,7 +114,7 @@ def _team_round(facts: ScheveningenFacts, games: sch.TeamRound, score: sch.Round
                      score.b_match_points, score.complete, any(b.result for b in boards))
 
 
-def _cross(facts: ScheveningenFacts, root: str
+def _cross(facts: ScheveningenFacts, links: Links
            ) -> tuple[tuple[PlayerLink, tuple[tuple[Cell, ...], ...], Fraction], ...]:
     section, table, n = facts.section, facts.table, facts.details.size
     assert table is not None
@@ -121,7 +125,7 @@ def _cross(facts: ScheveningenFacts, root: str
             assert e.opponent is not None  # everyone plays every round
             cells[e.opponent - n - 1].append(
                 Cell(fmt.cell(e.code), e.colour.value if e.colour else "", r))
-        cross.append((player_link(section, a, root), tuple(tuple(c) for c in cells),
+        cross.append((links[a], tuple(tuple(c) for c in cells),
                       section.scoring.value(table.score(a))))
     return tuple(cross)
 
@@ -129,6 +133,7 @@ def _cross(facts: ScheveningenFacts, root: str
 def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenPage:
     section, d, score = facts.section, facts.details, facts.score
     root = "../"
+    links = player_links(section, root)  # once: every board and row shows some
     value = section.scoring.value
     return ScheveningenPage(
         root=root, season=common.season_info(season),
@@ -137,12 +142,12 @@ def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenP
         a_points=value(score.a_board_units), b_points=value(score.b_board_units),
         a_match_points=score.a_match_points, b_match_points=score.b_match_points,
         match_points=d.match_points,
-        rounds=tuple(_team_round(facts, games, rs, root)
+        rounds=tuple(_team_round(facts, games, rs, links)
                      for games, rs in zip(facts.rounds, score.rounds, strict=True)),
-        b_players=tuple(player_link(section, d.size + j, root) for j in range(1, d.size + 1)),
-        cross=_cross(facts, root),
-        a_individual=_individual(facts, sch.Team.A, root),
-        b_individual=_individual(facts, sch.Team.B, root),
+        b_players=tuple(links[d.size + j] for j in range(1, d.size + 1)),
+        cross=_cross(facts, links),
+        a_individual=_individual(facts, sch.Team.A, links),
+        b_individual=_individual(facts, sch.Team.B, links),
         double=d.double, pdf_url=urls.pdf_name(section), leader=facts.leader,
         planning=planning_view(season, section))
 

@@ -17,7 +17,7 @@ from leaguegen.site.pages.common import (
     SeasonInfo,
     SectionSummary,
     exports_trf,
-    player_link,
+    player_links,
     season_info,
     section_summary,
 )
@@ -60,8 +60,9 @@ def has_lists(section: Section) -> bool:
 
 def start_list_page(season: Season, section: Section, root: str = "../") -> StartListPage:
     facts = facts_of(section)
+    links = player_links(section, root)
     rows = tuple(
-        StartRow(number=n, player=player_link(section, n, root), title=p.title or None,
+        StartRow(number=n, player=links[n], title=p.title or None,
                  rating=p.rating, federation=p.federation or None, fide_id=p.fide_id,
                  fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
                  club=p.club or None)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from leaguegen.domain.model import Code, Crosstable, Scoring
@@ -38,7 +38,7 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     TiebreakView,
-    player_link,
+    player_links,
     season_info,
     section_summary,
     shown_values,
@@ -278,10 +278,20 @@ class SwissData:
     standings: Standings
     after: int  # standings are after this round
     ranks: dict[int, int]
+    # the players' links by number (index 0 unused), by root: made once, not per board
+    links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
+
+    def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
+        known = self.links.get(root)
+        if known is None:
+            known = self.links[root] = player_links(self.section, root)
+        return known
 
 
-def _link(section: Section, number: int, root: str) -> PlayerLink:
-    return player_link(section, number, root)
+def _link(data: SwissData, number: int, root: str) -> PlayerLink:
+    link = data.links_of(root)[number]
+    assert link is not None
+    return link
 
 
 def swiss_data(section: Section) -> SwissData:
@@ -358,7 +368,7 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         n = row.number
         shared = counts[row.rank] > 1
         points = data.table.scoring.value(row.points)
-        link = _link(s, n, root)
+        link = _link(data, n, root)
         shown, provisional = shown_values(data.standings.codes, row)
         standings.append(StandingRow(
             rank=row.rank, shared=shared, player=link, points=points,
@@ -433,14 +443,14 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         we = data.table.record(g.white).rounds[round_no - 1]
         be = data.table.record(g.black).rounds[round_no - 1]
         boards.append(SwissBoard(
-            i, _link(s, g.white, root), _points_before(data, g.white, round_no),
-            _link(s, g.black, root), _points_before(data, g.black, round_no),
+            i, _link(data, g.white, root), _points_before(data, g.white, round_no),
+            _link(data, g.black, root), _points_before(data, g.black, round_no),
             fmt.board_result(we.code, be.code)))
     byes = []
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
         if e.opponent is None:
-            byes.append(ByeView(_link(s, rec.number, root),
+            byes.append(ByeView(_link(data, rec.number, root),
                                 bye_label(s, rec.number, round_no, e.code),
                                 scoring.value(scoring.points(e.code))))
     order = {Code.PAIRING_BYE: 0, Code.FULL_BYE: 1, Code.HALF_BYE: 2, Code.ZERO_BYE: 3}
@@ -522,21 +532,21 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
                                    bye_label(s, number, r, e.code)))
             continue
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
-                               _link(s, e.opponent, root), fmt.cell(e.code),
+                               _link(data, e.opponent, root), fmt.cell(e.code),
                                GAME_NOTES.get(e.code, "")))
     perf = table_performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
     return SwissPlayerPage(
         root=root, season=season_info(season), section=summary(data, root),
-        player=_link(s, number, root), games=tuple(games),
+        player=_link(data, number, root), games=tuple(games),
         score=t.scoring.value(t.score(number)),
         played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
         performance=perf[0] if perf else None, average_opponent=perf[1] if perf else None,
         withdrew_after=gone,
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
-        tiebreaks=tiebreak_views(data, number, root,  # type: ignore[arg-type]  # duck-typed
+        tiebreaks=tiebreak_views(data, number, data.links_of(root),  # type: ignore[arg-type]  # duck-typed
                                  fmt.numbers(season.language, season.digits)),
     )
 
