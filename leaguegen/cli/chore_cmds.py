@@ -37,6 +37,11 @@ def perform(chore: Callable[[], Done]) -> None:
             click.echo(exc.intro, err=True)
         report_problems(exc.error)
         sys.exit(2)
+    except OSError as exc:  # a season folder this user may not read, a disk that fails
+        where = f"{exc.filename}: " if exc.filename else ""
+        click.echo(printable(f"{where}cannot read or write: {exc.strerror or exc}; nothing was"
+                             " written"), err=True)
+        sys.exit(2)
     for line in done.said:
         click.echo(printable(line))
     if done.written:

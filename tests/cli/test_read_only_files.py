@@ -140,3 +140,29 @@ def test_freeze_writes_no_file_when_one_is_read_only(tmp_path: Path) -> None:
     assert "read-only" in res.output
     assert {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()
             and p.name != ".leaguegen.lock"} == before
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0,
+                    reason="needs root to run a command as another user")
+def test_a_season_this_user_cannot_read_is_a_clear_refusal(tmp_path: Path) -> None:
+    """A chore run by a user who may not enter the season's folder: exit 2 and a message
+    naming the file (a PermissionError traceback before)."""
+    args = ["result", "--section", "open", "Alexei Morozov - Patrick Doyle", "1-0"]
+    warm = copy(tmp_path / "warm")
+    assert CliRunner().invoke(main, [args[0], str(warm), *args[1:]]).exit_code == 0
+    folder = copy(tmp_path)  # pytest's tmp folders are root's, mode 0700
+    before = (folder / "season.yaml").read_bytes()
+    pid = os.fork()
+    if pid == 0:  # the child: never returns into pytest
+        code, text = 3, ""
+        try:
+            os.setgid(65534)
+            os.setuid(65534)
+            res = CliRunner().invoke(main, [args[0], str(folder), *args[1:]])
+            code = res.exit_code
+            text = res.output if res.exception is None or code == 2 else repr(res.exception)
+        finally:
+            os._exit(code if code != 2 or "cannot read or write" in text else 4)
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 2  # 4: exit 2 without the message
+    assert (folder / "season.yaml").read_bytes() == before
