@@ -250,6 +250,16 @@ def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
                     for n, p in enumerate(section.players, start=1)))
 
 
+def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
+              root: str) -> tuple[PlayerLink | None, ...]:
+    """``player_links(section, root)``, made once per root into ``made`` (a page data's own
+    dict, passed down with it)."""
+    known = made.get(root)
+    if known is None:
+        known = made[root] = player_links(section, root)
+    return known
+
+
 def player_link(section: Section, number: int, root: str) -> PlayerLink:
     """One player's link, for a page that shows a few (a knockout player's matches); a page
     that shows the whole field takes :func:`player_links` once."""

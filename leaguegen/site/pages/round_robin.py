@@ -36,7 +36,7 @@ from leaguegen.site.pages.common import (
     StandingRow,
     TiebreakView,
     WithdrawalNote,
-    player_links,
+    links_for,
     season_info,
     section_summary,
     shown_values,
@@ -126,10 +126,7 @@ class SectionData:
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        known = self.links.get(root)
-        if known is None:
-            known = self.links[root] = player_links(self.section, root)
-        return known
+        return links_for(self.links, self.section, root)
 
     def score_of(self, number: int) -> tuple[int, int]:
         """(points in units, games completed) of a player."""

@@ -38,7 +38,7 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     TiebreakView,
-    player_links,
+    links_for,
     season_info,
     section_summary,
     shown_values,
@@ -282,10 +282,7 @@ class SwissData:
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        known = self.links.get(root)
-        if known is None:
-            known = self.links[root] = player_links(self.section, root)
-        return known
+        return links_for(self.links, self.section, root)
 
 
 def _link(data: SwissData, number: int, root: str) -> PlayerLink:
