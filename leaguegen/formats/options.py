@@ -27,7 +27,7 @@ SCORING_KEYS = ("win", "draw", "loss", "forfeit_win", "forfeit_loss")
 
 # Unicode's control characters (Cc: C0, DEL, C1 with U+0085) and its line and paragraph
 # separators: none of them belongs in a one-line value
-_NOT_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+NOT_ON_ONE_LINE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 _CALLED = {"\t": "a tab", "\n": "a line break", "\r": "a carriage return",
            "\x0c": "a form feed", "\x85": "a next-line character",
            "\u2028": "a line separator", "\u2029": "a paragraph separator"}
@@ -44,7 +44,7 @@ def read_line(node: yaml.Node | None, col: yn.Collector, what: str) -> str | Non
     raw = yn.text(node, col, what)
     if raw is None:
         return None
-    found = _NOT_ON_ONE_LINE.search(raw)
+    found = NOT_ON_ONE_LINE.search(raw)
     if found is not None:
         bad = found[0]
         col.add(node, f"{what} {raw!r} holds {_CALLED.get(bad, 'a control character')}"

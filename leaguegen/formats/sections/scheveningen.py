@@ -27,7 +27,7 @@ from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.options import read_whole
+from leaguegen.formats.options import read_line, read_whole
 from leaguegen.formats.players import read_player
 from leaguegen.formats.rounds import read_round_robin_rounds, read_withdrawals
 from leaguegen.formats.section_formats import FormatParser
@@ -69,7 +69,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     seen: set[str] = set()
     for t, team in enumerate(teams, start=1):
         tkeys = yn.mapping(team, ctx.col, f"team {t}", TEAM_KEYS, required=("name", "players"))
-        names.append(yn.text(tkeys.get("name"), ctx.col, f"team {t} name") or f"Team {t}")
+        names.append(read_line(tkeys.get("name"), ctx.col, f"team {t} name") or f"Team {t}")
         roster = []
         for i, pnode in enumerate(yn.sequence(tkeys.get("players"), ctx.col,
                                               f"team {t} players"), start=1):
