@@ -346,7 +346,8 @@ def _apply_forfeits(builder: _Builder, matches: list[Match]) -> list[Match]:
     return out
 
 
-def _byes(builder: _Builder, bye_teams: dict[int, set[int]], boards: int) -> list[Bye]:
+def _byes(builder: _Builder, bye_teams: dict[int, set[int]], boards: int,
+          playing: dict[int, set[int]]) -> list[Bye]:
     raw = builder.raw
     # no 320 record: a draw's match points and half the boards (C.04.6 1.4), not the FIDE
     # program's default of every board
@@ -356,6 +357,10 @@ def _byes(builder: _Builder, bye_teams: dict[int, set[int]], boards: int) -> lis
         if team not in raw.teams:
             builder.bad(lineno, col, f"320 record: round {rnd}'s bye team {team} has no 310"
                                      " record")
+            continue
+        if team in playing.get(rnd, ()):
+            builder.bad(lineno, col, f"320 record: team {team} has the bye in round {rnd},"
+                                     " but its players play a match that round")
             continue
         out.append(Bye(rnd, team, pab[0], pab[1]))
     for rnd, teams in sorted(bye_teams.items()):
@@ -392,7 +397,10 @@ def loads(text: str, path: str = "<trf>") -> TeamEvent:
         bye_teams[rnd] = byes
     matches = _apply_forfeits(builder, matches)
     boards = max((len(t.players) for t, _ in raw.teams.values()), default=0)
-    byes = _byes(builder, bye_teams, len(raw.board_colours) or boards)
+    playing: dict[int, set[int]] = {}
+    for m in matches:
+        playing.setdefault(m.round, set()).update(m.teams())
+    byes = _byes(builder, bye_teams, len(raw.board_colours) or boards, playing)
     if raw.rounds and last > raw.rounds:
         builder.bad(0, 0, f"142 record says {raw.rounds} rounds, but round {last} is played")
     if builder.problems:

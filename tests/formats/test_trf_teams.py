@@ -129,3 +129,9 @@ def test_pab_of_record_320() -> None:
     assert [(b.round, b.team, b.mp, b.gp) for b in event.byes][:2] == [
         (1, 29, 2, 2), (2, 27, 2, 2)]
     assert event.byes[0].mp == Fraction(2)
+
+
+def test_a_bye_team_cannot_also_play() -> None:
+    text = small().replace("320  1.0  1.0   3   2", "320  1.0  1.0   1   2")
+    assert any(p.startswith("bad.trf:11:15: 320 record: team 1 has the bye in round 1")
+               for p in _problems(text))
