@@ -14,7 +14,7 @@ import pytest
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import RoundInfo, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.knockout import KnockoutDetails, knockout_facts
 from leaguegen.domain.stages import StageEntry, StageInfo, StageSource
 
@@ -125,7 +125,7 @@ def test_qualified_players_say_where_they_came_from() -> None:
 
 def test_facts_are_derived_once_per_section() -> None:
     section = cup(ROUND_1)
-    assert facts_of(section) is knockout_facts(section)
+    assert derive_facts(section) is knockout_facts(section)
     round_robin = Section(id="rr", name="RR", format="round_robin",
                           players=(Player("A"), Player("B"), Player("C")), rounds=(), games=())
     with pytest.raises(TypeError):

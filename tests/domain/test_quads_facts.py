@@ -16,7 +16,7 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule.quads import GroupingRule
 from leaguegen.domain.season import Game, GameResult, RoundInfo, Section, Withdrawal
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.quads import QuadsDetails, QuadsFacts, details, quads_facts
 
 DATES = tuple(RoundInfo(r, dt.date(2026, 9, r)) for r in range(1, 6))
@@ -45,12 +45,12 @@ def test_group_facts_are_each_groups_own_round_robin_facts() -> None:
     four, six = group(1, 4, 3), group(2, 6, 2)
     f = quads_facts(quads(four, six))
     assert isinstance(f, QuadsFacts)
-    assert f.group_facts[0] is facts_of(four) and f.group_facts[1] is facts_of(six)
+    assert f.group_facts[0] is derive_facts(four) and f.group_facts[1] is derive_facts(six)
     assert [g.finished for g in f.group_facts] == [True, False]
     assert [g.progress.rounds_total for g in f.group_facts] == [3, 5]
     # one ranking per group, by the group's id, for a later stage to take players from
     assert [rid for rid, _ in f.rankings] == ["q/group-1", "q/group-2"]
-    assert f.rankings[0][1] == tuple(p.name for p in facts_of(four).section.players)
+    assert f.rankings[0][1] == tuple(p.name for p in derive_facts(four).section.players)
     assert f.details.event_rounds == 5
 
 

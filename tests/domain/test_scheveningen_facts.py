@@ -15,7 +15,7 @@ import pytest
 from leaguegen.domain.model import Code, Player
 from leaguegen.domain.schedule.scheveningen import DEFAULT_MATCH_POINTS, MatchPoints, Seat, Team
 from leaguegen.domain.season import Game, GameResult, RoundInfo, Section, Withdrawal
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.scheveningen import (
     ScheveningenDetails,
     ScheveningenFacts,
@@ -128,7 +128,7 @@ def test_progress_until_every_game_has_a_result_or_a_forfeit() -> None:
 
 def test_facts_are_the_section_facts_and_typed() -> None:
     section = match(ROUND_1)
-    f = facts_of(section)
+    f = derive_facts(section)
     assert isinstance(f, ScheveningenFacts) and scheveningen_facts(section) is f
     assert f.standings is None and f.rankings == ()  # a match feeds no later stage
     plain = Section(id="rr", name="RR", format="round_robin", players=PLAYERS[:4],

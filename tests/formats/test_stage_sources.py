@@ -186,12 +186,12 @@ def _swiss_qualifier(tmp_path: Path, finished: bool) -> Path:
 
 
 def test_swiss_qualifier_to_round_robin_final(tmp_path: Path) -> None:
-    from leaguegen.domain.sections import facts_of
+    from leaguegen.domain.sections import derive_facts
 
     running = load_season(_swiss_qualifier(tmp_path, finished=False))
     assert isinstance(running.section("final").stage, PendingStage)
     done = load_season(_swiss_qualifier(tmp_path, finished=True))
-    facts = facts_of(done.section("open"))
+    facts = derive_facts(done.section("open"))
     assert facts.finished
     ranking_ = list(facts.rankings[0][1])
     final = done.section("final")
