@@ -85,7 +85,7 @@ def test_a_round_robin_free_round() -> None:
 
 def test_the_current_round_is_the_wall_page() -> None:
     assert current_round(derive_facts(OPEN)) == 5  # the last paired round
-    pages = alphabetical_pages(SWISS, OPEN)
+    pages = alphabetical_pages(SWISS, derive_facts(OPEN))
     assert set(pages) == {f"open/alphabetical-{r}.html" for r in range(1, 6)} | {
         "open/alphabetical.html"}
     strip = re.compile(r'<link rel="alternate" hreflang.*?>|aria-current="page"')
@@ -95,7 +95,7 @@ def test_the_current_round_is_the_wall_page() -> None:
 
 
 def test_the_html_row_of_a_player(demo_site) -> None:  # noqa: ANN001
-    pages = alphabetical_pages(SWISS, OPEN)
+    pages = alphabetical_pages(SWISS, derive_facts(OPEN))
     html = pages["open/alphabetical-1.html"]
     row = re.search(r'<tr>\s*<td class="name"><a href="[^"]*">Aisha Okonkwo</a></td>(.*?)</tr>',
                     html, flags=re.S)
