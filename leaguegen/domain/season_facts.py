@@ -7,7 +7,8 @@ feed's ``updated``). They used to fetch them from module-level caches keyed by t
 objects' identity, each module its own; :func:`season_facts` derives them in one
 place, from the season alone, and the pipeline hands the result to whatever needs it
 (issue 27, "facts passed down"). A value, not a cache: built again for every build,
-so nothing outlives the season it was made of.
+so nothing outlives the season it was made of; ``serve`` hands the last build's section
+facts back in (``known``), and a section's are reused only for an equal section.
 """
 
 from __future__ import annotations
