@@ -278,7 +278,7 @@ class SwissData:
     standings: Standings
     after: int  # standings are after this round
     ranks: dict[int, int]
-    facts: SectionFacts | None = None  # the section's, which its summary is made from
+    facts: SectionFacts  # the section's, which its summary is made from
     # the players' links by number (index 0 unused), by root: made once, not per board
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
 
@@ -306,7 +306,6 @@ def summary(data: SwissData, root: str) -> SectionSummary:
     leader = None
     if data.after and data.standings.rows:
         leader = s.players[data.standings.rows[0].number - 1].name
-    assert data.facts is not None
     return section_summary(data.facts, root, leader)
 
 
