@@ -10,7 +10,7 @@ come from the section's facts, the same object the pages are built from.
 from __future__ import annotations
 
 from leaguegen.domain.season import Season
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.standings import Standings, compute_standings
 from leaguegen.formats.standings_json import section_standings_json
 
@@ -27,7 +27,7 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
     ValueError for an unknown tiebreak code or a round beyond those played.
     """
     section = season.section(section_id)
-    facts = facts_of(section)
+    facts = derive_facts(section)
     if facts.table is None or facts.standings is None or facts.kind.tiebreak_system is None:
         raise NoStandings(f"section '{section_id}' ({section.format}) has no standings table")
     if after_round is not None and after_round > facts.progress.rounds_played:
@@ -42,7 +42,7 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
 
 def as_json(season: Season, section_id: str, standings: Standings) -> dict:
     """The ``standings --trf`` JSON with each row's ``name``; start numbers as startno."""
-    facts = facts_of(season.section(section_id))
+    facts = derive_facts(season.section(section_id))
     assert facts.table is not None
     return section_standings_json(season.section(section_id), standings,
                                   facts.table.scoring.unit)

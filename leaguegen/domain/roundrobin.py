@@ -86,7 +86,8 @@ def last_round_reached(section: Section) -> int:
     return max((g.round for g in section.games if g.result is not None), default=0)
 
 
-def build_crosstable(section: Section) -> Crosstable:
+def build_crosstable(section: Section,
+                     schedule: tuple[berger.Round, ...] | None = None) -> Crosstable:
     """Every player's round record from the schedule and the results entered.
 
     A free round scores only once its round has been reached (the last round
@@ -101,7 +102,8 @@ def build_crosstable(section: Section) -> Crosstable:
     left_after = {w.player: w.after_round for w in section.withdrawals}
     bye = free_round_code(section)
     bye_codes = {(b.round, b.player): b.code for b in section.byes}
-    schedule = section_schedule(section)
+    if schedule is None:  # ``schedule``: the section's (its facts work it out once)
+        schedule = section_schedule(section)
     size = len(section.players)
     if as_played(section):  # rounds as written: any number on a line gets a row
         size = max([size, *(max(p.white, p.black or 0) for rnd in schedule for p in rnd)])

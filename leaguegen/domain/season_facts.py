@@ -7,7 +7,8 @@ feed's ``updated``). They used to fetch them from module-level caches keyed by t
 objects' identity, each module its own; :func:`season_facts` derives them in one
 place, from the season alone, and the pipeline hands the result to whatever needs it
 (issue 27, "facts passed down"). A value, not a cache: built again for every build,
-so nothing outlives the season it was made of.
+so nothing outlives the season it was made of; ``serve`` hands the last build's section
+facts back in (``known``), and a section's are reused only for an equal section.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from leaguegen.domain import roundrobin
 from leaguegen.domain.schedule.berger import Round
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.sections import SectionFacts, derive_facts
+from leaguegen.domain.sections.round_robin import RoundRobinFacts
 
 NO_CHANGE = dt.date(2000, 1, 1)  # the last change of a season that has none dated
 
@@ -58,9 +59,17 @@ def last_change(season: Season) -> dt.date:
     return max(dates, default=NO_CHANGE)
 
 
-def season_facts(season: Season) -> SeasonFacts:
-    """The season's facts: every section's derived once, its schedule once."""
-    sections = {s.id: facts_of(s) for s in season.sections}
-    schedules = {s.id: roundrobin.section_schedule(s) for s in season.sections
-                 if sections[s.id].kind.name == "round_robin" and sections[s.id].table is not None}
+def season_facts(season: Season,
+                 known: Mapping[str, SectionFacts] | None = None) -> SeasonFacts:
+    """The season's facts: every section's derived once (a round robin's schedule with
+    them). ``known``: facts derived before, by section id (``serve``'s memo, between
+    saves); a section's are taken from there when they were derived from a section
+    equal to this one (by content: an unchanged section is the very object, compared
+    at once), derived again otherwise."""
+    sections = {}
+    for s in season.sections:
+        found = known.get(s.id) if known is not None else None
+        sections[s.id] = found if found is not None and found.section == s else derive_facts(s)
+    schedules = {sid: f.schedule for sid, f in sections.items()
+                 if isinstance(f, RoundRobinFacts)}
     return SeasonFacts(season, sections, schedules, last_change(season))

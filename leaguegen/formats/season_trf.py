@@ -29,10 +29,9 @@ as TRF-2026 ``###`` comment lines, oldest first, one per change
 from __future__ import annotations
 
 from leaguegen.domain import changes as ch
-from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
-from leaguegen.domain.sections.facts import facts_of
+from leaguegen.domain.sections.facts import derive_facts
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.domain.standings import Standings, compute_standings
@@ -44,24 +43,17 @@ class ExportError(Exception):
     pass
 
 
-def exportable_facts(section: Section) -> SectionFacts:
-    """The section's facts, when its kind has a TRF type (``SectionKind.trf_type``) and a
+def exportable_facts(facts: SectionFacts) -> SectionFacts:
+    """A section's facts, when its kind has a TRF type (``SectionKind.trf_type``) and a
     table; else ExportError saying why not."""
+    section = facts.section
     if isinstance(section.stage, PendingStage):
         raise ExportError(f"section '{section.id}': its players are still to be decided"
                           " (an earlier stage has not finished)")
-    facts = facts_of(section)
     if facts.kind.trf_type_for(section) is None or facts.table is None:
         raise ExportError(f"section '{section.id}': TRF export of format '{section.format}'"
                           " is not supported yet")
     return facts
-
-
-def section_table(section: Section) -> tuple[Crosstable, str, frozenset[int]]:
-    """The crosstable, the tiebreak system and the players the 50 % rule removed."""
-    facts = exportable_facts(section)
-    assert facts.table is not None
-    return facts.table, facts.kind.tiebreak_system or "round-robin", facts.excluded
 
 
 def _file_standings(facts: SectionFacts) -> Standings:
@@ -103,10 +95,11 @@ def _headers(season: Season, section: Section) -> list[tuple[str, str]]:
     return headers
 
 
-def section_trf(season: Season, section: Section) -> trf.TrfDocument:
-    # the facts hold the table (and, mostly, the standings), derived once per section
-    facts = exportable_facts(section)
-    table = facts.table
+def section_trf(season: Season, found: SectionFacts) -> trf.TrfDocument:
+    """The section's TRF from its facts (the table and standings its pages show, derived
+    once by the caller: the build's ``SeasonFacts``, or ``dumps`` for one section)."""
+    facts = exportable_facts(found)
+    section, table = facts.section, facts.table
     assert table is not None
     ranks = {row.number: row.rank for row in _file_standings(facts).rows}
     doc = trf.from_crosstable(table, _headers(season, section), ranks)
@@ -167,10 +160,12 @@ def change_lines(section: Section) -> list[str]:
     return out
 
 
-def dumps(season: Season, section_id: str) -> str:
+def dumps(season: Season, section_id: str, facts: SectionFacts | None = None) -> str:
+    """The TRF text of a section; ``facts``: its facts when the caller has them (a build
+    does), else derived here."""
     try:
         section = season.section(section_id)
     except KeyError:
         ids = ", ".join(s.id for s in season.sections)
         raise ExportError(f"no section '{section_id}' (sections: {ids})") from None
-    return trf.dumps(section_trf(season, section))
+    return trf.dumps(section_trf(season, facts if facts is not None else derive_facts(section)))

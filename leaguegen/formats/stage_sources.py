@@ -24,7 +24,7 @@ import yaml
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.season import Section
-from leaguegen.domain.sections import SectionFacts, facts_of, kind_of, kinds, stages
+from leaguegen.domain.sections import SectionFacts, derive_facts, kind_of, kinds, stages
 from leaguegen.domain.stages import PendingStage, Seeding, StageInfo, StageSource
 from leaguegen.errors import Problem
 from leaguegen.formats import yaml_nodes as yn
@@ -96,12 +96,14 @@ def resolve(sections: list[Section],
 
     ``readers`` holds the reader of each stage section still waiting for its
     players, by section id. A source's rankings and whether it has finished are
-    its facts (``domain.sections``), the same object its pages are built from;
-    what is done with them is ``domain.sections.stages``.
+    its facts (``domain.sections``), derived once per load however many stages it
+    feeds (``derived``, by section id); what is done with them is
+    ``domain.sections.stages``.
     """
     out: list[Section] = []
     problems: list[Problem] = []
     done: dict[str, Section] = {}
+    derived: dict[str, SectionFacts] = {}
     for section in sections:
         pending = section.stage
         if not isinstance(pending, PendingStage) or section.players:
@@ -109,7 +111,7 @@ def resolve(sections: list[Section],
             done[section.id] = section
             continue
         reader = readers[section.id]
-        feeds, found = _feeds(section, pending.source, done, sections, reader)
+        feeds, found = _feeds(section, pending.source, done, sections, reader, derived)
         problems.extend(found)
         if found:
             continue
@@ -133,8 +135,10 @@ def resolve(sections: list[Section],
 
 
 def _feeds(section: Section, source: StageSource, done: Mapping[str, Section],
-           sections: list[Section], reader: Deferred) -> tuple[list[SectionFacts], list[Problem]]:
-    """The facts of each source section, or the problems of a source that cannot feed one."""
+           sections: list[Section], reader: Deferred,
+           derived: dict[str, SectionFacts]) -> tuple[list[SectionFacts], list[Problem]]:
+    """The facts of each source section (kept in ``derived``, by id, for the next stage it
+    feeds), or the problems of a source that cannot feed one."""
     feeds: list[SectionFacts] = []
     problems: list[Problem] = []
     for sid in source.sources:
@@ -151,5 +155,7 @@ def _feeds(section: Section, source: StageSource, done: Mapping[str, Section],
                 f"section '{section.id}': players cannot be taken from '{sid}'"
                 f" ({src.format}); sources can be {', '.join(allowed)}"))
             continue
-        feeds.append(facts_of(src))
+        if sid not in derived:
+            derived[sid] = derive_facts(src)
+        feeds.append(derived[sid])
     return feeds, problems

@@ -29,6 +29,8 @@ from typing import Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season_facts import SeasonFacts, season_facts
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import OutputRefused
 from leaguegen.formats import files
@@ -481,7 +483,7 @@ class Sink(Protocol):
 def render_site(season: Season, store: Store, templates: str | None = None,
                 fingerprints: dict | None = None, pdf: bool = True,
                 on_section: Callable[[str], None] | None = None,
-                sink: Sink | None = None) -> Snapshot:
+                sink: Sink | None = None, facts: SeasonFacts | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
@@ -490,13 +492,18 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     ``on_section`` is told each section's id once its pages are ready (rendered or
     reused), for a progress display. ``sink``: the sections rendered here are stored and
     written by their workers (:class:`Sink`); the snapshot then holds the pages of the
-    others (taken from the store) and the home page only.
+    others (taken from the store) and the home page only. ``facts``: the season's facts,
+    derived once at the top of the build (``pipeline.build``; derived here without it),
+    handed to each section's renderer.
     """
     templates = templates or templates_fingerprint()
+    if facts is None:
+        facts = season_facts(season)
     frame = render_frame(season, pdf)
     token = PDF_LINKS.set(pdf)
     try:
-        return _render_site(season, store, templates, fingerprints, frame, on_section, sink)
+        return _render_site(season, facts, store, templates, fingerprints, frame, on_section,
+                            sink)
     finally:
         PDF_LINKS.reset(token)
 
@@ -512,11 +519,13 @@ def render_frame(season: Season, pdf: bool) -> tuple:
     return (*_frame(season), ("pdf links", pdf))
 
 
-def render_section(season: Season, section: Section) -> SectionOutput:
-    """A section's pages, PDF source and summary, by its kind's renderer."""
+def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
+    """A section's pages, PDF source and summary, by its kind's renderer, from its facts
+    (``season``: as the pages show it, in the language being rendered)."""
+    section = facts.section
     # a stage still waiting for its players has one page, whatever its format
     kind = PENDING_RENDERER if isinstance(section.stage, PendingStage) else section.format
-    return renderer_for(kind)(season, section)
+    return renderer_for(kind)(season, facts)
 
 
 def _taken(sunk: Generator[tuple[SectionOutput, list[str]], None, None],
@@ -531,16 +540,17 @@ def _taken(sunk: Generator[tuple[SectionOutput, list[str]], None, None],
 
 
 def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
-                 item: tuple[Section, str]) -> tuple[SectionOutput, list[str]]:
+                 item: tuple[SectionFacts, str]) -> tuple[SectionOutput, list[str]]:
     """In a section's worker: render it, and let ``sink`` store and write its pages; only
     the paths, the PDF source and the summary go back."""
-    section, key = item
-    output = render_section(season, section)
+    facts, key = item
+    output = render_section(season, facts)
     paths = sink.take(store, key, output, prefix)
     return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary), paths
 
 
-def _render_site(season: Season, store: Store, templates: str, fingerprints: dict | None,
+def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: str,
+                 fingerprints: dict | None,
                  frame: tuple, on_section: Callable[[str], None] | None = None,
                  sink: Sink | None = None) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
@@ -563,12 +573,13 @@ def _render_site(season: Season, store: Store, templates: str, fingerprints: dic
     # the sections to render, on every core when the build allows it (``parallel``)
     if sink is None:
         rendered = parallel.map_in_order(partial(render_section, season),
-                                         [section for section, _, output in keyed
+                                         [facts.of(section) for section, _, output in keyed
                                           if output is None])
     else:
         work = partial(_render_into, season, store, sink,
                        i18n.prefix(season.language, season.languages))
-        sunk = parallel.map_in_order(work, [(section, key) for section, key, output in keyed
+        sunk = parallel.map_in_order(work, [(facts.of(section), key)
+                                            for section, key, output in keyed
                                             if output is None])
         rendered = _taken(sunk, sink)  # type: ignore[arg-type]  (map_in_order's generator)
     try:

@@ -29,6 +29,7 @@ from pathlib import Path
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import season_facts
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n
 from leaguegen.site.incremental import (
@@ -236,6 +237,9 @@ class Memo:
     outputs: dict = field(default_factory=dict)  # ``render_outputs``'
     encoder: Encoder = field(default_factory=Encoder)
     sections: dict[str, tuple[Section, Section]] = field(default_factory=dict)  # as loaded, built
+    # the last build's section facts by section id, each holding the section it was derived
+    # from: reused for an equal section (``season_facts``' ``known``)
+    facts: dict[str, SectionFacts] = field(default_factory=dict)
 
 
 def _settled(season: Season, changes: dict, memo: Memo | None,
@@ -301,7 +305,11 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         if progress is not None:
             progress("pages", done, total)
 
-    facts = season_facts(season)  # every section's facts and schedule, derived once
+    # every section's facts and schedule, derived once (``serve``: an unchanged section's
+    # are the last build's, found by its id and checked by content: ``Memo.facts``)
+    facts = season_facts(season, memo.facts if memo else None)
+    if memo is not None:
+        memo.facts = dict(facts.sections)
     program = program_version()
     # a build into a tree with a disk cache: every worker stores and writes its own files
     sinking = tree is not None and isinstance(store, DiskStore) and not outputs_later
@@ -319,7 +327,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     sink = TreeSink(tree, encoder, stamp) if sinking else None
     snap = i18n.render_languages(render_site, season, pages_store, templates,
                                  fingerprints=memo.fingerprints if memo else None, pdf=pdf,
-                                 on_section=on_section, sink=sink)
+                                 on_section=on_section, sink=sink, facts=facts)
     raw = encoder.encode(snap.pages)
     result = SiteFiles(raw, stamp)
     result.pages = len(snap.pages) + (len(sink.paths) if sink is not None else 0)

@@ -14,7 +14,7 @@ import pytest
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import RoundInfo, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.knockout import KnockoutDetails, knockout_facts
 from leaguegen.domain.stages import StageEntry, StageInfo, StageSource
 
@@ -52,7 +52,7 @@ def cup(results: dict, reasons: tuple = (), scoring: Scoring = STANDARD_SCORING,
 
 
 def test_byes_go_to_the_top_seeds_and_count_as_decided() -> None:
-    facts = knockout_facts(cup({}))
+    facts = knockout_facts(derive_facts(cup({})))
     first = facts.rounds[0]
     assert (first.number, first.players, first.date) == (1, 8, DATES[0])
     assert [(m.top, m.bottom, m.bye, m.winner, m.decided_by) for m in first.matches] == [
@@ -69,7 +69,7 @@ def test_byes_go_to_the_top_seeds_and_count_as_decided() -> None:
 
 
 def test_rapid_then_a_drawn_armageddon_sends_black_through() -> None:
-    match = knockout_facts(cup(ROUND_1)).rounds[0].matches[1]
+    match = knockout_facts(derive_facts(cup(ROUND_1))).rounds[0].matches[1]
     assert (match.winner, match.decided_by) == (5, "armageddon")
     # regular 1-1, rapid 1-1, armageddon ½-½: scores from the top seed's side, in units
     assert match.regular == ko.StagePoints("regular", 2, 2, 2)
@@ -79,7 +79,8 @@ def test_rapid_then_a_drawn_armageddon_sends_black_through() -> None:
 
 
 def test_multi_game_match_scores_and_an_off_board_decision_with_its_reason() -> None:
-    facts = knockout_facts(cup({**ROUND_1, **ROUND_2}, reasons=(((2, 2), "P2 withdrew"),)))
+    withdrew = cup({**ROUND_1, **ROUND_2}, reasons=(((2, 2), "P2 withdrew"),))
+    facts = knockout_facts(derive_facts(withdrew))
     one, two = facts.rounds[1].matches
     assert (one.top, one.bottom, one.winner, one.decided_by) == (1, 5, 1, "regular")
     assert one.regular == ko.StagePoints("regular", 3, 1, 2) and one.tiebreaks == ()
@@ -96,7 +97,7 @@ def test_the_winner_of_the_final_is_the_champion() -> None:
     # 1-1 in the final's regular games; seed 3 wins the first rapid game, draws the second
     final = ko.MatchResult((game(1, 3, W), game(3, 1, W), game(3, 1, W, "rapid"),
                             game(1, 3, D, "rapid")))
-    facts = knockout_facts(cup({**ROUND_1, **ROUND_2, (3, 1): final}))
+    facts = knockout_facts(derive_facts(cup({**ROUND_1, **ROUND_2, (3, 1): final})))
     match = facts.rounds[2].matches[0]
     assert (match.winner, match.decided_by) == (3, "rapid")
     # from the top seed's (1) side: he lost the rapid 1½-½ (White in the second game)
@@ -109,7 +110,7 @@ def test_the_winner_of_the_final_is_the_champion() -> None:
 def test_stage_scores_are_in_the_sections_scoring_units() -> None:
     three = Scoring(win=6, draw=3, loss=0, forfeit_win=6, half_bye=3, full_bye=6,
                     pairing_bye=6)
-    match = knockout_facts(cup(ROUND_1, scoring=three)).rounds[0].matches[1]
+    match = knockout_facts(derive_facts(cup(ROUND_1, scoring=three))).rounds[0].matches[1]
     assert match.regular == ko.StagePoints("regular", 6, 6, 2)
     assert match.winner == 5
 
@@ -117,16 +118,16 @@ def test_stage_scores_are_in_the_sections_scoring_units() -> None:
 def test_qualified_players_say_where_they_came_from() -> None:
     source = StageSource(("a", "q"), 2)
     entries = (StageEntry("P1", "a", 1, 1, "Group A"), StageEntry("P2", "q", 1, 2, "", 2))
-    facts = knockout_facts(cup({}, stage=StageInfo(source, entries)))
+    facts = knockout_facts(derive_facts(cup({}, stage=StageInfo(source, entries))))
     assert facts.origins[1].source == "Group A" and facts.origins[1].place == 1
     assert (facts.origins[2].source, facts.origins[2].group) == ("q", 2)  # id when untitled
-    assert knockout_facts(cup({})).origins == {}
+    assert knockout_facts(derive_facts(cup({}))).origins == {}
 
 
-def test_facts_are_derived_once_per_section() -> None:
-    section = cup(ROUND_1)
-    assert facts_of(section) is knockout_facts(section)
+def test_the_typed_facts_are_the_facts_passed_in() -> None:
+    facts = derive_facts(cup(ROUND_1))
+    assert knockout_facts(facts) is facts
     round_robin = Section(id="rr", name="RR", format="round_robin",
                           players=(Player("A"), Player("B"), Player("C")), rounds=(), games=())
     with pytest.raises(TypeError):
-        knockout_facts(round_robin)
+        knockout_facts(derive_facts(round_robin))

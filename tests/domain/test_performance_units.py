@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from leaguegen.domain import performance
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,7 +29,7 @@ def _exact(table, number: int):  # noqa: ANN001,ANN202 - the code before, kept a
 def test_every_demo_players_performance_is_the_exact_one(folder: Path) -> None:
     checked = 0
     for section in load_season(folder).sections:
-        table = facts_of(section).table
+        table = derive_facts(section).table
         if table is None:
             continue
         for number in range(1, len(table.records) + 1):

@@ -15,7 +15,7 @@ import pytest
 from leaguegen.domain.model import Code, Player
 from leaguegen.domain.schedule.scheveningen import DEFAULT_MATCH_POINTS, MatchPoints, Seat, Team
 from leaguegen.domain.season import Game, GameResult, RoundInfo, Section, Withdrawal
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.scheveningen import (
     ScheveningenDetails,
     ScheveningenFacts,
@@ -39,13 +39,18 @@ def match(games: tuple[Game, ...], withdrawals: tuple[Withdrawal, ...] = (Withdr
                    details=ScheveningenDetails("Reds", "Blues", 3, False, match_points))
 
 
+def typed(section: Section) -> ScheveningenFacts:
+    """The section's facts, derived, as a Scheveningen match's."""
+    return scheveningen_facts(derive_facts(section))
+
+
 def test_crosstable_forfeits_a_withdrawn_player_only_once_the_round_is_reached() -> None:
-    early = scheveningen_facts(match(ROUND_1))
+    early = typed(match(ROUND_1))
     assert early.table is not None
     # round 2 not reached yet: B1's game against A3 is still pending
     assert early.table.record(4).rounds[1].code is Code.PENDING
     assert early.table.record(3).rounds[1].code is Code.PENDING
-    later = scheveningen_facts(match(ROUND_1 + ROUND_2))
+    later = typed(match(ROUND_1 + ROUND_2))
     t = later.table
     assert t is not None
     assert [(e.opponent, e.colour.value, e.code) for e in t.record(4).rounds[:2]] == [
@@ -59,7 +64,7 @@ def test_crosstable_forfeits_a_withdrawn_player_only_once_the_round_is_reached()
 
 
 def test_team_match_per_round_board_and_match_points() -> None:
-    f = scheveningen_facts(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
+    f = typed(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
     rounds = [(r.round, r.a_units, r.b_units, r.complete, r.a_match_points, r.b_match_points)
               for r in f.score.rounds]
     assert rounds == [
@@ -75,33 +80,33 @@ def test_team_match_per_round_board_and_match_points() -> None:
 
 
 def test_custom_match_points_and_the_leader_on_board_points() -> None:
-    three = scheveningen_facts(match(ROUND_1 + ROUND_2, match_points=MatchPoints(3, 1, 0)))
+    three = typed(match(ROUND_1 + ROUND_2, match_points=MatchPoints(3, 1, 0)))
     assert (three.score.a_match_points, three.score.b_match_points) == (4, 1)
     # a round each (5-1 to Reds, then 0-6): level on match points, Blues ahead on board points
-    level = scheveningen_facts(match((Game(1, 1, 4, W), Game(1, 2, 5, W), Game(1, 3, 6, D),
+    level = typed(match((Game(1, 1, 4, W), Game(1, 2, 5, W), Game(1, 3, 6, D),
                                Game(2, 5, 1, W), Game(2, 6, 2, W), Game(2, 4, 3, W)), ()))
     assert (level.score.a_match_points, level.score.b_match_points) == (2, 2)
     assert (level.score.a_board_units, level.score.b_board_units) == (5, 7)
     assert level.leader == "Blues"
     # two narrow wins for Reds, one 0-6 for Blues: Reds lead on match points though behind
     # on board points
-    reds = scheveningen_facts(match((Game(1, 1, 4, W), Game(1, 2, 5, W), Game(1, 3, 6, B),
+    reds = typed(match((Game(1, 1, 4, W), Game(1, 2, 5, W), Game(1, 3, 6, B),
                               Game(2, 5, 1, B), Game(2, 6, 2, B), Game(2, 4, 3, W),
                               Game(3, 1, 6, B), Game(3, 2, 4, B), Game(3, 3, 5, B)), ()))
     assert (reds.score.a_match_points, reds.score.b_match_points) == (4, 2)
     assert (reds.score.a_board_units, reds.score.b_board_units) == (8, 10)
     assert reds.leader == "Reds" and reds.finished
-    blues = scheveningen_facts(match((Game(1, 1, 4, B), Game(1, 2, 5, D), Game(1, 3, 6, D)), ()))
+    blues = typed(match((Game(1, 1, 4, B), Game(1, 2, 5, D), Game(1, 3, 6, D)), ()))
     assert (blues.score.a_match_points, blues.score.b_match_points) == (0, 2)
     assert blues.leader == "Blues"
-    drawn = scheveningen_facts(match((Game(1, 1, 4, D), Game(1, 2, 5, D), Game(1, 3, 6, D)), ()))
+    drawn = typed(match((Game(1, 1, 4, D), Game(1, 2, 5, D), Game(1, 3, 6, D)), ()))
     assert (drawn.score.a_match_points, drawn.score.b_match_points) == (1, 1)
     assert drawn.leader is None
-    assert scheveningen_facts(match((), ())).leader is None
+    assert typed(match((), ())).leader is None
 
 
 def test_individual_scores_count_forfeits_but_rate_only_games_played() -> None:
-    f = scheveningen_facts(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
+    f = typed(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
     a1, *_ = f.individual
     assert a1.seat == Seat(Team.A, 1)
     # A1: beat B1 (2000), lost on forfeit to B2, beat B3 (1800): 2 points from 2 games
@@ -113,14 +118,14 @@ def test_individual_scores_count_forfeits_but_rate_only_games_played() -> None:
 
 
 def test_progress_until_every_game_has_a_result_or_a_forfeit() -> None:
-    start = scheveningen_facts(match(()))
+    start = typed(match(()))
     assert (start.progress.rounds_played, start.progress.rounds_total) == (0, 3)
     assert not start.finished and start.progress.next_date == dt.date(2026, 10, 1)
-    partial = scheveningen_facts(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
+    partial = typed(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W),)))
     assert partial.progress.rounds_played == 3 and not partial.finished
     assert partial.progress.next_date is None  # no later round with a date
     # the last game: A2 - B1 needs no result (B1 withdrew), A3 - B2 does
-    done = scheveningen_facts(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W), Game(3, 3, 5, D))))
+    done = typed(match(ROUND_1 + ROUND_2 + (Game(3, 1, 6, W), Game(3, 3, 5, D))))
     assert done.finished and done.progress.next_date is None
     assert done.score.rounds[2].complete
     assert done.leader == "Reds"
@@ -128,10 +133,10 @@ def test_progress_until_every_game_has_a_result_or_a_forfeit() -> None:
 
 def test_facts_are_the_section_facts_and_typed() -> None:
     section = match(ROUND_1)
-    f = facts_of(section)
-    assert isinstance(f, ScheveningenFacts) and scheveningen_facts(section) is f
+    f = derive_facts(section)
+    assert isinstance(f, ScheveningenFacts) and scheveningen_facts(f) is f
     assert f.standings is None and f.rankings == ()  # a match feeds no later stage
     plain = Section(id="rr", name="RR", format="round_robin", players=PLAYERS[:4],
                     rounds=(), games=())
     with pytest.raises(TypeError):
-        scheveningen_facts(plain)
+        typed(plain)

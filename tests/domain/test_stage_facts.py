@@ -13,7 +13,7 @@ import pytest
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Game, GameResult, RoundInfo, Section
-from leaguegen.domain.sections import facts_of, kind_of, stages
+from leaguegen.domain.sections import derive_facts, kind_of, stages
 from leaguegen.domain.sections.kind import Progress, SectionFacts
 from leaguegen.domain.stages import PendingStage, Seeding, StageInfo, StageSource
 
@@ -56,7 +56,7 @@ B_RESULTS: dict[frozenset[str], str | None] = {frozenset((x, y)): x for x in B f
 
 def test_qualifiers_come_from_the_final_standings_with_tiebreaks() -> None:
     a, b = group("a", A, A_RESULTS), group("b", B, B_RESULTS)
-    feeds = [facts_of(a), facts_of(b)]
+    feeds = [derive_facts(a), derive_facts(b)]
     assert stages.unfinished(feeds) == ()
     players, info = stages.qualifiers(StageSource(("a", "b"), 2, Seeding.CROSS), feeds)
     # A3 is second on SB (the DE between A1 and A3 is level), not A1
@@ -69,12 +69,12 @@ def test_qualifiers_come_from_the_final_standings_with_tiebreaks() -> None:
     # another tiebreak, another qualifier: on pairing number A1 is ahead of A3
     by_number = group("a", A, A_RESULTS, tiebreaks=("DE", "WIN", "TPN"))
     players, _ = stages.qualifiers(StageSource(("a", "b"), 2),
-                                   [facts_of(by_number), facts_of(b)])
+                                   [derive_facts(by_number), derive_facts(b)])
     assert "A1" in [p.name for p in players] and "A3" not in [p.name for p in players]
 
 
 def test_a_declined_place_goes_to_the_next_player() -> None:
-    feeds = [facts_of(group("a", A, A_RESULTS)), facts_of(group("b", B, B_RESULTS))]
+    feeds = [derive_facts(group("a", A, A_RESULTS)), derive_facts(group("b", B, B_RESULTS))]
     players, _ = stages.qualifiers(StageSource(("a", "b"), 2, exclude=("A3",)), feeds)
     assert [p.name for p in players] == ["A2", "B1", "A1", "B2"]
 
@@ -93,14 +93,14 @@ def test_groups_of_one_source_are_numbered() -> None:
 
 
 def test_too_few_eligible_players_is_an_error() -> None:
-    feeds = [facts_of(group("a", A, A_RESULTS))]
+    feeds = [derive_facts(group("a", A, A_RESULTS))]
     with pytest.raises(ValueError, match="4 eligible players, 5 are to qualify"):
         stages.qualifiers(StageSource(("a",), 5), feeds)
 
 
 def test_an_unfinished_source_leaves_the_stage_waiting() -> None:
     unfinished = {k: v for k, v in A_RESULTS.items() if k != frozenset(("A3", "A1"))}
-    feeds = [facts_of(group("a", A, unfinished)), facts_of(group("b", B, B_RESULTS))]
+    feeds = [derive_facts(group("a", A, unfinished)), derive_facts(group("b", B, B_RESULTS))]
     assert stages.unfinished(feeds) == ("a",)
     assert stages.titles(feeds) == ("Group A", "Group B")
 
@@ -113,22 +113,22 @@ def waiting(source: StageSource, unfinished: tuple[str, ...],
 
 def test_a_waiting_stage_has_facts_saying_where_its_players_come_from() -> None:
     source = StageSource(("a", "b"), 2, Seeding.CROSS)
-    facts = facts_of(waiting(source, ("b",), ("Group A", "Group B")))
+    facts = derive_facts(waiting(source, ("b",), ("Group A", "Group B")))
     assert isinstance(facts, stages.PendingFacts)
     assert facts.sources == (stages.SourceState("a", "Group A", True),
                              stages.SourceState("b", "Group B", False))
     assert (facts.top, facts.cross) == (2, True)
     assert not facts.finished and facts.progress.rounds_total == 0 and facts.table is None
     # one source, or seeding by place: no cross pairing to explain
-    single = facts_of(waiting(StageSource(("a",), 4, Seeding.CROSS), ("a",)))
+    single = derive_facts(waiting(StageSource(("a",), 4, Seeding.CROSS), ("a",)))
     assert isinstance(single, stages.PendingFacts)
     assert single.cross is False and single.sources == (stages.SourceState("a", "a", False),)
-    by_place = facts_of(waiting(StageSource(("a", "b"), 2, Seeding.BY_PLACE), ()))
+    by_place = derive_facts(waiting(StageSource(("a", "b"), 2, Seeding.BY_PLACE), ()))
     assert isinstance(by_place, stages.PendingFacts) and by_place.cross is False
 
 
 def test_origins_of_qualified_players_by_seed() -> None:
-    feeds = [facts_of(group("a", A, A_RESULTS)), facts_of(group("b", B, B_RESULTS))]
+    feeds = [derive_facts(group("a", A, A_RESULTS)), derive_facts(group("b", B, B_RESULTS))]
     players, info = stages.qualifiers(StageSource(("a", "b"), 2), feeds)
     section = Section(id="ko", name="KO", format="knockout", players=players, rounds=(),
                       games=(), stage=info)

@@ -15,6 +15,7 @@ import pytest
 from leaguegen.domain.model import Code
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Game, GameResult
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.knockout import knockout_facts
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_parsed_list
@@ -59,7 +60,7 @@ def test_the_reader_keeps_what_was_declared_and_the_facts_derive_the_rest(
     assert Game(2, 2, 3, None) in section.games
     assert Game(2, 1, 4, GameResult.BLACK_WINS) in section.games
 
-    facts = knockout_facts(section)
+    facts = knockout_facts(derive_facts(section))
     first = {(m.top, m.bottom): (m.bye, m.winner, m.decided_by) for m in facts.rounds[0].matches}
     assert first[(4, 5)] == (False, 4, "armageddon")  # Black (P04) through on a draw
     assert first[(1, None)] == (True, 1, "bye")

@@ -85,7 +85,7 @@ def test_build_refuses_an_unwritable_trf_without_a_traceback(tmp_path: Path,
     folder = tmp_path / "season"
     shutil.copytree(SCAFFOLD, folder)
 
-    def refuse(season: object, section_id: str) -> str:
+    def refuse(season: object, section_id: str, facts: object = None) -> str:
         raise trf.TrfWriteError("header 022 contains the control character U+0009; a TRF"
                                 " record is one line of printable text")
 

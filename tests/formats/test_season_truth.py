@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from leaguegen.cli import main
 from leaguegen.domain.model import Code, Player
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.seeding import initial_order
 from leaguegen.errors import InputError
 from leaguegen.formats.season_yaml import load_season
@@ -40,7 +40,7 @@ def repro(name: str, tmp_path: Path) -> Path:
 
 def points(section, after: int | None = None) -> dict[str, Fraction]:
     """Points per name from the section's facts (what every page reads)."""
-    facts = facts_of(section)
+    facts = derive_facts(section)
     table = facts.table
     return {rec.player.name: table.scoring.value(table.score(rec.number, after))
             for rec in table.records}
@@ -57,7 +57,7 @@ def test_w1_a_free_round_scores_only_once_its_round_is_reached(tmp_path: Path) -
     section = load_season(repro("w1-free-round-credited-early", tmp_path)).section("five-one")
     assert points(section) == {"Kasparov": 1, "Fischer": 1, "Tal": Fraction(1, 2),
                                "Petrosian": Fraction(1, 2), "Spassky": 0}
-    table = facts_of(section).table
+    table = derive_facts(section).table
     future = [e for rec in table.records for e in rec.rounds[1:] if e.opponent is None]
     assert future and all(e.code is Code.PENDING for e in future)
 
@@ -76,7 +76,7 @@ def test_w3_a_leavers_postponed_game_is_a_forfeit(tmp_path: Path) -> None:
     scores = points(section)
     assert scores["P4"] == Fraction(5, 2) and scores["P4"] > scores["P2"]
     p6 = section.number_of("P6")
-    postponed = facts_of(section).table.record(p6).rounds[1]
+    postponed = derive_facts(section).table.record(p6).rounds[1]
     assert postponed.code is Code.FORFEIT_LOSS
 
 
@@ -103,7 +103,7 @@ def test_a_withdrawal_before_round_1_gives_the_opponents_free_rounds(tmp_path: P
               - results:
                   - B - C: 1-0
         """).section("rr")
-    table = facts_of(section).table
+    table = derive_facts(section).table
     a = table.record(section.number_of("A"))
     d = table.record(section.number_of("D"))
     assert a.rounds[0].opponent is None and a.rounds[0].code is Code.FULL_BYE  # A met D
@@ -130,7 +130,7 @@ def test_two_leavers_postponed_game_is_a_double_forfeit(tmp_path: Path) -> None:
                   - D - C: 1-0
                   - A - B: 0-1
         """).section("rr")
-    table = facts_of(section).table
+    table = derive_facts(section).table
     assert table.record(1).rounds[0].code is Code.FORFEIT_LOSS
     assert table.record(4).rounds[0].code is Code.FORFEIT_LOSS
 

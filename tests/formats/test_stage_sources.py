@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from leaguegen.domain import roundrobin
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.knockout import knockout_facts
 from leaguegen.domain.stages import PendingStage, Qualification, Seeding, StageInfo
 from leaguegen.domain.standings import compute_standings
@@ -94,7 +95,7 @@ def test_groups_to_knockout_uses_final_standings_with_tiebreaks(tmp_path: Path) 
         ("P03", "group-a", 2, 3), ("P06", "group-b", 2, 4)]
     # cross seeding: A1 v B2 and B1 v A2 in the semi-finals
     first = [(semis.players[m.top - 1].name, semis.players[m.bottom - 1].name)
-             for m in knockout_facts(semis).rounds[0].matches if m.top and m.bottom]
+             for m in knockout_facts(derive_facts(semis)).rounds[0].matches if m.top and m.bottom]
     assert first == [("P02", "P06"), ("P05", "P03")]
 
 
@@ -122,8 +123,8 @@ def test_results_of_the_knockout_are_checked_once_players_are_known(tmp_path: Pa
     text = season(GROUP_A, GROUP_B, KNOCKOUT + "    rounds:\n      - results:\n"
                   "          - P02 - P06: 1-0\n          - P05 - P03: 0-1\n")
     semis = load_season(write(tmp_path, text)).section("semis")
-    winners = [semis.players[m.winner - 1].name for m in knockout_facts(semis).rounds[0].matches
-               if m.winner]
+    winners = [semis.players[m.winner - 1].name
+               for m in knockout_facts(derive_facts(semis)).rounds[0].matches if m.winner]
     assert winners == ["P02", "P03"]
 
 
@@ -165,7 +166,7 @@ def test_demo_grand_prix() -> None:
         {g: ranking(sec) for g, sec in groups.items()})
     knockout = s.section("knockout")
     assert [p.name for p in knockout.players] == expected
-    assert knockout_facts(knockout).rounds[0].matches[1].decided_by == "armageddon"
+    assert knockout_facts(derive_facts(knockout)).rounds[0].matches[1].decided_by == "armageddon"
     assert isinstance(s.section("challengers-final").stage, PendingStage)
 
 
@@ -186,12 +187,12 @@ def _swiss_qualifier(tmp_path: Path, finished: bool) -> Path:
 
 
 def test_swiss_qualifier_to_round_robin_final(tmp_path: Path) -> None:
-    from leaguegen.domain.sections import facts_of
+    from leaguegen.domain.sections import derive_facts
 
     running = load_season(_swiss_qualifier(tmp_path, finished=False))
     assert isinstance(running.section("final").stage, PendingStage)
     done = load_season(_swiss_qualifier(tmp_path, finished=True))
-    facts = facts_of(done.section("open"))
+    facts = derive_facts(done.section("open"))
     assert facts.finished
     ranking_ = list(facts.rankings[0][1])
     final = done.section("final")
@@ -232,7 +233,7 @@ def test_quads_section_as_the_group_stage(tmp_path: Path) -> None:
     assert [(e.source, e.group, e.place) for e in ko.stage.entries[:2]] == [
         ("groups", 1, 1), ("groups", 2, 1)]
     first = [(ko.players[m.top - 1].name, ko.players[m.bottom - 1].name)
-             for m in knockout_facts(ko).rounds[0].matches if m.top and m.bottom]
+             for m in knockout_facts(derive_facts(ko)).rounds[0].matches if m.top and m.bottom]
     assert first[0] == ("P01", ranking(groups[1])[1])  # A1 v B2 (P06 and P08 tie: tiebreaks)
     page = render_pages(s)[0]["ko/index.html"]
     assert "Group 2 · 2" in page

@@ -25,7 +25,6 @@ from leaguegen.domain.sections import round_robin as rr
 from leaguegen.domain.sections.kind import (
     FREE_NUMBER,
     Chores,
-    SectionFacts,
     SectionKind,
     table_games,
 )
@@ -44,15 +43,17 @@ class ToyDetails:
     motto: str = ""
 
 
-def facts(section: Section) -> SectionFacts:
-    table = roundrobin.build_crosstable(section)
+def facts(section: Section) -> rr.RoundRobinFacts:
+    """A round robin's facts (its pages are the round robin's), its schedule worked out once."""
+    schedule = roundrobin.section_schedule(section)
+    table = roundrobin.build_crosstable(section, schedule)
     excluded = roundrobin.withdrawn_unranked(section, table)
     standings = compute_standings(table, list(section.tiebreaks), system="round-robin",
                                   rules=section.tiebreak_rules, excluded=excluded)
     order = tuple(r.number for r in standings.rows)
     names = tuple(section.players[n - 1].name for n in order)
-    return SectionFacts(section, KIND, rr.progress(section, table), table, standings, excluded,
-                        order, ((section.id, names),))
+    return rr.RoundRobinFacts(section, KIND, rr.progress(section, table), table, standings,
+                              excluded, order, ((section.id, names),), schedule=schedule)
 
 
 def scheduled_games(section: Section) -> list[tuple[int, int, int]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.pages.alphabetical import (
     alphabetical_page,
@@ -49,7 +49,7 @@ def test_arabic_names_in_alphabet_order_hamza_forms_with_alif() -> None:
 
 
 def test_every_player_once_with_board_colour_and_opponent_as_paired() -> None:
-    facts = facts_of(OPEN)
+    facts = derive_facts(OPEN)
     for r in range(1, 6):
         page = alphabetical_page(SWISS, facts, r, f"open/alphabetical-{r}.html")
         names = [row.player.name for row in page.rows]
@@ -68,10 +68,10 @@ def test_every_player_once_with_board_colour_and_opponent_as_paired() -> None:
 
 
 def test_players_without_a_game_say_why() -> None:
-    page = alphabetical_page(SWISS, facts_of(OPEN), 3, "open/alphabetical-3.html")
+    page = alphabetical_page(SWISS, derive_facts(OPEN), 3, "open/alphabetical-3.html")
     notes = {row.player.name: row.note for row in page.rows if not row.opponent}
     assert notes == {"Nadia Haddad": "pairing-allocated bye", "Yuki Tanaka": "half-point bye"}
-    page = alphabetical_page(SWISS, facts_of(OPEN), 4, "open/alphabetical-4.html")
+    page = alphabetical_page(SWISS, derive_facts(OPEN), 4, "open/alphabetical-4.html")
     notes = {row.player.name: row.note for row in page.rows if not row.opponent}
     assert notes == {"Ben Whitaker": "pairing-allocated bye", "Jack Thornton": "withdrawn"}
 
@@ -79,13 +79,13 @@ def test_players_without_a_game_say_why() -> None:
 def test_a_round_robin_free_round() -> None:
     season = load_season(ROOT / "seasons" / "riverside-2026")
     odd = next(s for s in season.sections if len(s.players) % 2 and s.format == "round_robin")
-    page = alphabetical_page(season, facts_of(odd), 1, "x")
+    page = alphabetical_page(season, derive_facts(odd), 1, "x")
     assert [row.note for row in page.rows if not row.opponent] == ["free round"]
 
 
 def test_the_current_round_is_the_wall_page() -> None:
-    assert current_round(facts_of(OPEN)) == 5  # the last paired round
-    pages = alphabetical_pages(SWISS, OPEN)
+    assert current_round(derive_facts(OPEN)) == 5  # the last paired round
+    pages = alphabetical_pages(SWISS, derive_facts(OPEN))
     assert set(pages) == {f"open/alphabetical-{r}.html" for r in range(1, 6)} | {
         "open/alphabetical.html"}
     strip = re.compile(r'<link rel="alternate" hreflang.*?>|aria-current="page"')
@@ -95,7 +95,7 @@ def test_the_current_round_is_the_wall_page() -> None:
 
 
 def test_the_html_row_of_a_player(demo_site) -> None:  # noqa: ANN001
-    pages = alphabetical_pages(SWISS, OPEN)
+    pages = alphabetical_pages(SWISS, derive_facts(OPEN))
     html = pages["open/alphabetical-1.html"]
     row = re.search(r'<tr>\s*<td class="name"><a href="[^"]*">Aisha Okonkwo</a></td>(.*?)</tr>',
                     html, flags=re.S)

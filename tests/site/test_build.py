@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.site.pages.start_list import has_lists
 from tests.conftest import DEMO
 from tests.golden import assert_golden
@@ -30,7 +30,7 @@ def test_every_page_is_built(demo_site, demo_season) -> None:
     out, report = demo_site
     players = sum(len(s.players) for s in demo_season.sections)
     sections = len(demo_season.sections)
-    lists = sum(1 + facts_of(s).progress.rounds_total + 1 for s in demo_season.sections
+    lists = sum(1 + derive_facts(s).progress.rounds_total + 1 for s in demo_season.sections
                 if has_lists(s))  # start list, a wall list per round and the current one
     changes = len(list(out.glob("*/changes.html")))  # as the repository's history has them
     assert report.pages == 1 + sections * 2 + players + lists + changes

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import outputs
 from leaguegen.site.build import build_site
@@ -34,7 +35,7 @@ SUMMARY = SectionSummary("a", "Open A", "Round robin", "a/index.html", 10, 3, 9,
 
 def _outputs_of(demo: str) -> list[SectionOutput]:
     season = load_season(Path("seasons") / demo)
-    return [render_section(season, section) for section in season.sections]
+    return [render_section(season, derive_facts(section)) for section in season.sections]
 
 
 @pytest.mark.parametrize("demo", ["grand-prix-2027", "amman-2026-ar", "chunhui-2026-zh"])

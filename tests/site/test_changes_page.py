@@ -7,6 +7,7 @@ import datetime as dt
 import pytest
 
 from leaguegen.domain import changes as ch
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.pages.registry import renderer_for
 from tests.conftest import ROOT
@@ -24,14 +25,14 @@ def test_a_section_with_changes_has_the_page_and_the_tab(demo: str) -> None:
         with_log = ch.with_changes(season, {section.id: logged})
         s = with_log.section(section.id)
         kind = "pending_stage" if type(s.stage).__name__ == "PendingStage" else s.format
-        pages = renderer_for(kind)(with_log, s).pages
+        pages = renderer_for(kind)(with_log, derive_facts(s)).pages
         listed = kind not in ("knockout", "pending_stage")
         assert (f"{s.id}/changes.html" in pages) == listed, s.id
         if listed:
             html = pages[f"{s.id}/changes.html"]
             assert "Mon 2 November 2026" in html and "late entry" in html and name in html
             assert f'href="../{s.id}/changes.html"' in pages[f"{s.id}/index.html"]
-        plain = renderer_for(kind)(season, section).pages
+        plain = renderer_for(kind)(season, derive_facts(section)).pages
         assert f"{s.id}/changes.html" not in plain
         assert "changes.html" not in plain[f"{s.id}/index.html"]
 

@@ -13,7 +13,7 @@ import pytest
 
 from leaguegen.cli.season_standings import as_json, season_standings
 from leaguegen.domain.season_facts import season_facts
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.feeds.atom import atom_feed
 from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
@@ -123,7 +123,7 @@ def test_a_played_rounds_event_lists_its_results() -> None:
     assert "Eleanor Whitfield - Daniel Reyes: 1-0" in str(event["description"])
     unplayed = [e for e in _events(section_calendar(season_facts(season), premier))
                 if "not played yet" in str(e["description"])]
-    played = facts_of(premier).progress.rounds_played
+    played = derive_facts(premier).progress.rounds_played
     assert len(unplayed) == len([r for r in premier.rounds if r.date and r.number > played])
 
 

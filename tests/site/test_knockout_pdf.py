@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import render_pages
 from leaguegen.site.pages.knockout import knockout_page
@@ -29,7 +30,7 @@ KO_PDF = "knockout/knockout-crosstable.pdf"
 def gp():  # noqa: ANN201
     season = load_season(GP)
     section = next(s for s in season.sections if s.format == "knockout")
-    return knockout_page(season, section), render_pages(season)[1][KO_PDF]
+    return knockout_page(season, derive_facts(section)), render_pages(season)[1][KO_PDF]
 
 
 def _cells(table: str) -> list[list[tuple[int, str]]]:

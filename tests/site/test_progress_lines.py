@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.season import GameResult
-from leaguegen.domain.sections.facts import facts_of
+from leaguegen.domain.sections.facts import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site
 from tests.conftest import ROOT
@@ -49,37 +49,37 @@ def test_a_quads_round_some_groups_have_not_played_is_in_progress(built: Path) -
 def test_a_knockout_round_is_played_once_every_match_has_a_winner() -> None:
     season = load_season(ROOT / "seasons" / "grand-prix-2027")
     section = season.section("knockout")
-    progress = facts_of(section).progress
+    progress = derive_facts(section).progress
     assert (progress.rounds_played, progress.in_progress) == (2, 2)
     # the quarter-finals alone: every match decided, so round 1 is played
     d = section.details
     first = replace(section, details=replace(
         d, results=tuple((key, r) for key, r in d.results if key[0] == 1)))
-    assert facts_of(first).progress.in_progress is None
-    assert facts_of(first).progress.rounds_played == 1
+    assert derive_facts(first).progress.in_progress is None
+    assert derive_facts(first).progress.rounds_played == 1
 
 
 def test_a_scheveningen_round_with_a_board_to_come_is_in_progress(built: Path) -> None:
     season = load_season(ROOT / "seasons" / "scheveningen-2026")
     section = season.sections[0]
-    progress = facts_of(section).progress
+    progress = derive_facts(section).progress
     # the demo's round 4 has two boards without a result
     assert any(g.round == 4 and g.result is None for g in section.games)
     assert (progress.rounds_played, progress.in_progress) == (4, 4)
     # without round 4's games, round 3 (all boards played) is the last, and played
     earlier = replace(section, games=tuple(g for g in section.games if g.round < 4))
-    done = facts_of(earlier).progress
+    done = derive_facts(earlier).progress
     assert (done.rounds_played, done.in_progress) == (3, None)
 
 
 def test_a_round_robin_round_with_an_earlier_game_postponed_is_in_progress() -> None:
     # the Rapid's round 7 has a postponed game while round 8 has its results
     section = load_season(ROOT / "seasons" / "riverside-2026").section("rapid")
-    progress = facts_of(section).progress
+    progress = derive_facts(section).progress
     assert any(g.round == 7 and g.result is None for g in section.games)
     assert (progress.rounds_played, progress.in_progress) == (8, 8)
     # with every game up to round 8 decided (the postponed one drawn) it is played
     done = tuple(replace(g, result=GameResult.DRAW) if g.round <= 8 and g.result is None
                  else g for g in section.games)
-    decided = facts_of(replace(section, games=done)).progress
+    decided = derive_facts(replace(section, games=done)).progress
     assert (decided.rounds_played, decided.in_progress) == (8, None)

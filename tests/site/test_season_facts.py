@@ -13,7 +13,7 @@ import pytest
 from leaguegen.domain import roundrobin
 from leaguegen.domain.season import NewsItem
 from leaguegen.domain.season_facts import NO_CHANGE, last_change, season_facts
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import outputs
 from leaguegen.site.incremental import MemoryStore
@@ -30,7 +30,7 @@ def test_the_facts_hold_every_sections_facts_and_round_robin_schedule(folder: Pa
     assert list(facts.sections) == [s.id for s in season.sections]
     for section in season.sections:
         mine = facts.of(section)
-        assert mine.section == section and mine == facts_of(section)
+        assert mine.section == section and mine == derive_facts(section)
         if mine.kind.name == "round_robin" and mine.table is not None:
             assert facts.schedule(section) == roundrobin.section_schedule(section)
         else:

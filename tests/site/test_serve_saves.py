@@ -95,9 +95,9 @@ class Renders:
         pages, feeds, key = (incremental.render_section, outputs.section_outputs,
                              incremental.section_key)
 
-        def render_section(season, section):  # noqa: ANN001,ANN202
-            self.pages.append(section.id)
-            return pages(season, section)
+        def render_section(season, facts):  # noqa: ANN001,ANN202
+            self.pages.append(facts.section.id)
+            return pages(season, facts)
 
         def section_outputs(season, section):  # noqa: ANN001,ANN202
             self.feeds.append(section.id)

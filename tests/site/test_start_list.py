@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 
 from leaguegen.domain.model import Player
+from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.pages.start_list import start_list_page, start_list_pages
@@ -23,7 +24,7 @@ def _rows(html: str) -> list[list[str]]:
 
 
 def test_every_player_in_number_order_with_what_the_season_says() -> None:
-    page = start_list_page(RIVERSIDE, PREMIER)
+    page = start_list_page(RIVERSIDE, derive_facts(PREMIER))
     assert [r.number for r in page.rows] == list(range(1, len(PREMIER.players) + 1))
     assert [r.player.name for r in page.rows] == [p.name for p in PREMIER.players]
     first = page.rows[0]
@@ -34,7 +35,7 @@ def test_every_player_in_number_order_with_what_the_season_says() -> None:
 
 
 def test_the_page_links_each_fide_id_to_the_fide_profile() -> None:
-    html = start_list_pages(RIVERSIDE, PREMIER)["premier/start-list.html"]
+    html = start_list_pages(RIVERSIDE, derive_facts(PREMIER))["premier/start-list.html"]
     links = re.findall(
         r'<a href="(https://ratings\.fide\.com/profile/\d+)" rel="external">(\d+)</a>', html)
     ids = [p.fide_id for p in PREMIER.players if p.fide_id]
@@ -48,16 +49,16 @@ def test_a_club_column_when_a_player_has_a_club() -> None:
     players = list(PREMIER.players)
     players[1] = replace(players[1], club="Riverside CC")
     section = replace(PREMIER, players=tuple(players))
-    page = start_list_page(RIVERSIDE, section)
+    page = start_list_page(RIVERSIDE, derive_facts(section))
     assert page.columns == ("title", "federation", "fide", "club")
-    rows = _rows(start_list_pages(RIVERSIDE, section)["premier/start-list.html"])
+    rows = _rows(start_list_pages(RIVERSIDE, derive_facts(section))["premier/start-list.html"])
     assert [r[-1] for r in rows[:3]] == ["", "Riverside CC", ""]
 
 
 def test_a_player_without_a_fide_id_has_no_link() -> None:
     players = (*PREMIER.players[:-1], Player("New Member", rating=None))
     section = replace(PREMIER, players=players)
-    row = start_list_page(RIVERSIDE, section).rows[-1]
+    row = start_list_page(RIVERSIDE, derive_facts(section)).rows[-1]
     assert row.fide_url is None and row.rating is None
 
 
@@ -68,7 +69,7 @@ def test_only_round_robins_and_swiss_sections_have_one() -> None:
         for s in season.sections:
             listed = (s.format in ("round_robin", "double_round_robin", "swiss")
                       and not isinstance(s.stage, PendingStage))
-            assert bool(start_list_pages(season, s)) == listed, s.id
+            assert bool(start_list_pages(season, derive_facts(s))) == listed, s.id
             seen.add((s.format, listed))
     assert ("quads", False) in seen and ("scheveningen", False) in seen
     assert ("knockout", False) in seen and ("round_robin", True) in seen

@@ -53,12 +53,12 @@ def test_the_arabic_section_ranks_three_and_a_half_above_three() -> None:
 
 
 def test_without_a_withdrawal_under_the_rule_no_note_and_the_standings_ranks() -> None:
-    from leaguegen.domain.sections.facts import facts_of
+    from leaguegen.domain.sections.facts import derive_facts
 
     season = load_season(ROOT / "seasons" / "ladya-2026-ru")
     section = season.sections[0]
     doc = trf.loads(dumps(season, section.id))
     assert not [c for c in doc.comments if c.startswith("50% RULE")]
-    standings = facts_of(section).standings
+    standings = derive_facts(section).standings
     assert {p.number: p.rank for p in doc.players} == {r.number: r.rank
                                                        for r in standings.rows}

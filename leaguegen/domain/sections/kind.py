@@ -172,6 +172,9 @@ class SectionKind:
     varma: bool = False
     # The key of its reader in ``formats/sections/`` (``READERS``); empty: the kind's name.
     reader: str = ""
+    # What the feeds call every free round of its sections (a round robin's: the table
+    # leaves one player out, whatever the bye scores); empty: each bye's own kind.
+    free_round: str = ""
 
     def trf_type_for(self, section: Section) -> str | None:
         """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""

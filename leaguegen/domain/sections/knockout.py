@@ -18,7 +18,7 @@ from leaguegen.domain import planning
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import stages
-from leaguegen.domain.sections.facts import facts_of, next_date
+from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 
@@ -140,11 +140,10 @@ def facts(section: Section) -> KnockoutFacts:
                          rounds=rounds, champion=champion, origins=stages.origins(section))
 
 
-def knockout_facts(section: Section) -> KnockoutFacts:
-    """The section's facts (``facts_of``, derived once), as the knockout's own type."""
-    found = facts_of(section)
+def knockout_facts(found: SectionFacts) -> KnockoutFacts:
+    """A section's facts (derived once per build, passed down) as a knockout's."""
     if not isinstance(found, KnockoutFacts):
-        raise TypeError(f"section '{section.id}' is not a knockout section")
+        raise TypeError(f"section '{found.section.id}' is not a knockout section")
     return found
 
 

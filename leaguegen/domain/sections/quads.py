@@ -16,7 +16,7 @@ from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
-from leaguegen.domain.sections.facts import facts_of, next_date
+from leaguegen.domain.sections.facts import derive_facts, next_date
 from leaguegen.domain.sections.kind import (
     LATE_ENTRIES,
     N_,
@@ -79,17 +79,16 @@ class QuadsFacts(SectionFacts):
                      if round_no <= g.progress.rounds_total)
 
 
-def quads_facts(section: Section) -> QuadsFacts:
-    """The (remembered) facts of a quads section, typed as such."""
-    found = facts_of(section)
+def quads_facts(found: SectionFacts) -> QuadsFacts:
+    """A section's facts (derived once per build, passed down) as a quads section's."""
     if not isinstance(found, QuadsFacts):
-        raise TypeError(f"section '{section.id}' is not a quads section")
+        raise TypeError(f"section '{found.section.id}' is not a quads section")
     return found
 
 
 def facts(section: Section) -> QuadsFacts:
     d = details(section)
-    groups = tuple(facts_of(g) for g in d.groups)
+    groups = tuple(derive_facts(g) for g in d.groups)
     played = max((g.progress.rounds_played for g in groups), default=0)
     finished = bool(groups) and all(g.finished for g in groups)
     # event round k is played once every group that has a round k has played all of it:

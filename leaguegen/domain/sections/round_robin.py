@@ -58,15 +58,24 @@ def progress(section: Section, table: Crosstable) -> Progress:
                     next_date(section, played, finished))
 
 
-def facts(section: Section) -> SectionFacts:
-    table = roundrobin.build_crosstable(section)
+@dataclass(frozen=True, slots=True)
+class RoundRobinFacts(SectionFacts):
+    """A round robin's facts and its rounds' boards (the Berger table, or the rounds as
+    written), worked out once here for the crosstable, the pages and the feeds."""
+
+    schedule: tuple[berger.Round, ...] = ()
+
+
+def facts(section: Section) -> RoundRobinFacts:
+    schedule = roundrobin.section_schedule(section)
+    table = roundrobin.build_crosstable(section, schedule)
     excluded = roundrobin.withdrawn_unranked(section, table)
     standings = compute_standings(table, list(section.tiebreaks), system="round-robin",
                                   rules=section.tiebreak_rules, excluded=excluded)
     order = tuple(r.number for r in standings.rows)
     names = tuple(section.players[n - 1].name for n in order)
-    return SectionFacts(section, KIND, progress(section, table), table, standings, excluded,
-                        order, ((section.id, names),))
+    return RoundRobinFacts(section, KIND, progress(section, table), table, standings, excluded,
+                           order, ((section.id, names),), schedule=schedule)
 
 
 def scheduled_games(section: Section) -> list[ScheduledGame]:
@@ -94,5 +103,6 @@ KIND = register(SectionKind(
     tiebreak_system="round-robin",
     trf_type={"round_robin": "Round robin", "double_round_robin": "Double round robin"},
     feeds_stages=True, plan=plan, scheduled_games=scheduled_games, varma=True,
+    free_round="free round",
     chores=Chores(withdraw=True, late_entry=FREE_NUMBER, computed_numbers=True),
 ))

@@ -19,7 +19,7 @@ from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import round_robin
-from leaguegen.domain.sections.facts import facts_of, next_date
+from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import (
     N_,
     Progress,
@@ -102,11 +102,10 @@ def details(section: Section) -> ScheveningenDetails:
     return section.details
 
 
-def scheveningen_facts(section: Section) -> ScheveningenFacts:
-    """The (remembered) facts of a Scheveningen section, typed as such."""
-    found = facts_of(section)
+def scheveningen_facts(found: SectionFacts) -> ScheveningenFacts:
+    """A section's facts (derived once per build, passed down) as a Scheveningen match's."""
     if not isinstance(found, ScheveningenFacts):
-        raise TypeError(f"section '{section.id}' is not a Scheveningen section")
+        raise TypeError(f"section '{found.section.id}' is not a Scheveningen section")
     return found
 
 

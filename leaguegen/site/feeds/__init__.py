@@ -43,7 +43,8 @@ def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
     files = {urls.section_json(section): _json(feed),
              urls.section_ics(section): section_calendar(facts, section, block)}
     if exports_trf(section):
-        files[urls.trf(section)] = season_trf.dumps(facts.season, section.id).encode("utf-8")
+        files[urls.trf(section)] = season_trf.dumps(facts.season, section.id,
+                                                     facts.of(section)).encode("utf-8")
     for number, calendar in player_calendars(facts, section, feed).items():
         files[urls.player_ics(section, number)] = calendar
     return files, section_part(facts, section, block)

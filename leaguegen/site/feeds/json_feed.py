@@ -16,7 +16,6 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Any
 
-from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour
 from leaguegen.domain.season import GameResult, Section
 from leaguegen.domain.season_facts import SeasonFacts
@@ -51,9 +50,10 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
 
     One pass over each player's record (boards and byes in player order within each
     round, as a scan of every record per round gives them). ``schedule``: a round robin's
-    rounds (``SeasonFacts.schedules``), which give its boards their order."""
+    rounds (``SeasonFacts.schedules``), which give its boards their order (None: the order
+    they are written in). A free round is named as the kind says (``SectionKind.free_round``)."""
     section, table = facts.section, facts.table
-    free = "free round" if facts.kind.name == "round_robin" else ""
+    free = facts.kind.free_round
     total = max(facts.progress.rounds_total, len(section.rounds))
     dates = {r.number: r.date for r in section.rounds}
     boards_of: list[list[dict[str, Any]]] = [[] for _ in range(total + 1)]
@@ -81,11 +81,9 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
                 boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
                                            "result": g.result.value.replace("½", "1/2")
                                            if g.result else None})
-    rr = facts.kind.name == "round_robin"
-    orders = _orders(schedule if schedule is not None else roundrobin.section_schedule(section)) \
-        if rr and total else None
+    orders = _orders(schedule) if schedule is not None and total else None
     written: dict[int, dict[tuple[int, int], int]] = {}
-    if not rr:  # the order the boards are written in
+    if schedule is None:  # the order the boards are written in
         for i, g in enumerate(section.games):
             written.setdefault(g.round, {})[(g.white, g.black)] = i  # the last, as before
     out = []

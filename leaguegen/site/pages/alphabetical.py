@@ -20,11 +20,11 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
-from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
+from leaguegen.domain.sections.round_robin import RoundRobinFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     N_,
@@ -145,13 +145,15 @@ def current_round(facts: SectionFacts) -> int | None:
     return rounds[-1]
 
 
-def _boards(section: Section, table: Crosstable, r: int) -> dict[int, int]:
-    """Board number of each player with a game in round ``r``."""
+def _boards(facts: SectionFacts, table: Crosstable, r: int) -> dict[int, int]:
+    """Board number of each player with a game in round ``r`` (a round robin's boards are
+    its schedule's, worked out once with its facts)."""
+    section = facts.section
     if isinstance(section.details, ss.SwissSettings):
         pairs = [(g.white, g.black) for g in ss.games_of_round(section, r)]
     else:
-        pairs = [(p.white, p.black) for p in roundrobin.section_schedule(section)[r - 1]
-                 if p.black is not None]
+        assert isinstance(facts, RoundRobinFacts)
+        pairs = [(p.white, p.black) for p in facts.schedule[r - 1] if p.black is not None]
     out = {}
     board = 0
     for white, black in pairs:
@@ -191,7 +193,7 @@ def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
     rows = tuple(WallRow(players[number], board, colour,
                          players[opponent] if opponent else None, note)
                  for number, board, colour, opponent, note
-                 in round_lines(section, table, r, order))
+                 in round_lines(facts, r, order))
     return AlphabeticalPage(root, season_info(season), info, r, _date(section, r), rows,
                             links, here)
 
@@ -200,12 +202,14 @@ def _date(section: Section, r: int) -> dt.date | None:
     return next((x.date for x in section.rounds if x.number == r), None)
 
 
-def round_lines(section: Section, table: Crosstable, r: int, order: list[int]
+def round_lines(facts: SectionFacts, r: int, order: list[int]
                 ) -> list[tuple[int, int | None, str, int | None, str]]:
     """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
     :func:`shared_of`): (number, board, colour, opponent, note) as a WallRow holds them,
     with the players by number."""
-    boards = _boards(section, table, r)
+    section, table = facts.section, facts.table
+    assert table is not None
+    boards = _boards(facts, table, r)
     free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
     records = table.records
     white = Colour.WHITE
@@ -241,10 +245,10 @@ def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
     return Shared(rounds, section_summary(facts, root, None), links, order)
 
 
-def alphabetical_pages(season: Season, section: Section) -> dict[str, str]:
+def alphabetical_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    section = facts.section
     if not has_lists(section):
         return {}
-    facts = facts_of(section)
     if facts.table is None:
         return {}
     lang = season.language

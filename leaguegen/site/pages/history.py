@@ -19,8 +19,8 @@ import datetime as dt
 from dataclasses import dataclass
 
 from leaguegen.domain import changes as ch
-from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
@@ -54,20 +54,22 @@ class ChangesPage:
     changes: tuple[ChangeView, ...]
 
 
-def changes_page(season: Season, section: Section, root: str = "../") -> ChangesPage:
+def changes_page(season: Season, facts: SectionFacts, root: str = "../") -> ChangesPage:
+    section = facts.section
     views = tuple(
         ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
                    c.round, c.players, c.old, c.new, c.commit[:7])
         for c in reversed(section.changes))
-    return ChangesPage(root, season_info(season), section_summary(facts_of(section), root, None),
+    return ChangesPage(root, season_info(season), section_summary(facts, root, None),
                        views)
 
 
-def changes_pages(season: Season, section: Section) -> dict[str, str]:
+def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    section = facts.section
     # a knockout's games live in its bracket (not compared) and its pages have their own tabs
     if not section.changes or section.format == "knockout":
         return {}
-    return {urls.changes(section): render("lists/changes.html", changes_page(season, section),
+    return {urls.changes(section): render("lists/changes.html", changes_page(season, facts),
                                           season.language)}
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.knockout import MatchFacts, knockout_facts
 from leaguegen.domain.sections.stages import Origin
 from leaguegen.site import formatting as fmt
@@ -153,8 +154,9 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
         reason=m.reason, tiebreaks=tiebreaks, games=games, started=m.started)
 
 
-def knockout_page(season: Season, section: Section) -> KnockoutPage:
-    facts = knockout_facts(section)
+def knockout_page(season: Season, found: SectionFacts) -> KnockoutPage:
+    facts = knockout_facts(found)
+    section = facts.section
     root = "../"
     rounds = tuple(
         BracketRound(r.number, round_name(r.players), r.players, r.date,
@@ -201,8 +203,9 @@ class KnockoutPlayerPage:
     matches: tuple[PlayerMatch, ...]
 
 
-def player_page(season: Season, section: Section, number: int) -> KnockoutPlayerPage:
-    facts = knockout_facts(section)
+def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPlayerPage:
+    facts = knockout_facts(found)
+    section = facts.section
     root = "../../"
     matches = []
     for r in facts.rounds:
@@ -228,16 +231,16 @@ def player_page(season: Season, section: Section, number: int) -> KnockoutPlayer
         matches=tuple(matches))
 
 
-def render_knockout(season: Season, section: Section) -> SectionOutput:
-    lang = season.language
-    page = knockout_page(season, section)
+def render_knockout(season: Season, facts: SectionFacts) -> SectionOutput:
+    section, lang = facts.section, season.language
+    page = knockout_page(season, facts)
     pages = {
         urls.section(section): render("knockout/section.html", page, lang),
         urls.rounds(section): render("knockout/rounds.html", page, lang),
     }
     for number in range(1, len(section.players) + 1):
         pages[urls.player(section, number)] = render(
-            "knockout/player.html", player_page(season, section, number), lang)
+            "knockout/player.html", player_page(season, facts, number), lang)
     return SectionOutput(pages, urls.pdf(section),
                          render_pdf_source("knockout/pdf.html", page, lang),
                          page.section)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass, replace
 
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
 from leaguegen.site import i18n, urls
@@ -144,8 +144,9 @@ def gettext(language: str, digits: str):  # noqa: ANN201
     return i18n.gettext_callables(language, digits)[0]
 
 
-def render_quads(season: Season, section: Section) -> SectionOutput:
-    facts = quads_facts(section)
+def render_quads(season: Season, found: SectionFacts) -> SectionOutput:
+    facts = quads_facts(found)
+    section = facts.section
     details = facts.details
     lang = season.language
     root = "../"

@@ -2,14 +2,16 @@
 
 Each page module under ``leaguegen/site/pages/`` registers its renderer for the
 formats of its kind; ``leaguegen/site/pages/__init__.py`` imports them all. A
-renderer takes (season, section) and returns a :class:`SectionOutput`: every
-page of the section by path, the PDF's HTML source and the summary the home
-page shows.
+renderer takes (season, facts): the season as the page frame shows it (in the
+language being rendered) and the section's :class:`SectionFacts` (its section is
+``facts.section``), derived once per build (``domain.season_facts``) and passed
+down, never looked up; it returns a :class:`SectionOutput`: every page of the
+section by path, the PDF's HTML source and the summary the home page shows.
 
 Pages that any section of a kind with a start list may have (the start rank
 list, the alphabetical pairing lists, the changes from the season's history)
 are made by page makers registered with :func:`register_section_pages`: each
-takes (season, section) and returns {path: html}, possibly empty; their pages
+takes (season, facts) and returns {path: html}, possibly empty; their pages
 join the section's own, so they are cached and rebuilt with it.
 """
 
@@ -60,9 +62,9 @@ def renderer_for(fmt: str) -> Renderer:
     return partial(_with_section_pages, renderer)
 
 
-def _with_section_pages(renderer: Renderer, season, section) -> SectionOutput:  # noqa: ANN001
+def _with_section_pages(renderer: Renderer, season, facts) -> SectionOutput:  # noqa: ANN001
     with templates_pinned():  # each template looked up once per section
-        output = renderer(season, section)
+        output = renderer(season, facts)
         for maker in SECTION_PAGES:
-            output.pages.update(maker(season, section))
+            output.pages.update(maker(season, facts))
     return output

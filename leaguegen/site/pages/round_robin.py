@@ -19,7 +19,8 @@ from leaguegen.domain import roundrobin
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import SectionFacts, facts_of
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.round_robin import RoundRobinFacts
 from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
@@ -166,8 +167,8 @@ FREE_ROUND = N_("free round")
 
 
 
-def section_data(section: Section) -> SectionData:
-    return SectionData(facts_of(section))
+def section_data(facts: SectionFacts) -> SectionData:
+    return SectionData(facts)
 
 
 def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
@@ -322,7 +323,9 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     s, t = data.section, data.table
     players = data.links_of(root)
     made = []
-    schedule = roundrobin.section_schedule(s)
+    facts = data.facts
+    assert isinstance(facts, RoundRobinFacts)  # a round robin's, or a quads group's
+    schedule = facts.schedule  # worked out once, with the section's facts
     before = _points_before(t)
     records, withdrawals = t.records, s.withdrawals
     results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
@@ -406,9 +409,9 @@ def player_page(season: Season, data: SectionData, number: int,
 
 
 
-def render_section(season: Season, section: Section) -> SectionOutput:
-    lang = season.language
-    data = section_data(section)
+def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
+    section, lang = facts.section, season.language
+    data = section_data(facts)
     page = dataclasses.replace(section_page(season, data),
                                planning=planning_view(season, section))
     data.page = page

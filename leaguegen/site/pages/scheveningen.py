@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from leaguegen.domain.schedule import scheveningen as sch
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.scheveningen import ScheveningenFacts, scheveningen_facts
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
@@ -152,9 +153,10 @@ def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenP
         planning=planning_view(season, section))
 
 
-def render_scheveningen(season: Season, section: Section) -> SectionOutput:
+def render_scheveningen(season: Season, found: SectionFacts) -> SectionOutput:
     lang = season.language
-    facts = scheveningen_facts(section)
+    facts = scheveningen_facts(found)
+    section = facts.section
     page = scheveningen_page(season, facts)
     pages = {
         urls.section(section): render("scheveningen/section.html", page, lang),

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.stages import PendingFacts
 from leaguegen.site import urls
 from leaguegen.site.pages import common
@@ -42,8 +42,8 @@ class PendingPage:
     cross: bool
 
 
-def pending_page(season: Season, section: Section) -> PendingPage:
-    facts = facts_of(section)
+def pending_page(season: Season, facts: SectionFacts) -> PendingPage:
+    section = facts.section
     if not isinstance(facts, PendingFacts):
         raise TypeError(f"section '{section.id}' is not waiting for its players")
     root = "../"
@@ -55,8 +55,9 @@ def pending_page(season: Season, section: Section) -> PendingPage:
         top=facts.top, sources=sources, cross=facts.cross)
 
 
-def render_pending(season: Season, section: Section) -> SectionOutput:
-    page = pending_page(season, section)
+def render_pending(season: Season, facts: SectionFacts) -> SectionOutput:
+    section = facts.section
+    page = pending_page(season, facts)
     lang = season.language
     html = render("stage/section.html", page, lang)
     return SectionOutput({urls.section(section): html}, urls.pdf(section),

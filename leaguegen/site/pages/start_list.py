@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     PlayerLink,
@@ -58,8 +58,8 @@ def has_lists(section: Section) -> bool:
     return exports_trf(section)
 
 
-def start_list_page(season: Season, section: Section, root: str = "../") -> StartListPage:
-    facts = facts_of(section)
+def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> StartListPage:
+    section = facts.section
     links = player_links(section, root)
     rows = tuple(
         StartRow(number=n, player=links[n], title=p.title or None,
@@ -76,11 +76,12 @@ def start_list_page(season: Season, section: Section, root: str = "../") -> Star
                          rated=any(r.rating for r in rows))
 
 
-def start_list_pages(season: Season, section: Section) -> dict[str, str]:
+def start_list_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    section = facts.section
     if not has_lists(section):
         return {}
     return {urls.start_list(section): render("lists/start_list.html",
-                                             start_list_page(season, section), season.language)}
+                                             start_list_page(season, facts), season.language)}
 
 
 register_section_pages(start_list_pages)

@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages import swiss_context as sc
 from leaguegen.site.pages.registry import SectionOutput, register_renderer
 from leaguegen.site.render import render, render_pdf_source
 
 
-def render_swiss(season: Season, section: Section) -> SectionOutput:
-    lang = season.language
-    data = sc.swiss_data(section)
+def render_swiss(season: Season, facts: SectionFacts) -> SectionOutput:
+    section, lang = facts.section, season.language
+    data = sc.swiss_data(facts)
     page = sc.section_page(season, data)
     pages = {
         urls.section(section): render("swiss/section.html", page, lang),

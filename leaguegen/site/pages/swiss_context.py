@@ -24,7 +24,7 @@ from leaguegen.domain.pairing import (
 from leaguegen.domain.pairing.check import RoundPairing, compare_round
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.swiss_record import Origin
 from leaguegen.domain.standings import Standings
@@ -278,6 +278,7 @@ class SwissData:
     standings: Standings
     after: int  # standings are after this round
     ranks: dict[int, int]
+    facts: SectionFacts  # the section's, which its summary is made from
     # the players' links by number (index 0 unused), by root: made once, not per board
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
 
@@ -291,12 +292,13 @@ def _link(data: SwissData, number: int, root: str) -> PlayerLink:
     return link
 
 
-def swiss_data(section: Section) -> SwissData:
-    facts = facts_of(section)  # the table and standings the section's facts derived once
+def swiss_data(facts: SectionFacts) -> SwissData:
+    """The page data of a Swiss section, from its facts (its table and standings)."""
+    section = facts.section
     assert isinstance(facts, ss.SwissFacts)
     assert facts.table is not None and facts.standings is not None
     return SwissData(section, facts.table, facts.standings, facts.after,
-                     {row.number: row.rank for row in facts.standings.rows})
+                     {row.number: row.rank for row in facts.standings.rows}, facts)
 
 
 def summary(data: SwissData, root: str) -> SectionSummary:
@@ -304,7 +306,7 @@ def summary(data: SwissData, root: str) -> SectionSummary:
     leader = None
     if data.after and data.standings.rows:
         leader = s.players[data.standings.rows[0].number - 1].name
-    return section_summary(facts_of(s), root, leader)
+    return section_summary(data.facts, root, leader)
 
 
 def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
