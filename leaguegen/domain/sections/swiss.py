@@ -37,6 +37,7 @@ from leaguegen.domain.pairing import (
     state_from_crosstable,
 )
 from leaguegen.domain.pairing.check import RoundCheck, RoundPairing, compare_round
+from leaguegen.domain.pairing.renumber import from_tpn, is_identity, to_tpn
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
@@ -83,6 +84,9 @@ class SwissSettings:
     keep_apart: str = "none"
     # How each paired round was paired: pair's marker and record (swiss_record.py).
     marks: tuple[RoundMark, ...] = ()
+    # Late entries placed in the initial order (C.04.2 art. 2.4): (player, before), both
+    # identity numbers, applied in turn; see :func:`pairing_order`.
+    placements: tuple[tuple[int, int], ...] = ()
 
 
 class RoundNotFinished(Exception):
@@ -103,6 +107,28 @@ def settings(section: Section) -> SwissSettings:
     if not isinstance(details, SwissSettings):
         raise TypeError(f"section '{section.id}' is not a Swiss section")
     return details
+
+
+def pairing_order(section: Section) -> tuple[int, ...]:
+    """The players' numbers in pairing (TPN) order: ``order[0]`` has TPN 1.
+
+    A season's numbers are its players' identities (pages, URLs) and never move once
+    frozen. FIDE pairs by TPN (C.04.2 art. 2), where a late entry is "given an
+    appropriate TPN" in the initial order while TPNs may still change (until the
+    fourth round is paired, art. 2.3). ``pairing_order`` (the file's key, written by
+    ``enter``) places such an entrant before a player; everyone else keeps the list
+    order. Without placements the TPN is the number.
+    """
+    order = list(range(1, len(section.players) + 1))
+    for player, before in settings(section).placements:
+        order.remove(player)
+        order.insert(order.index(before), player)
+    return tuple(order)
+
+
+# TPNs may change (a late entry placed in the initial order) only until the fourth
+# round has been paired (C.04.2 art. 2.3).
+TPNS_FIXED_AFTER = 4
 
 
 def paired_rounds(section: Section) -> int:
@@ -182,8 +208,10 @@ def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> S
     table = build_crosstable(section, round_no - 1)
     accel = None
     if s.acceleration == "baku":
-        accel = baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                  section.scoring.win, section.scoring.draw)
+        order = pairing_order(section)  # group A: the top TPNs
+        by_tpn = baku_acceleration(list(range(1, len(order) + 1)), s.number_of_rounds,
+                                   section.scoring.win, section.scoring.draw)
+        accel = {order[tpn - 1]: values for tpn, values in by_tpn.items()}
     postponed = [(g.white, g.black) for g in section.games
                  if g.round < round_no and g.result is None]
     absent = absent_for(section, round_no)
@@ -241,14 +269,21 @@ def pair_keeping_apart(section: Section, round_no: int,
     """
     state = pairing_state(section, round_no, as_stored)
     system = settings(section).pairing
+    order = pairing_order(section)
+
+    def engine(st: SwissState) -> PairingResult:
+        """The system's pairing of ``st``, by TPN when TPNs differ from the numbers."""
+        if is_identity(order):
+            return pair_round(st, system=system)
+        return from_tpn(pair_round(to_tpn(st, order), system=system), order)
+
     avoid = avoided_pairs(section) - state.forbidden
     if avoid:
         try:
-            return SeasonPairing(pair_round(replace(state, forbidden=state.forbidden | avoid),
-                                            system=system))
+            return SeasonPairing(engine(replace(state, forbidden=state.forbidden | avoid)))
         except NoValidPairing:
             pass
-    result = pair_round(state, system=system)
+    result = engine(state)
     relaxed = tuple(b for b in result.boards if frozenset(b) in avoid)
     return SeasonPairing(result, relaxed)
 
