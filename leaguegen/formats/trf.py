@@ -107,7 +107,8 @@ class TrfDocument:
     def rounds_paired(self) -> int:
         """Rounds already paired: the last round where anyone took part in a pairing.
 
-        A requested bye (H/Z/F) in the following column only marks an absence.
+        A requested bye (H/Z/F) in the following column only marks an absence, unless
+        every player has one there: then that round is over too.
         """
         done = 0
         for p in self.players:
@@ -124,6 +125,12 @@ class TrfDocument:
                 done = i
             elif i - 1 > done:
                 done = i - 1
+        # A column after them where every player has a bye (H, Z, F, U-less) is a round
+        # nobody could be paired in: it is over, and the next one is to be paired
+        # (bbpPairings reads it so; pairing it again would give no board, for ever).
+        if self.players and all(done < len(p.rounds) and p.rounds[done] is not None
+                                for p in self.players):
+            done += 1
         return done
 
 
