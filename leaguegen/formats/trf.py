@@ -425,19 +425,29 @@ def loads(text: str, path: str = "<trf>") -> TrfDocument:
     return doc
 
 
-def pab_value(doc: TrfDocument) -> Fraction | None:
-    """The PAB's points from a TRF-2026 ``162`` record (``P`` code), if it gives one."""
+_SCORE_FIELD = re.compile(r"([WDLAPXZ])\s*(\d+(?:[.,]\d+)?)")
+
+
+def scoring_record(doc: TrfDocument) -> dict[str, Fraction]:
+    """TRF-2026 ``162``: each code's points (``W`` win, ``D`` draw, ``L`` loss, ``A``
+    absence or forfeit loss, ``P`` PAB, ``X`` unknown), as written.
+
+    FIDE lays the fields out at columns 6, 15, 24, ... (a code, then 4 columns of
+    points); a record written with single spaces (``162 W 1.0 D 0.5 P 0.5``) reads the
+    same, code by code, rather than not at all."""
+    out: dict[str, Fraction] = {}
     for code, text in doc.headers:
-        if code != "162":
-            continue
-        line = f"{code} {text}"
-        for at in range(5, len(line), 9):  # codes at columns 6, 15, 24, ...
-            if line[at] == "P":
-                try:
-                    return Fraction(line[at + 1:at + 5].strip())
-                except ValueError:
-                    return None
-    return None
+        if code == "162":
+            for letter, points in _SCORE_FIELD.findall(text):
+                out.setdefault(letter, Fraction(points.replace(",", ".")))
+    return out
+
+
+def pab_value(doc: TrfDocument) -> Fraction | None:
+    """The PAB's points from a TRF-2026 ``162`` record: its ``P`` field, else its ``W``
+    (the rules' default for ``P``); None when the file has neither."""
+    record = scoring_record(doc)
+    return record.get("P", record.get("W"))
 
 
 def file_scoring(doc: TrfDocument) -> Scoring:
