@@ -118,3 +118,21 @@ def test_pairing_order_names_are_checked(event: Path) -> None:
     res = run("check", event)
     assert res.exit_code == 2
     assert "season.yaml:" in res.output and "pairing_order" in res.output
+
+
+@pytest.mark.parametrize("rating,in_group_a", [(2500, True), (2210, False)])
+def test_baku_group_a_keeps_its_last_participant(tmp_path: Path, rating: int,
+                                                 in_group_a: bool) -> None:
+    """C.04.7 1.3: "The last GA-participant shall be the same participant as in the
+    previous round": 20 players make group A Nos. 1-10 (down to 2220); a late 2500 joins
+    it (11 players), a late 2210 (placed just below 2220) does not."""
+    folder = tmp_path / "baku"
+    folder.mkdir()
+    (folder / "season.yaml").write_text(
+        SEASON.replace("    seeding: list\n", "    seeding: list\n    acceleration: baku\n"),
+        encoding="utf-8")
+    _play_rounds(folder, 1)
+    assert run("enter", folder, LATE, "--section", "open", "--rating", rating).exit_code == 0
+    section = load_season(folder).section("open")
+    group_a = set(ss.baku_points(section))
+    assert group_a == set(range(1, 11)) | ({21} if in_group_a else set())

@@ -206,12 +206,7 @@ def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> S
     """
     s = settings(section)
     table = build_crosstable(section, round_no - 1)
-    accel = None
-    if s.acceleration == "baku":
-        order = pairing_order(section)  # group A: the top TPNs
-        by_tpn = baku_acceleration(list(range(1, len(order) + 1)), s.number_of_rounds,
-                                   section.scoring.win, section.scoring.draw)
-        accel = {order[tpn - 1]: values for tpn, values in by_tpn.items()}
+    accel = baku_points(section) if s.acceleration == "baku" else None
     postponed = [(g.white, g.black) for g in section.games
                  if g.round < round_no and g.result is None]
     absent = absent_for(section, round_no)
@@ -223,6 +218,29 @@ def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> S
         table, rounds_played=round_no - 1, absent=absent,
         acceleration=accel, forbidden=postponed, initial_colour=s.initial_colour,
     )
+
+
+def baku_points(section: Section) -> dict[int, tuple[int, ...]]:
+    """Baku virtual points (C.04.7) by player number: group A is the top of the pairing
+    order down to its last participant.
+
+    C.04.7 (2026) 1.3, as a public engine's research notes give it: late entries are
+    inserted per C.04.2 art. 2, and "the last GA-participant shall be the same
+    participant as in the previous round". So group A is fixed on the field without
+    the placed late entries (the first 2*ceil(N/4) of it), and a late entry placed
+    above its last participant joins it (group A may become odd).
+    """
+    s = settings(section)
+    order = pairing_order(section)
+    placed = {player for player, _ in s.placements}
+    drawn = [n for n in order if n not in placed]
+    by_place = baku_acceleration(list(range(1, len(drawn) + 1)), s.number_of_rounds,
+                                 section.scoring.win, section.scoring.draw)
+    if not by_place:
+        return {}
+    last = drawn[max(by_place) - 1]
+    values = by_place[1]
+    return {n: values for n in order[: order.index(last) + 1]}
 
 
 def avoided_pairs(section: Section) -> frozenset[frozenset[int]]:

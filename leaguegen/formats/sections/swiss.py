@@ -359,8 +359,7 @@ def trf_extras(doc: trf.TrfDocument, section: Section, table: Crosstable) -> Non
     if record is not None:
         doc.headers.append(("162", record))
     if s.acceleration == "baku":
-        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                     section.scoring.win, section.scoring.draw)
+        accel = ss.baku_points(section)
         unit = section.scoring.unit
         doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
                             for n, values in accel.items()}
