@@ -77,7 +77,10 @@ class TrfDocument:
     headers: list[tuple[str, str]] = field(default_factory=list)
     comments: list[str] = field(default_factory=list)
     rounds_total: int | None = None  # XXR (or 142)
-    initial_colour: Colour | None = None  # XXC white1 / black1
+    # player 1's colour in round 1: XXC white1 / black1, else record 152, else inferred
+    # from round 1 (:func:`_first_colour`); ``initial_colour_from`` says which
+    initial_colour: Colour | None = None
+    initial_colour_from: str | None = field(default=None, compare=False)
     acceleration: dict[int, tuple[Fraction, ...]] = field(default_factory=dict)  # XXA
     forbidden: list[tuple[int, ...]] = field(default_factory=list)  # XXP
     absent_next: tuple[int, ...] = ()  # XXZ
@@ -104,7 +107,8 @@ class TrfDocument:
     def rounds_paired(self) -> int:
         """Rounds already paired: the last round where anyone took part in a pairing.
 
-        A requested bye (H/Z/F) in the following column only marks an absence.
+        A requested bye (H/Z/F) in the following column only marks an absence, unless
+        every player has one there: then that round is over too.
         """
         done = 0
         for p in self.players:
@@ -121,6 +125,12 @@ class TrfDocument:
                 done = i
             elif i - 1 > done:
                 done = i - 1
+        # A column after them where every player has a bye (H, Z, F, U-less) is a round
+        # nobody could be paired in: it is over, and the next one is to be paired
+        # (bbpPairings reads it so; pairing it again would give no board, for ever).
+        if self.players and all(done < len(p.rounds) and p.rounds[done] is not None
+                                for p in self.players):
+            done += 1
         return done
 
 
@@ -308,9 +318,9 @@ def _read_line(doc: TrfDocument, code: str, line: str, lineno: int, path: str) -
     elif code == "XXC":
         words = line[3:].lower().split()
         if "white1" in words:
-            doc.initial_colour = Colour.WHITE
+            doc.initial_colour, doc.initial_colour_from = Colour.WHITE, "XXC"
         elif "black1" in words:
-            doc.initial_colour = Colour.BLACK
+            doc.initial_colour, doc.initial_colour_from = Colour.BLACK, "XXC"
     elif code == "XXA":
         number = _number(_field(line, 5, 8), 5, "the start number")
         values = []
@@ -331,12 +341,55 @@ def _read_line(doc: TrfDocument, code: str, line: str, lineno: int, path: str) -
             doc.absent_next = doc.absent_next + (n,)
     elif len(code) == 3 and code.isdigit() and code.endswith("2"):
         doc.headers.append((code, line[4:]))
+        if code == "152":
+            _read_152(doc, line[4:])
         if code == "142" and doc.rounds_total is None and _digits(line[4:].strip()):
             doc.rounds_total = _number(line[4:].strip(), 5, "the number of rounds", 1,
                                        MAX_ROUNDS)
             doc.lines[("XXR",)] = lineno
     else:
         doc.extra.append(line)
+
+
+def _read_152(doc: TrfDocument, text: str) -> None:
+    """TRF-2026 ``152``: the colour drawn before round 1, ``W`` or ``B`` (blank: none)."""
+    word = text.strip().upper()
+    if not word:
+        return
+    if word not in ("W", "B"):
+        raise _Bad(5, f"152 (initial colour) must be W or B, not {text.strip()!r}")
+    if doc.initial_colour_from != "XXC":  # XXC, the engines' record, comes first
+        doc.initial_colour = Colour.WHITE if word == "W" else Colour.BLACK
+        doc.initial_colour_from = "152"
+
+
+def _first_colour(players: list[TrfPlayer]) -> Colour | None:
+    """Player 1's colour in round 1 as the file's first paired round shows it.
+
+    The TRF rules (record 152) infer it "from the round-1 colour of the highest-ranked
+    paired player"; this is bbpPairings' reading, step for step: take the first round
+    where anyone has a colour, walk the players in pairing-number order counting
+    those who took part in a pairing up to that round (a game, a forfeit, the PAB),
+    and the first of them with a colour gives it, inverted if an odd number of
+    paired players (a PAB) came before (round 1 alternates colours board by board).
+    None when no round has a colour.
+    """
+    first = min((i for p in players for i, e in enumerate(p.rounds)
+                 if e is not None and e.colour is not None), default=None)
+    if first is None:
+        return None
+    paired = 0
+    for p in sorted(players, key=lambda q: q.number):
+        took_part = any(e is not None and (e.opponent is not None or e.code is _PAIRING_BYE
+                                           or e.code is _FORFEIT_WIN)
+                        for e in p.rounds[: first + 1])
+        if not took_part:
+            continue
+        e = p.rounds[first] if first < len(p.rounds) else None
+        if e is not None and e.colour is not None:
+            return e.colour if paired % 2 == 0 else e.colour.opposite
+        paired += 1
+    return None
 
 
 def loads(text: str, path: str = "<trf>") -> TrfDocument:
@@ -366,22 +419,35 @@ def loads(text: str, path: str = "<trf>") -> TrfDocument:
     if problems:
         problems.sort(key=lambda p: (p.line, p.col))
         raise InputError(problems)
+    if doc.initial_colour is None:
+        doc.initial_colour = _first_colour(doc.players)
+        doc.initial_colour_from = "round 1" if doc.initial_colour is not None else None
     return doc
 
 
-def pab_value(doc: TrfDocument) -> Fraction | None:
-    """The PAB's points from a TRF-2026 ``162`` record (``P`` code), if it gives one."""
+_SCORE_FIELD = re.compile(r"([WDLAPXZ])\s*(\d+(?:[.,]\d+)?)")
+
+
+def scoring_record(doc: TrfDocument) -> dict[str, Fraction]:
+    """TRF-2026 ``162``: each code's points (``W`` win, ``D`` draw, ``L`` loss, ``A``
+    absence or forfeit loss, ``P`` PAB, ``X`` unknown), as written.
+
+    FIDE lays the fields out at columns 6, 15, 24, ... (a code, then 4 columns of
+    points); a record written with single spaces (``162 W 1.0 D 0.5 P 0.5``) reads the
+    same, code by code, rather than not at all."""
+    out: dict[str, Fraction] = {}
     for code, text in doc.headers:
-        if code != "162":
-            continue
-        line = f"{code} {text}"
-        for at in range(5, len(line), 9):  # codes at columns 6, 15, 24, ...
-            if line[at] == "P":
-                try:
-                    return Fraction(line[at + 1:at + 5].strip())
-                except ValueError:
-                    return None
-    return None
+        if code == "162":
+            for letter, points in _SCORE_FIELD.findall(text):
+                out.setdefault(letter, Fraction(points.replace(",", ".")))
+    return out
+
+
+def pab_value(doc: TrfDocument) -> Fraction | None:
+    """The PAB's points from a TRF-2026 ``162`` record: its ``P`` field, else its ``W``
+    (the rules' default for ``P``); None when the file has neither."""
+    record = scoring_record(doc)
+    return record.get("P", record.get("W"))
 
 
 def file_scoring(doc: TrfDocument) -> Scoring:
@@ -651,6 +717,18 @@ def _dump_player_checked(p: TrfPlayer) -> str:
     return line.rstrip()
 
 
+def _needs_xxc(doc: TrfDocument) -> bool:
+    """Whether ``XXC`` must say the initial colour: not when the file's own ``152``
+    says it, nor when its round 1 still shows it (a file cut before round 1 does not)."""
+    if doc.initial_colour is None:
+        return False
+    if doc.initial_colour_from == "152":
+        return doc.header("152") is None
+    if doc.initial_colour_from == "round 1":
+        return _first_colour(doc.players) is not doc.initial_colour
+    return True
+
+
 def dumps(doc: TrfDocument, newline: str = "\n") -> str:
     """Canonical TRF: comments, headers, players by number, then extension records.
 
@@ -661,7 +739,7 @@ def dumps(doc: TrfDocument, newline: str = "\n") -> str:
     lines += [dump_player(p) for p in sorted(doc.players, key=lambda p: p.number)]
     if doc.rounds_total is not None:
         lines.append(f"XXR {doc.rounds_total}")
-    if doc.initial_colour is not None:
+    if _needs_xxc(doc):
         lines.append(f"XXC {'white1' if doc.initial_colour is Colour.WHITE else 'black1'}")
     for number in sorted(doc.acceleration):
         values = " ".join(f"{float(v):4.1f}" for v in doc.acceleration[number])

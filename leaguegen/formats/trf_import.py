@@ -24,7 +24,7 @@ from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule.berger_numbering import berger_numbers
 from leaguegen.domain.sections import kind_of
-from leaguegen.formats.trf import TrfDocument, TrfPlayer, pab_value
+from leaguegen.formats.trf import TrfDocument, TrfPlayer, pab_value, scoring_record
 
 _PLAIN = re.compile(r"^[A-Za-z0-9À-ɏЀ-ӿ\u0600-\u06ff\u4e00-\u9fff][^:#\[\]{},&*!|>'\"%@`]*$")
 
@@ -159,6 +159,7 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
         value = doc.header(code)
         if value and key:
             lines.append(f"{key}: {_q(value)}")
+    lines += _scoring_line(doc, notes)
     lines += ["sections:", f"  - id: {section_id}", f"    name: {_q(title)}",
               f"    format: {fmt}"]
     if fmt == "swiss":
@@ -249,19 +250,43 @@ def _swiss_lines(doc: TrfDocument, number_of_rounds: int, notes: list[str]) -> l
                      " number_of_rounds in season.yaml) before pairing")
     if doc.initial_colour is Colour.BLACK:
         lines.append("    initial_colour: black")
-    pab = pab_value(doc)
-    if pab is not None and pab != 1:
-        word = {Fraction(0): "zero", Fraction(1, 2): "draw"}.get(pab)
-        if word is None:
-            notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
-                         " (a season's pab_score is a win, a draw or zero)")
-        else:
-            lines.append(f"    pab_score: {word}  # from the file's 162 record")
+    lines += _pab_line(doc, notes)
     if doc.acceleration:
         notes.append("XXA acceleration is not carried over (a season knows Baku only)")
     if doc.forbidden:
         notes.append("XXP forbidden pairs are not carried over")
     return lines
+
+
+def _pab_line(doc: TrfDocument, notes: list[str]) -> list[str]:
+    """``pab_score`` from the file's 162 record: its P field (by default its W) against
+    the file's own win and draw, as a season says it (win, draw or zero)."""
+    record = scoring_record(doc)
+    pab = pab_value(doc)
+    if pab is None:
+        return []
+    win, draw = record.get("W", Fraction(1)), record.get("D", Fraction(1, 2))
+    word = "win" if pab == win else "draw" if pab == draw else "zero" if pab == 0 else None
+    if word is None:
+        notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
+                     " (a season's pab_score is a win, a draw or zero)")
+        return []
+    return [] if word == "win" else [f"    pab_score: {word}  # from the file's 162 record"]
+
+
+def _scoring_line(doc: TrfDocument, notes: list[str]) -> list[str]:
+    """The season's ``scoring`` from the file's 162 record when it is not 1 / ½ / 0; a
+    note for an absence or forfeit loss worth something (a season counts it 0)."""
+    record = scoring_record(doc)
+    points = {key: record.get(code, default) for key, code, default in (
+        ("win", "W", Fraction(1)), ("draw", "D", Fraction(1, 2)), ("loss", "L", Fraction(0)))}
+    if record.get("A", 0) != 0:
+        notes.append(f"the 162 record's A (absence, forfeit loss) value"
+                     f" {float(record['A']):g} is not carried over (a season scores it 0)")
+    if points == {"win": 1, "draw": Fraction(1, 2), "loss": 0}:
+        return []
+    return ["scoring: {" + ", ".join(f"{k}: {float(v):g}" for k, v in points.items())
+            + "}  # from the file's 162 record"]
 
 
 def _rounds_lines(doc: TrfDocument, players: list[TrfPlayer], rounds_games: list[list[tuple]],

@@ -73,8 +73,14 @@ def _is_white(number: int, entry: RoundEntry, other: RoundEntry | None) -> bool:
 
 def round_states(doc: trf.TrfDocument, *, baku: bool = False
                  ) -> Iterator[tuple[int, SwissState, RoundPairing]]:
-    """For each paired round: its number, the pairing input before it, the file's pairing."""
+    """For each paired round: its number, the pairing input before it, the file's pairing.
+
+    A round where every player has a bye (nobody could be paired) has nothing to check
+    and is left out."""
     for r in range(1, rounds_played(doc) + 1):
+        if all(_left_out(p.rounds[r - 1] if r <= len(p.rounds) else None)
+               for p in doc.players):
+            continue
         yield r, state_from_trf(cut_before(doc, r), baku=baku), file_round(doc, r)
 
 

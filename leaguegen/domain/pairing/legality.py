@@ -18,11 +18,12 @@ The rules (C.04.1, 2026; ``../shared/rules/swiss.md`` section 1):
   rounds skipped).
 
 Articles 6 and 7 allow each system its exceptions (``EXCEPTIONS``; each registered
-system names its own): the Dutch system (C3, C10, C11) and Burstein, built on the
-same criteria, only in the last round, for a *topscorer* (more than half the maximum
-score before that round) or the opponent of one; Lim (C.04.4.3 art. 6) in the last
-round for two players of the same score, whatever their colours; Dubov (C.04.4.1
-[C3]: two players with the same absolute preference never meet) none. A violation
+system names its own, docs/swiss.md "Each system's last round"): the Dutch system
+(C.04.3 C3, C10, C11) only in the last round, for a *topscorer* (more than half the
+maximum score before that round) or the opponent of one; Lim (C.04.4.3 art. 6) in
+the last round for two players of the same score, whatever their colours; Dubov and
+Burstein (C.04.4.1 and C.04.4.2 [C3]: two players with the same absolute preference
+never meet) none. A violation
 FIDE allows is ``allowed`` (the season reports it as a warning); every other is an
 error.
 Forbidden pairs (TRF ``XXP``, a postponed game's players) are errors; the

@@ -159,8 +159,12 @@ def _explain(engine: Any, w: Entrant, b: Entrant, rule: ColourRule) -> BoardExpl
 
 register(PairingSystem("dutch", N_("FIDE Dutch system"), "C.04.3",
                         lambda state: pair_with_engine(state, DutchEngine)))
+# C.04.4.2 (2026) [C3]: "Two players with the same absolute colour preference shall not
+# meet" -- no topscorer clause (the Dutch [C3] has "Non-topscorers"), and its seeding
+# rounds (Dutch rules, 1.6) never include the last: no last-round colour exception.
 register(PairingSystem("burstein", N_("Burstein system"), "C.04.4.2",
                         lambda state: pair_with_engine(default_acceleration(state),
-                                                       BursteinEngine)))
+                                                       BursteinEngine),
+                        colour_exception="none"))
 
 __all__ = ["pair_round", "pair_with_engine", "Colour"]

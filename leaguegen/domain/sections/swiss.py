@@ -37,6 +37,7 @@ from leaguegen.domain.pairing import (
     state_from_crosstable,
 )
 from leaguegen.domain.pairing.check import RoundCheck, RoundPairing, compare_round
+from leaguegen.domain.pairing.renumber import from_tpn, is_identity, to_tpn
 from leaguegen.domain.pairing.state import SwissState
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, Section
@@ -83,6 +84,9 @@ class SwissSettings:
     keep_apart: str = "none"
     # How each paired round was paired: pair's marker and record (swiss_record.py).
     marks: tuple[RoundMark, ...] = ()
+    # Late entries placed in the initial order (C.04.2 art. 2.4): (player, before), both
+    # identity numbers, applied in turn; see :func:`pairing_order`.
+    placements: tuple[tuple[int, int], ...] = ()
 
 
 class RoundNotFinished(Exception):
@@ -103,6 +107,28 @@ def settings(section: Section) -> SwissSettings:
     if not isinstance(details, SwissSettings):
         raise TypeError(f"section '{section.id}' is not a Swiss section")
     return details
+
+
+def pairing_order(section: Section) -> tuple[int, ...]:
+    """The players' numbers in pairing (TPN) order: ``order[0]`` has TPN 1.
+
+    A season's numbers are its players' identities (pages, URLs) and never move once
+    frozen. FIDE pairs by TPN (C.04.2 art. 2), where a late entry is "given an
+    appropriate TPN" in the initial order while TPNs may still change (until the
+    fourth round is paired, art. 2.3). ``pairing_order`` (the file's key, written by
+    ``enter``) places such an entrant before a player; everyone else keeps the list
+    order. Without placements the TPN is the number.
+    """
+    order = list(range(1, len(section.players) + 1))
+    for player, before in settings(section).placements:
+        order.remove(player)
+        order.insert(order.index(before), player)
+    return tuple(order)
+
+
+# TPNs may change (a late entry placed in the initial order) only until the fourth
+# round has been paired (C.04.2 art. 2.3).
+TPNS_FIXED_AFTER = 4
 
 
 def paired_rounds(section: Section) -> int:
@@ -180,10 +206,7 @@ def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> S
     """
     s = settings(section)
     table = build_crosstable(section, round_no - 1)
-    accel = None
-    if s.acceleration == "baku":
-        accel = baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                  section.scoring.win, section.scoring.draw)
+    accel = baku_points(section) if s.acceleration == "baku" else None
     postponed = [(g.white, g.black) for g in section.games
                  if g.round < round_no and g.result is None]
     absent = absent_for(section, round_no)
@@ -195,6 +218,29 @@ def pairing_state(section: Section, round_no: int, as_stored: bool = False) -> S
         table, rounds_played=round_no - 1, absent=absent,
         acceleration=accel, forbidden=postponed, initial_colour=s.initial_colour,
     )
+
+
+def baku_points(section: Section) -> dict[int, tuple[int, ...]]:
+    """Baku virtual points (C.04.7) by player number: group A is the top of the pairing
+    order down to its last participant.
+
+    C.04.7 (2026) 1.3, as a public engine's research notes give it: late entries are
+    inserted per C.04.2 art. 2, and "the last GA-participant shall be the same
+    participant as in the previous round". So group A is fixed on the field without
+    the placed late entries (the first 2*ceil(N/4) of it), and a late entry placed
+    above its last participant joins it (group A may become odd).
+    """
+    s = settings(section)
+    order = pairing_order(section)
+    placed = {player for player, _ in s.placements}
+    drawn = [n for n in order if n not in placed]
+    by_place = baku_acceleration(list(range(1, len(drawn) + 1)), s.number_of_rounds,
+                                 section.scoring.win, section.scoring.draw)
+    if not by_place:
+        return {}
+    last = drawn[max(by_place) - 1]
+    values = by_place[1]
+    return {n: values for n in order[: order.index(last) + 1]}
 
 
 def avoided_pairs(section: Section) -> frozenset[frozenset[int]]:
@@ -241,14 +287,21 @@ def pair_keeping_apart(section: Section, round_no: int,
     """
     state = pairing_state(section, round_no, as_stored)
     system = settings(section).pairing
+    order = pairing_order(section)
+
+    def engine(st: SwissState) -> PairingResult:
+        """The system's pairing of ``st``, by TPN when TPNs differ from the numbers."""
+        if is_identity(order):
+            return pair_round(st, system=system)
+        return from_tpn(pair_round(to_tpn(st, order), system=system), order)
+
     avoid = avoided_pairs(section) - state.forbidden
     if avoid:
         try:
-            return SeasonPairing(pair_round(replace(state, forbidden=state.forbidden | avoid),
-                                            system=system))
+            return SeasonPairing(engine(replace(state, forbidden=state.forbidden | avoid)))
         except NoValidPairing:
             pass
-    result = pair_round(state, system=system)
+    result = engine(state)
     relaxed = tuple(b for b in result.boards if frozenset(b) in avoid)
     return SeasonPairing(result, relaxed)
 

@@ -108,9 +108,16 @@ def enter(season_dir: str | Path, section_id: str, name: str,
         else:
             key = "players"
             how = "players"
-        text = with_frozen(session, st, section, lambda text, newline: season_edits.add_entry(
-            text, newline, section_id, key, fields, like="players"), said,
-            freeze=how_late != LATE_ENTRIES)
+        before = swiss_placement(section, fields)
+
+        def edit(text: str, newline: str) -> str:
+            text = season_edits.add_entry(text, newline, section_id, key, fields, like="players")
+            if before is None:
+                return text
+            return season_edits.add_entry(text, newline, section_id, "pairing_order",
+                                          [("player", entered), ("before", before)])
+
+        text = with_frozen(session, st, section, edit, said, freeze=how_late != LATE_ENTRIES)
         told = len(said)
 
         def recorded(after: Section) -> str | None:
@@ -118,7 +125,8 @@ def enter(season_dir: str | Path, section_id: str, name: str,
                            if p.name == entered), None)
             if number is None:
                 return "the new player would not read back"
-            said.insert(told, f"{entered} entered as No. {number} ({how})")
+            said.insert(told, f"{entered} entered as No. {number} ({how})"
+                        + swiss_tpn_words(after, number, before))
             return None
 
         # a kind that places late entries itself (quads regroup) may move numbers
@@ -127,6 +135,46 @@ def enter(season_dir: str | Path, section_id: str, name: str,
         return Change(text, said, holds)
 
     return run(season_dir, section_id, make)
+
+
+def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -> str | None:
+    """For a Swiss with a paired round, the player a late entry is placed before in the
+    pairing (TPN) order, or None (the last TPN).
+
+    C.04.2 (2026) art. 2.4: a late entry is "given an appropriate TPN", its place in
+    the initial order (rating, title, name: ``domain/seeding.py``); art. 2.3: no TPN
+    may change after the fourth round has been paired, so from then on a late entry
+    takes the last one. The season's numbers (the ``players:`` order) do not move.
+    """
+    from leaguegen.domain.model import Player
+    from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.seeding import initial_key
+
+    if not isinstance(section.details, ss.SwissSettings):
+        return None
+    paired = ss.paired_rounds(section)
+    if not 1 <= paired < ss.TPNS_FIXED_AFTER:
+        return None  # before round 1 the seeding places everyone; after round 4: last
+    given = dict(fields)
+    rating = given.get("rating")
+    title = given.get("title")
+    newcomer = Player(name=str(given["name"]), rating=int(rating) if rating else None,
+                      title=str(title) if title else None)
+    for n in ss.pairing_order(section):
+        if initial_key(section.players[n - 1]) > initial_key(newcomer):
+            return section.players[n - 1].name
+    return None
+
+
+def swiss_tpn_words(after: Section, number: int, before: str | None) -> str:
+    """What ``enter`` adds about a Swiss late entry's TPN when it is not the number."""
+    from leaguegen.domain.sections import swiss as ss
+
+    if before is None or not isinstance(after.details, ss.SwissSettings):
+        return ""
+    tpn = ss.pairing_order(after).index(number) + 1
+    return (f"; pairing number (TPN) {tpn}, placed before {before} in the initial order"
+            " (C.04.2 art. 2.4; every player keeps their No.)")
 
 
 def refuse_look_alike(section: Section, name: str) -> None:

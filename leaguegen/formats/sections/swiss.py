@@ -3,7 +3,9 @@
 Keys beyond the common ones (documented in docs/season-format.md, "Swiss sections"):
 ``number_of_rounds`` (required), ``pairing`` (a registered system), ``acceleration``
 (none | baku), ``initial_colour`` (white | black), ``byes_requested``, ``pab_score``
-(win | draw | zero), ``avoid`` (pairs of names), ``keep_apart`` (club | federation).
+(win | draw | zero), ``avoid`` (pairs of names), ``keep_apart`` (club | federation),
+``pairing_order`` (late entries placed in the initial order: ``{player: X, before: Y}``,
+written by ``enter``; the players' numbers stay their identities).
 Rounds are free pairings read with ``parse_round_lines``; a round listed in ``rounds``
 is a paired round and must have games, may carry ``pair``'s ``paired_by`` marker, and
 is checked against C.04.1 (``domain/pairing/legality.py``): an error at the line for
@@ -46,7 +48,8 @@ from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("number_of_rounds", "pairing", "acceleration", "initial_colour", "byes_requested",
-        "pab_score", "avoid", "keep_apart")
+        "pab_score", "avoid", "keep_apart", "pairing_order")
+PLACEMENT_KEYS = ("player", "before")
 ROUND_KEYS = ("date", "results", "paired_by")
 REQUEST_KEYS = ("player", "round", "bye", "reason")
 COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
@@ -181,6 +184,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                      base.scoring.pairing_bye)
     keep_apart = _choice(keys.get("keep_apart"), ctx, "keep_apart", KEEP_APART, "none")
     avoid = _avoid(keys.get("avoid"), ctx, names, base)
+    placements = _placements(keys.get("pairing_order"), ctx, names, base)
     rounds_total = total or max(len(infos), 1)
     withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, base.players, rounds_total,
                                     games)
@@ -196,7 +200,8 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                   for r in sorted(set(markers) | set(records)) if r <= len(infos))
     details = SwissSettings(number_of_rounds=total, pairing=pairing, acceleration=acceleration,
                             initial_colour=COLOURS[colour], requests=tuple(requests),
-                            avoid=tuple(avoid), keep_apart=keep_apart, marks=marks)
+                            avoid=tuple(avoid), keep_apart=keep_apart, marks=marks,
+                            placements=tuple(placements))
     scoring = dataclasses.replace(base.scoring, pairing_bye=pab)
     section = dataclasses.replace(base, rounds=tuple(infos), games=tuple(games),
                                   byes=tuple(byes), withdrawals=tuple(withdrawals),
@@ -239,6 +244,36 @@ def _avoid(node: yaml.Node | None, ctx: Ctx, names: Names,
             ctx.col.add(item, f"avoid: {base.players[found[0] - 1].name} is named twice")
         elif len(found) == 2:
             out.append((found[0], found[1]))
+    return out
+
+
+def _placements(node: yaml.Node | None, ctx: Ctx, names: Names,
+                base: Section) -> list[tuple[int, int]]:
+    """``pairing_order: [{player: Late Entrant, before: Ann Able}, ...]``: a late entry's
+    place in the pairing (TPN) order (C.04.2 art. 2.4), applied in turn."""
+    out: list[tuple[int, int]] = []
+    placed: set[int] = set()
+    for item in yn.sequence(node, ctx.col, "pairing_order"):
+        keys = yn.mapping(item, ctx.col, "pairing_order entry", PLACEMENT_KEYS,
+                          required=PLACEMENT_KEYS)
+        found = []
+        for key in PLACEMENT_KEYS:
+            who = yn.text(keys.get(key), ctx.col, f"pairing_order {key}")
+            number = None if who is None else names.number(who, keys[key], ctx,
+                                                           "pairing_order")
+            found.append(number)
+        player, before = found
+        if player is None or before is None:
+            continue
+        if player == before:
+            ctx.col.add(item, f"pairing_order: {base.players[player - 1].name} is placed"
+                              " before themselves")
+        elif player in placed:
+            ctx.col.add(item, f"pairing_order: {base.players[player - 1].name} is placed"
+                              " twice")
+        else:
+            placed.add(player)
+            out.append((player, before))
     return out
 
 
@@ -324,8 +359,7 @@ def trf_extras(doc: trf.TrfDocument, section: Section, table: Crosstable) -> Non
     if record is not None:
         doc.headers.append(("162", record))
     if s.acceleration == "baku":
-        accel = ss.baku_acceleration([r.number for r in table.records], s.number_of_rounds,
-                                     section.scoring.win, section.scoring.draw)
+        accel = ss.baku_points(section)
         unit = section.scoring.unit
         doc.acceleration = {n: tuple(Fraction(v) * unit for v in values)
                             for n, values in accel.items()}

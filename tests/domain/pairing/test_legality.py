@@ -148,7 +148,7 @@ def test_topscorer_exception_in_the_last_round_only() -> None:
 
 @pytest.mark.parametrize(("system", "topscorer_vs_zero", "same_score"), [
     ("dutch", True, False),  # C.04.3 C10, C11: topscorers (or their opponents) only
-    ("burstein", True, False),  # built on the Dutch criteria
+    ("burstein", False, False),  # C.04.4.2 [C3]: absolute, no topscorer clause
     ("lim", False, True),  # C.04.4.3 art. 6: the same scores before the colour rules
     ("dubov", False, False),  # C.04.4.1 [C3] is absolute: no exception
 ])
