@@ -25,7 +25,6 @@ RESULT = "result"  # a result entered where there was none
 CORRECTION = "correction"  # an entered result changed (or taken back: new None)
 WITHDRAWAL = "withdrawal"  # a withdrawal added, moved to another round (or taken back)
 LATE_ENTRY = "late_entry"  # a player added to a section that already existed
-KINDS = (RESULT, CORRECTION, WITHDRAWAL, LATE_ENTRY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,9 +189,6 @@ def quick_builder(cls: type[T]) -> Callable[..., T]:
     return build
 
 
-new_round_entry = quick_builder(RoundEntry)
-
-
 @dataclass(frozen=True, slots=True)
 class PlayerRecord:
     """A player with their pairing (start) number and round-by-round record."""

@@ -113,11 +113,6 @@ class Qualification:
         return [q.player for q in self.entrants(standings, exclude)]
 
 
-def qualify_top(ranking: Sequence[T], count: int, exclude: Collection[T] = ()) -> list[T]:
-    """Top ``count`` of a single final ranking (a Swiss → round-robin final), in rank order."""
-    return Qualification("ranking", count).players({"ranking": ranking}, exclude)
-
-
 # ---------------------------------------------------------------- stages in a season
 
 

@@ -398,11 +398,6 @@ def value_scalar(text: str, flow: bool = False) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def flow_scalar(text: str) -> str:
-    """``text`` as a value safe inside a flow mapping (``{name: ..., ...}``)."""
-    return value_scalar(text, flow=True)
-
-
 def set_value(text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
               value: str) -> str:
     """The value of an existing ``key`` of ``mapping`` (block or flow) set to the scalar

@@ -33,21 +33,6 @@ def units(value: int, scoring: Scoring) -> str:
     return points(scoring.value(value))
 
 
-def tiebreak_value(value: object) -> str:
-    """Tiebreak figures: halves as ½, other fractions to two decimals, None as a dash."""
-    if value is None:
-        return "–"
-    if isinstance(value, (int, Fraction)):
-        v = Fraction(value)
-        if v.denominator in (1, 2):
-            return points(v)
-        return f"{float(v):.2f}"
-    if isinstance(value, float):
-        return points(Fraction(value).limit_denominator(100)) if (value * 2).is_integer() \
-            else f"{value:.2f}"
-    return str(value)
-
-
 _CELLS = {
     Code.WIN: "1", Code.WIN_UNRATED: "1",
     Code.DRAW: HALF, Code.DRAW_UNRATED: HALF,

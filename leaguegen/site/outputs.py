@@ -24,7 +24,7 @@ from typing import Protocol
 
 from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
-from leaguegen.site import parallel
+from leaguegen.site import parallel, render
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object; 4: a section's entry holds its
@@ -40,12 +40,15 @@ class Output:
     ``per_section`` gives a section's files and its part of the season's files (plain
     JSON data, cached with the section's files); ``per_season`` makes the season's files
     from the season's facts and every section's part, in the season's order, so a build
-    after one save makes one section's part again and joins the others'.
+    after one save makes one section's part again and joins the others'. ``templates``:
+    those its files are rendered from, whose content is in its cache keys (a designer's
+    edit makes the files again, as the pages' keys hold every template's).
     """
 
     name: str
     per_section: Callable[[SeasonFacts, Section], tuple[Files, object]] | None = None
     per_season: Callable[[SeasonFacts, Sequence[object]], Files] | None = None
+    templates: tuple[str, ...] = ()
 
 
 def outputs() -> tuple[Output, ...]:
@@ -133,12 +136,14 @@ def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
     return files, parts
 
 
-def _names_and_frame(facts: SeasonFacts) -> tuple[tuple[str, ...], tuple]:
-    """The outputs, and what of the season every section's files show: a few of its
-    fields, and its last dated change (every calendar's DTSTAMP: a later result in one
-    section changes every section's calendars)."""
+def _names_and_frame(facts: SeasonFacts) -> tuple[tuple[tuple[str, ...], ...], tuple]:
+    """The outputs (each with its templates' digests), and what of the season every
+    section's files show: a few of its fields, and its last dated change (every
+    calendar's DTSTAMP: a later result in one section changes every section's calendars)."""
     season = facts.season
-    names = tuple(o.name for o in outputs())
+    folder = render.template_dir()
+    names = tuple((o.name, *(hashlib.sha256((folder / t).read_bytes()).hexdigest()
+                             for t in o.templates)) for o in outputs())
     frame = (*((f, getattr(season, f)) for f in ("name", "organiser", "venue",
                                                   "time_control", "languages",
                                                   "description")),

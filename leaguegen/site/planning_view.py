@@ -109,8 +109,8 @@ class SeasonPlanView:
     """The season's plan, shown on its home page until the first result is entered.
 
     ``days``: the season is played on days (a congress) rather than club
-    evenings; ``longest`` the longest sitting in minutes and ``longest_section``
-    whose it is (None without a time control). Facts only: whether it fits the
+    evenings; ``longest`` the longest sitting in minutes (None without a time
+    control). Facts only: whether it fits the
     club's calendar is for ``leaguegen plan`` to say to the organiser.
     """
 
@@ -121,7 +121,6 @@ class SeasonPlanView:
     days: bool
     time_control: str  # the longest sitting's, as written; "" = no timing
     longest: int | None
-    longest_section: str | None
     changeover: int
 
 
@@ -145,5 +144,4 @@ def season_plan_view(season: Season) -> SeasonPlanView | None:
         written = season.section(longest.id).time_control or season.time_control
     return SeasonPlanView(
         rows, plan.rounds, plan.games, plan.sittings, plan.days, written,
-        longest.longest_sitting if longest else None, longest.name if longest else None,
-        session.changeover_minutes)
+        longest.longest_sitting if longest else None, session.changeover_minutes)

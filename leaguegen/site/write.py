@@ -299,9 +299,6 @@ class OutputTree:
             os.close(fd)
         return target
 
-    def copy(self, source: Path, relative: str) -> None:
-        self.write(relative, source.read_bytes())
-
     def commit(self) -> None:
         """Swap the staging folder in place of the destination, then drop the old site
         (``discard``: in the background, the new site being in place already)."""

@@ -16,7 +16,6 @@ from leaguegen.domain.schedule.quads import (
     group_sizes,
     make_groups,
     regroup,
-    round_boards,
     seed_order,
 )
 
@@ -159,11 +158,3 @@ def test_regroup_after_late_entry_and_withdrawal() -> None:
     assert {m.name: (m.old_group, m.new_group) for m in moves2}["P00"] == (1, None)
 
 
-def test_round_boards_line_up_groups() -> None:
-    groups = make_groups(field(17))  # 4 4 4 5
-    first = round_boards(groups, 1)
-    assert [g.number for g, _ in first] == [1, 1, 2, 2, 3, 3, 4, 4, 4]  # the five has a bye board
-    assert sum(1 for _, p in first if p.is_bye) == 1
-    fourth = round_boards(groups, 4)
-    assert {g.number for g, _ in fourth} == {4}  # only the group of five plays on
-    assert round_boards(groups, 6) == []

@@ -27,7 +27,6 @@ from leaguegen.domain.model import (
     Player,
     PlayerRecord,
     RoundEntry,
-    new_round_entry,
     quick_builder,
 )
 from leaguegen.domain.roundrobin import NEVER_JOINED, game_codes
@@ -48,7 +47,6 @@ def test_the_quick_builders_make_the_dataclasses_values(opponent, colour, code, 
                                                         units, kind, note) -> None:
     rnd = 3
     pairs = [
-        (RoundEntry(opponent, colour, code), new_round_entry(opponent, colour, code)),
         (Slot(rnd, opponent, colour, code, points, *flags, units),
          new_slot(rnd, opponent, colour, code, points, *flags, units)),
         (Slot(rnd, opponent, colour, code, points, flags[0], flags[1]),

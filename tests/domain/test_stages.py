@@ -4,7 +4,7 @@ import pytest
 
 from leaguegen.domain.model import Code
 from leaguegen.domain.schedule.knockout import MatchGame, MatchResult, knockout_bracket
-from leaguegen.domain.stages import Qualification, Seeding, qualify_top
+from leaguegen.domain.stages import Qualification, Seeding
 
 
 def groups(count: int, size: int = 4) -> dict[str, list[str]]:
@@ -67,13 +67,6 @@ def test_uses_the_given_ranking_including_tiebreaks() -> None:
     assert "B3" in players and "B2" not in players
 
 
-def test_swiss_top_k_to_round_robin_final() -> None:
-    ranking = [f"S{i}" for i in range(1, 31)]
-    assert qualify_top(ranking, 6) == ["S1", "S2", "S3", "S4", "S5", "S6"]
-    # a qualifier who declines is replaced by the next in the ranking
-    assert qualify_top(ranking, 6, exclude={"S2"}) == ["S1", "S3", "S4", "S5", "S6", "S7"]
-
-
 def test_exclusion_inside_a_group() -> None:
     players = Qualification("groups", 2).players(groups(2), exclude={"A1"})
     assert players == ["A2", "B1", "A3", "B2"]
@@ -90,8 +83,6 @@ def test_errors() -> None:
         Qualification("groups", 1).players({})
     with pytest.raises(ValueError):
         Qualification("groups", 1).players({"A": ["x", "y"], "B": ["x", "z"]})
-    with pytest.raises(ValueError):
-        qualify_top(["a", "a", "b"], 2)
 
 
 def test_groups_to_knockout_end_to_end() -> None:

@@ -10,10 +10,14 @@ from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.pages.alphabetical import (
     alphabetical_page,
     alphabetical_pages,
+    collation_key,
     current_round,
-    sort_names,
 )
 from tests.conftest import ROOT
+
+
+def sort_names(names: list[str], language: str) -> list[str]:
+    return sorted(names, key=lambda n: collation_key(n, language))
 
 SWISS = load_season(ROOT / "seasons" / "thursday-swiss-2026")
 OPEN = SWISS.section("open")

@@ -7,20 +7,23 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from leaguegen.domain.season_facts import season_facts
 from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site import outputs
+from leaguegen.site import outputs, render
 from leaguegen.site.build import build_site
 from leaguegen.site.incremental import (
     SECTION_MAGIC,
     SECTION_SUFFIX,
     DiskStore,
+    MemoryStore,
     read_section_entry,
     render_section,
     section_entry,
@@ -133,3 +136,26 @@ def test_a_cut_entry_on_disk_is_rendered_again(tmp_path: Path) -> None:
     assert _tree(out) == first
     again = build_site(folder, out, pdf=False, cache_dir=cache)
     assert again.sections_rendered == 0 and _tree(out) == first
+
+
+def test_an_edit_to_the_feeds_template_makes_the_feed_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Atom feed's round summaries come from partials/feeds.html: its digest is in the
+    outputs' keys, so a designer's edit is in the next build's feed, not a cached one."""
+    facts = season_facts(load_season(Path("seasons") / "riverside-2026"))
+    store = MemoryStore()
+    before = outputs.render_outputs(facts, store).files["feed.atom"]
+    copy = tmp_path / "site_template"
+    shutil.copytree(render.template_dir(), copy)
+    feeds = copy / "partials" / "feeds.html"
+    feeds.write_text(feeds.read_text(encoding="utf-8").replace("entered", "recorded"),
+                     encoding="utf-8")
+    monkeypatch.setattr(render, "template_dir", lambda: copy)
+    render.environment.cache_clear()
+    try:
+        after = outputs.render_outputs(facts, store).files["feed.atom"]
+    finally:
+        monkeypatch.undo()
+        render.environment.cache_clear()
+    assert b"results entered for round" in before and b"recorded" not in before
+    assert after == before.replace(b"entered", b"recorded")

@@ -16,7 +16,7 @@ from leaguegen.domain.season_facts import season_facts
 from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.feeds.atom import atom_feed
-from leaguegen.site.feeds.ical import player_calendar, season_calendar, section_calendar
+from leaguegen.site.feeds.ical import player_calendars, season_calendar, section_calendar
 from leaguegen.site.feeds.json_feed import season_feed, section_feed
 from tests.conftest import ROOT
 
@@ -101,7 +101,7 @@ def test_calendars_parse_back_and_uids_survive_a_new_date(tmp_path: Path) -> Non
     first = {str(e["uid"]): e for e in events}
     assert len(first) == len(events)  # unique
     assert _events(season_calendar(season_facts(season)))
-    me = _events(player_calendar(season_facts(season), premier, 1))
+    me = _events(player_calendars(season_facts(season), premier)[1])
     assert me and all("Eleanor Whitfield" in str(e["summary"]) for e in me)
     # postpone round 9: same UIDs, the event moves
     text = (folder / "season.yaml").read_text(encoding="utf-8")

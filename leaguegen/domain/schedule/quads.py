@@ -36,7 +36,6 @@ from enum import Enum
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule.berger import (
-    Pairing,
     Round,
     double_round_robin,
     single_round_robin,
@@ -166,20 +165,6 @@ def make_groups(
 def event_rounds(groups: Sequence[QuadGroup]) -> int:
     """Rounds the whole event needs: every group plays round k at the same time."""
     return max((g.round_count for g in groups), default=0)
-
-
-def round_boards(groups: Sequence[QuadGroup], round_no: int) -> list[tuple[QuadGroup, Pairing]]:
-    """Every board of event round ``round_no`` (1-based), group 1 first.
-
-    Group round k is event round k; a group that has finished (a quad after
-    round 3 while a group of six plays on) simply has no boards.
-    """
-    boards = []
-    for g in groups:
-        rounds = g.rounds
-        if 1 <= round_no <= len(rounds):
-            boards.extend((g, p) for p in rounds[round_no - 1])
-    return boards
 
 
 @dataclass(frozen=True, slots=True)

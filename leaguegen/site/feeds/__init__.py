@@ -15,7 +15,7 @@ from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.formats import season_trf
 from leaguegen.site import urls
-from leaguegen.site.feeds.atom import atom_feed, section_entries
+from leaguegen.site.feeds.atom import RESULTS_TEMPLATE, atom_feed, section_entries
 from leaguegen.site.feeds.ical import (
     player_calendars,
     season_calendar,
@@ -71,4 +71,4 @@ def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Fil
             urls.ATOM: atom_feed(facts, entries)}
 
 
-FEEDS = Output("feeds", section_files, season_files)
+FEEDS = Output("feeds", section_files, season_files, templates=(RESULTS_TEMPLATE,))

@@ -21,6 +21,11 @@ from leaguegen.site import urls
 from leaguegen.site.feeds import xml_text
 from leaguegen.site.feeds.ical import _season_slug
 from leaguegen.site.markdown import render_markdown
+from leaguegen.site.render import environment
+
+# The summary of a "results of round N" entry is its macro ``atom_results``; the outputs'
+# cache keys hold this template's digest (``FEEDS.templates``), so an edit makes the feed again.
+RESULTS_TEMPLATE = "partials/feeds.html"
 
 ATOM = "http://www.w3.org/2005/Atom"
 
@@ -46,6 +51,7 @@ def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
     season = facts.season
     out = []
     played = facts.of(section).progress.rounds_played
+    summary = environment().get_template(RESULTS_TEMPLATE).module.atom_results  # type: ignore[attr-defined]
     counts: dict[int, int] = {}
     for g in section.games:
         if g.result:
@@ -57,8 +63,7 @@ def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
         if not results:
             continue
         title = f"{section.name}: results of round {info.number}"
-        html = (f"<p>{results} result{'s' if results != 1 else ''} entered for round"
-                f" {info.number}.</p>")
+        html = str(summary(results, info.number))
         out.append((info.date, _tag(season, info.date, f"{section.id}/round-{info.number}"),
                     title, urls.section(section), html))
     return out

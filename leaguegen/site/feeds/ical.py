@@ -2,8 +2,8 @@
 
 Written as ``icalendar`` (the well-kept library for RFC 5545) writes them, byte for
 byte, but directly: the library takes milliseconds per event and a big season has a
-calendar per player; ``_library_ics`` makes the same bytes through the library and
-the tests hold the two equal. Each round is one
+calendar per player; tests/site/test_feeds_ics.py makes the same calendars through the
+library and holds the two equal. Each round is one
 event whose UID is made of the season's slug, the section id and the round number
 only, so a postponed or re-dated round updates the event a subscriber already
 has instead of adding another; once results are in, the event's description lists
@@ -30,7 +30,7 @@ PRODID = "-//leaguegen//season calendar//EN"
 
 @dataclass(frozen=True, slots=True)
 class _Event:
-    """One round in a calendar (plain values; serialised by :func:`_ics`)."""
+    """One round in a calendar (plain values; written by :func:`_event_lines`)."""
 
     uid: str
     stamp: dt.datetime
@@ -115,38 +115,6 @@ def _ics_of_lines(name: str, events: list[str]) -> bytes:
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
-def _ics(name: str, events: list[_Event]) -> bytes:
-    """The calendar's bytes, as ``icalendar``'s ``Calendar.to_ical()`` writes them.
-
-    Written directly because the library spends milliseconds per event (a season
-    of 2,000 players has 2,000 calendars): the properties are few and fixed, and
-    tests/site/test_feeds_ics.py holds this byte-identical to the library's output.
-    """
-    return _ics_of_lines(name, [line for e in events for line in _event_lines(e)])
-
-
-def _library_ics(name: str, events: list[_Event]) -> bytes:
-    """The same calendar made with ``icalendar``: the reference :func:`_ics` is held to."""
-    from icalendar import Calendar, Event
-
-    cal = Calendar()
-    cal.add("prodid", PRODID)
-    cal.add("version", "2.0")
-    cal.add("calscale", "GREGORIAN")
-    cal.add("x-wr-calname", name)
-    for e in events:
-        event = Event()
-        event.add("uid", e.uid)
-        event.add("dtstamp", e.stamp)
-        event.add("dtstart", e.start)
-        event.add("summary", e.summary)
-        if e.location:
-            event.add("location", e.location)
-        event.add("description", e.description)
-        cal.add_component(event)
-    return cal.to_ical()
-
-
 def _uid(season: Season, section: Section, round_no: int) -> str:
     return f"{_season_slug(season.name)}-{section.id}-round-{round_no}@leaguegen"
 
@@ -162,9 +130,9 @@ def _names(section: Section) -> dict[int, str]:
 
 
 def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
-                  player: int | None = None, feed: dict | None = None) -> list[_Event]:
-    """The section's events (of one player's rounds, with ``player``); ``feed``: the
-    section's JSON feed, when the caller made it already."""
+                  feed: dict | None = None) -> list[_Event]:
+    """The section's events; ``feed``: the section's JSON feed, when the caller made it
+    already."""
     season = facts.season
     if feed is None:
         feed = section_feed(facts, section)
@@ -175,16 +143,12 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
             continue
         lines = []
         for b in rnd["boards"]:
-            if player is not None and player not in (b["white"], b["black"]):
-                continue
             result = b["result"] or "not played yet"
             lines.append(f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}")
         for bye in rnd["byes"]:
-            if player is None or bye["player"] == player:
-                lines.append(f"{names[bye['player']]}: {bye['kind']}")
-        uid = _uid(season, section, rnd["number"])
+            lines.append(f"{names[bye['player']]}: {bye['kind']}")
         events.append(_Event(
-            uid=uid if player is None else f"p{player}-{uid}", stamp=stamp,
+            uid=_uid(season, section, rnd["number"]), stamp=stamp,
             start=dt.date.fromisoformat(rnd["date"]),
             summary=f"{section.name}: round {rnd['number']} ({season.name})",
             location=season.venue or "",
@@ -231,73 +195,10 @@ def section_calendar(facts: SeasonFacts, section: Section,
     return _ics_of_lines(f"{facts.season.name}: {section.name}", block)
 
 
-def _players_events(facts: SeasonFacts, section: Section,
-                    stamp: dt.datetime) -> dict[int, list[_Event]]:
-    """Every player's events of the section in one pass over its boards: what
-    ``_round_events(..., player=n)`` gives for each n (the tests hold them equal), without
-    scanning every board once per player."""
-    season = facts.season
-    feed = section_feed(facts, section)
-    names = _names(section)
-    count = len(section.players)
-    out: dict[int, list[_Event]] = {n: [] for n in range(1, count + 1)}
-    for rnd in feed["rounds"]:
-        if not rnd["date"]:
-            continue
-        lines: dict[int, list[str]] = {}
-        for b in rnd["boards"]:
-            result = b["result"] or "not played yet"
-            line = f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}"
-            lines.setdefault(b["white"], []).append(line)
-            if b["black"] != b["white"]:
-                lines.setdefault(b["black"], []).append(line)
-        for bye in rnd["byes"]:
-            lines.setdefault(bye["player"], []).append(f"{names[bye['player']]}: {bye['kind']}")
-        uid = _uid(season, section, rnd["number"])
-        start = dt.date.fromisoformat(rnd["date"])
-        summary = f"{section.name}: round {rnd['number']} ({season.name})"
-        location = season.venue or ""
-        for number in range(1, count + 1):
-            mine = lines.get(number)
-            out[number].append(_Event(
-                uid=f"p{number}-{uid}", stamp=stamp, start=start, summary=summary,
-                location=location,
-                description="\n".join(mine) if mine else "Pairings to be published."))
-    return out
-
-
-def player_events(facts: SeasonFacts, section: Section,
-                  number: int) -> tuple[str, list[_Event]]:
-    """The name and events of one player's calendar: each names the opponent and colour
-    (the reference :func:`player_calendars` is held to)."""
-    name = section.players[number - 1].name
-    table = facts.of(section).table
-    stamp = _stamp(facts)
-    dated = [rnd["number"] for rnd in section_feed(facts, section)["rounds"] if rnd["date"]]
-    every = _players_events(facts, section, stamp)
-    record = table.record(number) if table is not None else None
-    events = []
-    for r, event in zip(dated, every[number], strict=True):  # one event per dated round
-        entry = record.entry(r) if record is not None else None
-        if entry is not None and entry.opponent is not None:
-            colour = "White" if entry.colour is Colour.WHITE else "Black"
-            opponent = section.players[entry.opponent - 1].name
-            event = _Event(event.uid, event.stamp, event.start,
-                           f"{name} ({colour}) v {opponent}: {section.name}, round {r}",
-                           event.location, event.description)
-        events.append(event)
-    return f"{name}: {section.name}", events
-
-
-def player_calendar(facts: SeasonFacts, section: Section, number: int) -> bytes:
-    """The rounds of one player: each event names the opponent and the colour."""
-    return player_calendars(facts, section)[number]
-
-
 def player_calendars(facts: SeasonFacts, section: Section,
                      feed: dict | None = None) -> dict[int, bytes]:
-    """Every player's calendar of the section, by number: the bytes
-    ``_ics(*player_events(...))`` gives for each (the tests hold them equal), in one pass.
+    """Every player's calendar of the section, by number, in one pass: each event names the
+    opponent and the colour (the tests hold each to what ``icalendar`` writes).
 
     What players share is written once: a round's start, stamp and location lines, a
     board's description line (the same for both of its players), each name escaped once

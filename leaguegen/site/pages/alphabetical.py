@@ -79,10 +79,6 @@ def collation_key(name: str, language: str) -> tuple[str, str, str]:
     return (_base(spelled), unicodedata.normalize("NFC", spelled).casefold(), name)
 
 
-def sort_names(names: list[str], language: str) -> list[str]:
-    return sorted(names, key=lambda n: collation_key(n, language))
-
-
 # --------------------------------------------------------------------------- the page
 
 @dataclass(frozen=True, slots=True)

@@ -95,7 +95,6 @@ class QuadsPage:
     moves: tuple[MoveView, ...]
     quad_rounds: int  # rounds a group of four plays (3, or 6 when double)
     tiebreaks: tuple[tuple[str, str], ...]
-    generated: str = ""
     planning: PlanningView | None = None  # figures while no result is entered
 
 

@@ -64,7 +64,6 @@ class SectionPage:
     double: bool
     free_round_points: Fraction | None  # what a free round scores; None = even field
     withdrawals: tuple[WithdrawalNote, ...]
-    generated: str = ""
     planning: object | None = None  # planning_view.PlanningView while no result is entered
     tiebreaks_default: bool = False
 
