@@ -38,7 +38,8 @@ def reasons(award: Award, outcome: PrizeList, names: dict[int, str],
     """Why this player has this prize, and what else they qualified for."""
     rules = outcome.rules
     money = rules.money
-    lines = [f"ranked {award.rank} on {_points(award.points, unit)} points;"
+    score = _points(award.points, unit)
+    lines = [f"ranked {award.rank} on {score} point{'' if score == '1' else 's'};"
              f" qualifies for {award.category} ({award.criteria})"]
     if award.how == "whole":
         prize = award.prizes[0]
