@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 import yaml
 
@@ -45,7 +45,9 @@ CATEGORY_KEYS = ("name", "prizes", "rating", "unrated", "age", "sex", "club", "t
 BOUND_KEYS = ("min", "max")
 PLACES = "Place prizes"
 _CURRENCY = re.compile(r"[A-Z]{3}")
+_AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # 150 or 150.50: no signs, exponents, "_"
 MAX_DECIMALS = 4
+MAX_AMOUNT = 10**12  # far past any prize fund; keeps Decimal's 28 digits exact
 
 
 def read_prizes(node: yaml.Node | None, ctx: Ctx) -> PrizeRules | None:
@@ -169,7 +171,7 @@ def _bounds(node: yaml.Node | None, col: yn.Collector, what: str,
 def _amounts(node: yaml.Node | None, col: yn.Collector, what: str,
              decimals: int) -> tuple[int, ...] | None:
     """A list of amounts, best place first, in minor units; None when any is wrong."""
-    items = yn.sequence(node, col, f"{what}: prizes")
+    items = yn.sequence(node, col, "prizes: places" if what == PLACES else f"{what}: prizes")
     if not items:
         if yn.is_null(node) or isinstance(node, yaml.SequenceNode):
             col.add(node, f"{what}: the list of prizes is empty")
@@ -192,17 +194,18 @@ def _amounts(node: yaml.Node | None, col: yn.Collector, what: str,
 def _money(node: yaml.Node, col: yn.Collector, what: str, decimals: int) -> int | None:
     raw = yn.text(node, col, f"{what}: amount")
     if raw is None:
-        col.add(node, f"{what}: an amount is missing")
+        if yn.is_null(node):
+            col.add(node, f"{what}: an amount is missing")
         return None
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        value = None
-    if value is None or not value.is_finite() or "e" in raw.lower():
+    if _AMOUNT.fullmatch(raw.removeprefix("-")) is None:
         col.add(node, f"{what}: '{raw}' is not an amount (write it like 150 or 150.50)")
         return None
-    if value < 0:
+    if raw.startswith("-"):
         col.add(node, f"{what}: amount {raw} is negative")
+        return None
+    value = Decimal(raw)
+    if value >= MAX_AMOUNT:
+        col.add(node, f"{what}: amount {raw} is too large (under {MAX_AMOUNT:,})")
         return None
     minor = value.scaleb(decimals)
     if minor != minor.to_integral_value():

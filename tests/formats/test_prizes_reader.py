@@ -136,6 +136,18 @@ CASES = {
         "prize category 'Unrated' is named twice"),
     "empty prize list": (
         GOOD.replace("prizes: [0]", "prizes: []"), 30, 51, "the list of prizes is empty"),
+    "an exponent is not an amount": (
+        GOOD.replace("places: [500, 250.50, 100]", "places: [1e3]"), 22, 16,
+        "Place prizes: '1e3' is not an amount"),
+    "underscores are not an amount": (
+        GOOD.replace("places: [500, 250.50, 100]", "places: [1_000]"), 22, 16,
+        "Place prizes: '1_000' is not an amount"),
+    "an amount too large": (
+        GOOD.replace("places: [500, 250.50, 100]", "places: [10000000000]"), 22, 16,
+        "is too large"),
+    "places not a list": (
+        GOOD.replace("places: [500, 250.50, 100]", "places: {first: 500}"), 22, 15,
+        "prizes: places must be a list"),
     "missing currency": (
         GOOD.replace("      currency: EUR\n", ""), 17, 7,
         "prizes is missing the required key 'currency'"),
