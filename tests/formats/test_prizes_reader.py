@@ -143,7 +143,7 @@ CASES = {
         GOOD.replace("places: [500, 250.50, 100]", "places: [1_000]"), 22, 16,
         "Place prizes: '1_000' is not an amount"),
     "an amount too large": (
-        GOOD.replace("places: [500, 250.50, 100]", "places: [10000000000]"), 22, 16,
+        GOOD.replace("places: [500, 250.50, 100]", "places: [1000000000000]"), 22, 16,
         "is too large"),
     "places not a list": (
         GOOD.replace("places: [500, 250.50, 100]", "places: {first: 500}"), 22, 15,
