@@ -130,3 +130,33 @@ def test_errors_and_exit_codes(tmp_path: Path) -> None:
     (bare / "season.yaml").write_text(text[:start] + text[end:], encoding="utf-8")
     code, _, err = run(str(bare), "--section", "premier")
     assert code == 1 and "has no prizes: block" in err
+
+
+def test_quads_have_a_prize_list_per_group(tmp_path: Path) -> None:
+    """The organisers' guide: in quads "the prizes are for each group separately". The
+    school quads demo (61 players: 14 groups of four and one of five), with 20 and 10
+    dollars and an unrated prize in every group."""
+    folder = tmp_path / "quads"
+    shutil.copytree(SEASON.parents[2] / "seasons" / "school-quads-2026", folder)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    block = ("    prizes:\n      currency: USD\n      places: [20, 10]\n      categories:\n"
+             "        - {name: Unrated, unrated: true, prizes: [5]}\n")
+    path.write_text(text.replace("    format: quads\n", "    format: quads\n" + block, 1),
+                    encoding="utf-8")
+    code, out, _ = run(str(folder), "--section", "quads")
+    assert code == 0
+    heads = [line for line in out.splitlines() if line.startswith("Prizes:")]
+    assert len(heads) == 15 and heads[0].startswith("Prizes: Schools Quads (quads), group 1;")
+    assert "Ages taken on" not in out
+    group1 = out.split(heads[1])[0]
+    # group 1: Evie Okafor 3 points; the other three on 1 point, equal on every
+    # tie-break, pool the 2nd prize: 10.00 / 3 = 3.33 r 0.01
+    assert award_lines(group1) == [
+        "1  Evie Okafor: Place prizes 1st, 20.00 USD",
+        "2  Yusuf Dubois: Place prizes 2nd, 3.34 USD",
+        "2  Samir Baker: Place prizes 2nd, 3.33 USD",
+        "2  Oscar Zielinski: Place prizes 2nd, 3.33 USD",
+    ]
+    assert "the 3 of them pool Place prizes 2nd (10.00 USD)" in group1
+    assert "not awarded: Unrated 1st (5.00 USD): no player qualifies" in group1

@@ -51,8 +51,9 @@ def reasons(award: Award, outcome: PrizeList, names: dict[int, str],
         group = len(award.shared_with) + 1
         tied = ("on points and every tie-break"
                 if rules.ties_of(_category(outcome, award)) is Ties.TIEBREAKS else "on points")
+        sums = f"{pooled} = {total}" if len(award.prizes) > 1 else total
         lines.append(f"tied {tied} with {others}: the {group} of them pool"
-                     f" {places(award.prizes)} ({pooled} = {total})")
+                     f" {places(award.prizes)} ({sums})")
         if award.how == "hort":
             own = (f"half of {prize_name(award.own)} ({money(award.own.amount // 2)})"
                    if award.own is not None else "no prize of its own place")
