@@ -18,6 +18,7 @@ from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
+    from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
     from leaguegen.domain.sections.round_robin import RoundRobinDetails
@@ -154,6 +155,8 @@ class Section:
     # withdrawals, late entries; domain/changes.py), oldest first; the loader leaves
     # it empty, the site build fills it from git.
     changes: tuple[Change, ...] = ()
+    # The section's ``prizes:`` block (domain/prizes/), None when it has none.
+    prizes: PrizeRules | None = None
 
     @property
     def double(self) -> bool:

@@ -37,6 +37,7 @@ from leaguegen.formats.options import (
     read_tiebreaks,
 )
 from leaguegen.formats.players import read_player
+from leaguegen.formats.prizes import check_dates, read_prizes
 from leaguegen.formats.sections import READERS, reader_of
 from leaguegen.formats.tiebreak_advice import check_round_robin_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
@@ -55,7 +56,7 @@ DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
-                "time_control")
+                "time_control", "prizes")
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 # Windows refuses these as file or folder names, with any extension.
@@ -152,6 +153,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     swap = yn.boolean(keys.get("swap_last_two_rounds"), ctx.col, "swap_last_two_rounds")
     threshold = _threshold(keys.get("withdrawal_threshold"), ctx)
     description = yn.text(keys.get("description"), ctx.col, "description") or ""
+    prizes = read_prizes(keys.get("prizes"), ctx)
     if stage is not None and fmt is not None and sid:
         where = from_node or node
         if readers is not None:
@@ -174,13 +176,15 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         free_round_units=free_units, swap_last_two=swap if swap is not None else True,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=description, time_control=own_tc,
-        stage=injected[1] if injected else None, tiebreaks_default=not chosen,
+        stage=injected[1] if injected else None, tiebreaks_default=not chosen, prizes=prizes,
     )
     parser = reader_of(fmt)
     if parser is None:  # pragma: no cover - every registered kind names a reader
         raise LookupError(f"section kind {kind_of(fmt).name!r} has no reader in"
                           " formats/sections/")
-    return _unfrozen(parser.parse(keys, ctx, base), keys, ctx, entrants)
+    section = parser.parse(keys, ctx, base)
+    check_dates(prizes, keys.get("prizes"), section, ctx)
+    return _unfrozen(section, keys, ctx, entrants)
 
 
 def _section_id(keys: dict[str, yaml.Node], ctx: Ctx) -> str:
