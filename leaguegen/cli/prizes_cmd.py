@@ -32,7 +32,7 @@ EXIT_CANNOT, EXIT_INVALID = 1, 2
 def prizes(season_dir: str, section_id: str) -> None:
     """List who takes which prize in a section of SEASON_DIR, and why."""
     from leaguegen.cli.season_standings import NoStandings, season_standings
-    from leaguegen.domain.sections import facts_of
+    from leaguegen.domain.sections import derive_facts
     from leaguegen.domain.sections.quads import QuadsFacts
     from leaguegen.formats.season_yaml import load_season
 
@@ -53,7 +53,7 @@ def prizes(season_dir: str, section_id: str) -> None:
         click.echo(printable(f"error: section '{section_id}' has no prizes: block"
                              " (docs/prizes.md)"), err=True)
         sys.exit(EXIT_CANNOT)
-    facts = facts_of(section)
+    facts = derive_facts(section)
     if isinstance(facts, QuadsFacts):  # the prizes are each group's (the organisers' guide)
         tables = [(f"group {n}", g) for n, g in enumerate(facts.group_facts, start=1)]
     else:
