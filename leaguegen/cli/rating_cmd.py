@@ -2,13 +2,14 @@
 
     leaguegen rating-report SEASON_DIR --section ID [--games] [--k "NAME=K" ...]
 
-prints per player the rating, K, the games that count, the score in them, the
-expected score (Σ PD, table 8.1.2) and the change ``K × Σ(score − PD)``, exact to the
-hundredth (FIDE rounds only a rating period's total, B.02 8.3.4); ``--games`` adds
-each round: opponent, D as counted, PD and the game's change, or why it does not
-count. A K the files cannot prove (the 30-game rule, a rating of 2400 once reached)
-is marked ``*``; ``--k "NAME=K"`` gives it. The work is ``domain.rating``
-(docs/rating.md).
+prints the time control (a game too fast for its players' ratings is not
+standard-rated, B.02 1.1), then per player the rating, K, the games that count, the
+score in them, the expected score (Σ PD, table 8.1.2) and the change
+``K × Σ(score − PD)``, exact to the hundredth (FIDE rounds only a rating period's
+total, B.02 8.3.4); ``--games`` adds each round: opponent, D as counted, PD and the
+game's change, or why it does not count. A K the files cannot prove (the 30-game
+rule, a rating of 2400 once reached) is marked ``*``; ``--k "NAME=K"`` gives it. The
+work is ``domain.rating`` (docs/rating.md).
 
 Exit 2: the season cannot be read, no such section, a ``--k`` that is not
 NAME=40|20|10 or names no player of the section. Exit 1: the section's players are
@@ -93,7 +94,7 @@ def rating_report(season_dir: str, section_id: str, per_game: bool,
         _fail(f"section '{section_id}': its players are not known yet (an earlier stage is"
               " still being played)", EXIT_CANNOT)
     try:
-        report = section_report(section, facts_of(section), given_k)
+        report = section_report(section, facts_of(section), given_k, season.time_control)
     except ValueError as err:
         _fail(f"--k: {err}")
     _print(report, per_game)
@@ -105,6 +106,13 @@ def _print(report, per_game: bool) -> None:  # noqa: ANN001 - RatingReport
                          f" ({section.id})"))
     year = report.rating_year if report.rating_year is not None else "undated"
     click.echo(f"Rated in: {year}")
+    if report.minutes is None:
+        given = printable(report.time_control) if report.time_control else "none given"
+        click.echo(f"Time control: {given}; rate of play not checked (B.02 1.1)")
+    else:
+        click.echo(printable(f"Time control: {report.time_control}"
+                             f" ({report.minutes:g} minutes a player for 60 moves; B.02 1.1"
+                             " asks 60, 90 from 1800, 120 from 2400)"))
     click.echo("")
     click.echo(f"{'No':>3}  {'Name':<28} {'Rtg':>5} {'K':>4} {'Games':>5} {'Score':>5}"
                f" {'Exp':>6} {'Change':>7}")

@@ -95,3 +95,13 @@ def test_an_unrated_player_and_a_junior(tmp_path: Path) -> None:
     assert ann.split()[-6:] == ["2000", "40", "1", "½", "0.64", "-5.60"]
     assert "counts toward a first rating" in result.output
     assert "not counted: unrated opponent (8.3.1)" in result.output
+
+
+def test_the_thursday_open_is_too_fast_for_standard_rating() -> None:
+    """60 minutes + 10 s a move is 70 minutes for 60 moves: rated only between two
+    players under 1800 (B.02 1.1)."""
+    result = run("rating-report", ROOT / "seasons" / "thursday-swiss-2026", "--section", "open",
+                 "--games")
+    assert result.exit_code == 0, result.output
+    assert "70 minutes a player for 60 moves" in result.output
+    assert "R1   Thomas Reilly             1738   1  not counted: rate of play" in result.output

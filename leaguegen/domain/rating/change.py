@@ -48,6 +48,7 @@ class NotCounted(Enum):
     NOT_PLAYED_YET = "not played yet"
     UNRATED_OPPONENT = "unrated opponent (8.3.1)"
     TIEBREAK_GAME = "knockout tie-break game, not a standard game"
+    RATE_OF_PLAY = "rate of play under the minimum for 60 moves (1.1)"
 
     __hash__ = object.__hash__  # see model.Colour
 
@@ -61,8 +62,10 @@ class GameInput:
     """One round of one player as a report finds it: the round, the opponent (None for a
     bye), the opponent's rating (None: unrated) and the player's TRF code.
 
-    ``excluded`` is a reason only the caller knows (a knockout's tie-break stage);
-    the reasons the code itself carries are found by :func:`not_counted`."""
+    ``excluded`` is a reason only the caller knows (a knockout's tie-break stage, a
+    time control too fast for the players' ratings); the reasons the code itself
+    carries are found by :func:`not_counted`, and come first (a forfeit is a forfeit
+    whatever the clock)."""
 
     round: int
     opponent: str | None
@@ -97,8 +100,6 @@ def not_counted(game: GameInput) -> NotCounted | None:
     """Why ``game`` changes no rating (None: it counts), checked in the order a reader
     asks: no game at all, then the game's own flaw, then the opponent."""
     code = game.code
-    if game.excluded is not None:
-        return game.excluded
     if code is Code.PENDING:
         return NotCounted.NOT_PLAYED_YET
     if code.is_bye or game.opponent is None:
@@ -107,6 +108,8 @@ def not_counted(game: GameInput) -> NotCounted | None:
         return NotCounted.FORFEIT
     if code in _UNDER_ONE_MOVE:
         return NotCounted.UNDER_ONE_MOVE
+    if game.excluded is not None:
+        return game.excluded
     if game.opponent_rating is None:
         return NotCounted.UNRATED_OPPONENT
     return None

@@ -114,3 +114,27 @@ def test_a_knockouts_tiebreak_games_do_not_count() -> None:
     assert len(tobias.counted) == 3
     assert tobias.k.value == 10  # rated 2741
     assert tobias.change == sum((g.change for g in tobias.games), Fraction(0))
+
+
+def test_a_rate_of_play_too_fast_for_the_ratings_is_not_rated(club: Path) -> None:
+    """B.02 1.1: 75 minutes for 60 moves is enough only when both players are under 1800
+    (an unrated player counts as under 1800)."""
+    section = load_season(club).section("rr")
+    report = section_report(section, facts_of(section), season_time_control="75")
+    assert report.minutes == 75
+    rows = {r.player.name: r.event for r in report.players}
+    # Ben 1900 - Eve 1600 needs 90 minutes: not rated for either
+    assert rows["Ben Brook"].games[0].not_counted is NotCounted.RATE_OF_PLAY
+    assert rows["Eve Ellis"].games[0].not_counted is NotCounted.RATE_OF_PLAY
+    # Eve 1600 - Cal (unrated) needs 60: Cal's draw counts toward a first rating
+    assert rows["Cal Cole"].games[1].counts
+    # a forfeit stays a forfeit whatever the clock
+    assert rows["Dee Dunn"].games[2].not_counted is NotCounted.FORFEIT
+    assert all(g.not_counted is not None for g in rows["Ann Archer"].games[:3])
+
+
+def test_the_sections_own_time_control_wins_and_unreadable_is_not_checked(club: Path) -> None:
+    section = load_season(club).section("rr")
+    assert section_report(section, facts_of(section), None, "").minutes is None
+    assert section_report(section, facts_of(section), None, "whenever").minutes is None
+    assert section_report(section, facts_of(section), None, "90+30").minutes == 120
