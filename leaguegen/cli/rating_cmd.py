@@ -20,11 +20,16 @@ from __future__ import annotations
 
 import sys
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import click
 
 from leaguegen.cli import main
 from leaguegen.cli.terminal import printable
+
+if TYPE_CHECKING:
+    from leaguegen.domain.rating.change import EventChange
+    from leaguegen.domain.rating.report import RatingReport
 
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
@@ -100,7 +105,7 @@ def rating_report(season_dir: str, section_id: str, per_game: bool,
     _print(report, per_game)
 
 
-def _print(report, per_game: bool) -> None:  # noqa: ANN001 - RatingReport
+def _print(report: RatingReport, per_game: bool) -> None:
     section = report.section
     click.echo(printable(f"Rating change, FIDE Rating Regulations B.02 8.3: {section.name}"
                          f" ({section.id})"))
@@ -121,7 +126,7 @@ def _print(report, per_game: bool) -> None:  # noqa: ANN001 - RatingReport
         e = row.event
         name = printable(row.player.name)[:28]
         score = _points(e.score)
-        if e.rating is None:
+        if e.rating is None or e.k is None or e.expected is None or e.change is None:
             click.echo(f"{row.number:>3}  {name:<28} {'-':>5} {'-':>4} {len(e.counted):>5}"
                        f" {score:>5} {'-':>6} {'unrated':>7}")
         else:
@@ -142,7 +147,7 @@ def _print(report, per_game: bool) -> None:  # noqa: ANN001 - RatingReport
                    " (40) or once reached 2400 (10): give it with --k \"NAME=K\".")
 
 
-def _games(e) -> None:  # noqa: ANN001 - EventChange
+def _games(e: EventChange) -> None:
     from leaguegen.domain.rating.change import NotCounted
 
     for g in e.games:
