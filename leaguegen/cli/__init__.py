@@ -24,7 +24,7 @@ COMMANDS: dict[str, str] = {
     "result": "chore_cmds", "withdraw": "chore_cmds", "enter": "chore_cmds", "bye": "chore_cmds",
     "export": "export_cmd", "freeze": "freeze_cmd", "generate": "generate_cmd",
     "import": "import_cmd", "pair": "pair_cmd", "plan": "plan_cmd", "serve": "serve_cmd",
-    "standings": "standings_cmd", "prizes": "prizes_cmd",
+    "standings": "standings_cmd", "prizes": "prizes_cmd", "rating-report": "rating_cmd",
 }
 
 

@@ -1,0 +1,166 @@
+"""``leaguegen rating-report SEASON_DIR --section ID``: each player's FIDE rating change.
+
+    leaguegen rating-report SEASON_DIR --section ID [--games] [--k "NAME=K" ...]
+
+prints the time control (a game too fast for its players' ratings is not
+standard-rated, B.02 1.1), then per player the rating, K, the games that count, the
+score in them, the expected score (Σ PD, table 8.1.2) and the change
+``K × Σ(score − PD)``, exact to the hundredth (FIDE rounds only a rating period's
+total, B.02 8.3.4); ``--games`` adds each round: opponent, D as counted, PD and the
+game's change, or why it does not count. A K the files cannot prove (the 30-game
+rule, a rating of 2400 once reached) is marked ``*``; ``--k "NAME=K"`` gives it. The
+work is ``domain.rating`` (docs/rating.md).
+
+Exit 2: the season cannot be read, no such section, a ``--k`` that is not
+NAME=40|20|10 or names no player of the section. Exit 1: the section's players are
+not known yet (an earlier stage is still being played).
+"""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import click
+
+from leaguegen.cli import main
+from leaguegen.cli.terminal import printable
+
+if TYPE_CHECKING:
+    from leaguegen.domain.rating.change import EventChange
+    from leaguegen.domain.rating.report import RatingReport
+
+EXIT_CANNOT = 1
+EXIT_INVALID = 2
+
+
+def _fail(message: str, code: int = EXIT_INVALID) -> None:
+    click.echo(f"error: {printable(message)}", err=True)
+    sys.exit(code)
+
+
+def _given_k(pairs: tuple[str, ...]) -> dict[str, int]:
+    given: dict[str, int] = {}
+    for pair in pairs:
+        name, sep, value = pair.rpartition("=")
+        if not sep or not name.strip() or value.strip() not in ("40", "20", "10"):
+            _fail(f"--k {pair!r}: write NAME=K with K one of 40, 20, 10")
+        given[name.strip()] = int(value)
+    return given
+
+
+def hundredths(value: Fraction, sign: bool = False) -> str:
+    """An exact value in hundredths (every figure of the report is one) with two decimals."""
+    cents = value * 100
+    if cents.denominator != 1:
+        raise ValueError(f"{value} is not a whole number of hundredths")
+    n = int(cents)
+    text = f"{abs(n) // 100}.{abs(n) % 100:02d}"
+    return ("-" if n < 0 else "+" if sign and n > 0 else "") + text
+
+
+def _points(value: Fraction) -> str:
+    """1 / ½ / 0 points as a score sheet writes them: 3½, ½, 4."""
+    whole = value.numerator // value.denominator
+    if value.denominator == 1:
+        return str(whole)
+    return (str(whole) if whole else "") + "½"
+
+
+@main.command("rating-report")
+@click.argument("season_dir", type=click.Path(file_okay=False))
+@click.option("--section", "section_id", required=True, help="The section to report on.")
+@click.option("--games", "per_game", is_flag=True, help="Also list each player's rounds.")
+@click.option("--k", "given", multiple=True, metavar="NAME=K",
+              help="A player's K (40, 20 or 10) when the files cannot know it (repeatable).")
+def rating_report(season_dir: str, section_id: str, per_game: bool,
+                  given: tuple[str, ...]) -> None:
+    """Each player's FIDE rating change in a section of SEASON_DIR (B.02 8.3)."""
+    from leaguegen.domain.rating.report import section_report
+    from leaguegen.domain.sections import derive_facts
+    from leaguegen.domain.stages import PendingStage
+    from leaguegen.errors import InputError
+    from leaguegen.formats.season_yaml import load_season
+
+    given_k = _given_k(given)
+    try:
+        season = load_season(season_dir)
+    except InputError as err:
+        for problem in err.problems:
+            click.echo(printable(problem), err=True)
+        sys.exit(EXIT_INVALID)
+    try:
+        section = season.section(section_id)
+    except KeyError:
+        _fail(f"{season_dir}: no section '{section_id}'; sections:"
+              f" {', '.join(s.id for s in season.sections)}")
+    if isinstance(section.stage, PendingStage):
+        _fail(f"section '{section_id}': its players are not known yet (an earlier stage is"
+              " still being played)", EXIT_CANNOT)
+    try:
+        report = section_report(section, derive_facts(section), given_k, season.time_control)
+    except ValueError as err:
+        _fail(f"--k: {err}")
+    _print(report, per_game)
+
+
+def _print(report: RatingReport, per_game: bool) -> None:
+    section = report.section
+    click.echo(printable(f"Rating change, FIDE Rating Regulations B.02 8.3: {section.name}"
+                         f" ({section.id})"))
+    year = report.rating_year if report.rating_year is not None else "undated"
+    click.echo(f"Rated in: {year}")
+    if report.minutes is None:
+        given = printable(report.time_control) if report.time_control else "none given"
+        click.echo(f"Time control: {given}; rate of play not checked (B.02 1.1)")
+    else:
+        click.echo(printable(f"Time control: {report.time_control}"
+                             f" ({report.minutes:g} minutes a player for 60 moves; B.02 1.1"
+                             " asks 60, 90 from 1800, 120 from 2400)"))
+    click.echo("")
+    click.echo(f"{'No':>3}  {'Name':<28} {'Rtg':>5} {'K':>4} {'Games':>5} {'Score':>5}"
+               f" {'Exp':>6} {'Change':>7}")
+    assumed = False
+    for row in report.players:
+        e = row.event
+        name = printable(row.player.name)[:28]
+        score = _points(e.score)
+        if e.rating is None or e.k is None or e.expected is None or e.change is None:
+            click.echo(f"{row.number:>3}  {name:<28} {'-':>5} {'-':>4} {len(e.counted):>5}"
+                       f" {score:>5} {'-':>6} {'unrated':>7}")
+        else:
+            mark = "*" if e.k.assumed else ""
+            assumed = assumed or e.k.assumed
+            k = f"{e.k_used}{mark}"
+            click.echo(f"{row.number:>3}  {name:<28} {e.rating:>5} {k:>4} {len(e.counted):>5}"
+                       f" {score:>5} {hundredths(e.expected):>6}"
+                       f" {hundredths(e.change, sign=True):>7}")
+        if per_game:
+            _games(e)
+    click.echo("")
+    click.echo("Games: those that count (played over the board against a rated opponent).")
+    click.echo("Change: K x (score - expected), exact; FIDE rounds only a rating period's"
+               " total (8.3.4).")
+    if assumed:
+        click.echo("K*: assumed 20; the files cannot say whether the player is new to the list"
+                   " (40) or once reached 2400 (10): give it with --k \"NAME=K\".")
+
+
+def _games(e: EventChange) -> None:
+    from leaguegen.domain.rating.change import NotCounted
+
+    for g in e.games:
+        game = g.game
+        if g.not_counted is NotCounted.NOT_PLAYED_YET:
+            continue  # a round still to come says nothing yet
+        opponent = printable(game.opponent)[:24] if game.opponent else "-"
+        rating = game.opponent_rating if game.opponent_rating is not None else "-"
+        head = f"{'':>5}R{game.round:<3} {opponent:<24} {rating!s:>5}"
+        if not g.counts:
+            click.echo(f"{head}  {game.code.value:>2}  not counted: {g.not_counted.value}")
+        elif g.expected is None:
+            click.echo(f"{head}  {_points(g.score):>2}  counts toward a first rating")
+        else:
+            click.echo(f"{head}  {_points(g.score):>2}  D {g.difference:>3}"
+                       f"  PD {hundredths(g.expected)}  {hundredths(g.change, sign=True):>7}")
