@@ -11,7 +11,7 @@ import pytest
 
 from leaguegen.domain.rating import NotCounted
 from leaguegen.domain.rating.report import RatingReport, section_report
-from leaguegen.domain.sections import facts_of
+from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
 
@@ -47,7 +47,7 @@ sections:
 
 def report_of(folder: Path, section_id: str, given: dict[str, int] | None = None) -> RatingReport:
     section = load_season(folder).section(section_id)
-    return section_report(section, facts_of(section), given)
+    return section_report(section, derive_facts(section), given)
 
 
 @pytest.fixture
@@ -120,7 +120,7 @@ def test_a_rate_of_play_too_fast_for_the_ratings_is_not_rated(club: Path) -> Non
     """B.02 1.1: 75 minutes for 60 moves is enough only when both players are under 1800
     (an unrated player counts as under 1800)."""
     section = load_season(club).section("rr")
-    report = section_report(section, facts_of(section), season_time_control="75")
+    report = section_report(section, derive_facts(section), season_time_control="75")
     assert report.minutes == 75
     rows = {r.player.name: r.event for r in report.players}
     # Ben 1900 - Eve 1600 needs 90 minutes: not rated for either
@@ -135,6 +135,6 @@ def test_a_rate_of_play_too_fast_for_the_ratings_is_not_rated(club: Path) -> Non
 
 def test_the_sections_own_time_control_wins_and_unreadable_is_not_checked(club: Path) -> None:
     section = load_season(club).section("rr")
-    assert section_report(section, facts_of(section), None, "").minutes is None
-    assert section_report(section, facts_of(section), None, "whenever").minutes is None
-    assert section_report(section, facts_of(section), None, "90+30").minutes == 120
+    assert section_report(section, derive_facts(section), None, "").minutes is None
+    assert section_report(section, derive_facts(section), None, "whenever").minutes is None
+    assert section_report(section, derive_facts(section), None, "90+30").minutes == 120
