@@ -242,7 +242,12 @@ class BracketSolver:
     def begin_bracket(self, pbi: list[int], it: int, nsgb: int, single: bool) -> None:
         """A new bracket: ``pbi`` its players (the bracket proper is ``pbi[:nsgb]``),
         everyone from ``it`` on in the pairing order below it. The weights carried
-        over are those among its players; reduced mode when anyone is below."""
+        over are those among its players. Reduced mode when anyone is below, or
+        when the next score group is the last one and the round has no bye (issue
+        33: the bracket above the last group then matched every player of both,
+        the last group's dense pairs included; the reduced problem's bound holds
+        with R empty, and ``_realize`` proves it by pairing the next group inside
+        itself, as it does anyway)."""
         P = list(pbi)
         R = list(range(it, self.n))
         keep = set(P)
@@ -253,7 +258,7 @@ class BracketSolver:
             self.weights = {k: w for k, w in self.weights.items()
                             if k // N in keep and k % N in keep}
         self.rows_lazy = False
-        if R:
+        if R or (nsgb < len(P) and len(P) % 2 == 0):
             self._reduced_begin(P, nsgb, R, single)
             return
         self.reduced = None
@@ -292,7 +297,9 @@ class BracketSolver:
         for v in C:
             nu[v] = crit.next_term(order[v]) - half + change[v]
         least_nu = min(nu[g] for g in G)
-        least_phi = min(min(phi[r] for r in R), min(phi[g] for g in G))
+        least_phi = min(phi[v] for v in (R or G))
+        if R:
+            least_phi = min(least_phi, min(phi[g] for g in G))
         self.reduced = ReducedBracket(
             own=C, next_group=G, bye_vertex=nc if odd else -1, odd_with_next=odd_with_next,
             single_change=change, nu=nu, least_next_nu=least_nu,
