@@ -258,7 +258,7 @@ class BracketSolver:
             self.weights = {k: w for k, w in self.weights.items()
                             if k // N in keep and k % N in keep}
         self.rows_lazy = False
-        if R or (nsgb < len(P) and len(P) % 2 == 0):
+        if R or len(P) % 2 == 0:
             self._reduced_begin(P, nsgb, R, single)
             return
         self.reduced = None
@@ -290,16 +290,16 @@ class BracketSolver:
                   for v in C + G}
         # A next-group pair (h, lo) weighs completion + next_term(h) + the C9 change:
         # split as nu(h) + nu(lo), with half of a G player's next term on each G end.
-        half = crit.next_term(order[G[0]]) >> 1
+        # (The last bracket of a round without a bye has neither G nor R: nothing
+        # absorbs a player of C, so only a perfect matching of C is accepted.)
+        half = crit.next_term(order[G[0]]) >> 1 if G else 0
         nu = {}
         for g in G:
             nu[g] = half + change[g]
         for v in C:
             nu[v] = crit.next_term(order[v]) - half + change[v]
-        least_nu = min(nu[g] for g in G)
-        least_phi = min(phi[v] for v in (R or G))
-        if R:
-            least_phi = min(least_phi, min(phi[g] for g in G))
+        least_nu = min((nu[g] for g in G), default=0)
+        least_phi = min((phi[v] for v in R + G), default=0)
         self.reduced = ReducedBracket(
             own=C, next_group=G, bye_vertex=nc if odd else -1, odd_with_next=odd_with_next,
             single_change=change, nu=nu, least_next_nu=least_nu,
