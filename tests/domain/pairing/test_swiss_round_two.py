@@ -10,6 +10,8 @@ at 5,000 players), by counting, never by timing.
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +20,9 @@ from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_ro
 from leaguegen.domain.pairing.dutch import bracket_solver
 from tests.domain.pairing.dutch_options import pair_dutch
 from tests.domain.pairing.legal import assert_legal
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "benchmarks"))
+from swiss_speed import generated_state  # noqa: E402
 
 
 def round_two(n: int, seed: int, draws: float = 0.1) -> SwissState:
@@ -76,3 +81,41 @@ def test_the_bracket_above_the_last_group_matches_only_its_own_players(
     assert result.bye is None
     # (one matching per bracket; a moved-down player at most adds one vertex)
     assert max(sizes.vertices) <= max(groups) + 1, (groups, sizes.vertices)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(300, 6), (400, 7), (600, 8)])
+def test_sparse_bracket_pairs_as_every_pair_from_the_start(n: int, seed: int) -> None:
+    """A large bracket's matching starts with a band of pairs per player and prices
+    the rest (``DutchOptions.sparse``): the same pairing as with every pair built."""
+    state = round_two(n, seed)
+    assert pair_round(state) == pair_dutch(state, sparse=False)
+
+
+@pytest.mark.parametrize(("n", "seed"), [(120, 3), (160, 4)])
+def test_sparse_mid_event_rounds_pair_as_dense(n: int, seed: int) -> None:
+    """Mid-event rounds (moved-down players, floats, colour history) too, and as the
+    exact global matching does."""
+    state = generated_state(n, seed)
+    fast = pair_round(state)
+    assert fast == pair_dutch(state, sparse=False)
+    assert fast == pair_dutch(state, fast=False)
+
+
+def test_a_large_bracket_starts_with_few_pairs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Round 2 of 600 players: three brackets of about 200 residents, each about
+    20,000 pairs, none of which any player of the bracket has played. The first
+    solve of each builds at most ``3 * BAND + 2`` pairs per resident (and the moved-
+    down players' pairs), not every pair."""
+    built: list[tuple[int, int]] = []
+    make = bracket_solver.BracketSolver._build_reduced
+
+    def counted(self, red):  # noqa: ANN001, ANN202
+        make(self, red)
+        built.append((len(red.own), len(self.bracket.matching.edges)))
+
+    monkeypatch.setattr(bracket_solver.BracketSolver, "_build_reduced", counted)
+    pair_round(round_two(600, 8))
+    big = [(c, e) for c, e in built if c >= 150]
+    assert len(big) >= 2, built
+    for c, e in big:
+        assert e <= c * (3 * bracket_solver.BAND + 2) + c * 2, built
