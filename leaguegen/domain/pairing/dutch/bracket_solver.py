@@ -76,19 +76,24 @@ def _tight_in_blossoms(sl: int, ca: list[tuple[int, int]] | None,
     return sl + 2 * z <= 0
 
 
-def _covered(sl: int, ca: list[tuple[int, int]] | None,
-             cb: list[tuple[int, int]] | None) -> bool:
-    """Whether the blossoms holding both ends of a pair (``Matching.blossom_chains``)
-    lift its vertex slack ``sl`` to zero or more: their duals, up to the innermost
-    blossom the two chains share, count twice."""
-    if ca is None or cb is None:
-        return False
-    z = 0
-    for x, y in zip(ca, cb, strict=False):
-        if x[0] != y[0]:
-            break
-        z = x[1]
-    return sl + 2 * z >= 0
+def _shared_dual(ca: list[tuple[int, int]], cb: list[tuple[int, int]]) -> int:
+    """The duals of the blossoms holding both ends of a pair (``Matching.blossom_chains``
+    of each end): up to the innermost blossom the two chains share. They count twice
+    in the pair's slack."""
+    if ca is cb:
+        return ca[-1][1]
+    # The chains agree on a prefix (from the outermost in): its last entry, found
+    # by bisection (nested blossoms make chains hundreds long).
+    lo, hi = 0, min(len(ca), len(cb))  # ca[:lo] == cb[:lo]; they differ at hi or end there
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if ca[mid][0] == cb[mid][0]:
+            lo = mid
+        else:
+            hi = mid
+    if hi == lo + 1 and ca[lo][0] == cb[lo][0]:
+        lo = hi
+    return ca[lo - 1][1] if lo else 0
 
 
 @dataclass(slots=True)
@@ -900,6 +905,7 @@ class BracketSolver:
         for g in groups.values():
             g.sort()
         classes = list(groups)
+        shared: dict[tuple[int, int], int] = {}  # (``_shared_dual`` by pair of chains)
         added = 0
         setw = m.set_weight
         for i, c1 in enumerate(classes):
@@ -937,10 +943,20 @@ class BracketSolver:
                             continue
                         e = wt - fc - ((cut[la] + cut[lb]) >> 1)
                         sl = dv[la] + dv[lb] - e - e
-                        if e > 0 and sl < 0 and not _covered(sl, chains[la], chains[lb]):
-                            setw(la, lb, e)
-                            added += 1
-                            room -= 1
+                        if sl >= 0 or e <= 0:
+                            continue
+                        ca, cb = chains[la], chains[lb]
+                        if ca is not None and cb is not None and ca[0][0] == cb[0][0]:
+                            # (the blossoms around both ends: their duals count twice)
+                            ka2 = (id(ca), id(cb))
+                            z = shared.get(ka2)
+                            if z is None:
+                                z = shared[ka2] = _shared_dual(ca, cb)
+                            if sl + 2 * z >= 0:
+                                continue
+                        setw(la, lb, e)
+                        added += 1
+                        room -= 1
         return added
 
     def parts_restored(self) -> None:
