@@ -48,6 +48,7 @@ class RoundFigures:
     round: int
     cpu: float
     peak_mib: float
+    wall: float
     code: int
     same: bool | None  # the pairing equals the file's round (None: not compared)
     output: str
@@ -122,7 +123,8 @@ def pair_round(players: int, round_no: int, timeout: float) -> RoundFigures:
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen([*CLI, "pair", "--trf", str(trf_path)], stdout=out,
                                 stderr=err, env=_env(), cwd=ROOT)
-        deadline = time.monotonic() + timeout
+        started = time.monotonic()
+        deadline = started + timeout
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
@@ -137,9 +139,10 @@ def pair_round(players: int, round_no: int, timeout: float) -> RoundFigures:
         err.seek(0)
         problem = err.read().decode().strip()
     code = os.waitstatus_to_exitcode(status)
+    wall = time.monotonic() - started
     same = _canonical(text) == _canonical(file_boards(event, round_no)) if code == 0 else None
     return RoundFigures(players, round_no, usage.ru_utime + usage.ru_stime,
-                        usage.ru_maxrss / 1024, code, same, text if code == 0 else problem)
+                        usage.ru_maxrss / 1024, wall, code, same, text if code == 0 else problem)
 
 
 def table(rows: list[RoundFigures]) -> str:
