@@ -28,14 +28,15 @@ machine stretches wall time. Cases:
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
   empty cache;
 * ``round-N-rR``: round R of a generated N-player Dutch event (issue #33: rounds 1-9 of
-  1,000 and 5,000 players, rounds 1-3 of 10,000), ``pair --trf`` of the file cut before
-  it (``round_sweep.py``, which makes the inputs once into ``benchmarks/.cache``; the
-  first run generates them, minutes at 5,000 and 10,000 players); the note says
+  1,000 and 5,000 players, rounds 1-3 of 9,998, TRF numbering players up to 9,999),
+  ``pair --trf`` of the file cut before it (``round_sweep.py``, which makes the inputs
+  once into ``benchmarks/.cache``; the first run generates them, minutes at 5,000 and
+  9,998 players); the note says
   whether the pairing is the generated file's. The rounds run are tabled at the end,
   CPU s and peak MiB per round.
 
 ``--quick`` (about a minute on an idle machine) skips the 5,000-player rounds, the
-5,000-player Swiss check, the reload run and the 5,000- and 10,000-player round sweep.
+5,000-player Swiss check, the reload run and the 5,000- and 9,998-player round sweep.
 """
 
 from __future__ import annotations
