@@ -191,6 +191,10 @@ class ReducedBracket:
     side: list[int] | None = None
     """Per position in C, after ``cut_parts``: which part it is in (-1: none); two
     players of one part are no pair (their rows are zeroed)."""
+    priced: dict[int, tuple[int, object]] | None = None
+    """After a pricing that added nothing: per resident position, its key and its
+    blossoms' signature then (``_price`` reads again only the pairs of those that
+    changed)."""
 
 
 class BracketSolver:
@@ -905,12 +909,36 @@ class BracketSolver:
         for g in groups.values():
             g.sort()
         classes = list(groups)
+        # Since the last pricing that added nothing, a pair's slack can only have
+        # fallen if one of its ends' key fell or the blossoms around it changed (a
+        # blossom's dual changes only while it is outermost, and then every member's
+        # running total with it; blossoms are made and expanded at dual zero): only
+        # the pairs of those residents are read again, when they are few.
+        sig = {la: (len(ch), ch[-1]) if ch is not None else None
+               for g in groups.values() for _k, la in g for ch in (chains[la],)}
+        keys = {la: k for g in groups.values() for k, la in g}
+        before = red.priced
+        sources: list[tuple[tuple[int, int, int], list[tuple[int, int]], list, bool]] = []
+        if before is not None:
+            moved: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+            count = 0
+            for c1, g in groups.items():
+                for k, la in g:
+                    old = before.get(la)
+                    if old is None or k < old[0] or sig[la] != old[1]:
+                        moved.setdefault(c1, []).append((k, la))
+                        count += 1
+            if count * 4 > len(keys):
+                before = None
+            else:
+                sources = [(c1, g, classes, False) for c1, g in moved.items()]
+        if before is None:
+            sources = [(c1, groups[c1], classes[i:], True) for i, c1 in enumerate(classes)]
         shared: dict[tuple[int, int], int] = {}  # (``_shared_dual`` by pair of chains)
         added = 0
         setw = m.set_weight
-        for i, c1 in enumerate(classes):
-            g1 = groups[c1]
-            for c2 in classes[i:]:
+        for c1, g1, others, once in sources:
+            for c2 in others:
                 if c1[1] >= 0 and c1[1] == c2[1]:
                     continue  # (one part: no pair)
                 w = bound[c1[0]][c2[0]]
@@ -933,7 +961,7 @@ class BracketSolver:
                             break
                         if ka + kb >= thr:
                             break
-                        if lb == la or lb in nba or (c1 == c2 and lb < la):
+                        if lb == la or lb in nba or (once and c1 == c2 and lb < la):
                             continue
                         b = C[lb]
                         if (a * N + b if a < b else b * N + a) in wx:
@@ -957,6 +985,7 @@ class BracketSolver:
                         setw(la, lb, e)
                         added += 1
                         room -= 1
+        red.priced = None if added else {la: (k, sig[la]) for la, k in keys.items()}
         return added
 
     def parts_restored(self) -> None:
@@ -964,6 +993,7 @@ class BracketSolver:
         hold): two players of one part may pair again."""
         if self.reduced is not None:
             self.reduced.side = None
+            self.reduced.priced = None  # (their pairs were never priced)
 
     def _reduced_flush(self) -> None:
         """Bring the reduced matching up to date before a solve: relax the pairs
