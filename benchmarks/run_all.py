@@ -26,10 +26,17 @@ machine stretches wall time. Cases:
 * ``site-reload``: ``leaguegen serve`` of that season, save -> reload event over
   ten one-result edits (median and max; the process figures are the server's);
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
-  empty cache.
+  empty cache;
+* ``round-N-rR``: round R of a generated N-player Dutch event (issue #33: rounds 1-9 of
+  1,000 and 5,000 players, rounds 1-3 of 9,998, TRF numbering players up to 9,999),
+  ``pair --trf`` of the file cut before it (``round_sweep.py``, which makes the inputs
+  once into ``benchmarks/.cache``; the first run generates them, minutes at 5,000 and
+  9,998 players); the note says
+  whether the pairing is the generated file's. The rounds run are tabled at the end,
+  CPU s and peak MiB per round.
 
 ``--quick`` (about a minute on an idle machine) skips the 5,000-player rounds, the
-5,000-player Swiss check and the reload run.
+5,000-player Swiss check, the reload run and the 5,000- and 9,998-player round sweep.
 """
 
 from __future__ import annotations
@@ -51,12 +58,14 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import live_rebuild  # noqa: E402
+import round_sweep  # noqa: E402
 
 PERF = ROOT.parent / "shared" / "perf"
 CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
+SWEEP = [(n, r) for n, rounds in round_sweep.EVENTS.items() for r in range(1, rounds + 1)]
 QUICK = ("dutch-r1-1000", "dutch-r6-1000", "pair-r1-1000", "pair-r6-1000", "rr-5000-refused",
          "site-cold", "site-nochange", "site-clean-existing", "site-after-delete", "gp-pdf-cold",
-         "gp-html-cold")
+         "gp-html-cold", *(f"round-{n}-r{r}" for n, r in SWEEP if n == 1000))
 
 
 @dataclass
@@ -114,6 +123,7 @@ class Work:
         self.folder = Path(tempfile.mkdtemp(prefix="leaguegen-run-all-"))
         self._season: Path | None = None
         self.files: list[Path] = []
+        self.sweep: list[round_sweep.RoundFigures] = []  # the ``round-*`` cases run
 
     @property
     def season(self) -> Path:
@@ -258,6 +268,19 @@ def grand_prix(pdf: bool) -> Callable[[Work, float], Figures]:
     return run
 
 
+def one_round(players: int, round_no: int) -> Callable[[Work, float], Figures]:
+    """Round ``round_no`` of the generated ``players``-player event (``round_sweep.py``)."""
+
+    def run(work: Work, timeout: float) -> Figures:
+        round_sweep.cut_file(round_sweep.event_file(players), round_no)  # (before the clock)
+        f = round_sweep.pair_round(players, round_no, timeout)
+        work.sweep.append(f)
+        note = {True: "pairing = the generated file's", False: "pairing DIFFERS from the file's",
+                None: f"exit {f.code}: {f.output[-200:]}"}[f.same]
+        return Figures(f.wall, f.cpu, f.peak_mib, f.code, note)
+    return run
+
+
 CASES: dict[str, Callable[[Work, float], Figures]] = {
     "dutch-r1-1000": dutch("r1-1000"), "dutch-r1-5000": dutch("r1-5000"),
     "dutch-r6-1000": dutch("r6-1000"), "dutch-r6-5000": dutch("r6-5000"),
@@ -267,6 +290,7 @@ CASES: dict[str, Callable[[Work, float], Figures]] = {
     "site-clean-existing": site_clean_existing, "site-after-delete": site_after_delete,
     "site-reload": reload,
     "gp-pdf-cold": grand_prix(True), "gp-html-cold": grand_prix(False),
+    **{f"round-{n}-r{r}": one_round(n, r) for n, r in SWEEP},
 }
 
 
@@ -291,6 +315,9 @@ def main() -> int:
                   f"  {fig.note}", flush=True)
     finally:
         shutil.rmtree(work.folder, ignore_errors=True)
+    if work.sweep:
+        print("\nEvery round (CPU s / peak MiB of pair --trf):")
+        print(round_sweep.table(work.sweep))
     return 0
 
 

@@ -27,12 +27,22 @@ optimality.
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from leaguegen.domain.pairing.matching import GONE, Matching
 
 from .completion import perfect
-from .criteria import Criteria, NextPairs
+from .criteria import Criteria, NextPairs, RowTypes
+
+# A bracket of at least this many residents starts its matching with the pairs of
+# each resident with the ``BAND`` residents above it and the ``2 * BAND + 1`` around
+# its place in the other half (``_band``); the rest are priced (``_price``).
+SPARSE_FROM = 96
+BAND = 12
+BIG_BLOSSOM = 16  # outermost blossoms of at least this many residents are classes in pricing
+PRICE_EACH = 3  # pairs a resident takes in per pricing, per class, the most uncovered first
 
 
 class CannotProve(Exception):
@@ -64,6 +74,26 @@ def _tight_in_blossoms(sl: int, ca: list[tuple[int, int]] | None,
                 break
             z = x[1]
     return sl + 2 * z <= 0
+
+
+def _shared_dual(ca: list[tuple[int, int]], cb: list[tuple[int, int]]) -> int:
+    """The duals of the blossoms holding both ends of a pair (``Matching.blossom_chains``
+    of each end): up to the innermost blossom the two chains share. They count twice
+    in the pair's slack."""
+    if ca is cb:
+        return ca[-1][1]
+    # The chains agree on a prefix (from the outermost in): its last entry, found
+    # by bisection (nested blossoms make chains hundreds long).
+    lo, hi = 0, min(len(ca), len(cb))  # ca[:lo] == cb[:lo]; they differ at hi or end there
+    while hi - lo > 1:
+        mid = (lo + hi) >> 1
+        if ca[mid][0] == cb[mid][0]:
+            lo = mid
+        else:
+            hi = mid
+    if hi == lo + 1 and ca[lo][0] == cb[lo][0]:
+        lo = hi
+    return ca[lo - 1][1] if lo else 0
 
 
 @dataclass(slots=True)
@@ -153,6 +183,18 @@ class ReducedBracket:
     """The engine's rows, read in place while ``BracketSolver.rows_lazy``."""
     carried: list[int] = field(default_factory=list)
     """The pair keys in ``weights`` when the rows were loaded (pairs among the MDPs)."""
+    types: RowTypes | None = None
+    """The rows' types, while the matching holds only some of the residents' pairs
+    (``BracketSolver.sparse``): the others are priced after every solve."""
+    bound: list[list[int]] = field(default_factory=list)
+    """``types.bound()``: the largest row weight of a pair by its ends' types."""
+    side: list[int] | None = None
+    """Per position in C, after ``cut_parts``: which part it is in (-1: none); two
+    players of one part are no pair (their rows are zeroed)."""
+    priced: dict[int, tuple[int, object]] | None = None
+    """After a pricing that added nothing: per resident position, its key and its
+    blossoms' signature then (``_price`` reads again only the pairs of those that
+    changed)."""
 
 
 class BracketSolver:
@@ -166,10 +208,13 @@ class BracketSolver:
     ``reduced`` (``ReducedBracket``).
     """
 
-    def __init__(self, crit: Criteria, flat_prune: bool = True):
+    def __init__(self, crit: Criteria, flat_prune: bool = True, sparse: bool = True):
         self.crit = crit
         # Prune by one pass over the matching's edges where it can (``DutchOptions``).
         self.flat_prune = flat_prune
+        # A large bracket's matching starts with a few pairs per player, the rest
+        # priced after each solve (``_price``; ``DutchOptions.sparse``).
+        self.sparse = sparse
         self.order = crit.order
         self.n = n = len(crit.order)
         self.final = [False] * n
@@ -242,7 +287,12 @@ class BracketSolver:
     def begin_bracket(self, pbi: list[int], it: int, nsgb: int, single: bool) -> None:
         """A new bracket: ``pbi`` its players (the bracket proper is ``pbi[:nsgb]``),
         everyone from ``it`` on in the pairing order below it. The weights carried
-        over are those among its players; reduced mode when anyone is below."""
+        over are those among its players. Reduced mode when anyone is below, or
+        when the next score group is the last one and the round has no bye (issue
+        33: the bracket above the last group then matched every player of both,
+        the last group's dense pairs included; the reduced problem's bound holds
+        with R empty, and ``_realize`` proves it by pairing the next group inside
+        itself, as it does anyway)."""
         P = list(pbi)
         R = list(range(it, self.n))
         keep = set(P)
@@ -253,7 +303,7 @@ class BracketSolver:
             self.weights = {k: w for k, w in self.weights.items()
                             if k // N in keep and k % N in keep}
         self.rows_lazy = False
-        if R:
+        if R or len(P) % 2 == 0:
             self._reduced_begin(P, nsgb, R, single)
             return
         self.reduced = None
@@ -285,14 +335,16 @@ class BracketSolver:
                   for v in C + G}
         # A next-group pair (h, lo) weighs completion + next_term(h) + the C9 change:
         # split as nu(h) + nu(lo), with half of a G player's next term on each G end.
-        half = crit.next_term(order[G[0]]) >> 1
+        # (The last bracket of a round without a bye has neither G nor R: nothing
+        # absorbs a player of C, so only a perfect matching of C is accepted.)
+        half = crit.next_term(order[G[0]]) >> 1 if G else 0
         nu = {}
         for g in G:
             nu[g] = half + change[g]
         for v in C:
             nu[v] = crit.next_term(order[v]) - half + change[v]
-        least_nu = min(nu[g] for g in G)
-        least_phi = min(min(phi[r] for r in R), min(phi[g] for g in G))
+        least_nu = min((nu[g] for g in G), default=0)
+        least_phi = min((phi[v] for v in R + G), default=0)
         self.reduced = ReducedBracket(
             own=C, next_group=G, bye_vertex=nc if odd else -1, odd_with_next=odd_with_next,
             single_change=change, nu=nu, least_next_nu=least_nu,
@@ -304,9 +356,10 @@ class BracketSolver:
             self._set(*divmod(key, self.n), w)
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     nxt: NextPairs) -> None:
+                     nxt: NextPairs, types: RowTypes | None = None) -> None:
         """The bracket's weights: ``base`` (the engine's rows) and ``nxt`` (the pairs
-        into and inside the next score group)."""
+        into and inside the next score group); ``types``: what ``base`` is made of
+        (a large bracket's matching then starts with a few pairs per player)."""
         self.bracket.next_pairs = nxt
         self.bracket.next_positions = range(nsgb, len(pbi))
         red = self.reduced
@@ -324,6 +377,9 @@ class BracketSolver:
                 red.unread_rows = red.rows = base
                 red.carried = list(self.weights)
                 self.rows_lazy = True
+                if types is not None and self.sparse and nsgb - sgb >= SPARSE_FROM:
+                    red.types = types
+                    red.bound = types.bound()
             else:
                 for li in range(sgb, nsgb):
                     self.set_row(pbi[li], list(zip(pbi, base[li], strict=False)))
@@ -496,6 +552,12 @@ class BracketSolver:
             return None
         m, wx, N, lazy = self.bracket.matching, self.weights, self.n, self.rows_lazy
         nb, mate, edges, free_ids = m.nb, m.mate, m.edges, m.free_ids
+        if lazy and red.types is not None:
+            side = [-1] * nsgb
+            for k, part in enumerate(parts):
+                for la in part:
+                    side[la] = k
+            red.side = side
         cycle = m.cycle_edges()
         slow: list[tuple[int, int]] = []
         saved: list[tuple[int, list[int]]] = []
@@ -742,6 +804,7 @@ class BracketSolver:
             starts = None
             if not nmdp:
                 starts = [0] * (len(live) + 1)  # (``Matching.set_rows``)
+            band = self._band(nmdp, len(live)) if red.types is not None else None
             for la in range(nmdp, len(live)):
                 if starts is not None:
                     starts[la] = k2 >> 1
@@ -763,7 +826,7 @@ class BracketSolver:
                             k2 += 2
                             if e + e > top[lb]:
                                 top[lb] = e + e
-                for lb in range(nmdp, la):
+                for lb in (range(nmdp, la) if band is None else band(la)):
                     w = ws[lb]
                     if w:
                         e = w - ba - bll[lb]
@@ -784,6 +847,153 @@ class BracketSolver:
                 rm.set_rows(starts)
         red.start_duals = top
         red.dirty_pairs.clear()
+
+    @staticmethod
+    def _band(first: int, end: int) -> Callable[[int], Iterable[int]]:
+        """The residents (positions ``first`` to ``end - 1``) a resident's matching
+        starts with, lower positions only, ascending: the ``BAND`` above it and those
+        around its place in the other half (where S1-S2 pairs are)."""
+        half = (end - first) // 2
+
+        def band(la: int) -> Iterable[int]:
+            near = max(first, la - BAND)
+            lo, hi = max(first, la - half - BAND), min(near, la - half + BAND + 1)
+            if hi <= lo:
+                return range(near, la)
+            if hi >= near:
+                return range(lo, la)
+            return itertools.chain(range(lo, hi), range(near, la))
+
+        return band
+
+    def _price(self, red: ReducedBracket) -> int:
+        """Add to the matching every resident pair it leaves out whose relaxed weight
+        the optimal duals do not cover (``BracketSolver.sparse``); returns how many.
+
+        The pairs left out weigh what their rows say. A row weight is at most
+        ``red.bound`` of its ends' types, so a pair with ``key[a] + key[b] >=
+        2 (bound - c)``, ``key[v]`` being ``v``'s doubled dual plus twice what the
+        relaxation takes off at ``v``, is covered without reading its row: per pair
+        of classes (type, part) the residents are sorted by key and only the pairs
+        below the threshold are read. Blossom duals are left out of the test (they
+        only add to a pair's slack), so a pair may be added that was covered. When
+        nothing is added the duals are feasible on every pair: the optimum of the
+        pairs in the matching is the optimum of the whole bracket."""
+        br = self.bracket
+        m = br.matching
+        dv, nb = m.dualvar, m.nb
+        C, rows, final, N = red.own, red.rows, self.final, self.n
+        on, nu, flip, phi = red.has_next_pair, red.nu, red.flip, self.phi
+        fc, wx = self.pair_constant, self.weights
+        of, bound, side = red.types.of, red.bound, red.side  # type: ignore[union-attr]
+        chains = m.blossom_chains()
+        # A large outermost blossom is a class of its own: its dual counts twice on
+        # every pair inside it, so such pairs meet a lower threshold.
+        outer_size: dict[int, int] = {}
+        for ch in chains:
+            if ch is not None:
+                outer_size[ch[0][0]] = outer_size.get(ch[0][0], 0) + 1
+        big = {b: 2 * m.dualvar[b] for b, k in outer_size.items() if k >= BIG_BLOSSOM}
+        groups: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+        cut = [0] * len(C)  # (what the relaxation takes off at each position, doubled)
+        for la in range(red.mdps, len(C)):
+            v = C[la]
+            if final[v]:
+                continue
+            c2 = 2 * (phi[v] + (nu[v] if on[v] else flip))
+            cut[la] = c2
+            ch = chains[la]
+            cls = (of[la], side[la] if side is not None else -1,
+                   ch[0][0] if ch is not None and ch[0][0] in big else -1)
+            groups.setdefault(cls, []).append((dv[la] + c2, la))
+        for g in groups.values():
+            g.sort()
+        classes = list(groups)
+        # Since the last pricing that added nothing, a pair's slack can only have
+        # fallen if one of its ends' key fell or the blossoms around it changed (a
+        # blossom's dual changes only while it is outermost, and then every member's
+        # running total with it; blossoms are made and expanded at dual zero): only
+        # the pairs of those residents are read again, when they are few.
+        sig = {la: (len(ch), ch[-1]) if ch is not None else None
+               for g in groups.values() for _k, la in g for ch in (chains[la],)}
+        keys = {la: k for g in groups.values() for k, la in g}
+        before = red.priced
+        sources: list[tuple[tuple[int, int, int], list[tuple[int, int]], list, bool]] = []
+        if before is not None:
+            moved: dict[tuple[int, int, int], list[tuple[int, int]]] = {}
+            count = 0
+            for c1, g in groups.items():
+                for k, la in g:
+                    old = before.get(la)
+                    if old is None or k < old[0] or sig[la] != old[1]:
+                        moved.setdefault(c1, []).append((k, la))
+                        count += 1
+            if count * 4 > len(keys):
+                before = None
+            else:
+                sources = [(c1, g, classes, False) for c1, g in moved.items()]
+        if before is None:
+            sources = [(c1, groups[c1], classes[i:], True) for i, c1 in enumerate(classes)]
+        shared: dict[tuple[int, int], int] = {}  # (``_shared_dual`` by pair of chains)
+        added = 0
+        setw = m.set_weight
+        for c1, g1, others, once in sources:
+            for c2 in others:
+                if c1[1] >= 0 and c1[1] == c2[1]:
+                    continue  # (one part: no pair)
+                w = bound[c1[0]][c2[0]]
+                if not w:
+                    continue
+                thr = 2 * (w - fc)
+                if c1[2] >= 0 and c1[2] == c2[2]:
+                    thr -= big[c1[2]]
+                g2 = groups[c2]
+                if g1[0][0] + g2[0][0] >= thr:
+                    continue
+                least2 = g2[0][0]
+                for ka, la in g1:
+                    if ka + least2 >= thr:
+                        break
+                    nba, rowa, a = nb[la], rows[la], C[la]
+                    room = PRICE_EACH
+                    for kb, lb in g2:
+                        if not room:
+                            break
+                        if ka + kb >= thr:
+                            break
+                        if lb == la or lb in nba or (once and c1 == c2 and lb < la):
+                            continue
+                        b = C[lb]
+                        if (a * N + b if a < b else b * N + a) in wx:
+                            continue  # (edited: in the matching as edited)
+                        wt = rowa[lb] if lb < la else rows[lb][la]
+                        if not wt:
+                            continue
+                        e = wt - fc - ((cut[la] + cut[lb]) >> 1)
+                        sl = dv[la] + dv[lb] - e - e
+                        if sl >= 0 or e <= 0:
+                            continue
+                        ca, cb = chains[la], chains[lb]
+                        if ca is not None and cb is not None and ca[0][0] == cb[0][0]:
+                            # (the blossoms around both ends: their duals count twice)
+                            ka2 = (id(ca), id(cb))
+                            z = shared.get(ka2)
+                            if z is None:
+                                z = shared[ka2] = _shared_dual(ca, cb)
+                            if sl + 2 * z >= 0:
+                                continue
+                        setw(la, lb, e)
+                        added += 1
+                        room -= 1
+        red.priced = None if added else {la: (k, sig[la]) for la, k in keys.items()}
+        return added
+
+    def parts_restored(self) -> None:
+        """The rows ``cut_parts`` zeroed are back as they were (the split did not
+        hold): two players of one part may pair again."""
+        if self.reduced is not None:
+            self.reduced.side = None
+            self.reduced.priced = None  # (their pairs were never priced)
 
     def _reduced_flush(self) -> None:
         """Bring the reduced matching up to date before a solve: relax the pairs
@@ -860,6 +1070,9 @@ class BracketSolver:
             assert red is not None
             self._reduced_flush()
             ml = br.matching.solve()
+            if red.types is not None:
+                while self._price(red):
+                    ml = br.matching.solve()
             C = red.own
             beta, on = red.bye_vertex, red.has_next_pair
             yon: list[int] = []

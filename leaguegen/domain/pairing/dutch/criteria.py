@@ -35,6 +35,8 @@ the bracket-local solver relies on.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from leaguegen.domain.pairing.players import (
     FLOAT_DOWN,
     FLOAT_UP,
@@ -370,3 +372,21 @@ class NextPairs:
     def weight(self, si: int, li: int) -> int:
         """The pair of positions ``si`` (higher) and ``li``; 0 when they may not meet."""
         return self.high[si] + self.low[li] if self.ok(si, li) else 0
+
+
+@dataclass(frozen=True, slots=True)
+class RowTypes:
+    """The types behind a bracket's rows (``DutchEngine._base_rows``): a current-bracket
+    pair's weight depends only on its two players' types, except that a forbidden
+    pair weighs 0. ``of[i]``: the type of the bracket's ``i``-th player;
+    ``table[lower][higher]``: the weight of a pair by the types of its lower and
+    higher player (None: no such pair was met)."""
+
+    of: list[int]
+    table: list[list[int | None]]
+
+    def bound(self) -> list[list[int]]:
+        """The largest weight a pair of each two types can have, either way round."""
+        t = self.table
+        k = len(t)
+        return [[max(t[a][b] or 0, t[b][a] or 0) for b in range(k)] for a in range(k)]

@@ -30,7 +30,7 @@ from leaguegen.domain.pairing.state import SwissState
 
 from .bracket_loop import BracketLoop, BracketTurn
 from .bracket_solver import BracketSolver, CannotProve
-from .criteria import Criteria, NextPairs
+from .criteria import Criteria, NextPairs, RowTypes
 from .direct import homogeneous_pairs
 from .options import DutchOptions
 from .solvers import GlobalSolver, Solver
@@ -59,6 +59,7 @@ class DutchEngine:
         self.crit = Criteria(state, self.order, by_id)
         self.solver: Solver | None = None
         self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
+        self.row_types: RowTypes | None = None  # the last bracket rows' types (``_base_rows``)
         self.bracket_of: dict[int, int] = {}
         self.stalls: list[str] = []  # the fast path's stalls, each retried exactly (``run``)
 
@@ -77,7 +78,8 @@ class DutchEngine:
     def _start(self) -> tuple[Solver, int, bool, dict[int, int]]:
         """The solver, with the bye score, initial ``single`` and C9 ranks it established."""
         if self.fast:
-            fast = BracketSolver(self.crit, flat_prune=self.options.flat_prune)
+            fast = BracketSolver(self.crit, flat_prune=self.options.flat_prune,
+                                 sparse=self.options.sparse)
             try:
                 return (fast, *fast.start())
             except CannotProve:
@@ -176,6 +178,9 @@ class DutchEngine:
                 if si < li:
                     row[si] = 0
             base[li] = row  # type: ignore[assignment]
+        # (Each position's type and the weight table by pair of types, for a solver
+        # that leaves most of a dense bracket's pairs out of its matching.)
+        self.row_types = RowTypes(tid, table)
         return base
 
     @staticmethod
@@ -210,6 +215,7 @@ class DutchEngine:
         if solver.value() != before:
             for oi, row in rows_before or ():
                 base[oi][:] = row
+            solver.parts_restored()
             return None
         for part in parts:
             for b_i in range(1, len(part)):
@@ -350,7 +356,8 @@ class DutchEngine:
         turn.size = len(pbi)
         turn.base = self._base_rows(pbi, sgb, nsgb, self.bye_score, loop.single, self.ranks)
         solver.load_bracket(pbi, sgb, nsgb, turn.base,
-                            NextPairs(self.crit, pbi, self.bye_score, loop.single, self.ranks))
+                            NextPairs(self.crit, pbi, self.bye_score, loop.single, self.ranks),
+                            self.row_types)
         turn.mate = solver.solve()
         if sgb or not (self.options.split and self.options.prune1_late):
             solver.prune(pbi, sgb, nsgb, turn.base)

@@ -35,3 +35,7 @@ class DutchOptions:
     flat_prune: bool = True
     """``BracketSolver.prune`` by one pass over the matching's edges where it can
     (False: over the bracket's rows; the same pairs are dropped)."""
+    sparse: bool = True
+    """A large bracket's reduced matching starts with a few pairs per resident and
+    takes in the others as its duals ask for them (``BracketSolver._price``); False:
+    every pair from the start."""

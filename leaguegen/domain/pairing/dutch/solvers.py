@@ -20,7 +20,7 @@ from typing import Protocol
 from leaguegen.domain.pairing.matching import Matching
 from leaguegen.errors import NoValidPairing
 
-from .criteria import Criteria, NextPairs
+from .criteria import Criteria, NextPairs, RowTypes
 
 
 class Solver(Protocol):
@@ -46,10 +46,10 @@ class Solver(Protocol):
         ...
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     nxt: NextPairs) -> None:
+                     nxt: NextPairs, types: RowTypes | None = None) -> None:
         """Install the bracket's base weights: ``base[li][si]`` for the pairs of the
         bracket (``si < li < nsgb``), ``nxt`` for those into and inside the next
-        score group."""
+        score group; ``types``, when given, what ``base`` is made of."""
         ...
 
     def cut_next(self, v: int) -> None:
@@ -77,6 +77,10 @@ class Solver(Protocol):
 
     def set_row(self, v: int, pairs: list[tuple[int, int]]) -> None:
         """``set_edge(v, u, w)`` for each ``(u, w)``: one call for a whole row."""
+        ...
+
+    def parts_restored(self) -> None:
+        """The rows ``cut_parts`` zeroed were put back by the caller."""
         ...
 
     def raise_duals(self, deltas: dict[int, int]) -> None: ...
@@ -161,7 +165,7 @@ class GlobalSolver:
         pass  # every edge is already in the graph
 
     def load_bracket(self, pbi: list[int], sgb: int, nsgb: int, base: list[list[int]],
-                     nxt: NextPairs) -> None:
+                     nxt: NextPairs, types: RowTypes | None = None) -> None:
         setw = self.matching.set_weight
         weight = nxt.weight
         for li in range(sgb, len(pbi)):
@@ -205,6 +209,9 @@ class GlobalSolver:
         setw = self.matching.set_weight
         for u, w in pairs:
             setw(v, u, w)
+
+    def parts_restored(self) -> None:
+        pass  # (``cut_parts`` leaves the rows alone)
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
         self.matching.raise_duals(deltas)
