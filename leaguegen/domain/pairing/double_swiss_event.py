@@ -152,7 +152,16 @@ class DoubleSettings:
     match_forfeits: float = 0.0  # a player forfeits both games
     game_forfeits: float = 0.0  # one game of a played match forfeited
     absences: float = 0.0  # a player is not paired for a match (zero-point bye)
+    half_byes: float = 0.0  # a player asks for a half-point bye for a match (1 of 2)
     results: ResultsModel = ResultsModel()
+
+    def __post_init__(self) -> None:
+        if self.players < 2:
+            raise ValueError("a tournament needs at least two players")
+        if not 1 <= self.matches < self.players:
+            raise ValueError("a Double-Swiss needs at least one match and fewer than players")
+        if self.half_byes + self.absences > 1.0:
+            raise ValueError("half_byes + absences must not exceed 1")
 
 
 def random_double_event(settings: DoubleSettings, rng: random.Random,
@@ -168,7 +177,7 @@ def random_double_event(settings: DoubleSettings, rng: random.Random,
         try:
             for _ in range(settings.matches):
                 table = _table(players, games, settings.matches)
-                away = {n for n in range(1, len(players) + 1) if rng.random() < settings.absences}
+                away = _absentees(settings, len(players), rng)
                 state = state_from_games(table, absent=away, initial_colour=colour)
                 result = pair_round(state, system)
                 _record(settings, rng, players, games, result.boards, result.bye, away)
@@ -180,15 +189,29 @@ def random_double_event(settings: DoubleSettings, rng: random.Random,
     raise last
 
 
+def _absentees(settings: DoubleSettings, count: int, rng: random.Random) -> dict[int, Code]:
+    """Who is not paired for a match: a requested half-point bye or an absence."""
+    away: dict[int, Code] = {}
+    for number in range(1, count + 1):
+        x = rng.random()
+        if x < settings.half_byes:
+            away[number] = Code.HALF_BYE
+        elif x < settings.half_byes + settings.absences:
+            away[number] = Code.ZERO_BYE
+    while count - len(away) < 2:  # someone has to play
+        away.pop(max(away))
+    return away
+
+
 _OTHER = {Code.WIN: Code.LOSS, Code.DRAW: Code.DRAW, Code.LOSS: Code.WIN,
           Code.FORFEIT_WIN: Code.FORFEIT_LOSS, Code.FORFEIT_LOSS: Code.FORFEIT_WIN}
 
 
 def _record(settings: DoubleSettings, rng: random.Random, players: list[Player],
             games: list[list[RoundEntry]], boards: Iterable[tuple[int, int]], bye: int | None,
-            away: set[int]) -> None:
-    for n in away:
-        games[n - 1] += [RoundEntry(None, None, Code.ZERO_BYE)] * 2
+            away: dict[int, Code]) -> None:
+    for n, code in away.items():
+        games[n - 1] += [RoundEntry(None, None, code)] * 2
     if bye is not None:
         games[bye - 1] += [RoundEntry(None, None, Code.PAIRING_BYE)] * 2
     for white, black in boards:

@@ -1,0 +1,69 @@
+"""``generate`` and ``check-pairings`` for a Double-Swiss event (C.04.5).
+
+Why apart from the two commands: a Double-Swiss file writes two round blocks per
+match (``formats/double_swiss_trf.py``), so it is generated, cut into matches and
+checked differently from a one-game-per-round Swiss; the commands call these when
+the system is ``double-swiss`` or the file's record 192 says so.
+"""
+
+from __future__ import annotations
+
+import random
+
+import click
+
+from leaguegen.cli.terminal import printable
+
+SYSTEM = "double-swiss"
+
+
+def generated_text(players: int, matches: int, seed: int, forfeits: float, half_byes: float,
+                   absences: float) -> str:
+    """A random Double-Swiss event as TRF-2026 text; NoValidPairing if none can be made.
+
+    ``forfeits`` is the share of matches forfeited whole and, separately, of played
+    matches with one game forfeited."""
+    from leaguegen.domain.pairing.double_swiss_event import DoubleSettings, random_double_event
+    from leaguegen.formats import double_swiss_trf, trf
+
+    settings = DoubleSettings(players, matches, match_forfeits=forfeits, game_forfeits=forfeits,
+                              absences=absences, half_byes=half_byes)
+    table, colour = random_double_event(settings, random.Random(seed))
+    name = f"Random tournament: {SYSTEM}, seed {seed}"
+    return trf.dumps(double_swiss_trf.document(table, name, colour))
+
+
+def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a TrfDocument
+    """Re-pair every match of a Double-Swiss file; print as ``check-pairings`` does and
+    return the exit code (0 all agree, 1 a difference or a broken rule)."""
+    from leaguegen.domain.pairing.double_swiss_check import check_double_event, rule_breaches
+    from leaguegen.formats import double_swiss_trf
+
+    table = double_swiss_trf.game_table(doc)
+    total = table.rounds_total // 2
+    checks = check_double_event(table, initial_colour=double_swiss_trf.initial_colour(doc),
+                                rounds_total=total)
+    differ = [c for c in checks if not c.agrees]
+    for c in differ:
+        if c.failure:
+            click.echo(f"round {c.round}: {SYSTEM} finds {printable(c.failure)}")
+            continue
+        boards = sum(1 for d in c.differences if d.board is not None)
+        what = [f"{boards} of {c.boards} boards"] if boards else []
+        what += ["the bye"] if any(d.board is None for d in c.differences) else []
+        click.echo(f"round {c.round}: {' and '.join(what)} differ from {SYSTEM}")
+        for d in c.differences:
+            where = f"board {d.board}" if d.board is not None else "bye"
+            click.echo(f"  {where}: {SYSTEM} {d.expected}, file has {d.found}")
+    broken = rule_breaches(table, total) if basic_rules else []
+    for b in broken:
+        click.echo(f"round {b.match}: broken: {b.rule}: {printable(b.text)}")
+    if not checks:
+        click.echo(f"{printable(trf_path)}: no paired round to check")
+        return 0
+    verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
+               else "all agree")
+    click.echo(f"{len(checks)} rounds checked with {SYSTEM}: {verdict}")
+    if basic_rules:
+        click.echo(f"C.04.5 basic rules: {len(broken) or 'none'} broken")
+    return 1 if differ or broken else 0
