@@ -67,3 +67,19 @@ def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a Trf
     if basic_rules:
         click.echo(f"C.04.5 basic rules: {len(broken) or 'none'} broken")
     return 1 if differ or broken else 0
+
+
+def pair_state(doc):  # noqa: ANN001, ANN201 - TrfDocument -> SwissState
+    """The input for pairing the next match of a Double-Swiss file: the matches complete
+    in it, ``XXZ`` absentees, the initial colour; ValueError when every match is paired."""
+    from leaguegen.domain.pairing.double_swiss_event import matches_done, state_from_games
+    from leaguegen.formats import double_swiss_trf
+
+    table = double_swiss_trf.game_table(doc)
+    total = table.rounds_total // 2
+    done = matches_done(table)
+    if done >= total:
+        raise ValueError(f"all {total} matches are paired")
+    return state_from_games(table, matches=done, rounds_total=total,
+                            absent=doc.absent_next,
+                            initial_colour=double_swiss_trf.initial_colour(doc))

@@ -138,3 +138,10 @@ def test_pages_show_each_match_with_its_two_games_and_the_trf(tmp_path: Path) ->
     # the forfeited single game of a played match is a game in the TRF (W / L)
     cy = next(line for line in trf.splitlines() if "Cy Cole" in line)
     assert cy.endswith("5 w 1     5 b W")
+
+
+def test_a_one_game_swiss_cannot_be_paired_as_a_double_swiss(tmp_path: Path) -> None:
+    text = BASE.replace("format: double_swiss", "format: swiss\n    pairing: double-swiss")
+    found = problems(tmp_path, text.split("    rounds:")[0])
+    assert found == ["6:14: pairing 'double-swiss' pairs two-game matches: write format:"
+                     " double_swiss for the section instead"]

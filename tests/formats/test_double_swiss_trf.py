@@ -22,7 +22,11 @@ from click.testing import CliRunner
 
 from leaguegen.cli import main
 from leaguegen.domain.model import Code
-from leaguegen.domain.pairing.double_swiss_check import check_double_event, rule_breaches
+from leaguegen.domain.pairing.double_swiss_check import (
+    check_double_event,
+    match_pairing,
+    rule_breaches,
+)
 from leaguegen.domain.pairing.double_swiss_event import (
     DoubleSettings,
     for_tiebreaks,
@@ -141,3 +145,20 @@ def test_standings_equal_tiebreakserver_on_fifty_generated_events(tmp_path: Path
                         seed, row.number, CODES[i])
         compared += 1
     assert compared == 50
+
+
+def test_pair_trf_pairs_the_next_match_of_a_double_swiss_file(tmp_path: Path):
+    table, colour = event(7, 11, 4)
+    whole = double_swiss_trf.document(table, "t", colour)
+    # the file cut after match 2: blocks 1-4
+    cut = trf.with_players(whole, [replace(p, rounds=p.rounds[:4]) for p in whole.players])
+    path = tmp_path / "cut.trf"
+    path.write_text(trf.dumps(cut))
+    got = CliRunner().invoke(main, ["pair", "--trf", str(path)])
+    assert got.exit_code == 0, got.output
+    played = check_double_event(table, initial_colour=colour)[2]
+    assert played.agrees
+    lines = got.output.splitlines()
+    boards = {tuple(map(int, line.split())) for line in lines[1:]}
+    found = match_pairing(table, 3)
+    assert boards == set(found.boards) | ({(found.bye, 0)} if found.bye else set())

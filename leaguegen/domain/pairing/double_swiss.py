@@ -21,6 +21,8 @@ from itertools import combinations
 from leaguegen.domain.model import Colour
 from leaguegen.errors import NoValidPairing
 
+from . import dubov as _one_game_systems_first  # noqa: F401  (registry order: Dutch first,
+from . import lim as _then_dubov_and_lim  # noqa: F401  Double-Swiss last)
 from .double_swiss_rules import (
     match_colours,
     matches_played,
