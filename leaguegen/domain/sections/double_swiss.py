@@ -11,8 +11,10 @@ crosstable, the standings and the TRF export are the games'; the matches are der
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
+from leaguegen.domain import planning
 from leaguegen.domain.model import Code, Colour, Crosstable, PlayerRecord, RoundEntry
 from leaguegen.domain.pairing import PairingResult, pair_round
 from leaguegen.domain.pairing.double_swiss_event import (
@@ -131,6 +133,18 @@ def pair_next(section: Section) -> PairingResult:
                                        initial_colour=d.initial_colour), SYSTEM)
 
 
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """A Swiss of the section's matches (or the command line's rounds), each two games:
+    twice the Swiss's rounds of play and games, the guides' verdict on the matches."""
+    if sizing.double:
+        raise ValueError("a Double-Swiss has no double form (add rounds instead)")
+    one = planning.swiss_shape(sizing.players,
+                               details(section).matches if section is not None else sizing.rounds)
+    low, high = one.games_per_player
+    return dataclasses.replace(one, rounds=2 * one.rounds, games=2 * one.games,
+                               games_per_player=(2 * low, 2 * high))
+
+
 def trf_type(section: Section) -> str:
     return "Individual: Double-Swiss System"
 
@@ -138,7 +152,7 @@ def trf_type(section: Section) -> str:
 KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Double-Swiss")}, min_players=4,
     default_tiebreaks=DEFAULTS["swiss"], facts=facts, tiebreak_system="swiss",
-    trf_type={FORMAT: "Individual: Double-Swiss System"}, trf_type_of=trf_type,
+    trf_type={FORMAT: "Individual: Double-Swiss System"}, trf_type_of=trf_type, plan=plan,
 ))
 
 #: a game result read from the other side (game 2 is written from game 1's White's side)
