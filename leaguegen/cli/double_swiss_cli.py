@@ -39,6 +39,11 @@ def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a Trf
     from leaguegen.domain.pairing.double_swiss_check import check_double_event, rule_breaches
     from leaguegen.formats import double_swiss_trf
 
+    try:
+        _require_double_swiss(doc)
+    except ValueError as exc:
+        click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
+        return 2
     table = double_swiss_trf.game_table(doc)
     total = table.rounds_total // 2
     checks = check_double_event(table, initial_colour=double_swiss_trf.initial_colour(doc),
@@ -75,6 +80,7 @@ def pair_state(doc):  # noqa: ANN001, ANN201 - TrfDocument -> SwissState
     from leaguegen.domain.pairing.double_swiss_event import matches_done, state_from_games
     from leaguegen.formats import double_swiss_trf
 
+    _require_double_swiss(doc)
     table = double_swiss_trf.game_table(doc)
     total = table.rounds_total // 2
     done = matches_done(table)
@@ -83,3 +89,12 @@ def pair_state(doc):  # noqa: ANN001, ANN201 - TrfDocument -> SwissState
     return state_from_games(table, matches=done, rounds_total=total,
                             absent=doc.absent_next,
                             initial_colour=double_swiss_trf.initial_colour(doc))
+
+
+def _require_double_swiss(doc) -> None:  # noqa: ANN001 - a TrfDocument
+    """A one-game file read as matches would pair nonsense: the file must say it is one."""
+    from leaguegen.formats import double_swiss_trf
+
+    if not double_swiss_trf.is_double_swiss(doc):
+        raise ValueError("not a Double-Swiss file: record 192 does not say FIDE_DOUBLESWISS"
+                         " (a match is two round blocks, one per game)")

@@ -162,3 +162,15 @@ def test_pair_trf_pairs_the_next_match_of_a_double_swiss_file(tmp_path: Path):
     boards = {tuple(map(int, line.split())) for line in lines[1:]}
     found = match_pairing(table, 3)
     assert boards == set(found.boards) | ({(found.bye, 0)} if found.bye else set())
+
+
+def test_a_one_game_file_is_not_read_as_matches(tmp_path: Path):
+    path = tmp_path / "one.trf"
+    got = CliRunner().invoke(main, ["generate", "--system", "dutch", "--players", "8",
+                                    "--rounds", "3", "--seed", "1", "--out", str(path)])
+    assert got.exit_code == 0
+    for command in (["pair", "--trf", str(path), "--system", "double-swiss"],
+                    ["check-pairings", "--trf", str(path), "--system", "double-swiss"]):
+        got = CliRunner().invoke(main, command)
+        assert got.exit_code == 2, got.output
+        assert "not a Double-Swiss file" in got.output
