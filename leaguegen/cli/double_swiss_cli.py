@@ -98,3 +98,52 @@ def _require_double_swiss(doc) -> None:  # noqa: ANN001 - a TrfDocument
     if not double_swiss_trf.is_double_swiss(doc):
         raise ValueError("not a Double-Swiss file: record 192 does not say FIDE_DOUBLESWISS"
                          " (a match is two round blocks, one per game)")
+
+
+def pair_section(session, section, date) -> None:  # noqa: ANN001 - SeasonSession, Section, date
+    """``leaguegen pair SEASON --section ID`` for a Double-Swiss section: pair the next match
+    by C.04.5 and append it to the section's ``rounds`` (the lines with no results yet).
+    Exit 1 when a match before it is not complete, every match is paired, or no pairing
+    meets the absolute criteria."""
+    import sys
+
+    from leaguegen.domain.round_dates import next_round_date
+    from leaguegen.domain.sections import double_swiss as ds
+    from leaguegen.errors import NoValidPairing
+    from leaguegen.formats.season_write import WriteError
+
+    names = [p.name for p in section.players]
+    total = ds.details(section).matches
+    done = ds.paired_matches(section)
+    waiting = [m for m in ds.matches(section) if m.game1 is None or m.game2 is None]
+    if waiting:
+        lines = "\n".join(f"  {printable(names[m.white - 1])} - {printable(names[m.black - 1])}"
+                          for m in waiting)
+        click.echo(f"round {waiting[0].number} of '{printable(section.id)}' still has"
+                   f" {len(waiting)} match(es) without both results:\n{lines}", err=True)
+        sys.exit(1)
+    if done >= total:
+        click.echo(f"section '{printable(section.id)}': all {total} rounds are paired;"
+                   " nothing to pair", err=True)
+        sys.exit(1)
+    try:
+        result = ds.pair_next(section)
+    except NoValidPairing as exc:
+        click.echo(f"section '{printable(section.id)}': no valid pairing: {printable(exc)}",
+                   err=True)
+        sys.exit(1)
+    k = done + 1
+    if date is None:
+        date = next_round_date([((i.number + 1) // 2, i.date) for i in section.rounds
+                                if i.number % 2 == 1], k)
+    games = [(names[w - 1], names[b - 1]) for w, b in result.boards]
+    byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
+    try:
+        path = session.append_round(section.id, games, byes, date=date)
+    except OSError as exc:
+        raise WriteError(str(exc)) from None
+    click.echo(f"Round {k} of {total} paired ({SYSTEM}) and added to {printable(path)}:")
+    for i, (white, black) in enumerate(games, start=1):
+        click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
+    for name, _ in byes:
+        click.echo(f"     {printable(name)}: bye")

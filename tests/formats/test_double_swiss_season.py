@@ -145,3 +145,22 @@ def test_a_one_game_swiss_cannot_be_paired_as_a_double_swiss(tmp_path: Path) -> 
     found = problems(tmp_path, text.split("    rounds:")[0])
     assert found == ["6:14: pairing 'double-swiss' pairs two-game matches: write format:"
                      " double_swiss for the section instead"]
+
+
+def test_pair_adds_the_next_match_to_the_season(tmp_path: Path) -> None:
+    folder = write(tmp_path, BASE)
+    runner = CliRunner()
+    got = runner.invoke(main, ["pair", str(folder), "--section", "ds"])
+    assert got.exit_code == 0, got.output
+    # Cy (3½) takes one upfloater: Bo (3) has met nobody Cy met, but then Ann and Di, who
+    # played match 1, would be left together ([C3]); so Ann (2½). Ed (0) has the bye.
+    # Colours: equal Whites; from the end Cy had White, Ann Black: Ann White (4.3.3).
+    assert got.output.splitlines()[1:] == ["  1. Ann Able - Cy Cole", "  2. Di Dunn - Bo Bell",
+                                           "     Ed Eng: bye"]
+    text = (folder / "season.yaml").read_text()
+    assert text.endswith("      - date: 2026-02-19\n        results:\n"
+                         "          - Ann Able - Cy Cole:\n          - Di Dunn - Bo Bell:\n"
+                         "          - Ed Eng: bye\n")
+    again = runner.invoke(main, ["pair", str(folder), "--section", "ds"])
+    assert again.exit_code == 1 and "without both results" in again.output
+    assert (folder / "season.yaml").read_text() == text
