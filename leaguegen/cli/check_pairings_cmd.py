@@ -43,6 +43,10 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
         doc = trf.load(trf_path)
         if not doc.players:
             raise ValueError("no player (001) records")
+        if _double_swiss(doc, system):
+            from leaguegen.cli.double_swiss_cli import check
+
+            sys.exit(check(doc, trf_path, basic_rules))
         rounds = list(round_states(doc, baku=baku))
         checks = check_event(rounds, system)
     except InputError as exc:
@@ -75,6 +79,17 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
     if basic_rules:
         click.echo(f"C.04.1 basic rules: {broken or 'none'} broken")
     sys.exit(1 if differ or broken else 0)
+
+
+def _double_swiss(doc, system: str) -> bool:  # noqa: ANN001 - a TrfDocument
+    """A Double-Swiss file (record 192) is checked match by match, unless another system
+    was asked for by name; ``--system double-swiss`` reads any file that way."""
+    from leaguegen.formats.double_swiss_trf import is_double_swiss
+
+    if system == "double-swiss":
+        return True
+    source = click.get_current_context().get_parameter_source("system")
+    return is_double_swiss(doc) and source is click.core.ParameterSource.DEFAULT
 
 
 def _basic_rules(rounds, system: str) -> int:  # noqa: ANN001 - (round, SwissState, RoundPairing)

@@ -52,6 +52,18 @@ def generate(system: str, players: int, rounds: int, seed: int | None, forfeits:
         raise click.UsageError("--half-byes and --absences together must not exceed 1")
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
+    if system == "double-swiss":  # two games per match: its own file layout (C.04.5)
+        from leaguegen.cli.double_swiss_cli import generated_text
+
+        if baku:
+            raise click.UsageError("--baku is not available for double-swiss")
+        try:
+            _write(generated_text(players, rounds, seed, forfeits, half_byes, absences),
+                   out_path)
+        except NoValidPairing as exc:
+            click.echo(f"no pairable event with seed {seed}: {exc}", err=True)
+            sys.exit(1)
+        return
     settings = EventSettings(players=players, rounds=rounds, system=system, forfeits=forfeits,
                              half_byes=half_byes, absences=absences, baku=baku)
     try:
@@ -60,7 +72,11 @@ def generate(system: str, players: int, rounds: int, seed: int | None, forfeits:
         click.echo(f"no pairable event with seed {seed}: {exc}", err=True)
         sys.exit(1)
     name = f"Random tournament: {system}{' baku' if baku else ''}, seed {seed}"
-    text = trf.dumps(event_document(event, name))
+    _write(trf.dumps(event_document(event, name)), out_path)
+
+
+def _write(text: str, out_path: str | None) -> None:
+    """The file to ``out_path``, or to standard output; exit 2 if it cannot be written."""
     if out_path is None:
         click.echo(text, nl=False)
         return

@@ -52,6 +52,7 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
     with collector_paused():
         from leaguegen.domain.pairing import pair_round
         from leaguegen.formats import trf
+        from leaguegen.formats.double_swiss_trf import is_double_swiss
         from leaguegen.formats.swiss_input import (
             AllRoundsPaired,
             require_rounds_total,
@@ -60,7 +61,13 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
 
         try:
             doc = trf.load(trf_path)
-            state = state_from_trf(doc, baku=baku, path=trf_path)
+            if system == "double-swiss" or is_double_swiss(doc):  # two games a match
+                from leaguegen.cli.double_swiss_cli import pair_state
+
+                system = "double-swiss"
+                state = pair_state(doc)
+            else:
+                state = state_from_trf(doc, baku=baku, path=trf_path)
             require_rounds_total(doc, trf_path)
         except InputError as exc:
             click.echo(printable_block(exc), err=True)
@@ -85,7 +92,9 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         except ValueError as exc:
             click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
             sys.exit(2)
-    problem = pairing_problem(state, result.boards, result.bye)
+    # (a Double-Swiss round is a match: the one-game colour rules do not apply to it)
+    problem = None if system == "double-swiss" else pairing_problem(state, result.boards,
+                                                                    result.bye)
     if problem:
         click.echo(f"{printable(trf_path)}: internal error: the engine's pairing is not valid"
                    f" ({problem}); nothing printed; please report this file", err=True)

@@ -116,6 +116,13 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
 
     season, section = load_locked(session, season_dir, section_id,
                                   lambda message: _fail(printable(message), EXIT_INVALID))
+    from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
+
+    if isinstance(section.details, DoubleSwissDetails):  # two-game matches (C.04.5)
+        from leaguegen.cli.double_swiss_cli import pair_section
+
+        pair_section(session, section, date)
+        return
     if not isinstance(section.details, ss.SwissSettings):
         _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
                         " rounds come from a fixed schedule; only Swiss sections are paired"),

@@ -19,6 +19,7 @@ from leaguegen.errors import Problem
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
     from leaguegen.domain.prizes.rules import PrizeRules
+    from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
     from leaguegen.domain.sections.round_robin import RoundRobinDetails
@@ -26,7 +27,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.swiss import SwissSettings
 
     SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
-                      | KnockoutDetails)
+                      | KnockoutDetails | DoubleSwissDetails)
 
 
 class GameResult(Enum):

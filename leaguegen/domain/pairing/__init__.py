@@ -38,6 +38,7 @@ systems: names, labels, articles), ``pairing`` (entry point, explanation),
 from leaguegen.domain.model import Colour
 
 from . import (
+    double_swiss,  # noqa: F401  (registers the Double-Swiss system, C.04.5)
     dubov,  # noqa: F401  (registers the Dubov system, C.04.4.1)
     lim,  # noqa: F401  (registers the Lim system, C.04.4.3)
 )

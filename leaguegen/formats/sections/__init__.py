@@ -7,12 +7,19 @@ and one line below.
 """
 
 from leaguegen.formats.section_formats import FormatParser
-from leaguegen.formats.sections import knockout, quads, round_robin, scheveningen, swiss
+from leaguegen.formats.sections import (
+    double_swiss,
+    knockout,
+    quads,
+    round_robin,
+    scheveningen,
+    swiss,
+)
 
 READERS: dict[str, FormatParser] = {
     reader.format: reader
     for reader in (round_robin.READER, knockout.READER, quads.READER, scheveningen.READER,
-                   swiss.READER)
+                   swiss.READER, double_swiss.READER)
 }
 
 

@@ -173,7 +173,15 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                               f" {total + 1} players, section '{sid}' has"
                                               f" {len(base.players)}")
         total = None  # refused: never lay out that many rounds (a 32-digit count hung here)
-    pairing = _choice(keys.get("pairing"), ctx, "pairing", system_names(), "dutch")
+    node = keys.get("pairing")
+    if isinstance(node, yaml.ScalarNode) and str(node.value).lower() == "double-swiss":
+        # its rounds are two-game matches: a section kind of its own
+        ctx.col.add(node, "pairing 'double-swiss' pairs two-game matches: write"
+                          " format: double_swiss for the section instead")
+        pairing = "dutch"
+    else:
+        pairing = _choice(node, ctx, "pairing",
+                          tuple(n for n in system_names() if n != "double-swiss"), "dutch")
     acceleration = _choice(keys.get("acceleration"), ctx, "acceleration", ACCELERATIONS, "none")
     colour = _choice(keys.get("initial_colour"), ctx, "initial_colour", tuple(COLOURS), "white")
     names = Names(base.players)

@@ -1,0 +1,193 @@
+"""``format: double_swiss``: a Double-Swiss section (FIDE C.04.5), two games per match.
+
+Keys beyond the common ones: ``number_of_rounds`` (matches; required) and
+``initial_colour`` (white | black). Each round in ``rounds`` is a match, written as
+one line per pairing with the two results from the side of the player named first
+(White in game 1; game 2 has the colours reversed)::
+
+    rounds:
+      - date: 2026-02-05
+        results:
+          - Ann Able - Bo Bell: 1-0 ½-½     # Ann 1½, Bo ½
+          - Cy Cole - Di Dunn: ½-½          # game 2 not played yet
+          - Ed Eng: bye                     # the pairing-allocated bye (1½), or half / absent
+
+The section keeps the games (match ``k`` is game rounds ``2k - 1`` and ``2k``) in
+quarter points (``DOUBLE_SWISS_SCORING``), so its crosstable, standings and TRF are the
+games'. Checked here: a player once per match, no second match between two players
+who played one ([C1]; a match forfeited whole does not count), at most one
+pairing-allocated bye each.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import yaml
+
+from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.pairing.double_swiss_event import DOUBLE_SWISS_SCORING, for_tiebreaks
+from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
+from leaguegen.domain.sections import double_swiss as ds
+from leaguegen.formats import double_swiss_trf, trf
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.players import Names
+from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
+from leaguegen.formats.rounds import round_date, split_game
+from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.yaml_nodes import Ctx
+
+KEYS = ("number_of_rounds", "initial_colour")
+ROUND_KEYS = ("date", "results")
+COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
+_FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
+             GameResult.DOUBLE_FORFEIT)
+LINE_HELP = "write each line as 'First - Second: 1-0 ½-½' or 'Name: bye'"
+
+
+def _results(raw: str) -> tuple[GameResult | None, GameResult | None]:
+    """'1-0 ½-½' (or '1-0, ½-½'): the two games from the first-named player's side;
+    ValueError naming the part that is not a result."""
+    parts = [p for p in raw.replace(",", " ").split() if p]
+    if len(parts) > 2:
+        raise ValueError(raw)
+    got = [parse_result(p) for p in parts] + [None] * (2 - len(parts))
+    return got[0], got[1]
+
+
+def _forfeited(first: GameResult | None, second: GameResult | None) -> bool:
+    """Preface: a match is forfeited only when a player forfeits both games (same side)."""
+    return first in _FORFEITS and first is second
+
+
+def _match_lines(items: list[yaml.Node], ctx: Ctx, k: int, names: Names,
+                 base: Section) -> tuple[list[Game], list[Bye], list[tuple]]:
+    games: list[Game] = []
+    byes: list[Bye] = []
+    pairs: list[tuple] = []  # (frozenset of the two, forfeited, key node)
+    seen: dict[int, int] = {}
+
+    def once(number: int, node: yaml.Node) -> bool:
+        if number in seen:
+            ctx.col.add(node, f"round {k}: {base.players[number - 1].name} appears twice in"
+                              f" this round (first on line {seen[number]})")
+            return False
+        seen[number] = node.start_mark.line + 1
+        return True
+
+    for line in items:
+        if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
+            ctx.col.add(line, f"round {k}: {LINE_HELP}")
+            continue
+        key_node, value_node = line.value[0]
+        key = str(key_node.value)
+        raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
+        split = split_game(key, names)
+        single = names.exact.get(key.strip()) if isinstance(split, tuple) else \
+            names.find(key.strip())
+        if isinstance(single, int):
+            code = BYE_WORDS.get((raw or "").strip().lower())
+            if code is None:
+                ctx.col.add(value_node if raw else key_node,
+                            f"round {k}: '{raw}' for {base.players[single - 1].name} is not"
+                            f" one of {BYE_HELP}")
+                continue
+            if once(single, key_node):
+                byes += [Bye(2 * k - 1, single, code), Bye(2 * k, single, code)]
+            continue
+        if isinstance(split, str):
+            ctx.col.add(key_node, f"round {k}: {split}")
+            continue
+        white, black = split
+        if white == black:
+            ctx.col.add(key_node, f"round {k}: a player cannot play themselves")
+            continue
+        try:
+            first, second = _results(raw or "")
+        except ValueError:
+            ctx.col.add(value_node, f"round {k}: '{raw}' is not two results (each one of"
+                                    f" {RESULT_HELP}), like '1-0 ½-½'")
+            continue
+        if once(white, key_node) and once(black, key_node):
+            games += ds.match_games(k, white, black, first, second)
+            pairs.append((frozenset((white, black)), _forfeited(first, second), key_node))
+    return games, byes, pairs
+
+
+def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
+    sid = base.id
+    total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
+    if "number_of_rounds" not in keys:
+        ctx.col.add(keys.get("format"), f"section '{sid}' (double_swiss) needs number_of_rounds")
+    elif total is not None and total >= len(base.players):
+        ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
+                                              f" {total + 1} players, section '{sid}' has"
+                                              f" {len(base.players)}")
+        total = None
+    colour_node = keys.get("initial_colour")
+    colour = (yn.text(colour_node, ctx.col, "initial_colour") or "white").lower()
+    if colour not in COLOURS:
+        ctx.col.add(colour_node, f"initial_colour '{colour}' is not one of white, black")
+        colour = "white"
+    names = Names(base.players)
+    items = yn.sequence(keys.get("rounds"), ctx.col, f"section '{sid}' rounds")
+    if total is not None and len(items) > total:
+        ctx.col.add(items[total], f"section '{sid}' has number_of_rounds {total}, but"
+                                  f" {len(items)} rounds are listed")
+        items = items[:total]
+    infos: list[RoundInfo] = []
+    games: list[Game] = []
+    byes: list[Bye] = []
+    met: dict[frozenset[int], int] = {}
+    had_bye: dict[int, int] = {}
+    for k, item in enumerate(items, start=1):
+        round_keys = yn.mapping(item, ctx.col, f"round {k}", ROUND_KEYS)
+        date = round_date(round_keys.get("date"), ctx, k)
+        infos += [RoundInfo(2 * k - 1, date), RoundInfo(2 * k, date)]
+        lines = yn.sequence(round_keys.get("results"), ctx.col, f"round {k} results")
+        if not lines:
+            ctx.col.add(item, f"round {k} has no matches; a round is listed once it is paired")
+        got, got_byes, pairs = _match_lines(lines, ctx, k, names, base)
+        games += got
+        byes += got_byes
+        for pair, forfeited, node in pairs:
+            if pair in met:
+                a, b = sorted(pair)
+                ctx.col.add(node, f"round {k}: {base.players[a - 1].name} and"
+                                  f" {base.players[b - 1].name} already played a match in"
+                                  f" round {met[pair]} (C.04.5 [C1])")
+            elif not forfeited:
+                met[pair] = k
+        for bye in got_byes[::2]:
+            if bye.code is not Code.PAIRING_BYE:
+                continue
+            if bye.player in had_bye:
+                ctx.col.add(item, f"round {k}: {base.players[bye.player - 1].name} already had"
+                                  f" the pairing-allocated bye in round {had_bye[bye.player]}"
+                                  " (C.04.5 [C2])")
+            had_bye[bye.player] = k
+    if total is None:
+        return None
+    for k in range(len(items) + 1, total + 1):
+        infos += [RoundInfo(2 * k - 1, None), RoundInfo(2 * k, None)]
+    details = ds.DoubleSwissDetails(total, COLOURS[colour])
+    return dataclasses.replace(base, rounds=tuple(infos), games=tuple(games), byes=tuple(byes),
+                               details=details, scoring=DOUBLE_SWISS_SCORING)
+
+
+def trf_extras(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:
+    """TRF-2026 for a Double-Swiss: the initial colour, the scoring with the PAB's ¾ a
+    block, and ``192 FIDE_DOUBLESWISS`` (``formats/double_swiss_trf.py``)."""
+    colour = ds.details(section).initial_colour
+    doc.initial_colour = colour
+    doc.headers += [("152", "W" if colour is Colour.WHITE else "B"),
+                    ("162", double_swiss_trf.SCORING_RECORD),
+                    ("192", double_swiss_trf.TYPE_CODE)]
+    # a single forfeited game of a played match is a game, not rated: W / L (preface)
+    played = {rec.number: rec.rounds for rec in for_tiebreaks(table).records}
+    doc.players = [dataclasses.replace(p, rounds=tuple(
+        None if e is None else played[p.number][i] for i, e in enumerate(p.rounds)))
+        for p in doc.players]
+
+
+READER = FormatParser(ds.FORMAT, KEYS, parse, trf_extras=trf_extras)

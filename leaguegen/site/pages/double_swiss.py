@@ -1,0 +1,151 @@
+"""Pages of a Double-Swiss section (C.04.5): standings with match and game points, and
+every match with its two games (the rounds page), and the PDF.
+
+Why its own page module: a round is a match of two games, so a round's row shows two
+results and the match score, and the standings show match points beside the game points
+they are ranked by. The figures come from the kind's facts (``domain/sections/
+double_swiss.py``); the markup is the templates' (``site_template/double_swiss/``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.model import Code
+from leaguegen.domain.season import GameResult, Season, Section
+from leaguegen.domain.sections import double_swiss as ds
+from leaguegen.domain.sections.kind import SectionFacts
+from leaguegen.site import urls
+from leaguegen.site.pages.common import (
+    TIEBREAK_NAMES,
+    PlayerLink,
+    SeasonInfo,
+    SectionSummary,
+    player_links,
+    season_info,
+    section_summary,
+    shown_values,
+)
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.render import render, render_pdf_source
+
+_FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
+                 GameResult.BLACK_WINS: Fraction(0), GameResult.WHITE_FORFEIT_WIN: Fraction(1),
+                 GameResult.BLACK_FORFEIT_WIN: Fraction(0),
+                 GameResult.DOUBLE_FORFEIT: Fraction(0)}
+_BYE_WORDS = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
+              Code.ZERO_BYE: "absent"}
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One match: ``first`` had White in game 1, ``second`` in game 2; both results as
+    the first player's side reads them ("" while not played); the match score once both
+    games are in."""
+
+    board: int
+    first: PlayerLink
+    second: PlayerLink
+    game1: str
+    game2: str
+    first_points: Fraction | None
+    second_points: Fraction | None
+    forfeited: bool  # a player forfeited both games (preface): not a match played
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRound:
+    number: int
+    date: dt.date | None
+    matches: tuple[MatchRow, ...]
+    byes: tuple[tuple[PlayerLink, str], ...]  # (player, bye|half|full|absent)
+
+
+@dataclass(frozen=True, slots=True)
+class StandingLine:
+    rank: int
+    shared: bool
+    player: PlayerLink
+    points: Fraction  # game points (what the standings rank by)
+    match_points: int  # 2 a match won on games, 1 tied, 0 lost
+    values: tuple[object, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SectionPage:
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    standings: tuple[StandingLine, ...]
+    tiebreaks: tuple[tuple[str, str], ...]
+    rounds: tuple[MatchRound, ...]
+    pdf_url: str
+    generated: str = ""
+
+
+def _rows(section: Section, links: tuple[PlayerLink | None, ...]) -> tuple[MatchRound, ...]:
+    by_round: dict[int, list[MatchRow]] = {}
+    for m in ds.matches(section):
+        first = m.game1
+        second = ds.FLIPPED[m.game2] if m.game2 is not None else None
+        done = first is not None and second is not None
+        a = _FIRST_POINTS[first] + _FIRST_POINTS[second] if done else None
+        b = _FIRST_POINTS[ds.FLIPPED[first]] + _FIRST_POINTS[ds.FLIPPED[second]] if done \
+            else None
+        forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
+                    GameResult.DOUBLE_FORFEIT)
+        rows = by_round.setdefault(m.number, [])
+        rows.append(MatchRow(len(rows) + 1, links[m.white], links[m.black],
+                             first.text if first else "", second.text if second else "",
+                             a, b, first in forfeits and first is second))
+    out = []
+    for k in range(1, ds.paired_matches(section) + 1):
+        byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent"))
+                     for b in section.byes if b.round == 2 * k - 1)
+        date = section.rounds[2 * k - 1].date if 2 * k - 1 < len(section.rounds) else None
+        out.append(MatchRound(k, date, tuple(by_round.get(k, ())), byes))
+    return tuple(out)
+
+
+def section_page(season: Season, facts: SectionFacts, root: str = "../") -> SectionPage:
+    section = facts.section
+    assert isinstance(facts, ds.DoubleSwissFacts) and facts.standings is not None
+    links = player_links(section, root)
+    table = facts.table
+    assert table is not None
+    counts: dict[int, int] = {}
+    for row in facts.standings.rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+    lines = []
+    for row in facts.standings.rows:
+        shown, _ = shown_values(facts.standings.codes, row)
+        link = links[row.number]
+        assert link is not None
+        lines.append(StandingLine(row.rank, counts[row.rank] > 1, link,
+                                  table.scoring.value(row.points),
+                                  facts.scores[row.number][0], shown))
+    leader = lines[0].player.name if lines and facts.after else None
+    codes = section.tiebreaks
+    return SectionPage(
+        root=root, season=season_info(season), section=section_summary(facts, root, leader),
+        description=section.description, standings=tuple(lines),
+        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        rounds=_rows(section, links), pdf_url=urls.pdf_name(section))
+
+
+def render_double_swiss(season: Season, facts: SectionFacts) -> SectionOutput:
+    section = facts.section
+    lang = season.language
+    page = section_page(season, facts)
+    pages = {
+        urls.section(section): render("double_swiss/section.html", page, lang),
+        urls.rounds(section): render("double_swiss/rounds.html", page, lang),
+    }
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("double_swiss/pdf.html", page, lang), page.section)
+
+
+register_renderer(ds.FORMAT, render_double_swiss)
