@@ -147,9 +147,10 @@ def _boards(facts: SectionFacts, table: Crosstable, r: int) -> dict[int, int]:
     section = facts.section
     if isinstance(section.details, ss.SwissSettings):
         pairs = [(g.white, g.black) for g in ss.games_of_round(section, r)]
-    else:
-        assert isinstance(facts, RoundRobinFacts)
+    elif isinstance(facts, RoundRobinFacts):
         pairs = [(p.white, p.black) for p in facts.schedule[r - 1] if p.black is not None]
+    else:  # any other kind: the games it expects in that round, in its own order
+        pairs = [(w, b) for rnd, w, b in facts.kind.scheduled_games(section) if rnd == r]
     out = {}
     board = 0
     for white, black in pairs:
