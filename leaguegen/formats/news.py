@@ -21,7 +21,7 @@ from leaguegen.domain.season import NewsItem
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats import files
 from leaguegen.formats import yaml_nodes as yn
-from leaguegen.formats.options import NOT_ON_ONE_LINE, read_line
+from leaguegen.formats.options import read_line
 
 NEWS_KEYS = ("title", "date")
 MAX_NEWS_BYTES = 256 * 1024
@@ -106,14 +106,6 @@ def read_item(path: Path, root: Path, display: str) -> tuple[NewsItem | None, li
     if title is None:
         hm = re.search(r"^#\s+(.+)$", body, re.M)
         title = hm.group(1).strip() if hm else Path(path.name).stem
-        bad = NOT_ON_ONE_LINE.search(title)
-        if hm and bad:
-            # the title is one line of the Atom feed and the calendars (as read_line says)
-            line = body_line + body[: hm.start()].count("\n")
-            col.problems.append(Problem(display, line, hm.start(1) - hm.start() + 1,
-                                        f"news title {title!r} holds a control character"
-                                        f" (U+{ord(bad[0]):04X}); write the heading without"
-                                        " control characters"))
         if hm:
             body = body[: hm.start()] + body[hm.end():]
     if col.problems:
