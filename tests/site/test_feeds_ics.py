@@ -89,8 +89,14 @@ def test_every_demo_calendar_is_what_icalendar_writes(folder: Path) -> None:
     assert ical.season_calendar(facts) == _library_ics(season.name, every)
 
 
+def _no_leading_bom(value: str) -> bool:
+    """icalendar (7.3) drops a U+FEFF that starts a value (a byte-order mark to it) where
+    the calendars keep the text as written: the reference cannot judge that character."""
+    return not value.startswith("\ufeff")
+
+
 text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from(
-    list("\\;,\n\r^\"é中ع ")), max_size=200)
+    list("\\;,\n\r^\"é中ع ")), max_size=200).filter(_no_leading_bom)
 
 
 one_line = text.map(lambda t: t.replace("\r", "").replace("\n", ""))
@@ -143,7 +149,8 @@ def test_player_calendars_in_one_pass_are_each_players_events(folder: Path) -> N
 
 _RIVERSIDE = ROOT / "seasons" / "riverside-2026"
 name_text = st.text(st.characters(blacklist_categories=("Cs", "Cc")) | st.sampled_from(
-    list("\\;,^N\"é中ع ")), min_size=1, max_size=60)
+    list("\\;,^N\"é中ع ")), min_size=1, max_size=60).filter(
+    _no_leading_bom)
 
 
 @settings(max_examples=60, deadline=None)
