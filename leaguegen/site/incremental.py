@@ -77,19 +77,6 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     return _FINGERPRINTS[stamp]
 
 
-class Shown:
-    """A value's ``repr``, taken once: hashed into several keys in place of the value
-    (a section's repr, 13 KB for 20 players, is most of what hashing its keys costs)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, value: object):
-        self.text = repr(value)
-
-    def __repr__(self) -> str:
-        return self.text
-
-
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
@@ -285,6 +272,10 @@ class DiskStore:
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
         self.off = False  # no cache folder could be made: every read misses, nothing kept
+        # the bytes of the pages put in a section entry, by their text, when the caller
+        # writes them into the site too (``pipeline.Encoder``: each page is encoded once;
+        # 107 MB were encoded twice in a big season's cold build)
+        self.encoded: dict[str, bytes] | None = None
         self._warned: set[str] = set()
         self._damaged: set[str] = set()
         for place in (self.folder.parent, self.folder):
@@ -373,21 +364,17 @@ class DiskStore:
         self._warn(name, f"{what}; it is ignored and made again")
         return None
 
-    def has(self, key: str, kind: str) -> bool:
-        """Whether an entry is there (``kind``: "section" or "page"), without reading it
-        (a damaged one is found out, and made again, when it is read)."""
-        path = self._path(key, SECTION_SUFFIX if kind == "section" else ".html")
-        return path.is_file() and not path.is_symlink()
-
     def get_section(self, key: str) -> SectionOutput | None:
         raw = self._read(key, SECTION_SUFFIX)
         return read_section_entry(raw) if raw is not None else None
 
-    def put_section(self, key: str, output: SectionOutput,
-                    encoded: list[bytes] | None = None) -> None:
-        """Store ``output`` (``encoded``: its pages' bytes, see :func:`section_entry`)."""
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        """Store ``output``; its pages' bytes are kept in :attr:`encoded` when it is set."""
         self.used.add(key + SECTION_SUFFIX)
-        self._write(self._path(key, SECTION_SUFFIX), section_entry(output, encoded))
+        bodies = [html.encode() for html in output.pages.values()]
+        if self.encoded is not None:
+            self.encoded.update(zip(output.pages.values(), bodies, strict=True))
+        self._write(self._path(key, SECTION_SUFFIX), section_entry(output, bodies))
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
@@ -457,10 +444,6 @@ class Snapshot:
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
 
-    @property
-    def rendered_anything(self) -> bool:
-        return bool(self.sections_rendered) or self.home_rendered
-
 
 def _frame(season: Season) -> tuple:
     """The season facts every page may show: everything but the sections and the news."""
@@ -508,9 +491,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
 
 
-def section_key(section: Section | Shown, templates: str, frame: tuple) -> str:
+def section_key(section: Section, templates: str, frame: tuple) -> str:
     """The store key of a section's pages (before its language's ``LanguageStore``);
-    ``frame`` is :func:`render_frame`'s; ``section`` may be given as :class:`Shown`."""
+    ``frame`` is :func:`render_frame`'s."""
     return _hash("section", templates, frame, section)
 
 
