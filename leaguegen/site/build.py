@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -198,28 +197,6 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
     return report
 
 
-def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],
-                          force: bool) -> Path:
-    """``check_output`` against the folder of seasons and every season in it."""
-    given = Path(os.path.abspath(out))
-    real, root = given.resolve(), folder.resolve()
-    if real == root:
-        raise OutputRefused(f"--out {out} is the folder of seasons itself; building there would"
-                            " replace every season. Choose another folder, such as _site")
-    if real in root.parents:
-        raise OutputRefused(f"--out {out} contains the folder of seasons {folder}; building"
-                            " there would replace every season and everything beside them."
-                            " Choose a new folder, such as _site")
-    for season_dir in seasons.values():
-        if season_dir.resolve() in real.parents:
-            raise OutputRefused(f"--out {out} is inside the season folder {season_dir}; the site"
-                                " of a folder of seasons goes beside the seasons, such as"
-                                f" {folder / '_site'}")
-    for season_dir in seasons.values():
-        check_output(given, season_dir, force=force)
-    return check_output(given, folder, force=force)
-
-
 @without_pdfs
 def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   clean: bool = False, cache_dir: Path | None = None,
@@ -238,7 +215,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     started = time.perf_counter()
     folder = Path(folder)
     folders = season_index.season_folders(folder)
-    out = _check_seasons_output(Path(out_dir), folder, folders, force)
+    out = check_output(Path(out_dir), folder, force=force, seasons=list(folders.values()))
     pdf_server = start_pdfs(pdf)
     seasons, problems = {}, []
     for path, season_dir in folders.items():
