@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
 from leaguegen.domain.season import Season, Section
@@ -108,37 +108,26 @@ class Store(Protocol):
 
 @dataclass
 class MemoryStore:
-    """Keeps only the latest output per key; what the live server uses."""
+    """Keeps only the latest output per key; what the live server uses. Sections, pages
+    and PDFs share one table: every key is a hash that names what it is the key of."""
 
-    sections: dict[str, SectionOutput] = field(default_factory=dict)
-    pages: dict[str, str] = field(default_factory=dict)
-    pdfs: dict[str, bytes] = field(default_factory=dict)
+    entries: dict[str, object] = field(default_factory=dict)
     # keys the current build used outside the page render (the feeds): never pruned by it
     pinned: set[str] = field(default_factory=set)
 
-    def get_section(self, key: str) -> SectionOutput | None:
-        return self.sections.get(key)
+    def get(self, key: str) -> Any:  # noqa: ANN401 - what was put under the key
+        return self.entries.get(key)
 
-    def put_section(self, key: str, output: SectionOutput) -> None:
-        self.sections[key] = output
+    def put(self, key: str, value: object) -> None:
+        self.entries[key] = value
 
-    def get_page(self, key: str) -> str | None:
-        return self.pages.get(key)
-
-    def put_page(self, key: str, html: str) -> None:
-        self.pages[key] = html
-
-    def get_pdf(self, key: str) -> bytes | None:
-        return self.pdfs.get(key)
-
-    def put_pdf(self, key: str, data: bytes) -> None:
-        self.pdfs[key] = data
+    get_section = get_page = get_pdf = get
+    put_section = put_page = put_pdf = put
 
     def keep_only(self, used: set[str]) -> None:
         used = used | self.pinned
-        for table in (self.sections, self.pages, self.pdfs):
-            for key in [k for k in table if k not in used]:
-                del table[key]
+        for key in [k for k in self.entries if k not in used]:
+            del self.entries[key]
 
 
 def _summary_to_json(summary: SectionSummary) -> dict:

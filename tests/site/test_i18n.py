@@ -353,13 +353,13 @@ def test_each_language_is_cached_and_memory_store_stays_bounded() -> None:
     store = MemoryStore()
     first = render_languages(render_site, season, store)
     assert first.sections_rendered == ["vysshaya", "vysshaya"]  # once per language
-    size = len(store.sections) + len(store.pages)
+    size = len(store.entries)
     again = render_languages(render_site, season, store)
     assert again.sections_rendered == [] and again.pages == first.pages
-    assert len(store.sections) + len(store.pages) == size
+    assert len(store.entries) == size
     digits = dataclasses.replace(season, digits="arabic-indic")
     assert render_languages(render_site, digits, store).sections_rendered  # digits are a key
-    assert len(store.sections) + len(store.pages) == size  # the old entries were dropped
+    assert len(store.entries) == size  # the old entries were dropped
 
 
 @pytest.mark.browser
