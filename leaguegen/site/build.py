@@ -16,7 +16,7 @@ from pathlib import Path
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import Preloaded, load_season
-from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
+from leaguegen.site import parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
@@ -42,7 +42,7 @@ class BuildReport:
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
-    snap = i18n.render_languages(render_site, season, MemoryStore())
+    snap = render_site(season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 

@@ -432,6 +432,7 @@ class Snapshot:
     sections_rendered: list[str] = field(default_factory=list)
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
+    used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
 
 
 def _frame(season: Season) -> tuple:
@@ -458,6 +459,12 @@ def render_site(season: Season, store: Store, templates: str | None = None,
                 sink: Sink | None = None, facts: SeasonFacts | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
+    The site is rendered once per language (``season.languages``), each under its path
+    prefix (one language, the usual case: at the root). The keys need not name the
+    language: the season's language, digits and list of languages (the switcher) are in
+    the frame every key holds (:func:`render_frame`). A memory store keeps only what this
+    build used.
+
     ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
     remembers the key of each section by its id, so a section equal to the one it was
     made of (the very object the loader handed back unchanged) is not hashed again.
@@ -471,18 +478,30 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     templates = templates or templates_fingerprint()
     if facts is None:
         facts = season_facts(season)
-    frame = render_frame(season, pdf)
+    languages = season.languages or (season.language,)
+    site = Snapshot(pages={}, pdfs={})
     token = PDF_LINKS.set(pdf)
     try:
-        return _render_site(season, facts, store, templates, fingerprints, frame, on_section,
-                            sink)
+        for code in languages:
+            one = dataclasses.replace(season, language=code, languages=languages)
+            snap = _render_site(one, facts, store, templates, fingerprints,
+                                render_frame(one, pdf), on_section, sink)
+            prefix = i18n.prefix(code, languages)
+            site.pages.update((prefix + path, html) for path, html in snap.pages.items())
+            site.pdfs.update((prefix + path, value) for path, value in snap.pdfs.items())
+            site.sections_rendered += snap.sections_rendered
+            site.sections_reused += snap.sections_reused
+            site.home_rendered = site.home_rendered or snap.home_rendered
+            site.used |= snap.used
     finally:
         PDF_LINKS.reset(token)
+    if isinstance(store, MemoryStore):
+        store.keep_only(site.used)
+    return site
 
 
 def section_key(section: Section, templates: str, frame: tuple) -> str:
-    """The store key of a section's pages (before its language's ``LanguageStore``);
-    ``frame`` is :func:`render_frame`'s."""
+    """The store key of a section's pages; ``frame`` is :func:`render_frame`'s."""
     return _hash("section", templates, frame, section)
 
 
@@ -529,7 +548,7 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
     fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})
     summaries = []
-    used: set[str] = set()
+    used = snap.used
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         # by the section's id, for a section equal to the one kept (the very object after
@@ -582,8 +601,6 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
     snap.pages["index.html"] = home
     for key, _ in snap.pdfs.values():
         used.add(key)
-    if isinstance(store, MemoryStore):
-        store.keep_only(used)
     if fingerprints is not None:
         fingerprints.clear()
         fingerprints.update(fresh)

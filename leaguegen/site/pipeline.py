@@ -293,7 +293,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         return stamp_updated(files, season, updated)
 
     sink = TreeSink(tree, encoder, stamp) if sinking else None
-    snap = i18n.render_languages(render_site, season, store, templates,
+    snap = render_site(season, store, templates,
                                  fingerprints=memo.fingerprints if memo else None, pdf=pdf,
                                  on_section=on_section, sink=sink, facts=facts)
     raw = encoder.encode(snap.pages)
