@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from leaguegen.domain.model import Code
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.standings import Standings, StandingsRow
@@ -47,6 +48,9 @@ TIEBREAK_NAMES = {
     "APRO": N_("Avg. perf. rating of opponents"), "APPO": N_("Avg. perfect perf. of opponents"),
     "STD": N_("Standard points"), "TPN": N_("Pairing number"),
 }
+# A game's note on a player's page, by its result code (round robins and Swiss)
+GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
+              Code.PENDING: N_("not played yet")}
 
 
 @dataclass(frozen=True, slots=True)
