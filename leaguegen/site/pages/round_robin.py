@@ -25,6 +25,7 @@ from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
+    FREE_ROUND,
     GAME_NOTES,
     N_,
     TIEBREAK_NAMES,
@@ -157,7 +158,6 @@ class SectionData:
 _COLOURS = {Colour.WHITE: Colour.WHITE.value, Colour.BLACK: Colour.BLACK.value, None: ""}
 _NOTES = {code._name_: note for code, note in GAME_NOTES.items()}
 WITHDREW = N_("not played: a player withdrew")
-FREE_ROUND = N_("free round")
 
 
 

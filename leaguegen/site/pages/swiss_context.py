@@ -31,9 +31,11 @@ from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
+    BYE_LABELS,
     GAME_NOTES,
     N_,
     TIEBREAK_NAMES,
+    WITHDRAWN,
     PlayerLink,
     SeasonInfo,
     SectionSummary,
@@ -47,13 +49,8 @@ from leaguegen.site.pages.common import (
 )
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
-BYE_LABELS = {
-    Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
-    Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
-}
-# A round a withdrawn player is no longer paired in: "withdrawn" (not "not paired"), and in
-# the crosstable the site's withdrawal mark, never the forfeit's "−".
-WITHDRAWN = N_("withdrawn")
+# A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
+# mark, never the forfeit's "−".
 WITHDREW_MARK = "⊘"  # partials/symbols.html's WITHDREW: "not played: a player withdrew"
 # The engine's colour rules as msgids. Burstein's two own rules are not in the
 # catalogues (as before: they are shown in English).
