@@ -57,9 +57,11 @@ def start_pdfs(pdf: bool) -> pdf_workers.PdfServer | None:
     return pdf_workers.start(_pdf_worker, template_dir()) if pdf else None
 
 
-def render_pdfs(sources: dict[str, str], progress: pipeline.Progress | None = None,
-                server: pdf_workers.PdfServer | None = None) -> list[tuple[str, bytes]]:
-    """PDFs for {path: html}: by ``server`` (``start_pdfs``), else here, one by one.
+def render_pdfs(pending: dict[str, tuple[str, str]], store: DiskStore, files: dict[str, bytes],
+                progress: pipeline.Progress | None = None,
+                server: pdf_workers.PdfServer | None = None) -> None:
+    """The PDFs still to make, {path: (store key, html)} (``SiteFiles.pending_pdfs``), into
+    ``files`` and ``store``: by ``server`` (``start_pdfs``), else here, one by one.
 
     WeasyPrint is single-threaded and a large season has a PDF per section; the
     server, warmed up while the pages were rendered, forks a worker per core that
@@ -68,19 +70,29 @@ def render_pdfs(sources: dict[str, str], progress: pipeline.Progress | None = No
     ``progress`` is told ("pdfs", rendered, pending) as each one is done.
     """
     tell = progress or (lambda stage, done, total: None)
-    out: list[tuple[str, bytes]] = []
+    sources = {rel: html for rel, (_, html) in pending.items()}
     try:
         if sources:
             tell("pdfs", 0, len(sources))
         results = (server.render(sources) if server is not None and sources else
                    ((rel, _pdf_worker(html)) for rel, html in sources.items()))
-        for rel, data in results:
-            out.append((rel, data))
-            tell("pdfs", len(out), len(sources))
+        for done, (rel, data) in enumerate(results, start=1):
+            store.put_pdf(pending[rel][0], data)
+            files[rel] = data
+            tell("pdfs", done, len(sources))
     finally:
         if server is not None:
             server.close()
-    return out
+
+
+def _count(report: BuildReport, built: pipeline.SiteFiles, season: Season) -> None:
+    """Add a season's build to ``report``."""
+    report.pages += built.pages
+    report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
+    report.pdfs_rendered += len(built.pending_pdfs)
+    report.sections_rendered += len(built.sections_rendered)
+    report.sections_reused += len(built.sections_reused)
+    report.warnings += [str(w) for w in season.warnings]
 
 
 def default_cache(out_dir: Path) -> Path:
@@ -173,21 +185,14 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                                source=Path(season_dir), tree=tree)
         tree.claim(built.written)
         files = built.files
-        for rel, data in render_pdfs({rel: html for rel, (_, html)
-                                      in built.pending_pdfs.items()}, progress, pdf_server):
-            store.put_pdf(built.pending_pdfs[rel][0], data)
-            files[rel] = data
+        render_pdfs(built.pending_pdfs, store, files, progress, pdf_server)
     except BaseException:
         tree.abort()
         raise
     finally:
         parallel.WORKERS.reset(workers)
-    report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
-                         pdfs_rendered=len(built.pending_pdfs),
-                         sections_rendered=len(built.sections_rendered),
-                         sections_reused=len(built.sections_reused),
-                         notes=list(tree.recovered) + built.notes,
-                         warnings=[str(w) for w in season.warnings])
+    report = BuildReport(notes=list(tree.recovered) + built.notes)
+    _count(report, built, season)
     _write_all(tree, files, out, report)
     store.prune()
     stamp.record(out, store.folder, stamp.Stamp(
@@ -238,20 +243,11 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         parallel.WORKERS.reset(workers)
     site = pipeline.SeasonsFiles(builds, seasons)
     files = site.files
-    pending = site.pending_pdfs
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
-        report.pages += built.pages
-        report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
-        report.sections_rendered += len(built.sections_rendered)
-        report.sections_reused += len(built.sections_reused)
-        report.warnings += [str(w) for w in seasons[path].warnings]
+        _count(report, built, seasons[path])
     report.pages += 1  # the index
-    for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()},
-                                 server=pdf_server):
-        store.put_pdf(pending[rel][0], data)
-        files[rel] = data
-    report.pdfs_rendered = len(pending)
+    render_pdfs(site.pending_pdfs, store, files, server=pdf_server)
     tree = OutputTree(out)
     report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))
