@@ -435,12 +435,6 @@ class Snapshot:
     used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
 
 
-def _frame(season: Season) -> tuple:
-    """The season facts every page may show: everything but the sections and the news."""
-    return tuple((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
-                 if f.name not in ("sections", "news", "warnings"))
-
-
 class Sink(Protocol):
     """Where the worker that rendered a section puts its pages itself (``build``'s staging
     tree): what travels back to the parent is their paths, not their text."""
@@ -506,8 +500,10 @@ def section_key(section: Section, templates: str, frame: tuple) -> str:
 
 
 def render_frame(season: Season, pdf: bool) -> tuple:
-    """What of the season (and the build) every section's pages depend on."""
-    return (*_frame(season), ("pdf links", pdf))
+    """What of the season (and the build) every section's pages depend on: the season's
+    facts every page may show (all but the sections and the news), and the PDF links."""
+    return (*((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
+              if f.name not in ("sections", "news", "warnings")), ("pdf links", pdf))
 
 
 def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
