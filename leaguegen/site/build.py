@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -17,7 +16,7 @@ from pathlib import Path
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
 from leaguegen.formats.season_yaml import Preloaded, load_season
-from leaguegen.site import i18n, parallel, pdf_workers, pipeline, stamp
+from leaguegen.site import parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
@@ -43,7 +42,7 @@ class BuildReport:
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
-    snap = i18n.render_languages(render_site, season, MemoryStore())
+    snap = render_site(season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
 
 
@@ -58,9 +57,11 @@ def start_pdfs(pdf: bool) -> pdf_workers.PdfServer | None:
     return pdf_workers.start(_pdf_worker, template_dir()) if pdf else None
 
 
-def render_pdfs(sources: dict[str, str], progress: pipeline.Progress | None = None,
-                server: pdf_workers.PdfServer | None = None) -> list[tuple[str, bytes]]:
-    """PDFs for {path: html}: by ``server`` (``start_pdfs``), else here, one by one.
+def render_pdfs(pending: dict[str, tuple[str, str]], store: DiskStore, files: dict[str, bytes],
+                progress: pipeline.Progress | None = None,
+                server: pdf_workers.PdfServer | None = None) -> None:
+    """The PDFs still to make, {path: (store key, html)} (``SiteFiles.pending_pdfs``), into
+    ``files`` and ``store``: by ``server`` (``start_pdfs``), else here, one by one.
 
     WeasyPrint is single-threaded and a large season has a PDF per section; the
     server, warmed up while the pages were rendered, forks a worker per core that
@@ -69,19 +70,29 @@ def render_pdfs(sources: dict[str, str], progress: pipeline.Progress | None = No
     ``progress`` is told ("pdfs", rendered, pending) as each one is done.
     """
     tell = progress or (lambda stage, done, total: None)
-    out: list[tuple[str, bytes]] = []
+    sources = {rel: html for rel, (_, html) in pending.items()}
     try:
         if sources:
             tell("pdfs", 0, len(sources))
         results = (server.render(sources) if server is not None and sources else
                    ((rel, _pdf_worker(html)) for rel, html in sources.items()))
-        for rel, data in results:
-            out.append((rel, data))
-            tell("pdfs", len(out), len(sources))
+        for done, (rel, data) in enumerate(results, start=1):
+            store.put_pdf(pending[rel][0], data)
+            files[rel] = data
+            tell("pdfs", done, len(sources))
     finally:
         if server is not None:
             server.close()
-    return out
+
+
+def _count(report: BuildReport, built: pipeline.SiteFiles, season: Season) -> None:
+    """Add a season's build to ``report``."""
+    report.pages += built.pages
+    report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
+    report.pdfs_rendered += len(built.pending_pdfs)
+    report.sections_rendered += len(built.sections_rendered)
+    report.sections_reused += len(built.sections_reused)
+    report.warnings += [str(w) for w in season.warnings]
 
 
 def default_cache(out_dir: Path) -> Path:
@@ -174,21 +185,14 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
                                source=Path(season_dir), tree=tree)
         tree.claim(built.written)
         files = built.files
-        for rel, data in render_pdfs({rel: html for rel, (_, html)
-                                      in built.pending_pdfs.items()}, progress, pdf_server):
-            store.put_pdf(built.pending_pdfs[rel][0], data)
-            files[rel] = data
+        render_pdfs(built.pending_pdfs, store, files, progress, pdf_server)
     except BaseException:
         tree.abort()
         raise
     finally:
         parallel.WORKERS.reset(workers)
-    report = BuildReport(pages=built.pages, pdfs=built.pdfs_cached + len(built.pending_pdfs),
-                         pdfs_rendered=len(built.pending_pdfs),
-                         sections_rendered=len(built.sections_rendered),
-                         sections_reused=len(built.sections_reused),
-                         notes=list(tree.recovered) + built.notes,
-                         warnings=[str(w) for w in season.warnings])
+    report = BuildReport(notes=list(tree.recovered) + built.notes)
+    _count(report, built, season)
     _write_all(tree, files, out, report)
     store.prune()
     stamp.record(out, store.folder, stamp.Stamp(
@@ -196,28 +200,6 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
         sections=report.sections_rendered + report.sections_reused, warnings=report.warnings))
     report.seconds = time.perf_counter() - started
     return report
-
-
-def _check_seasons_output(out: Path, folder: Path, seasons: dict[str, Path],
-                          force: bool) -> Path:
-    """``check_output`` against the folder of seasons and every season in it."""
-    given = Path(os.path.abspath(out))
-    real, root = given.resolve(), folder.resolve()
-    if real == root:
-        raise OutputRefused(f"--out {out} is the folder of seasons itself; building there would"
-                            " replace every season. Choose another folder, such as _site")
-    if real in root.parents:
-        raise OutputRefused(f"--out {out} contains the folder of seasons {folder}; building"
-                            " there would replace every season and everything beside them."
-                            " Choose a new folder, such as _site")
-    for season_dir in seasons.values():
-        if season_dir.resolve() in real.parents:
-            raise OutputRefused(f"--out {out} is inside the season folder {season_dir}; the site"
-                                " of a folder of seasons goes beside the seasons, such as"
-                                f" {folder / '_site'}")
-    for season_dir in seasons.values():
-        check_output(given, season_dir, force=force)
-    return check_output(given, folder, force=force)
 
 
 @without_pdfs
@@ -238,7 +220,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     started = time.perf_counter()
     folder = Path(folder)
     folders = season_index.season_folders(folder)
-    out = _check_seasons_output(Path(out_dir), folder, folders, force)
+    out = check_output(Path(out_dir), folder, force=force, seasons=list(folders.values()))
     pdf_server = start_pdfs(pdf)
     seasons, problems = {}, []
     for path, season_dir in folders.items():
@@ -261,20 +243,11 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         parallel.WORKERS.reset(workers)
     site = pipeline.SeasonsFiles(builds, seasons)
     files = site.files
-    pending = site.pending_pdfs
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
-        report.pages += built.pages
-        report.pdfs += built.pdfs_cached + len(built.pending_pdfs)
-        report.sections_rendered += len(built.sections_rendered)
-        report.sections_reused += len(built.sections_reused)
-        report.warnings += [str(w) for w in seasons[path].warnings]
+        _count(report, built, seasons[path])
     report.pages += 1  # the index
-    for rel, data in render_pdfs({rel: html for rel, (_, html) in pending.items()},
-                                 server=pdf_server):
-        store.put_pdf(pending[rel][0], data)
-        files[rel] = data
-    report.pdfs_rendered = len(pending)
+    render_pdfs(site.pending_pdfs, store, files, server=pdf_server)
     tree = OutputTree(out)
     report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))

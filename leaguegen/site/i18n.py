@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import datetime as dt
 import gettext
-import hashlib
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -208,72 +207,6 @@ def gettext_callables(code: str, digits: str) -> tuple[Callable[..., str], Calla
         return _formatted(fmt, tr.ngettext(singular, plural, num), variables)
 
     return gettext_, ngettext_
-
-
-# --- several languages in one site ---------------------------------------------------------
-
-class LanguageStore:
-    """A build cache seen through one language: every key also names language and digits.
-
-    The rendered pages depend on the language, the digit choice and the list of
-    languages (the switcher), none of which the section fingerprints include.
-    """
-
-    def __init__(self, inner: object, signature: str, used: set[str]):
-        self.inner = inner
-        self.signature = signature
-        self.used = used  # the inner keys this build touched, for pruning a memory store
-
-    def _key(self, key: str) -> str:
-        inner_key = hashlib.sha256(f"{key}:{self.signature}".encode()).hexdigest()
-        self.used.add(inner_key)
-        return inner_key
-
-    def get_section(self, key):  # noqa: ANN001,ANN201 - the Store protocol
-        return self.inner.get_section(self._key(key))
-
-    def put_section(self, key, output):  # noqa: ANN001,ANN201
-        self.inner.put_section(self._key(key), output)
-
-    def get_page(self, key):  # noqa: ANN001,ANN201
-        return self.inner.get_page(self._key(key))
-
-    def put_page(self, key, html):  # noqa: ANN001,ANN201
-        self.inner.put_page(self._key(key), html)
-
-    def get_pdf(self, key):  # noqa: ANN001,ANN201
-        return self.inner.get_pdf(key)  # keyed by the PDF source, which is language-specific
-
-    def put_pdf(self, key, data):  # noqa: ANN001,ANN201
-        self.inner.put_pdf(key, data)
-
-
-def render_languages(render_site, season, store, *args, **kwargs):  # noqa: ANN001,ANN201
-    """Run ``render_site`` once per language and merge the snapshots, prefixing paths.
-
-    One language (the usual case) is rendered exactly as before, at the root.
-    """
-    languages = season.languages or (season.language,)
-    merged = None
-    used: set[str] = set()
-    for code in languages:
-        signature = f"{code}|{season.digits}|{','.join(languages)}"
-        snap = render_site(replace(season, language=code, languages=languages),
-                           LanguageStore(store, signature, used), *args, **kwargs)
-        pre = prefix(code, languages)
-        pages = {pre + path: html for path, html in snap.pages.items()}
-        pdfs = {pre + path: value for path, value in snap.pdfs.items()}
-        if merged is None:
-            merged = replace(snap, pages=pages, pdfs=pdfs)
-            continue
-        merged.pages.update(pages)
-        merged.pdfs.update(pdfs)
-        merged.sections_rendered.extend(snap.sections_rendered)
-        merged.sections_reused.extend(snap.sections_reused)
-        merged.home_rendered = merged.home_rendered or snap.home_rendered
-    if hasattr(store, "keep_only"):  # the live server's memory store: drop what is gone
-        store.keep_only(used | {key for key, _ in merged.pdfs.values()})
-    return merged
 
 
 FONT_ASSETS = {

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
 from leaguegen.domain.season import Season, Section
@@ -77,19 +77,6 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     return _FINGERPRINTS[stamp]
 
 
-class Shown:
-    """A value's ``repr``, taken once: hashed into several keys in place of the value
-    (a section's repr, 13 KB for 20 players, is most of what hashing its keys costs)."""
-
-    __slots__ = ("text",)
-
-    def __init__(self, value: object):
-        self.text = repr(value)
-
-    def __repr__(self) -> str:
-        return self.text
-
-
 def _hash(*parts: object) -> str:
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
@@ -121,37 +108,26 @@ class Store(Protocol):
 
 @dataclass
 class MemoryStore:
-    """Keeps only the latest output per key; what the live server uses."""
+    """Keeps only the latest output per key; what the live server uses. Sections, pages
+    and PDFs share one table: every key is a hash that names what it is the key of."""
 
-    sections: dict[str, SectionOutput] = field(default_factory=dict)
-    pages: dict[str, str] = field(default_factory=dict)
-    pdfs: dict[str, bytes] = field(default_factory=dict)
+    entries: dict[str, object] = field(default_factory=dict)
     # keys the current build used outside the page render (the feeds): never pruned by it
     pinned: set[str] = field(default_factory=set)
 
-    def get_section(self, key: str) -> SectionOutput | None:
-        return self.sections.get(key)
+    def get(self, key: str) -> Any:  # noqa: ANN401 - what was put under the key
+        return self.entries.get(key)
 
-    def put_section(self, key: str, output: SectionOutput) -> None:
-        self.sections[key] = output
+    def put(self, key: str, value: object) -> None:
+        self.entries[key] = value
 
-    def get_page(self, key: str) -> str | None:
-        return self.pages.get(key)
-
-    def put_page(self, key: str, html: str) -> None:
-        self.pages[key] = html
-
-    def get_pdf(self, key: str) -> bytes | None:
-        return self.pdfs.get(key)
-
-    def put_pdf(self, key: str, data: bytes) -> None:
-        self.pdfs[key] = data
+    get_section = get_page = get_pdf = get
+    put_section = put_page = put_pdf = put
 
     def keep_only(self, used: set[str]) -> None:
         used = used | self.pinned
-        for table in (self.sections, self.pages, self.pdfs):
-            for key in [k for k in table if k not in used]:
-                del table[key]
+        for key in [k for k in self.entries if k not in used]:
+            del self.entries[key]
 
 
 def _summary_to_json(summary: SectionSummary) -> dict:
@@ -285,6 +261,10 @@ class DiskStore:
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
         self.off = False  # no cache folder could be made: every read misses, nothing kept
+        # the bytes of the pages put in a section entry, by their text, when the caller
+        # writes them into the site too (``pipeline.Encoder``: each page is encoded once;
+        # 107 MB were encoded twice in a big season's cold build)
+        self.encoded: dict[str, bytes] | None = None
         self._warned: set[str] = set()
         self._damaged: set[str] = set()
         for place in (self.folder.parent, self.folder):
@@ -373,21 +353,17 @@ class DiskStore:
         self._warn(name, f"{what}; it is ignored and made again")
         return None
 
-    def has(self, key: str, kind: str) -> bool:
-        """Whether an entry is there (``kind``: "section" or "page"), without reading it
-        (a damaged one is found out, and made again, when it is read)."""
-        path = self._path(key, SECTION_SUFFIX if kind == "section" else ".html")
-        return path.is_file() and not path.is_symlink()
-
     def get_section(self, key: str) -> SectionOutput | None:
         raw = self._read(key, SECTION_SUFFIX)
         return read_section_entry(raw) if raw is not None else None
 
-    def put_section(self, key: str, output: SectionOutput,
-                    encoded: list[bytes] | None = None) -> None:
-        """Store ``output`` (``encoded``: its pages' bytes, see :func:`section_entry`)."""
+    def put_section(self, key: str, output: SectionOutput) -> None:
+        """Store ``output``; its pages' bytes are kept in :attr:`encoded` when it is set."""
         self.used.add(key + SECTION_SUFFIX)
-        self._write(self._path(key, SECTION_SUFFIX), section_entry(output, encoded))
+        bodies = [html.encode() for html in output.pages.values()]
+        if self.encoded is not None:
+            self.encoded.update(zip(output.pages.values(), bodies, strict=True))
+        self._write(self._path(key, SECTION_SUFFIX), section_entry(output, bodies))
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
@@ -456,16 +432,7 @@ class Snapshot:
     sections_rendered: list[str] = field(default_factory=list)
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
-
-    @property
-    def rendered_anything(self) -> bool:
-        return bool(self.sections_rendered) or self.home_rendered
-
-
-def _frame(season: Season) -> tuple:
-    """The season facts every page may show: everything but the sections and the news."""
-    return tuple((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
-                 if f.name not in ("sections", "news", "warnings"))
+    used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
 
 
 class Sink(Protocol):
@@ -486,6 +453,12 @@ def render_site(season: Season, store: Store, templates: str | None = None,
                 sink: Sink | None = None, facts: SeasonFacts | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
+    The site is rendered once per language (``season.languages``), each under its path
+    prefix (one language, the usual case: at the root). The keys need not name the
+    language: the season's language, digits and list of languages (the switcher) are in
+    the frame every key holds (:func:`render_frame`). A memory store keeps only what this
+    build used.
+
     ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
     remembers the key of each section by its id, so a section equal to the one it was
     made of (the very object the loader handed back unchanged) is not hashed again.
@@ -499,24 +472,38 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     templates = templates or templates_fingerprint()
     if facts is None:
         facts = season_facts(season)
-    frame = render_frame(season, pdf)
+    languages = season.languages or (season.language,)
+    site = Snapshot(pages={}, pdfs={})
     token = PDF_LINKS.set(pdf)
     try:
-        return _render_site(season, facts, store, templates, fingerprints, frame, on_section,
-                            sink)
+        for code in languages:
+            one = dataclasses.replace(season, language=code, languages=languages)
+            snap = _render_site(one, facts, store, templates, fingerprints,
+                                render_frame(one, pdf), on_section, sink)
+            prefix = i18n.prefix(code, languages)
+            site.pages.update((prefix + path, html) for path, html in snap.pages.items())
+            site.pdfs.update((prefix + path, value) for path, value in snap.pdfs.items())
+            site.sections_rendered += snap.sections_rendered
+            site.sections_reused += snap.sections_reused
+            site.home_rendered = site.home_rendered or snap.home_rendered
+            site.used |= snap.used
     finally:
         PDF_LINKS.reset(token)
+    if isinstance(store, MemoryStore):
+        store.keep_only(site.used)
+    return site
 
 
-def section_key(section: Section | Shown, templates: str, frame: tuple) -> str:
-    """The store key of a section's pages (before its language's ``LanguageStore``);
-    ``frame`` is :func:`render_frame`'s; ``section`` may be given as :class:`Shown`."""
+def section_key(section: Section, templates: str, frame: tuple) -> str:
+    """The store key of a section's pages; ``frame`` is :func:`render_frame`'s."""
     return _hash("section", templates, frame, section)
 
 
 def render_frame(season: Season, pdf: bool) -> tuple:
-    """What of the season (and the build) every section's pages depend on."""
-    return (*_frame(season), ("pdf links", pdf))
+    """What of the season (and the build) every section's pages depend on: the season's
+    facts every page may show (all but the sections and the news), and the PDF links."""
+    return (*((f.name, getattr(season, f.name)) for f in dataclasses.fields(season)
+              if f.name not in ("sections", "news", "warnings")), ("pdf links", pdf))
 
 
 def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
@@ -557,7 +544,7 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
     fresh: dict = {}
     snap = Snapshot(pages={}, pdfs={})
     summaries = []
-    used: set[str] = set()
+    used = snap.used
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         # by the section's id, for a section equal to the one kept (the very object after
@@ -610,8 +597,6 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
     snap.pages["index.html"] = home
     for key, _ in snap.pdfs.values():
         used.add(key)
-    if isinstance(store, MemoryStore):
-        store.keep_only(used)
     if fingerprints is not None:
         fingerprints.clear()
         fingerprints.update(fresh)

@@ -7,12 +7,14 @@ missing, empty, or carries the marker file a previous leaguegen build left
 ``--force`` is for someone who means to replace a folder of other files. Some
 places are refused even with ``--force``: a file-system root, the home
 folder (or one holding it), the season folder itself, any folder that contains
-it, and any folder that contains the working folder.
+it, and any folder that contains the working folder; for a folder of seasons,
+the folder and every season in it likewise, and any folder inside a season.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
@@ -35,14 +37,18 @@ def _home() -> Path | None:
         return None
 
 
-def check_output(out: Path, season_dir: Path, force: bool = False) -> Path:
-    """The absolute output path if a build may replace it; OutputRefused otherwise."""
+def check_output(out: Path, season_dir: Path, force: bool = False,
+                 seasons: Collection[Path] | None = None) -> Path:
+    """The absolute output path if a build may replace it; OutputRefused otherwise.
+
+    ``season_dir`` is a season's folder (``seasons`` None), or a folder of seasons whose
+    seasons' folders are ``seasons``: the site of a folder of seasons goes beside its
+    seasons, never in one."""
     given = Path(os.path.abspath(out))
     if given.is_symlink():
         raise OutputRefused(f"--out {out} is a symbolic link; give the folder itself"
                             f" ({given.resolve()}) so nothing behind the link is replaced")
     real = given.resolve()
-    season = Path(season_dir).resolve()
     if real == real.parent:
         raise OutputRefused(f"--out {out} is the root of the file system; choose a folder"
                             " for the site, such as _site")
@@ -53,13 +59,22 @@ def check_output(out: Path, season_dir: Path, force: bool = False) -> Path:
     if real in Path.cwd().resolve().parents:
         raise OutputRefused(f"--out {out} holds the folder you are working in; choose a folder"
                             " for the site, such as _site")
-    if real == season:
-        raise OutputRefused(f"--out {out} is the season folder itself; building there would"
-                            " replace the season. Choose another folder, such as _site")
-    if real in season.parents:
-        raise OutputRefused(f"--out {out} contains the season folder {season_dir}; building"
-                            " there would replace the season and everything beside it."
-                            " Choose a new folder, such as _site")
+    one = ("the season folder", "the season", "it")  # (what it is, what is lost, beside)
+    places = [(Path(season_dir), ("the folder of seasons", "every season", "them")
+               if seasons is not None else one), *((Path(s), one) for s in seasons or ())]
+    for place, (name, lost, beside) in places:
+        if real == place.resolve():
+            raise OutputRefused(f"--out {out} is {name} itself; building there would replace"
+                                f" {lost}. Choose another folder, such as _site")
+        if real in place.resolve().parents:
+            raise OutputRefused(f"--out {out} contains {name} {place}; building there would"
+                                f" replace {lost} and everything beside {beside}. Choose a"
+                                " new folder, such as _site")
+    for season in seasons or ():
+        if Path(season).resolve() in real.parents:
+            raise OutputRefused(f"--out {out} is inside the season folder {season}; the site of"
+                                " a folder of seasons goes beside the seasons, such as"
+                                f" {Path(season_dir) / '_site'}")
     if real.exists() and not real.is_dir():
         raise OutputRefused(f"--out {out} is a file, not a folder")
     if real.is_dir() and not is_leaguegen_site(real) and not force:

@@ -20,6 +20,7 @@ import re
 import shutil
 import sys
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
@@ -347,12 +348,24 @@ def html_to_pdf(html: str, base_dir: Path) -> bytes:
         return doc.write_pdf(stylesheets=sheets, font_config=_font_config())
 
 
-_WARM_UP = ("<style>@page { size: A4 landscape; @bottom-left { content: 'a · 1'; font-size: 8pt } }"
-            " body { font-family: 'DejaVu Sans', sans-serif; font-size: 9pt }</style>"
-            "<h1>Aa 1½</h1><table><tr><th>Aa</th><td><b>Bb ½</b> <i>Cc</i></td></tr></table>")
+@dataclass(frozen=True)
+class _Named:
+    """The season and the section the warm-up document names (``warm_up/pdf.html``)."""
+
+    name: str
+    digits: str = "western"
+
+
+@dataclass(frozen=True)
+class _WarmUpPage:
+    season: _Named = _Named("Aa")
+    section: _Named = _Named("Aa 1½")
 
 
 def warm_up(base_dir: Path) -> None:
-    """Load WeasyPrint, start fontconfig and open the usual faces, before the real PDFs:
-    a process forked after this renders its first PDF as fast as its tenth."""
-    html_to_pdf(_WARM_UP, base_dir)
+    """Load WeasyPrint, start fontconfig, parse the shared style and open the usual faces,
+    before the real PDFs: a process forked after this renders its first PDF as fast as its
+    tenth."""
+    from leaguegen.site.render import render
+
+    html_to_pdf(render("warm_up/pdf.html", _WarmUpPage()), base_dir)

@@ -140,7 +140,7 @@ class Encoder:
     """Keeps the UTF-8 bytes of each page, so a page the store handed back as the very
     same text object is not encoded again (what makes a live rebuild after one edit
     cheap in a season of hundreds of pages), nor one encoded already to be written into
-    the disk cache (:class:`_EncodeOnce`)."""
+    the disk cache (``DiskStore.encoded``)."""
 
     def __init__(self) -> None:
         self.known: dict[str, tuple[str, bytes]] = {}
@@ -159,47 +159,14 @@ class Encoder:
             out[path] = entry[1]
         if len(known) != len(out):  # pages gone since the last build
             self.known = {path: known[path] for path in out}
-        self.made = {}
+        made.clear()
         return out
-
-
-class _EncodeOnce:
-    """The disk store as ``render_site`` sees it: a section's pages are encoded once, for
-    its cache entry and for the site (``Encoder``): 107 MB were encoded twice in a big
-    season's cold build."""
-
-    def __init__(self, inner: DiskStore, encoder: Encoder) -> None:
-        self.inner = inner
-        self.encoder = encoder
-
-    def put_section(self, key: str, output: SectionOutput) -> None:
-        encoded = []
-        for html in output.pages.values():
-            data = html.encode()
-            self.encoder.made[html] = data
-            encoded.append(data)
-        self.inner.put_section(key, output, encoded)
-
-    def get_section(self, key: str) -> SectionOutput | None:
-        return self.inner.get_section(key)
-
-    def get_page(self, key: str) -> str | None:
-        return self.inner.get_page(key)
-
-    def put_page(self, key: str, html: str) -> None:
-        self.inner.put_page(key, html)
-
-    def get_pdf(self, key: str) -> bytes | None:
-        return self.inner.get_pdf(key)
-
-    def put_pdf(self, key: str, data: bytes) -> None:
-        self.inner.put_pdf(key, data)
 
 
 class TreeSink:
     """``build``'s staging tree as each section's worker sees it (``incremental.Sink``):
-    the worker stores the section's pages in the cache (encoded once: the store is an
-    :class:`_EncodeOnce`), stamps them and writes them into the tree itself, and only
+    the worker stores the section's pages in the cache (encoded once: the store keeps the
+    bytes in ``Encoder.made``), stamps them and writes them into the tree itself, and only
     their paths travel back. The parent held, stamped and wrote every page it got
     through a pipe (a big season's cold build: 4 to 6 s, 300 MiB at its peak)."""
 
@@ -211,7 +178,7 @@ class TreeSink:
         self.paths: list[str] = []
 
     def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
-        store.put_section(key, output)  # through _EncodeOnce: the bytes are in ``made``
+        store.put_section(key, output)  # the disk store: the bytes are in ``made``
         made = self.encoder.made
         pages = {prefix + path: made.get(html) or html.encode()
                  for path, html in output.pages.items()}
@@ -318,14 +285,15 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     if isinstance(store, MemoryStore):
         store.pinned = set(extra.keys)
     encoder = memo.encoder if memo else Encoder()
-    pages_store = _EncodeOnce(store, encoder) if isinstance(store, DiskStore) else store
+    if isinstance(store, DiskStore):
+        store.encoded = encoder.made
     updated = history.updated if history is not None else None
 
     def stamp(files: Files) -> Files:
         return stamp_updated(files, season, updated)
 
     sink = TreeSink(tree, encoder, stamp) if sinking else None
-    snap = i18n.render_languages(render_site, season, pages_store, templates,
+    snap = render_site(season, store, templates,
                                  fingerprints=memo.fingerprints if memo else None, pdf=pdf,
                                  on_section=on_section, sink=sink, facts=facts)
     raw = encoder.encode(snap.pages)

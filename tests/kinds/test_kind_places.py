@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import re
+from pathlib import Path
 
 from leaguegen.domain.sections import kinds
 from leaguegen.formats.sections import READERS
@@ -22,10 +23,19 @@ def kind_places(name: str, reader: str) -> list[bool]:
     return [
         "register(SectionKind(" in (PKG / "domain" / "sections" / f"{name}.py").read_text(),
         "READER = FormatParser(" in (PKG / "formats" / "sections" / f"{reader}.py").read_text(),
-        (PKG / "site" / "pages" / f"{name}.py").is_file(),
+        _only_context(PKG / "site" / "pages" / f"{name}.py"),
         all((ROOT / "site_template" / name / f).is_file()
             for f in ("section.html", "rounds.html", "pdf.html")),
     ]
+
+
+def _only_context(page_module: Path) -> bool:
+    """A kind's page module is its context: it registers a context function and a templates
+    folder, and renders nothing itself (the one renderer is ``site/pages/registry.py``'s)."""
+    if not page_module.is_file():
+        return False
+    text = page_module.read_text(encoding="utf-8")
+    return "register_renderer(" in text and "leaguegen.site.render" not in text
 
 
 def documented(thing: str) -> tuple[int, int]:

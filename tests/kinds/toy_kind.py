@@ -3,10 +3,10 @@ documented places and nothing else (issue 27, item 4).
 
 It is a small all-play-all whose boards come from the Berger table, with a key of its own
 (``motto``) and details of its own (:class:`ToyDetails`): its domain kind (facts, schedule,
-chores, TRF type), its reader and its page renderer are the three registrations
-``docs/architecture.md`` lists for a kind, made by :func:`installed` and undone after. Its
-pages borrow the round-robin renderer and templates (a real kind has its own folder under
-``site_template/``, which is the fourth place).
+chores, TRF type), its reader and its pages (a context function and a templates folder) are
+the three registrations ``docs/architecture.md`` lists for a kind, made by :func:`installed`
+and undone after. Its pages borrow the round robin's context and templates (a real kind has
+its own folder under ``site_template/``, which is the fourth place).
 """
 
 from __future__ import annotations
@@ -80,12 +80,12 @@ READER = FormatParser("toy", ("motto", "late_entries"), parse)
 @contextmanager
 def installed() -> Iterator[SectionKind]:
     """The toy kind registered (kind, reader, renderer) for the block, then removed."""
-    from leaguegen.site.pages.registry import SECTION_RENDERERS
-    from leaguegen.site.pages.round_robin import render_section
+    from leaguegen.site.pages.registry import SECTION_RENDERERS, register_renderer
+    from leaguegen.site.pages.round_robin import section_pages
 
     registry.register(KIND)
     READERS[KIND.reader_key] = READER
-    SECTION_RENDERERS[FORMAT] = render_section
+    register_renderer(FORMAT, section_pages, "round_robin")
     try:
         yield KIND
     finally:

@@ -73,7 +73,7 @@ def test_the_season_files_are_the_same_from_cached_parts() -> None:
     store = MemoryStore()
     first = outputs.render_outputs(season_facts(season), store)
     season_key = first.keys[-1]
-    del store.pages[season_key]  # the season's files only: made again from the parts
+    del store.entries[season_key]  # the season's files only: made again from the parts
     again = outputs.render_outputs(season_facts(season), store)
     assert again.rendered == 1 and again.files == first.files
 

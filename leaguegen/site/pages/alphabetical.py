@@ -27,7 +27,9 @@ from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.round_robin import RoundRobinFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
-    N_,
+    BYE_LABELS,
+    FREE_ROUND,
+    WITHDRAWN,
     PlayerLink,
     SeasonInfo,
     SectionSummary,
@@ -38,12 +40,6 @@ from leaguegen.site.pages.common import (
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
 from leaguegen.site.render import render
-
-NO_GAME = {Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
-           Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired")}
-FREE_ROUND = N_("free round")
-WITHDRAWN = N_("withdrawn")  # a Swiss player's rounds after leaving: not "not paired"
-
 
 # --------------------------------------------------------------------------- collation
 
@@ -65,7 +61,6 @@ def _base(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-@lru_cache(maxsize=16384)
 @lru_cache(maxsize=65536)  # a section's names are sorted again for each of its rounds
 def collation_key(name: str, language: str) -> tuple[str, str, str]:
     """A sort key for a player's name in ``language`` (en, ru, zh_Hans, ar...).
@@ -224,7 +219,7 @@ def round_lines(facts: SectionFacts, r: int, order: list[int]
         code = e.code if e is not None else Code.ZERO_BYE
         note = (free if free and code is not Code.PAIRING_BYE
                 else WITHDRAWN if code is Code.ZERO_BYE and number in gone
-                else NO_GAME.get(code, ""))
+                else BYE_LABELS.get(code, ""))
         rows.append((number, None, "", None, note))
     return rows
 

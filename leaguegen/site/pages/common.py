@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Protocol
 
+from leaguegen.domain.model import Code
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.standings import Standings, StandingsRow
@@ -47,6 +48,17 @@ TIEBREAK_NAMES = {
     "APRO": N_("Avg. perf. rating of opponents"), "APPO": N_("Avg. perfect perf. of opponents"),
     "STD": N_("Standard points"), "TPN": N_("Pairing number"),
 }
+# A game's note on a player's page, by its result code (round robins and Swiss)
+GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
+              Code.PENDING: N_("not played yet")}
+# A round without a game: a bye's kind, by its code (Swiss pages, the A-Z lists)
+BYE_LABELS = {
+    Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
+    Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
+}
+# A round a withdrawn Swiss player is no longer paired in: "withdrawn", not "not paired"
+WITHDRAWN = N_("withdrawn")
+FREE_ROUND = N_("free round")  # a round robin's round without a game for a player
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,8 @@ from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render, render_pdf_source
 
 STAGE_LABELS = {"regular": N_("regular"), "rapid": N_("rapid"), "blitz": N_("blitz"),
                 "armageddon": N_("armageddon")}
@@ -231,19 +230,10 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
         matches=tuple(matches))
 
 
-def render_knockout(season: Season, facts: SectionFacts) -> SectionOutput:
-    section, lang = facts.section, season.language
-    page = knockout_page(season, facts)
-    pages = {
-        urls.section(section): render("knockout/section.html", page, lang),
-        urls.rounds(section): render("knockout/rounds.html", page, lang),
-    }
-    for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "knockout/player.html", player_page(season, facts, number), lang)
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("knockout/pdf.html", page, lang),
-                         page.section)
+def knockout_pages(season: Season, facts: SectionFacts) -> SectionPages:
+    return SectionPages(knockout_page(season, facts), player_pages(
+        facts.section, "knockout/player.html",
+        lambda number: player_page(season, facts, number)))
 
 
-register_renderer("knockout", render_knockout)
+register_renderer("knockout", knockout_pages, "knockout")

@@ -13,6 +13,7 @@ group's crosstable.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from leaguegen.domain.season import Season
@@ -28,10 +29,9 @@ from leaguegen.site.pages.common import (
     SeasonInfo,
     SectionSummary,
 )
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,9 +114,7 @@ class QuadsGroupPage:
 def _group_data(season: Season, facts: SectionFacts, root: str
                 ) -> tuple[rr.SectionData, SectionPage]:
     data = rr.SectionData(facts)
-    page = rr.section_page(season, data, root=root)
-    data.page = page
-    return data, page
+    return data, rr.section_page(season, data, root=root)
 
 
 def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
@@ -143,11 +141,10 @@ def gettext(language: str, digits: str):  # noqa: ANN201
     return i18n.gettext_callables(language, digits)[0]
 
 
-def render_quads(season: Season, found: SectionFacts) -> SectionOutput:
+def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     facts = quads_facts(found)
     section = facts.section
     details = facts.details
-    lang = season.language
     root = "../"
     summary = common.section_summary(facts, root, None)
     groups = tuple(
@@ -167,26 +164,24 @@ def render_quads(season: Season, found: SectionFacts) -> SectionOutput:
                         for c in section.tiebreaks),
         planning=planning_view(season, section),
     )
-    pages = {
-        urls.section(section): render("quads/section.html", page, lang),
-        urls.rounds(section): render("quads/rounds.html", page, lang),
-    }
+    return SectionPages(page, _group_pages(season, facts, page))
+
+
+def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage
+                 ) -> Iterator[tuple[str, str, object]]:
+    """Each group's page, then its players' pages (which name the group: "Schools Quads ·
+    Group 3", linking to the group)."""
+    section, lang = facts.section, season.language
     for i, gf in enumerate(facts.group_facts, start=1):
-        g = gf.section
         data, gpage = _group_data(season, gf, "../../")
-        group_page = QuadsGroupPage(
-            root="../../", season=page.season, section=replace(summary, url="../index.html"),
+        yield f"{section.id}/group-{i}/index.html", "quads/group.html", QuadsGroupPage(
+            root="../../", season=page.season, section=replace(page.section, url="../index.html"),
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))
-        pages[f"{section.id}/group-{i}/index.html"] = render("quads/group.html", group_page,
-                                                             lang)
-        # the player page names the group: "Schools Quads · Group 3", linking to the group
         group_name = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
-        for number in range(1, len(g.players) + 1):
+        for number in range(1, len(gf.section.players) + 1):
             player = rr.player_page(season, data, number, root="../../../")
-            player = replace(player, section=replace(player.section, name=group_name))
-            pages[urls.player(g, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("quads/pdf.html", page, lang), summary)
+            yield urls.player(gf.section, number), "player.html", replace(
+                player, section=replace(player.section, name=group_name))
 
 
-register_renderer("quads", render_quads)
+register_renderer("quads", quads_pages, "quads")

@@ -1,12 +1,14 @@
-"""Which page module renders a section: one renderer per section format.
+"""Which pages a section has: one renderer for every kind, driven by what a kind declares.
 
-Each page module under ``leaguegen/site/pages/`` registers its renderer for the
-formats of its kind; ``leaguegen/site/pages/__init__.py`` imports them all. A
-renderer takes (season, facts): the season as the page frame shows it (in the
-language being rendered) and the section's :class:`SectionFacts` (its section is
+Each page module under ``leaguegen/site/pages/`` registers, for the formats of its
+kind, its templates folder and its context function (:func:`register_renderer`);
+``leaguegen/site/pages/__init__.py`` imports them all. A context function takes
+(season, facts): the season as the page frame shows it (in the language being
+rendered) and the section's :class:`SectionFacts` (its section is
 ``facts.section``), derived once per build (``domain.season_facts``) and passed
-down, never looked up; it returns a :class:`SectionOutput`: every page of the
-section by path, the PDF's HTML source and the summary the home page shows.
+down, never looked up; it returns :class:`SectionPages`. The renderer here turns
+that into a :class:`SectionOutput`: every page of the section by path, the PDF's
+HTML source and the summary the home page shows.
 
 Pages that any section of a kind with a start list may have (the start rank
 list, the alphabetical pairing lists, the changes from the season's history)
@@ -14,15 +16,17 @@ are made by page makers registered with :func:`register_section_pages`: each
 takes (season, facts) and returns {path: html}, possibly empty; their pages
 join the section's own, so they are cached and rebuilt with it.
 """
-
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
+from leaguegen.domain.season import Section
+from leaguegen.site import urls
 from leaguegen.site.pages.common import SectionSummary
-from leaguegen.site.render import templates_pinned
+from leaguegen.site.render import render, render_pdf_source, templates_pinned
 
 
 @dataclass
@@ -35,17 +39,57 @@ class SectionOutput:
     summary: SectionSummary
 
 
+@dataclass
+class SectionPages:
+    """What a kind's context function returns: ``page``, the context of its folder's
+    ``section.html``, ``rounds.html`` and ``pdf.html`` (its ``section`` is the summary the
+    home page shows), and the section's other pages as (path, template, context), made
+    as they are rendered, in order."""
+
+    page: Any
+    more: Iterable[tuple[str, str, object]] = ()
+
+
+def player_pages(section: Section, template: str, page_of: Callable[[int], object]
+                 ) -> Iterator[tuple[str, str, object]]:
+    """A page per player of ``section`` for :attr:`SectionPages.more`: ``page_of(number)``."""
+    for number in range(1, len(section.players) + 1):
+        yield urls.player(section, number), template, page_of(number)
+
+
 Renderer = Callable[..., SectionOutput]
+Context = Callable[..., SectionPages]
 SECTION_RENDERERS: dict[str, Renderer] = {}
 PageMaker = Callable[..., dict[str, str]]
 SECTION_PAGES: list[PageMaker] = []
 PENDING_RENDERER = "pending_stage"  # a stage whose players are still to be decided
 
 
-def register_renderer(fmt: str, renderer: Renderer) -> None:
+def register_renderer(fmt: str, context: Context, templates: str, rounds: bool = True) -> None:
+    """Sections of format ``fmt`` have the pages ``context`` gives, from the templates in
+    ``site_template/<templates>/`` (``rounds``: whether it has a ``rounds.html``)."""
     if fmt in SECTION_RENDERERS:
         raise ValueError(f"a renderer for {fmt!r} is registered twice")
-    SECTION_RENDERERS[fmt] = renderer
+    SECTION_RENDERERS[fmt] = kind_renderer(context, templates, rounds)
+
+
+def kind_renderer(context: Context, templates: str, rounds: bool = True) -> Renderer:
+    """The renderer of a kind's declaration (:func:`register_renderer`)."""
+    return partial(_render_kind, context, templates, rounds)
+
+
+def _render_kind(context: Context, templates: str, rounds: bool, season, facts  # noqa: ANN001
+                 ) -> SectionOutput:
+    section, lang = facts.section, season.language
+    made = context(season, facts)
+    page = made.page
+    pages = {urls.section(section): render(f"{templates}/section.html", page, lang)}
+    if rounds:
+        pages[urls.rounds(section)] = render(f"{templates}/rounds.html", page, lang)
+    for path, template, context_of_page in made.more:
+        pages[path] = render(template, context_of_page, lang)
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source(f"{templates}/pdf.html", page, lang), page.section)
 
 
 def register_section_pages(maker: PageMaker) -> None:

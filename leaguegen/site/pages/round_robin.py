@@ -25,6 +25,8 @@ from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
+    FREE_ROUND,
+    GAME_NOTES,
     N_,
     TIEBREAK_NAMES,
     Board,
@@ -43,9 +45,8 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import planning_view
-from leaguegen.site.render import render, render_pdf_source
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +115,6 @@ class SectionData:
 
     facts: SectionFacts
     ranks: dict[int, int | None] = field(default_factory=dict)
-    page: SectionPage | None = None
     # (Rp, average opponent) by player: the standings and the player's page both show it
     performances: dict[int, tuple[int | None, int | None]] = field(default_factory=dict)
     # what every player page of the section shares, by root: (SeasonInfo, SectionSummary)
@@ -156,13 +156,8 @@ class SectionData:
 
 
 _COLOURS = {Colour.WHITE: Colour.WHITE.value, Colour.BLACK: Colour.BLACK.value, None: ""}
-GAME_NOTES = {
-    Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
-    Code.PENDING: N_("not played yet"),
-}
 _NOTES = {code._name_: note for code, note in GAME_NOTES.items()}
 WITHDREW = N_("not played: a player withdrew")
-FREE_ROUND = N_("free round")
 
 
 
@@ -408,23 +403,13 @@ def player_page(season: Season, data: SectionData, number: int,
 
 
 
-def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
-    section, lang = facts.section, season.language
+def section_pages(season: Season, facts: SectionFacts) -> SectionPages:
     data = section_data(facts)
     page = dataclasses.replace(section_page(season, data),
-                               planning=planning_view(season, section))
-    data.page = page
-    pages = {
-        urls.section(section): render("round_robin/section.html", page, lang),
-        urls.rounds(section): render("round_robin/rounds.html", page, lang),
-    }
-    for number in range(1, len(section.players) + 1):
-        pages[urls.player(section, number)] = render(
-            "player.html", player_page(season, data, number), lang)
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("round_robin/pdf.html", page, lang),
-                         page.section)
+                               planning=planning_view(season, facts.section))
+    return SectionPages(page, player_pages(
+        facts.section, "player.html", lambda number: player_page(season, data, number)))
 
 
 for _fmt in ("round_robin", "double_round_robin"):
-    register_renderer(_fmt, render_section)
+    register_renderer(_fmt, section_pages, "round_robin")

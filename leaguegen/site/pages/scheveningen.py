@@ -21,9 +21,8 @@ from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
 from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_links
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
-from leaguegen.site.render import render, render_pdf_source
 
 # the section's players' links by number (index 0 unused), made once per page
 Links = tuple[PlayerLink | None, ...]
@@ -153,22 +152,11 @@ def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenP
         planning=planning_view(season, section))
 
 
-def render_scheveningen(season: Season, found: SectionFacts) -> SectionOutput:
-    lang = season.language
+def scheveningen_pages(season: Season, found: SectionFacts) -> SectionPages:
     facts = scheveningen_facts(found)
-    section = facts.section
-    page = scheveningen_page(season, facts)
-    pages = {
-        urls.section(section): render("scheveningen/section.html", page, lang),
-        urls.rounds(section): render("scheveningen/rounds.html", page, lang),
-    }
-    data = rr.SectionData(facts)
-    for number in range(1, len(section.players) + 1):
-        player = rr.player_page(season, data, number)
-        pages[urls.player(section, number)] = render("player.html", player, lang)
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("scheveningen/pdf.html", page, lang),
-                         page.section)
+    data = rr.SectionData(facts)  # the player pages are the round robin's
+    return SectionPages(scheveningen_page(season, facts), player_pages(
+        facts.section, "player.html", lambda number: rr.player_page(season, data, number)))
 
 
-register_renderer("scheveningen", render_scheveningen)
+register_renderer("scheveningen", scheveningen_pages, "scheveningen")

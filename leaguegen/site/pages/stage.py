@@ -13,11 +13,9 @@ from dataclasses import dataclass
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.stages import PendingFacts
-from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
-from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, register_renderer
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, register_renderer
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,13 +53,8 @@ def pending_page(season: Season, facts: SectionFacts) -> PendingPage:
         top=facts.top, sources=sources, cross=facts.cross)
 
 
-def render_pending(season: Season, facts: SectionFacts) -> SectionOutput:
-    section = facts.section
-    page = pending_page(season, facts)
-    lang = season.language
-    html = render("stage/section.html", page, lang)
-    return SectionOutput({urls.section(section): html}, urls.pdf(section),
-                         render_pdf_source("stage/pdf.html", page, lang), page.section)
+def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
+    return SectionPages(pending_page(season, facts))
 
 
-register_renderer(PENDING_RENDERER, render_pending)
+register_renderer(PENDING_RENDERER, pending_pages, "stage", rounds=False)

@@ -31,8 +31,11 @@ from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
+    BYE_LABELS,
+    GAME_NOTES,
     N_,
     TIEBREAK_NAMES,
+    WITHDRAWN,
     PlayerLink,
     SeasonInfo,
     SectionSummary,
@@ -46,16 +49,9 @@ from leaguegen.site.pages.common import (
 )
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
-BYE_LABELS = {
-    Code.PAIRING_BYE: N_("pairing-allocated bye"), Code.HALF_BYE: N_("half-point bye"),
-    Code.FULL_BYE: N_("full-point bye"), Code.ZERO_BYE: N_("not paired"),
-}
-# A round a withdrawn player is no longer paired in: "withdrawn" (not "not paired"), and in
-# the crosstable the site's withdrawal mark, never the forfeit's "−".
-WITHDRAWN = N_("withdrawn")
+# A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
+# mark, never the forfeit's "−".
 WITHDREW_MARK = "⊘"  # partials/symbols.html's WITHDREW: "not played: a player withdrew"
-GAME_NOTES = {Code.FORFEIT_WIN: N_("won by forfeit"), Code.FORFEIT_LOSS: N_("lost by forfeit"),
-              Code.PENDING: N_("not played yet")}
 # The engine's colour rules as msgids. Burstein's two own rules are not in the
 # catalogues (as before: they are shown in English).
 COLOUR_RULES = {
@@ -401,33 +397,30 @@ def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
 
     A board where only one player floats (Dubov's upfloater, a Lim floater) names the
     other player with ``points_before`` (their points before the round)."""
-    def name(tpn: int) -> str:
-        return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
-
     high = low = ""
     high_pts = low_pts = None
     float_up = False
     for f in ex.floats:
         if f.direction is FloatDirection.DOWN:
-            high, high_pts = name(f.player), scoring.value(f.points)
+            high, high_pts = _name(s, f.player), scoring.value(f.points)
         else:
-            low, low_pts = name(f.player), scoring.value(f.points)
+            low, low_pts = _name(s, f.player), scoring.value(f.points)
     if len(ex.floats) == 1 and points_before is not None:
         other = ex.black if ex.floats[0].player == ex.white else ex.white
         if high:
-            low, low_pts = name(other), points_before(other)
+            low, low_pts = _name(s, other), points_before(other)
         else:
-            high, high_pts, float_up = name(other), points_before(other), True
+            high, high_pts, float_up = _name(s, other), points_before(other), True
     relaxed = []
     for r in ex.relaxed:
         if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
-            relaxed.append(Relaxed(r.code, r.kind.value, name(r.player), rounds=r.rounds_ago))
+            relaxed.append(Relaxed(r.code, r.kind.value, _name(s, r.player), rounds=r.rounds_ago))
         elif r.kind.value not in PREFERENCE_KINDS:
             continue  # Dubov's maximum upfloater (C8): the page has no words for it yet
         else:
-            relaxed.append(Relaxed(r.code, "colour", name(r.player),
+            relaxed.append(Relaxed(r.code, "colour", _name(s, r.player),
                                    PREFERENCE_KINDS[r.kind.value]))
-    return BoardWhy(board, name(ex.white), name(ex.black), scoring.value(ex.bracket),
+    return BoardWhy(board, _name(s, ex.white), _name(s, ex.black), scoring.value(ex.bracket),
                     high, high_pts, low, low_pts,
                     COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed),
                     float_up)
