@@ -28,8 +28,7 @@ from leaguegen.site.pages.common import (
     section_summary,
     shown_values,
 )
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.registry import SectionPages, register_renderer
 
 _FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
                  GameResult.BLACK_WINS: Fraction(0), GameResult.WHITE_FORFEIT_WIN: Fraction(1),
@@ -136,16 +135,8 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
         rounds=_rows(section, links), pdf_url=urls.pdf_name(section))
 
 
-def render_double_swiss(season: Season, facts: SectionFacts) -> SectionOutput:
-    section = facts.section
-    lang = season.language
-    page = section_page(season, facts)
-    pages = {
-        urls.section(section): render("double_swiss/section.html", page, lang),
-        urls.rounds(section): render("double_swiss/rounds.html", page, lang),
-    }
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("double_swiss/pdf.html", page, lang), page.section)
+def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
+    return SectionPages(section_page(season, facts))
 
 
-register_renderer(ds.FORMAT, render_double_swiss)
+register_renderer(ds.FORMAT, double_swiss_pages, "double_swiss")
