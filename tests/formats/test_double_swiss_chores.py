@@ -255,3 +255,27 @@ def test_the_reader_names_where_a_request_or_withdrawal_is_wrong(
         load_season(folder)
     found = [str(p).removeprefix(str(folder / "season.yaml") + ":") for p in info.value.problems]
     assert any(p.startswith(said) for p in found), found
+
+
+def test_a_late_entry_is_placed_in_the_initial_order_until_match_4_is_paired(
+        tmp_path: Path) -> None:
+    rated = BASE.replace("      - Ann Able\n      - Bo Bell\n      - Cy Cole\n"
+                         "      - Di Dunn\n      - Ed Eng\n",
+                         "      - {name: Ann Able, rating: 2400}\n"
+                         "      - {name: Bo Bell, rating: 2300}\n"
+                         "      - {name: Cy Cole, rating: 2200}\n"
+                         "      - {name: Di Dunn, rating: 2100}\n"
+                         "      - {name: Ed Eng, rating: 2000}\n").replace(
+        "number_of_rounds: 3", "number_of_rounds: 4").replace(
+        "Cy Cole - Ed Eng:             # not played yet", "Cy Cole - Ed Eng: 1-0 1-0").replace(
+        "Bo Bell - Ann Able: ½-½", "Bo Bell - Ann Able: ½-½ ½-½")
+    folder = write(tmp_path, rated)
+    code, out = run(folder, "enter", "Fay Fox", "--rating", "2350")
+    assert code == 0, out
+    assert "Fay Fox entered as No. 6 (players); pairing number (TPN) 2, placed before Bo Bell"\
+        in out
+    assert "    pairing_order:\n      - {player: Fay Fox, before: Bo Bell}\n" in text_of(folder)
+    section = load_season(folder).section("ds")
+    assert ds.pairing_order(section) == (1, 6, 2, 3, 4, 5)
+    paired = ds.pair_next(section)
+    assert 6 in {n for b in paired.boards for n in b} | {paired.bye}

@@ -23,6 +23,7 @@ from leaguegen.domain.pairing.double_swiss_event import (
     matches_done,
     state_from_games,
 )
+from leaguegen.domain.pairing.renumber import from_tpn, is_identity, to_tpn
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, GameResult, Section
 from leaguegen.domain.sections.kind import (
@@ -52,6 +53,8 @@ class DoubleSwissDetails:
     matches: int
     initial_colour: Colour = Colour.WHITE
     requests: tuple[ByeRequest, ...] = ()
+    # late entries placed in the initial order (C.04.2 art. 2.4): (player, before)
+    placements: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +91,17 @@ def paired_matches(section: Section) -> int:
 def paired_game_rounds(section: Section) -> int:
     """The last game round paired (the kind's rounds are game rounds: ``Chores``)."""
     return 2 * paired_matches(section)
+
+
+def pairing_order(section: Section) -> tuple[int, ...]:
+    """The players' numbers in pairing (TPN) order, as a Swiss keeps them
+    (``swiss.pairing_order``): a late entry placed before a player; the rest in number
+    order."""
+    order = list(range(1, len(section.players) + 1))
+    for player, before in details(section).placements:
+        order.remove(player)
+        order.insert(order.index(before), player)
+    return tuple(order)
 
 
 def absent_for(section: Section, match: int) -> set[int]:
@@ -156,9 +170,13 @@ def pair_next(section: Section) -> PairingResult:
     table = build_crosstable(section)
     done = matches_done(table)
     d = details(section)
-    return pair_round(state_from_games(table, matches=done, rounds_total=d.matches,
-                                       absent=absent_for(section, done + 1),
-                                       initial_colour=d.initial_colour), SYSTEM)
+    state = state_from_games(table, matches=done, rounds_total=d.matches,
+                             absent=absent_for(section, done + 1),
+                             initial_colour=d.initial_colour)
+    order = pairing_order(section)
+    if is_identity(order):
+        return pair_round(state, SYSTEM)
+    return from_tpn(pair_round(to_tpn(state, order), SYSTEM), order)
 
 
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
@@ -183,7 +201,8 @@ KIND = register(SectionKind(
     trf_type={FORMAT: "Individual: Double-Swiss System"}, trf_type_of=trf_type, plan=plan,
     # a match is one line of the file's round and two of the section's (game) rounds
     chores=Chores(withdraw=True, late_entry=PLAYERS, accepts_byes=True,
-                  computed_numbers=True, paired_rounds=paired_game_rounds, games_per_pairing=2),
+                  computed_numbers=True, paired_rounds=paired_game_rounds, games_per_pairing=2,
+                  pairing_order=pairing_order),
 ))
 
 #: a game result read from the other side (game 2 is written from game 1's White's side)

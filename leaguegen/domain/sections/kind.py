@@ -127,6 +127,10 @@ class Chores:
     written on one line of the file's round (a Double-Swiss: 2; its rounds are game rounds,
     match ``k`` is rounds ``2k - 1`` and ``2k``): ``result`` writes a match's line, and
     ``bye`` and ``withdraw`` count matches, as the file does.
+    ``pairing_order``: a kind paired by TPN (C.04.2 art. 2) whose late entries may be
+    placed in the initial order (``pairing_order:`` in the file, written by ``enter``
+    until the fourth round is paired): its players' numbers in TPN order; None: the
+    number is the TPN.
     """
 
     withdraw: bool = False
@@ -135,6 +139,7 @@ class Chores:
     computed_numbers: bool = False
     paired_rounds: Callable[[Section], int] | None = None
     games_per_pairing: int = 1
+    pairing_order: Callable[[Section], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -141,8 +141,9 @@ def enter(season_dir: str | Path, section_id: str, name: str,
 
 
 def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -> str | None:
-    """For a Swiss with a paired round, the player a late entry is placed before in the
-    pairing (TPN) order, or None (the last TPN).
+    """For a Swiss (or a Double-Swiss: ``Chores.pairing_order``) with a paired round, the
+    player a late entry is placed before in the pairing (TPN) order, or None (the last
+    TPN).
 
     C.04.2 (2026) art. 2.4: a late entry is "given an appropriate TPN", its place in
     the initial order (rating, title, name: ``domain/seeding.py``); art. 2.3: no TPN
@@ -153,9 +154,10 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
     from leaguegen.domain.sections import swiss as ss
     from leaguegen.domain.seeding import initial_key
 
-    if not isinstance(section.details, ss.SwissSettings):
+    chores = kind_of(section.format).chores
+    if chores.pairing_order is None or chores.paired_rounds is None:
         return None
-    paired = ss.paired_rounds(section)
+    paired = chores.paired_rounds(section) // chores.games_per_pairing  # a Double-Swiss: matches
     if not 1 <= paired < ss.TPNS_FIXED_AFTER:
         return None  # before round 1 the seeding places everyone; after round 4: last
     given = dict(fields)
@@ -163,7 +165,7 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
     title = given.get("title")
     newcomer = Player(name=str(given["name"]), rating=int(rating) if rating else None,
                       title=str(title) if title else None)
-    for n in ss.pairing_order(section):
+    for n in chores.pairing_order(section):
         if initial_key(section.players[n - 1]) > initial_key(newcomer):
             return section.players[n - 1].name
     return None
@@ -171,11 +173,10 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
 
 def swiss_tpn_words(after: Section, number: int, before: str | None) -> str:
     """What ``enter`` adds about a Swiss late entry's TPN when it is not the number."""
-    from leaguegen.domain.sections import swiss as ss
-
-    if before is None or not isinstance(after.details, ss.SwissSettings):
+    order_of = kind_of(after.format).chores.pairing_order
+    if before is None or order_of is None:
         return ""
-    tpn = ss.pairing_order(after).index(number) + 1
+    tpn = order_of(after).index(number) + 1
     return (f"; pairing number (TPN) {tpn}, placed before {before} in the initial order"
             " (C.04.2 art. 2.4; every player keeps their No.)")
 

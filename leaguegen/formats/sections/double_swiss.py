@@ -1,11 +1,11 @@
 """``format: double_swiss``: a Double-Swiss section (FIDE C.04.5), two games per match.
 
 Keys beyond the common ones: ``number_of_rounds`` (matches; required),
-``initial_colour`` (white | black), ``byes_requested`` and ``withdrawals`` (as a Swiss
-writes them; their rounds are matches: a bye is for a whole match, a withdrawal after
-match ``k`` is after game round ``2k``). Each round in ``rounds`` is a match, written as
-one line per pairing with the two results from the side of the player named first
-(White in game 1; game 2 has the colours reversed)::
+``initial_colour`` (white | black), ``byes_requested``, ``withdrawals`` and
+``pairing_order`` (as a Swiss writes them; their rounds are matches: a bye is for a
+whole match, a withdrawal after match ``k`` is after game round ``2k``). Each round in
+``rounds`` is a match, written as one line per pairing with the two results from the
+side of the player named first (White in game 1; game 2 has the colours reversed)::
 
     rounds:
       - date: 2026-02-05
@@ -37,10 +37,11 @@ from leaguegen.formats.players import Names
 from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
 from leaguegen.formats.rounds import read_withdrawals, round_date, split_game
 from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.sections.swiss import _placements as read_placements
 from leaguegen.formats.sections.swiss import _requests as read_requests
 from leaguegen.formats.yaml_nodes import Ctx
 
-KEYS = ("number_of_rounds", "initial_colour", "byes_requested")
+KEYS = ("number_of_rounds", "initial_colour", "byes_requested", "pairing_order")
 ROUND_KEYS = ("date", "results")
 COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
@@ -182,7 +183,9 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         return None
     for k in range(len(items) + 1, total + 1):
         infos += [RoundInfo(2 * k - 1, None), RoundInfo(2 * k, None)]
-    details = ds.DoubleSwissDetails(total, COLOURS[colour], tuple(requests))
+    placements = read_placements(keys.get("pairing_order"), ctx, names, base)
+    details = ds.DoubleSwissDetails(total, COLOURS[colour], tuple(requests),
+                                    tuple(placements))
     withdrawals = tuple(Withdrawal(w.player, 2 * w.after_round) for w in gone)
     return dataclasses.replace(base, rounds=tuple(infos), games=tuple(games), byes=tuple(byes),
                                withdrawals=withdrawals, details=details,
