@@ -14,14 +14,12 @@ become ``byes_requested``.
 from __future__ import annotations
 
 from leaguegen.domain.model import Code, Colour, RoundEntry
+from leaguegen.domain.season import GameResult
 from leaguegen.formats import double_swiss_trf
 from leaguegen.formats.trf import TrfDocument, TrfPlayer
 
-# a player's code in a game -> the score from their side
-_SIDE = {Code.WIN: "1-0", Code.LOSS: "0-1", Code.DRAW: "½-½",
-         Code.FORFEIT_WIN: "+-", Code.FORFEIT_LOSS: "-+",
-         Code.WIN_UNRATED: "+-", Code.LOSS_UNRATED: "-+", Code.DRAW_UNRATED: "½-½"}
-_GONE = (Code.FORFEIT_LOSS, Code.LOSS_UNRATED)
+# a single forfeited game of a played match is W / L in the file (a game, not rated)
+_FORFEITED = {Code.WIN_UNRATED: Code.FORFEIT_WIN, Code.LOSS_UNRATED: Code.FORFEIT_LOSS}
 _BYE = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
         Code.ZERO_BYE: "absent"}
 _REQUEST = {Code.HALF_BYE: "half", Code.FULL_BYE: "full", Code.ZERO_BYE: "absent"}
@@ -33,12 +31,13 @@ def _entry(p: TrfPlayer, r: int) -> RoundEntry | None:
 
 
 def _score(mine: RoundEntry | None, theirs: RoundEntry | None) -> str | None:
-    """One game's score from the side of ``mine`` (None: not played yet)."""
-    if mine is None or mine.opponent is None or mine.code not in _SIDE:
+    """One game's score from the side of ``mine`` (None: not played yet), read from the
+    two cells by the one table of results (``GameResult.of_codes``)."""
+    if mine is None or mine.opponent is None or theirs is None:
         return None
-    if mine.code in _GONE and theirs is not None and theirs.code in _GONE:
-        return "--"
-    return _SIDE[mine.code]
+    result = GameResult.of_codes(_FORFEITED.get(mine.code, mine.code),
+                                 _FORFEITED.get(theirs.code, theirs.code))
+    return result.text if result is not None else None
 
 
 def match_lines(doc: TrfDocument, players: list[TrfPlayer], quote) -> tuple[  # noqa: ANN001
