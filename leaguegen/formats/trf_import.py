@@ -134,6 +134,8 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     doc = _with_rounds(doc, rounds)
     players = sorted(doc.players, key=lambda p: p.number)
     n = len(players)
+    if _double_swiss(doc, fmt):
+        return _import_double_swiss(doc, section_id, players)
     _refuse_small_field(n, fmt)
     played = doc.rounds_in_file
     guessed, total = _rounds_total(doc, n, played)
@@ -333,3 +335,40 @@ def _free_round_score(doc: TrfDocument, players: list[TrfPlayer]) -> str:
         return ""
     common = max(set(codes), key=codes.count)
     return {Code.FULL_BYE: "1", Code.PAIRING_BYE: "1", Code.HALF_BYE: "0.5"}.get(common, "")
+
+
+def _double_swiss(doc: TrfDocument, fmt: str | None) -> bool:
+    """Is ``doc`` a Double-Swiss (its 192 record, or ``fmt``)? ImportRefused when ``fmt``
+    says another format for a file whose blocks are games of two-game matches."""
+    from leaguegen.formats.double_swiss_trf import is_double_swiss
+
+    if fmt == "double_swiss":
+        return True
+    if is_double_swiss(doc) and fmt is not None:
+        raise ImportRefused(f"the file's 192 record says a Double-Swiss (two round blocks per"
+                            f" match); it cannot be imported as {fmt}")
+    return is_double_swiss(doc)
+
+
+def _import_double_swiss(doc: TrfDocument, section_id: str,
+                         players: list[TrfPlayer]) -> Imported:
+    """``format: double_swiss`` (``formats/trf_import_double.py``)."""
+    from leaguegen.formats.trf_import_double import section_lines
+
+    _refuse_small_field(len(players), "double_swiss")
+    notes: list[str] = []
+    keys, rounds, matches = section_lines(doc, players, _q, notes)
+    title = doc.name or section_id
+    lines = [f"# Imported from a TRF file by leaguegen import trf ({len(players)} players,"
+             f" {matches} matches of two games played).", f"name: {_q(title)}"]
+    for code, key in (("022", "venue"), ("122", "time_control")):
+        value = doc.header(code)
+        if value:
+            lines.append(f"{key}: {_q(value)}")
+    lines += ["sections:", f"  - id: {section_id}", f"    name: {_q(title)}",
+              "    format: double_swiss", *keys, "    players:",
+              *[_player_line(p) for p in players], "    rounds:", *rounds]
+    text = "\n".join(lines) + "\n"
+    text = text.replace("        results:\n          []\n", "        results: []\n")
+    text = text.replace("      - results:\n          []\n", "      - results: []\n")
+    return Imported(text, "double_swiss", False, notes)

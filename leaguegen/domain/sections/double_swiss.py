@@ -23,10 +23,19 @@ from leaguegen.domain.pairing.double_swiss_event import (
     matches_done,
     state_from_games,
 )
+from leaguegen.domain.pairing.renumber import from_tpn, is_identity, to_tpn
 from leaguegen.domain.roundrobin import game_codes
 from leaguegen.domain.season import Game, GameResult, Section
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import (
+    N_,
+    PLAYERS,
+    Chores,
+    Progress,
+    SectionFacts,
+    SectionKind,
+)
 from leaguegen.domain.sections.registry import register
+from leaguegen.domain.sections.swiss import ByeRequest
 from leaguegen.domain.standings import compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS
 
@@ -37,10 +46,15 @@ _NOT_PAIRED = RoundEntry(None, None, Code.ZERO_BYE)
 
 @dataclass(frozen=True, slots=True)
 class DoubleSwissDetails:
-    """``matches``: the rounds (two-game matches) planned; the initial colour (art. 4.3.1)."""
+    """``matches``: the rounds (two-game matches) planned; the initial colour (art. 4.3.1);
+    the byes asked for before their match was paired (``ByeRequest.round`` is the match:
+    a bye is for a whole match, both its games)."""
 
     matches: int
     initial_colour: Colour = Colour.WHITE
+    requests: tuple[ByeRequest, ...] = ()
+    # late entries placed in the initial order (C.04.2 art. 2.4): (player, before)
+    placements: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +88,29 @@ def paired_matches(section: Section) -> int:
     return max(((g.round + 1) // 2 for g in section.games), default=0)
 
 
+def paired_game_rounds(section: Section) -> int:
+    """The last game round paired (the kind's rounds are game rounds: ``Chores``)."""
+    return 2 * paired_matches(section)
+
+
+def pairing_order(section: Section) -> tuple[int, ...]:
+    """The players' numbers in pairing (TPN) order, as a Swiss keeps them
+    (``swiss.pairing_order``): a late entry placed before a player; the rest in number
+    order."""
+    order = list(range(1, len(section.players) + 1))
+    for player, before in details(section).placements:
+        order.remove(player)
+        order.insert(order.index(before), player)
+    return tuple(order)
+
+
+def absent_for(section: Section, match: int) -> set[int]:
+    """Not to be paired in ``match``: a bye asked for it, or withdrawn before its first
+    game (``Withdrawal.after_round`` counts game rounds)."""
+    asked = {q.player for q in details(section).requests if q.round == match}
+    return asked | {w.player for w in section.withdrawals if w.after_round < 2 * match - 1}
+
+
 def build_crosstable(section: Section) -> Crosstable:
     """The game table: two columns per paired match (games, then byes)."""
     last = 2 * paired_matches(section)
@@ -85,6 +122,10 @@ def build_crosstable(section: Section) -> Crosstable:
     for b in section.byes:
         if b.round <= last:
             columns[b.round - 1][b.player] = RoundEntry(None, None, b.code)
+    for q in details(section).requests:  # a bye asked for: both games of its match
+        for r in (2 * q.round - 1, 2 * q.round):
+            if r <= last:
+                columns[r - 1].setdefault(q.player, RoundEntry(None, None, q.code))
     records = tuple(PlayerRecord(n, p, tuple(col.get(n, _NOT_PAIRED) for col in columns))
                     for n, p in enumerate(section.players, start=1))
     return Crosstable(records, 2 * details(section).matches, section.scoring)
@@ -129,8 +170,13 @@ def pair_next(section: Section) -> PairingResult:
     table = build_crosstable(section)
     done = matches_done(table)
     d = details(section)
-    return pair_round(state_from_games(table, matches=done, rounds_total=d.matches,
-                                       initial_colour=d.initial_colour), SYSTEM)
+    state = state_from_games(table, matches=done, rounds_total=d.matches,
+                             absent=absent_for(section, done + 1),
+                             initial_colour=d.initial_colour)
+    order = pairing_order(section)
+    if is_identity(order):
+        return pair_round(state, SYSTEM)
+    return from_tpn(pair_round(to_tpn(state, order), SYSTEM), order)
 
 
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
@@ -153,6 +199,10 @@ KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Double-Swiss")}, min_players=4,
     default_tiebreaks=DEFAULTS["swiss"], facts=facts, tiebreak_system="swiss",
     trf_type={FORMAT: "Individual: Double-Swiss System"}, trf_type_of=trf_type, plan=plan,
+    # a match is one line of the file's round and two of the section's (game) rounds
+    chores=Chores(withdraw=True, late_entry=PLAYERS, accepts_byes=True,
+                  computed_numbers=True, paired_rounds=paired_game_rounds, games_per_pairing=2,
+                  pairing_order=pairing_order),
 ))
 
 #: a game result read from the other side (game 2 is written from game 1's White's side)

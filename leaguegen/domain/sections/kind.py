@@ -123,6 +123,14 @@ class Chores:
     ``paired_rounds``: for a kind paired round by round, the last paired round (a
     result for a later round is refused; a paired round freezes its numbers); None: every
     round is scheduled from the start.
+    ``games_per_pairing``: a pairing is a match of that many games in consecutive rounds,
+    written on one line of the file's round (a Double-Swiss: 2; its rounds are game rounds,
+    match ``k`` is rounds ``2k - 1`` and ``2k``): ``result`` writes a match's line, and
+    ``bye`` and ``withdraw`` count matches, as the file does.
+    ``pairing_order``: a kind paired by TPN (C.04.2 art. 2) whose late entries may be
+    placed in the initial order (``pairing_order:`` in the file, written by ``enter``
+    until the fourth round is paired): its players' numbers in TPN order; None: the
+    number is the TPN.
     """
 
     withdraw: bool = False
@@ -130,6 +138,8 @@ class Chores:
     accepts_byes: bool = False
     computed_numbers: bool = False
     paired_rounds: Callable[[Section], int] | None = None
+    games_per_pairing: int = 1
+    pairing_order: Callable[[Section], tuple[int, ...]] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -480,6 +480,7 @@ KIND = register(SectionKind(
     default_tiebreaks=DEFAULT_TIEBREAKS, facts=facts, tiebreak_system="swiss",
     trf_type={"swiss": "Swiss system"}, feeds_stages=True, plan=plan,
     chores=Chores(withdraw=True, late_entry=PLAYERS, accepts_byes=True,
-                  computed_numbers=True, paired_rounds=paired_rounds),
+                  computed_numbers=True, paired_rounds=paired_rounds,
+                  pairing_order=pairing_order),
     trf_type_of=trf_type,
 ))

@@ -122,11 +122,12 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
     """Write ``score`` (in its canonical text) for ``game`` ("White - Black"), and
     ``date_text`` as the round's date when the round has none."""
     from leaguegen.formats import season_edits
+    from leaguegen.formats.chores.match_result import match_change
     from leaguegen.formats.players import Names
     from leaguegen.formats.rounds import split_game
 
-    result = score_of(score)
-    written = result.text
+    one_game = len(score.replace(",", " ").split()) < 2  # else a match's two scores
+    result = score_of(score) if one_game else None
     date = date_of(date_text)
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
@@ -137,6 +138,11 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
         w, b = split
         if w == b:
             raise Refused("a player cannot play themselves")
+        if kind_of(section.format).chores.games_per_pairing > 1:  # a match on one line
+            return match_change(session, st, section, w, b, score, round_no, correct, date)
+        if result is None:
+            raise Refused(f"'{score}' is two scores; a game of this section has one")
+        written = result.text
         r, sw, sb = game_in(section, w, b, round_no)
         white, black = section.players[sw - 1].name, section.players[sb - 1].name
         dating = round_dating(section, r, date)

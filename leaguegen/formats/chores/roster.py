@@ -31,14 +31,16 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
     from leaguegen.formats import season_edits
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
-        if not kind_of(section.format).chores.withdraw:
+        chores = kind_of(section.format).chores
+        if not chores.withdraw:
             raise Refused(f"a {section.format} section records a withdrawal in its own way;"
                           " edit the file")
         n = find_player(section, name)
         player = section.players[n - 1].name
         if any(w.player == n for w in section.withdrawals):
             raise Refused(f"{player} has withdrawn already")
-        total = len(section.rounds)
+        per = chores.games_per_pairing  # the file's rounds: a match of that many games
+        total = len(section.rounds) // per
         if after_round > total:
             raise Refused(f"after round {after_round}: the section has {total} rounds")
         text = session.edit(st, lambda text, newline: season_edits.add_withdrawal(
@@ -47,7 +49,8 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
                 + (f" ({reason})" if reason else "")]
 
         def recorded(after: Section) -> str | None:
-            ok = any((w.player, w.after_round) == (n, after_round) for w in after.withdrawals)
+            ok = any((w.player, w.after_round) == (n, per * after_round)
+                     for w in after.withdrawals)
             return None if ok else "the withdrawal would not read back"
 
         return Change(text, said, both(same_numbers(section), recorded))
@@ -138,8 +141,9 @@ def enter(season_dir: str | Path, section_id: str, name: str,
 
 
 def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -> str | None:
-    """For a Swiss with a paired round, the player a late entry is placed before in the
-    pairing (TPN) order, or None (the last TPN).
+    """For a Swiss (or a Double-Swiss: ``Chores.pairing_order``) with a paired round, the
+    player a late entry is placed before in the pairing (TPN) order, or None (the last
+    TPN).
 
     C.04.2 (2026) art. 2.4: a late entry is "given an appropriate TPN", its place in
     the initial order (rating, title, name: ``domain/seeding.py``); art. 2.3: no TPN
@@ -150,9 +154,10 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
     from leaguegen.domain.sections import swiss as ss
     from leaguegen.domain.seeding import initial_key
 
-    if not isinstance(section.details, ss.SwissSettings):
+    chores = kind_of(section.format).chores
+    if chores.pairing_order is None or chores.paired_rounds is None:
         return None
-    paired = ss.paired_rounds(section)
+    paired = chores.paired_rounds(section) // chores.games_per_pairing  # a Double-Swiss: matches
     if not 1 <= paired < ss.TPNS_FIXED_AFTER:
         return None  # before round 1 the seeding places everyone; after round 4: last
     given = dict(fields)
@@ -160,7 +165,7 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
     title = given.get("title")
     newcomer = Player(name=str(given["name"]), rating=int(rating) if rating else None,
                       title=str(title) if title else None)
-    for n in ss.pairing_order(section):
+    for n in chores.pairing_order(section):
         if initial_key(section.players[n - 1]) > initial_key(newcomer):
             return section.players[n - 1].name
     return None
@@ -168,11 +173,10 @@ def swiss_placement(section: Section, fields: Sequence[tuple[str, str | int]]) -
 
 def swiss_tpn_words(after: Section, number: int, before: str | None) -> str:
     """What ``enter`` adds about a Swiss late entry's TPN when it is not the number."""
-    from leaguegen.domain.sections import swiss as ss
-
-    if before is None or not isinstance(after.details, ss.SwissSettings):
+    order_of = kind_of(after.format).chores.pairing_order
+    if before is None or order_of is None:
         return ""
-    tpn = ss.pairing_order(after).index(number) + 1
+    tpn = order_of(after).index(number) + 1
     return (f"; pairing number (TPN) {tpn}, placed before {before} in the initial order"
             " (C.04.2 art. 2.4; every player keeps their No.)")
 
@@ -194,35 +198,44 @@ def refuse_look_alike(section: Section, name: str) -> None:
 def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no: int,
         reason: str | None = None) -> Done:
     """Record that ``name`` asked for a bye (``kind``: half, zero or full) in a round not
-    paired yet, in a kind that takes requested byes (a Swiss)."""
-    from leaguegen.domain.sections import swiss as ss
+    paired yet, in a kind that takes requested byes (a Swiss; a Double-Swiss, whose round
+    is a match: ``Chores.games_per_pairing``)."""
     from leaguegen.formats import season_edits
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
-        if not kind_of(section.format).chores.accepts_byes:
+        chores = kind_of(section.format).chores
+        if not chores.accepts_byes:
             raise Refused("a requested bye is for a Swiss section; a round robin's free round"
                           " comes from its table")
         n = find_player(section, name)
         player = section.players[n - 1].name
-        total = ss.settings(section).number_of_rounds
+        per = chores.games_per_pairing  # the file's rounds: a match of that many games
+        total = len(section.rounds) // per
         if round_no > total:
             raise Refused(f"round {round_no}: the section has {total} rounds")
-        paired = ss.paired_rounds(section)
+        paired = chores.paired_rounds(section) // per if chores.paired_rounds else 0
         if round_no <= paired:
             raise Refused(f"round {round_no} is paired already; a bye is asked for before its"
                           " round is paired (change the round's lines by hand)")
-        if n in ss.withdrawn_before(section, round_no):
+        first_game = per * (round_no - 1) + 1
+        if any(w.player == n and w.after_round < first_game for w in section.withdrawals):
             raise Refused(f"{player} has withdrawn before round {round_no}")
-        if n in ss.requested_for(section, round_no):
+        if n in requested_for(section, round_no):
             raise Refused(f"{player} has asked for a bye in round {round_no} already")
         text = session.edit(st, lambda text, newline: season_edits.add_bye_request(
             text, newline, section_id, player, round_no, kind, reason))
         said = [f"{player}: {kind} bye requested for round {round_no}"]
 
         def recorded(after: Section) -> str | None:
-            ok = n in ss.requested_for(after, round_no)
+            ok = n in requested_for(after, round_no)
             return None if ok else "the bye would not read back"
 
         return Change(text, said, both(same_numbers(section), recorded))
 
     return run(season_dir, section_id, make)
+
+
+def requested_for(section: Section, round_no: int) -> set[int]:
+    """Who asked for a bye in the file's round ``round_no``: the requests a kind that
+    accepts them keeps in its details (a Swiss's per round, a Double-Swiss's per match)."""
+    return {q.player for q in getattr(section.details, "requests", ()) if q.round == round_no}

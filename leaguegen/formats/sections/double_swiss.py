@@ -1,9 +1,11 @@
 """``format: double_swiss``: a Double-Swiss section (FIDE C.04.5), two games per match.
 
-Keys beyond the common ones: ``number_of_rounds`` (matches; required) and
-``initial_colour`` (white | black). Each round in ``rounds`` is a match, written as
-one line per pairing with the two results from the side of the player named first
-(White in game 1; game 2 has the colours reversed)::
+Keys beyond the common ones: ``number_of_rounds`` (matches; required),
+``initial_colour`` (white | black), ``byes_requested``, ``withdrawals`` and
+``pairing_order`` (as a Swiss writes them; their rounds are matches: a bye is for a
+whole match, a withdrawal after match ``k`` is after game round ``2k``). Each round in
+``rounds`` is a match, written as one line per pairing with the two results from the
+side of the player named first (White in game 1; game 2 has the colours reversed)::
 
     rounds:
       - date: 2026-02-05
@@ -27,17 +29,19 @@ import yaml
 
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.pairing.double_swiss_event import DOUBLE_SWISS_SCORING, for_tiebreaks
-from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section
+from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections import double_swiss as ds
 from leaguegen.formats import double_swiss_trf, trf
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.players import Names
 from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
-from leaguegen.formats.rounds import round_date, split_game
+from leaguegen.formats.rounds import read_withdrawals, round_date, split_game
 from leaguegen.formats.section_formats import FormatParser
+from leaguegen.formats.sections.swiss import _placements as read_placements
+from leaguegen.formats.sections.swiss import _requests as read_requests
 from leaguegen.formats.yaml_nodes import Ctx
 
-KEYS = ("number_of_rounds", "initial_colour")
+KEYS = ("number_of_rounds", "initial_colour", "byes_requested", "pairing_order")
 ROUND_KEYS = ("date", "results")
 COLOURS = {"white": Colour.WHITE, "black": Colour.BLACK}
 _FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
@@ -166,13 +170,26 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                   f" the pairing-allocated bye in round {had_bye[bye.player]}"
                                   " (C.04.5 [C2])")
             had_bye[bye.player] = k
+    # the requests and withdrawals count matches: read them against the matches' first games
+    by_match = [dataclasses.replace(g, round=(g.round + 1) // 2) for g in games
+                if g.round % 2 == 1]
+    match_byes = [dataclasses.replace(b, round=(b.round + 1) // 2) for b in byes
+                  if b.round % 2 == 1]
+    requests = read_requests(keys.get("byes_requested"), ctx, names, base, total, by_match,
+                             match_byes)
+    gone = read_withdrawals(keys.get("withdrawals"), ctx, base.players,
+                            total or max(len(items), 1), by_match)
     if total is None:
         return None
     for k in range(len(items) + 1, total + 1):
         infos += [RoundInfo(2 * k - 1, None), RoundInfo(2 * k, None)]
-    details = ds.DoubleSwissDetails(total, COLOURS[colour])
+    placements = read_placements(keys.get("pairing_order"), ctx, names, base)
+    details = ds.DoubleSwissDetails(total, COLOURS[colour], tuple(requests),
+                                    tuple(placements))
+    withdrawals = tuple(Withdrawal(w.player, 2 * w.after_round) for w in gone)
     return dataclasses.replace(base, rounds=tuple(infos), games=tuple(games), byes=tuple(byes),
-                               details=details, scoring=DOUBLE_SWISS_SCORING)
+                               withdrawals=withdrawals, details=details,
+                               scoring=DOUBLE_SWISS_SCORING)
 
 
 def trf_extras(doc: trf.TrfDocument, section: Section, table: Crosstable) -> None:

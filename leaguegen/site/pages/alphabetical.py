@@ -111,9 +111,19 @@ class AlphabeticalPage:
     here: str
 
 
+def _per(facts: SectionFacts) -> int:
+    """The games of one pairing: a kind whose pairing is a match of games (a Double-Swiss,
+    ``Chores.games_per_pairing``) lists each match on one line, its rounds are matches."""
+    return facts.kind.chores.games_per_pairing
+
+
 def listed_rounds(facts: SectionFacts) -> tuple[int, ...]:
-    """The rounds with pairings: every round of a round robin, a Swiss's paired ones."""
+    """The rounds with pairings: every round of a round robin, a Swiss's paired ones (a
+    Double-Swiss's paired matches)."""
     section = facts.section
+    paired = facts.kind.chores.paired_rounds
+    if _per(facts) > 1 and paired is not None:
+        return tuple(range(1, paired(section) // _per(facts) + 1))
     if isinstance(section.details, ss.SwissSettings):
         return tuple(range(1, ss.paired_rounds(section) + 1))
     return tuple(range(1, facts.progress.rounds_total + 1))
@@ -129,9 +139,10 @@ def current_round(facts: SectionFacts) -> int | None:
         return rounds[-1]
     table = facts.table
     assert table is not None
+    per = _per(facts)
     for r in rounds:
-        if any((e := rec.entry(r)) is not None and e.code is Code.PENDING
-               for rec in table.records):
+        if any((e := rec.entry(g)) is not None and e.code is Code.PENDING
+               for rec in table.records for g in range(per * (r - 1) + 1, per * r + 1)):
             return r
     return rounds[-1]
 
@@ -186,8 +197,8 @@ def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
                          players[opponent] if opponent else None, note)
                  for number, board, colour, opponent, note
                  in round_lines(facts, r, order))
-    return AlphabeticalPage(root, season_info(season), info, r, _date(section, r), rows,
-                            links, here)
+    return AlphabeticalPage(root, season_info(season), info, r,
+                            _date(section, _per(facts) * (r - 1) + 1), rows, links, here)
 
 
 def _date(section: Section, r: int) -> dt.date | None:
@@ -198,11 +209,15 @@ def round_lines(facts: SectionFacts, r: int, order: list[int]
                 ) -> list[tuple[int, int | None, str, int | None, str]]:
     """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
     :func:`shared_of`): (number, board, colour, opponent, note) as a WallRow holds them,
-    with the players by number."""
+    with the players by number. A match of games is one line, its colours one letter a
+    game ("wb": White in game 1, Black in game 2)."""
     section, table = facts.section, facts.table
     assert table is not None
+    per = _per(facts)
+    r, match = per * (r - 1) + 1, r  # the match's first game round
     boards = _boards(facts, table, r)
-    free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) else ""
+    free = FREE_ROUND if not isinstance(section.details, ss.SwissSettings) and per == 1 \
+        else ""
     records = table.records
     white = Colour.WHITE
     gone = {w.player for w in section.withdrawals if w.after_round < r}
@@ -213,8 +228,11 @@ def round_lines(facts: SectionFacts, r: int, order: list[int]
         entries = rec.rounds
         e = entries[r - 1] if 0 < r <= len(entries) else None  # rec.entry(r), inline
         if e is not None and e.opponent is not None:
-            rows.append((number, boards.get(number), "w" if e.colour is white else "b",
-                         e.opponent, ""))
+            colour = "w" if e.colour is white else "b"
+            if per > 1:
+                colour = "".join("w" if (g := rec.entry(n)) is not None and g.colour is white
+                                 else "b" for n in range(r, per * match + 1))
+            rows.append((number, boards.get(number), colour, e.opponent, ""))
             continue
         code = e.code if e is not None else Code.ZERO_BYE
         note = (free if free and code is not Code.PAIRING_BYE

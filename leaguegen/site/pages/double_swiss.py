@@ -1,5 +1,6 @@
 """Pages of a Double-Swiss section (C.04.5): standings with match and game points, and
-every match with its two games (the rounds page), and the PDF.
+every match with its two games (the rounds page), a page per player (each of their
+matches on one line, as the Swiss has one per player), and the PDF.
 
 Why its own page module: a round is a match of two games, so a round's row shows two
 results and the match score, and the standings show match points beside the game points
@@ -28,7 +29,7 @@ from leaguegen.site.pages.common import (
     section_summary,
     shown_values,
 )
-from leaguegen.site.pages.registry import SectionPages, register_renderer
+from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 
 _FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
                  GameResult.BLACK_WINS: Fraction(0), GameResult.WHITE_FORFEIT_WIN: Fraction(1),
@@ -104,6 +105,10 @@ def _rows(section: Section, links: tuple[PlayerLink | None, ...]) -> tuple[Match
     for k in range(1, ds.paired_matches(section) + 1):
         byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent"))
                      for b in section.byes if b.round == 2 * k - 1)
+        written = {b.player for b in section.byes if b.round == 2 * k - 1}
+        byes += tuple((links[q.player], _BYE_WORDS.get(q.code, "absent"))  # asked for
+                      for q in ds.details(section).requests
+                      if q.round == k and q.player not in written)
         date = section.rounds[2 * k - 1].date if 2 * k - 1 < len(section.rounds) else None
         out.append(MatchRound(k, date, tuple(by_round.get(k, ())), byes))
     return tuple(out)
@@ -135,8 +140,79 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
         rounds=_rows(section, links), pdf_url=urls.pdf_name(section))
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerMatch:
+    """One of a player's matches (or byes): the colours of its two games ("wb": White in
+    game 1), both results from the player's side, the match score once both are in."""
+
+    number: int
+    date: dt.date | None
+    opponent: PlayerLink | None
+    colours: str
+    game1: str
+    game2: str
+    points: Fraction | None
+    opponent_points: Fraction | None
+    forfeited: bool
+    bye: str  # bye | half | full | absent when there is no opponent
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage:
+    """``<id>/players/<slug>.html`` of a Double-Swiss section."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    player: PlayerLink
+    rank: int | None
+    points: Fraction  # game points, as the standings rank
+    match_points: int
+    matches: tuple[PlayerMatch, ...]
+    withdrew_after: int | None  # the match after which the player left
+    description: str = ""
+
+
+def _flip(text: str) -> str:
+    return ds.FLIPPED[GameResult(text)].text if text else ""
+
+
+def player_page(season: Season, facts: SectionFacts, number: int,
+                rounds: tuple[MatchRound, ...], root: str = "../../") -> PlayerPage:
+    """A player's page from the section's rounds as the rounds page shows them (``rounds``
+    made with links from ``root``)."""
+    section = facts.section
+    assert isinstance(facts, ds.DoubleSwissFacts) and facts.standings is not None
+    table = facts.table
+    assert table is not None
+    links = player_links(section, root)
+    link = links[number]
+    assert link is not None
+    made = []
+    for rnd in rounds:
+        for m in rnd.matches:
+            if number in (m.first.number, m.second.number):
+                first = m.first.number == number
+                made.append(PlayerMatch(
+                    rnd.number, rnd.date, m.second if first else m.first,
+                    "wb" if first else "bw", m.game1 if first else _flip(m.game1),
+                    m.game2 if first else _flip(m.game2),
+                    m.first_points if first else m.second_points,
+                    m.second_points if first else m.first_points, m.forfeited, ""))
+        made += [PlayerMatch(rnd.number, rnd.date, None, "", "", "", None, None, False, kind)
+                 for player, kind in rnd.byes if player.number == number]
+    row = next(r for r in facts.standings.rows if r.number == number)
+    gone = next((w.after_round // 2 for w in section.withdrawals if w.player == number), None)
+    return PlayerPage(root, season_info(season), section_summary(facts, root, None), link,
+                      row.rank, table.scoring.value(row.points), facts.scores[number][0],
+                      tuple(made), gone)
+
+
 def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
-    return SectionPages(section_page(season, facts))
+    rounds = _rows(facts.section, player_links(facts.section, "../../"))
+    return SectionPages(section_page(season, facts), player_pages(
+        facts.section, "double_swiss/player.html",
+        lambda number: player_page(season, facts, number, rounds)))
 
 
 register_renderer(ds.FORMAT, double_swiss_pages, "double_swiss")
