@@ -64,7 +64,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 def test_fixtures_are_the_berger_table_of_teams_with_a_free_round(tmp_path: Path) -> None:
     section = load_season(write(tmp_path)).section("div1")
-    got = [(f.round, f.home, f.away, f.venue) for f in fixtures(section)]
+    got = [(f.round, f.host, f.guest, f.venue) for f in fixtures(section)]
     assert got == [(1, 2, 3, "Beta"), (2, 1, 2, "Alpha CC"), (3, 3, 1, "Gamma")]
     facts = team_league_facts(derive_facts(section))
     assert facts.free == {1: 1, 2: 3, 3: 2}

@@ -53,8 +53,8 @@ class BoardEntry:
     None when nobody sat there."""
 
     number: int
-    home: int | None
-    away: int | None
+    host: int | None  # the home player
+    guest: int | None
     result: str
 
 
@@ -64,8 +64,8 @@ class MatchEntry:
     it, ``-+`` the away team, ``--`` both lose) and no boards."""
 
     round: int
-    home: int  # team numbers (1-based, as listed)
-    away: int
+    host: int  # the home team's number (1-based, as listed)
+    guest: int  # the away team's
     boards: tuple[BoardEntry, ...] = ()
     forfeit: str | None = None
 
@@ -75,8 +75,8 @@ class Fixture:
     """A scheduled match: the round, the home and away teams, date and venue."""
 
     round: int
-    home: int
-    away: int
+    host: int  # the home team
+    guest: int
     date: dt.date | None
     venue: str
 
@@ -124,9 +124,9 @@ def fixtures(section: Section) -> tuple[Fixture, ...]:
     for r, boards in enumerate(schedule(len(d.teams), d.double, section.swap_last_two), 1):
         for p in boards:
             if p.black is not None:
-                home = d.teams[p.white - 1]
+                host = d.teams[p.white - 1]
                 out.append(Fixture(r, p.white, p.black, dates.get(r),
-                                   venues.get(r) or home.club or home.name))
+                                   venues.get(r) or host.club or host.name))
     return tuple(out)
 
 
@@ -149,7 +149,7 @@ _FLIP = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "--": "--"}
 def engine_match(d: TeamLeagueDetails, m: MatchEntry) -> tm.Match:
     """A match as the team engine keeps it: the first team has White on board 1."""
     home_first = d.home_is_white(1)
-    first, second = (m.home, m.away) if home_first else (m.away, m.home)
+    first, second = (m.host, m.guest) if home_first else (m.guest, m.host)
     if m.forfeit is not None:
         # every board goes to the team that won the match by default (a league's rule:
         # the winners score the boards), none when both lost it
@@ -160,8 +160,8 @@ def engine_match(d: TeamLeagueDetails, m: MatchEntry) -> tm.Match:
                         fo)
     boards = []
     for b in m.boards:
-        hp = None if b.home is None else player_number(d, m.home, b.home)
-        ap = None if b.away is None else player_number(d, m.away, b.away)
+        hp = None if b.host is None else player_number(d, m.host, b.host)
+        ap = None if b.guest is None else player_number(d, m.guest, b.guest)
         result = b.result if home_first else _FLIP[b.result]
         fp, sp = (hp, ap) if home_first else (ap, hp)
         first_white = d.home_is_white(b.number) == home_first
@@ -245,7 +245,7 @@ def _codes(d: TeamLeagueDetails) -> tuple[str, ...]:
 def match_points(d: TeamLeagueDetails, m: MatchEntry) -> tuple[Fraction, Fraction]:
     """(home, away) game points of a match (a whole-match default: none on the boards)."""
     em = engine_match(d, m)
-    first_home = em.first == m.home
+    first_home = em.first == m.host
     first, second = em.game_points(em.first, d.game_points), em.game_points(em.second,
                                                                               d.game_points)
     return (first, second) if first_home else (second, first)
@@ -275,7 +275,7 @@ def _player_scores(d: TeamLeagueDetails) -> tuple[PlayerScore, ...]:
     tally: dict[tuple[int, int], dict[int, list]] = {}
     for m in d.matches:
         for b in m.boards:
-            for team, idx, home in ((m.home, b.home, True), (m.away, b.away, False)):
+            for team, idx, home in ((m.host, b.host, True), (m.guest, b.guest, False)):
                 if idx is None:
                     continue
                 res = b.result if home else _FLIP[b.result]
@@ -301,11 +301,11 @@ def facts(section: Section) -> TeamLeagueFacts:
     ev = event(section)
     codes = _codes(d)
     fx = fixtures(section)
-    results = {(m.round, m.home, m.away): m for m in d.matches}
+    results = {(m.round, m.host, m.guest): m for m in d.matches}
     played = max((m.round for m in d.matches), default=0)
     total = len(schedule(len(d.teams), d.double, section.swap_last_two))
     finished = len(results) == len(fx)
-    round_done = played == 0 or all((f.round, f.home, f.away) in results
+    round_done = played == 0 or all((f.round, f.host, f.guest) in results
                                     for f in fx if f.round == played)
     progress = Progress(played, total, finished, None if round_done else played,
                         next_date(section, played, finished))

@@ -201,7 +201,7 @@ def _order(boards: list[BoardEntry], nodes: list[yaml.Node], ctx: Ctx,
     for side, team in ((0, teams[home - 1]), (1, teams[away - 1])):
         last: tuple[int, str] | None = None
         for b, node in zip(boards, nodes, strict=True):
-            idx = b.home if side == 0 else b.away
+            idx = b.host if side == 0 else b.guest
             if idx is None:
                 continue
             name = team.eligible[idx].name
