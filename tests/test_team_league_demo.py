@@ -104,3 +104,15 @@ def test_the_fixtures_the_match_cards_and_the_team_pages(site: Path) -> None:
     team = text(site / "team-6.html")
     assert "Jade Jensen (reserve)" in team and "Riverside B" in team
     assert not (site / "match-4-5-1.html").read_text(encoding="utf-8").count("<tbody>")
+
+
+@pytest.mark.parametrize(("language", "word"), [("ru", "Командная лига"), ("zh", "团体联赛"),
+                                                ("ar", "دوري الفرق")])
+def test_the_demo_builds_in_every_language(tmp_path: Path, language: str, word: str) -> None:
+    text_ = (DEMO / "season.yaml").read_text(encoding="utf-8")
+    (tmp_path / "in").mkdir()
+    (tmp_path / "in" / "season.yaml").write_text(
+        text_.replace("\nsections:", f"\nlanguage: {language}\nsections:", 1), encoding="utf-8")
+    build_site(tmp_path / "in", tmp_path / "out", pdf=False)
+    page = (tmp_path / "out" / "division-1" / "index.html").read_text(encoding="utf-8")
+    assert word in page and "Riverside A" in page
