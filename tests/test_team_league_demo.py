@@ -116,3 +116,13 @@ def test_the_demo_builds_in_every_language(tmp_path: Path, language: str, word: 
     build_site(tmp_path / "in", tmp_path / "out", pdf=False)
     page = (tmp_path / "out" / "division-1" / "index.html").read_text(encoding="utf-8")
     assert word in page and "Riverside A" in page
+
+
+def test_a_second_division_with_a_free_round_and_its_own_places(site: Path) -> None:
+    facts = team_league_facts(derive_facts(load_season(DEMO).section("division-2")))
+    assert [(r.name, r.zone) for r in facts.rows][:2] == [("Castle Rooks", "promotion"),
+                                                          ("Riverside C", "")]
+    assert facts.progress.rounds_total == 5 and facts.progress.rounds_played == 2
+    rounds = text(site.parent / "division-2" / "rounds.html")
+    assert rounds.count("Free round: ") == 5 and "Free round: Hillcrest B" in rounds
+    assert "Castle Rooks ↑ promotion" in text(site.parent / "division-2" / "index.html")

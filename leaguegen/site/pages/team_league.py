@@ -105,6 +105,7 @@ class PlayerRow:
 class CrossRow:
     team: TeamLink
     cells: tuple[str, ...]  # game points against each team of the table's order
+    total: Fraction  # the team's game points
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,7 +194,8 @@ def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRo
                 mine, theirs = (hp, ap) if f.host == t else (ap, hp)
                 scores.append(f"{_half(mine)}–{_half(theirs)}")
             cells.append(" ".join(scores))
-        out.append(CrossRow(links[t - 1], tuple(cells)))
+        gp = next(r.game_points for r in facts.rows if r.team == t)
+        out.append(CrossRow(links[t - 1], tuple(cells), gp))
     return tuple(out)
 
 
