@@ -16,6 +16,7 @@ import datetime as dt
 from dataclasses import KW_ONLY, dataclass
 from fractions import Fraction
 
+from leaguegen.domain import planning
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Section
@@ -329,7 +330,17 @@ def standings_json(found: SectionFacts) -> dict:
     }
 
 
+def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
+    """A division is a round robin of its teams (the field is the teams; its games are the
+    team matches), once or twice (``double``)."""
+    if section is not None:
+        d = details(section)
+        return planning.round_robin_shape(len(d.teams), 2 if d.double else 1)
+    return planning.round_robin_shape(sizing.players, 2 if sizing.double else 1)
+
+
 KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team league")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
+    plan=plan,
 ))
