@@ -126,6 +126,10 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
             click.echo(printable(problem), err=True)
         sys.exit(EXIT_INVALID)
     codes = tiebreaks.replace(",", " ").split() if tiebreaks is not None else None
+    own = _kind_standings(season, section_id)
+    if own is not None:  # a kind whose table is its own (a team league): printed as it is
+        _print_rows(own, as_json_flag)
+        return
     ctx = click.get_current_context()
     chosen_rules = rules if ctx.get_parameter_source("rules").name != "DEFAULT" else None
     try:
@@ -135,7 +139,22 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
                         f" {', '.join(s.id for s in season.sections)}"))
     except (NoStandings, ValueError) as err:
         _fail(printable(err))
-    data = season_json(season, section_id, result)
+    _print_rows(season_json(season, section_id, result), as_json_flag)
+
+
+def _kind_standings(season, section_id: str) -> dict | None:  # noqa: ANN001 - a Season
+    """The standings a kind makes itself (``SectionKind.standings_json``), or None."""
+    from leaguegen.domain.sections import derive_facts, kind_of
+
+    try:
+        section = season.section(section_id)
+    except KeyError:
+        return None  # reported by the individual path
+    kind = kind_of(section.format)
+    return None if kind.standings_json is None else kind.standings_json(derive_facts(section))
+
+
+def _print_rows(data: dict, as_json_flag: bool) -> None:
     if as_json_flag:
         click.echo(json.dumps(data, ensure_ascii=False))
         return

@@ -25,9 +25,10 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.round_robin import RoundRobinDetails
     from leaguegen.domain.sections.scheveningen import ScheveningenDetails
     from leaguegen.domain.sections.swiss import SwissSettings
+    from leaguegen.domain.sections.team_league import TeamLeagueDetails
 
     SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
-                      | KnockoutDetails | DoubleSwissDetails)
+                      | KnockoutDetails | DoubleSwissDetails | TeamLeagueDetails)
 
 
 class GameResult(Enum):

@@ -185,6 +185,10 @@ class SectionKind:
     # What the feeds call every free round of its sections (a round robin's: the table
     # leaves one player out, whatever the bye scores); empty: each bye's own kind.
     free_round: str = ""
+    # For a kind whose table is not of players (a team league): its standings as the
+    # ``standings --json`` contract (``tiebreaks``; ``rows`` of startno, name, rank, points,
+    # values), which ``leaguegen standings`` prints; None: the individual standings.
+    standings_json: Callable[[SectionFacts], dict] | None = None
 
     def trf_type_for(self, section: Section) -> str | None:
         """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""

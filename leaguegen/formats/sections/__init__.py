@@ -14,12 +14,13 @@ from leaguegen.formats.sections import (
     round_robin,
     scheveningen,
     swiss,
+    team_league,
 )
 
 READERS: dict[str, FormatParser] = {
     reader.format: reader
     for reader in (round_robin.READER, knockout.READER, quads.READER, scheveningen.READER,
-                   swiss.READER, double_swiss.READER)
+                   swiss.READER, double_swiss.READER, team_league.READER)
 }
 
 

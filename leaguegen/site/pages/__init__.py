@@ -14,4 +14,5 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     stage,
     start_list,
     swiss,
+    team_league,
 )

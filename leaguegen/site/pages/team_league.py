@@ -1,0 +1,287 @@
+"""Pages of a team league division: the table, the fixtures and results, match cards, teams.
+
+Output: ``<id>/index.html`` (the division table with its tie-breaks and the promotion and
+relegation places, and the teams' crosstable), ``<id>/rounds.html`` (the fixtures round by
+round with their scores), ``<id>/match-<round>-<home>-<away>.html`` (a match card, board by
+board, for every match with a result), ``<id>/team-<n>.html`` (a team's squad and reserves
+with every player's score per board, and its fixtures) and the PDF (table and crosstable).
+Everything is read from the section's facts (``domain.sections.team_league``).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.team_league import (
+    Fixture,
+    TeamLeagueFacts,
+    match_points,
+    team_league_facts,
+)
+from leaguegen.domain.teams.tiebreaks import REGISTRY
+from leaguegen.site import urls
+from leaguegen.site.pages import common
+from leaguegen.site.pages.common import SeasonInfo, SectionSummary
+from leaguegen.site.pages.registry import SectionOutput, register_renderer
+from leaguegen.site.render import render, render_pdf_source
+
+RESULT_TEXT = {"1": "1–0", "0": "0–1", "=": "½–½", "+": "+–", "-": "–+", "--": "––"}
+
+
+def match_path(section_id: str, f: Fixture) -> str:
+    return f"{section_id}/match-{f.round}-{f.host}-{f.guest}.html"
+
+
+def team_path(section_id: str, team: int) -> str:
+    return f"{section_id}/team-{team}.html"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLink:
+    number: int
+    name: str
+    url: str
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    rank: int
+    team: TeamLink
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    values: tuple[Fraction, ...]  # the codes' values, match points first
+    zone: str
+
+
+@dataclass(frozen=True, slots=True)
+class FixtureView:
+    round: int
+    date: dt.date | None
+    venue: str
+    home: TeamLink
+    away: TeamLink
+    played: bool  # a result is entered
+    home_points: Fraction  # game points
+    away_points: Fraction
+    forfeit: str  # "+-", "-+", "--" for a whole-match default, else ""
+    url: str  # its match card ("" before a result)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundView:
+    number: int
+    date: dt.date | None
+    fixtures: tuple[FixtureView, ...]
+    free: TeamLink | None
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    number: int
+    home: str  # a player's name, "" for an empty board
+    away: str
+    home_white: bool
+    result: str  # from the home player's side, e.g. "1–0", "+–"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    name: str
+    rating: int | None
+    fide_id: int | None
+    reserve: bool
+    points: Fraction
+    games: int
+    by_board: tuple[str, ...]  # per board of the division: "1½/2", "" when not played there
+
+
+@dataclass(frozen=True, slots=True)
+class CrossRow:
+    team: TeamLink
+    cells: tuple[str, ...]  # game points against each team of the table's order
+    total: Fraction  # the team's game points
+
+
+@dataclass(frozen=True, slots=True)
+class TeamLeaguePage:
+    """Every page of the division (``current`` is what the match or team page shows)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    codes: tuple[tuple[str, str], ...]  # (code, its English name, a msgid)
+    rows: tuple[TableRow, ...]
+    rounds: tuple[RoundView, ...]
+    cross: tuple[CrossRow, ...]
+    boards: int
+    teams: int
+    promotion: int
+    relegation: int
+    win: Fraction
+    draw: Fraction
+    pdf_url: str
+
+
+@dataclass(frozen=True, slots=True)
+class MatchPage:
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    here: str
+    fixture: FixtureView
+    boards: tuple[BoardView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPage:
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    description: str
+    here: str
+    team: TeamLink
+    club: str
+    rank: int
+    boards: int
+    players: tuple[PlayerRow, ...]
+    fixtures: tuple[FixtureView, ...]
+
+
+def _links(facts: TeamLeagueFacts, root: str) -> tuple[TeamLink, ...]:
+    sid = facts.section.id
+    return tuple(TeamLink(n, t.name, root + team_path(sid, n))
+                 for n, t in enumerate(facts.details.teams, start=1))
+
+
+def _fixture(facts: TeamLeagueFacts, f: Fixture, links: tuple[TeamLink, ...],
+             root: str) -> FixtureView:
+    m = facts.results.get((f.round, f.host, f.guest))
+    hp, ap = match_points(facts.details, m) if m else (Fraction(0), Fraction(0))
+    return FixtureView(f.round, f.date, f.venue, links[f.host - 1], links[f.guest - 1],
+                       m is not None, hp, ap, (m.forfeit or "") if m else "",
+                       root + match_path(facts.section.id, f) if m else "")
+
+
+def _score(points: Fraction, games: int) -> str:
+    whole, half = divmod(points * 2, 2)
+    text = (str(int(whole)) if whole or not half else "") + ("½" if half else "")
+    return f"{text}/{games}"
+
+
+def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRow, ...]:
+    order = [r.team for r in facts.rows]
+    out = []
+    for t in order:
+        cells = []
+        for o in order:
+            if o == t:
+                cells.append("■")
+                continue
+            scores = []
+            for f in facts.fixtures:
+                m = facts.results.get((f.round, f.host, f.guest))
+                if m is None or {f.host, f.guest} != {t, o}:
+                    continue
+                hp, ap = match_points(facts.details, m)
+                mine, theirs = (hp, ap) if f.host == t else (ap, hp)
+                scores.append(f"{_half(mine)}–{_half(theirs)}")
+            cells.append(" ".join(scores))
+        gp = next(r.game_points for r in facts.rows if r.team == t)
+        out.append(CrossRow(links[t - 1], tuple(cells), gp))
+    return tuple(out)
+
+
+def _half(x: Fraction) -> str:
+    whole, half = divmod(x * 2, 2)
+    return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
+
+
+def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> TeamLeaguePage:
+    section, d = facts.section, facts.details
+    links = _links(facts, root)
+    leader = facts.rows[0].name if facts.progress.rounds_played else None
+    rounds = []
+    total = facts.progress.rounds_total
+    dates = {r.number: r.date for r in section.rounds}
+    for r in range(1, total + 1):
+        fx = tuple(_fixture(facts, f, links, root) for f in facts.fixtures if f.round == r)
+        free = facts.free.get(r)
+        rounds.append(RoundView(r, dates.get(r), fx, links[free - 1] if free else None))
+    return TeamLeaguePage(
+        root=root, season=common.season_info(season),
+        section=common.section_summary(facts, root, leader), description=section.description,
+        codes=tuple((c, REGISTRY[c.split("/")[0]].title) for c in facts.codes),
+        rows=tuple(TableRow(r.rank, links[r.team - 1], r.played, r.won, r.drawn, r.lost,
+                            r.values, r.zone) for r in facts.rows),
+        rounds=tuple(rounds), cross=_cross(facts, links), boards=d.boards,
+        teams=len(d.teams), promotion=d.promotion, relegation=d.relegation,
+        win=d.match_points.win, draw=d.match_points.draw, pdf_url=urls.pdf_name(section))
+
+
+def match_page(season: Season, facts: TeamLeagueFacts, f: Fixture) -> MatchPage:
+    root = "../"
+    d = facts.details
+    m = facts.results[(f.round, f.host, f.guest)]
+    home, away = d.teams[f.host - 1], d.teams[f.guest - 1]
+    boards = tuple(BoardView(b.number,
+                             "" if b.host is None else home.eligible[b.host].name,
+                             "" if b.guest is None else away.eligible[b.guest].name,
+                             d.home_is_white(b.number), RESULT_TEXT[b.result])
+                   for b in m.boards)
+    return MatchPage(root, common.season_info(season),
+                     common.section_summary(facts, root, None), facts.section.description,
+                     match_path(facts.section.id, f), _fixture(facts, f, _links(facts, root),
+                                                               root), boards)
+
+
+def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
+    root = "../"
+    d = facts.details
+    links = _links(facts, root)
+    players = []
+    for p in facts.players:
+        if p.team != team:
+            continue
+        per = dict((b, (pts, g)) for b, pts, g in p.by_board)
+        players.append(PlayerRow(p.player.name, p.player.rating, p.player.fide_id, p.reserve,
+                                 p.points, p.games,
+                                 tuple(_score(*per[b]) if b in per else ""
+                                       for b in range(1, d.boards + 1))))
+    rank = next(r.rank for r in facts.rows if r.team == team)
+    fixtures = tuple(_fixture(facts, f, links, root) for f in facts.fixtures
+                     if team in (f.host, f.guest))
+    return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
+                    facts.section.description, team_path(facts.section.id, team),
+                    links[team - 1], d.teams[team - 1].club, rank, d.boards, tuple(players),
+                    fixtures)
+
+
+def render_team_league(season: Season, found: SectionFacts) -> SectionOutput:
+    lang = season.language
+    facts = team_league_facts(found)
+    section = facts.section
+    page = division_page(season, facts)
+    pages = {
+        urls.section(section): render("team_league/section.html", page, lang),
+        urls.rounds(section): render("team_league/rounds.html", page, lang),
+    }
+    for f in facts.fixtures:
+        if (f.round, f.host, f.guest) in facts.results:
+            pages[match_path(section.id, f)] = render("team_league/match.html",
+                                                      match_page(season, facts, f), lang)
+    for team in range(1, len(facts.details.teams) + 1):
+        pages[team_path(section.id, team)] = render("team_league/team.html",
+                                                    team_page(season, facts, team), lang)
+    return SectionOutput(pages, urls.pdf(section),
+                         render_pdf_source("team_league/pdf.html", page, lang), page.section)
+
+
+register_renderer("team_league", render_team_league)
