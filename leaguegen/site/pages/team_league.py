@@ -26,8 +26,7 @@ from leaguegen.domain.teams.tiebreaks import REGISTRY
 from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
-from leaguegen.site.pages.registry import SectionOutput, register_renderer
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.registry import SectionPages, register_renderer
 
 RESULT_TEXT = {"1": "1–0", "0": "0–1", "=": "½–½", "+": "+–", "-": "–+", "--": "––"}
 
@@ -264,24 +263,15 @@ def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
                     fixtures)
 
 
-def render_team_league(season: Season, found: SectionFacts) -> SectionOutput:
-    lang = season.language
+def team_league_pages(season: Season, found: SectionFacts) -> SectionPages:
     facts = team_league_facts(found)
     section = facts.section
-    page = division_page(season, facts)
-    pages = {
-        urls.section(section): render("team_league/section.html", page, lang),
-        urls.rounds(section): render("team_league/rounds.html", page, lang),
-    }
-    for f in facts.fixtures:
-        if (f.round, f.host, f.guest) in facts.results:
-            pages[match_path(section.id, f)] = render("team_league/match.html",
-                                                      match_page(season, facts, f), lang)
-    for team in range(1, len(facts.details.teams) + 1):
-        pages[team_path(section.id, team)] = render("team_league/team.html",
-                                                    team_page(season, facts, team), lang)
-    return SectionOutput(pages, urls.pdf(section),
-                         render_pdf_source("team_league/pdf.html", page, lang), page.section)
+    matches = ((match_path(section.id, f), "team_league/match.html", match_page(season, facts, f))
+               for f in facts.fixtures if (f.round, f.host, f.guest) in facts.results)
+    teams = ((team_path(section.id, team), "team_league/team.html",
+              team_page(season, facts, team))
+             for team in range(1, len(facts.details.teams) + 1))
+    return SectionPages(division_page(season, facts), (*matches, *teams))
 
 
-register_renderer("team_league", render_team_league)
+register_renderer("team_league", team_league_pages, "team_league")
