@@ -244,6 +244,9 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
     root = _club_root(directory, parent_was_new, parent_was_empty)  # before the season exists
     for rel, data in _scaffold_files("season").items():
         _write_new(directory / rel, data)
+    from leaguegen.cli.schema_cmd import SCHEMA_FILE, schema_text
+
+    _write_new(directory / SCHEMA_FILE, schema_text().encode("utf-8"))  # for editors
     shown = _shown(directory)
     click.echo(f"Created a season in {'this folder' if shown == '.' else shown}.")
     _write_host_files(hosts, root or directory, directory)
