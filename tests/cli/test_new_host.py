@@ -196,6 +196,8 @@ def test_report_workflow_steps_open_a_one_line_pull_request(riverside_club: Path
     assert "result-report-7" in pushed
     assert "gh pr create --head result-report-7" in gh
     assert "Closes #7." in gh and "round 7: Ines Duarte - Mei Lin: 0-1" in gh
+    assert "**Thursday Rapidplay** (`rapid`)\n\n- round 7: Ines Duarte - Mei Lin 0-1 (new" \
+        " result)" in gh  # leaguegen diff --markdown in the pull request's text
     assert "gh pr edit result-report-7 --add-reviewer ines-duarte" in gh
 
 
