@@ -25,6 +25,8 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from leaguegen.domain.season import GameResult
+
 MAX_BODY = 8_000  # characters: a filled form is a few hundred
 MAX_VALUE = 120  # one field (a name, a section id)
 MAX_NOTE = 2_000
@@ -38,10 +40,11 @@ FIELDS: dict[str, str] = {
 }
 REQUIRED = ("section", "round", "white", "black", "result")
 
-# the dropdown's options -> the score the result chore writes
-RESULTS: dict[str, str] = {
-    "1-0": "1-0", "0-1": "0-1", "½-½": "½-½",
-    "1-0 (Black did not come)": "+-", "0-1 (White did not come)": "-+",
+# the dropdown's options -> the result (its text is what the result chore writes)
+RESULTS: dict[str, GameResult] = {
+    "1-0": GameResult.WHITE_WINS, "0-1": GameResult.BLACK_WINS, "½-½": GameResult.DRAW,
+    "1-0 (Black did not come)": GameResult.WHITE_FORFEIT_WIN,
+    "0-1 (White did not come)": GameResult.BLACK_FORFEIT_WIN,
 }
 
 _SECTION_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,63}")
@@ -170,4 +173,4 @@ def parse_report(body: str) -> Report:
     if white == black:
         raise FormError("White and Black are the same player")
     return Report(section, int(round_text), int(board_text) if board_text else None,
-                  white, black, RESULTS[result], handle, values.get("note"))
+                  white, black, RESULTS[result].text, handle, values.get("note"))
