@@ -50,24 +50,40 @@ def perform(chore: Callable[[], Done]) -> None:
 
 @main.command("result", context_settings={"ignore_unknown_options": True})
 @click.argument("season_dir", type=click.Path(file_okay=False))
-@click.argument("game")
-@click.argument("score")
-@click.option("--section", "section_id", required=True, help="The section's id.")
+@click.argument("game", required=False)
+@click.argument("score", required=False)
+@click.option("--section", "section_id", help="The section's id.")
 @click.option("--round", "round_no", type=click.IntRange(min=1),
               help="The round (needed only when the two players meet more than once).")
 @click.option("--correct", is_flag=True, help="Replace a result already entered.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD",
               help="The round's date, written when the round has none.")
-def result_cmd(season_dir: str, game: str, score: str, section_id: str, round_no: int | None,
-               correct: bool, date_text: str | None) -> None:
+@click.option("--from-report", "report", metavar="FILE",
+              help="Read GAME, SCORE, section and round from a result report (the body of"
+                   " an issue opened from the report form; - reads standard input).")
+def result_cmd(season_dir: str, game: str | None, score: str | None, section_id: str | None,
+               round_no: int | None, correct: bool, date_text: str | None,
+               report: str | None) -> None:
     """Record SCORE for GAME ("White - Black") in a section of SEASON_DIR.
 
     SCORE is 1-0, 0-1, ½-½ (or 1/2-1/2, 0.5-0.5, =, draw), +- or -+ (forfeits), -:-
     (neither came; or write `-- --`); 1:0, 0:1 and ½:½ are read too. It is written in
     the canonical form (1-0, 0-1, ½-½, +-, -+, --). A result already entered is replaced
     only with --correct. --date writes the round's date when the round has none.
+    With --from-report FILE, everything comes from the report (docs/results-by-players.md).
     """
     from leaguegen.formats.chores import record_result
+
+    if report is not None:
+        if game or score or section_id or round_no or correct or date_text:
+            raise click.UsageError("--from-report takes the game, score, section and round"
+                                   " from the report; give none of them")
+        from leaguegen.cli.report_cmd import apply_report
+
+        apply_report(season_dir, report)
+        return
+    if game is None or score is None or section_id is None:
+        raise click.UsageError("give GAME, SCORE and --section (or --from-report FILE)")
 
     perform(lambda: record_result(season_dir, section_id, game, score, round_no, correct,
                                   date_text))

@@ -218,12 +218,17 @@ def _shown(path: Path) -> str:
 
 @main.command()
 @click.argument("directory", type=click.Path(path_type=Path))
-def new(directory: Path) -> None:
+@click.option("--host", "hosts", multiple=True, type=click.Choice(["github", "github-pages"]),
+              help="Also write the repository host's files: github, the result-report form"
+                   " and its workflow; github-pages, the workflow publishing the site.")
+def new(directory: Path, hosts: tuple[str, ...]) -> None:
     """Create a small, valid, commented season in DIRECTORY.
 
     In a club repository (the folder holding DIRECTORY is a git repository, a folder
     of seasons, or new), also a netlify.toml, a .gitignore and a requirements.txt
-    there, each only if it is missing: nothing that exists is ever replaced.
+    there, each only if it is missing: nothing that exists is ever replaced. --host
+    adds the host's files under .github/ (leaguegen docs results-by-players,
+    leaguegen docs github-pages).
     """
     if directory.exists() and not directory.is_dir():
         click.echo(f"{printable(directory)} is a file; choose a new folder.", err=True)
@@ -239,8 +244,12 @@ def new(directory: Path) -> None:
     root = _club_root(directory, parent_was_new, parent_was_empty)  # before the season exists
     for rel, data in _scaffold_files("season").items():
         _write_new(directory / rel, data)
+    from leaguegen.cli.schema_cmd import SCHEMA_FILE, schema_text
+
+    _write_new(directory / SCHEMA_FILE, schema_text().encode("utf-8"))  # for editors
     shown = _shown(directory)
     click.echo(f"Created a season in {'this folder' if shown == '.' else shown}.")
+    _write_host_files(hosts, root or directory, directory)
     if root is None:
         click.echo(f"Next: {_cd(directory)}leaguegen build .   (the site goes to"
                    " _site/ there, which its .gitignore keeps out of git; open"
@@ -263,6 +272,21 @@ def new(directory: Path) -> None:
     click.echo(f"Next: {_cd(root)}leaguegen build .   (the site goes to _site/"
                " there, which .gitignore keeps out of git; open _site/index.html)")
     click.echo("To publish it with Netlify (git push, then import it): `leaguegen docs netlify`.")
+
+
+def _write_host_files(hosts: tuple[str, ...], root: Path, season: Path) -> None:
+    """The host's files under ``root``/.github (each only if missing)."""
+    from pathlib import PurePosixPath
+
+    from leaguegen.cli.host_files import host_files
+
+    rel = PurePosixPath(season.absolute().relative_to(root.absolute()).as_posix())
+    for name, data in host_files(tuple(dict.fromkeys(hosts)), rel).items():
+        target = root / name
+        if _write_new(target, data):
+            click.echo(f"Wrote {_shown(target)}.")
+        else:
+            click.echo(f"{_shown(target)} exists; left as it is.")
 
 
 def _cd(folder: Path) -> str:

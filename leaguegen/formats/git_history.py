@@ -311,3 +311,25 @@ def read_history(folder: str | Path, limit: int = MAX_COMMITS,
         previous = tree
     return SeasonHistory(updated, {k: tuple(v) for k, v in changes.items()}, in_git=True,
                          commits_read=len(commits))
+
+
+def season_at(folder: str | Path, rev: str) -> Season | str:
+    """The season folder as revision ``rev`` holds it (for ``leaguegen diff``), or a
+    message saying why it cannot be had (not a repository, no such revision, the folder
+    not there then, a version that does not load)."""
+    folder = Path(folder).resolve()
+    if rev.startswith("-") or any(c in rev for c in "\n\r\0"):
+        return f"'{rev}' is not a revision"
+    inside = _git(folder, "rev-parse", "--show-toplevel", "--show-prefix")
+    if not isinstance(inside, str) or len(inside.split("\n")) < 2:
+        return f"{folder} is not in a git repository"
+    top, prefix = (Path(inside.split("\n")[0]), inside.split("\n")[1])
+    commit = _git(folder, "rev-parse", "--verify", "--quiet", "--end-of-options",
+                  f"{rev}^{{commit}}")
+    if not isinstance(commit, str) or not commit.strip():
+        return f"no revision '{rev}' in {top}"
+    tree = _trees(top, [commit.strip()], prefix).get(commit.strip())
+    if tree is None:
+        return f"the season folder is not in revision '{rev}'"
+    season = _load_tree(top, tree)
+    return season if season is not None else f"the season at '{rev}' does not load"

@@ -67,7 +67,8 @@ def test_a_club_repository_gets_its_files_and_a_valid_season(tmp_path: Path) -> 
     result = run("new", str(club / "autumn-2027"))
     assert result.exit_code == 0, result.output
     season = club / "autumn-2027"
-    assert {p.name for p in season.iterdir()} == {"season.yaml", "news", ".gitignore"}
+    assert {p.name for p in season.iterdir()} == {"season.yaml", "news", ".gitignore",
+                                                     "season.schema.json"}
     for name in CLUB_FILES:
         assert (club / name).is_file(), name
         assert f"Wrote {club / name}" in result.output
