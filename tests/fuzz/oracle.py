@@ -108,6 +108,10 @@ def check_pairing(text: str, stdout: str) -> str | None:
             if e is not None:
                 paired = e.opponent is not None or e.code.value in "U+"
                 done = max(done, i if paired else i - 1)
+    # a column after them where every player has a bye is a round nobody could be paired
+    # in: it is over and the next one is paired (as bbpPairings reads it; docs/swiss.md)
+    if entries and all(done < len(r) and r[done] is not None for r in entries.values()):
+        done += 1
     absent = set(doc.absent_next)
     for n, rounds in entries.items():
         if done < len(rounds) and rounds[done] is not None and rounds[done].opponent is None:
