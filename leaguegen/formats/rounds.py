@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
 import yaml
 
-from leaguegen.domain.model import Player
+from leaguegen.domain.model import Code, Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Withdrawal
 from leaguegen.formats import yaml_nodes as yn
@@ -218,30 +219,46 @@ def read_withdrawals(node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ..
     return out
 
 
-def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
-                      players: tuple[Player, ...]) -> tuple[list[Game], list[Bye]]:
-    """One round's lines when pairings are free (Swiss, knockout): games and byes.
+@dataclass(frozen=True, slots=True)
+class RoundLine:
+    """One line of a round that passed the checks every reader shares: a bye (``code``
+    set, ``black`` 0) or a game between two different players whose result text
+    (``raw``, empty when not played yet) is for the caller's reader to parse."""
 
-    ``White - Black: score`` is a game (score empty = not played yet);
-    ``Name: bye|half|absent|full`` is a round without a game. A player may
-    appear once per round.
-    """
-    games: list[Game] = []
-    byes: list[Bye] = []
-    seen: dict[int, int] = {}
+    white: int
+    black: int
+    code: Code | None
+    raw: str
+    key_node: yaml.Node
+    value_node: yaml.Node
 
-    def once(number: int, node: yaml.Node) -> bool:
-        if number in seen:
-            ctx.col.add(node, f"round {r}: {players[number - 1].name} appears twice in this"
-                              f" round (first on line {seen[number]})")
+
+class Seen:
+    """Who already appears in a round: a player may appear once per round."""
+
+    def __init__(self, ctx: Ctx, r: int, players: tuple[Player, ...]):
+        self.ctx, self.r, self.players = ctx, r, players
+        self.lines: dict[int, int] = {}
+
+    def once(self, number: int, node: yaml.Node) -> bool:
+        if number in self.lines:
+            self.ctx.col.add(node, f"round {self.r}: {self.players[number - 1].name} appears"
+                                   f" twice in this round (first on line {self.lines[number]})")
             return False
-        seen[number] = node.start_mark.line + 1
+        self.lines[number] = node.start_mark.line + 1
         return True
 
+
+def round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names, seen: Seen,
+                line_help: str) -> Iterator[RoundLine]:
+    """A round's lines (``White - Black: result`` or ``Name: bye``) read as far as every
+    kind with free pairings reads them alike (a Swiss, a knockout, a Double-Swiss): the
+    line's shape, the names, a bye's word, a player once per round for a bye, nobody
+    against themselves. Problems go to ``ctx`` at their line; such lines are not given."""
+    players = seen.players
     for line in items:
         if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-            ctx.col.add(line, f"round {r}: write each line as 'White - Black: 1-0' or"
-                              " 'Name: bye'")
+            ctx.col.add(line, f"round {r}: {line_help}")
             continue
         key_node, value_node = line.value[0]
         key = str(key_node.value)
@@ -256,9 +273,8 @@ def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
                 ctx.col.add(value_node if raw else key_node,
                             f"round {r}: '{raw}' for {players[single - 1].name} is not one of"
                             f" {BYE_HELP}")
-                continue
-            if once(single, key_node):
-                byes.append(Bye(r, single, code))
+            elif seen.once(single, key_node):
+                yield RoundLine(single, 0, code, raw or "", key_node, value_node)
             continue
         if isinstance(split, str):
             ctx.col.add(key_node, f"round {r}: {split}")
@@ -267,13 +283,33 @@ def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
         if w == b:
             ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
             continue
-        try:
-            result = parse_result(raw or "")
-        except ValueError:
-            ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+        yield RoundLine(w, b, None, raw or "", key_node, value_node)
+
+
+def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
+                      players: tuple[Player, ...]) -> tuple[list[Game], list[Bye]]:
+    """One round's lines when pairings are free (Swiss, knockout): games and byes.
+
+    ``White - Black: score`` is a game (score empty = not played yet);
+    ``Name: bye|half|absent|full`` is a round without a game. A player may
+    appear once per round.
+    """
+    games: list[Game] = []
+    byes: list[Bye] = []
+    seen = Seen(ctx, r, players)
+    for line in round_lines(items, ctx, r, names, seen,
+                            "write each line as 'White - Black: 1-0' or 'Name: bye'"):
+        if line.code is not None:
+            byes.append(Bye(r, line.white, line.code))
             continue
-        if once(w, key_node) and once(b, key_node):
-            games.append(Game(r, w, b, result))
+        try:
+            result = parse_result(line.raw)
+        except ValueError:
+            ctx.col.add(line.value_node,
+                        f"round {r}: result '{line.raw}' is not one of {RESULT_HELP}")
+            continue
+        if seen.once(line.white, line.key_node) and seen.once(line.black, line.key_node):
+            games.append(Game(r, line.white, line.black, result))
     return games, byes
 
 

@@ -34,8 +34,8 @@ from leaguegen.domain.sections import double_swiss as ds
 from leaguegen.formats import double_swiss_trf, trf
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.players import Names
-from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
-from leaguegen.formats.rounds import read_withdrawals, round_date, split_game
+from leaguegen.formats.results import RESULT_HELP, parse_result
+from leaguegen.formats.rounds import Seen, read_withdrawals, round_date, round_lines
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.sections.swiss import _placements as read_placements
 from leaguegen.formats.sections.swiss import _requests as read_requests
@@ -69,52 +69,21 @@ def _match_lines(items: list[yaml.Node], ctx: Ctx, k: int, names: Names,
     games: list[Game] = []
     byes: list[Bye] = []
     pairs: list[tuple] = []  # (frozenset of the two, forfeited, key node)
-    seen: dict[int, int] = {}
-
-    def once(number: int, node: yaml.Node) -> bool:
-        if number in seen:
-            ctx.col.add(node, f"round {k}: {base.players[number - 1].name} appears twice in"
-                              f" this round (first on line {seen[number]})")
-            return False
-        seen[number] = node.start_mark.line + 1
-        return True
-
-    for line in items:
-        if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-            ctx.col.add(line, f"round {k}: {LINE_HELP}")
-            continue
-        key_node, value_node = line.value[0]
-        key = str(key_node.value)
-        raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
-        split = split_game(key, names)
-        single = names.exact.get(key.strip()) if isinstance(split, tuple) else \
-            names.find(key.strip())
-        if isinstance(single, int):
-            code = BYE_WORDS.get((raw or "").strip().lower())
-            if code is None:
-                ctx.col.add(value_node if raw else key_node,
-                            f"round {k}: '{raw}' for {base.players[single - 1].name} is not"
-                            f" one of {BYE_HELP}")
-                continue
-            if once(single, key_node):
-                byes += [Bye(2 * k - 1, single, code), Bye(2 * k, single, code)]
-            continue
-        if isinstance(split, str):
-            ctx.col.add(key_node, f"round {k}: {split}")
-            continue
-        white, black = split
-        if white == black:
-            ctx.col.add(key_node, f"round {k}: a player cannot play themselves")
+    seen = Seen(ctx, k, base.players)
+    for line in round_lines(items, ctx, k, names, seen, LINE_HELP):
+        if line.code is not None:  # a bye is for the match: both its games
+            byes += [Bye(2 * k - 1, line.white, line.code), Bye(2 * k, line.white, line.code)]
             continue
         try:
-            first, second = _results(raw or "")
+            first, second = _results(line.raw)
         except ValueError:
-            ctx.col.add(value_node, f"round {k}: '{raw}' is not two results (each one of"
-                                    f" {RESULT_HELP}), like '1-0 ½-½'")
+            ctx.col.add(line.value_node, f"round {k}: '{line.raw}' is not two results (each"
+                                         f" one of {RESULT_HELP}), like '1-0 ½-½'")
             continue
-        if once(white, key_node) and once(black, key_node):
+        white, black = line.white, line.black
+        if seen.once(white, line.key_node) and seen.once(black, line.key_node):
             games += ds.match_games(k, white, black, first, second)
-            pairs.append((frozenset((white, black)), _forfeited(first, second), key_node))
+            pairs.append((frozenset((white, black)), _forfeited(first, second), line.key_node))
     return games, byes, pairs
 
 
