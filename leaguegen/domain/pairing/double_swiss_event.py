@@ -33,7 +33,7 @@ from leaguegen.domain.model import (
 )
 from leaguegen.errors import NoValidPairing
 
-from .random_event import random_players
+from .random_event import absentees, random_players
 from .simulate import ResultsModel
 from .state import PastRound, SwissPlayer, SwissState
 
@@ -177,7 +177,7 @@ def random_double_event(settings: DoubleSettings, rng: random.Random,
         try:
             for _ in range(settings.matches):
                 table = _table(players, games, settings.matches)
-                away = _absentees(settings, len(players), rng)
+                away = absentees(settings.half_byes, settings.absences, len(players), rng)
                 state = state_from_games(table, absent=away, initial_colour=colour)
                 result = pair_round(state, system)
                 _record(settings, rng, players, games, result.boards, result.bye, away)
@@ -187,20 +187,6 @@ def random_double_event(settings: DoubleSettings, rng: random.Random,
         return _table(players, games, settings.matches), colour
     assert last is not None
     raise last
-
-
-def _absentees(settings: DoubleSettings, count: int, rng: random.Random) -> dict[int, Code]:
-    """Who is not paired for a match: a requested half-point bye or an absence."""
-    away: dict[int, Code] = {}
-    for number in range(1, count + 1):
-        x = rng.random()
-        if x < settings.half_byes:
-            away[number] = Code.HALF_BYE
-        elif x < settings.half_byes + settings.absences:
-            away[number] = Code.ZERO_BYE
-    while count - len(away) < 2:  # someone has to play
-        away.pop(max(away))
-    return away
 
 
 _OTHER = {Code.WIN: Code.LOSS, Code.DRAW: Code.DRAW, Code.LOSS: Code.WIN,

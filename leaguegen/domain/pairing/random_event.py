@@ -121,13 +121,16 @@ def random_event(settings: EventSettings, rng: random.Random) -> RandomEvent:
     raise last
 
 
-def _absentees(settings: EventSettings, count: int, rng: random.Random) -> dict[int, Code]:
+def absentees(half_byes: float, absences: float, count: int, rng: random.Random
+              ) -> dict[int, Code]:
+    """Who is not paired in a generated round (a Swiss round or a Double-Swiss match): a
+    requested half-point bye or an absence, at the given rates; two always play."""
     away: dict[int, Code] = {}
     for number in range(1, count + 1):
         x = rng.random()
-        if x < settings.half_byes:
+        if x < half_byes:
             away[number] = Code.HALF_BYE
-        elif x < settings.half_byes + settings.absences:
+        elif x < half_byes + absences:
             away[number] = Code.ZERO_BYE
     while count - len(away) < 2:  # someone has to play
         away.pop(max(away))
@@ -140,7 +143,7 @@ def _play(settings: EventSettings, players: list[Player], colour: Colour,
     rounds: list[list[RoundEntry]] = [[] for _ in range(count)]
     ratings = [p.rating or 0 for p in players]
     for _ in range(settings.rounds):
-        away = _absentees(settings, count, rng)
+        away = absentees(settings.half_byes, settings.absences, count, rng)
         table = _table(players, rounds, settings.rounds)
         state = state_from_crosstable(table, absent=away, acceleration=accel,
                                       initial_colour=colour)
