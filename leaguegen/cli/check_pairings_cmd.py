@@ -18,6 +18,7 @@ import sys
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.check_report import echo_differences, echo_verdict
 from leaguegen.cli.terminal import printable, printable_block
 from leaguegen.domain.pairing import system_names
 
@@ -57,25 +58,12 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
         sys.exit(2)
     for warning in doc.warnings:
         click.echo(f"warning: {printable(warning)}", err=True)
-    differ = [c for c in checks if not c.agrees]
-    for c in differ:
-        if c.failure:
-            click.echo(f"round {c.round}: {system} finds {printable(c.failure)}")
-            continue
-        boards = sum(1 for d in c.differences if d.board is not None)
-        what = [f"{boards} of {c.boards} boards"] if boards else []
-        what += ["the bye"] if any(d.board is None for d in c.differences) else []
-        click.echo(f"round {c.round}: {' and '.join(what)} differ from {system}")
-        for d in c.differences:
-            where = f"board {d.board}" if d.board is not None else "bye"
-            click.echo(f"  {where}: {system} {d.expected}, file has {d.found}")
+    differ = echo_differences(checks, system)
     broken = _basic_rules(rounds, system) if basic_rules else 0
     if not checks:
         click.echo(f"{printable(trf_path)}: no paired round to check")
         return
-    verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
-               else "all agree")
-    click.echo(f"{len(checks)} rounds checked with {system}: {verdict}")
+    echo_verdict(checks, differ, system)
     if basic_rules:
         click.echo(f"C.04.1 basic rules: {broken or 'none'} broken")
     sys.exit(1 if differ or broken else 0)

@@ -12,6 +12,7 @@ import random
 
 import click
 
+from leaguegen.cli.check_report import echo_differences, echo_verdict
 from leaguegen.cli.terminal import printable
 
 SYSTEM = "double-swiss"
@@ -48,27 +49,14 @@ def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a Trf
     total = table.rounds_total // 2
     checks = check_double_event(table, initial_colour=double_swiss_trf.initial_colour(doc),
                                 rounds_total=total)
-    differ = [c for c in checks if not c.agrees]
-    for c in differ:
-        if c.failure:
-            click.echo(f"round {c.round}: {SYSTEM} finds {printable(c.failure)}")
-            continue
-        boards = sum(1 for d in c.differences if d.board is not None)
-        what = [f"{boards} of {c.boards} boards"] if boards else []
-        what += ["the bye"] if any(d.board is None for d in c.differences) else []
-        click.echo(f"round {c.round}: {' and '.join(what)} differ from {SYSTEM}")
-        for d in c.differences:
-            where = f"board {d.board}" if d.board is not None else "bye"
-            click.echo(f"  {where}: {SYSTEM} {d.expected}, file has {d.found}")
+    differ = echo_differences(checks, SYSTEM)
     broken = rule_breaches(table, total) if basic_rules else []
     for b in broken:
         click.echo(f"round {b.match}: broken: {b.rule}: {printable(b.text)}")
     if not checks:
         click.echo(f"{printable(trf_path)}: no paired round to check")
         return 0
-    verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
-               else "all agree")
-    click.echo(f"{len(checks)} rounds checked with {SYSTEM}: {verdict}")
+    echo_verdict(checks, differ, SYSTEM)
     if basic_rules:
         click.echo(f"C.04.5 basic rules: {len(broken) or 'none'} broken")
     return 1 if differ or broken else 0
