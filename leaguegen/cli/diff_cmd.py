@@ -50,7 +50,18 @@ def _section_lines(s: SectionDiff, q) -> list[str]:  # noqa: ANN001
     for r in rounds:
         games = ", ".join(f"{q(w)} - {q(b)}" for rr, w, b in s.pairings if rr == r)
         lines.append(f"round {r} paired: {games}")
+    if s.moves:
+        lines.append("standings: " + ", ".join(_move_words(m, q) for m in s.moves))
     return lines
+
+
+def _move_words(move: tuple[str, int | None, int | None], q) -> str:  # noqa: ANN001
+    name, before, now = move
+    if before is None:
+        return f"{q(name)} now {now}."
+    if now is None:
+        return f"{q(name)} out of the table (was {before}.)"
+    return f"{q(name)} {before}. → {now}."
 
 
 def describe(diff: SeasonDiff, markdown: bool) -> str:

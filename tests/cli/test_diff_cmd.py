@@ -55,6 +55,10 @@ def test_results_corrections_and_withdrawals_in_words(tmp_path: Path) -> None:
     assert "  Daniel Reyes withdrew after round 6" in lines
     assert "  round 7: Ines Duarte - Mei Lin 0-1 (new result)" in lines
     assert "  round 8: Mei Lin - Patrick O'Brien corrected from ½-½ to 1-0" in lines
+    # Mei Lin's two wins (the report's round 7 and the corrected round 8) move the rapid
+    # table: the lead changes hands and she passes Samuel Osei
+    assert ("  standings: Nadia Petrova 2. → 1., Patrick O'Brien 1. → 2., Mei Lin 5. → 4.,"
+            " Samuel Osei 4. → 5.") in lines
     assert [line for line in lines if not line.startswith("  ")] == [
         "Premier (premier):", "Thursday Rapidplay (rapid):"]
     md = _cli("diff", str(season), "HEAD", "--markdown").output
@@ -91,3 +95,10 @@ def test_markdown_escapes_names() -> None:
     text = describe(diff, markdown=True)
     assert "**A \\*league\\*** (`a`)" in text
     assert "- round 1: \\[x\\]\\(http://e\\) - B\\_c 1-0 (new result)" in text
+
+
+def test_standings_moves_name_players_coming_into_and_out_of_the_table() -> None:
+    diff = SeasonDiff((SectionDiff("a", "A", (Change(RESULT, 1, ("X", "Y"), None, "1-0"),),
+                                   moves=(("X", 2, 1), ("Y", 1, None), ("Z", None, 3))),))
+    assert describe(diff, markdown=False).splitlines()[-1] == (
+        "  standings: X 2. → 1., Y out of the table (was 1.), Z now 3.")
