@@ -10,8 +10,10 @@ workflow is told which season folder to write to (``__SEASON__``).
 from __future__ import annotations
 
 import json
+import re
+import subprocess
 from importlib import resources
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
 HOSTS = ("github", "github-pages")
 
@@ -32,3 +34,32 @@ def host_files(hosts: tuple[str, ...], season: PurePosixPath) -> dict[str, bytes
                     text = text.replace("__SEASON__", json.dumps(season.as_posix()))
                     out[f".github/{folder.name}/{child.name}"] = text.encode("utf-8")
     return out
+
+
+_GITHUB_REMOTE = re.compile(
+    r"(?:https://github\.com/|git@github\.com:|ssh://git@github\.com/)"
+    r"([A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+?)(?:\.git)?/?")
+
+
+def github_repository(root: Path) -> str | None:
+    """OWNER/NAME of the repository's ``origin`` remote on GitHub, if it has one."""
+    try:
+        found = subprocess.run(["git", "-C", str(root), "remote", "get-url", "origin"],
+                               capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    match = _GITHUB_REMOTE.fullmatch(found.stdout.strip()) if found.returncode == 0 else None
+    return match.group(1) if match else None
+
+
+def reports_block(repository: str | None) -> str:
+    """The ``reports:`` lines for the season.yaml of ``new --host github``: every unplayed
+    board then links to the report form. Without a known repository (no GitHub remote yet)
+    the block is written commented, to fill in once the repository exists."""
+    lines = ["reports:", "  host: github", f"  repository: {repository or 'OWNER/NAME'}"]
+    head = ("\n# Players report results through the issue form (.github/ISSUE_TEMPLATE/):"
+            " with the\n# repository named here, each unplayed board of the site links to"
+            " it.\n")
+    if repository is None:
+        return head + "".join(f"# {line}\n" for line in lines)
+    return head + "".join(f"{line}\n" for line in lines)

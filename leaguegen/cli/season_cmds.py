@@ -287,6 +287,11 @@ def _write_host_files(hosts: tuple[str, ...], root: Path, season: Path) -> None:
             click.echo(f"Wrote {_shown(target)}.")
         else:
             click.echo(f"{_shown(target)} exists; left as it is.")
+    if "github" in hosts:  # the season.yaml new has just written: say where reports go
+        from leaguegen.cli.host_files import github_repository, reports_block
+
+        with (season / "season.yaml").open("a", encoding="utf-8") as f:
+            f.write(reports_block(github_repository(root)))
 
 
 def _cd(folder: Path) -> str:

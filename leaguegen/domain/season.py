@@ -13,6 +13,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import STANDARD_SCORING, Code, Player, Scoring
+from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.stages import PendingStage, StageInfo
 from leaguegen.errors import Problem
 
@@ -191,6 +192,8 @@ class Season:
     digits: str = "western"  # or "arabic-indic" (٠١٢٣٤٥٦٧٨٩)
     description: str = ""
     news: tuple[NewsItem, ...] = field(default=())
+    # where players report results (a link on each unplayed board); None: no links
+    reports: ReportSettings | None = None
     # What ``check`` advises about the files (valid, but probably not meant); the
     # loader's to report, not part of the season's value.
     warnings: tuple[Problem, ...] = field(default=(), compare=False)

@@ -33,6 +33,7 @@ def _keys(keys: tuple[str, ...] | list[str], known: dict[str, Schema] | None = N
 def season_schema() -> Schema:
     """The schema of a season.yaml (``definitions.section``: a section, also the
     document of a section kept in a file of its own)."""
+    from leaguegen.domain.report_links import HOSTS
     from leaguegen.domain.sections import kind_of
     from leaguegen.domain.sections.registry import format_names
     from leaguegen.formats import rounds, stage_sources
@@ -40,6 +41,7 @@ def season_schema() -> Schema:
     from leaguegen.formats.season_yaml import (
         DIGITS,
         ID_PATTERN,
+        REPORT_KEYS,
         SEASON_KEYS,
         SECTION_KEYS,
         SEEDINGS,
@@ -74,6 +76,7 @@ def season_schema() -> Schema:
     season_props: dict[str, Schema] = {
         "name": {"type": "string"},
         "digits": {"enum": list(DIGITS)},
+        "reports": _keys(REPORT_KEYS, {"host": {"enum": list(HOSTS)}}),
         "sections": {"type": "array", "minItems": 1,
                      "items": {"oneOf": [{"type": "string"},
                                          {"$ref": "#/definitions/section"}]}},

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import yaml
 
+from leaguegen.domain import report_links
 from leaguegen.domain.model import Player, Scoring
 from leaguegen.domain.names import name_key, name_slug
 from leaguegen.domain.schedule import varma
@@ -45,7 +46,10 @@ from leaguegen.formats.yaml_nodes import Ctx
 SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
-               "tiebreaks")
+               "tiebreaks", "reports")
+# reports: where players report results (domain/report_links.py)
+REPORT_KEYS = ("host", "repository", "server", "url")
+_REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
 # Page languages with a translation catalogue (site_template/locale/); aliases map to them.
 # (path, season folder, shown as) -> (the path with links resolved, its text)
 Reader = Callable[[Path, Path, str], tuple[Path, str]]
@@ -492,6 +496,53 @@ def _markdown(node: yaml.Node | None, col: yn.Collector, what: str) -> str:
     return raw
 
 
+def _reports(node: yaml.Node | None, col: yn.Collector) -> report_links.ReportSettings | None:
+    """``reports:``: the repository host players report results on (a link on each
+    unplayed board): ``host`` (github, gitlab, gitea, forgejo) and ``repository``
+    (OWNER/NAME), ``server`` for a self-hosted one; or a ``url`` template of its own."""
+    if node is None or yn.is_null(node):
+        return None
+    keys = yn.mapping(node, col, "reports", REPORT_KEYS)
+    if not keys:
+        return None
+    host, repository, server, url = (yn.text(keys.get(k), col, f"reports: {k}")
+                                     for k in REPORT_KEYS)
+    problems = len(col.problems)
+    if url is not None:
+        if not url.startswith("https://"):
+            col.add(keys["url"], "reports: url must be an https:// address")
+        else:
+            try:
+                unknown = report_links.unknown_fields(url)
+            except ValueError as err:
+                unknown = [f"({err})"]
+            if unknown:
+                col.add(keys["url"], f"reports: url has {', '.join(unknown)}; it may use only"
+                                     f" {{{'}, {'.join(report_links.GAME_FIELDS)}}}")
+        for k in ("host", "repository", "server"):
+            if k in keys:
+                col.add(keys[k], f"reports: {k} does nothing beside url; write one or the other")
+    else:
+        hosts = tuple(report_links.HOSTS)
+        if host is not None and host not in hosts:
+            col.add(keys["host"], f"reports: host must be one of {', '.join(hosts)}, not"
+                                  f" '{host}'{yn.suggestion(host, hosts)}")
+        if repository is None:
+            col.add(node, "reports needs the repository (OWNER/NAME) results are reported on")
+        elif not _REPOSITORY.fullmatch(repository):
+            col.add(keys["repository"], f"reports: repository '{repository}' is not"
+                                        " OWNER/NAME (letters, digits, . _ -)")
+        if server is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?(/[\w.-]+)*/?",
+                                                   server):
+            col.add(keys["server"], f"reports: server '{server}' is not an https:// address")
+        elif server is None and host in report_links.HOSTS \
+                and report_links.HOSTS[host][0] is None:
+            col.add(keys["host"], f"reports: a {host} host needs its server (https://...)")
+    if len(col.problems) > problems:
+        return None
+    return report_links.settings(host, repository, server, url)
+
+
 def _language(node: yaml.Node, col: yn.Collector, what: str) -> str | None:
     raw = yn.text(node, col, what)
     if raw is None:
@@ -591,7 +642,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             time_control=read_line(keys.get("time_control"), col, "time_control") or "",
             language=languages[0], languages=languages, digits=digits,
             description=_markdown(keys.get("description"), col, "description"),
-            sections=tuple(sections),
+            sections=tuple(sections), reports=_reports(keys.get("reports"), col),
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)

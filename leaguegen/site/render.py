@@ -20,6 +20,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from leaguegen.domain import report_links
 from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
@@ -208,7 +209,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        css_string=formatting.css_string, some=_some)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
-                       pdf_links=PDF_LINKS.get, memo=_memo_macro())
+                       pdf_links=PDF_LINKS.get, memo=_memo_macro(),
+                       report_url=report_links.report_url)
     return env
 
 

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from leaguegen.domain.model import Code
+from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.standings import Standings, StandingsRow
@@ -171,6 +172,7 @@ class SeasonInfo:
     description_html: str
     languages: tuple[str, ...] = ("en",)  # every language the site is published in
     digits: str = "western"
+    reports: ReportSettings | None = None  # a "report the result" link on unplayed boards
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +248,7 @@ def season_info(season: Season) -> SeasonInfo:
         time_control=season.time_control, language=season.language,
         description_html=render_markdown(season.description),
         languages=season.languages or (season.language,), digits=season.digits,
+        reports=season.reports,
     )
 
 
