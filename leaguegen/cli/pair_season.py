@@ -123,6 +123,13 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
 
         pair_section(session, section, date)
         return
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+
+    if isinstance(section.details, TeamSwissDetails):  # team matches (C.04.6)
+        from leaguegen.cli.team_swiss_cli import pair_section as pair_teams
+
+        pair_teams(session, section, date, _version())
+        return
     if not isinstance(section.details, ss.SwissSettings):
         _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
                         " rounds come from a fixed schedule; only Swiss sections are paired"),
@@ -276,4 +283,6 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                 more = len(boards) - NOTICE_BOARDS
                 out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
                            " check-pairings` on the exported TRF lists every one)")
-    return out
+    from leaguegen.cli.team_swiss_cli import engine_notices as team_notices
+
+    return out + team_notices(season)
