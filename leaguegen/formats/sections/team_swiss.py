@@ -218,14 +218,16 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
         rkeys = yn.mapping(rnode, ctx.col, f"round {r}", ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
         rnd = _Round(r)
+        found = len(ctx.col.problems)
         for mnode in yn.sequence(rkeys.get("matches"), ctx.col, f"round {r} matches"):
             _line(mnode, ctx, rnd, teams, boards)
+        lines_ok = len(ctx.col.problems) == found  # else a team may only seem missing
         if not rnd.pairings and rnd.bye is None:
             ctx.col.add(rnode, f"round {r} has no match: a round listed in 'rounds' is"
                                " paired; teams to leave out of a round not yet paired go"
                                " under 'absent'")
         missing = [names[t - 1] for t in range(1, len(teams) + 1) if t not in rnd.seen]
-        if missing and (rnd.pairings or rnd.bye is not None):
+        if missing and lines_ok and (rnd.pairings or rnd.bye is not None):
             ctx.col.add(rkeys.get("matches") or rnode,
                         f"round {r}: {', '.join(missing)} not in this round: every team"
                         f" plays a match, has the bye or is written '{missing[0]}: {ABSENT}'")
