@@ -290,3 +290,25 @@ def test_pages_in_russian(site: Path) -> None:
     text = _text(ru)
     assert "Свободный тур по жеребьёвке: Millbrook" in text
     assert "Первая команда" in text and "Вторая команда" in text
+
+
+def test_the_pdf_holds_the_table_and_every_round(tmp_path: Path) -> None:
+    """The PDF (built in Chinese: the CJK font must be embedded) has the table's figures and
+    every round's matches, and no link (a printed page has nothing to click)."""
+    import pypdf
+
+    from tests.conftest import needs_pdfs
+
+    needs_pdfs()
+    season = tmp_path / "season"
+    shutil.copytree(EXAMPLE, season)
+    text = (season / "season.yaml").read_text(encoding="utf-8")
+    (season / "season.yaml").write_text("language: zh_Hans\n" + text, encoding="utf-8")
+    run = cli("build", str(season), "--out", str(tmp_path / "out"), "-q")
+    assert run.returncode == 0, run.stderr
+    pdf = next((tmp_path / "out").rglob("*.pdf"))
+    reader = pypdf.PdfReader(pdf)
+    words = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in reader.pages))
+    assert "Aldermoor" in words and "Larkspur" in words and "编排轮空" in words
+    assert all(f"第 {n} 轮" in words or f"第{n}轮" in words for n in range(1, 8)), words[:3000]
+    assert not any("/Annots" in page for page in reader.pages)
