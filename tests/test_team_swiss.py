@@ -312,3 +312,12 @@ def test_the_pdf_holds_the_table_and_every_round(tmp_path: Path) -> None:
     assert "Aldermoor" in words and "Larkspur" in words and "编排轮空" in words
     assert all(f"第 {n} 轮" in words or f"第{n}轮" in words for n in range(1, 8)), words[:3000]
     assert not any("/Annots" in page for page in reader.pages)
+
+
+def test_pair_without_section_takes_the_one_team_swiss(tmp_path: Path) -> None:
+    head, rounds = split_rounds((EXAMPLE / "season.yaml").read_text(encoding="utf-8"))
+    (tmp_path / "season.yaml").write_text(head + "".join(rounds[:6]), encoding="utf-8")
+    run = cli("pair", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.startswith("Round 7 of 7 paired (C.04.6, colours type B)")
+    assert written(section(tmp_path), 7) == written(section(), 7)

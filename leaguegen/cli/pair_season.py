@@ -73,12 +73,14 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 
 
 def _only_swiss(season_dir: str) -> str:
-    """The season's one Swiss section (``pair`` without ``--section``), or exit 2 naming
-    the Swiss sections to choose from (or saying there is none)."""
+    """The season's one Swiss or team Swiss section (``pair`` without ``--section``), or
+    exit 2 naming the sections to choose from (or saying there is none)."""
     from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
 
     season = load_or_exit(season_dir)
-    swiss = [s.id for s in season.sections if isinstance(s.details, ss.SwissSettings)]
+    swiss = [s.id for s in season.sections
+             if isinstance(s.details, (ss.SwissSettings, TeamSwissDetails))]
     if len(swiss) == 1:
         return swiss[0]
     if not swiss:
