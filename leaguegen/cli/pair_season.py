@@ -73,12 +73,14 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
 
 
 def _only_swiss(season_dir: str) -> str:
-    """The season's one Swiss section (``pair`` without ``--section``), or exit 2 naming
-    the Swiss sections to choose from (or saying there is none)."""
+    """The season's one Swiss or team Swiss section (``pair`` without ``--section``), or
+    exit 2 naming the sections to choose from (or saying there is none)."""
     from leaguegen.domain.sections import swiss as ss
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
 
     season = load_or_exit(season_dir)
-    swiss = [s.id for s in season.sections if isinstance(s.details, ss.SwissSettings)]
+    swiss = [s.id for s in season.sections
+             if isinstance(s.details, (ss.SwissSettings, TeamSwissDetails))]
     if len(swiss) == 1:
         return swiss[0]
     if not swiss:
@@ -122,6 +124,13 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         from leaguegen.cli.double_swiss_cli import pair_section
 
         pair_section(session, section, date)
+        return
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+
+    if isinstance(section.details, TeamSwissDetails):  # team matches (C.04.6)
+        from leaguegen.cli.team_swiss_cli import pair_section as pair_teams
+
+        pair_teams(session, section, date, _version())
         return
     if not isinstance(section.details, ss.SwissSettings):
         _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
@@ -276,4 +285,6 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                 more = len(boards) - NOTICE_BOARDS
                 out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
                            " check-pairings` on the exported TRF lists every one)")
-    return out
+    from leaguegen.cli.team_swiss_cli import engine_notices as team_notices
+
+    return out + team_notices(season)

@@ -27,9 +27,11 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.scheveningen import ScheveningenDetails
     from leaguegen.domain.sections.swiss import SwissSettings
     from leaguegen.domain.sections.team_league import TeamLeagueDetails
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
 
     SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
-                      | KnockoutDetails | DoubleSwissDetails | TeamLeagueDetails)
+                      | KnockoutDetails | DoubleSwissDetails | TeamLeagueDetails
+                      | TeamSwissDetails)
 
 
 class GameResult(Enum):

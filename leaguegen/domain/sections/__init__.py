@@ -9,6 +9,7 @@ from leaguegen.domain.sections import round_robin  # first: its formats lead eve
 from leaguegen.domain.sections import knockout, quads, scheveningen, swiss
 from leaguegen.domain.sections import double_swiss  # after swiss: a Swiss variant
 from leaguegen.domain.sections import team_league
+from leaguegen.domain.sections import team_swiss
 # isort: on
 from leaguegen.domain.sections.facts import derive_facts
 from leaguegen.domain.sections.kind import Progress, SectionFacts, SectionKind
@@ -17,5 +18,5 @@ from leaguegen.domain.sections.registry import format_names, kind_of, kinds, lab
 __all__ = [
     "Progress", "SectionFacts", "SectionKind", "derive_facts", "double_swiss", "format_names",
     "kind_of", "kinds", "knockout", "label", "quads", "register", "round_robin",
-    "scheveningen", "swiss", "team_league",
+    "scheveningen", "swiss", "team_league", "team_swiss",
 ]

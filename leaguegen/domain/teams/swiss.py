@@ -1,7 +1,9 @@
 """The FIDE Swiss Team Pairing System (C.04.6, applied from 1 February 2026).
 
-``pair_team_round(event)`` pairs the round after the last one in ``event`` (every team is
-paired; absences are not modelled yet). Article by article (docs/teams.md has the digest):
+``pair_team_round(event)`` pairs the round after the last one in ``event``: every team but
+the ``absent`` ones (a team that does not play the round is not paired, as the Basic Rules
+leave an absent player out, C.04.6 preface). Article by article (docs/teams.md has the
+digest):
 
 - 3.4: the PAB first, when the count is odd: among teams allowed one ([C2]) whose absence
   leaves the rest pairable ([C3]), the lowest score, then the most matches played, then
@@ -172,7 +174,10 @@ class _Round:
         return TeamPairing(self.round, matches, bye)
 
 
-def pair_team_round(event: TeamEvent, settings: SwissSettings | None = None) -> TeamPairing:
-    """Pair the next round of a team Swiss by C.04.6; NoValidPairing when it cannot be."""
+def pair_team_round(event: TeamEvent, settings: SwissSettings | None = None,
+                    absent: frozenset[int] = frozenset()) -> TeamPairing:
+    """Pair the next round of a team Swiss by C.04.6; NoValidPairing when it cannot be.
+    ``absent`` teams are left out of the round (no opponent, no PAB: the PAB and the
+    parity are of the teams present)."""
     settings = settings or settings_of(event)
-    return _Round(event, settings).pair(sorted(event.numbers))
+    return _Round(event, settings).pair(sorted(t for t in event.numbers if t not in absent))

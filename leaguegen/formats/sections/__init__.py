@@ -15,12 +15,14 @@ from leaguegen.formats.sections import (
     scheveningen,
     swiss,
     team_league,
+    team_swiss,
 )
 
 READERS: dict[str, FormatParser] = {
     reader.format: reader
     for reader in (round_robin.READER, knockout.READER, quads.READER, scheveningen.READER,
-                   swiss.READER, double_swiss.READER, team_league.READER)
+                   swiss.READER, double_swiss.READER, team_league.READER,
+                   team_swiss.READER)
 }
 
 

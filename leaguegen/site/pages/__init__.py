@@ -15,4 +15,5 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     start_list,
     swiss,
     team_league,
+    team_swiss,
 )
