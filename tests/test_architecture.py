@@ -192,6 +192,9 @@ PURE_STDLIB: dict[str, frozenset[str] | None] = {
     "string": None,
     "textwrap": None,
     "unicodedata": None,
+    # urllib as a whole fetches URLs; its parse module only quotes text into a URL (a report
+    # link, domain/report_links.py): that function alone is allowed.
+    "urllib.parse": frozenset({"quote"}),
     # sys is I/O and process control (stdout, stderr, stdin, argv, exit, modules, path), but
     # the recursion limit and maxsize are not: a deep recursive solver may raise the limit,
     # even at module level. That changes interpreter state, not the world outside the process,
