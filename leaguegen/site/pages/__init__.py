@@ -8,6 +8,7 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     double_swiss,
     history,
     knockout,
+    prizes,
     quads,
     round_robin,
     scheveningen,
