@@ -133,3 +133,17 @@ def prizes_pdf(s: Section) -> str:
 
 def prizes_json(s: Section) -> str:
     return f"{s.id}/prizes.json"
+
+
+# ---------------------------------------------------------------- school and club table
+
+def clubs(s: Section) -> str:
+    return f"{s.id}/clubs.html"
+
+
+def clubs_pdf_name(s: Section) -> str:
+    return f"{s.id}-clubs.pdf"
+
+
+def clubs_pdf(s: Section) -> str:
+    return f"{s.id}/{clubs_pdf_name(s)}"

@@ -190,6 +190,8 @@ class SectionSummary:
     changes: int = 0  # changes logged in the season's history (the Changes page, if any)
     in_progress: int | None = None  # a round with some results but not all
     prizes: bool = False  # a prize list is published (site/pages/prizes.py)
+    # the club table's title ("" the default one), None without one (pages/club_standings.py)
+    clubs: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +294,8 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
         finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
-        in_progress=progress.in_progress, prizes=has_prize_list(facts))
+        in_progress=progress.in_progress, prizes=has_prize_list(facts),
+        clubs=s.club_standings.title if s.club_standings is not None else None)
 
 
 def exports_trf(section: Section) -> bool:
