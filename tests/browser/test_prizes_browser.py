@@ -1,5 +1,6 @@
-"""The prize list page in headless Chromium, on a phone and a desktop: styled, and its
-tables fit the screen (a wide one may scroll in its own box, never the page)."""
+"""The prize list page and the quads demo's school table in headless Chromium, on a phone
+and a desktop: styled, and the page never scrolls sideways (a wide table may scroll in
+its own box)."""
 
 from __future__ import annotations
 
@@ -24,23 +25,30 @@ PROBE = ("<script>const ok=document.documentElement.scrollWidth <= window.innerW
 @pytest.fixture(scope="module")
 def site(tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("prizes") / "_site"
-    build_site(ROOT / "seasons" / "thursday-swiss-2026", out, pdf=False,
-               cache_dir=out.parent / "cache")
+    for demo in ("thursday-swiss-2026", "school-quads-2026"):
+        build_site(ROOT / "seasons" / demo, out / demo, pdf=False,
+                   cache_dir=out.parent / "cache" / demo)
     return out
 
 
-@pytest.mark.parametrize("width", [390, 1280])
-def test_the_prize_page_is_styled_and_fits(site: Path, tmp_path: Path, width: int) -> None:
+@pytest.mark.parametrize("path,width", [
+    ("thursday-swiss-2026/open/prizes.html", 390),
+    ("thursday-swiss-2026/open/prizes.html", 1280),
+    ("school-quads-2026/quads/clubs.html", 390),
+    ("school-quads-2026/quads/clubs.html", 1280),
+])
+def test_the_pages_are_styled_and_fit(site: Path, tmp_path: Path, path: str,
+                                      width: int) -> None:
     image_mod = pytest.importorskip("PIL.Image")
-    page = site / "open" / "prizes.html"
+    page = site / path
     png = tmp_path / "shot.png"
     screenshot(page, png, width, 1400)
     img = image_mod.open(png).convert("RGB")
     assert img.getpixel((width - 3, 5)) == ACCENT  # the stylesheet was applied
-    probe = page.with_name("probe-prizes.html")
+    probe = page.with_name("probe-" + page.name)
     shutil.copyfile(page, probe)
     probe.write_text(probe.read_text(encoding="utf-8").replace("</body>", PROBE),
                      encoding="utf-8")
     screenshot(probe, png, width, 900)
     assert image_mod.open(png).convert("RGB").getpixel((1, 890)) == FITS, \
-        f"the prize page scrolls sideways at {width} px"
+        f"{path} scrolls sideways at {width} px"
