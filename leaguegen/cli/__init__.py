@@ -25,7 +25,7 @@ COMMANDS: dict[str, str] = {
     "export": "export_cmd", "freeze": "freeze_cmd", "generate": "generate_cmd",
     "import": "import_cmd", "pair": "pair_cmd", "plan": "plan_cmd", "serve": "serve_cmd",
     "standings": "standings_cmd", "prizes": "prizes_cmd", "rating-report": "rating_cmd",
-    "schema": "schema_cmd", "diff": "diff_cmd",
+    "schema": "schema_cmd", "diff": "diff_cmd", "checkin": "checkin_cmd",
 }
 
 
