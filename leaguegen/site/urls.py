@@ -147,3 +147,8 @@ def clubs_pdf_name(s: Section) -> str:
 
 def clubs_pdf(s: Section) -> str:
     return f"{s.id}/{clubs_pdf_name(s)}"
+
+
+def checkin_pdf(s: Section) -> str:
+    """The check-in sheet of the next round (site/pages/checkin.py)."""
+    return f"{s.id}/{s.id}-checkin.pdf"

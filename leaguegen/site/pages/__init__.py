@@ -5,6 +5,7 @@ Importing this package registers every section kind's renderer (``registry``).
 
 from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     alphabetical,
+    checkin,
     club_standings,
     double_swiss,
     history,

@@ -192,6 +192,7 @@ class SectionSummary:
     prizes: bool = False  # a prize list is published (site/pages/prizes.py)
     # the club table's title ("" the default one), None without one (pages/club_standings.py)
     clubs: str | None = None
+    checkin: bool = False  # a check-in sheet of the next round (site/pages/checkin.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +296,14 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
         finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
         in_progress=progress.in_progress, prizes=has_prize_list(facts),
-        clubs=s.club_standings.title if s.club_standings is not None else None)
+        clubs=s.club_standings.title if s.club_standings is not None else None,
+        checkin=_has_checkin_sheet(s))
+
+
+def _has_checkin_sheet(section: Section) -> bool:
+    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
+
+    return sheet_round(section) is not None
 
 
 def exports_trf(section: Section) -> bool:
