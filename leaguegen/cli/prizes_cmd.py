@@ -20,8 +20,8 @@ from leaguegen.errors import InputError
 
 if TYPE_CHECKING:
     from leaguegen.domain.prizes import PrizeRules
+    from leaguegen.domain.prizes.tables import PrizeTable
     from leaguegen.domain.season import Section
-    from leaguegen.domain.sections.kind import SectionFacts
 
 EXIT_CANNOT, EXIT_INVALID = 1, 2
 
@@ -32,6 +32,7 @@ EXIT_CANNOT, EXIT_INVALID = 1, 2
 def prizes(season_dir: str, section_id: str) -> None:
     """List who takes which prize in a section of SEASON_DIR, and why."""
     from leaguegen.cli.season_standings import NoStandings, season_standings
+    from leaguegen.domain.prizes.tables import prize_tables
     from leaguegen.domain.sections import derive_facts
     from leaguegen.domain.sections.quads import QuadsFacts
     from leaguegen.formats.season_yaml import load_season
@@ -54,42 +55,30 @@ def prizes(season_dir: str, section_id: str) -> None:
                              " (docs/prizes.md)"), err=True)
         sys.exit(EXIT_CANNOT)
     facts = derive_facts(section)
-    if isinstance(facts, QuadsFacts):  # the prizes are each group's (the organisers' guide)
-        tables = [(f"group {n}", g) for n, g in enumerate(facts.group_facts, start=1)]
-    else:
+    if not isinstance(facts, QuadsFacts):
         try:
             season_standings(season, section_id)  # NoStandings for a kind without a table
         except NoStandings as err:
             click.echo(printable(f"error: {err}"), err=True)
             sys.exit(EXIT_CANNOT)
-        tables = [("", facts)]
-    for label, table_facts in tables:
-        try:
-            _one_table(section, rules, table_facts, label)
-        except ValueError as err:
-            click.echo(printable(f"error: {err}"), err=True)
-            sys.exit(EXIT_CANNOT)
+    try:
+        tables = prize_tables(facts)
+    except ValueError as err:
+        click.echo(printable(f"error: {err}"), err=True)
+        sys.exit(EXIT_CANNOT)
+    for table in tables:
+        _one_table(section, rules, table)
 
 
-def _one_table(section: Section, rules: PrizeRules, facts: SectionFacts, label: str) -> None:
+def _one_table(section: Section, rules: PrizeRules, table: PrizeTable) -> None:
     """Print the prize list of one standings table (a section's, or a quads group's)."""
-    from leaguegen.domain.prizes import Finisher, award_prizes
     from leaguegen.domain.prizes.explain import places, reasons
-    from leaguegen.domain.standings import compute_standings
-    from leaguegen.formats.prizes import first_date
 
-    table, standings = facts.table, facts.standings
-    assert table is not None and standings is not None and facts.kind.tiebreak_system
-    if rules.tiebreaks:
-        standings = compute_standings(table, list(rules.tiebreaks), facts.kind.tiebreak_system,
-                                      facts.section.tiebreak_rules, None, facts.excluded)
-    players = {r.number: r.player for r in table.records}
-    field = [Finisher(row.number, players[row.number], row.points, row.rank)
-             for row in standings.rows]
-    outcome = award_prizes(rules, field, first_date(section))
-    names = {n: p.name for n, p in players.items()}
-    unit = table.scoring.unit
-    progress = facts.progress
+    outcome = table.outcome
+    records = table.facts.table.records if table.facts.table is not None else ()
+    names = {r.number: r.player.name for r in records}
+    label = f"group {table.group}" if table.group is not None else ""
+    progress = table.facts.progress
     where = f"{section.name} ({section.id}){', ' + label if label else ''}"
     click.echo(printable(f"Prizes: {where}; ties: {rules.ties.value},"
                          f" order: {rules.order.value}; fund {rules.money(outcome.fund)},"
@@ -102,7 +91,7 @@ def _one_table(section: Section, rules: PrizeRules, facts: SectionFacts, label: 
     for award in outcome.awards:
         click.echo(printable(f"{award.rank:>4}  {award.name}: {places(award.prizes)},"
                              f" {rules.money(award.amount)}"))
-        for line in reasons(award, outcome, names, unit):
+        for line in reasons(award, outcome, names, table.unit):
             click.echo(printable(f"        {line}"))
     for left in outcome.unawarded:
         click.echo(printable(f"not awarded: {left.prize.category}"

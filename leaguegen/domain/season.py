@@ -19,6 +19,7 @@ from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
+    from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
@@ -162,6 +163,8 @@ class Section:
     changes: tuple[Change, ...] = ()
     # The section's ``prizes:`` block (domain/prizes/), None when it has none.
     prizes: PrizeRules | None = None
+    # The section's ``club_standings:`` block (domain/club_standings.py), None without one.
+    club_standings: ClubRules | None = None
 
     @property
     def double(self) -> bool:

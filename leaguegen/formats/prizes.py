@@ -114,12 +114,6 @@ def check_dates(rules: PrizeRules | None, node: yaml.Node | None, section: Secti
             return
 
 
-def first_date(section: Section) -> dt.date | None:
-    """The section's first dated round (what ages default to)."""
-    dates = [r.date for r in section.rounds if r.date is not None]
-    return min(dates) if dates else None
-
-
 def _category(node: yaml.Node, ctx: Ctx, decimals: int) -> Category | None:
     col = ctx.col
     keys = yn.mapping(node, col, "prize category", CATEGORY_KEYS, required=("name", "prizes"))

@@ -145,7 +145,7 @@ def _summary_from_json(data: dict) -> SectionSummary:
     return SectionSummary(**values)
 
 
-SECTION_MAGIC = b"leaguegen section entry 2\n"
+SECTION_MAGIC = b"leaguegen section entry 3\n"  # 3: more PDFs (``pdfs``)
 
 
 def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> bytes:
@@ -158,12 +158,15 @@ def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> 
     encoded them already (to write them into the site).
     """
     bodies = encoded if encoded is not None else [html.encode() for html in output.pages.values()]
+    more = [html.encode() for html in output.pdfs.values()]
     pdf = output.pdf_html.encode()
     head = json.dumps({"pages": [[path, len(body)] for path, body
                                  in zip(output.pages, bodies, strict=True)],
+                       "pdfs": [[path, len(body)] for path, body
+                                in zip(output.pdfs, more, strict=True)],
                        "pdf_path": output.pdf_path, "pdf_html": len(pdf),
                        "summary": _summary_to_json(output.summary)}).encode()
-    return b"".join((SECTION_MAGIC, head, b"\n", *bodies, pdf))
+    return b"".join((SECTION_MAGIC, head, b"\n", *bodies, *more, pdf))
 
 
 def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
@@ -179,19 +182,21 @@ def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
         view = memoryview(raw)
         at = end + 1
         pages: dict[str, str] = {}
-        for path, length in head["pages"]:
-            if type(path) is not str or type(length) is not int or length < 0 \
-                    or at + length > len(raw) or path in pages:
-                return None
-            pages[path] = str(view[at:at + length], "utf-8")
-            at += length
+        pdfs: dict[str, str] = {}
+        for into, listed in ((pages, head["pages"]), (pdfs, head["pdfs"])):
+            for path, length in listed:
+                if type(path) is not str or type(length) is not int or length < 0 \
+                        or at + length > len(raw) or path in into:
+                    return None
+                into[path] = str(view[at:at + length], "utf-8")
+                at += length
         length = head["pdf_html"]
         if type(length) is not int or length < 0 or at + length != len(raw) \
                 or type(head["pdf_path"]) is not str:
             return None
         pdf_html = str(view[at:], "utf-8")
         return SectionOutput(pages, head["pdf_path"], pdf_html,
-                             _summary_from_json(head["summary"]))
+                             _summary_from_json(head["summary"]), pdfs)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # damaged: rendered again
 
@@ -533,7 +538,8 @@ def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
     facts, key = item
     output = render_section(season, facts)
     paths = sink.take(store, key, output, prefix)
-    return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary), paths
+    return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary,
+                         output.pdfs), paths
 
 
 def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: str,
@@ -580,6 +586,8 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
                 snap.sections_reused.append(section.id)
             snap.pages.update(output.pages)
             snap.pdfs[output.pdf_path] = (pdf_key(output.pdf_html), output.pdf_html)
+            for path, source in output.pdfs.items():
+                snap.pdfs[path] = (pdf_key(source), source)
             summaries.append(output.summary)
             if on_section is not None:
                 on_section(section.id)

@@ -114,3 +114,41 @@ def alphabetical(s: Section, round_no: int | None = None) -> str:
 
 def changes(s: Section) -> str:
     return f"{s.id}/changes.html"
+
+
+# ---------------------------------------------------------------- prizes (docs/prizes.md)
+
+def prizes(s: Section) -> str:
+    return f"{s.id}/prizes.html"
+
+
+def prizes_pdf_name(s: Section) -> str:
+    """The prize list's PDF, relative to the section's folder."""
+    return f"{s.id}-prizes.pdf"
+
+
+def prizes_pdf(s: Section) -> str:
+    return f"{s.id}/{prizes_pdf_name(s)}"
+
+
+def prizes_json(s: Section) -> str:
+    return f"{s.id}/prizes.json"
+
+
+# ---------------------------------------------------------------- school and club table
+
+def clubs(s: Section) -> str:
+    return f"{s.id}/clubs.html"
+
+
+def clubs_pdf_name(s: Section) -> str:
+    return f"{s.id}-clubs.pdf"
+
+
+def clubs_pdf(s: Section) -> str:
+    return f"{s.id}/{clubs_pdf_name(s)}"
+
+
+def checkin_pdf(s: Section) -> str:
+    """The check-in sheet of the next round (site/pages/checkin.py)."""
+    return f"{s.id}/{s.id}-checkin.pdf"

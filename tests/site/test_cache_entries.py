@@ -87,7 +87,8 @@ def test_foreign_and_older_entries_are_misses() -> None:
         json.dumps({"pages": output.pages, "pdf_path": output.pdf_path,  # the JSON of before
                     "pdf_html": output.pdf_html, "summary": {}}).encode(),
         b"", b"\x00" * 100, SECTION_MAGIC, SECTION_MAGIC + b"{}\n",
-        entry.replace(b"entry 2", b"entry 3", 1),
+        entry.replace(b"entry 3", b"entry 4", 1),
+        entry.replace(b"entry 3", b"entry 2", 1),  # before a section had more PDFs
         with_head(longer), with_head(shorter), with_head(twice),
         with_head({**head, "pdf_html": -1}), with_head({**head, "pages": {}}),
         with_head({k: v for k, v in head.items() if k != "summary"}),

@@ -28,7 +28,9 @@ def test_every_page_is_there(pages) -> None:
     assert {f"open/round-{r}.html" for r in range(1, 6)} <= set(html)
     assert "open/round-6.html" not in html  # not paired yet
     assert len([p for p in html if p.startswith("open/players/")]) == 24
-    assert list(pdfs) == ["open/open-crosstable.pdf"]
+    # the prize list (docs/prizes.md) and the next round's check-in sheet beside the crosstable
+    assert list(pdfs) == ["open/open-crosstable.pdf", "open/open-checkin.pdf",
+                          "open/open-prizes.pdf"]
     assert "Swiss" in text(html["index.html"])
 
 
@@ -112,7 +114,7 @@ def test_russian_site(swiss_copy: Path) -> None:
 def test_build_with_pdf(tmp_path: Path) -> None:
     report = build_site(SWISS_DEMO, tmp_path / "_site", pdf=True)
     pdf = (tmp_path / "_site" / "open" / "open-crosstable.pdf").read_bytes()
-    assert pdf.startswith(b"%PDF") and report.pdfs == 1
+    assert pdf.startswith(b"%PDF") and report.pdfs == 3  # crosstable, prizes, check-in
 
 
 def _english_fragments(code: str) -> set[str]:

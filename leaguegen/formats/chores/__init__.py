@@ -1,5 +1,5 @@
 """The organiser's chores below the command line: ``result``, ``withdraw``, ``enter``,
-``bye`` and ``freeze``, each one edit of the season's files.
+``bye``, ``checkin`` and ``freeze``, each one edit of the season's files.
 
 Each chore locks the season, loads it once, checks the request against it (a name that
 is nobody, a game its kind does not schedule, a round not paired yet...), makes the
@@ -13,6 +13,7 @@ word (``SectionKind.chores``, ``scheduled_games``): the command line, the pages 
 report-a-result workflow call these functions and share their refusals.
 """
 
+from leaguegen.formats.chores.checkin import checkin
 from leaguegen.formats.chores.core import (
     EXIT_CANNOT,
     EXIT_INVALID,
@@ -26,4 +27,4 @@ from leaguegen.formats.chores.result import game_in, record_result
 from leaguegen.formats.chores.roster import bye, enter, withdraw
 
 __all__ = ["EXIT_CANNOT", "EXIT_INVALID", "Done", "Refusal", "SeasonInvalid", "bye",
-           "computed", "enter", "freeze", "game_in", "record_result", "withdraw"]
+           "checkin", "computed", "enter", "freeze", "game_in", "record_result", "withdraw"]

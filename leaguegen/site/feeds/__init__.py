@@ -1,7 +1,8 @@
 """Open data beside the pages, listed as one output in ``site/outputs.py``.
 
 Per section: ``<id>/section.json``, ``<id>/section.ics``, one calendar per player and, for
-the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``;
+the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``; for a
+section with prizes, its prize list ``<id>/prizes.json`` (``prizes_json``);
 per season: ``season.json``, ``season.ics`` and ``feed.atom``.
 """
 
@@ -23,6 +24,7 @@ from leaguegen.site.feeds.ical import (
     section_calendar,
 )
 from leaguegen.site.feeds.json_feed import season_entry, season_feed, section_feed
+from leaguegen.site.feeds.prizes_json import prizes_files
 from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import exports_trf
 
@@ -47,6 +49,8 @@ def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
                                                      facts.of(section)).encode("utf-8")
     for number, calendar in player_calendars(facts, section, feed).items():
         files[urls.player_ics(section, number)] = calendar
+    for path, data in (prizes_files(facts, section) or {}).items():
+        files[path] = _json(data)
     return files, section_part(facts, section, block)
 
 

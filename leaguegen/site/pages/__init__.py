@@ -5,9 +5,12 @@ Importing this package registers every section kind's renderer (``registry``).
 
 from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     alphabetical,
+    checkin,
+    club_standings,
     double_swiss,
     history,
     knockout,
+    prizes,
     quads,
     round_robin,
     scheveningen,

@@ -23,6 +23,7 @@ from fractions import Fraction
 from typing import Protocol
 
 from leaguegen.domain.model import Code
+from leaguegen.domain.prizes.tables import has_prize_list
 from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
@@ -190,6 +191,10 @@ class SectionSummary:
     trf: bool = False  # a TRF export is published beside the section's data
     changes: int = 0  # changes logged in the season's history (the Changes page, if any)
     in_progress: int | None = None  # a round with some results but not all
+    prizes: bool = False  # a prize list is published (site/pages/prizes.py)
+    # the club table's title ("" the default one), None without one (pages/club_standings.py)
+    clubs: str | None = None
+    checkin: bool = False  # a check-in sheet of the next round (site/pages/checkin.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +298,15 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         rounds_played=progress.rounds_played if rounds_played is None else rounds_played,
         rounds_total=progress.rounds_total, leader=leader, next_date=progress.next_date,
         finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
-        in_progress=progress.in_progress)
+        in_progress=progress.in_progress, prizes=has_prize_list(facts),
+        clubs=s.club_standings.title if s.club_standings is not None else None,
+        checkin=_has_checkin_sheet(s))
+
+
+def _has_checkin_sheet(section: Section) -> bool:
+    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
+
+    return sheet_round(section) is not None
 
 
 def exports_trf(section: Section) -> bool:

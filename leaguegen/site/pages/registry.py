@@ -14,12 +14,14 @@ Pages that any section of a kind with a start list may have (the start rank
 list, the alphabetical pairing lists, the changes from the season's history)
 are made by page makers registered with :func:`register_section_pages`: each
 takes (season, facts) and returns {path: html}, possibly empty; their pages
-join the section's own, so they are cached and rebuilt with it.
+join the section's own, so they are cached and rebuilt with it. A path ending in
+``.pdf`` is the HTML source of one more PDF of the section (the prize list's), made
+with the crosstable's (:attr:`SectionOutput.pdfs`).
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
@@ -37,6 +39,8 @@ class SectionOutput:
     pdf_path: str
     pdf_html: str
     summary: SectionSummary
+    # more PDFs of the section (a page maker's paths ending ``.pdf``): path -> HTML source
+    pdfs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -110,5 +114,6 @@ def _with_section_pages(renderer: Renderer, season, facts) -> SectionOutput:  # 
     with templates_pinned():  # each template looked up once per section
         output = renderer(season, facts)
         for maker in SECTION_PAGES:
-            output.pages.update(maker(season, facts))
+            for path, text in maker(season, facts).items():
+                (output.pdfs if path.endswith(".pdf") else output.pages)[path] = text
     return output

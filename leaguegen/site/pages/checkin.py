@@ -1,0 +1,81 @@
+"""The check-in sheet of a Swiss section's next round (``<id>/<id>-checkin.pdf``).
+
+A printed list for the arbiter's table: every player still in the event, by name, with
+a box to tick; the ticked names are what ``leaguegen checkin`` is given
+(``formats/chores/checkin.py``), so those not ticked are not paired. Made for a section
+of a kind that takes requested byes, while a round remains to be paired; only as a PDF
+(a build without PDFs has none, and no link to it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.model import Code
+from leaguegen.domain.names import name_key
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.sections import SectionFacts, kind_of
+from leaguegen.site import urls
+from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info, section_summary
+from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.render import render_pdf_source
+
+_WORDS = {Code.HALF_BYE: "half-point bye", Code.FULL_BYE: "full-point bye",
+          Code.ZERO_BYE: "not paired"}  # msgids the catalogue has
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinRow:
+    number: int
+    name: str
+    rating: int | None
+    club: str | None
+    request: str | None  # a bye already asked for this round, as the catalogue words it
+
+
+@dataclass(frozen=True, slots=True)
+class CheckinSheet:
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    round: int
+    rows: tuple[CheckinRow, ...]
+    clubs: bool  # anyone has a club (else no column)
+
+
+def sheet_round(section: Section) -> int | None:
+    """The round the sheet is for: the next to pair (None: none is left, or the kind
+    takes no check-in)."""
+    chores = kind_of(section.format).chores
+    if not chores.accepts_byes or chores.games_per_pairing != 1 or not section.players:
+        return None
+    nxt = (chores.paired_rounds(section) if chores.paired_rounds else 0) + 1
+    return nxt if nxt <= len(section.rounds) else None
+
+
+def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
+                  ) -> CheckinSheet | None:
+    section = facts.section
+    r = sheet_round(section)
+    if r is None:
+        return None
+    gone = {w.player for w in section.withdrawals if w.after_round < r}
+    asked = {q.player: _WORDS.get(q.code, "not paired")
+             for q in getattr(section.details, "requests", ()) if q.round == r}
+    rows = sorted((CheckinRow(n, p.name, p.rating, p.club or None, asked.get(n))
+                   for n, p in enumerate(section.players, start=1) if n not in gone),
+                  key=lambda row: name_key(row.name))
+    return CheckinSheet(root, season_info(season), section_summary(facts, root, None), r,
+                        tuple(rows), any(row.club for row in rows))
+
+
+def checkin_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    """The sheet's PDF source (a ``.pdf`` path: see ``registry``), or nothing."""
+    sheet = checkin_sheet(season, facts)
+    if sheet is None:
+        return {}
+    source = render_pdf_source("checkin/pdf.html", sheet, season.language)
+    return {urls.checkin_pdf(facts.section): source} if source else {}
+
+
+register_section_pages(checkin_pages)
