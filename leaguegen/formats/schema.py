@@ -40,6 +40,8 @@ def season_schema() -> Schema:
     from leaguegen.formats.season_yaml import (
         DIGITS,
         ID_PATTERN,
+        PAPERS,
+        PRINTABLES,
         SEASON_KEYS,
         SECTION_KEYS,
         SEEDINGS,
@@ -74,6 +76,9 @@ def season_schema() -> Schema:
     season_props: dict[str, Schema] = {
         "name": {"type": "string"},
         "digits": {"enum": list(DIGITS)},
+        "paper": {"enum": list(PAPERS)},
+        "printables": {"enum": list(PRINTABLES)},
+        "site_url": {"type": "string", "pattern": "^https?://"},
         "sections": {"type": "array", "minItems": 1,
                      "items": {"oneOf": [{"type": "string"},
                                          {"$ref": "#/definitions/section"}]}},
