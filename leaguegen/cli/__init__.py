@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "import": "import_cmd", "pair": "pair_cmd", "plan": "plan_cmd", "serve": "serve_cmd",
     "standings": "standings_cmd", "prizes": "prizes_cmd", "rating-report": "rating_cmd",
     "schema": "schema_cmd", "diff": "diff_cmd",
+    "print": "print_cmd",
 }
 
 

@@ -30,6 +30,7 @@ from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
+from leaguegen.site.render import PDF_LINKS
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -171,6 +172,9 @@ class SeasonInfo:
     description_html: str
     languages: tuple[str, ...] = ("en",)  # every language the site is published in
     digits: str = "western"
+    # the current round's printables are beside the pages (``printables: current`` and a
+    # build that makes PDFs: site/printables/); the A-Z and Swiss round pages link them
+    printables: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +250,7 @@ def season_info(season: Season) -> SeasonInfo:
         time_control=season.time_control, language=season.language,
         description_html=render_markdown(season.description),
         languages=season.languages or (season.language,), digits=season.digits,
+        printables=season.printables == "current" and PDF_LINKS.get(),
     )
 
 
