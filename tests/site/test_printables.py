@@ -233,3 +233,22 @@ def test_a_kind_without_round_lists_or_a_round_not_paired_is_refused() -> None:
         print_page(season, facts, 9, "pairings")
     with pytest.raises(NotPrintable, match="no printable called"):
         print_page(season, facts, 1, "menu")
+
+
+def test_arabic_results_read_left_to_right(tmp_path: Path) -> None:
+    """A result to tick reads 1–0 in a right-to-left sheet too (not mirrored to 0–1 by
+    the bidirectional algorithm), the first choice at the right: White wins first."""
+    _tools()
+    from leaguegen.site.printables import printable_html, printable_pdf
+
+    season, facts = _load("ar", site_url=SITE)
+    pdf = tmp_path / "slips.pdf"
+    pdf.write_bytes(printable_pdf(printable_html(season, facts, 1, "slips")))
+    out = subprocess.run(["pdftotext", "-bbox", "-f", "1", "-l", "1", str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    words = [(float(x0), unescape(w))
+             for x0, w in re.findall(r'<word xMin="([\d.]+)"[^>]*>([^<]*)', out)]
+    # where each choice stands on the first slip (the first word of its text)
+    places = {w: x for x, w in reversed(words) if w in ("1–0", "½–½", "0–1")}
+    assert set(places) == {"1–0", "½–½", "0–1"}, words
+    assert places["1–0"] > places["½–½"] > places["0–1"]
