@@ -38,7 +38,6 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
     from leaguegen.domain.season_facts import season_facts
     from leaguegen.formats.files import write_atomic
     from leaguegen.formats.season_yaml import load_season
-    from leaguegen.site.pages.alphabetical import current_round
     from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
     from leaguegen.site.printables import (
         PRINTABLES,
@@ -47,6 +46,7 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
         printable_path,
         printable_pdf,
     )
+    from leaguegen.site.printables.context import wall_round
 
     try:
         season = load_season(season_dir)
@@ -68,7 +68,7 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
             sys.exit(EXIT_INVALID)
         season = dataclasses.replace(season, language=language, languages=languages)
     facts = season_facts(season).of(section)
-    number = round_no if round_no is not None else current_round(facts)
+    number = round_no if round_no is not None else wall_round(facts)
     wanted = PRINTABLES if not what or "all" in what else tuple(
         w for w in PRINTABLES if w in what)
     try:

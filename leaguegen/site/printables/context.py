@@ -13,7 +13,12 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.site import i18n, urls
-from leaguegen.site.pages.alphabetical import listed_rounds, round_lines, shared_of
+from leaguegen.site.pages.alphabetical import (
+    current_round,
+    listed_rounds,
+    round_lines,
+    shared_of,
+)
 from leaguegen.site.pages.start_list import has_lists
 from leaguegen.site.pages.swiss_context import round_page_path
 from leaguegen.site.printables.qr import qr_data_uri
@@ -110,6 +115,12 @@ def printable_rounds(facts: SectionFacts) -> tuple[int, ...]:
     if facts.table is None or not has_lists(facts.section):
         return ()
     return listed_rounds(facts)
+
+
+def wall_round(facts: SectionFacts) -> int | None:
+    """The round whose sheets are printed when none is named: the round on the wall (the
+    A-Z page's current round); None for a section without printables."""
+    return current_round(facts) if printable_rounds(facts) else None
 
 
 def round_page(facts: SectionFacts, number: int) -> str:

@@ -8,8 +8,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import i18n
-from leaguegen.site.pages.alphabetical import current_round
-from leaguegen.site.printables.context import PRINTABLES, print_page, printable_rounds
+from leaguegen.site.printables.context import PRINTABLES, print_page, wall_round
 from leaguegen.site.render import render
 
 
@@ -47,9 +46,7 @@ def build_sources(season: Season, facts: SeasonFacts) -> dict[str, str]:
         prefix = i18n.prefix(code, languages)
         for section in season.sections:
             mine = facts.of(section)
-            if not printable_rounds(mine):
-                continue
-            number = current_round(mine)
+            number = wall_round(mine)
             if number is None:
                 continue
             for what in PRINTABLES:
