@@ -255,13 +255,18 @@ def test_arabic_results_read_left_to_right(tmp_path: Path) -> None:
 
 
 def test_a_build_writes_the_current_rounds_sheets_and_links_them(tmp_path: Path) -> None:
-    """The Swiss demo asks for its printables (``printables: current``): the current
-    round's six PDFs beside its pages, linked from the A-Z page and that round's page;
-    without the key a build makes none and links none."""
+    """With ``printables: current`` (the Swiss demo with the key added) a build writes the
+    current round's six PDFs beside its pages, linked from the A-Z page and that round's
+    page; without the key (the demo as it is) it makes none and links none."""
     from leaguegen.site.build import build_site
 
+    asked = tmp_path / "asked"
+    shutil.copytree(SEASONS / "thursday-swiss-2026", asked)
+    yaml = asked / "season.yaml"
+    yaml.write_text("printables: current\n" + yaml.read_text(encoding="utf-8"),
+                    encoding="utf-8")
     site = tmp_path / "site"
-    build_site(SEASONS / "thursday-swiss-2026", site, pdf=True, cache_dir=tmp_path / "c")
+    build_site(asked, site, pdf=True, cache_dir=tmp_path / "c")
     sheets = sorted(p.relative_to(site).as_posix() for p in site.rglob("*-round-*.pdf"))
     assert sheets == sorted(f"open/round-5/open-round-5-{w}.pdf" for w in PRINTABLES)
     for page in ("open/alphabetical.html", "open/round-5.html"):
@@ -270,12 +275,8 @@ def test_a_build_writes_the_current_rounds_sheets_and_links_them(tmp_path: Path)
         assert sorted(f"open/{link}" for link in links) == sheets, page
     assert "round-4/" not in (site / "open" / "round-4.html").read_text(encoding="utf-8")
 
-    plain = tmp_path / "plain"
-    shutil.copytree(SEASONS / "thursday-swiss-2026", plain)
-    yaml = plain / "season.yaml"
-    yaml.write_text(yaml.read_text(encoding="utf-8").replace("printables: current\n", ""),
-                    encoding="utf-8")
-    build_site(plain, tmp_path / "site2", pdf=True, cache_dir=tmp_path / "c2")
+    build_site(SEASONS / "thursday-swiss-2026", tmp_path / "site2", pdf=True,
+               cache_dir=tmp_path / "c2")
     assert not list((tmp_path / "site2").rglob("*-round-*.pdf"))
     assert ".pdf\"" not in re.sub(r'href="[^"]*crosstable\.pdf"', "", (
         tmp_path / "site2" / "open" / "alphabetical.html").read_text(encoding="utf-8"))
