@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "standings": "standings_cmd", "prizes": "prizes_cmd", "rating-report": "rating_cmd",
     "schema": "schema_cmd", "diff": "diff_cmd", "check-files": "check_files_cmd",
     "checkin": "checkin_cmd",
+    "print": "print_cmd",
 }
 
 

@@ -196,6 +196,13 @@ class Season:
     languages: tuple[str, ...] = ("en",)  # every language the site is published in
     digits: str = "western"  # or "arabic-indic" (٠١٢٣٤٥٦٧٨٩)
     description: str = ""
+    paper: str = "A4"  # the printables' paper: "A4" or "Letter"
+    # the published site's address (no trailing slash), "" when not given: what the
+    # printables' QR codes link to
+    site_url: str = ""
+    # which printables a build writes beside the pages: "none", or "current" (every
+    # printable of each section's current round; site/printables/)
+    printables: str = "none"
     news: tuple[NewsItem, ...] = field(default=())
     # where players report results (a link on each unplayed board); None: no links
     reports: ReportSettings | None = None

@@ -41,6 +41,8 @@ def season_schema() -> Schema:
     from leaguegen.formats.season_yaml import (
         DIGITS,
         ID_PATTERN,
+        PAPERS,
+        PRINTABLES,
         REPORT_KEYS,
         SEASON_KEYS,
         SECTION_KEYS,
@@ -77,6 +79,9 @@ def season_schema() -> Schema:
         "name": {"type": "string"},
         "digits": {"enum": list(DIGITS)},
         "reports": _keys(REPORT_KEYS, {"host": {"enum": list(HOSTS)}}),
+        "paper": {"enum": list(PAPERS)},
+        "printables": {"enum": list(PRINTABLES)},
+        "site_url": {"type": "string", "pattern": "^https?://"},
         "sections": {"type": "array", "minItems": 1,
                      "items": {"oneOf": [{"type": "string"},
                                          {"$ref": "#/definitions/section"}]}},

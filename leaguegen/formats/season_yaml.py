@@ -47,7 +47,7 @@ from leaguegen.formats.yaml_nodes import Ctx
 SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
-               "tiebreaks", "reports")
+               "tiebreaks", "reports", "paper", "site_url", "printables")
 # reports: where players report results (domain/report_links.py)
 REPORT_KEYS = ("host", "repository", "server", "url")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
@@ -58,6 +58,10 @@ LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 LANGUAGE_ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans",
                     "zh-cn": "zh_Hans", "zh_cn": "zh_Hans"}
 DIGITS = ("western", "arabic-indic")
+PAPERS = ("A4", "Letter")  # the printables' paper (site/printables/)
+PRINTABLES = ("none", "current")  # which printables a build writes beside the pages
+# where the site is published: the QR codes on the printables link to its pages
+SITE_URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
@@ -638,12 +642,29 @@ def load_season(folder: str | Path, memo: dict | None = None,
             col.add(keys.get("digits"), f"digits must be one of {', '.join(DIGITS)},"
                                         f" not '{digits}'{yn.suggestion(digits, DIGITS)}")
             digits = "western"
+        paper = yn.text(keys.get("paper"), col, "paper") or "A4"
+        if paper not in PAPERS:
+            col.add(keys.get("paper"), f"paper must be one of {', '.join(PAPERS)},"
+                                       f" not '{paper}'{yn.suggestion(paper, PAPERS)}")
+            paper = "A4"
+        printables = yn.text(keys.get("printables"), col, "printables") or "none"
+        if printables not in PRINTABLES:
+            col.add(keys.get("printables"), f"printables must be one of"
+                    f" {', '.join(PRINTABLES)}, not '{printables}'"
+                    f"{yn.suggestion(printables, PRINTABLES)}")
+            printables = "none"
+        site_url = read_line(keys.get("site_url"), col, "site_url") or ""
+        if site_url and not SITE_URL.fullmatch(site_url):
+            col.add(keys.get("site_url"), f"site_url must be the site's address starting"
+                                          f" with https:// or http://, not '{site_url}'")
+            site_url = ""
         season = Season(
             name=read_line(keys.get("name"), col, "name") or "",
             organiser=read_line(keys.get("organiser"), col, "organiser") or "",
             venue=read_line(keys.get("venue"), col, "venue") or "",
             time_control=read_line(keys.get("time_control"), col, "time_control") or "",
             language=languages[0], languages=languages, digits=digits,
+            paper=paper, site_url=site_url.rstrip("/"), printables=printables,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
         )

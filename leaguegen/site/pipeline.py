@@ -31,11 +31,12 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.git_history import SeasonHistory, read_history
-from leaguegen.site import i18n
+from leaguegen.site import i18n, printables
 from leaguegen.site.incremental import (
     DiskStore,
     MemoryStore,
     Store,
+    pdf_key,
     program_version,
     render_site,
 )
@@ -311,7 +312,11 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         raw[f"assets/{asset}"] = (template_dir() / "assets" / asset).read_bytes()
     raw.update(extra.files)
     if pdf:
-        for path, (key, html) in snap.pdfs.items():
+        # the printables of each section's current round, when the season asks for them
+        # (``printables: current``): PDFs like the crosstables, cached by their source
+        sheets = {path: (pdf_key(html), html)
+                  for path, html in printables.build_sources(season, facts).items()}
+        for path, (key, html) in {**snap.pdfs, **sheets}.items():
             data = store.get_pdf(key)
             if data is None:
                 result.pending_pdfs[path] = (key, html)

@@ -10,6 +10,7 @@ there (an OSError from its import) ahead of the real one, and run the command it
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -50,7 +51,8 @@ def test_a_season_builds_without_pdfs_and_says_why(tmp_path: Path) -> None:
     assert "warning: no PDF crosstables" in done.stderr
     assert "libpango-1.0-0" in done.stderr and "--no-pdf" in done.stderr
     assert "could not import" not in done.stdout + done.stderr  # ours says it, once
-    assert "Built 62 pages and 0 PDFs" in done.stdout
+    # (the page count is the other build tests'; this one runs the installed package)
+    assert re.search(r"Built \d+ pages and 0 PDFs", done.stdout), done.stdout
     assert (out / "index.html").is_file() and (out / "premier" / "index.html").is_file()
     assert not list(out.rglob("*.pdf"))
     assert not _pdf_links(out)  # no link to a PDF that is not there

@@ -14,6 +14,7 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     quads,
     round_robin,
     scheveningen,
+    screen,
     stage,
     start_list,
     swiss,

@@ -32,6 +32,7 @@ from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
+from leaguegen.site.render import PDF_LINKS
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -174,6 +175,9 @@ class SeasonInfo:
     languages: tuple[str, ...] = ("en",)  # every language the site is published in
     digits: str = "western"
     reports: ReportSettings | None = None  # a "report the result" link on unplayed boards
+    # the current round's printables are beside the pages (``printables: current`` and a
+    # build that makes PDFs: site/printables/); the A-Z and Swiss round pages link them
+    printables: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +258,7 @@ def season_info(season: Season) -> SeasonInfo:
         description_html=render_markdown(season.description),
         languages=season.languages or (season.language,), digits=season.digits,
         reports=season.reports,
+        printables=season.printables == "current" and PDF_LINKS.get(),
     )
 
 

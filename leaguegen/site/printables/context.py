@@ -1,0 +1,212 @@
+"""What each printable shows: one frozen context per round of a section, made from the
+section's facts (the same round lines as the A-Z wall page, ``pages/alphabetical``), so a
+sheet and the page it links to cannot disagree on a board or a colour."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections import swiss as ss
+from leaguegen.site import i18n, urls
+from leaguegen.site.pages.alphabetical import (
+    current_round,
+    listed_rounds,
+    round_lines,
+    shared_of,
+)
+from leaguegen.site.pages.start_list import has_lists
+from leaguegen.site.pages.swiss_context import round_page_path
+from leaguegen.site.printables.qr import qr_data_uri
+
+# Every printable, in the order ``all`` makes them; each is ``print/<name>.html``.
+PRINTABLES = ("pairings", "alphabetical", "slips", "scoresheets", "cards", "wallchart")
+# A crosstable cell's result mark by code (the wall chart); byes show the points they gave.
+_MARK = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.WIN_UNRATED: "1",
+         Code.DRAW_UNRATED: "½", Code.LOSS_UNRATED: "0", Code.FORFEIT_WIN: "+",
+         Code.FORFEIT_LOSS: "−", Code.FULL_BYE: "1", Code.HALF_BYE: "½",
+         Code.PAIRING_BYE: "1", Code.ZERO_BYE: "0", Code.PENDING: ""}
+
+
+class NotPrintable(ValueError):
+    """The section or round has no printables (a kind without round lists, a round not
+    paired yet); the message says which."""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintSeason:
+    """What the sheets say of the season (``render`` reads ``digits`` for the numbers)."""
+
+    name: str
+    organiser: str
+    venue: str
+    time_control: str
+    digits: str
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game of the round: board number and the two players (names and numbers)."""
+
+    number: int
+    white: str
+    black: str
+    white_no: int
+    black_no: int
+    white_rating: int | None
+    black_rating: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class AzRow:
+    """A player's line of the A-Z list: ``colour`` "w"/"b" (one letter a game of a match),
+    or "" with ``note`` (an N_ msgid: a bye's kind, the free round) when there is no game."""
+
+    name: str
+    board: int | None
+    colour: str
+    opponent: str | None
+    note: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChartRow:
+    """A wall chart line: ``rank`` None for a player the standings leave out; each cell is
+    the opponent's number, the colour letter and the result mark (``12w1``), or a bye's
+    points."""
+
+    rank: int | None
+    number: int
+    name: str
+    rating: int | None
+    cells: tuple[str, ...]
+    points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PrintPage:
+    """One printable of one round (``what``: one of :data:`PRINTABLES`). ``url`` is the
+    round's page on the published site and ``qr`` its QR code (a data URL); both "" when
+    the season names no ``site_url``."""
+
+    what: str
+    season: PrintSeason
+    section: str
+    round: int
+    rounds_total: int
+    date: dt.date | None
+    time_control: str
+    paper: str
+    url: str
+    qr: str
+    boards: tuple[Board, ...]
+    rows: tuple[AzRow, ...]
+    chart_rounds: tuple[int, ...]
+    chart: tuple[ChartRow, ...]
+
+
+def printable_rounds(facts: SectionFacts) -> tuple[int, ...]:
+    """The rounds that have printables: those with pairings (the A-Z pages' rounds), none
+    for a kind without round lists (quads, Scheveningen, a knockout, a team league)."""
+    if facts.table is None or not has_lists(facts.section):
+        return ()
+    return listed_rounds(facts)
+
+
+def wall_round(facts: SectionFacts) -> int | None:
+    """The round whose sheets are printed when none is named: the round on the wall (the
+    A-Z page's current round); None for a section without printables."""
+    return current_round(facts) if printable_rounds(facts) else None
+
+
+def round_page(facts: SectionFacts, number: int) -> str:
+    """The round's page from the site's root: a Swiss round's own page, else the round on
+    the section's rounds page."""
+    section = facts.section
+    if isinstance(section.details, ss.SwissSettings):
+        return round_page_path(section, number)
+    return f"{urls.rounds(section)}#round-{number}"
+
+
+def round_url(season: Season, facts: SectionFacts, number: int) -> str:
+    """The round page's absolute address in the language being printed, "" without the
+    season's ``site_url``."""
+    if not season.site_url:
+        return ""
+    languages = season.languages or (season.language,)
+    prefix = i18n.prefix(season.language, languages)
+    return f"{season.site_url}/{prefix}{round_page(facts, number)}"
+
+
+def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> PrintPage:
+    """The context of printable ``what`` for round ``number`` (``season``: in the language
+    being printed)."""
+    if what not in PRINTABLES:
+        raise NotPrintable(f"no printable called '{what}' (one of {', '.join(PRINTABLES)})")
+    section, table = facts.section, facts.table
+    rounds = printable_rounds(facts)
+    if not rounds:
+        raise NotPrintable(f"section '{section.id}' ({section.format}) has no round lists"
+                           " to print")
+    if number not in rounds:
+        raise NotPrintable(f"round {number} of section '{section.id}' is not paired (rounds"
+                           f" with pairings: {rounds[0]}-{rounds[-1]})")
+    assert table is not None
+    shared = shared_of(facts, "", season.language)
+    names = [p.name if p else "" for p in shared.players]
+    lines = round_lines(facts, number, shared.order)
+    rows = tuple(AzRow(names[n], board, colour, names[opp] if opp else None, note)
+                 for n, board, colour, opp, note in lines)
+    players = section.players
+    boards = tuple(sorted(
+        (Board(board, names[n], names[opp], n, opp, players[n - 1].rating,
+               players[opp - 1].rating)
+         for n, board, colour, opp, _ in lines if opp and board and colour[:1] == "w"),
+        key=lambda b: b.number))
+    per = facts.kind.chores.games_per_pairing
+    first_game = per * (number - 1) + 1
+    date = next((r.date for r in section.rounds if r.number == first_game), None)
+    chart_rounds, chart = _chart(facts) if what == "wallchart" else ((), ())
+    url = round_url(season, facts, number)
+    info = PrintSeason(season.name, season.organiser, season.venue, season.time_control,
+                       season.digits)
+    total = max(facts.progress.rounds_total // per, number)
+    return PrintPage(what, info, section.name, number, total, date,
+                     section.time_control or season.time_control, season.paper, url,
+                     qr_data_uri(url) if url else "", boards, rows, chart_rounds, chart)
+
+
+def _chart(facts: SectionFacts) -> tuple[tuple[int, ...], tuple[ChartRow, ...]]:
+    """The crosstable in rank order (then the players the standings leave out)."""
+    section, table, standings = facts.section, facts.table, facts.standings
+    assert table is not None
+    played = max((len(rec.rounds) for rec in table.records), default=0)
+    rounds = tuple(range(1, max(played, 0) + 1))
+    scoring = section.scoring
+    ranked = [(row.rank, row.number, row.points)
+              for row in standings.rows] if standings else []
+    seen = {n for _, n, _ in ranked}
+    ranked += [(None, rec.number, sum(scoring.points(e.code) for e in rec.rounds))
+               for rec in table.records if rec.number not in seen]
+    out = []
+    for rank, number, units in ranked:
+        rec = table.record(number)
+        cells = tuple(_cell(rec.entry(r)) for r in rounds)
+        player = section.players[number - 1]
+        out.append(ChartRow(rank, number, player.name, player.rating, cells,
+                            scoring.value(units)))
+    return rounds, tuple(out)
+
+
+def _cell(entry) -> str:  # noqa: ANN001 - a RoundEntry or None
+    if entry is None:
+        return ""
+    mark = _MARK.get(entry.code, "")
+    if entry.opponent is None:
+        return mark
+    colour = "w" if entry.colour is Colour.WHITE else "b"
+    return f"{entry.opponent}{colour}{mark}"

@@ -1,0 +1,55 @@
+"""Printables as HTML sources and PDFs, and the ones a build writes beside the pages."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season_facts import SeasonFacts
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.site import i18n
+from leaguegen.site.printables.context import PRINTABLES, print_page, wall_round
+from leaguegen.site.render import render
+
+
+def printable_path(section: Section, number: int, what: str) -> str:
+    """Where a round's printable lives, from the site's root (a folder per round, the
+    file named after section, round and printable, so saved copies do not clash)."""
+    return f"{section.id}/round-{number}/{section.id}-round-{number}-{what}.pdf"
+
+
+def printable_html(season: Season, facts: SectionFacts, number: int, what: str) -> str:
+    """The HTML source of printable ``what`` of round ``number`` in the season's language
+    (``season.language``); raises ``NotPrintable`` for a round or kind without one."""
+    page = print_page(season, facts, number, what)
+    return render(f"print/{what}.html", page, season.language)
+
+
+def printable_pdf(html: str) -> bytes:
+    """A printable's PDF (WeasyPrint, confined to the template folder)."""
+    from leaguegen.site.pdf_workers import render_template_pdf
+
+    return render_template_pdf(html)
+
+
+def build_sources(season: Season, facts: SeasonFacts) -> dict[str, str]:
+    """The printables a build writes, {path: HTML source}: every printable of each
+    section's current round (the round on the wall, as ``alphabetical.html`` shows it),
+    in every language the site has, under that language's folder; none unless the
+    season asks for them (``printables: current``)."""
+    if season.printables != "current":
+        return {}
+    languages = season.languages or (season.language,)
+    out: dict[str, str] = {}
+    for code in languages:
+        one = dataclasses.replace(season, language=code, languages=languages)
+        prefix = i18n.prefix(code, languages)
+        for section in season.sections:
+            mine = facts.of(section)
+            number = wall_round(mine)
+            if number is None:
+                continue
+            for what in PRINTABLES:
+                out[prefix + printable_path(section, number, what)] = printable_html(
+                    one, mine, number, what)
+    return out
