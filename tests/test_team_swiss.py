@@ -334,3 +334,14 @@ def test_pair_refuses_a_date_before_the_last_rounds(tmp_path: Path) -> None:
     run = cli("pair", str(tmp_path), "--date", "2026-03-10")
     assert run.returncode == 0, run.stderr
     assert section(tmp_path).rounds[2].date.isoformat() == "2026-03-10"
+
+
+def test_an_absence_asked_for_a_round_that_pairs_the_team_is_refused(tmp_path: Path) -> None:
+    text = HEAD.replace("    teams:", "    absent: [{team: Alpha, round: 1}]\n    teams:")
+    (tmp_path / "season.yaml").write_text(
+        text + "          - Alpha - Beta:\n          - Gamma: bye\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_season(tmp_path)
+    found = [(p.line, p.col, p.message) for p in err.value.problems]
+    assert found == [(8, 14, "absent: Alpha is absent from round 1, but the round has it in"
+                             " 'Alpha - Beta'")]
