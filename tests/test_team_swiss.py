@@ -321,3 +321,27 @@ def test_pair_without_section_takes_the_one_team_swiss(tmp_path: Path) -> None:
     assert run.returncode == 0, run.stderr
     assert run.stdout.startswith("Round 7 of 7 paired (C.04.6, colours type B)")
     assert written(section(tmp_path), 7) == written(section(), 7)
+
+
+def test_pair_refuses_a_date_before_the_last_rounds(tmp_path: Path) -> None:
+    head, rounds = split_rounds((EXAMPLE / "season.yaml").read_text(encoding="utf-8"))
+    text = head + "".join(rounds[:2])
+    (tmp_path / "season.yaml").write_text(text, encoding="utf-8")
+    run = cli("pair", str(tmp_path), "--date", "2026-02-01")
+    assert run.returncode == 2
+    assert "--date 2026-02-01 is before round 2's date 2026-03-02" in run.stderr
+    assert (tmp_path / "season.yaml").read_text(encoding="utf-8") == text
+    run = cli("pair", str(tmp_path), "--date", "2026-03-10")
+    assert run.returncode == 0, run.stderr
+    assert section(tmp_path).rounds[2].date.isoformat() == "2026-03-10"
+
+
+def test_an_absence_asked_for_a_round_that_pairs_the_team_is_refused(tmp_path: Path) -> None:
+    text = HEAD.replace("    teams:", "    absent: [{team: Alpha, round: 1}]\n    teams:")
+    (tmp_path / "season.yaml").write_text(
+        text + "          - Alpha - Beta:\n          - Gamma: bye\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        load_season(tmp_path)
+    found = [(p.line, p.col, p.message) for p in err.value.problems]
+    assert found == [(8, 14, "absent: Alpha is absent from round 1, but the round has it in"
+                             " 'Alpha - Beta'")]

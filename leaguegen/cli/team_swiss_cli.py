@@ -25,6 +25,7 @@ def _stop(message: str) -> None:
 
 def pair_section(session, section, date, version: str) -> None:  # noqa: ANN001
     """Pair the next round of ``section`` and append it to its file (see the module)."""
+    from leaguegen.cli.pair_season import _date_in_order
     from leaguegen.domain.round_dates import next_round_date
     from leaguegen.domain.sections import team_swiss as ts
     from leaguegen.errors import NoValidPairing
@@ -34,6 +35,8 @@ def pair_section(session, section, date, version: str) -> None:  # noqa: ANN001
     d = ts.details(section)
     names = [t.name for t in d.teams]
     sid = section.id
+    if date is not None:
+        _date_in_order(section, d.paired_rounds + 1, date)  # exit 2: check would refuse it
     try:
         paired = ts.pair_next(section)
     except ts.RoundNotFinished as exc:
