@@ -159,6 +159,9 @@ class Section:
     changes: tuple[Change, ...] = ()
     # The section's ``prizes:`` block (domain/prizes/), None when it has none.
     prizes: PrizeRules | None = None
+    # ``rated:`` (the section's, else the season's): "fide" when the event is FIDE-rated, so
+    # its pages and feed show each game's rating change (domain/rating/); "" not rated.
+    rated: str = ""
 
     @property
     def double(self) -> bool:
