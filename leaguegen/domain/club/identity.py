@@ -22,7 +22,7 @@ organiser adds the id or the alias. An alias that names nobody is reported too.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.names import name_key, name_slug
@@ -63,9 +63,10 @@ class Roster:
     members: tuple[Member, ...]
     member_of: Mapping[tuple[str, str, int], str]  # (season, section, number) -> slug
     unknown_aliases: tuple[tuple[Appearance, str], ...] = ()
+    by_slug: Mapping[str, Member] = field(default_factory=dict)
 
     def member(self, slug: str) -> Member:
-        return next(m for m in self.members if m.slug == slug)
+        return self.by_slug[slug]
 
     def slug_of(self, season: str, section: str, number: int) -> str | None:
         return self.member_of.get((season, section, number))
@@ -151,7 +152,7 @@ def roster(seasons: Mapping[str, Season], order: Sequence[str]) -> Roster:
         members.append(Member(slug, newest.name, names, fide, club, tuple(items)))
         for a in items:
             member_of[(a.season, a.section, a.number)] = slug
-    return Roster(tuple(members), member_of, tuple(unknown))
+    return Roster(tuple(members), member_of, tuple(unknown), {m.slug: m for m in members})
 
 
 @dataclass(frozen=True, slots=True)
