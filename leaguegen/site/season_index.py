@@ -176,7 +176,8 @@ def render_index(seasons: dict[str, Season]) -> str:
 
 
 def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts]) -> dict[str, bytes]:
-    """The club's pages (``club/index.html`` and a career page per member), by site path,
+    """The club's pages (``club/index.html``, a career page per member, the club rating list
+    ``club/ratings.html``), by site path,
     from every season's facts as its build derived them; shown in the index's language."""
     from leaguegen.domain.club.identity import roster
     from leaguegen.site.pages.club import club_pages
@@ -184,10 +185,11 @@ def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts]) -> dic
 
     order = [p for p in reversed(newest_first(seasons)) if p in facts]
     found = roster({p: facts[p].season for p in order}, order)
-    index, pages = club_pages(found, facts, index_title(seasons))
+    index, pages, ratings = club_pages(found, facts, index_title(seasons), tuple(order))
     _, language, digits = index_page(seasons)
     env = environment(language, digits)
     out = {f"{CLUB_DIR}/{INDEX}": env.get_template("club/index.html").render(page=index)}
+    out[f"{CLUB_DIR}/ratings.html"] = env.get_template("club/ratings.html").render(page=ratings)
     player = env.get_template("club/player.html")
     for name, page in pages.items():
         out[f"{CLUB_DIR}/{name}"] = player.render(page=page)

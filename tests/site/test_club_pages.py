@@ -110,3 +110,18 @@ def test_the_chart_is_an_inline_svg_without_script(site: Path) -> None:
     single = (site / "club" / "sam-patel-2.html").read_text(encoding="utf-8")
     assert "<polyline" not in single
     assert '<circle class="point" cx="336" cy="119.6"' in single
+
+
+def test_the_club_rating_list(site: Path) -> None:
+    html = (site / "club" / "ratings.html").read_text(encoding="utf-8")
+    # rank, player, club rating, games, start (domain/club/club_rating: Elo, K 20, per round)
+    assert _rows(html, "club-ratings") == [["1", "Tom Hughes", "1911", "9", "1900"],
+                                           ["2", "Maria Lopez-Grant", "1820", "9", "1800"],
+                                           ["3", "Sam Patel", "1716", "3", "1700"],
+                                           ["4", "Sam Patel", "1682", "4", "1690"],
+                                           ["5", "John Smith", "1631", "7", "1650"],
+                                           ["6", "Ann Kerr", "1480", "6", "1500"]]
+    assert "K = 20 for everyone" in _text(html)
+    assert 'href="ratings.html"' in (site / "club" / "index.html").read_text(encoding="utf-8")
+    career = _text((site / "club" / "tom-hughes.html").read_text(encoding="utf-8"))
+    assert "Club rating 1911 (9 games)" in career

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from leaguegen.domain.club.career import Career, CareerEvent, careers
+from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
 from leaguegen.domain.club.identity import Roster
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import formatting as fmt
@@ -49,6 +50,32 @@ class ClubIndexPage:
     root: str
     title: str
     members: tuple[MemberRow, ...]
+    ratings_url: str = "ratings.html"  # the club rating list
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A member on the club rating list: place, newest name, page, the club rating and
+    where it started (rounded), the games rated."""
+
+    rank: int
+    name: str
+    url: str
+    rating: int
+    start: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatingsPage:
+    """``club/ratings.html``: the club rating list (``domain/club/club_rating``), with the
+    method's K and start rating for its legend."""
+
+    root: str
+    title: str
+    rows: tuple[RatingRow, ...]
+    k: int = K
+    start: int = START
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +130,8 @@ class CareerPage:
     history: tuple[tuple[dt.date, int], ...]
     games: int
     score: Fraction  # over the games played, at 1 / ½ / 0
+    club_rating: int | None = None  # on the club rating list (rounded); None: no game
+    club_games: int = 0
 
 
 def _event(event: CareerEvent, seasons: Mapping[str, SeasonFacts]) -> EventView:
@@ -132,13 +161,34 @@ def _page(career: Career, title: str, seasons: Mapping[str, SeasonFacts]) -> Car
 _SCORES = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}
 
 
-def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts],
-               title: str) -> tuple[ClubIndexPage, dict[str, CareerPage]]:
-    """The index and every career page (by file name in the club folder)."""
+def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage:
+    """The club rating list: members with a rated game, highest first (equal ratings share
+    the place of the first)."""
+    rows: list[RatingRow] = []
+    for r in ratings:
+        if not r.games:
+            continue
+        shown = round(r.rating)
+        rank = rows[-1].rank if rows and rows[-1].rating == shown else len(rows) + 1
+        rows.append(RatingRow(rank, r.name, member_page(r.slug), shown, round(r.start),
+                              r.games))
+    return ClubRatingsPage(ROOT, title, tuple(rows))
+
+
+def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts], title: str,
+               order: tuple[str, ...] = ()) -> tuple[ClubIndexPage, dict[str, CareerPage],
+                                                     ClubRatingsPage]:
+    """The index, every career page (by file name in the club folder) and the club rating
+    list (``order``: the seasons' paths, oldest first)."""
     made = careers(found, seasons)
+    ratings = club_ratings(made, order or tuple(seasons))
+    by_slug = {r.slug: r for r in ratings}
     rows, pages = [], {}
     for career in made:
+        rating = by_slug[career.member.slug]
         page = _page(career, title, seasons)
+        if rating.games:
+            page = replace(page, club_rating=round(rating.rating), club_games=rating.games)
         pages[member_page(career.member.slug)] = page
         rated = [e.rating for e in career.events if e.rating is not None]
         rows.append(MemberRow(career.member.name, member_page(career.member.slug),
@@ -146,4 +196,4 @@ def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts],
                               len({e.season for e in career.events}), len(career.events),
                               page.games))
     rows.sort(key=lambda r: (r.name.casefold(), r.url))
-    return ClubIndexPage(ROOT, title, tuple(rows)), pages
+    return ClubIndexPage(ROOT, title, tuple(rows)), pages, ratings_page(ratings, title)
