@@ -109,14 +109,25 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
 @main.command()
 @click.argument("season_dir", type=click.Path(file_okay=False, path_type=Path))
 def check(season_dir: Path) -> None:
-    """Validate SEASON_DIR; list every problem as file:line:col."""
+    """Validate SEASON_DIR (or every season of a folder of seasons, and the players'
+    identities across them); list every problem as file:line:col."""
     from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site.season_index import is_seasons_folder
 
+    if is_seasons_folder(season_dir):
+        from leaguegen.cli.club_check import check_folder
+
+        sys.exit(check_folder(season_dir))
     try:
         season = load_season(season_dir)
     except InputError as err:
         report_problems(err, wrote_nothing=False)
         sys.exit(EXIT_INVALID)
+    season_notes(season, season_dir)
+
+
+def season_notes(season, season_dir: Path) -> None:  # noqa: ANN001 - a loaded Season
+    """``check``'s lines for a valid season: its warnings, then the count."""
     for warning in season.warnings:
         click.echo(printable(warning), err=True)
     from leaguegen.cli.pair_season import engine_notices

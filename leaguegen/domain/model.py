@@ -134,6 +134,15 @@ class Player:
     # A fixed name for the player's page (letters, digits, hyphens) when the name
     # makes no readable or unique one.
     id: str | None = None
+    # The club's own key for a member without a FIDE ID (a membership number), naming the
+    # same person in every season of a folder of seasons (domain/club/identity.py).
+    club_id: str | None = None
+    # Other names this person is written under in other seasons (a name change, a typo
+    # left in an old season): an explicit link, never a guess.
+    aliases: tuple[str, ...] = ()
+    # Where the entry is written (path, line, column), for a warning naming it; not part of
+    # the player's value (two equal entries on other lines are the same player).
+    source: tuple[str, int, int] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,9 @@ class Section:
     prizes: PrizeRules | None = None
     # The section's ``club_standings:`` block (domain/club_standings.py), None without one.
     club_standings: ClubRules | None = None
+    # ``rated:`` (the section's, else the season's): "fide" when the event is FIDE-rated, so
+    # its pages and feed show each game's rating change (domain/rating/); "" not rated.
+    rated: str = ""
 
     @property
     def double(self) -> bool:

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from leaguegen.domain.rating.report import section_report
 from leaguegen.domain.schedule.berger import Round
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, derive_facts
@@ -59,6 +60,21 @@ def last_change(season: Season) -> dt.date:
     return max(dates, default=NO_CHANGE)
 
 
+def rated(facts: SectionFacts, season_time_control: str) -> SectionFacts:
+    """``facts`` with the section's rating changes (``SectionFacts.rating``) when it is
+    declared rated and its players are known; unchanged otherwise. ``facts`` kept from
+    the last build (``serve``'s memo) are handed back as they are when their changes were
+    made under the same time control (the season's may have changed)."""
+    section = facts.section
+    if not section.rated or facts.table is None and not section.players:
+        return facts if facts.rating is None else replace(facts, rating=None)
+    made = facts.rating
+    if made is not None and made.time_control == (section.time_control or season_time_control):
+        return facts
+    return replace(facts, rating=section_report(section, facts,
+                                                season_time_control=season_time_control))
+
+
 def season_facts(season: Season,
                  known: Mapping[str, SectionFacts] | None = None) -> SeasonFacts:
     """The season's facts: every section's derived once (a round robin's schedule with
@@ -69,7 +85,8 @@ def season_facts(season: Season,
     sections = {}
     for s in season.sections:
         found = known.get(s.id) if known is not None else None
-        sections[s.id] = found if found is not None and found.section == s else derive_facts(s)
+        facts = found if found is not None and found.section == s else derive_facts(s)
+        sections[s.id] = rated(facts, season.time_control)
     schedules = {sid: f.schedule for sid, f in sections.items()
                  if isinstance(f, RoundRobinFacts)}
     return SeasonFacts(season, sections, schedules, last_change(season))

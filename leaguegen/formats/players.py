@@ -18,7 +18,8 @@ from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
 PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club",
-               "start", "id")
+               "start", "id", "club_id", "aliases")
+CLUB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 
 
@@ -50,7 +51,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         if name and (why := name_problem(name)) is not None:
             ctx.col.add(node, why)
             return None, node
-        return (Player(name=name) if name else None), node
+        return (Player(name=name, source=_source(node, ctx)) if name else None), node
     keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
     name = yn.text(keys.get("name"), ctx.col, f"{what} name")
     if not name:
@@ -79,7 +80,49 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         club=yn.text(keys.get("club"), ctx.col, f"{name}: club"),
         start=yn.integer(keys.get("start"), ctx.col, f"{name}: start", minimum=1),
         id=_player_id(keys.get("id"), ctx, name),
+        club_id=_club_id(keys.get("club_id"), ctx, name),
+        aliases=_aliases(keys.get("aliases"), ctx, name),
+        source=_source(node, ctx),
     ), node
+
+
+def _source(node: yaml.Node, ctx: Ctx) -> tuple[str, int, int]:
+    """Where a player's entry is written, as a warning names it."""
+    return ctx.col.path, node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _club_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
+    """``club_id``: the club's own key for a member (a membership number such as
+    ``RCC-017``), the same in every season; letters, digits, ``.``, ``_``, ``-``."""
+    if node is not None and isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int"):
+        return str(node.value)  # club_id: 17 (read as written: 017 stays 017)
+    value = yn.text(node, ctx.col, f"{name}: club_id")
+    if value is not None and not CLUB_ID.match(value):
+        ctx.col.add(node, f"{name}: club_id '{value}' must be letters, digits, '.', '_' or"
+                          " '-' (at most 40)")
+        return None
+    return value
+
+
+def _aliases(node: yaml.Node | None, ctx: Ctx, name: str) -> tuple[str, ...]:
+    """``aliases``: the other names this person is written under in other seasons of a
+    folder of seasons (a name change, an old typo); one name or a list."""
+    if node is None or yn.is_null(node):
+        return ()
+    items = [node] if isinstance(node, yaml.ScalarNode) else yn.sequence(
+        node, ctx.col, f"{name}: aliases")
+    out: list[str] = []
+    for item in items:
+        alias = yn.text(item, ctx.col, f"{name}: alias")
+        if not alias:
+            continue
+        if (why := name_problem(alias)) is not None:
+            ctx.col.add(item, why)
+        elif name_key(alias) == name_key(name):
+            ctx.col.add(item, f"{name}: alias '{alias}' is the player's own name")
+        elif alias not in out:
+            out.append(alias)
+    return tuple(out)
 
 
 def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:

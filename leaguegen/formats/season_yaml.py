@@ -47,7 +47,7 @@ from leaguegen.formats.yaml_nodes import Ctx
 SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
-               "tiebreaks", "reports", "paper", "site_url", "printables")
+               "tiebreaks", "reports", "paper", "site_url", "printables", "rated")
 # reports: where players report results (domain/report_links.py)
 REPORT_KEYS = ("host", "repository", "server", "url")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
@@ -65,7 +65,11 @@ SITE_URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
-                "time_control", "prizes", "club_standings")
+                "time_control", "prizes", "club_standings", "rated")
+# What ``rated:`` may say: the rating system the event is rated in (docs/rating.md), or
+# ``none`` (a section of a rated season that is not). Only FIDE's standard rating (B.02)
+# is computed; an event not declared rated shows no change.
+RATED = ("fide", "none")
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 # Windows refuses these as file or folder names, with any extension.
@@ -164,6 +168,9 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     description = yn.text(keys.get("description"), ctx.col, "description") or ""
     prizes = read_prizes(keys.get("prizes"), ctx)
     clubs = read_club_standings(keys.get("club_standings"), ctx)
+    rated = read_rated(keys.get("rated"), ctx.col)
+    if rated is None:
+        rated = str(defaults.get("rated") or "")
     if stage is not None and fmt is not None and sid:
         where = from_node or node
         if readers is not None:
@@ -173,7 +180,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                 ctx.col.path, where.start_mark.line + 1, where.start_mark.column + 1))
         return Section(id=sid, name=name, format=fmt, players=(), rounds=(), games=(),
                        tiebreaks=tuple(tiebreaks), scoring=scoring, description=description,
-                       time_control=own_tc, stage=PendingStage(stage))
+                       time_control=own_tc, stage=PendingStage(stage), rated=rated)
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
             ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
@@ -188,6 +195,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         description=description, time_control=own_tc,
         stage=injected[1] if injected else None, tiebreaks_default=not chosen, prizes=prizes,
         club_standings=clubs,
+        rated=rated,
     )
     parser = reader_of(fmt)
     if parser is None:  # pragma: no cover - every registered kind names a reader
@@ -196,6 +204,19 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     section = parser.parse(keys, ctx, base)
     check_dates(prizes, keys.get("prizes"), section, ctx)
     return _unfrozen(section, keys, ctx, entrants)
+
+
+def read_rated(node: yaml.Node | None, col: yn.Collector) -> str | None:
+    """``rated: fide`` (the event is FIDE-rated: its pages show each game's rating change);
+    None when the key is absent, so a section inherits the season's."""
+    word = yn.text(node, col, "rated")
+    if word is None:
+        return None
+    if word not in RATED:
+        col.add(node, f"rated must be {' or '.join(RATED)}, not '{word}'"
+                      f"{yn.suggestion(word, RATED)}")
+        return ""
+    return "" if word == "none" else word
 
 
 def _section_id(keys: dict[str, yaml.Node], ctx: Ctx) -> str:
@@ -489,6 +510,7 @@ def season_head(root: Path, path: Path, text: str | None = None) -> SeasonHead:
     head.defaults = {
         "tiebreaks": read_tiebreaks(keys.get("tiebreaks"), head.ctx),
         "free_round": read_points(keys.get("free_round_score"), head.ctx, "free_round_score"),
+        "rated": read_rated(keys.get("rated"), col),
     }
     head.section_nodes = yn.sequence(keys.get("sections"), col, "sections")
     return head

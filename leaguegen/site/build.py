@@ -246,7 +246,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
         _count(report, built, seasons[path])
-    report.pages += 1  # the index
+    report.pages += 1 + len(site.club)  # the index, the club's pages
     render_pdfs(site.pending_pdfs, store, files, server=pdf_server)
     tree = OutputTree(out)
     report.notes = list(tree.recovered) + notes

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.season_facts import season_facts
+from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n, printables
@@ -77,6 +77,9 @@ class SiteFiles:
         self.outputs_rendered = 0
         self.home_rendered = False
         self.notes: list[str] = []  # for the organiser (a shallow history)
+        # the season's facts as this build derived them (the club's pages of a folder of
+        # seasons read them: SeasonsFiles)
+        self.facts: SeasonFacts | None = None
         # files the workers wrote into the caller's tree already (``build``'s ``tree``):
         # the pages of the sections rendered, stamped, and those sections' feeds
         self.written: list[str] = []
@@ -299,6 +302,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
                                  on_section=on_section, sink=sink, facts=facts)
     raw = encoder.encode(snap.pages)
     result = SiteFiles(raw, stamp)
+    result.facts = facts
     result.pages = len(snap.pages) + (len(sink.paths) if sink is not None else 0)
     result.written = [*extra.written, *(sink.paths if sink is not None else [])]
     result.sections_rendered = list(snap.sections_rendered)
@@ -339,6 +343,9 @@ class SeasonsFiles:
         self.builds = builds
         self.seasons = seasons
         self.index = season_index.render_index(seasons).encode()
+        # the club's pages across the seasons (every member, a career page each)
+        self.club = season_index.club_files(
+            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None})
         title = season_index.index_title(seasons)
         self.back = {p: season_index.back_labels(season, title) for p, season in seasons.items()}
         # the longest path first, so a season inside another's folder is found
@@ -348,6 +355,8 @@ class SeasonsFiles:
     def get(self, path: str) -> bytes | None:
         if path == self._index.INDEX:
             return self.index
+        if path in self.club:
+            return self.club[path]
         if path.startswith(self.assets):
             for built in reversed(list(self.builds.values())):
                 data = built.get(path)
@@ -374,6 +383,7 @@ class SeasonsFiles:
                 elif out.setdefault(rel, data) != data:  # pragma: no cover - one template dir
                     raise ValueError(f"two seasons bring different {rel}")
         out[self._index.INDEX] = self.index
+        out.update(self.club)
         return out
 
     @property
@@ -397,7 +407,7 @@ class SeasonsFiles:
             extra = {p: d for p, d in extra.items() if not p.startswith(f"{season}/")}
 
     def __len__(self) -> int:
-        return sum(len(b) for b in self.builds.values()) + 1
+        return sum(len(b) for b in self.builds.values()) + 1 + len(self.club)
 
     @property
     def sections_rendered(self) -> list[str]:

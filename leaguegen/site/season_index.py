@@ -32,15 +32,17 @@ from markupsafe import escape
 
 from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Season
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.site import i18n
 
 ASSETS_DIR = "assets"
 INDEX = "index.html"
+CLUB_DIR = "club"  # the club's pages: every member, a career page each (site/pages/club.py)
 # Folder names that would clash with the site's own top-level names, or that
 # Windows cannot create: their path gets a suffix.
-_RESERVED = frozenset({ASSETS_DIR, "con", "prn", "aux", "nul"}
+_RESERVED = frozenset({ASSETS_DIR, CLUB_DIR, "con", "prn", "aux", "nul"}
                       | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
 
 
@@ -120,6 +122,7 @@ class SeasonsIndexPage:
 
     title: str
     seasons: tuple[SeasonCard, ...]
+    players_url: str = ""  # the club's index of players across the seasons
 
 
 def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
@@ -160,7 +163,8 @@ def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
     title = index_title(seasons)
     newest = seasons[order[0]]
     language = newest.languages[0] if newest.languages else newest.language
-    return SeasonsIndexPage(title=title, seasons=tuple(cards)), language, newest.digits
+    return (SeasonsIndexPage(title=title, seasons=tuple(cards),
+                             players_url=f"{CLUB_DIR}/{INDEX}"), language, newest.digits)
 
 
 def render_index(seasons: dict[str, Season]) -> str:
@@ -169,6 +173,27 @@ def render_index(seasons: dict[str, Season]) -> str:
 
     page, language, digits = index_page(seasons)
     return environment(language, digits).get_template("seasons/index.html").render(page=page)
+
+
+def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts]) -> dict[str, bytes]:
+    """The club's pages (``club/index.html``, a career page per member, the club rating list
+    ``club/ratings.html``), by site path,
+    from every season's facts as its build derived them; shown in the index's language."""
+    from leaguegen.domain.club.identity import roster
+    from leaguegen.site.pages.club import club_pages
+    from leaguegen.site.render import environment
+
+    order = [p for p in reversed(newest_first(seasons)) if p in facts]
+    found = roster({p: facts[p].season for p in order}, order)
+    index, pages, ratings = club_pages(found, facts, index_title(seasons), tuple(order))
+    _, language, digits = index_page(seasons)
+    env = environment(language, digits)
+    out = {f"{CLUB_DIR}/{INDEX}": env.get_template("club/index.html").render(page=index)}
+    out[f"{CLUB_DIR}/ratings.html"] = env.get_template("club/ratings.html").render(page=ratings)
+    player = env.get_template("club/player.html")
+    for name, page in pages.items():
+        out[f"{CLUB_DIR}/{name}"] = player.render(page=page)
+    return {path: html.encode() for path, html in out.items()}
 
 
 # ---------------------------------------------------------------- one season under a path

@@ -20,11 +20,15 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.planning import Shape, Sizing
 from leaguegen.domain.season import Section
 from leaguegen.domain.standings import Standings
+
+if TYPE_CHECKING:  # domain/rating/report reads SectionFacts: the type only, for annotations
+    from leaguegen.domain.rating.report import RatingReport
 
 
 def N_(message: str) -> str:  # noqa: N802 - the gettext convention
@@ -60,7 +64,9 @@ class SectionFacts:
     order by pairing number of the standings (best first). ``rankings`` are
     what a later stage may qualify players from: one ``(id, names best first)``
     per table (a quads section has one per group); a kind that cannot feed a
-    stage has none.
+    stage has none. ``rating``: each player's FIDE rating change in the section's games
+    (B.02, ``domain/rating/``) when the section is declared rated (``rated: fide``), set
+    by ``domain.season_facts`` (it needs the season's time control); None otherwise.
     """
 
     section: Section
@@ -71,6 +77,7 @@ class SectionFacts:
     excluded: frozenset[int] = frozenset()
     ranking: tuple[int, ...] = ()
     rankings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    rating: RatingReport | None = None
 
     @property
     def finished(self) -> bool:

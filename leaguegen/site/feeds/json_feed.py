@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from fractions import Fraction
 from typing import Any
 
 from leaguegen.domain.model import Code, Colour
@@ -104,6 +105,37 @@ def _orders(schedule: tuple) -> list[dict[tuple[int, int], int]]:
     return [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule]
 
 
+def _hundredths(value: Fraction | None) -> float | None:
+    """An exact change (a whole number of hundredths) as a JSON number: -11.4, 28."""
+    return None if value is None else round(float(value), 2)
+
+
+def _rating(facts: SectionFacts) -> dict[str, Any] | None:
+    """The section's FIDE rating changes (``rated: fide``; B.02 8.3, docs/rating.md): per
+    player the event's figures and each round's change or why it does not count; None
+    when the section is not declared rated."""
+    report = facts.rating
+    if report is None:
+        return None
+    players = []
+    for row in report.players:
+        event = row.event
+        k = event.k
+        players.append({
+            "number": row.number, "rating": event.rating,
+            "k": k.value if k else None, "k_assumed": k.assumed if k else None,
+            "k_used": event.k_used if k else None, "games": len(event.counted),
+            "score": float(event.score), "expected": _hundredths(event.expected),
+            "change": _hundredths(event.change),
+            "rounds": [{"round": g.game.round,
+                        "change": _hundredths(g.change) if g.counts and k else None,
+                        "not_counted": g.not_counted.name.lower() if g.not_counted else None}
+                       for g in event.games],
+        })
+    return {"system": report.section.rated, "rating_year": report.rating_year,
+            "rate_of_play_checked": report.minutes is not None, "players": players}
+
+
 def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     """``<section>/section.json`` (read by the section's calendars too: made once per
     build of the section, by ``feeds.section_files``)."""
@@ -121,6 +153,7 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
         "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
         "rounds": _rounds(facts, season_facts.schedules.get(section.id)),
         "standings": standings,
+        "rating": _rating(facts),
     }
 
 

@@ -89,6 +89,9 @@ class StandingRow:
     withdrawn: bool
     provisional: tuple[bool, ...] = ()  # per value: could still change (DE, not all met)
     performance: int | None = None  # Rp over the games played (FIDE B.02 table); None: none
+    # Rtg+/-: the event's FIDE rating change, exact (a rated section's, ``rating_view``);
+    # None: the section is not rated or the player is unrated
+    rating_change: Fraction | None = None
 
 
 def shown_values(codes: tuple[str, ...], row: StandingsRow) -> tuple[tuple[object, ...],

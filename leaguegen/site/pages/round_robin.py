@@ -45,6 +45,7 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import planning_view
 
@@ -85,6 +86,7 @@ class PlayerGame:
     result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
     note: str  # an N_-marked msgid, translated by the template
     withdrew: bool = False  # not played and never will be: a player withdrew before it
+    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
 
 
 
@@ -106,6 +108,7 @@ class PlayerPage:
     tiebreaks: tuple[TiebreakView, ...] = ()
     # the points the standings count, when the 50 % rule leaves some games out
     counted_score: Fraction | None = None
+    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 
@@ -191,6 +194,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             withdrawn=number in data.excluded,
             provisional=provisional,
             performance=_performance(data, number)[0],
+            rating_change=event_change(data.facts, number),
         ))
     for number in sorted(data.excluded):
         data.ranks[number] = None
@@ -200,6 +204,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             played=data.score_of(number)[1],
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
             performance=_performance(data, number)[0],
+            rating_change=event_change(data.facts, number),
         ))
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
@@ -361,6 +366,7 @@ def player_page(season: Season, data: SectionData, number: int,
     dates = [info.date for info in rounds]
     withdrawals = s.withdrawals
     white, black = Colour.WHITE, Colour.BLACK
+    changes = game_changes(data.facts, number)
     made = []
     for r, e in enumerate(rec.rounds, start=1):
         date = dates[r - 1] if r <= len(dates) else None
@@ -376,7 +382,8 @@ def player_page(season: Season, data: SectionData, number: int,
         colour = e.colour
         made.append(PlayerGame(r, date,
                                "w" if colour is white else "b" if colour is black else "",
-                               players[opponent], fmt.cell_of(name), note, withdrew))
+                               players[opponent], fmt.cell_of(name), note, withdrew,
+                               changes.get(r)))
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
@@ -399,6 +406,7 @@ def player_page(season: Season, data: SectionData, number: int,
         withdrawal=withdrawal,
         tiebreaks=tiebreak_views(data, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
+        rating=rating_line(data.facts, number),
     )
 
 

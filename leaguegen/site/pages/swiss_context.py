@@ -47,6 +47,7 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
 # A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
@@ -240,6 +241,7 @@ class SwissGame:
     opponent: PlayerLink | None
     result: str  # '1', '½', '0', '+', '−' or the bye's points
     note: str  # a msgid
+    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,6 +261,7 @@ class SwissPlayerPage:
     withdrew_after: int | None
     requests: tuple[NoteView, ...]
     tiebreaks: tuple[TiebreakView, ...] = ()  # how each tiebreak was computed
+    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 # ---------------------------------------------------------------- building
@@ -369,7 +372,8 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
             rank=row.rank, shared=shared, player=link, points=points,
             played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
             values=shown, decided_by=row.decided_by, withdrawn=False,
-            provisional=provisional, performance=_rp(data.table, n)))
+            provisional=provisional, performance=_rp(data.table, n),
+            rating_change=event_change(data.facts, n)))
         crosstable.append(SwissRow(
             rank=row.rank, shared=shared, player=link, points=points,
             cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
@@ -514,6 +518,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
     root = "../../"
     s, t = data.section, data.table
     rec = t.record(number)
+    changes = game_changes(data.facts, number)
     games = []
     for r, e in enumerate(rec.rounds, start=1):
         date = s.rounds[r - 1].date
@@ -525,7 +530,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
             continue
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
                                _link(data, e.opponent, root), fmt.cell(e.code),
-                               GAME_NOTES.get(e.code, "")))
+                               GAME_NOTES.get(e.code, ""), changes.get(r)))
     perf = table_performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
@@ -540,6 +545,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
         tiebreaks=tiebreak_views(data, number, data.links_of(root),  # type: ignore[arg-type]  # duck-typed
                                  fmt.numbers(season.language, season.digits)),
+        rating=rating_line(data.facts, number),
     )
 
 

@@ -1,0 +1,49 @@
+"""``leaguegen check`` of a folder of seasons: every season, then who is who across them.
+
+Each season is checked as ``check`` checks one (every problem of every season listed),
+then the players' identities across the seasons (``domain/club/identity.py``): a probable
+same person with two identities, and an alias that names nobody, as warnings naming
+both entries' files and lines. Nothing is merged that the files do not say is one person.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.errors import InputError
+
+EXIT_INVALID = 2
+
+
+def check_folder(folder: Path) -> int:
+    """Check every season of ``folder``; the exit code (0 valid, 2 a season is invalid)."""
+    from leaguegen.cli.season_cmds import season_notes
+    from leaguegen.domain.club.identity import identity_warnings, roster
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site.season_index import newest_first, season_folders
+
+    try:
+        folders = season_folders(folder)
+    except InputError as err:
+        report_problems(err, wrote_nothing=False)
+        return EXIT_INVALID
+    seasons, problems = {}, []
+    for path, season_dir in folders.items():
+        try:
+            seasons[path] = load_season(season_dir)
+        except InputError as err:
+            problems.extend(err.problems)
+    if problems:
+        report_problems(InputError(problems), wrote_nothing=False)
+        return EXIT_INVALID
+    for path in sorted(seasons):
+        season_notes(seasons[path], folders[path])
+    found = roster(seasons, list(reversed(newest_first(seasons))))
+    for warning in identity_warnings(found):
+        click.echo(printable(str(warning)), err=True)
+    click.echo(f"{printable(folder)}: {len(seasons)} seasons, {len(found.members)} players"
+               " across them")
+    return 0

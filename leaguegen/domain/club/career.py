@@ -1,0 +1,175 @@
+"""Each member's career across a folder of seasons, from the seasons' facts.
+
+A member (``identity.Member``) appears in sections of several seasons; each appearance
+is an *event* here: the section's games of that player as its facts hold them (the
+crosstable of a round robin, a Swiss, a Scheveningen match; a quads section's group),
+the score as the section's standings count it, the performance over rated opponents
+(B.02 8.1.1, ``domain.performance``), the rating written for it and, in a section
+declared rated, the FIDE rating change (``SectionFacts.rating``). A knockout's matches
+are not read yet (docs/club.md). The head-to-head record against every opponent who is
+a member is summed from the same games; the rating history is the rating written for
+each event at its first round, in date order.
+
+Pure: the facts come in derived (one ``SeasonFacts`` per season, as the build made
+them); nothing is looked up or kept between calls.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from leaguegen.domain.club.identity import Appearance, Member, Roster
+from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.performance import table_performance
+from leaguegen.domain.season_facts import SeasonFacts
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.quads import QuadsFacts
+
+_PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS})
+
+
+@dataclass(frozen=True, slots=True)
+class CareerGame:
+    """One round of an event: the opponent (None: a bye or a free round) by name and, when
+    a member, by slug; the colour ("w", "b", ""); the player's code (the page prints its
+    cell); ``date`` of the round, if dated."""
+
+    round: int
+    date: dt.date | None
+    opponent: str | None
+    opponent_slug: str | None
+    colour: str
+    code: Code
+
+
+@dataclass(frozen=True, slots=True)
+class CareerEvent:
+    """One section of one season the member played in (see the module docstring)."""
+
+    season: str  # the season's path in the folder's site
+    season_name: str
+    section: str  # the section's id
+    section_name: str
+    number: int  # the player's number in it (their page is the section's player page)
+    rating: int | None
+    first: dt.date | None
+    last: dt.date | None
+    games: tuple[CareerGame, ...]
+    points: Fraction  # as the section's standings count them (its scoring)
+    played: int  # games played over the board
+    performance: int | None
+    rating_change: Fraction | None  # the FIDE change, in a section declared rated
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHead:
+    """The member's games over the board against one other member, every season."""
+
+    opponent: str  # the opponent's newest name
+    slug: str
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    @property
+    def score(self) -> Fraction:
+        return self.wins + Fraction(self.draws, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class Career:
+    """A member, every event (oldest first), the head-to-head records (most games first,
+    then by name) and the rating history (date, rating), oldest first."""
+
+    member: Member
+    events: tuple[CareerEvent, ...]
+    head_to_head: tuple[HeadToHead, ...]
+    history: tuple[tuple[dt.date, int], ...]
+
+
+def _table_of(facts: SectionFacts, a: Appearance) -> tuple[Crosstable, int] | None:
+    """The crosstable holding the appearance's player and their number in it: the
+    section's (numbered as the section), or a quads group's (numbered as the group)."""
+    if not isinstance(facts, QuadsFacts):
+        return (facts.table, a.number) if facts.table is not None else None
+    for group in facts.group_facts:
+        if group.table is not None:
+            for rec in group.table.records:
+                if rec.player.name == a.player.name:
+                    return group.table, rec.number
+    return None
+
+
+def _event(roster: Roster, seasons: Mapping[str, SeasonFacts], a: Appearance) -> CareerEvent:
+    facts = seasons[a.season]
+    section_facts = facts.sections[a.section]
+    section = section_facts.section
+    dates = {r.number: r.date for r in section.rounds}
+    found = _table_of(section_facts, a)
+    games: list[CareerGame] = []
+    points, played, performance = Fraction(0), 0, None
+    if found is not None:
+        table, number = found
+        if table is section_facts.table:  # the section's own numbers
+            to_section = {rec.number: rec.number for rec in table.records}
+        else:  # a quads group's: the section's number of each of its players, by name
+            numbers = {p.name: n for n, p in enumerate(section.players, start=1)}
+            to_section = {rec.number: numbers[rec.player.name] for rec in table.records}
+        for r, e in enumerate(table.record(number).rounds, start=1):
+            opponent = table.record(e.opponent).player.name if e.opponent else None
+            slug = (roster.slug_of(a.season, a.section, to_section[e.opponent])
+                    if e.opponent else None)
+            colour = "w" if e.colour is Colour.WHITE else "b" if e.colour is Colour.BLACK else ""
+            games.append(CareerGame(r, dates.get(r), opponent, slug, colour if opponent else "",
+                                    e.code))
+            played += e.code in _PLAYED
+        points = table.scoring.value(table.score(number))
+        perf = table_performance(table, number)
+        performance = perf[0] if perf else None
+    change = None
+    if section_facts.rating is not None:
+        change = section_facts.rating.players[a.number - 1].event.change
+    dated = [d for d in dates.values() if d is not None]
+    return CareerEvent(a.season, facts.season.name, a.section, section.name, a.number,
+                       a.player.rating, min(dated, default=None), max(dated, default=None),
+                       tuple(games), points, played, performance, change)
+
+
+def _head_to_head(roster: Roster, member: Member,
+                  events: Sequence[CareerEvent]) -> tuple[HeadToHead, ...]:
+    tally: dict[str, list[int]] = {}
+    for event in events:
+        for g in event.games:
+            if g.opponent_slug is None or g.code not in _PLAYED:
+                continue
+            row = tally.setdefault(g.opponent_slug, [0, 0, 0])
+            row[(Code.WIN, Code.DRAW, Code.LOSS).index(g.code)] += 1
+    rows = [HeadToHead(roster.member(slug).name, slug, *counts)
+            for slug, counts in tally.items() if slug != member.slug]
+    return tuple(sorted(rows, key=lambda h: (-h.games, h.opponent, h.slug)))
+
+
+def _history(events: Sequence[CareerEvent]) -> tuple[tuple[dt.date, int], ...]:
+    points: dict[dt.date, int] = {}
+    for event in events:
+        if event.rating is not None and event.first is not None:
+            points.setdefault(event.first, event.rating)
+    return tuple(sorted(points.items()))
+
+
+def careers(roster: Roster, seasons: Mapping[str, SeasonFacts]) -> tuple[Career, ...]:
+    """Every member's career, in the roster's order (by first appearance)."""
+    out = []
+    for member in roster.members:
+        events = [_event(roster, seasons, a) for a in member.appearances]
+        events.sort(key=lambda e: (e.first or dt.date.max, e.season, e.section))
+        out.append(Career(member, tuple(events), _head_to_head(roster, member, events),
+                          _history(events)))
+    return tuple(out)

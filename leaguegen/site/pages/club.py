@@ -1,0 +1,199 @@
+"""The club's pages of a folder of seasons: every member, and a career page per member.
+
+``club/index.html`` lists every member across the seasons (``domain/club/identity``);
+``club/<slug>.html`` is one member's career (``domain/club/career``): each season and
+section with its games, score, performance and rating change, the rating history as an
+inline SVG chart (``club_chart``), and the head-to-head record against every other
+member. Plain values here, worded by ``site_template/club/``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from leaguegen.domain.club.career import Career, CareerEvent, careers
+from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
+from leaguegen.domain.club.identity import Roster
+from leaguegen.domain.season_facts import SeasonFacts
+from leaguegen.site import formatting as fmt
+from leaguegen.site import urls
+from leaguegen.site.pages.club_chart import Chart, rating_chart
+
+CLUB_DIR = "club"
+ROOT = "../"  # from a club page up to the folder's root
+
+
+def member_page(slug: str) -> str:
+    """A member's career page, relative to the club folder."""
+    return f"{slug}.html"
+
+
+@dataclass(frozen=True, slots=True)
+class MemberRow:
+    """A member on the index: newest name, page, FIDE ID, newest rating written, how many
+    seasons and events, games played over the board."""
+
+    name: str
+    url: str
+    fide_id: int | None
+    rating: int | None
+    seasons: int
+    events: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClubIndexPage:
+    root: str
+    title: str
+    members: tuple[MemberRow, ...]
+    ratings_url: str = "ratings.html"  # the club rating list
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRow:
+    """A member on the club rating list: place, newest name, page, the club rating and
+    where it started (rounded), the games rated."""
+
+    rank: int
+    name: str
+    url: str
+    rating: int
+    start: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ClubRatingsPage:
+    """``club/ratings.html``: the club rating list (``domain/club/club_rating``), with the
+    method's K and start rating for its legend."""
+
+    root: str
+    title: str
+    rows: tuple[RatingRow, ...]
+    k: int = K
+    start: int = START
+
+
+@dataclass(frozen=True, slots=True)
+class GameView:
+    round: int
+    date: dt.date | None
+    opponent: str | None  # None: a bye or a free round
+    opponent_url: str | None  # the opponent's career page
+    colour: str  # "w", "b", ""
+    result: str  # the crosstable's cell for the player ('1', '½', '0', '+', '−')
+
+
+@dataclass(frozen=True, slots=True)
+class EventView:
+    season_name: str
+    season_url: str
+    section_name: str
+    section_url: str
+    first: dt.date | None
+    rating: int | None
+    points: Fraction
+    played: int
+    performance: int | None
+    rating_change: Fraction | None
+    games: tuple[GameView, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HeadToHeadView:
+    opponent: str
+    url: str
+    wins: int
+    draws: int
+    losses: int
+    score: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class CareerPage:
+    """One member's career page (see the module docstring). ``other_names``: the names
+    other than the newest that the seasons write (an alias)."""
+
+    root: str
+    title: str
+    name: str
+    other_names: tuple[str, ...]
+    fide_id: int | None
+    club_id: str | None
+    events: tuple[EventView, ...]
+    head_to_head: tuple[HeadToHeadView, ...]
+    chart: Chart | None
+    history: tuple[tuple[dt.date, int], ...]
+    games: int
+    score: Fraction  # over the games played, at 1 / ½ / 0
+    club_rating: int | None = None  # on the club rating list (rounded); None: no game
+    club_games: int = 0
+
+
+def _event(event: CareerEvent, seasons: Mapping[str, SeasonFacts]) -> EventView:
+    section = seasons[event.season].sections[event.section].section
+    games = tuple(GameView(g.round, g.date, g.opponent,
+                           member_page(g.opponent_slug) if g.opponent_slug else None,
+                           g.colour, fmt.cell(g.code)) for g in event.games)
+    return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
+                     f"{ROOT}{event.season}/{urls.section(section)}", event.first,
+                     event.rating, event.points, event.played, event.performance,
+                     event.rating_change, games)
+
+
+def _page(career: Career, title: str, seasons: Mapping[str, SeasonFacts]) -> CareerPage:
+    m = career.member
+    h2h = tuple(HeadToHeadView(h.opponent, member_page(h.slug), h.wins, h.draws, h.losses,
+                               h.score) for h in career.head_to_head)
+    events = tuple(_event(e, seasons) for e in career.events)
+    played = [_SCORES[g.result] for e in events for g in e.games
+              if g.opponent is not None and g.result in _SCORES]
+    return CareerPage(ROOT, title, m.name, tuple(n for n in m.names if n != m.name),
+                      m.fide_id, m.club_id, events, h2h, rating_chart(career.history),
+                      career.history, len(played), sum(played, Fraction(0)))
+
+
+# a game played over the board, by its cell: its score at 1 / ½ / 0
+_SCORES = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}
+
+
+def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage:
+    """The club rating list: members with a rated game, highest first (equal ratings share
+    the place of the first)."""
+    rows: list[RatingRow] = []
+    for r in ratings:
+        if not r.games:
+            continue
+        shown = round(r.rating)
+        rank = rows[-1].rank if rows and rows[-1].rating == shown else len(rows) + 1
+        rows.append(RatingRow(rank, r.name, member_page(r.slug), shown, round(r.start),
+                              r.games))
+    return ClubRatingsPage(ROOT, title, tuple(rows))
+
+
+def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts], title: str,
+               order: tuple[str, ...] = ()) -> tuple[ClubIndexPage, dict[str, CareerPage],
+                                                     ClubRatingsPage]:
+    """The index, every career page (by file name in the club folder) and the club rating
+    list (``order``: the seasons' paths, oldest first)."""
+    made = careers(found, seasons)
+    ratings = club_ratings(made, order or tuple(seasons))
+    by_slug = {r.slug: r for r in ratings}
+    rows, pages = [], {}
+    for career in made:
+        rating = by_slug[career.member.slug]
+        page = _page(career, title, seasons)
+        if rating.games:
+            page = replace(page, club_rating=round(rating.rating), club_games=rating.games)
+        pages[member_page(career.member.slug)] = page
+        rated = [e.rating for e in career.events if e.rating is not None]
+        rows.append(MemberRow(career.member.name, member_page(career.member.slug),
+                              career.member.fide_id, rated[-1] if rated else None,
+                              len({e.season for e in career.events}), len(career.events),
+                              page.games))
+    rows.sort(key=lambda r: (r.name.casefold(), r.url))
+    return ClubIndexPage(ROOT, title, tuple(rows)), pages, ratings_page(ratings, title)
