@@ -134,6 +134,10 @@ class Player:
     # A fixed name for the player's page (letters, digits, hyphens) when the name
     # makes no readable or unique one.
     id: str | None = None
+    # The family name, a part of ``name`` (its first or last words): A-Z lists sort by it
+    # and the TRF writes "Family, Given" (domain/names.family_given). None: a comma in
+    # ``name`` ("Волков, Александр") marks it, else the name is sorted as written.
+    family: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

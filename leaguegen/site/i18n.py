@@ -209,6 +209,21 @@ def gettext_callables(code: str, digits: str) -> tuple[Callable[..., str], Calla
     return gettext_, ngettext_
 
 
+def pgettext_callable(code: str, digits: str) -> Callable[..., str]:
+    """``pgettext("female", "Withdrew after round %(round)s.", round=3)``: a msgid in a
+    context, numbers in the page's digits. The site's contexts are grammatical genders
+    (``female``, ``male``) for sentences about one player: Arabic and Russian verbs and
+    adjectives agree with the player's sex; the msgid without a context is the neutral
+    wording used when the sex is unknown (docs/i18n.md, "Grammatical gender")."""
+    tr = translations(code)
+    fmt = Formatter(code, digits)
+
+    def pgettext_(context: str, message: str, **variables: object) -> str:
+        return _formatted(fmt, tr.pgettext(context, message), variables)
+
+    return pgettext_
+
+
 FONT_ASSETS = {
     "ar": ("fonts/NotoSansArabic-Regular.subset.woff2", "fonts/NotoSansArabic-Bold.subset.woff2"),
     "zh_Hans": ("fonts/NotoSansSC-Regular.subset.woff2", "fonts/NotoSansSC-Bold.subset.woff2"),

@@ -131,6 +131,7 @@ class NoteView:
     name: str
     round: int
     label: str  # for requests: a BYE_LABELS msgid
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +383,8 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
         crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
-        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "")
+        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "",
+                                   s.players[w.player - 1].sex)
                           for w in s.withdrawals),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in st.requests if q.round > paired),
