@@ -20,6 +20,7 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup
 
+from leaguegen.domain.names import family_first
 from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
@@ -207,7 +208,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
                        css_string=formatting.css_string, some=_some,
-                       gender=formatting.gender, tb_modifiers=formatting.tiebreak_modifiers)
+                       gender=formatting.gender, tb_modifiers=formatting.tiebreak_modifiers,
+                       family_first=family_first)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
                        pdf_links=PDF_LINKS.get, memo=_memo_macro())

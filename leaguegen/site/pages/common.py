@@ -71,6 +71,7 @@ class PlayerLink:
     title: str | None
     club: str | None = None  # shown on the player's page (a Swiss may keep clubs apart)
     sex: str | None = None  # m / w (f): sentences about the player agree with it (``gender``)
+    family: str | None = None  # the family name (``family:``): an A-Z list puts it first
 
 
 @dataclass(frozen=True, slots=True)
@@ -260,7 +261,7 @@ def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
     each ``urls.player`` call reads the whole field's slugs."""
     pages = urls.players(section)
     return (None, *(PlayerLink(n, p.name, root + pages[n - 1], p.rating, p.federation,
-                               p.title, p.club, p.sex)
+                               p.title, p.club, p.sex, p.family)
                     for n, p in enumerate(section.players, start=1)))
 
 
@@ -279,7 +280,7 @@ def player_link(section: Section, number: int, root: str) -> PlayerLink:
     that shows the whole field takes :func:`player_links` once."""
     p = section.players[number - 1]
     return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title, p.club, p.sex)
+                      p.federation, p.title, p.club, p.sex, p.family)
 
 
 def section_summary(facts: SectionFacts, root: str, leader: str | None,
