@@ -8,6 +8,7 @@ reads the sentences a reader sees."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from dataclasses import replace
@@ -219,5 +220,8 @@ def test_a_chinese_section_id_builds_and_links(tmp_path: Path) -> None:
             if not (page.parent / href).resolve().exists():
                 broken.append(f"{page.relative_to(out)} -> {href}")
     assert not broken, broken[:10]
-    season_json = (out / "season.json").read_text(encoding="utf-8")
-    assert '"id": "甲组"' in season_json or '"id":"甲组"' in season_json
+    season_json = json.loads((out / "season.json").read_text(encoding="utf-8"))
+    assert [s["id"] for s in season_json["sections"]] == ["甲组"]
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "docs" / "data-feeds.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(season_json)
