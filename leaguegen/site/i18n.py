@@ -224,6 +224,20 @@ def pgettext_callable(code: str, digits: str) -> Callable[..., str]:
     return pgettext_
 
 
+def npgettext_callable(code: str, digits: str) -> Callable[..., str]:
+    """``npgettext("female", singular, plural, n, ...)``: :func:`pgettext_callable` with
+    the language's plural forms (``num`` is ``n`` unless given)."""
+    tr = translations(code)
+    fmt = Formatter(code, digits)
+
+    def npgettext_(context: str, singular: str, plural: str, num: int,
+                   **variables: object) -> str:
+        variables.setdefault("num", num)
+        return _formatted(fmt, tr.npgettext(context, singular, plural, num), variables)
+
+    return npgettext_
+
+
 FONT_ASSETS = {
     "ar": ("fonts/NotoSansArabic-Regular.subset.woff2", "fonts/NotoSansArabic-Bold.subset.woff2"),
     "zh_Hans": ("fonts/NotoSansSC-Regular.subset.woff2", "fonts/NotoSansSC-Bold.subset.woff2"),

@@ -193,6 +193,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     env.install_gettext_callables(gettext_, ngettext_, newstyle=False)  # type: ignore[attr-defined]
     env.globals["_"] = gettext_  # called directly, not through the extension's alias
     env.globals["pgettext"] = i18n.pgettext_callable(language, digits)
+    env.globals["npgettext"] = i18n.npgettext_callable(language, digits)
     fmt = i18n.Formatter(language, digits)
     lang = i18n.language(language)
 

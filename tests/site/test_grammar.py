@@ -225,3 +225,19 @@ def test_a_chinese_section_id_builds_and_links(tmp_path: Path) -> None:
     jsonschema = pytest.importorskip("jsonschema")
     schema = json.loads((ROOT / "docs" / "data-feeds.schema.json").read_text("utf-8"))
     jsonschema.Draft202012Validator(schema).validate(season_json)
+
+
+@pytest.mark.parametrize(("language", "sex", "sentence"), [
+    ("ru", "w", "Ослаблен C17: Patrick Doyle уже поднималась 2 тура назад."),
+    ("ru", "m", "Ослаблен C17: Patrick Doyle уже поднимался 2 тура назад."),
+    ("ru", None, "Ослаблен C17: Patrick Doyle уже поднимался(ась) 2 тура назад."),
+    ("ar", "w", "خُفف C17: صعدت Patrick Doyle أيضًا قبل جولتين."),
+    ("ar", "m", "خُفف C17: صعد Patrick Doyle أيضًا قبل جولتين."),
+    ("ar", None, "خُفف C17: Patrick Doyle — صعود سابق أيضًا قبل جولتين."),
+])
+def test_the_swiss_pairing_explanation_agrees_with_the_player(language, sex, sentence) -> None:
+    season = _with_sex(load_season(ROOT / "seasons" / "thursday-swiss-2026"), "Patrick Doyle",
+                       sex, language)
+    html = _pages(season)["open/round-5.html"]
+    said = [_text(li) for li in re.findall(r'<li class="relaxed">(.*?)</li>', html, re.S)]
+    assert sentence in said, said
