@@ -143,6 +143,10 @@ class Player:
     # Where the entry is written (path, line, column), for a warning naming it; not part of
     # the player's value (two equal entries on other lines are the same player).
     source: tuple[str, int, int] | None = field(default=None, compare=False, repr=False)
+    # The family name, a part of ``name`` (its first or last words): A-Z lists sort by it
+    # and the TRF writes "Family, Given" (domain/names.family_given). None: a comma in
+    # ``name`` ("Волков, Александр") marks it, else the name is sorted as written.
+    family: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

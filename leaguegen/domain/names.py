@@ -78,3 +78,77 @@ def look_alike_letters(a: str, b: str) -> list[str]:
         if x != y and x not in out:
             out.append(f"'{x}' (U+{ord(x):04X}) for '{y}' (U+{ord(y):04X})")
     return out
+
+
+# A player's sex as the season file or the TRF writes it, and the grammatical gender the
+# pages word sentences about that player in (Arabic and Russian verbs and adjectives agree
+# with it: «انسحبت», «выбыла»). Unknown: "neutral", a wording that names no gender.
+GENDERS = {"m": "male", "w": "female", "f": "female"}
+
+
+def grammatical_gender(sex: str | None) -> str:
+    """``male``, ``female`` or ``neutral`` (no sex given, or one the TRF does not write)."""
+    return GENDERS.get((sex or "").strip().lower(), "neutral")
+
+
+def family_given(name: str, family: str | None = None) -> tuple[str, str] | None:
+    """The family and given names of a player, when they are known: ``family`` (a part of
+    ``name``, its first or last words: "Александр Волков" with family "Волков", "王浩然"
+    with family "王"), else a comma in the name as the TRF writes it ("Volkov, Alexander").
+    None: the name is a single text whose order the organiser did not state."""
+    text = " ".join(name.split())
+    if family:
+        fam = " ".join(family.split())
+        if text.startswith(fam):
+            return fam, text[len(fam):].strip(" ,")
+        if text.endswith(fam):
+            return fam, text[:-len(fam)].strip(" ,")
+        return None
+    if "," in text:
+        fam, _, given = text.partition(",")
+        return fam.strip(), given.strip()
+    return None
+
+
+def family_problem(name: str, family: str) -> str | None:
+    """Why ``family`` cannot be the family name of ``name`` (None: it can): it must be the
+    first or the last words of the name, whole, so the given name is what is left."""
+    text, fam = " ".join(name.split()), " ".join(family.split())
+    if not fam or fam == text:
+        return f"family '{family}' must be a part of the name '{name}', not all of it"
+    spaced = " " in text
+    at_start = text.startswith(fam) and (not spaced or text[len(fam)] in " ,")
+    at_end = text.endswith(fam) and (not spaced or text[-len(fam) - 1] in " ,")
+    if not (at_start or at_end):
+        return (f"family '{family}' is not the first or the last words of the name"
+                f" '{name}'")
+    return None
+
+
+def family_first(name: str, family: str | None = None) -> str:
+    """The name as an index lists it, family name first ("Волков Александр"); the name as
+    written when its family name is not known."""
+    parts = family_given(name, family)
+    if parts is None:
+        return name
+    return f"{parts[0]} {parts[1]}".strip()
+
+
+def trf_name(name: str, family: str | None = None) -> str:
+    """The name as the TRF's 001 record writes it: "Family, Given" (FIDE's order) when the
+    family name is known, else as written."""
+    parts = family_given(name, family)
+    if parts is None or not parts[1]:
+        return name if parts is None else parts[0]
+    return f"{parts[0]}, {parts[1]}"
+
+
+def is_slug(text: str) -> bool:
+    """Whether ``text`` can name a folder of the site and a part of its addresses as it is
+    (a section's id): letters, marks and digits of any script, lower case where the script
+    has cases ("甲组", "высшая", "النخبة", "open-a"), and hyphens, not first; in Unicode's
+    composed form (NFC), so that the folder written and the link to it are the same bytes."""
+    if not text or text[0] == "-" or unicodedata.normalize("NFC", text) != text:
+        return False
+    return all(ch == "-" or (unicodedata.category(ch)[0] in "LMN" and ch == ch.lower())
+               for ch in text)

@@ -13,12 +13,12 @@ import unicodedata
 import yaml
 
 from leaguegen.domain.model import Player
-from leaguegen.domain.names import name_key
+from leaguegen.domain.names import family_problem, name_key
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
 PLAYER_KEYS = ("name", "rating", "federation", "title", "fide_id", "sex", "birth", "club",
-               "start", "id", "club_id", "aliases")
+               "start", "id", "club_id", "aliases", "family")
 CLUB_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$")
 PLAYER_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,59}$")
 
@@ -83,6 +83,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
         club_id=_club_id(keys.get("club_id"), ctx, name),
         aliases=_aliases(keys.get("aliases"), ctx, name),
         source=_source(node, ctx),
+        family=_family(keys.get("family"), ctx, name),
     ), node
 
 
@@ -177,6 +178,16 @@ def birth_problem(text: str) -> str | None:
 def _birth(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: birth")
     if value is not None and (why := birth_problem(value)) is not None:
+        ctx.col.add(node, f"{name}: {why}")
+        return None
+    return value
+
+
+def _family(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
+    """``family:``, the part of the name that is the family name (its first or last
+    words): A-Z lists sort by it, the TRF writes "Family, Given" (docs/season-format.md)."""
+    value = yn.text(node, ctx.col, f"{name}: family")
+    if value is not None and (why := family_problem(name, value)) is not None:
         ctx.col.add(node, f"{name}: {why}")
         return None
     return value

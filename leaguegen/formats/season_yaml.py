@@ -20,7 +20,7 @@ import yaml
 
 from leaguegen.domain import report_links
 from leaguegen.domain.model import Player, Scoring
-from leaguegen.domain.names import name_key, name_slug
+from leaguegen.domain.names import is_slug, name_key, name_slug
 from leaguegen.domain.schedule import varma
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import format_names, kind_of
@@ -71,7 +71,13 @@ SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "se
 # is computed; an event not declared rated shows no change.
 RATED = ("fide", "none")
 SEEDINGS = ("list", "rating", "lots", "varma")
-ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+# A section id: at most 64 characters, no white space, no ASCII capital or punctuation but
+# the hyphen (not first). The pattern (also the JSON Schema's, so written to mean the same
+# in Python and ECMAScript) lets letters of any script through; the loader then asks
+# domain/names.is_slug (lower case, letters, marks and digits only, NFC): "甲组" and
+# "высшая" are ids, and the id is the section's folder and address (docs/data-feeds.md).
+_NOT_IN_ID = r"\s!-,./:-@\[-`{-~A-Z"
+ID_PATTERN = re.compile(rf"^[^{_NOT_IN_ID}-][^{_NOT_IN_ID}]{{0,63}}$")
 # Windows refuses these as file or folder names, with any extension.
 RESERVED_NAMES = frozenset({"con", "prn", "aux", "nul", "assets"}
                            | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
@@ -222,7 +228,7 @@ def read_rated(node: yaml.Node | None, col: yn.Collector) -> str | None:
 def _section_id(keys: dict[str, yaml.Node], ctx: Ctx) -> str:
     """The section's id ('' when missing), its problems reported."""
     sid = yn.text(keys.get("id"), ctx.col, "section id") or ""
-    if sid and not ID_PATTERN.match(sid):
+    if sid and not (ID_PATTERN.match(sid) and is_slug(sid)):
         ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
                                 " hyphens (it becomes part of the web address)")
     elif sid in RESERVED_NAMES:

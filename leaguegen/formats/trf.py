@@ -25,7 +25,12 @@ from leaguegen.domain.model import (
     RoundEntry,
     Scoring,
 )
+from leaguegen.domain.names import trf_name
 from leaguegen.errors import InputError, Problem
+
+# A season file's sex letter as the TRF writes it: FIDE's m / w; "f" (which seasons and
+# some TRFs write) becomes "w".
+TRF_SEX = {"f": "w"}
 
 FIRST_BLOCK = 91  # column 92
 BLOCK = 10
@@ -789,9 +794,9 @@ def from_crosstable(
         players.append(
             TrfPlayer(
                 number=rec.number,
-                name=pl.name,
+                name=trf_name(pl.name, pl.family),
                 rounds=tuple(rounds),
-                sex=pl.sex or "",
+                sex=TRF_SEX.get(pl.sex or "", pl.sex or ""),
                 title=pl.title or "",
                 rating=pl.rating,
                 federation=pl.federation or "",

@@ -10,7 +10,9 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from leaguegen.domain.model import Code, Scoring
+from leaguegen.domain.names import grammatical_gender
 from leaguegen.domain.season import GameResult
+from leaguegen.domain.tiebreaks.spec import parse_code
 
 HALF = "½"
 MINUS = "−"  # a real minus sign, so forfeit losses do not look like hyphens
@@ -169,3 +171,32 @@ def numbers(language: str, digits: str) -> Numbers:
     fmt = Formatter(language, digits)
     return Numbers(remembered(fmt.number), remembered(fmt.points),
                    remembered(fmt.tiebreak))
+
+
+def gender(sex: str | None) -> str:
+    """The ``gender`` filter: a player's sex as the grammatical gender that the templates
+    pass to ``pgettext`` as its context (``neutral``: use the msgid without a context)."""
+    return grammatical_gender(sex)
+
+
+@dataclass(frozen=True, slots=True)
+class TiebreakModifiers:
+    """What a tiebreak's name says beside the base name: ``cut`` results left out from the
+    bottom (``/C1``), or ``median``, as many from each end (``/M1``)."""
+
+    cut: int = 0
+    median: int = 0
+
+
+@lru_cache(maxsize=256)
+def tiebreak_modifiers(code: str) -> TiebreakModifiers:
+    """The ``tb_modifiers`` filter: the modifiers of a code such as ``BH/C1`` that the
+    name of the tiebreak states in words ("Buchholz Cut 1"); other modifiers (``/P``,
+    ``KS/L-1``) are shown by the code in its ``abbr`` beside the name."""
+    try:
+        spec = parse_code(code)
+    except ValueError:
+        return TiebreakModifiers()
+    if spec.cut_high and spec.cut_high == spec.cut_low:
+        return TiebreakModifiers(median=spec.cut_low)
+    return TiebreakModifiers(cut=spec.cut_low)

@@ -209,6 +209,35 @@ def gettext_callables(code: str, digits: str) -> tuple[Callable[..., str], Calla
     return gettext_, ngettext_
 
 
+def pgettext_callable(code: str, digits: str) -> Callable[..., str]:
+    """``pgettext("female", "Withdrew after round %(round)s.", round=3)``: a msgid in a
+    context, numbers in the page's digits. The site's contexts are grammatical genders
+    (``female``, ``male``) for sentences about one player: Arabic and Russian verbs and
+    adjectives agree with the player's sex; the msgid without a context is the neutral
+    wording used when the sex is unknown (docs/i18n.md, "Grammatical gender")."""
+    tr = translations(code)
+    fmt = Formatter(code, digits)
+
+    def pgettext_(context: str, message: str, **variables: object) -> str:
+        return _formatted(fmt, tr.pgettext(context, message), variables)
+
+    return pgettext_
+
+
+def npgettext_callable(code: str, digits: str) -> Callable[..., str]:
+    """``npgettext("female", singular, plural, n, ...)``: :func:`pgettext_callable` with
+    the language's plural forms (``num`` is ``n`` unless given)."""
+    tr = translations(code)
+    fmt = Formatter(code, digits)
+
+    def npgettext_(context: str, singular: str, plural: str, num: int,
+                   **variables: object) -> str:
+        variables.setdefault("num", num)
+        return _formatted(fmt, tr.npgettext(context, singular, plural, num), variables)
+
+    return npgettext_
+
+
 FONT_ASSETS = {
     "ar": ("fonts/NotoSansArabic-Regular.subset.woff2", "fonts/NotoSansArabic-Bold.subset.woff2"),
     "zh_Hans": ("fonts/NotoSansSC-Regular.subset.woff2", "fonts/NotoSansSC-Bold.subset.woff2"),

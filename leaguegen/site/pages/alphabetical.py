@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from leaguegen.domain.model import Code, Colour, Crosstable
+from leaguegen.domain.names import family_first
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
@@ -248,8 +249,10 @@ def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
     assert table is not None
     links = player_links(section, root)
     records = table.records
-    order = sorted(range(len(records)),
-                   key=lambda i: collation_key(links[records[i].number].name, language))
+    players = section.players
+    order = sorted(range(len(records)), key=lambda i: collation_key(
+        family_first(players[records[i].number - 1].name,
+                     players[records[i].number - 1].family), language))
     rounds = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
                    for n in listed_rounds(facts))
     return Shared(rounds, section_summary(facts, root, None), links, order)

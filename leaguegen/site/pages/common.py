@@ -73,6 +73,8 @@ class PlayerLink:
     federation: str | None
     title: str | None
     club: str | None = None  # shown on the player's page (a Swiss may keep clubs apart)
+    sex: str | None = None  # m / w (f): sentences about the player agree with it (``gender``)
+    family: str | None = None  # the family name (``family:``): an A-Z list puts it first
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +214,7 @@ class WithdrawalNote:
     after_round: int
     counted: bool
     threshold: float  # share of games, e.g. 0.5
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
 
 
 @dataclass(frozen=True, slots=True)
@@ -274,7 +277,7 @@ def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
     each ``urls.player`` call reads the whole field's slugs."""
     pages = urls.players(section)
     return (None, *(PlayerLink(n, p.name, root + pages[n - 1], p.rating, p.federation,
-                               p.title, p.club)
+                               p.title, p.club, p.sex, p.family)
                     for n, p in enumerate(section.players, start=1)))
 
 
@@ -293,7 +296,7 @@ def player_link(section: Section, number: int, root: str) -> PlayerLink:
     that shows the whole field takes :func:`player_links` once."""
     p = section.players[number - 1]
     return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title, p.club)
+                      p.federation, p.title, p.club, p.sex, p.family)
 
 
 def section_summary(facts: SectionFacts, root: str, leader: str | None,

@@ -56,6 +56,7 @@ class MoveView:
     name: str
     old: int | None
     new: int | None
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +148,7 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     details = facts.details
     root = "../"
     summary = common.section_summary(facts, root, None)
+    sexes = {p.name: p.sex for p in section.players}
     groups = tuple(
         GroupView(i, f"group-{i}/index.html", len(gf.section.players), len(gf.section.rounds),
                   gf.finished, _group_data(season, gf, root)[1])
@@ -157,7 +159,7 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
         pdf_url=urls.pdf_name(section), sizes=tuple(len(g.players) for g in details.groups),
         fold=details.rule.fold.value, double=details.rule.double,
         seeding=details.rule.seeding.value, late=details.late, withdrawn=details.withdrawn,
-        moves=tuple(MoveView(m.name, m.old_group, m.new_group) for m in sorted(
+        moves=tuple(MoveView(m.name, m.old_group, m.new_group, sexes.get(m.name)) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
         quad_rounds=details.quad_rounds,
         tiebreaks=tuple((c, common.TIEBREAK_NAMES.get(c.split("/")[0], c))

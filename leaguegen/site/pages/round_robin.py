@@ -68,6 +68,9 @@ class SectionPage:
     withdrawals: tuple[WithdrawalNote, ...]
     planning: object | None = None  # planning_view.PlanningView while no result is entered
     tiebreaks_default: bool = False
+    # the season's 50 % rule (``withdrawal_threshold``), stated on the page from round 1
+    # and not only once someone has withdrawn (FIDE: the rules are announced in advance)
+    withdrawal_threshold: float = 0.5
 
     @property
     def withdrew_boards(self) -> bool:
@@ -217,13 +220,14 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
         crosstable=_crosstable(data, root), rounds=_rounds(data, root),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
+        withdrawal_threshold=s.withdrawal_threshold,
     )
 
 
 def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: ANN001
     return WithdrawalNote(name=s.players[w.player - 1].name, after_round=w.after_round,
                           counted=w.player not in data.excluded,
-                          threshold=s.withdrawal_threshold)
+                          threshold=s.withdrawal_threshold, sex=s.players[w.player - 1].sex)
 
 
 def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players: int) -> bool:

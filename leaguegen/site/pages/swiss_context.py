@@ -132,6 +132,7 @@ class NoteView:
     name: str
     round: int
     label: str  # for requests: a BYE_LABELS msgid
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,7 @@ class Relaxed:
     name: str = ""
     detail: str = ""
     rounds: int = 0
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,7 +388,8 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
         crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
-        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "")
+        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "",
+                                   s.players[w.player - 1].sex)
                           for w in s.withdrawals),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in st.requests if q.round > paired),
@@ -418,12 +421,13 @@ def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
     relaxed = []
     for r in ex.relaxed:
         if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
-            relaxed.append(Relaxed(r.code, r.kind.value, _name(s, r.player), rounds=r.rounds_ago))
+            relaxed.append(Relaxed(r.code, r.kind.value, _name(s, r.player), rounds=r.rounds_ago,
+                                   sex=_sex(s, r.player)))
         elif r.kind.value not in PREFERENCE_KINDS:
             continue  # Dubov's maximum upfloater (C8): the page has no words for it yet
         else:
             relaxed.append(Relaxed(r.code, "colour", _name(s, r.player),
-                                   PREFERENCE_KINDS[r.kind.value]))
+                                   PREFERENCE_KINDS[r.kind.value], sex=_sex(s, r.player)))
     return BoardWhy(board, _name(s, ex.white), _name(s, ex.black), scoring.value(ex.bracket),
                     high, high_pts, low, low_pts,
                     COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed),
@@ -478,6 +482,10 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
 
 def _name(s: Section, tpn: int) -> str:
     return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
+
+
+def _sex(s: Section, tpn: int) -> str | None:
+    return s.players[tpn - 1].sex if 1 <= tpn <= len(s.players) else None
 
 
 def _how_paired(data: SwissData, round_no: int
