@@ -14,6 +14,7 @@ import yaml
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.names import name_key
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -55,18 +56,22 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
     name = yn.text(keys.get("name"), ctx.col, f"{what} name")
     if not name:
         if "name" in keys:
-            ctx.col.add(keys["name"], f"{what} has an empty name")
+            ctx.col.add(keys["name"], Message("{what} has an empty name", what=what))
         return None, node
     if (why := name_problem(name)) is not None:
         ctx.col.add(keys["name"], why)
         return None, node
     title = yn.text(keys.get("title"), ctx.col, f"{name}: title")
     if title and title.upper() not in TITLES:
-        ctx.col.add(keys["title"], f"{name}: title '{title}' is not one of {', '.join(TITLES)}")
+        ctx.col.add(keys["title"], Message("{name}: title '{title}' is not one of {TITLES}",
+                                           name=name, title=title, TITLES=', '.join(TITLES)))
         title = None
-    federation = yn.text(keys.get("federation"), ctx.col, f"{name}: federation")
+    federation = yn.text(keys.get("federation"), ctx.col, Message("{name}: federation",
+                                                                  name=name))
     if federation and not re.fullmatch(r"[A-Za-z]{3}", federation):
-        ctx.col.add(keys["federation"], f"{name}: federation must be a 3-letter code such as ENG")
+        ctx.col.add(keys["federation"], Message("{name}: federation must be a 3-letter code "
+                                                "such as ENG",
+                                                name=name))
         federation = None
     return Player(
         name=name,
@@ -85,7 +90,9 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
 def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     value = yn.integer(node, ctx.col, f"{name}: rating", minimum=0)
     if value is not None and value > MAX_RATING:
-        ctx.col.add(node, f"{name}: rating {value} is not a chess rating (at most {MAX_RATING})")
+        ctx.col.add(node, Message("{name}: rating {value} is not a chess rating (at most "
+                                  "{MAX_RATING})",
+                                  name=name, value=value, MAX_RATING=MAX_RATING))
         return None
     return value or None
 
@@ -93,7 +100,8 @@ def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
 def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     value = yn.integer(node, ctx.col, f"{name}: fide_id", minimum=1)
     if value is not None and value >= MAX_FIDE_ID:
-        ctx.col.add(node, f"{name}: fide_id {value} is too long to be a FIDE ID")
+        ctx.col.add(node, Message("{name}: fide_id {value} is too long to be a FIDE ID",
+                                  name=name, value=value))
         return None
     return value
 
@@ -106,8 +114,9 @@ def _sex(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     (``female`` passed check, then build could not write the section's TRF)."""
     value = yn.text(node, ctx.col, f"{name}: sex")
     if value is not None and value.strip().lower() not in SEXES:
-        ctx.col.add(node, f"{name}: sex '{value}' is not one of m, w (or f), as the TRF"
-                          " writes it")
+        ctx.col.add(node, Message("{name}: sex '{value}' is not one of m, w (or f), as the TRF "
+                                  "writes it",
+                                  name=name, value=value))
         return None
     return value.strip().lower() if value is not None else None
 
@@ -134,7 +143,7 @@ def birth_problem(text: str) -> str | None:
 def _birth(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: birth")
     if value is not None and (why := birth_problem(value)) is not None:
-        ctx.col.add(node, f"{name}: {why}")
+        ctx.col.add(node, Message("{name}: {why}", name=name, why=why))
         return None
     return value
 
@@ -142,8 +151,9 @@ def _birth(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: id")
     if value is not None and not PLAYER_ID.match(value):
-        ctx.col.add(node, f"{name}: id '{value}' must be lower-case letters, digits and hyphens"
-                          " (it names the player's page)")
+        ctx.col.add(node, Message("{name}: id '{value}' must be lower-case letters, digits and "
+                                  "hyphens (it names the player's page)",
+                                  name=name, value=value))
         return None
     return value
 
@@ -185,8 +195,9 @@ class Names:
         found = self.find(who)
         if isinstance(found, int):
             return found
-        ctx.col.add(node, f"{what}: unknown player '{who}'"
-                          f"{yn.suggestion(who, list(self.exact))}")
+        ctx.col.add(node, Message("{what}: unknown player '{who}'{suggestion}",
+                                  what=what, who=who, suggestion=yn.suggestion(who,
+                                  list(self.exact))))
         return None
 
 
@@ -205,7 +216,8 @@ def read_late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list
         if player is None:
             continue
         if player.name in known:
-            ctx.col.add(where, f"late entry '{player.name}' is already entered")
+            ctx.col.add(where, Message("late entry '{name}' is already entered",
+                                       name=player.name))
             continue
         known.add(player.name)
         out.append(player)
@@ -226,7 +238,9 @@ def look_alike_warnings(sections) -> list[str]:  # noqa: ANN001 - Season.section
             first = seen.setdefault(key, player.name)
             if first != player.name and name_key(first) != name_key(player.name):
                 letters = ", ".join(look_alike_letters(player.name, first))
-                out.append(f"warning: section '{section.id}': players '{first}' and"
-                           f" '{player.name}' look the same but are spelt with other letters"
-                           f" ({letters}); if they are one player, keep one name")
+                out.append(Message("warning: section '{id}': players '{first}' and '{name}' "
+                                   "look the same but are spelt with other letters ({letters}); "
+                                   "if they are one player, keep one name",
+                                   id=section.id, first=first, name=player.name,
+                                   letters=letters))
     return out

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from leaguegen.errors import Problem
+from leaguegen.errors import Message, Problem
 
 try:
     _Loader = yaml.CSafeLoader
@@ -65,15 +65,16 @@ def compose(text: str, col: Collector) -> yaml.Node | None:
                 mark = event.start_mark
                 col.problems.append(Problem(
                     col.path, mark.line + 1, mark.column + 1,
-                    f"YAML aliases (*{event.anchor}) are not allowed in season files; write"
-                    " the value out in full"))
+                    Message("YAML aliases (*{anchor}) are not allowed in season files; write "
+                            "the value out in full",
+                            anchor=event.anchor)))
                 return None
         return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         line, column, message = _syntax_error(exc, text)
         col.problems.append(Problem(col.path, line, column, message))
     except yaml.YAMLError as exc:
-        col.problems.append(Problem(col.path, 0, 0, f"not valid YAML: {exc}"))
+        col.problems.append(Problem(col.path, 0, 0, Message("not valid YAML: {exc}", exc=exc)))
     return None
 
 
@@ -137,25 +138,28 @@ def mapping(node: yaml.Node | None, col: Collector, what: str,
             allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, yaml.Node]:
     """Keys of a mapping node; unknown, duplicate and missing keys are problems."""
     if not isinstance(node, yaml.MappingNode):
-        col.add(node, f"{what} must be a mapping of keys to values")
+        col.add(node, Message("{what} must be a mapping of keys to values", what=what))
         return {}
     out: dict[str, yaml.Node] = {}
     for key_node, value_node in node.value:
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if key is None:
-            col.add(key_node, f"{what}: keys must be plain words")
+            col.add(key_node, Message("{what}: keys must be plain words", what=what))
             continue
         if key in out:
-            col.add(key_node, f"{what}: key '{key}' appears twice")
+            col.add(key_node, Message("{what}: key '{key}' appears twice", what=what, key=key))
             continue
         if key not in allowed:
-            col.add(key_node, f"unknown key '{key}' in {what}{suggestion(key, allowed)};"
-                              f" allowed: {', '.join(allowed)}")
+            col.add(key_node, Message("unknown key '{key}' in {what}{suggestion}; allowed: "
+                                      "{allowed}",
+                                      key=key, what=what, suggestion=suggestion(key, allowed),
+                                      allowed=', '.join(allowed)))
             continue
         out[key] = value_node
     for key in required:
         if key not in out:
-            col.add(node, f"{what} is missing the required key '{key}'")
+            col.add(node, Message("{what} is missing the required key '{key}'",
+                                  what=what, key=key))
     return out
 
 
@@ -163,7 +167,7 @@ def sequence(node: yaml.Node | None, col: Collector, what: str) -> list[yaml.Nod
     if is_null(node):
         return []
     if not isinstance(node, yaml.SequenceNode):
-        col.add(node, f"{what} must be a list")
+        col.add(node, Message("{what} must be a list", what=what))
         return []
     return list(node.value)
 
@@ -172,7 +176,7 @@ def text(node: yaml.Node | None, col: Collector, what: str) -> str | None:
     if is_null(node):
         return None
     if not isinstance(node, yaml.ScalarNode):
-        col.add(node, f"{what} must be a single value")
+        col.add(node, Message("{what} must be a single value", what=what))
         return None
     return str(node.value).strip()
 
@@ -185,10 +189,11 @@ def integer(node: yaml.Node | None, col: Collector, what: str,
     try:
         value = int(raw)
     except ValueError:
-        col.add(node, f"{what} must be a whole number, not '{raw}'")
+        col.add(node, Message("{what} must be a whole number, not '{raw}'", what=what, raw=raw))
         return None
     if minimum is not None and value < minimum:
-        col.add(node, f"{what} must be at least {minimum}, not {value}")
+        col.add(node, Message("{what} must be at least {minimum}, not {value}",
+                              what=what, minimum=minimum, value=value))
         return None
     return value
 
@@ -202,7 +207,7 @@ def boolean(node: yaml.Node | None, col: Collector, what: str) -> bool | None:
         return True
     if low in ("false", "no", "off"):
         return False
-    col.add(node, f"{what} must be true or false, not '{raw}'")
+    col.add(node, Message("{what} must be true or false, not '{raw}'", what=what, raw=raw))
     return None
 
 
