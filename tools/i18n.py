@@ -34,7 +34,8 @@ JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
 
 
 def extract() -> Catalog:
-    """Every msgid in the templates and the N_()-marked labels in context.py."""
+    """Every msgid in the templates and the N_()-marked labels in context.py, then the
+    command line's messages and help texts."""
     from jinja2.ext import babel_extract
 
     catalog = Catalog(project="leaguegen", charset="utf-8")
@@ -48,7 +49,74 @@ def extract() -> Catalog:
             catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
                         auto_comments=comments, context=context,
                         flags=("python-format",) if _is_format(message) else ())
+    add_cli_messages(catalog)
     return catalog
+
+
+# Where the command line's messages are written (errors.Message calls): the CLI, the
+# readers and the chores. Their ids are str.format templates ({name}), flagged
+# python-brace-format; the help texts of every command and option are ids as written.
+MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
+                                *(ROOT / "leaguegen" / "formats").rglob("*.py"),
+                                ROOT / "leaguegen" / "errors.py"]))
+
+
+def message_calls(path: Path) -> list[tuple[int, str, str | None]]:
+    """(line, template, plural) of every ``Message("...")`` call in ``path`` whose
+    template is a literal (implicit concatenation included)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "Message" and node.args):
+            continue
+        texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                 for a in node.args[:2]]
+        if texts[0] is None:
+            continue
+        found.append((node.lineno, texts[0], texts[1] if len(texts) > 1 else None))
+    return found
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """(where, text) of the help of ``leaguegen``, every command and every option."""
+    sys.path.insert(0, str(ROOT))
+    from leaguegen.cli import COMMANDS, main
+
+    found = [("leaguegen", main.help or "")] + [(f"leaguegen {p.name}", p.help)
+                                                 for p in main.params if getattr(p, "help", "")]
+    for name in sorted(COMMANDS):
+        cmd = main.get_command(None, name)  # type: ignore[arg-type]
+        found += [(f"leaguegen {name}", text) for text in (cmd.help, cmd.short_help) if text]
+        found += [(f"leaguegen {name} {p.name}", p.help) for p in cmd.params
+                  if getattr(p, "help", None)]
+    return found
+
+
+def add_cli_messages(catalog: Catalog) -> None:
+    for path in MESSAGE_SOURCES:
+        where = str(path.relative_to(ROOT))
+        for lineno, template, plural in message_calls(path):
+            if not _has_words(template):
+                continue
+            catalog.add(template if plural is None else (template, plural), None,
+                        [(where, lineno)], flags=("python-brace-format",)
+                        if "{" in template else ())
+    for where, text in help_texts():
+        catalog.add(text, None, [(where, 0)])
+    from leaguegen.cli.speech import CLICK_MSGIDS
+
+    for text in CLICK_MSGIDS:
+        catalog.add(text, None, [("click", 0)],
+                    flags=("python-brace-format",) if "{" in text else ())
+
+
+def _has_words(template: str) -> bool:
+    """Whether a template says anything besides its values (``{name}: {why}`` does not)."""
+    import re
+
+    return re.search(r"[A-Za-z]{2}", re.sub(r"\{[^}]*\}", "", template)) is not None
 
 
 def _is_format(message: str | tuple[str, ...]) -> bool:

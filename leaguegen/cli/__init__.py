@@ -34,9 +34,7 @@ COMMANDS: dict[str, str] = {
 
 def _translated(text: str | None) -> str | None:
     """A help text in the run's language (the catalogue's msgid is the English text)."""
-    if not text or speech.language() == "en":
-        return text
-    return speech.say(Message(text.replace("{", "{{").replace("}", "}}")))
+    return speech.translate(text) if text else text
 
 
 class _SpeakingHelp:

@@ -17,6 +17,7 @@ from leaguegen.cli import main
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.changes import CORRECTION, LATE_ENTRY, RESULT, WITHDRAWAL, Change
 from leaguegen.domain.season_diff import SeasonDiff, SectionDiff
+from leaguegen.errors import Message
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~&])")
 
@@ -49,7 +50,7 @@ def _section_lines(s: SectionDiff, q) -> list[str]:  # noqa: ANN001
     rounds = sorted({r for r, _, _ in s.pairings})
     for r in rounds:
         games = ", ".join(f"{q(w)} - {q(b)}" for rr, w, b in s.pairings if rr == r)
-        lines.append(f"round {r} paired: {games}")
+        lines.append(Message("round {r} paired: {games}", r=r, games=games))
     return lines
 
 
@@ -63,7 +64,7 @@ def describe(diff: SeasonDiff, markdown: bool) -> str:
             return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
         for s in diff.sections:
-            out.append(f"**{q(s.name)}** (`{s.id}`)\n")
+            out.append(Message("**{q}** (`{id}`)\n", q=q(s.name), id=s.id))
             out += [f"- {line}" for line in _section_lines(s, q)]
             out.append("")
         out += [f"- section `{sid}` removed" for sid in diff.removed]
@@ -72,7 +73,7 @@ def describe(diff: SeasonDiff, markdown: bool) -> str:
             return printable(text)
 
         for s in diff.sections:
-            out.append(f"{printable(s.name)} ({s.id}):")
+            out.append(Message("{name} ({id}):", name=s.name, id=s.id))
             out += [f"  {line}" for line in _section_lines(s, q)]
         out += [f"section {sid} removed" for sid in diff.removed]
     return "\n".join(out).rstrip("\n") + "\n"

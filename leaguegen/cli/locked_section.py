@@ -13,9 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-import click
-
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.speech import echo
+from leaguegen.cli.terminal import report_problems
 from leaguegen.domain.season import Season, Section
 
 EXIT_INVALID = 2
@@ -31,7 +30,7 @@ def load_or_exit(season_dir: str) -> Season:
         report_problems(exc.error)
         sys.exit(EXIT_INVALID)
     except Refusal as exc:
-        click.echo(printable(str(exc)), err=True)
+        echo(exc, err=True)
         sys.exit(exc.code)
 
 

@@ -25,8 +25,9 @@ from pathlib import Path
 import click
 
 from leaguegen.cli.locked_section import load_or_exit
-from leaguegen.cli.terminal import printable, printable_block
-from leaguegen.errors import NoValidPairing
+from leaguegen.cli.speech import echo, echo_block
+from leaguegen.cli.terminal import printable
+from leaguegen.errors import Message, NoValidPairing
 from leaguegen.formats.season_yaml import SEASON_FILE
 
 EXIT_CANNOT = 1
@@ -40,7 +41,7 @@ NOTICE_BOARDS = 12  # boards named per round in check's engine notice; the rest 
 
 
 def _fail(message: str, code: int) -> None:
-    click.echo(printable_block(message), err=True)
+    echo_block(message, err=True)
     sys.exit(code)
 
 
@@ -51,8 +52,9 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
     ctx = click.get_current_context()
     for option in ("system", "baku"):
         if ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--{option} is for --trf; a season's Swiss section says"
-                                   " its own 'pairing' and 'acceleration'")
+            raise click.UsageError(Message("--{option} is for --trf; a season's Swiss section "
+                                           "says its own 'pairing' and 'acceleration'",
+                                           option=option))
     date = None
     if round_date:
         try:
@@ -174,24 +176,28 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     try:
         save_record(Path(season_dir), section_id, record, system_names())
     except OSError as exc:
-        click.echo(f"warning: the round is written, but its pairing record is not"
-                   f" ({printable(exc)}): its page will not explain it", err=True)
+        echo(Message("warning: the round is written, but its pairing record is not ({exc}): its "
+                     "page will not explain it",
+                     exc=exc), err=True)
     if section_id in session.froze:
-        click.echo(f"Pairing numbers frozen in {printable(path)} (they came from seeding:"
-                   f" {section.seeding}; the players are now listed in number order,"
-                   " seeding: list)")
-    click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
-               f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
+        echo(Message("Pairing numbers frozen in {path} (they came from seeding: {seeding}; the "
+                     "players are now listed in number order, seeding: list)",
+                     path=path, seeding=section.seeding))
+    echo(Message("Round {round_no} of {number_of_rounds} paired ({pairing}) and added to {path}:",
+                 round_no=round_no, number_of_rounds=ss.settings(section).number_of_rounds,
+                 pairing=ss.settings(section).pairing, path=path))
     for i, (white, black) in enumerate(games, start=1):
-        click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
+        echo(Message("{i:3d}. {white} - {black}", i=i, white=white, black=black))
     for name, kind in byes:
-        click.echo(f"     {printable(name)}: {kind}")
+        echo(Message("     {name}: {kind}", name=name, kind=kind))
     if date_note:
-        click.echo(f"Round {round_no}: {date_note}", err=not date)
+        echo(Message("Round {round_no}: {date_note}", round_no=round_no, date_note=date_note),
+             err=not date)
     if paired.relaxed:
         pairs = "; ".join(f"{shown[a - 1]} - {shown[b - 1]}" for a, b in paired.relaxed)
-        click.echo(f"No legal pairing keeps every avoid / keep_apart pair apart, so they were"
-                   f" relaxed; paired anyway: {pairs}")
+        echo(Message("No legal pairing keeps every avoid / keep_apart pair apart, so they were "
+                     "relaxed; paired anyway: {pairs}",
+                     pairs=pairs))
     if explain:
         _explain(result, shown)
 
@@ -219,7 +225,7 @@ def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
 def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
     from leaguegen.cli.explain_words import explanation_lines
 
-    click.echo("")
+    echo("")
     for line in explanation_lines(result, lambda n: f"{names[n - 1]} ({n})",
                                   ", score bracket", ": "):
         click.echo(line)
@@ -245,35 +251,43 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
             outside = [r for r in range(1, ss.paired_rounds(section) + 1)
                        if ss.origin(section, r) is not Origin.ENGINE]
             if outside:
-                out.append(f"notice: section '{printable(section.id)}': {len(outside)} round(s)"
-                           f" not paired by leaguegen were not compared with {system}"
-                           f" ({len(section.players)} players, more than {COMPARE_LIMIT}: each"
-                           " round would take the engine a minute or more); to compare them,"
-                           " run `leaguegen check-pairings --trf` on `leaguegen export trf`'s"
-                           " file")
+                out.append(Message("notice: section '{id}': {count} round(s) not paired by "
+                                   "leaguegen were not compared with {system} ({count2} "
+                                   "players, more than {COMPARE_LIMIT}: each round would take "
+                                   "the engine a minute or more); to compare them, run "
+                                   "`leaguegen check-pairings --trf` on `leaguegen export "
+                                   "trf`'s file",
+                                   id=section.id, count=len(outside), system=system,
+                                   count2=len(section.players), COMPARE_LIMIT=COMPARE_LIMIT))
             continue
         for d in ss.engine_differences(section):
             how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
             head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
             if d.engine is None:
-                out.append(f"{head}: {system} finds no legal pairing for it")
+                out.append(Message("{head}: {system} finds no legal pairing for it",
+                                   head=head, system=system))
                 continue
             boards = [x for x in d.check.differences if x.board is not None]
             parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
             parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
-            out.append(f"{head}: {' and '.join(parts)} differ from {system}")
+            out.append(Message("{head}: {parts} differ from {system}",
+                               head=head, parts=' and '.join(parts), system=system))
             listed = [x for x in d.check.differences if x.board is None]
             listed = boards[:NOTICE_BOARDS] + listed
             for x in listed:
                 if x.board is None:
                     bye = d.engine.bye
-                    out.append(f"  bye: {system} gives it to"
-                               f" {name(bye) if bye is not None else 'nobody'}")
+                    out.append(Message("  bye: {system} gives it to {value}",
+                                       system=system,
+                                       value=name(bye) if bye is not None else 'nobody'))
                     continue
                 white, black = d.engine.boards[x.board - 1]
-                out.append(f"  board {x.board}: {system} pairs {name(white)} - {name(black)}")
+                out.append(Message("  board {board}: {system} pairs {name} - {name2}",
+                                   board=x.board, system=system, name=name(white),
+                                   name2=name(black)))
             if len(boards) > NOTICE_BOARDS:
                 more = len(boards) - NOTICE_BOARDS
-                out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
-                           " check-pairings` on the exported TRF lists every one)")
+                out.append(Message("  and {more} more board{value} (`leaguegen check-pairings` "
+                                   "on the exported TRF lists every one)",
+                                   more=more, value='s' if more != 1 else ''))
     return out

@@ -72,11 +72,46 @@ def locale_language(environ: dict[str, str] | None = None) -> str:
     return "en"
 
 
+# click's own words (usage, option lists, its error lines), as click writes them; click
+# looks each up through gettext as it says it, so they are in our catalogues too.
+CLICK_MSGIDS = ("Usage:", "Options", "Commands", "Error: {message}",
+                "Try '{command} {option}' for help.", "Invalid value for {param_hint}: {message}",
+                "Invalid value: {message}", "Missing argument", "Missing option",
+                "Missing parameter", "No such option {name!r}.", "No such command {name!r}.",
+                "Missing command.", "Show this message and exit.", "Show the version and exit.",
+                "default: {default}", "env var: {var}", "Aborted!")
+
+
 def start(lang: str | None) -> None:
     """At the start of every run: ``--lang`` if given, else the locale."""
     code = code_of(lang) if lang else None
     STATE.explicit = code is not None
-    STATE.language = code or locale_language()
+    _set(code or locale_language())
+
+
+def _set(code: str) -> None:
+    STATE.language = code
+    _click_speaks(code)
+
+
+def _click_speaks(code: str) -> None:
+    """Point click's gettext at our catalogue for ``code`` (English: gettext's own, which
+    says click's English)."""
+    import gettext
+
+    import click.core
+    import click.exceptions
+    import click.formatting
+
+    said = gettext.gettext if code == "en" else _catalogue(code).gettext
+    for module in (click.core, click.exceptions, click.formatting):
+        module._ = said  # type: ignore[attr-defined]
+
+
+def translate(text: str, code: str | None = None) -> str:
+    """The catalogue's translation of a plain msgid (a help text), or the text itself."""
+    code = code or STATE.language
+    return text if code == "en" or not text else _catalogue(code).gettext(text)
 
 
 def use_season(season_dir: str | Path | None) -> None:
@@ -90,7 +125,7 @@ def use_season(season_dir: str | Path | None) -> None:
         return
     code = season_language(Path(season_dir))
     if code:
-        STATE.language = code
+        _set(code)
 
 
 def season_language(folder: Path) -> str | None:
@@ -132,7 +167,7 @@ class _Formatter(string.Formatter):
         text = format(value, format_spec)
         if isinstance(value, _Said):
             return text
-        text = printable(text)
+        text = "\n".join(printable(line) for line in text.split("\n"))
         if self.isolate and not isinstance(value, int | float):
             return f"{FSI}{text}{PDI}"
         return text
@@ -142,9 +177,14 @@ def say(message: object, code: str | None = None) -> str:
     """``message`` in the language (``code`` or this run's): a Message is translated, a
     plain string is only made printable (it was not written to be translated)."""
     code = code or STATE.language
+    if isinstance(message, BaseException):  # a refusal: its message, or its English
+        message = message.args[0] if len(message.args) == 1 \
+            and isinstance(message.args[0], Message) else str(message)
+    if isinstance(message, Problem):
+        return problem(message, code)
     if not isinstance(message, Message):
         return printable(message) if not isinstance(message, _Said) else str(message)
-    params = {k: _Said(say(v, code)) if isinstance(v, Message) else v
+    params = {k: _Said(say(v, code)) if _translatable(v) else v
               for k, v in message.params.items()}
     template = message.template
     if code != "en":
@@ -160,9 +200,16 @@ def say(message: object, code: str | None = None) -> str:
     return _Formatter(isolate=code == "ar").format(template, **params)
 
 
+def _translatable(value: object) -> bool:
+    return isinstance(value, Message) or (isinstance(value, BaseException) and len(value.args) == 1
+                                          and isinstance(value.args[0], Message))
+
+
 def say_lines(message: object, code: str | None = None) -> str:
     """Like :func:`say` for a message of several lines (a plain one keeps its line breaks)."""
-    if isinstance(message, Message):
+    if isinstance(message, BaseException) and not _translatable(message):
+        message = str(message)
+    if isinstance(message, Message | Problem | BaseException):
         return say(message, code)
     return "\n".join(printable(line) for line in str(message).split("\n"))
 
@@ -177,7 +224,12 @@ def problem(p: Problem, code: str | None = None) -> str:
 
 
 def echo(message: object = "", err: bool = False, **kwargs: object) -> None:
-    """click.echo of :func:`say`'s text."""
+    """click.echo of :func:`say`'s text (a plain string: :func:`printable`)."""
+    click.echo(say(message), err=err, **kwargs)
+
+
+def echo_block(message: object = "", err: bool = False, **kwargs: object) -> None:
+    """click.echo of :func:`say_lines`'s text (a plain string keeps its line breaks)."""
     click.echo(say_lines(message), err=err, **kwargs)
 
 

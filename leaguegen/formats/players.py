@@ -45,7 +45,7 @@ BIRTH_YEARS = (1850, 2100)
 
 
 def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, yaml.Node]:
-    what = f"player {index}"
+    what = Message("player {index}", index=index)
     if isinstance(node, yaml.ScalarNode):
         name = yn.text(node, ctx.col, what)
         if name and (why := name_problem(name)) is not None:
@@ -53,7 +53,7 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
             return None, node
         return (Player(name=name) if name else None), node
     keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
-    name = yn.text(keys.get("name"), ctx.col, f"{what} name")
+    name = yn.text(keys.get("name"), ctx.col, Message("{what} name", what=what))
     if not name:
         if "name" in keys:
             ctx.col.add(keys["name"], Message("{what} has an empty name", what=what))
@@ -124,13 +124,13 @@ def _sex(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 def birth_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a birth date (None: it is one)."""
     match = _BIRTH.fullmatch(text.strip())
-    problem = (f"birth '{text}' is not a date like 1994-05-12 or a year like 1994"
-               f" ({BIRTH_FORMS})")
+    problem = Message("birth '{text}' is not a date like 1994-05-12 or a year like 1994"
+                      " ({forms})", text=text, forms=BIRTH_FORMS)
     if match is None:
         return problem
     year, sep, month, day = match.groups()
     if not BIRTH_YEARS[0] <= int(year) <= BIRTH_YEARS[1]:
-        return f"birth '{text}': year {year} is not a birth year"
+        return Message("birth '{text}': year {year} is not a birth year", text=text, year=year)
     if sep is None or (sep == "/" and month == day == "00"):  # a year alone
         return None
     try:
@@ -160,14 +160,14 @@ def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
-        return (f"player name {name[:40]!r}... has {len(name)} characters; a name has at"
-                f" most {MAX_NAME}")
+        return Message("player name {start!r}... has {count} characters; a name has at"
+                       " most {most}", start=name[:40], count=len(name), most=MAX_NAME)
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
     if bad is not None:
-        return (f"player name {name!r} holds a control character (U+{ord(bad):04X}); names"
-                " are one line of text")
+        return Message("player name {name!r} holds a control character (U+{code:04X}); names"
+                       " are one line of text", name=name, code=ord(bad))
     if not name_key(name):
-        return f"player name {name!r} has no visible letters"
+        return Message("player name {name!r} has no visible letters", name=name)
     return None
 
 

@@ -34,7 +34,8 @@ def split_game(key: str, names: Names) -> tuple[int, int] | str:
     """``White - Black`` into pairing numbers, or a message saying what is wrong."""
     parts = _DASH.split(key)
     if len(parts) < 2:
-        return f"'{key}' is not 'White - Black' (use a spaced hyphen between the names)"
+        return Message("'{key}' is not 'White - Black' (use a spaced hyphen between the names)",
+                       key=key)
     unknown = []
     for cut in range(1, len(parts)):
         white = " - ".join(parts[:cut]).strip()
@@ -44,12 +45,13 @@ def split_game(key: str, names: Names) -> tuple[int, int] | str:
             return w, b
         for who, hit in ((white, w), (black, b)):
             if isinstance(hit, list):
-                return f"'{who}' could be several players; write the full name"
+                return Message("'{who}' could be several players; write the full name", who=who)
             if hit is None:
                 unknown.append(who)
     who = unknown[0] if unknown else key
     choices = list(names.exact)
-    return f"unknown player '{who}'{yn.suggestion(who, choices)}"
+    return Message("unknown player '{who}'{suggestion}", who=who,
+                   suggestion=yn.suggestion(who, choices))
 
 
 def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:

@@ -232,10 +232,12 @@ def _entrants(node: yaml.Node | None, ctx: Ctx, sid: str) -> list[Player]:
         key = name_key(player.name)
         if key in seen_names:
             first_name, first = seen_names[key]
-            ctx.col.add(where, f"player '{player.name}' is listed twice in section '{sid}'"
+            ctx.col.add(where, Message("player '{name}' is listed twice in section '{sid}'",
+                                       name=player.name, sid=sid)
                         if first_name == player.name else
-                        f"player '{player.name}' looks the same as '{first_name}' (line"
-                        f" {first.start_mark.line + 1}); names must differ in visible letters")
+                        Message("player '{name}' looks the same as '{first}' (line {line});"
+                                " names must differ in visible letters", name=player.name,
+                                first=first_name, line=first.start_mark.line + 1))
             continue
         seen_names[key] = (player.name, where)
         if player.fide_id is not None:
@@ -374,8 +376,11 @@ def _section_file(node: yaml.Node, ctx: Ctx, read: Reader = read_confined
         return read(ctx.root / rel, ctx.root, rel)
     except InputError as err:
         for problem in err.problems:
-            ctx.col.add(node, f"section file '{rel}' {problem.message}" if not problem.line
-                        else str(problem))
+            ctx.col.add(node, Message("section file '{rel}' {message}", rel=rel,
+                                      message=problem.message) if not problem.line
+                        else Message("{path}:{line}:{col}: {message}", path=problem.path,
+                                     line=problem.line, col=problem.col,
+                                     message=problem.message))
         return None, ""
 
 

@@ -92,33 +92,35 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
             and (problem is None or context.line < problem.line):
         mark = context
     if mark is None:
-        return 0, 0, f"not valid YAML: {exc.problem or exc.context}"
+        return 0, 0, Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
     lines = text.splitlines()
     here = problem or mark
     line_text = lines[here.line] if here.line < len(lines) else ""
     if "\t" in line_text[: here.column + 1] or (here.column < len(line_text)
                                                    and line_text[here.column] == "\t"):
         return (here.line + 1, line_text.index("\t") + 1,
-                "a tab character: YAML is indented with spaces, never tabs")
-    message = f"not valid YAML: {exc.problem or exc.context}"
+                Message("a tab character: YAML is indented with spaces, never tabs"))
+    message = Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
     if (exc.problem or "").startswith("mapping values are not allowed") and ": " in line_text:
         key, _, value = line_text.strip().lstrip("- ").partition(": ")
         return (here.line + 1, here.column + 1,
-                f"a value holding ': ' must be in quotes, e.g. {key}: \"{value}\"")
+                Message("a value holding ': ' must be in quotes, e.g. {example}",
+                        example=f'{key}: "{value}"'))
     if mark is not problem:
         hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
                     f"{ctx} ({exc.problem})")
-        message = f"not valid YAML: {hint}"
+        message = Message("not valid YAML: {detail}", detail=hint)
     return mark.line + 1, mark.column + 1, message
 
 
 _UNCLOSED = (
-    ("while scanning a quoted scalar", "a quoted value whose closing quote is missing"),
-    ("while scanning a simple key", "a key without its ':' (write 'key: value')"),
-    ("while parsing a flow sequence", "a '[' list that is never closed (a ']' or ',' is"
-                                      " missing)"),
-    ("while parsing a flow mapping", "a '{' mapping that is never closed (a '}' or ',' is"
-                                     " missing)"),
+    ("while scanning a quoted scalar",
+     Message("a quoted value whose closing quote is missing")),
+    ("while scanning a simple key", Message("a key without its ':' (write 'key: value')")),
+    ("while parsing a flow sequence",
+     Message("a '[' list that is never closed (a ']' or ',' is missing)")),
+    ("while parsing a flow mapping",
+     Message("a '{{' mapping that is never closed (a '}}' or ',' is missing)")),
 )
 
 
@@ -131,7 +133,7 @@ def is_null(node: yaml.Node | None) -> bool:
 
 def suggestion(word: str, choices: list[str] | tuple[str, ...]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return Message(" (did you mean '{word}'?)", word=close[0]) if close else ""
 
 
 def mapping(node: yaml.Node | None, col: Collector, what: str,
