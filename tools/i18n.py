@@ -2,6 +2,7 @@
 
     python tools/i18n.py extract   # templates + context.py -> site_template/locale/messages.pot
     python tools/i18n.py update    # merge the .pot into every <lang>/LC_MESSAGES/messages.po
+    python tools/i18n.py append    # add only the new messages, empty, at the END of every .po
     python tools/i18n.py compile   # .po -> .mo (the .mo files are committed)
     python tools/i18n.py check     # exit 1 if a message is untranslated, fuzzy or a .mo is stale
 
@@ -167,6 +168,37 @@ def problems() -> list[str]:
     return out
 
 
+def append_new(template: Catalog,
+               translated: dict[str, dict] | None = None) -> dict[str, list[object]]:
+    """Add the template's messages that a catalogue lacks at its END, leaving every
+    existing entry byte for byte as it is (so catalogues edited by several people at once
+    merge by union); ``translated`` gives msgstrs by language and msgid (else empty)."""
+    added: dict[str, list[object]] = {}
+    for code in LANGUAGES:
+        catalog = read(code)
+        new = [m for m in template if m.id and catalog.get(m.id, m.context) is None]
+        for msg in new:
+            string = (translated or {}).get(code, {}).get(msg.id, "")
+            if isinstance(msg.id, tuple) and not isinstance(string, tuple):
+                string = (string,) * (catalog.num_plurals if string else 1) \
+                    if string else ("",) * catalog.num_plurals
+            catalog.add(msg.id, string, list(msg.locations), flags=msg.flags,
+                        auto_comments=msg.auto_comments, context=msg.context)
+        with po_path(code).open("wb") as fh:
+            write_po(fh, catalog, width=96, ignore_obsolete=True)
+        added[code] = [m.id for m in new]
+    pot = LOCALE / "messages.pot"
+    with pot.open("rb") as fh:
+        catalog = read_po(fh)
+    for msg in template:
+        if msg.id and catalog.get(msg.id, msg.context) is None:
+            catalog.add(msg.id, None, list(msg.locations), flags=msg.flags,
+                        auto_comments=msg.auto_comments, context=msg.context)
+    with pot.open("wb") as fh:
+        write_po(fh, catalog, width=96, omit_header=False, sort_output=False)
+    return added
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     if command == "extract":
@@ -186,6 +218,9 @@ def main(argv: list[str]) -> int:
                 catalog.update(template, no_fuzzy_matching=True)
             with path.open("wb") as fh:
                 write_po(fh, catalog, width=96, ignore_obsolete=True)
+    elif command == "append":
+        for code, added in append_new(extract()).items():
+            print(f"{code}: {len(added)} new messages appended, to translate")
     elif command == "compile":
         for code in LANGUAGES:
             po_path(code).with_suffix(".mo").write_bytes(mo_bytes(read(code)))
