@@ -106,11 +106,11 @@ def add_cli_messages(catalog: Catalog) -> None:
                         if "{" in template else ())
     for where, text in help_texts():
         catalog.add(text, None, [(where, 0)])
-    from leaguegen.cli.speech import CLICK_MSGIDS
+    from leaguegen.cli.speech import CLICK_MSGIDS, CLICK_PLURALS
 
-    for text in CLICK_MSGIDS:
-        catalog.add(text, None, [("click", 0)],
-                    flags=("python-brace-format",) if "{" in text else ())
+    for text in (*CLICK_MSGIDS, *CLICK_PLURALS):
+        catalog.add(text, None, [("click", 0)], flags=("python-brace-format",)
+                    if "{" in (text if isinstance(text, str) else text[0]) else ())
 
 
 def _has_words(template: str) -> bool:

@@ -17,7 +17,7 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.terminal import report_problems
 from leaguegen.errors import Message
 
 if TYPE_CHECKING:
@@ -40,9 +40,10 @@ def perform(chore: Callable[[], Done]) -> None:
         report_problems(exc.error)
         sys.exit(2)
     except OSError as exc:  # a season folder this user may not read, a disk that fails
-        where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(printable(f"{where}cannot read or write: {exc.strerror or exc}; nothing was"
-                             " written"), err=True)
+        why = exc.strerror or exc
+        echo(Message("{filename}: cannot read or write: {why}; nothing was written",
+                     filename=exc.filename, why=why) if exc.filename else
+             Message("cannot read or write: {why}; nothing was written", why=why), err=True)
         sys.exit(2)
     for line in done.said:
         echo(line)

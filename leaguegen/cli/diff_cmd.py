@@ -14,6 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.changes import CORRECTION, LATE_ENTRY, RESULT, WITHDRAWAL, Change
 from leaguegen.domain.season_diff import SeasonDiff, SectionDiff
@@ -98,6 +99,6 @@ def diff_cmd(season_dir: Path, rev: str, markdown: bool) -> None:
         sys.exit(2)
     old = season_at(season_dir, rev)
     if isinstance(old, str):
-        click.echo(printable(f"{season_dir}: {old}"), err=True)
+        echo(Message("{season_dir}: {old}", season_dir=season_dir, old=old), err=True)
         sys.exit(2)
     click.echo(describe(season_diff(old, new), markdown), nl=False)

@@ -13,7 +13,6 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable
 from leaguegen.errors import InputError, Message, Problem
 
 EXIT_INVALID = 2
@@ -47,7 +46,8 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
         sys.exit(EXIT_INVALID)
     refusal = _section_id_problem(section_id)
     if refusal:
-        _refuse(f"--section {printable(section_id)}: {refusal}")
+        _refuse(Message("--section {section_id}: {refusal}",
+                        section_id=section_id, refusal=refusal))
     try:
         doc = trf.load(str(trf_path))
     except InputError as err:
@@ -58,16 +58,17 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
         echo(Message("{trf_path}: cannot read: {exc}", trf_path=trf_path, exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     if not doc.players:
-        _refuse(f"{printable(trf_path)}: no player (001) records")
+        _refuse(Message("{trf_path}: no player (001) records", trf_path=trf_path))
     try:
         result = import_trf(doc, section_id, fmt, rounds)
     except ImportRefused as exc:
-        _refuse(f"{printable(trf_path)}: {printable(exc)}")
+        _refuse(Message("{trf_path}: {exc}", trf_path=trf_path, exc=exc))
     problems = _problems_of(result.text, out_dir)
     if problems:
         for problem in problems:
             echo(problem, err=True)
-        _refuse(f"the season made from {printable(trf_path)} does not load (see above)")
+        _refuse(Message("the season made from {trf_path} does not load (see above)",
+                        trf_path=trf_path))
     _write(out_dir, result.text.encode("utf-8"))
     for note in result.notes:
         echo(Message("note: {note}", note=note), err=True)
@@ -131,4 +132,5 @@ def _write(out_dir: Path, data: bytes) -> None:
         for folder in made:  # innermost first; only the empty ones this made
             with contextlib.suppress(OSError):
                 folder.rmdir()
-        _refuse(f"cannot write {printable(out_dir / SEASON_FILE)}: {exc.strerror or exc}")
+        _refuse(Message("cannot write {value}: {value2}",
+                        value=out_dir / SEASON_FILE, value2=exc.strerror or exc))

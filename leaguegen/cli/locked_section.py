@@ -45,5 +45,5 @@ def load_locked(session, season_dir: str, section_id: str,  # noqa: ANN001 - Sea
     try:
         return season, section_of(season, season_dir, section_id, after)
     except Refusal as exc:
-        refuse(str(exc))
+        refuse(exc.args[0])  # the Message, said in the language
         raise  # refuse exits; this is for the type checker

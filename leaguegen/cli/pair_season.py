@@ -60,7 +60,8 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         try:
             date = dt.date.fromisoformat(round_date)
         except ValueError:
-            _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
+            _fail(Message("--date '{round_date}' is not a date like 2026-11-05",
+                          round_date=round_date), EXIT_INVALID)
     if not (Path(season_dir) / SEASON_FILE).is_file():
         load_or_exit(season_dir)  # not a season: the loader says so (and no lock file is made)
     if not section_id:
@@ -69,9 +70,10 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         with SeasonSession(season_dir) as session:
             _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
     except (SeasonBusy, SeasonChanged) as exc:
-        _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
+        _fail(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc), EXIT_CANNOT)
     except WriteError as exc:
-        _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+        _fail(Message("{season_dir}: cannot write the round: {exc}",
+                      season_dir=season_dir, exc=exc), EXIT_INVALID)
 
 
 def _only_swiss(season_dir: str) -> str:
@@ -84,10 +86,11 @@ def _only_swiss(season_dir: str) -> str:
     if len(swiss) == 1:
         return swiss[0]
     if not swiss:
-        _fail(f"{printable(season_dir)}: no Swiss section to pair (only Swiss sections are"
-              " paired; the others follow a fixed schedule)", EXIT_INVALID)
-    _fail(f"{printable(season_dir)}: {len(swiss)} Swiss sections: {printable(', '.join(swiss))};"
-          " say which with --section ID", EXIT_INVALID)
+        _fail(Message("{season_dir}: no Swiss section to pair (only Swiss sections are paired; "
+                      "the others follow a fixed schedule)",
+                      season_dir=season_dir), EXIT_INVALID)
+    _fail(Message("{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
+                  season_dir=season_dir, count=len(swiss), swiss=', '.join(swiss)), EXIT_INVALID)
     raise AssertionError  # _fail exits
 
 
@@ -99,9 +102,10 @@ def _date_in_order(section, round_no: int, date: dt.date) -> None:  # noqa: ANN0
         return
     n, last = max(earlier, key=lambda x: (x[1], x[0]))
     if date < last:
-        _fail(f"section '{printable(section.id)}': --date {date.isoformat()} is before round"
-              f" {n}'s date {last.isoformat()}: rounds are dated in order; nothing was"
-              " written", EXIT_INVALID)
+        _fail(Message("section '{id}': --date {isoformat} is before round {n}'s date "
+                      "{isoformat2}: rounds are dated in order; nothing was written",
+                      id=section.id, isoformat=date.isoformat(), n=n,
+                      isoformat2=last.isoformat()), EXIT_INVALID)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
@@ -117,7 +121,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     from leaguegen.formats.season_write import WriteError
 
     season, section = load_locked(session, season_dir, section_id,
-                                  lambda message: _fail(printable(message), EXIT_INVALID))
+                                  lambda message: _fail(message, EXIT_INVALID))
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
 
     if isinstance(section.details, DoubleSwissDetails):  # two-game matches (C.04.5)
@@ -126,9 +130,9 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         pair_section(session, section, date)
         return
     if not isinstance(section.details, ss.SwissSettings):
-        _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
-                        " rounds come from a fixed schedule; only Swiss sections are paired"),
-              EXIT_INVALID)
+        _fail(Message("section '{section_id}' is {format}: its rounds come from a fixed"
+                      " schedule; only Swiss sections are paired", section_id=section_id,
+                      format=section.format.replace("_", " ")), EXIT_INVALID)
     names = [p.name for p in section.players]
     shown = [printable(n) for n in names]
     sid = printable(section_id)
@@ -139,18 +143,20 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
             paired = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
-        _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
-              f" a result:\n{lines}\nenter the results (or a forfeit), or pass --allow-postponed"
-              " to pair the next round anyway", EXIT_CANNOT)
+        _fail(Message("round {round} of '{sid}' still has {count} game(s) without a "
+                      "result:\n{lines}\nenter the results (or a forfeit), or pass "
+                      "--allow-postponed to pair the next round anyway",
+                      round=exc.round, sid=sid, count=len(exc.games), lines=lines), EXIT_CANNOT)
     except ss.SectionComplete as exc:
-        _fail(f"section '{sid}': {printable(exc)}; nothing to pair", EXIT_CANNOT)
+        _fail(Message("section '{sid}': {exc}; nothing to pair", sid=sid, exc=exc), EXIT_CANNOT)
     except NoValidPairing as exc:
-        _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
+        _fail(Message("section '{sid}': no valid pairing: {exc}", sid=sid, exc=exc), EXIT_CANNOT)
     except EngineStalled as exc:  # (domain/pairing/guard.py: a bug, never a hang)
-        _fail(f"section '{sid}': internal error: {printable(exc)}; nothing written",
+        _fail(Message("section '{sid}': internal error: {exc}; nothing written",
+                      sid=sid, exc=exc),
               EXIT_CANNOT)
     except ValueError as exc:
-        _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
+        _fail(Message("section '{sid}': cannot pair: {exc}", sid=sid, exc=exc), EXIT_INVALID)
     result = paired.result
     _check_result(result, len(names))
     round_no = ss.paired_rounds(section) + 1
@@ -217,8 +223,9 @@ def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
     if result.bye is not None:
         numbers.append(result.bye)
     if any(not 1 <= n <= players for n in numbers) or len(set(numbers)) != len(numbers):
-        _fail(f"internal error: the pairing engine returned an invalid pairing {result.boards}"
-              f" (bye {result.bye}); nothing was written; please report this season",
+        _fail(Message("internal error: the pairing engine returned an invalid pairing {boards} "
+                      "(bye {bye}); nothing was written; please report this season",
+                      boards=result.boards, bye=result.bye),
               EXIT_CANNOT)
 
 

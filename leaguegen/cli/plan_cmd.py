@@ -28,7 +28,6 @@ from babel.units import format_unit
 
 from leaguegen.cli import main
 from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable
 from leaguegen.domain import planning as pl
 from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
@@ -337,9 +336,9 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
     for section in season.sections:
         if section.time_control and section.id not in per_section and \
                 own_time_control(section.time_control) is None:
-            click.echo(printable(f"note: section {section.id}'s time control"
-                                 f" {section.time_control!r} is not one leaguegen reads; give"
-                                 f" --time-control {section.id}=TC for its timings"), err=True)
+            echo(Message("note: section {id}'s time control {time_control!r} is not one"
+                         " leaguegen reads; give --time-control {id}=TC for its timings",
+                         id=section.id, time_control=section.time_control), err=True)
     plan = plan_season(season.sections, default, session,
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}

@@ -17,7 +17,6 @@ from pathlib import Path
 import click
 
 from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable
 from leaguegen.errors import Message
 
 EXIT_INVALID = 2
@@ -43,11 +42,11 @@ def read_body(source: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return _refuse(f"the report is not UTF-8 text (byte {exc.start})")
+        return _refuse(Message("the report is not UTF-8 text (byte {start})", start=exc.start))
 
 
 def _refuse(message: str) -> None:  # type: ignore[return]
-    click.echo(printable(f"report refused: {message}; nothing was written"), err=True)
+    echo(Message("report refused: {message}; nothing was written", message=message), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -86,7 +85,7 @@ def apply_report(season_dir: str, source: str) -> None:
     try:
         report = parse_report(read_body(source))
     except FormError as exc:
-        _refuse(str(exc))
+        _refuse(exc.args[0])  # the Message, said in the language
         return
 
     def chore():  # noqa: ANN202

@@ -80,6 +80,11 @@ CLICK_MSGIDS = ("Usage:", "Options", "Commands", "Error: {message}",
                 "Missing parameter", "No such option {name!r}.", "No such command {name!r}.",
                 "Missing command.", "Show this message and exit.", "Show the version and exit.",
                 "default: {default}", "env var: {var}", "Aborted!")
+CLICK_PLURALS = (("Did you mean {possibility}?", "(Did you mean one of: {possibilities}?)"),
+                 ("Got unexpected extra argument ({args})",
+                  "Got unexpected extra arguments ({args})"),
+                 ("Option {name!r} requires an argument.",
+                  "Option {name!r} requires {nargs} arguments."))
 
 
 def start(lang: str | None) -> None:
@@ -103,9 +108,16 @@ def _click_speaks(code: str) -> None:
     import click.exceptions
     import click.formatting
 
-    said = gettext.gettext if code == "en" else _catalogue(code).gettext
-    for module in (click.core, click.exceptions, click.formatting):
-        module._ = said  # type: ignore[attr-defined]
+    import click.parser
+
+    catalogue = None if code == "en" else _catalogue(code)
+    said = gettext.gettext if catalogue is None else catalogue.gettext
+    counted = gettext.ngettext if catalogue is None else catalogue.ngettext
+    for module in (click.core, click.exceptions, click.formatting, click.parser):
+        if hasattr(module, "_"):
+            module._ = said  # type: ignore[attr-defined]
+        if hasattr(module, "ngettext"):
+            module.ngettext = counted  # type: ignore[attr-defined]
 
 
 def translate(text: str, code: str | None = None) -> str:
@@ -168,7 +180,7 @@ class _Formatter(string.Formatter):
         if isinstance(value, _Said):
             return text
         text = "\n".join(printable(line) for line in text.split("\n"))
-        if self.isolate and not isinstance(value, int | float):
+        if self.isolate and text and not isinstance(value, int | float):
             return f"{FSI}{text}{PDI}"
         return text
 
