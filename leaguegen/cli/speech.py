@@ -107,7 +107,6 @@ def _click_speaks(code: str) -> None:
     import click.core
     import click.exceptions
     import click.formatting
-
     import click.parser
 
     catalogue = None if code == "en" else _catalogue(code)
