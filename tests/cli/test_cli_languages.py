@@ -39,6 +39,8 @@ CODES = {
     "list", "date", "YYYY", "MM", "DD", "key", "value", "Ctrl", "http", "XXR", "XXA", "chmod",
     "PATH", "COMMAND", "ARGS", "Try", "uid", "git", "netlify", "docs", "build", "pair",
 }
+# Where command-line messages are written (tools/i18n.py's locations for them).
+CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen ", "click")
 USAGE = ("Usage:", "Использование:", "用法：", "الاستخدام:")
 LATIN_WORD = re.compile(r"(?<![\w\-.])[A-Za-z][A-Za-z_']+")
 
@@ -240,7 +242,7 @@ def test_every_cli_message_translated() -> None:
         catalog = i18n.read(code)
         for msg in template:
             where = [w for w, _ in msg.locations]
-            if not msg.id or not any(w.startswith(("leaguegen", "click")) for w in where):
+            if not msg.id or not any(w.startswith(CLI_SOURCES) for w in where):
                 continue
             have = catalog.get(msg.id)
             strings = have.string if have is not None and isinstance(have.string, tuple) \
@@ -249,3 +251,71 @@ def test_every_cli_message_translated() -> None:
                 missing.append(f"{code}: {msg.id!r} ({where[0]})")
     assert not missing, (f"{len(missing)} untranslated command-line messages (python "
                          "tools/i18n.py append, then translate them):\n" + "\n".join(missing))
+
+
+GLOSSARY_TERMS = {  # the English of each glossary row, as a pattern over a message's words
+    "round": r"(?<!fide )rounds?(?!\s+robin)", "section": r"sections?", "player": r"players?",
+    "season": r"seasons?", "result": r"results?", "withdraw, withdrawn": r"withdr\w+",
+    "bye": r"byes?", "pairing (the draw)": r"pairings?(?! numbers?)(?! ')",
+    "pairing number": r"pairing numbers?", "tiebreak": r"tiebreaks?",
+    "forfeit": r"forfeits?", "nothing was written": r"nothing was written",
+}
+
+
+def glossary() -> dict[str, dict[str, tuple[str, ...]]]:
+    """docs/i18n.md's glossary table: English row -> language -> the words' stems."""
+    text = (ROOT / "docs" / "i18n.md").read_text(encoding="utf-8")
+    table = text[text.index("### Glossary"):].split("\n\n")[2]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        english, ru, zh, ar = (c.strip() for c in line.strip("|").split("|"))
+        rows[english] = {"ru": tuple(tuple(map(_stem_ru, w.split())) for w in ru.split(" / ")),
+                         "zh_Hans": tuple((w,) for w in zh.split(" / ")),
+                         "ar": tuple(tuple(map(_stem_ar, w.split())) for w in ar.split(" / "))}
+    return rows
+
+
+def _normal(text: str) -> str:
+    """Lower case, ё as е, no Arabic short vowels: how the words are compared."""
+    return re.sub("[\u064b-\u0652]", "", text).replace("ё", "е").lower()
+
+
+def _stem_ru(word: str) -> str:
+    word = _normal(word)
+    return word[:-2] if word.endswith(("ый", "ий", "ой")) else \
+        word[:-1] if word[-1] in "аяоеьй" else word
+
+
+def _stem_ar(word: str) -> str:
+    word = _normal(word).removeprefix("ال")
+    return word[:-1] if word.endswith("ة") else word
+
+
+def _plain_words(msgid: str) -> str:
+    """A message's own words: no fields, options, quoted or code parts, keys or paths."""
+    text = re.sub(r"\{[^}]*\}|`[^`]*`|(?<![A-Za-z])'[^']*'|--[\w-]+|\S*[_./-]\S*", " ", msgid)
+    return text.lower()
+
+
+def test_catalogues_keep_to_the_glossary() -> None:
+    sys.path.insert(0, str(ROOT / "tools"))
+    import i18n
+
+    rows = glossary()
+    assert set(rows) == set(GLOSSARY_TERMS), "docs/i18n.md's glossary and the test differ"
+    template = i18n.extract()
+    cli_ids = [m.id for m in template if m.id and any(
+        w.startswith(CLI_SOURCES) for w, _ in m.locations)]
+    off = []
+    for code in LANGS[1:]:
+        catalog = i18n.read(code)
+        for mid in cli_ids:
+            english = _plain_words(mid if isinstance(mid, str) else mid[1])
+            strings = catalog.get(mid).string
+            said = " ".join(strings) if isinstance(strings, tuple) else strings
+            said = _normal(said)
+            for row, pattern in GLOSSARY_TERMS.items():
+                if re.search(rf"\b{pattern}\b", english) and not any(
+                        all(stem in said for stem in words) for words in rows[row][code]):
+                    off.append(f"{code}: {row!r} in {mid!r}: {said!r}")
+    assert not off, f"{len(off)} translations leave the glossary:\n" + "\n".join(off)
