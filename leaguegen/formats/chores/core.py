@@ -135,7 +135,7 @@ def run(season_dir: str | Path, section_id: str, make: Make) -> Done:
                 raise Refusal(Message("{path}: {exc}; nothing was written",
                                       path=st.path, exc=exc)) from None
             except AlreadyThere as exc:
-                return Done((f"{exc}; nothing to change",))
+                return Done((Message("{exc}; nothing to change", exc=exc),))
             try:
                 after = load_candidate(Path(season_dir), {st.path: change.text}, memo)
             except InputError as err:

@@ -141,10 +141,14 @@ def match_change(session, st, section: Section, w: int, b: int, score: str,  # n
                               k=k, lo=lo))
     written = " ".join(r.text for r in new if r is not None)
     if new == now and dating is None:
-        raise AlreadyThere(f"match {k} (rounds {lo}-{hi}): {names[fw - 1]} -"
-                           f" {names[fb - 1]} already has {written}")
-    told = f"match {k} (rounds {lo}-{hi}): {names[fw - 1]} - {names[fb - 1]}: {written}" \
-        + (f" (replaces {old[1]})" if changed and old else "")
+        raise AlreadyThere(Message("match {k} (rounds {lo}-{hi}): {white} - {black} already"
+                                   " has {written}", k=k, lo=lo, hi=hi, white=names[fw - 1],
+                                   black=names[fb - 1], written=written))
+    told: str = Message("match {k} (rounds {lo}-{hi}): {white} - {black}: {written} (replaces"
+                        " {old})", k=k, lo=lo, hi=hi, white=names[fw - 1], black=names[fb - 1],
+                        written=written, old=old[1]) if changed and old else \
+        Message("match {k} (rounds {lo}-{hi}): {white} - {black}: {written}", k=k, lo=lo,
+                hi=hi, white=names[fw - 1], black=names[fb - 1], written=written)
     key = old[0] if old is not None else f"{names[fw - 1]} - {names[fb - 1]}"
     said: list[str] = []
 

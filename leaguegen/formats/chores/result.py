@@ -163,18 +163,21 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
             return split_game(key.strip(), names) == (sw, sb)
 
         old = season_edits.existing_line(st.text, section_id, r, matches)
-        told = f"round {r}: {white} - {black}: {written}"
+        told: str = Message("round {r}: {white} - {black}: {written}", r=r, white=white,
+                            black=black, written=written)
         if old is not None and old[1] is not None:
             same = _reads_as(old[1]) == result
             if same and dating is None:
-                raise AlreadyThere(f"round {r}: {white} - {black} already has {old[1]}")
+                raise AlreadyThere(Message("round {r}: {white} - {black} already has {old}",
+                                           r=r, white=white, black=black, old=old[1]))
             if not same and not correct:
                 raise Refused(Message("round {r}: {white} - {black} already has the result "
                                       "{old}; pass --correct to replace it with {written}",
                                       r=r, white=white, black=black, old=old[1],
                                       written=written))
             if not same:
-                told += f" (replaces {old[1]})"
+                told = Message("round {r}: {white} - {black}: {written} (replaces {old})",
+                               r=r, white=white, black=black, written=written, old=old[1])
             else:
                 told = ""  # only the date is new
         key = old[0] if old is not None else f"{white} - {black}"

@@ -48,8 +48,11 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
                                   after_round=after_round, total=total))
         text = session.edit(st, lambda text, newline: season_edits.add_withdrawal(
             text, newline, section_id, player, after_round, reason))
-        said = [f"{player} withdrawn after round {after_round}"
-                + (f" ({reason})" if reason else "")]
+        said: list[str] = [
+            Message("{player} withdrawn after round {after_round} ({reason})", player=player,
+                    after_round=after_round, reason=reason) if reason else
+            Message("{player} withdrawn after round {after_round}", player=player,
+                    after_round=after_round)]
 
         def recorded(after: Section) -> str | None:
             ok = any((w.player, w.after_round) == (n, per * after_round)
@@ -113,7 +116,8 @@ def enter(season_dir: str | Path, section_id: str, name: str,
                                       "round robin only by taking the free number of an odd "
                                       "field, so nobody else's number moves",
                                       count=len(section.players)))
-            how = "late_entries" + (", the free number" if how_late == FREE_NUMBER else "")
+            how = Message("late_entries, the free number") if how_late == FREE_NUMBER \
+                else "late_entries"
         else:
             key = "players"
             how = "players"
@@ -134,8 +138,9 @@ def enter(season_dir: str | Path, section_id: str, name: str,
                            if p.name == entered), None)
             if number is None:
                 return "the new player would not read back"
-            said.insert(told, f"{entered} entered as No. {number} ({how})"
-                        + swiss_tpn_words(after, number, before))
+            said.insert(told, Message("{entered} entered as No. {number} ({how}){tpn}",
+                                      entered=entered, number=number, how=how,
+                                      tpn=swiss_tpn_words(after, number, before)))
             return None
 
         # a kind that places late entries itself (quads regroup) may move numbers
@@ -183,8 +188,8 @@ def swiss_tpn_words(after: Section, number: int, before: str | None) -> str:
     if before is None or order_of is None:
         return ""
     tpn = order_of(after).index(number) + 1
-    return (f"; pairing number (TPN) {tpn}, placed before {before} in the initial order"
-            " (C.04.2 art. 2.4; every player keeps their No.)")
+    return Message("; pairing number (TPN) {tpn}, placed before {before} in the initial order"
+                   " (C.04.2 art. 2.4; every player keeps their No.)", tpn=tpn, before=before)
 
 
 def refuse_look_alike(section: Section, name: str) -> None:
@@ -235,7 +240,9 @@ def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no:
                                   player=player, round_no=round_no))
         text = session.edit(st, lambda text, newline: season_edits.add_bye_request(
             text, newline, section_id, player, round_no, kind, reason))
-        said = [f"{player}: {kind} bye requested for round {round_no}"]
+        said: list[str] = [Message("{player}: {kind} bye requested for round {round_no}",
+                                   player=player, kind=kind,
+                                   round_no=round_no)]
 
         def recorded(after: Section) -> str | None:
             ok = n in requested_for(after, round_no)
