@@ -12,7 +12,9 @@ gettext catalogues as the pages (``site_template/locale``). The language is, in 
 What stays the same in every language: the ``file:line:col:`` prefix, exit codes, and every
 value the organiser wrote (names, paths, keys, scores), said as written. In Arabic each
 value is isolated (U+2068 FIRST STRONG ISOLATE … U+2069 POP DIRECTIONAL ISOLATE) so a Latin
-name or path cannot reorder the Arabic sentence around it. Control characters in values are
+name or path cannot reorder the Arabic sentence around it, and a problem's sentence after its
+``file:line:col:`` is isolated right to left (U+2067 … U+2069), so it reads in Arabic order
+after the Latin place. Control characters in values are
 escaped as :func:`leaguegen.cli.terminal.printable` does, before the isolates are added.
 
 English never loads a catalogue: the msgid is the English text.
@@ -33,7 +35,8 @@ from leaguegen.errors import Message, Problem
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans", "zh-cn": "zh_Hans",
            "zh_cn": "zh_Hans"}
-FSI, PDI = "\u2068", "\u2069"
+FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"
+RTL = ("ar",)
 
 
 class _State:
@@ -230,8 +233,14 @@ def problem(p: Problem, code: str | None = None) -> str:
     text = say(p.message, code)
     if p.warning:
         text = say(Message("warning: {text}", text=_Said(text)), code)
+    if code_or(code) in RTL:  # the sentence reads right to left after the Latin place
+        text = f"{RLI}{text}{PDI}"
     where = printable(p.path)
     return f"{where}:{p.line}:{p.col}: {text}" if p.line else f"{where}: {text}"
+
+
+def code_or(code: str | None) -> str:
+    return code or STATE.language
 
 
 def echo(message: object = "", err: bool = False, **kwargs: object) -> None:
