@@ -106,6 +106,15 @@ def add_cli_messages(catalog: Catalog) -> None:
                         if "{" in template else ())
     for where, text in help_texts():
         catalog.add(text, None, [(where, 0)])
+    from leaguegen.cli.scaffold_text import comments
+
+    scaffold = ROOT / "leaguegen" / "scaffold" / "season" / "season.yaml"
+    for text in comments(scaffold.read_text(encoding="utf-8")):
+        catalog.add(text, None, [(str(scaffold.relative_to(ROOT)), 0)])
+    from leaguegen.cli.requirement import LOCAL_HINT
+
+    catalog.add(LOCAL_HINT, None, [("leaguegen/cli/requirement.py", 0)],
+                flags=("python-brace-format",))
     from leaguegen.cli.speech import CLICK_MSGIDS, CLICK_PLURALS
 
     for text in (*CLICK_MSGIDS, *CLICK_PLURALS):

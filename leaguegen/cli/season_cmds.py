@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli import main
+from leaguegen.cli import main, speech
 from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.schedule import berger
@@ -237,7 +237,11 @@ def _shown(path: Path) -> str:
 @click.option("--host", "hosts", multiple=True, type=click.Choice(["github", "github-pages"]),
               help="Also write the repository host's files: github, the result-report form"
                    " and its workflow; github-pages, the workflow publishing the site.")
-def new(directory: Path, hosts: tuple[str, ...]) -> None:
+@click.option("--lang", "lang", type=click.Choice(["en", "ru", "zh_Hans", "ar"]),
+              help="The season's language (language: in season.yaml) and the language of its"
+                   " comments and of these messages [default: leaguegen's --lang, else the"
+                   " locale's].")
+def new(directory: Path, hosts: tuple[str, ...], lang: str | None) -> None:
     """Create a small, valid, commented season in DIRECTORY.
 
     In a club repository (the folder holding DIRECTORY is a git repository, a folder
@@ -259,13 +263,18 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
     parent_was_empty = parent.is_dir() and not any(
         p for p in parent.iterdir() if p.name != directory.name)
     root = _club_root(directory, parent_was_new, parent_was_empty)  # before the season exists
+    if lang:
+        speech.start(lang)
     for rel, data in _scaffold_files("season").items():
+        if rel == "season.yaml" and speech.language() != "en":
+            data = _in_language(data.decode("utf-8"), speech.language()).encode("utf-8")
         _write_new(directory / rel, data)
     from leaguegen.cli.schema_cmd import SCHEMA_FILE, schema_text
 
     _write_new(directory / SCHEMA_FILE, schema_text().encode("utf-8"))  # for editors
     shown = _shown(directory)
-    echo(Message("Created a season in {value}.", value='this folder' if shown == '.' else shown))
+    echo(Message("Created a season in {value}.",
+                 value=Message("this folder") if shown == "." else shown))
     _write_host_files(hosts, root or directory, directory)
     if root is None:
         echo(Message("Next: {cd}leaguegen build .   (the site goes to _site/ there, which its "
@@ -283,7 +292,8 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
             if rel == "requirements.txt" and local:
                 from leaguegen.cli.requirement import LOCAL_HINT
 
-                echo("note: " + LOCAL_HINT.format(file=_shown(target)), err=True)
+                echo(Message("note: {hint}", hint=Message(LOCAL_HINT, file=_shown(target))),
+                     err=True)
         else:
             echo(Message("{shown} exists; left as it is{missing_lines}.",
                          shown=_shown(target), missing_lines=_missing_lines(target, data)))
@@ -292,6 +302,13 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
                  cd=_cd(root)))
     echo(Message("To publish it with Netlify (git push, then import it): `leaguegen docs "
                  "netlify`."))
+
+
+def _in_language(text: str, code: str) -> str:
+    """The scaffold's season.yaml with its comments in ``code`` and ``language: code``."""
+    from leaguegen.cli.scaffold_text import translate
+
+    return translate(text, lambda msgid: speech.translate(msgid, code), language=code)
 
 
 def _write_host_files(hosts: tuple[str, ...], root: Path, season: Path) -> None:

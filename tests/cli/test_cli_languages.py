@@ -40,7 +40,8 @@ CODES = {
     "PATH", "COMMAND", "ARGS", "Try", "uid", "git", "netlify", "docs", "build", "pair",
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
-CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen ", "click")
+CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
+               "leaguegen ", "click")
 USAGE = ("Usage:", "Использование:", "用法：", "الاستخدام:")
 LATIN_WORD = re.compile(r"(?<![\w\-.])[A-Za-z][A-Za-z_']+")
 
@@ -319,3 +320,29 @@ def test_catalogues_keep_to_the_glossary() -> None:
                         all(stem in said for stem in words) for words in rows[row][code]):
                     off.append(f"{code}: {row!r} in {mid!r}: {said!r}")
     assert not off, f"{len(off)} translations leave the glossary:\n" + "\n".join(off)
+
+
+@pytest.mark.parametrize("lang,words", [("ru", "Очки за победу, ничью и поражение."),
+                                        ("zh_Hans", "胜、和、负各得几分。"),
+                                        ("ar", "نقاط الفوز والتعادل والخسارة.")])
+def test_new_writes_its_scaffold_in_the_language(tmp_path: Path, lang: str, words: str) -> None:
+    """``new --lang X``: the season says language: X, its comments are in X (every one of
+    them), and it is as valid as the English scaffold: same keys, values and names."""
+    from leaguegen.cli.scaffold_text import comments
+    from leaguegen.formats.season_yaml import load_season
+
+    folder = tmp_path / "club" / "autumn"
+    result = CliRunner().invoke(main, ["new", str(folder), "--lang", lang])
+    assert result.exit_code == 0, result.output
+    text = (folder / "season.yaml").read_text(encoding="utf-8")
+    assert f"\nlanguage: {lang}\n" in text and f"# {words}\n" in text
+    english = (ROOT / "leaguegen" / "scaffold" / "season" / "season.yaml").read_text("utf-8")
+    assert not set(comments(english)) & set(comments(text))  # no comment left in English
+    assert text.startswith("# yaml-language-server: $schema=season.schema.json\n")
+    season = load_season(folder)
+    assert season.language == lang
+    code_of = [re.sub(r"\s+#.*", "", line) for line in english.splitlines()
+               if not line.lstrip().startswith("#")]
+    assert [re.sub(r"\s+#.*", "", line) for line in text.splitlines()
+            if not line.lstrip().startswith("#")] == \
+        [line.replace("language: en", f"language: {lang}") for line in code_of]
