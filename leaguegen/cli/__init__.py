@@ -111,6 +111,14 @@ class LazyGroup(_SpeakingHelp, click.Group):
 
     command_class = SpeakingCommand
 
+    def main(self, *args, **kwargs):  # noqa: ANN002, ANN003, ANN201 - click's signature
+        """click's main, then the language put back to English for whatever runs next in
+        this process (``--lang``, a season's language and the patched click words)."""
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            speech.reset()
+
     @_say_click_errors
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         return super().parse_args(ctx, args)

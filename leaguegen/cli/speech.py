@@ -97,6 +97,13 @@ def start(lang: str | None) -> None:
     _set(code or locale_language())
 
 
+def reset() -> None:
+    """After a run: English, nothing chosen, click's own gettext (a process that runs
+    several commands, such as the tests, starts each one afresh)."""
+    STATE.explicit = False
+    _set("en")
+
+
 def _set(code: str) -> None:
     STATE.language = code
     _click_speaks(code)
