@@ -33,8 +33,9 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
         raise NoStandings(Message("section '{section_id}' ({format}) has no standings table",
                                   section_id=section_id, format=section.format))
     if after_round is not None and after_round > facts.progress.rounds_played:
-        raise ValueError(f"--after-round {after_round}: section '{section_id}' has"
-                         f" {facts.progress.rounds_played} round(s) with results")
+        raise ValueError(Message("--after-round {after_round}: section '{section_id}' has"
+                                 " {count} round(s) with results", after_round=after_round,
+                                 section_id=section_id, count=facts.progress.rounds_played))
     if tiebreaks is None and rules is None and after_round is None:
         return facts.standings
     return compute_standings(facts.table, tiebreaks or list(section.tiebreaks),

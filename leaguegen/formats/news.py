@@ -71,8 +71,8 @@ def _date_value(node: yaml.Node, col: yn.Collector) -> dt.date | None:
             return dt.date.fromisoformat(raw)
         except ValueError:
             pass
-    col.add(node, f"news date '{raw}' is not a date like 2026-09-03" if raw else
-            "news date must be a date like 2026-09-03")
+    col.add(node, Message("news date '{raw}' is not a date like 2026-09-03", raw=raw) if raw
+            else Message("news date must be a date like 2026-09-03"))
     return None
 
 

@@ -213,10 +213,16 @@ def _refuse_small_field(n: int, fmt: str | None) -> None:
     robin of one has none)."""
     least = kind_of(fmt or "round_robin").min_players
     if n < least:
-        raise ImportRefused(f"the file has {n} player{'' if n == 1 else 's'}; a season section"
-                            f" needs at least {least}"
-                            + (" (a round robin; a Swiss needs 4)" if fmt is None else
-                               f" for {fmt.replace('_', ' ')}"))
+        raise ImportRefused(
+            Message("the file has {count} player; a season section needs at least {least}"
+                    " (a round robin; a Swiss needs 4)",
+                    "the file has {count} players; a season section needs at least {least}"
+                    " (a round robin; a Swiss needs 4)", count=n, least=least)
+            if fmt is None else
+            Message("the file has {count} player; a season section needs at least {least}"
+                    " for {format}",
+                    "the file has {count} players; a season section needs at least {least}"
+                    " for {format}", count=n, least=least, format=fmt.replace("_", " ")))
 
 
 def _requested_byes(players: list[TrfPlayer], played: int) -> list[str]:

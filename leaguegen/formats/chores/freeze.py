@@ -55,11 +55,14 @@ def freeze(season_dir: str | Path, section_id: str | None = None) -> Done:
             new: dict[Path, str] = {}
             for section in chosen:
                 if not computed(section):
-                    raise Refusal(f"section '{section.id}': its pairing numbers are not"
-                                  f" computed (seeding: {section.seeding}"
-                                  + (", players from earlier sections" if section.stage
-                                     else "")
-                                  + "); nothing to freeze")
+                    raise Refusal(
+                        Message("section '{id}': its pairing numbers are not computed"
+                                " (seeding: {seeding}, players from earlier sections);"
+                                " nothing to freeze", id=section.id, seeding=section.seeding)
+                        if section.stage else
+                        Message("section '{id}': its pairing numbers are not computed"
+                                " (seeding: {seeding}); nothing to freeze", id=section.id,
+                                seeding=section.seeding))
                 st, _, _ = session.locate_section(section.id)
                 st = texts.setdefault(st.path, st)
                 text = new.get(st.path, st.text)

@@ -81,10 +81,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         return None
     late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in drawn})
     if late and (len(drawn) % 2 == 0 or len(late) > 1):
-        ctx.col.add(keys["late_entries"], f"a late entry joins a round robin only by taking the"
-                                          f" free number of an odd field; section '{sid}' has"
-                                          f" {len(drawn)} players drawn and {len(late)} late"
-                                          " entr" + ("y" if len(late) == 1 else "ies"))
+        ctx.col.add(keys["late_entries"], Message(
+            "a late entry joins a round robin only by taking the free number of an odd field;"
+            " section '{sid}' has {drawn} players drawn and {count} late entry",
+            "a late entry joins a round robin only by taking the free number of an odd field;"
+            " section '{sid}' has {drawn} players drawn and {count} late entries",
+            sid=sid, drawn=len(drawn), count=len(late)))
         late = []
     players = tuple(drawn) + tuple(late)  # the late entry takes the phantom's number
     double = base.format == "double_round_robin"
