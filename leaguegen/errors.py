@@ -1,8 +1,55 @@
-"""Errors that carry a location, so the CLI can say file:line:col and what is wrong."""
+"""Errors that carry a location, so the CLI can say file:line:col and what is wrong.
+
+Messages are written once, in English, where they arise (a reader's problem, a chore's
+refusal), as a :class:`Message`: the English text, which every caller may use as a plain
+``str``, plus the template and the named values it was made from, so the command line can
+say it again in the reader's language when it prints it (``leaguegen.cli.speech``). Nothing
+here translates or does I/O: the catalogues are read by the CLI.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+
+class Message(str):
+    """English text that remembers how it was made: ``Message("unknown key {key!r}", key=k)``.
+
+    Why a ``str``: every reader, test and caller that compares, joins or prints a message
+    keeps working unchanged and sees exactly the English it saw before; only the CLI's
+    printer looks at ``template`` and ``params`` to translate. The template is the msgid of
+    the gettext catalogues (``tools/i18n.py extract`` finds every ``Message("...")`` call),
+    written with ``str.format`` fields named after what they hold; ``{{`` for a brace.
+    ``plural`` (with ``count``) is the template for every count but one, as ngettext has it.
+    A value may itself be a Message (it is translated too); names, paths and other values
+    an organiser wrote are said as written.
+    """
+
+    template: str
+    plural: str | None
+    params: dict[str, object]
+
+    def __new__(cls, template: str, plural: str | None = None, /,
+                **params: object) -> Message:
+        chosen = plural if plural is not None and params.get("count") != 1 else template
+        self = super().__new__(cls, chosen.format(**params))
+        self.template = template
+        self.plural = plural
+        self.params = params
+        return self
+
+    def __reduce__(self) -> tuple:
+        """Pickled (a worker process's problems) as its template and values, not its text."""
+        return (_message, (self.template, self.plural, self.params))
+
+
+def _message(template: str, plural: str | None, params: dict[str, object]) -> Message:
+    return Message(template, plural, **params)
+
+
+def plain(text: str) -> Message:
+    """A message whose whole text is a value (a library's own words): said as it is."""
+    return Message("{text}", text=text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,7 @@
 
     python tools/i18n.py extract   # templates + context.py -> site_template/locale/messages.pot
     python tools/i18n.py update    # merge the .pot into every <lang>/LC_MESSAGES/messages.po
+    python tools/i18n.py append    # add only the new messages, empty, at the END of every .po
     python tools/i18n.py compile   # .po -> .mo (the .mo files are committed)
     python tools/i18n.py check     # exit 1 if a message is untranslated, fuzzy or a .mo is stale
 
@@ -34,7 +35,8 @@ JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True",
 
 
 def extract() -> Catalog:
-    """Every msgid in the templates and the N_()-marked labels in context.py."""
+    """Every msgid in the templates and the N_()-marked labels in context.py, then the
+    command line's messages and help texts."""
     from jinja2.ext import babel_extract
 
     catalog = Catalog(project="leaguegen", charset="utf-8")
@@ -48,7 +50,83 @@ def extract() -> Catalog:
             catalog.add(message, None, [(str(path.relative_to(ROOT)), lineno)],
                         auto_comments=comments, context=context,
                         flags=("python-format",) if _is_format(message) else ())
+    add_cli_messages(catalog)
     return catalog
+
+
+# Where the command line's messages are written (errors.Message calls): the CLI, the
+# readers and the chores. Their ids are str.format templates ({name}), flagged
+# python-brace-format; the help texts of every command and option are ids as written.
+MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
+                                *(ROOT / "leaguegen" / "formats").rglob("*.py"),
+                                ROOT / "leaguegen" / "errors.py"]))
+
+
+def message_calls(path: Path) -> list[tuple[int, str, str | None]]:
+    """(line, template, plural) of every ``Message("...")`` call in ``path`` whose
+    template is a literal (implicit concatenation included)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                and node.func.id == "Message" and node.args):
+            continue
+        texts = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                 for a in node.args[:2]]
+        if texts[0] is None:
+            continue
+        found.append((node.lineno, texts[0], texts[1] if len(texts) > 1 else None))
+    return found
+
+
+def help_texts() -> list[tuple[str, str]]:
+    """(where, text) of the help of ``leaguegen``, every command and every option."""
+    sys.path.insert(0, str(ROOT))
+    from leaguegen.cli import COMMANDS, main
+
+    found = [("leaguegen", main.help or "")] + [(f"leaguegen {p.name}", p.help)
+                                                 for p in main.params if getattr(p, "help", "")]
+    for name in sorted(COMMANDS):
+        cmd = main.get_command(None, name)  # type: ignore[arg-type]
+        found += [(f"leaguegen {name}", text) for text in (cmd.help, cmd.short_help) if text]
+        found += [(f"leaguegen {name} {p.name}", p.help) for p in cmd.params
+                  if getattr(p, "help", None)]
+    return found
+
+
+def add_cli_messages(catalog: Catalog) -> None:
+    for path in MESSAGE_SOURCES:
+        where = str(path.relative_to(ROOT))
+        for lineno, template, plural in message_calls(path):
+            if not _has_words(template):
+                continue
+            catalog.add(template if plural is None else (template, plural), None,
+                        [(where, lineno)], flags=("python-brace-format",)
+                        if "{" in template else ())
+    for where, text in help_texts():
+        catalog.add(text, None, [(where, 0)])
+    from leaguegen.cli.scaffold_text import comments
+
+    scaffold = ROOT / "leaguegen" / "scaffold" / "season" / "season.yaml"
+    for text in comments(scaffold.read_text(encoding="utf-8")):
+        catalog.add(text, None, [(str(scaffold.relative_to(ROOT)), 0)])
+    from leaguegen.cli.requirement import LOCAL_HINT
+
+    catalog.add(LOCAL_HINT, None, [("leaguegen/cli/requirement.py", 0)],
+                flags=("python-brace-format",))
+    from leaguegen.cli.speech import CLICK_MSGIDS, CLICK_PLURALS
+
+    for text in (*CLICK_MSGIDS, *CLICK_PLURALS):
+        catalog.add(text, None, [("click", 0)], flags=("python-brace-format",)
+                    if "{" in (text if isinstance(text, str) else text[0]) else ())
+
+
+def _has_words(template: str) -> bool:
+    """Whether a template says anything besides its values (``{name}: {why}`` does not)."""
+    import re
+
+    return re.search(r"[A-Za-z]{2}", re.sub(r"\{[^}]*\}", "", template)) is not None
 
 
 def _is_format(message: str | tuple[str, ...]) -> bool:
@@ -99,6 +177,37 @@ def problems() -> list[str]:
     return out
 
 
+def append_new(template: Catalog,
+               translated: dict[str, dict] | None = None) -> dict[str, list[object]]:
+    """Add the template's messages that a catalogue lacks at its END, leaving every
+    existing entry byte for byte as it is (so catalogues edited by several people at once
+    merge by union); ``translated`` gives msgstrs by language and msgid (else empty)."""
+    added: dict[str, list[object]] = {}
+    for code in LANGUAGES:
+        catalog = read(code)
+        new = [m for m in template if m.id and catalog.get(m.id, m.context) is None]
+        for msg in new:
+            string = (translated or {}).get(code, {}).get(msg.id, "")
+            if isinstance(msg.id, tuple) and not isinstance(string, tuple):
+                string = (string,) * (catalog.num_plurals if string else 1) \
+                    if string else ("",) * catalog.num_plurals
+            catalog.add(msg.id, string, list(msg.locations), flags=msg.flags,
+                        auto_comments=msg.auto_comments, context=msg.context)
+        with po_path(code).open("wb") as fh:
+            write_po(fh, catalog, width=96, ignore_obsolete=True)
+        added[code] = [m.id for m in new]
+    pot = LOCALE / "messages.pot"
+    with pot.open("rb") as fh:
+        catalog = read_po(fh)
+    for msg in template:
+        if msg.id and catalog.get(msg.id, msg.context) is None:
+            catalog.add(msg.id, None, list(msg.locations), flags=msg.flags,
+                        auto_comments=msg.auto_comments, context=msg.context)
+    with pot.open("wb") as fh:
+        write_po(fh, catalog, width=96, omit_header=False, sort_output=False)
+    return added
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     if command == "extract":
@@ -118,6 +227,9 @@ def main(argv: list[str]) -> int:
                 catalog.update(template, no_fuzzy_matching=True)
             with path.open("wb") as fh:
                 write_po(fh, catalog, width=96, ignore_obsolete=True)
+    elif command == "append":
+        for code, added in append_new(extract()).items():
+            print(f"{code}: {len(added)} new messages appended, to translate")
     elif command == "compile":
         for code in LANGUAGES:
             po_path(code).with_suffix(".mo").write_bytes(mo_bytes(read(code)))

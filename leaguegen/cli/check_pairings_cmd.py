@@ -19,8 +19,9 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.cli.check_report import echo_differences, echo_verdict
-from leaguegen.cli.terminal import printable, printable_block
+from leaguegen.cli.speech import echo, echo_block
 from leaguegen.domain.pairing import system_names
+from leaguegen.errors import Message
 
 
 @main.command("check-pairings")
@@ -51,21 +52,21 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
         rounds = list(round_states(doc, baku=baku))
         checks = check_event(rounds, system)
     except InputError as exc:
-        click.echo(printable_block(exc), err=True)
+        echo_block(exc, err=True)
         sys.exit(2)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
-        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
+        echo(Message("{trf_path}: cannot read: {exc}", trf_path=trf_path, exc=exc), err=True)
         sys.exit(2)
     for warning in doc.warnings:
-        click.echo(f"warning: {printable(warning)}", err=True)
+        echo(Message("warning: {warning}", warning=warning), err=True)
     differ = echo_differences(checks, system)
     broken = _basic_rules(rounds, system) if basic_rules else 0
     if not checks:
-        click.echo(f"{printable(trf_path)}: no paired round to check")
+        echo(Message("{trf_path}: no paired round to check", trf_path=trf_path))
         return
     echo_verdict(checks, differ, system)
     if basic_rules:
-        click.echo(f"C.04.1 basic rules: {broken or 'none'} broken")
+        echo(Message("C.04.1 basic rules: {value} broken", value=broken or 'none'))
     sys.exit(1 if differ or broken else 0)
 
 
@@ -98,5 +99,6 @@ def _basic_rules(rounds, system: str) -> int:  # noqa: ANN001 - (round, SwissSta
                               exception=exception):
             broken += not v.allowed
             word = "allowed" if v.allowed else "broken"
-            click.echo(f"round {round_no}: {word}: {replace(v, board=None).words()}")
+            echo(Message("round {round_no}: {word}: {words}",
+                         round_no=round_no, word=word, words=replace(v, board=None).words()))
     return broken

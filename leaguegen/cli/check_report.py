@@ -10,9 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import click
-
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo
+from leaguegen.errors import Message
 
 
 def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
@@ -20,15 +19,18 @@ def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
     differ = [c for c in checks if not c.agrees]
     for c in differ:
         if c.failure:
-            click.echo(f"round {c.round}: {system} finds {printable(c.failure)}")
+            echo(Message("round {round}: {system} finds {failure}",
+                         round=c.round, system=system, failure=c.failure))
             continue
         boards = sum(1 for d in c.differences if d.board is not None)
         what = [f"{boards} of {c.boards} boards"] if boards else []
         what += ["the bye"] if any(d.board is None for d in c.differences) else []
-        click.echo(f"round {c.round}: {' and '.join(what)} differ from {system}")
+        echo(Message("round {round}: {what} differ from {system}",
+                     round=c.round, what=' and '.join(what), system=system))
         for d in c.differences:
             where = f"board {d.board}" if d.board is not None else "bye"
-            click.echo(f"  {where}: {system} {d.expected}, file has {d.found}")
+            echo(Message("  {where}: {system} {expected}, file has {found}",
+                         where=where, system=system, expected=d.expected, found=d.found))
     return differ
 
 
@@ -36,4 +38,5 @@ def echo_verdict(checks: Sequence[Any], differ: Sequence[Any], system: str) -> N
     """The summary line: how many rounds were checked and which differ."""
     verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
                else "all agree")
-    click.echo(f"{len(checks)} rounds checked with {system}: {verdict}")
+    echo(Message("{count} rounds checked with {system}: {verdict}",
+                 count=len(checks), system=system, verdict=verdict))

@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.speech import echo
+from leaguegen.cli.terminal import report_problems
+from leaguegen.errors import Message
 
 if TYPE_CHECKING:
     from leaguegen.formats.chores import Done
@@ -30,7 +32,7 @@ def perform(chore: Callable[[], Done]) -> None:
     try:
         done = chore()
     except Refusal as exc:
-        click.echo(printable(str(exc)), err=True)
+        echo(exc, err=True)
         sys.exit(exc.code)
     except SeasonInvalid as exc:
         if exc.intro:
@@ -38,14 +40,15 @@ def perform(chore: Callable[[], Done]) -> None:
         report_problems(exc.error)
         sys.exit(2)
     except OSError as exc:  # a season folder this user may not read, a disk that fails
-        where = f"{exc.filename}: " if exc.filename else ""
-        click.echo(printable(f"{where}cannot read or write: {exc.strerror or exc}; nothing was"
-                             " written"), err=True)
+        why = exc.strerror or exc
+        echo(Message("{filename}: cannot read or write: {why}; nothing was written",
+                     filename=exc.filename, why=why) if exc.filename else
+             Message("cannot read or write: {why}; nothing was written", why=why), err=True)
         sys.exit(2)
     for line in done.said:
-        click.echo(printable(line))
+        echo(line)
     if done.written:
-        click.echo(f"written to {printable(', '.join(str(p) for p in done.written))}")
+        echo(Message("written to {items}", items=', '.join(str(p) for p in done.written)))
 
 
 @main.command("result", context_settings={"ignore_unknown_options": True})
@@ -76,14 +79,14 @@ def result_cmd(season_dir: str, game: str | None, score: str | None, section_id:
 
     if report is not None:
         if game or score or section_id or round_no or correct or date_text:
-            raise click.UsageError("--from-report takes the game, score, section and round"
-                                   " from the report; give none of them")
+            raise click.UsageError(Message("--from-report takes the game, score, section and "
+                                           "round from the report; give none of them"))
         from leaguegen.cli.report_cmd import apply_report
 
         apply_report(season_dir, report)
         return
     if game is None or score is None or section_id is None:
-        raise click.UsageError("give GAME, SCORE and --section (or --from-report FILE)")
+        raise click.UsageError(Message("give GAME, SCORE and --section (or --from-report FILE)"))
 
     perform(lambda: record_result(season_dir, section_id, game, score, round_no, correct,
                                   date_text))

@@ -14,9 +14,11 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.changes import CORRECTION, LATE_ENTRY, RESULT, WITHDRAWAL, Change
 from leaguegen.domain.season_diff import SeasonDiff, SectionDiff
+from leaguegen.errors import Message
 
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~&])")
 
@@ -49,19 +51,20 @@ def _section_lines(s: SectionDiff, q) -> list[str]:  # noqa: ANN001
     rounds = sorted({r for r, _, _ in s.pairings})
     for r in rounds:
         games = ", ".join(f"{q(w)} - {q(b)}" for rr, w, b in s.pairings if rr == r)
-        lines.append(f"round {r} paired: {games}")
+        lines.append(Message("round {r} paired: {games}", r=r, games=games))
     if s.moves:
-        lines.append("standings: " + ", ".join(_move_words(m, q) for m in s.moves))
+        moves = ", ".join(str(_move_words(m, q)) for m in s.moves)
+        lines.append(Message("standings: {moves}", moves=moves))
     return lines
 
 
-def _move_words(move: tuple[str, int | None, int | None], q) -> str:  # noqa: ANN001
+def _move_words(move: tuple[str, int | None, int | None], q) -> Message:  # noqa: ANN001
     name, before, now = move
     if before is None:
-        return f"{q(name)} now {now}."
+        return Message("{name} now {now}.", name=q(name), now=now)
     if now is None:
-        return f"{q(name)} out of the table (was {before}.)"
-    return f"{q(name)} {before}. → {now}."
+        return Message("{name} out of the table (was {before}.)", name=q(name), before=before)
+    return Message("{name} {before}. → {now}.", name=q(name), before=before, now=now)
 
 
 def describe(diff: SeasonDiff, markdown: bool) -> str:
@@ -74,7 +77,7 @@ def describe(diff: SeasonDiff, markdown: bool) -> str:
             return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
         for s in diff.sections:
-            out.append(f"**{q(s.name)}** (`{s.id}`)\n")
+            out.append(Message("**{q}** (`{id}`)\n", q=q(s.name), id=s.id))
             out += [f"- {line}" for line in _section_lines(s, q)]
             out.append("")
         out += [f"- section `{sid}` removed" for sid in diff.removed]
@@ -83,7 +86,7 @@ def describe(diff: SeasonDiff, markdown: bool) -> str:
             return printable(text)
 
         for s in diff.sections:
-            out.append(f"{printable(s.name)} ({s.id}):")
+            out.append(Message("{name} ({id}):", name=s.name, id=s.id))
             out += [f"  {line}" for line in _section_lines(s, q)]
         out += [f"section {sid} removed" for sid in diff.removed]
     return "\n".join(out).rstrip("\n") + "\n"
@@ -108,6 +111,6 @@ def diff_cmd(season_dir: Path, rev: str, markdown: bool) -> None:
         sys.exit(2)
     old = season_at(season_dir, rev)
     if isinstance(old, str):
-        click.echo(printable(f"{season_dir}: {old}"), err=True)
+        echo(Message("{season_dir}: {old}", season_dir=season_dir, old=old), err=True)
         sys.exit(2)
     click.echo(describe(season_diff(old, new), markdown), nl=False)

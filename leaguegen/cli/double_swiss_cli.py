@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import random
 
-import click
-
 from leaguegen.cli.check_report import echo_differences, echo_verdict
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable
+from leaguegen.errors import Message
 
 SYSTEM = "double-swiss"
 
@@ -43,7 +43,7 @@ def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a Trf
     try:
         _require_double_swiss(doc)
     except ValueError as exc:
-        click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
+        echo(Message("{trf_path}: {exc}", trf_path=trf_path, exc=exc), err=True)
         return 2
     table = double_swiss_trf.game_table(doc)
     total = table.rounds_total // 2
@@ -52,13 +52,14 @@ def check(doc, trf_path: str, basic_rules: bool) -> int:  # noqa: ANN001 - a Trf
     differ = echo_differences(checks, SYSTEM)
     broken = rule_breaches(table, total) if basic_rules else []
     for b in broken:
-        click.echo(f"round {b.match}: broken: {b.rule}: {printable(b.text)}")
+        echo(Message("round {match}: broken: {rule}: {text}",
+                     match=b.match, rule=b.rule, text=b.text))
     if not checks:
-        click.echo(f"{printable(trf_path)}: no paired round to check")
+        echo(Message("{trf_path}: no paired round to check", trf_path=trf_path))
         return 0
     echo_verdict(checks, differ, SYSTEM)
     if basic_rules:
-        click.echo(f"C.04.5 basic rules: {len(broken) or 'none'} broken")
+        echo(Message("C.04.5 basic rules: {value} broken", value=len(broken) or 'none'))
     return 1 if differ or broken else 0
 
 
@@ -73,7 +74,7 @@ def pair_state(doc):  # noqa: ANN001, ANN201 - TrfDocument -> SwissState
     total = table.rounds_total // 2
     done = matches_done(table)
     if done >= total:
-        raise ValueError(f"all {total} matches are paired")
+        raise ValueError(Message("all {total} matches are paired", total=total))
     return state_from_games(table, matches=done, rounds_total=total,
                             absent=doc.absent_next,
                             initial_colour=double_swiss_trf.initial_colour(doc))
@@ -107,17 +108,19 @@ def pair_section(session, section, date) -> None:  # noqa: ANN001 - SeasonSessio
     if waiting:
         lines = "\n".join(f"  {printable(names[m.white - 1])} - {printable(names[m.black - 1])}"
                           for m in waiting)
-        click.echo(f"round {waiting[0].number} of '{printable(section.id)}' still has"
-                   f" {len(waiting)} match(es) without both results:\n{lines}", err=True)
+        echo(Message("round {number} of '{id}' still has {count} match(es) without both "
+                     "results:\n{lines}",
+                     number=waiting[0].number, id=section.id, count=len(waiting), lines=lines),
+             err=True)
         sys.exit(1)
     if done >= total:
-        click.echo(f"section '{printable(section.id)}': all {total} rounds are paired;"
-                   " nothing to pair", err=True)
+        echo(Message("section '{id}': all {total} rounds are paired; nothing to pair",
+                     id=section.id, total=total), err=True)
         sys.exit(1)
     try:
         result = ds.pair_next(section)
     except NoValidPairing as exc:
-        click.echo(f"section '{printable(section.id)}': no valid pairing: {printable(exc)}",
+        echo(Message("section '{id}': no valid pairing: {exc}", id=section.id, exc=exc),
                    err=True)
         sys.exit(1)
     k = done + 1
@@ -130,8 +133,9 @@ def pair_section(session, section, date) -> None:  # noqa: ANN001 - SeasonSessio
         path = session.append_round(section.id, games, byes, date=date)
     except OSError as exc:
         raise WriteError(str(exc)) from None
-    click.echo(f"Round {k} of {total} paired ({SYSTEM}) and added to {printable(path)}:")
+    echo(Message("Round {k} of {total} paired ({SYSTEM}) and added to {path}:",
+                 k=k, total=total, SYSTEM=SYSTEM, path=path))
     for i, (white, black) in enumerate(games, start=1):
-        click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
+        echo(Message("{i:3d}. {white} - {black}", i=i, white=white, black=black))
     for name, _ in byes:
-        click.echo(f"     {printable(name)}: bye")
+        echo(Message("     {name}: bye", name=name))

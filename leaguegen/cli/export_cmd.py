@@ -14,8 +14,9 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable, report_problems
-from leaguegen.errors import InputError
+from leaguegen.cli.speech import echo
+from leaguegen.cli.terminal import report_problems
+from leaguegen.errors import InputError, Message
 
 EXIT_INVALID = 2
 
@@ -48,11 +49,12 @@ def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None
     try:
         text = season_trf.dumps(season, section_id)
     except season_trf.ExportError as exc:
-        click.echo(f"{printable(season_dir)}: {printable(exc)}", err=True)
+        echo(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     except TrfWriteError as exc:
-        click.echo(f"{printable(season_dir)}: section '{printable(section_id)}' cannot be"
-                   f" written as TRF: {printable(exc)}; nothing was written", err=True)
+        echo(Message("{season_dir}: section '{section_id}' cannot be written as TRF: {exc}; "
+                     "nothing was written",
+                     season_dir=season_dir, section_id=section_id, exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     if out_path is None:
         click.echo(text, nl=False)
@@ -60,7 +62,8 @@ def export_trf(season_dir: Path, section_id: str, out_path: Path | None) -> None
     try:
         write_atomic(out_path, text.encode("utf-8"))
     except OSError as exc:
-        click.echo(f"{printable(out_path)}: cannot write: {printable(exc.strerror or exc)}",
+        echo(Message("{out_path}: cannot write: {value}",
+                     out_path=out_path, value=exc.strerror or exc),
                    err=True)
         sys.exit(EXIT_INVALID)
-    click.echo(f"Wrote {printable(out_path)}", err=True)
+    echo(Message("Wrote {out_path}", out_path=out_path), err=True)

@@ -16,8 +16,9 @@ import sys
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo
 from leaguegen.domain.pairing import system_names
+from leaguegen.errors import Message
 
 PROBABILITY = click.FloatRange(0.0, 1.0)
 
@@ -47,21 +48,21 @@ def generate(system: str, players: int, rounds: int, seed: int | None, forfeits:
     from leaguegen.formats.trf_rounds import event_document
 
     if rounds >= players:
-        raise click.UsageError("--rounds must be fewer than --players")
+        raise click.UsageError(Message("--rounds must be fewer than --players"))
     if half_byes + absences > 1.0:
-        raise click.UsageError("--half-byes and --absences together must not exceed 1")
+        raise click.UsageError(Message("--half-byes and --absences together must not exceed 1"))
     if seed is None:
         seed = random.SystemRandom().randrange(2**31)
     if system == "double-swiss":  # two games per match: its own file layout (C.04.5)
         from leaguegen.cli.double_swiss_cli import generated_text
 
         if baku:
-            raise click.UsageError("--baku is not available for double-swiss")
+            raise click.UsageError(Message("--baku is not available for double-swiss"))
         try:
             _write(generated_text(players, rounds, seed, forfeits, half_byes, absences),
                    out_path)
         except NoValidPairing as exc:
-            click.echo(f"no pairable event with seed {seed}: {exc}", err=True)
+            echo(Message("no pairable event with seed {seed}: {exc}", seed=seed, exc=exc), err=True)
             sys.exit(1)
         return
     settings = EventSettings(players=players, rounds=rounds, system=system, forfeits=forfeits,
@@ -69,7 +70,7 @@ def generate(system: str, players: int, rounds: int, seed: int | None, forfeits:
     try:
         event = random_event(settings, random.Random(seed))
     except NoValidPairing as exc:
-        click.echo(f"no pairable event with seed {seed}: {exc}", err=True)
+        echo(Message("no pairable event with seed {seed}: {exc}", seed=seed, exc=exc), err=True)
         sys.exit(1)
     name = f"Random tournament: {system}{' baku' if baku else ''}, seed {seed}"
     _write(trf.dumps(event_document(event, name)), out_path)
@@ -84,5 +85,5 @@ def _write(text: str, out_path: str | None) -> None:
         with open(out_path, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
     except OSError as exc:
-        click.echo(f"{printable(out_path)}: cannot write: {printable(exc)}", err=True)
+        echo(Message("{out_path}: cannot write: {exc}", out_path=out_path, exc=exc), err=True)
         sys.exit(2)

@@ -12,8 +12,8 @@ from typing import NoReturn
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable
-from leaguegen.errors import InputError, Problem
+from leaguegen.cli.speech import echo
+from leaguegen.errors import InputError, Message, Problem
 
 EXIT_INVALID = 2
 
@@ -41,43 +41,49 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
     from leaguegen.formats.trf_import import ImportRefused, import_trf
 
     if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
-        click.echo(f"{printable(out_dir)} exists and is not empty; choose a new folder.", err=True)
+        echo(Message("{out_dir} exists and is not empty; choose a new folder.",
+                     out_dir=out_dir), err=True)
         sys.exit(EXIT_INVALID)
     refusal = _section_id_problem(section_id)
     if refusal:
-        _refuse(f"--section {printable(section_id)}: {refusal}")
+        _refuse(Message("--section {section_id}: {refusal}",
+                        section_id=section_id, refusal=refusal))
     try:
         doc = trf.load(str(trf_path))
     except InputError as err:
         for problem in err.problems:
-            click.echo(printable(problem), err=True)
+            echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     except (OSError, UnicodeDecodeError, ValueError) as exc:
-        click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
+        echo(Message("{trf_path}: cannot read: {exc}", trf_path=trf_path, exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     if not doc.players:
-        _refuse(f"{printable(trf_path)}: no player (001) records")
+        _refuse(Message("{trf_path}: no player (001) records", trf_path=trf_path))
     try:
         result = import_trf(doc, section_id, fmt, rounds)
     except ImportRefused as exc:
-        _refuse(f"{printable(trf_path)}: {printable(exc)}")
+        _refuse(Message("{trf_path}: {exc}", trf_path=trf_path, exc=exc))
     problems = _problems_of(result.text, out_dir)
     if problems:
         for problem in problems:
-            click.echo(printable(problem), err=True)
-        _refuse(f"the season made from {printable(trf_path)} does not load (see above)")
+            echo(problem, err=True)
+        _refuse(Message("the season made from {trf_path} does not load (see above)",
+                        trf_path=trf_path))
     _write(out_dir, result.text.encode("utf-8"))
     for note in result.notes:
-        click.echo(f"note: {printable(note)}", err=True)
+        echo(Message("note: {note}", note=note), err=True)
     how = ("on the Berger table" if result.berger else
            "with its rounds as played" if result.format != "swiss" else "as a Swiss")
-    click.echo(f"Imported {len(doc.players)} players and {doc.rounds_in_file} rounds into"
-               f" {printable(out_dir)}/season.yaml ({result.format}, {how})")
+    echo(Message("Imported {count} players and {rounds_in_file} rounds into "
+                 "{out_dir}/season.yaml ({format}, {how})",
+                 count=len(doc.players), rounds_in_file=doc.rounds_in_file, out_dir=out_dir,
+                 format=result.format, how=how))
 
 
 def _refuse(message: str) -> NoReturn:
     """A refusal: the message, that nothing was written, exit 2."""
-    click.echo(f"leaguegen import trf: {message}; nothing was written.", err=True)
+    echo(Message("leaguegen import trf: {message}; nothing was written.",
+                 message=message), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -126,4 +132,5 @@ def _write(out_dir: Path, data: bytes) -> None:
         for folder in made:  # innermost first; only the empty ones this made
             with contextlib.suppress(OSError):
                 folder.rmdir()
-        _refuse(f"cannot write {printable(out_dir / SEASON_FILE)}: {exc.strerror or exc}")
+        _refuse(Message("cannot write {value}: {value2}",
+                        value=out_dir / SEASON_FILE, value2=exc.strerror or exc))

@@ -13,9 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import NoReturn
 
-import click
-
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.speech import echo
+from leaguegen.cli.terminal import report_problems
 from leaguegen.domain.season import Season, Section
 
 EXIT_INVALID = 2
@@ -31,7 +30,7 @@ def load_or_exit(season_dir: str) -> Season:
         report_problems(exc.error)
         sys.exit(EXIT_INVALID)
     except Refusal as exc:
-        click.echo(printable(str(exc)), err=True)
+        echo(exc, err=True)
         sys.exit(exc.code)
 
 
@@ -46,5 +45,5 @@ def load_locked(session, season_dir: str, section_id: str,  # noqa: ANN001 - Sea
     try:
         return season, section_of(season, season_dir, section_id, after)
     except Refusal as exc:
-        refuse(str(exc))
+        refuse(exc.args[0])  # the Message, said in the language
         raise  # refuse exits; this is for the type checker

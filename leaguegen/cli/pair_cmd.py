@@ -17,9 +17,9 @@ import sys
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable, printable_block
+from leaguegen.cli.speech import echo, echo_block
 from leaguegen.domain.pairing import system_names
-from leaguegen.errors import InputError, NoValidPairing
+from leaguegen.errors import InputError, Message, NoValidPairing
 
 
 @main.command("pair")
@@ -41,7 +41,7 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
          round_date: str | None, trf_path: str, system: str, baku: bool, explain: bool) -> None:
     """Pair the round after the last one with results (--trf FILE, or SEASON_DIR --section ID)."""
     if (season_dir is None) == (trf_path is None):
-        raise click.UsageError("give either SEASON_DIR (with --section) or --trf FILE")
+        raise click.UsageError(Message("give either SEASON_DIR (with --section) or --trf FILE"))
     if season_dir is not None:
         from leaguegen.cli.pair_season import pair_season
 
@@ -70,40 +70,46 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
                 state = state_from_trf(doc, baku=baku, path=trf_path)
             require_rounds_total(doc, trf_path)
         except InputError as exc:
-            click.echo(printable_block(exc), err=True)
+            echo_block(exc, err=True)
             sys.exit(2)
         except AllRoundsPaired as exc:
-            click.echo(f"{printable(trf_path)}: {exc}; nothing to pair", err=True)
+            echo(Message("{trf_path}: {exc}; nothing to pair", trf_path=trf_path, exc=exc),
+                 err=True)
             sys.exit(1)
         except (OSError, ValueError) as exc:
-            click.echo(f"{printable(trf_path)}: cannot read: {printable(exc)}", err=True)
+            echo(Message("{trf_path}: cannot read: {exc}", trf_path=trf_path, exc=exc), err=True)
             sys.exit(2)
         from leaguegen.domain.pairing.guard import EngineStalled
 
         try:
             result = pair_round(state, system=system)
         except NoValidPairing as exc:
-            click.echo(f"{printable(trf_path)}: no valid pairing: {printable(exc)}", err=True)
+            echo(Message("{trf_path}: no valid pairing: {exc}", trf_path=trf_path, exc=exc),
+                 err=True)
             sys.exit(1)
         except EngineStalled as exc:
-            click.echo(f"{printable(trf_path)}: internal error: {printable(exc)}; nothing"
-                       " printed; please report this file", err=True)
+            echo(Message("{trf_path}: internal error: {exc}; nothing printed; please report "
+                         "this file",
+                         trf_path=trf_path, exc=exc), err=True)
             sys.exit(1)
         except ValueError as exc:
-            click.echo(f"{printable(trf_path)}: {printable(exc)}", err=True)
+            echo(Message("{trf_path}: {exc}", trf_path=trf_path, exc=exc), err=True)
             sys.exit(2)
     # (a Double-Swiss round is a match: the one-game colour rules do not apply to it)
     problem = None if system == "double-swiss" else pairing_problem(state, result.boards,
                                                                     result.bye)
     if problem:
-        click.echo(f"{printable(trf_path)}: internal error: the engine's pairing is not valid"
-                   f" ({problem}); nothing printed; please report this file", err=True)
+        echo(Message("{trf_path}: internal error: the engine's pairing is not valid "
+                     "({problem}); nothing printed; please report this file",
+                     trf_path=trf_path, problem=problem), err=True)
         sys.exit(1)
     for line in result.lines():
         click.echo(line)
     if explain:
-        click.echo("")
-        click.echo(f"Round {state.rounds_played + 1} of {state.rounds_total} ({system})")
+        echo("")
+        echo(Message("Round {value} of {rounds_total} ({system})",
+                     value=state.rounds_played + 1, rounds_total=state.rounds_total,
+                     system=system))
         from leaguegen.cli.explain_words import explanation_lines
 
         for line in explanation_lines(result):

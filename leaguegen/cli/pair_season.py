@@ -25,8 +25,9 @@ from pathlib import Path
 import click
 
 from leaguegen.cli.locked_section import load_or_exit
-from leaguegen.cli.terminal import printable, printable_block
-from leaguegen.errors import NoValidPairing
+from leaguegen.cli.speech import echo, echo_block
+from leaguegen.cli.terminal import printable
+from leaguegen.errors import Message, NoValidPairing
 from leaguegen.formats.season_yaml import SEASON_FILE
 
 EXIT_CANNOT = 1
@@ -40,7 +41,7 @@ NOTICE_BOARDS = 12  # boards named per round in check's engine notice; the rest 
 
 
 def _fail(message: str, code: int) -> None:
-    click.echo(printable_block(message), err=True)
+    echo_block(message, err=True)
     sys.exit(code)
 
 
@@ -51,14 +52,16 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
     ctx = click.get_current_context()
     for option in ("system", "baku"):
         if ctx.get_parameter_source(option) is click.core.ParameterSource.COMMANDLINE:
-            raise click.UsageError(f"--{option} is for --trf; a season's Swiss section says"
-                                   " its own 'pairing' and 'acceleration'")
+            raise click.UsageError(Message("--{option} is for --trf; a season's Swiss section "
+                                           "says its own 'pairing' and 'acceleration'",
+                                           option=option))
     date = None
     if round_date:
         try:
             date = dt.date.fromisoformat(round_date)
         except ValueError:
-            _fail(f"--date '{printable(round_date)}' is not a date like 2026-11-05", EXIT_INVALID)
+            _fail(Message("--date '{round_date}' is not a date like 2026-11-05",
+                          round_date=round_date), EXIT_INVALID)
     if not (Path(season_dir) / SEASON_FILE).is_file():
         load_or_exit(season_dir)  # not a season: the loader says so (and no lock file is made)
     if not section_id:
@@ -67,9 +70,10 @@ def pair_season(season_dir: str, section_id: str | None, allow_postponed: bool,
         with SeasonSession(season_dir) as session:
             _pair_locked(session, season_dir, section_id, allow_postponed, date, explain)
     except (SeasonBusy, SeasonChanged) as exc:
-        _fail(f"{printable(season_dir)}: {printable(exc)}", EXIT_CANNOT)
+        _fail(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc), EXIT_CANNOT)
     except WriteError as exc:
-        _fail(f"{printable(season_dir)}: cannot write the round: {printable(exc)}", EXIT_INVALID)
+        _fail(Message("{season_dir}: cannot write the round: {exc}",
+                      season_dir=season_dir, exc=exc), EXIT_INVALID)
 
 
 def _only_swiss(season_dir: str) -> str:
@@ -84,10 +88,11 @@ def _only_swiss(season_dir: str) -> str:
     if len(swiss) == 1:
         return swiss[0]
     if not swiss:
-        _fail(f"{printable(season_dir)}: no Swiss section to pair (only Swiss sections are"
-              " paired; the others follow a fixed schedule)", EXIT_INVALID)
-    _fail(f"{printable(season_dir)}: {len(swiss)} Swiss sections: {printable(', '.join(swiss))};"
-          " say which with --section ID", EXIT_INVALID)
+        _fail(Message("{season_dir}: no Swiss section to pair (only Swiss sections are paired; "
+                      "the others follow a fixed schedule)",
+                      season_dir=season_dir), EXIT_INVALID)
+    _fail(Message("{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
+                  season_dir=season_dir, count=len(swiss), swiss=', '.join(swiss)), EXIT_INVALID)
     raise AssertionError  # _fail exits
 
 
@@ -99,9 +104,10 @@ def _date_in_order(section, round_no: int, date: dt.date) -> None:  # noqa: ANN0
         return
     n, last = max(earlier, key=lambda x: (x[1], x[0]))
     if date < last:
-        _fail(f"section '{printable(section.id)}': --date {date.isoformat()} is before round"
-              f" {n}'s date {last.isoformat()}: rounds are dated in order; nothing was"
-              " written", EXIT_INVALID)
+        _fail(Message("section '{id}': --date {isoformat} is before round {n}'s date "
+                      "{isoformat2}: rounds are dated in order; nothing was written",
+                      id=section.id, isoformat=date.isoformat(), n=n,
+                      isoformat2=last.isoformat()), EXIT_INVALID)
 
 
 def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: bool,  # noqa: ANN001
@@ -117,7 +123,7 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     from leaguegen.formats.season_write import WriteError
 
     season, section = load_locked(session, season_dir, section_id,
-                                  lambda message: _fail(printable(message), EXIT_INVALID))
+                                  lambda message: _fail(message, EXIT_INVALID))
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
 
     if isinstance(section.details, DoubleSwissDetails):  # two-game matches (C.04.5)
@@ -133,9 +139,9 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         pair_teams(session, section, date, _version())
         return
     if not isinstance(section.details, ss.SwissSettings):
-        _fail(printable(f"section '{section_id}' is {section.format.replace('_', ' ')}: its"
-                        " rounds come from a fixed schedule; only Swiss sections are paired"),
-              EXIT_INVALID)
+        _fail(Message("section '{section_id}' is {format}: its rounds come from a fixed"
+                      " schedule; only Swiss sections are paired", section_id=section_id,
+                      format=section.format.replace("_", " ")), EXIT_INVALID)
     names = [p.name for p in section.players]
     shown = [printable(n) for n in names]
     sid = printable(section_id)
@@ -146,18 +152,20 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
             paired = ss.pair_next(section, allow_postponed=allow_postponed)
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
-        _fail(f"round {exc.round} of '{sid}' still has {len(exc.games)} game(s) without"
-              f" a result:\n{lines}\nenter the results (or a forfeit), or pass --allow-postponed"
-              " to pair the next round anyway", EXIT_CANNOT)
+        _fail(Message("round {round} of '{sid}' still has {count} game(s) without a "
+                      "result:\n{lines}\nenter the results (or a forfeit), or pass "
+                      "--allow-postponed to pair the next round anyway",
+                      round=exc.round, sid=sid, count=len(exc.games), lines=lines), EXIT_CANNOT)
     except ss.SectionComplete as exc:
-        _fail(f"section '{sid}': {printable(exc)}; nothing to pair", EXIT_CANNOT)
+        _fail(Message("section '{sid}': {exc}; nothing to pair", sid=sid, exc=exc), EXIT_CANNOT)
     except NoValidPairing as exc:
-        _fail(f"section '{sid}': no valid pairing: {printable(exc)}", EXIT_CANNOT)
+        _fail(Message("section '{sid}': no valid pairing: {exc}", sid=sid, exc=exc), EXIT_CANNOT)
     except EngineStalled as exc:  # (domain/pairing/guard.py: a bug, never a hang)
-        _fail(f"section '{sid}': internal error: {printable(exc)}; nothing written",
+        _fail(Message("section '{sid}': internal error: {exc}; nothing written",
+                      sid=sid, exc=exc),
               EXIT_CANNOT)
     except ValueError as exc:
-        _fail(f"section '{sid}': cannot pair: {printable(exc)}", EXIT_INVALID)
+        _fail(Message("section '{sid}': cannot pair: {exc}", sid=sid, exc=exc), EXIT_INVALID)
     result = paired.result
     _check_result(result, len(names))
     round_no = ss.paired_rounds(section) + 1
@@ -183,24 +191,28 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     try:
         save_record(Path(season_dir), section_id, record, system_names())
     except OSError as exc:
-        click.echo(f"warning: the round is written, but its pairing record is not"
-                   f" ({printable(exc)}): its page will not explain it", err=True)
+        echo(Message("warning: the round is written, but its pairing record is not ({exc}): its "
+                     "page will not explain it",
+                     exc=exc), err=True)
     if section_id in session.froze:
-        click.echo(f"Pairing numbers frozen in {printable(path)} (they came from seeding:"
-                   f" {section.seeding}; the players are now listed in number order,"
-                   " seeding: list)")
-    click.echo(f"Round {round_no} of {ss.settings(section).number_of_rounds} paired"
-               f" ({ss.settings(section).pairing}) and added to {printable(path)}:")
+        echo(Message("Pairing numbers frozen in {path} (they came from seeding: {seeding}; the "
+                     "players are now listed in number order, seeding: list)",
+                     path=path, seeding=section.seeding))
+    echo(Message("Round {round_no} of {number_of_rounds} paired ({pairing}) and added to {path}:",
+                 round_no=round_no, number_of_rounds=ss.settings(section).number_of_rounds,
+                 pairing=ss.settings(section).pairing, path=path))
     for i, (white, black) in enumerate(games, start=1):
-        click.echo(f"{i:3d}. {printable(white)} - {printable(black)}")
+        echo(Message("{i:3d}. {white} - {black}", i=i, white=white, black=black))
     for name, kind in byes:
-        click.echo(f"     {printable(name)}: {kind}")
+        echo(Message("     {name}: {kind}", name=name, kind=kind))
     if date_note:
-        click.echo(f"Round {round_no}: {date_note}", err=not date)
+        echo(Message("Round {round_no}: {date_note}", round_no=round_no, date_note=date_note),
+             err=not date)
     if paired.relaxed:
         pairs = "; ".join(f"{shown[a - 1]} - {shown[b - 1]}" for a, b in paired.relaxed)
-        click.echo(f"No legal pairing keeps every avoid / keep_apart pair apart, so they were"
-                   f" relaxed; paired anyway: {pairs}")
+        echo(Message("No legal pairing keeps every avoid / keep_apart pair apart, so they were "
+                     "relaxed; paired anyway: {pairs}",
+                     pairs=pairs))
     if explain:
         _explain(result, shown)
 
@@ -220,15 +232,16 @@ def _check_result(result, players: int) -> None:  # noqa: ANN001 - PairingResult
     if result.bye is not None:
         numbers.append(result.bye)
     if any(not 1 <= n <= players for n in numbers) or len(set(numbers)) != len(numbers):
-        _fail(f"internal error: the pairing engine returned an invalid pairing {result.boards}"
-              f" (bye {result.bye}); nothing was written; please report this season",
+        _fail(Message("internal error: the pairing engine returned an invalid pairing {boards} "
+                      "(bye {bye}); nothing was written; please report this season",
+                      boards=result.boards, bye=result.bye),
               EXIT_CANNOT)
 
 
 def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
     from leaguegen.cli.explain_words import explanation_lines
 
-    click.echo("")
+    echo("")
     for line in explanation_lines(result, lambda n: f"{names[n - 1]} ({n})",
                                   ", score bracket", ": "):
         click.echo(line)
@@ -254,37 +267,45 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
             outside = [r for r in range(1, ss.paired_rounds(section) + 1)
                        if ss.origin(section, r) is not Origin.ENGINE]
             if outside:
-                out.append(f"notice: section '{printable(section.id)}': {len(outside)} round(s)"
-                           f" not paired by leaguegen were not compared with {system}"
-                           f" ({len(section.players)} players, more than {COMPARE_LIMIT}: each"
-                           " round would take the engine a minute or more); to compare them,"
-                           " run `leaguegen check-pairings --trf` on `leaguegen export trf`'s"
-                           " file")
+                out.append(Message("notice: section '{id}': {count} round(s) not paired by "
+                                   "leaguegen were not compared with {system} ({count2} "
+                                   "players, more than {COMPARE_LIMIT}: each round would take "
+                                   "the engine a minute or more); to compare them, run "
+                                   "`leaguegen check-pairings --trf` on `leaguegen export "
+                                   "trf`'s file",
+                                   id=section.id, count=len(outside), system=system,
+                                   count2=len(section.players), COMPARE_LIMIT=COMPARE_LIMIT))
             continue
         for d in ss.engine_differences(section):
             how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
             head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
             if d.engine is None:
-                out.append(f"{head}: {system} finds no legal pairing for it")
+                out.append(Message("{head}: {system} finds no legal pairing for it",
+                                   head=head, system=system))
                 continue
             boards = [x for x in d.check.differences if x.board is not None]
             parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
             parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
-            out.append(f"{head}: {' and '.join(parts)} differ from {system}")
+            out.append(Message("{head}: {parts} differ from {system}",
+                               head=head, parts=' and '.join(parts), system=system))
             listed = [x for x in d.check.differences if x.board is None]
             listed = boards[:NOTICE_BOARDS] + listed
             for x in listed:
                 if x.board is None:
                     bye = d.engine.bye
-                    out.append(f"  bye: {system} gives it to"
-                               f" {name(bye) if bye is not None else 'nobody'}")
+                    out.append(Message("  bye: {system} gives it to {value}",
+                                       system=system,
+                                       value=name(bye) if bye is not None else 'nobody'))
                     continue
                 white, black = d.engine.boards[x.board - 1]
-                out.append(f"  board {x.board}: {system} pairs {name(white)} - {name(black)}")
+                out.append(Message("  board {board}: {system} pairs {name} - {name2}",
+                                   board=x.board, system=system, name=name(white),
+                                   name2=name(black)))
             if len(boards) > NOTICE_BOARDS:
                 more = len(boards) - NOTICE_BOARDS
-                out.append(f"  and {more} more board{'s' if more != 1 else ''} (`leaguegen"
-                           " check-pairings` on the exported TRF lists every one)")
+                out.append(Message("  and {more} more board{value} (`leaguegen check-pairings` "
+                                   "on the exported TRF lists every one)",
+                                   more=more, value='s' if more != 1 else ''))
     from leaguegen.cli.team_swiss_cli import engine_notices as team_notices
 
     return out + team_notices(season)

@@ -27,13 +27,13 @@ from babel import Locale
 from babel.units import format_unit
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo
 from leaguegen.domain import planning as pl
 from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
 from leaguegen.domain.schedule.quads import GroupingRule, Remainder3
 from leaguegen.domain.season_plan import SeasonPlan, SectionPlan, own_time_control, plan_season
 from leaguegen.domain.sections import format_names, kind_of, label
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 
 EXIT_CANNOT, EXIT_INVALID = 1, 2
 LOCALE = Locale("en")  # the command line speaks English
@@ -155,42 +155,50 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
     lines = [f"{name_of(fmt, double)}, {count(p.players, 'player', 'players')}"]
     if sh.groups:
         lines.append(
-            f"  groups:            {', '.join(str(g) for g in sh.groups)} (strongest first)"
+            Message("  groups:            {items} (strongest first)",
+                    items=', '.join(str(g) for g in sh.groups))
         )
-    lines.append(f"  rounds:            {sh.rounds}")
+    lines.append(Message("  rounds:            {rounds}", rounds=sh.rounds))
     lo, hi = sh.games_per_player
     per = str(lo) if lo == hi else f"{lo}-{hi}"
-    lines.append(f"  games:             {sh.games} ({per} per player)")
-    lines.append(f"  time control:      {_tc_text(p)}")
-    lines.append(f"  worst-case round:  {minutes(p.round_minutes)} with"
-                 f" {minutes(s.changeover_minutes)} changeover")
+    lines.append(Message("  games:             {games} ({per} per player)",
+                         games=sh.games, per=per))
+    lines.append(Message("  time control:      {tc_text}", tc_text=_tc_text(p)))
+    lines.append(Message("  worst-case round:  {minutes} with {minutes2} changeover",
+                         minutes=minutes(p.round_minutes),
+                         minutes2=minutes(s.changeover_minutes)))
     rpe = "one round" if s.rounds_per_evening == 1 else f"{s.rounds_per_evening} rounds"
     per_week = "one evening" if s.evenings_per_week == 1 else f"{s.evenings_per_week} evenings"
     evening = f"{s.evening_minutes}-minute evening" if s.evening_minutes else "evening"
     lines.append(
-        f"  evenings:          {p.evenings} ({rpe} per {evening})"
-        f" = {unit(p.weeks, 'week')} at {per_week} a week"
+        Message("  evenings:          {evenings} ({rpe} per {evening}) = {unit} at {per_week} a "
+                "week",
+                evenings=p.evenings, rpe=rpe, evening=evening, unit=unit(p.weeks, 'week'),
+                per_week=per_week)
     )
     if sh.groups and max(sh.groups) > 4 and 4 in sh.groups:
         lines.append(
-            "  note:              groups of four play rounds 1-3 only; the bigger groups"
-            f" play all {sh.rounds}"
+            Message("  note:              groups of four play rounds 1-3 only; the bigger "
+                    "groups play all {rounds}",
+                    rounds=sh.rounds)
         )
     lines.extend(f"  advice:            {advice_line(a)}" for a in sh.advice)
     if p.fits_evening is False and s.evening_minutes is not None:
         need = s.rounds_per_evening * p.round_minutes
         lines.append(
-            f"DOES NOT FIT: {rpe} can take {minutes(need)}; the evening has"
-            f" {minutes(s.evening_minutes)}"
+            Message("DOES NOT FIT: {rpe} can take {minutes}; the evening has {minutes2}",
+                    rpe=rpe, minutes=minutes(need), minutes2=minutes(s.evening_minutes))
         )
     if p.fits_season is False:
         lines.append(
-            f"DOES NOT FIT: {p.evenings} evenings needed, {s.evenings_available} available"
+            Message("DOES NOT FIT: {evenings} evenings needed, {evenings_available} available",
+                    evenings=p.evenings, evenings_available=s.evenings_available)
         )
     elif p.fits_season:
-        lines.append(f"fits: {p.evenings} of {s.evenings_available} evenings")
+        lines.append(Message("fits: {evenings} of {evenings_available} evenings",
+                             evenings=p.evenings, evenings_available=s.evenings_available))
     if p.suggestions:
-        lines.append("instead, consider:")
+        lines.append(Message("instead, consider:"))
         lines.extend(f"  - {_suggestion(x, p)}" for x in p.suggestions)
     return lines
 
@@ -207,7 +215,8 @@ def read_format(value: str) -> tuple[str, bool]:
     if word.startswith(DOUBLE) and word[len(DOUBLE):] in format_names():
         return word[len(DOUBLE):], True
     choices = ", ".join(format_names())
-    raise click.BadParameter(f"{value!r} is not one of {choices} (or double_<format>)",
+    raise click.BadParameter(Message("{value!r} is not one of {choices} (or double_<format>)",
+                                     value=value, choices=choices),
                              param_hint="--format")
 
 
@@ -233,7 +242,9 @@ def describe_season(plan: SeasonPlan, name: str, names: dict[str, str]) -> list[
                    f" {count(p.shape.games, 'game', 'games')}, {_span(p, days)}")
         if p.sources and not p.pending:
             figures += f" (after {', '.join(names.get(x, x) for x in p.sources)})"
-        lines.append(f"  {p.name.ljust(width)}  {label(p.format)}, {players}: {figures}")
+        lines.append(Message("  {ljust}  {label}, {players}: {figures}",
+                             ljust=p.name.ljust(width), label=label(p.format), players=players,
+                             figures=figures))
         per = count(p.sitting_rounds, "round", "rounds") + (" a day" if days else " an evening")
         if p.round_minutes is not None and p.time_control is not None:
             lines.append(f"  {'':{width}}  {per} of {p.time_control.label} (a round up to"
@@ -243,7 +254,7 @@ def describe_season(plan: SeasonPlan, name: str, names: dict[str, str]) -> list[
         lines.extend(f"  {'':{width}}  advice: {advice_line(a)}"
                      for a in p.shape.advice if worth_saying(a))
     for sid, why in plan.unplanned:
-        lines.append(f"  {names.get(sid, sid)}: not planned: {why}")
+        lines.append(Message("  {get}: not planned: {why}", get=names.get(sid, sid), why=why))
     totals = (f"total: {count(plan.rounds, 'round', 'rounds')},"
               f" {count(plan.games, 'game', 'games')}, {sittings(plan.sittings, days)}")
     longest = plan.longest
@@ -261,17 +272,22 @@ def season_misfits(plan: SeasonPlan) -> list[str]:
     long_evenings: dict[int, list[str]] = {}
     for p in (p for p in plan.sections if plan.too_long(p)):
         if plan.days:
-            out.append(f"DOES NOT FIT: {p.name} plays {count(p.sitting_rounds, 'round', 'rounds')}"
-                       f" a day, up to {minutes(p.longest_play or 0)} of play; a day has at most"
-                       f" {minutes(s.day_minutes)} (FIDE: 12 hours of play)")
+            out.append(Message("DOES NOT FIT: {name} plays {count} a day, up to {minutes} of "
+                               "play; a day has at most {minutes2} (FIDE: 12 hours of play)",
+                               name=p.name, count=count(p.sitting_rounds, 'round', 'rounds'),
+                               minutes=minutes(p.longest_play or 0),
+                               minutes2=minutes(s.day_minutes)))
         else:
             long_evenings.setdefault(p.longest_sitting or 0, []).append(p.name)
     for length, sections in sorted(long_evenings.items(), reverse=True):
-        out.append(f"DOES NOT FIT: an evening can take {minutes(length)} ({', '.join(sections)});"
-                   f" the evening has {minutes(s.evening_minutes or 0)}")
+        out.append(Message("DOES NOT FIT: an evening can take {minutes} ({sections}); the "
+                           "evening has {minutes2}",
+                           minutes=minutes(length), sections=', '.join(sections),
+                           minutes2=minutes(s.evening_minutes or 0)))
     if plan.fits_budget is False:
-        out.append(f"DOES NOT FIT: {sittings(plan.sittings, plan.days)} needed,"
-                   f" {s.evenings_available} available")
+        out.append(Message("DOES NOT FIT: {sittings} needed, {evenings_available} available",
+                           sittings=sittings(plan.sittings, plan.days),
+                           evenings_available=s.evenings_available))
     return out
 
 
@@ -307,25 +323,27 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
     default, per_section = _time_controls(values)
     unknown = sorted(set(per_section) - {s.id for s in season.sections})
     if unknown:
-        raise click.BadParameter(f"no section {', '.join(unknown)} in {season_dir}",
+        raise click.BadParameter(Message("no section {unknown} in {season_dir}",
+                                         unknown=', '.join(unknown), season_dir=season_dir),
                                  param_hint="--time-control")
     if default is None and season.time_control:
         try:
             default = pl.parse_time_control(season.time_control)
         except ValueError:
-            click.echo(f"note: the season's time control {season.time_control!r} is not one"
-                       " leaguegen reads; give --time-control for timings", err=True)
+            echo(Message("note: the season's time control {time_control!r} is not one leaguegen "
+                         "reads; give --time-control for timings",
+                         time_control=season.time_control), err=True)
     for section in season.sections:
         if section.time_control and section.id not in per_section and \
                 own_time_control(section.time_control) is None:
-            click.echo(printable(f"note: section {section.id}'s time control"
-                                 f" {section.time_control!r} is not one leaguegen reads; give"
-                                 f" --time-control {section.id}=TC for its timings"), err=True)
+            echo(Message("note: section {id}'s time control {time_control!r} is not one"
+                         " leaguegen reads; give --time-control {id}=TC for its timings",
+                         id=section.id, time_control=section.time_control), err=True)
     plan = plan_season(season.sections, default, session,
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}
     for line in describe_season(plan, season.name, names):
-        click.echo(printable(line))  # the season's and sections' names
+        echo(line)  # the season's and sections' names
     if not plan.fits:
         sys.exit(EXIT_CANNOT)
 
@@ -409,12 +427,12 @@ def plan_command(
     )
     if season_dir is not None:
         if players is not None or fmt is not None:
-            raise click.UsageError("give SEASON_DIR or --players and --format, not both")
+            raise click.UsageError(Message("give SEASON_DIR or --players and --format, not both"))
         _plan_season(season_dir, session, time_controls, rounds_per_evening)
         return
     if players is None or fmt is None or len(time_controls) != 1:
-        raise click.UsageError("plan needs SEASON_DIR, or --players, --format and one"
-                               " --time-control")
+        raise click.UsageError(Message("plan needs SEASON_DIR, or --players, --format and one "
+                                       "--time-control"))
     word, double = read_format(fmt)
     try:
         tc = pl.parse_time_control(time_controls[0])
@@ -429,7 +447,7 @@ def plan_command(
             raise ValueError(f"{label(word)} has no planning figures")
         result = pl.plan(kind.plan(sizing, None), tc, session)
     except ValueError as exc:
-        click.echo(f"error: {printable(exc)}", err=True)
+        echo(Message("error: {exc}", exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     for line in describe(result, word, double):
         click.echo(line)

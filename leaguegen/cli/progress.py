@@ -17,8 +17,11 @@ from typing import TextIO
 
 import click
 
-LABELS = {"pages": "Rendering pages", "pdfs": "Rendering PDFs"}
-UNITS = {"pages": "sections", "pdfs": "PDFs"}
+from leaguegen.cli import speech
+from leaguegen.errors import Message
+
+LABELS = {"pages": Message("Rendering pages"), "pdfs": Message("Rendering PDFs")}
+UNITS = {"pages": Message("sections"), "pdfs": Message("PDFs")}
 
 
 class BuildProgress:
@@ -42,7 +45,8 @@ class BuildProgress:
             self.stage = stage
             self.shown = -1
             if self.terminal:
-                self.bar = click.progressbar(length=total, label=LABELS.get(stage, stage),
+                self.bar = click.progressbar(length=total,
+                                             label=speech.say(LABELS.get(stage, stage)),
                                              file=self.stream, show_pos=True)
                 self.bar.__enter__()
                 self.shown = 0
@@ -53,7 +57,8 @@ class BuildProgress:
         tenth = done * 10 // total if total else 10
         if tenth != self.shown and (tenth > self.shown or done == total):
             self.shown = tenth
-            click.echo(f"{LABELS.get(stage, stage)}: {done}/{total} {UNITS.get(stage, '')}"
+            click.echo(f"{speech.say(LABELS.get(stage, stage))}: {done}/{total}"
+                       f" {speech.say(UNITS.get(stage, ''))}"
                        .rstrip(), file=self.stream)
 
     def _end_stage(self) -> None:

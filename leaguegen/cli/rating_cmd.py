@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable
+from leaguegen.errors import Message
 
 if TYPE_CHECKING:
     from leaguegen.domain.rating.change import EventChange
@@ -36,7 +38,7 @@ EXIT_INVALID = 2
 
 
 def _fail(message: str, code: int = EXIT_INVALID) -> None:
-    click.echo(f"error: {printable(message)}", err=True)
+    echo(Message("error: {message}", message=message), err=True)
     sys.exit(code)
 
 
@@ -88,7 +90,7 @@ def rating_report(season_dir: str, section_id: str, per_game: bool,
         season = load_season(season_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(printable(problem), err=True)
+            echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     try:
         section = season.section(section_id)
@@ -110,41 +112,47 @@ def _print(report: RatingReport, per_game: bool) -> None:
     click.echo(printable(f"Rating change, FIDE Rating Regulations B.02 8.3: {section.name}"
                          f" ({section.id})"))
     year = report.rating_year if report.rating_year is not None else "undated"
-    click.echo(f"Rated in: {year}")
+    echo(Message("Rated in: {year}", year=year))
     if report.minutes is None:
         given = printable(report.time_control) if report.time_control else "none given"
-        click.echo(f"Time control: {given}; rate of play not checked (B.02 1.1)")
+        echo(Message("Time control: {given}; rate of play not checked (B.02 1.1)", given=given))
     else:
         click.echo(printable(f"Time control: {report.time_control}"
                              f" ({report.minutes:g} minutes a player for 60 moves; B.02 1.1"
                              " asks 60, 90 from 1800, 120 from 2400)"))
-    click.echo("")
-    click.echo(f"{'No':>3}  {'Name':<28} {'Rtg':>5} {'K':>4} {'Games':>5} {'Score':>5}"
-               f" {'Exp':>6} {'Change':>7}")
+    echo("")
+    echo(Message("{value:>3}  {value2:<28} {value3:>5} {value4:>4} {value5:>5} {value6:>5} "
+                 "{value7:>6} {value8:>7}",
+                 value='No', value2='Name', value3='Rtg', value4='K', value5='Games',
+                 value6='Score', value7='Exp', value8='Change'))
     assumed = False
     for row in report.players:
         e = row.event
         name = printable(row.player.name)[:28]
         score = _points(e.score)
         if e.rating is None or e.k is None or e.expected is None or e.change is None:
-            click.echo(f"{row.number:>3}  {name:<28} {'-':>5} {'-':>4} {len(e.counted):>5}"
-                       f" {score:>5} {'-':>6} {'unrated':>7}")
+            echo(Message("{number:>3}  {name:<28} {value:>5} {value:>4} {count:>5} {score:>5} "
+                         "{value:>6} {value2:>7}",
+                         number=row.number, name=name, value='-', count=len(e.counted),
+                         score=score, value2='unrated'))
         else:
             mark = "*" if e.k.assumed else ""
             assumed = assumed or e.k.assumed
             k = f"{e.k_used}{mark}"
-            click.echo(f"{row.number:>3}  {name:<28} {e.rating:>5} {k:>4} {len(e.counted):>5}"
-                       f" {score:>5} {hundredths(e.expected):>6}"
-                       f" {hundredths(e.change, sign=True):>7}")
+            echo(Message("{number:>3}  {name:<28} {rating:>5} {k:>4} {count:>5} {score:>5} "
+                         "{hundredths:>6} {hundredths2:>7}",
+                         number=row.number, name=name, rating=e.rating, k=k,
+                         count=len(e.counted), score=score, hundredths=hundredths(e.expected),
+                         hundredths2=hundredths(e.change, sign=True)))
         if per_game:
             _games(e)
-    click.echo("")
-    click.echo("Games: those that count (played over the board against a rated opponent).")
-    click.echo("Change: K x (score - expected), exact; FIDE rounds only a rating period's"
-               " total (8.3.4).")
+    echo("")
+    echo(Message("Games: those that count (played over the board against a rated opponent)."))
+    echo(Message("Change: K x (score - expected), exact; FIDE rounds only a rating period's "
+                 "total (8.3.4)."))
     if assumed:
-        click.echo("K*: assumed 20; the files cannot say whether the player is new to the list"
-                   " (40) or once reached 2400 (10): give it with --k \"NAME=K\".")
+        echo(Message("K*: assumed 20; the files cannot say whether the player is new to the "
+                     "list (40) or once reached 2400 (10): give it with --k \"NAME=K\"."))
 
 
 def _games(e: EventChange) -> None:
@@ -158,9 +166,14 @@ def _games(e: EventChange) -> None:
         rating = game.opponent_rating if game.opponent_rating is not None else "-"
         head = f"{'':>5}R{game.round:<3} {opponent:<24} {rating!s:>5}"
         if not g.counts:
-            click.echo(f"{head}  {game.code.value:>2}  not counted: {g.not_counted.value}")
+            echo(Message("{head}  {value:>2}  not counted: {value2}",
+                         head=head, value=game.code.value, value2=g.not_counted.value))
         elif g.expected is None:
-            click.echo(f"{head}  {_points(g.score):>2}  counts toward a first rating")
+            echo(Message("{head}  {points:>2}  counts toward a first rating",
+                         head=head, points=_points(g.score)))
         else:
-            click.echo(f"{head}  {_points(g.score):>2}  D {g.difference:>3}"
-                       f"  PD {hundredths(g.expected)}  {hundredths(g.change, sign=True):>7}")
+            echo(Message("{head}  {points:>2}  D {difference:>3}  PD {hundredths}  "
+                         "{hundredths2:>7}",
+                         head=head, points=_points(g.score), difference=g.difference,
+                         hundredths=hundredths(g.expected), hundredths2=hundredths(g.change,
+                         sign=True)))

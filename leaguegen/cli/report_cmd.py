@@ -16,7 +16,8 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo
+from leaguegen.errors import Message
 
 EXIT_INVALID = 2
 
@@ -33,18 +34,19 @@ def read_body(source: str) -> str:
             with Path(source).open("rb") as fh:
                 data = fh.read(limit)
     except OSError as exc:
-        raise click.ClickException(f"{source}: cannot read the report: {exc.strerror or exc}") \
+        raise click.ClickException(Message("{source}: cannot read the report: {value}",
+                                           source=source, value=exc.strerror or exc)) \
             from None
     if len(data) >= limit:
         return "x" * (MAX_BODY + 1)  # too long: the parser says so
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return _refuse(f"the report is not UTF-8 text (byte {exc.start})")
+        return _refuse(Message("the report is not UTF-8 text (byte {start})", start=exc.start))
 
 
 def _refuse(message: str) -> None:  # type: ignore[return]
-    click.echo(printable(f"report refused: {message}; nothing was written"), err=True)
+    echo(Message("report refused: {message}; nothing was written", message=message), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -58,16 +60,19 @@ def _check_against_season(season_dir: str, report) -> None:  # noqa: ANN001 - a 
     exact = {p.name: i for i, p in enumerate(section.players, start=1)}
     for side, name in (("White", report.white), ("Black", report.black)):
         if name not in exact:
-            raise Refusal(f"{side} '{name}' is not a player of section '{report.section}' as"
-                          " entered (give the full name exactly as the pairings show it)")
+            raise Refusal(Message("{side} '{name}' is not a player of section '{section}' as "
+                                  "entered (give the full name exactly as the pairings show it)",
+                                  side=side, name=name, section=report.section))
     if report.board is not None:
         games = [g for g in kind_of(section.format).scheduled_games(section)
                  if g[0] == report.round]
         pair = (exact[report.white], exact[report.black])
         board = next((n for n, g in enumerate(games, start=1) if (g[1], g[2]) == pair), None)
         if board is not None and board != report.board:
-            raise Refusal(f"{report.white} - {report.black} is on board {board} of round"
-                          f" {report.round}, not board {report.board}")
+            raise Refusal(Message("{white} - {black} is on board {board} of round {round}, not "
+                                  "board {board2}",
+                                  white=report.white, black=report.black, board=board,
+                                  round=report.round, board2=report.board))
 
 
 def apply_report(season_dir: str, source: str) -> None:
@@ -80,17 +85,18 @@ def apply_report(season_dir: str, source: str) -> None:
     try:
         report = parse_report(read_body(source))
     except FormError as exc:
-        _refuse(str(exc))
+        _refuse(exc.args[0])  # the Message, said in the language
         return
 
     def chore():  # noqa: ANN202
         try:
             _check_against_season(season_dir, report)
         except Refusal as exc:
-            raise Refusal(f"report refused: {exc}; nothing was written", exc.code) from None
+            raise Refusal(Message("report refused: {exc}; nothing was written", exc=exc),
+                          exc.code) from None
         return record_result(season_dir, report.section, f"{report.white} - {report.black}",
                              report.score, report.round)
 
     perform(chore)
     if report.handle:
-        click.echo(f"opponent: @{report.handle}")
+        echo(Message("opponent: @{handle}", handle=report.handle))

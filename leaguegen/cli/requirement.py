@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from importlib.metadata import PackageNotFoundError, distribution
 
+# a Message template (leaguegen.errors.Message): said in the organiser's language
 LOCAL_HINT = ("this leaguegen was installed from a folder on this computer, which Netlify"
               " cannot reach: replace the leaguegen line of {file} by the address it should"
               " install from, e.g. 'leaguegen @ git+https://github.com/OWNER/REPO@main'")

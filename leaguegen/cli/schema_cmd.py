@@ -10,6 +10,8 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.speech import echo
+from leaguegen.errors import Message
 
 SCHEMA_FILE = "season.schema.json"
 
@@ -35,4 +37,4 @@ def schema_cmd(out: Path | None) -> None:
         click.echo(text, nl=False)
         return
     out.write_text(text, encoding="utf-8")
-    click.echo(f"wrote {out}")
+    echo(Message("wrote {out}", out=out))

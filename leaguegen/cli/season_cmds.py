@@ -10,10 +10,11 @@ from pathlib import Path
 
 import click
 
-from leaguegen.cli import main
+from leaguegen.cli import main, speech
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.schedule import berger
-from leaguegen.errors import InputError, OutputRefused
+from leaguegen.errors import InputError, Message, OutputRefused
 
 EXIT_INVALID = 2
 BUILD_GC_THRESHOLD = 20_000  # objects allocated between two young collections in a build
@@ -45,11 +46,12 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
             if one_season and not (clean or force) else None)
     if same is not None:  # nothing a build reads changed since the last one: done
         for warning in same.warnings:
-            click.echo(printable(warning), err=True)
-        click.echo(f"Built {plural(same.pages, 'page')} and {plural(same.pdfs, 'PDF')} into"
-                   f" {printable(out_dir)} in {time.perf_counter() - started:.2f} s"
-                   f" (0 sections rendered, {same.sections} unchanged; 0 PDFs rendered;"
-                   " nothing changed)")
+            echo(warning, err=True)
+        echo(Message("Built {pages} and {pdfs} into {out_dir} in {seconds:.2f} s (0 sections"
+                     " rendered, {reused} unchanged; 0 PDFs rendered; nothing changed)",
+                     pages=plural(same.pages, "page"), pdfs=plural(same.pdfs, "PDF"),
+                     out_dir=out_dir, seconds=time.perf_counter() - started,
+                     reused=same.sections))
         return
     # A build allocates millions of objects and frees nearly all of them by reference
     # counting: the collector's young passes, every 700 allocations by default, were a
@@ -81,11 +83,12 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         report_problems(err)
         sys.exit(EXIT_INVALID)
     except OutputRefused as err:
-        click.echo(f"leaguegen build: {printable(err)}; nothing was written.", err=True)
+        echo(Message("leaguegen build: {err}; nothing was written.", err=err), err=True)
         sys.exit(EXIT_INVALID)
     except TrfWriteError as err:  # a value check let through that a TRF line cannot hold
-        click.echo(f"leaguegen build: a section's TRF report cannot be written: {printable(err)};"
-                   " nothing was written. Correct the season file and build again.", err=True)
+        echo(Message("leaguegen build: a section's TRF report cannot be written: {err}; nothing "
+                     "was written. Correct the season file and build again.",
+                     err=err), err=True)
         sys.exit(EXIT_INVALID)
     finally:
         if preload is not None:
@@ -93,17 +96,20 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         if progress is not None:
             progress.close()
     for note in report.notes:
-        click.echo(printable(note), err=True)
+        echo(note, err=True)
     for warning in report.warnings:
-        click.echo(printable(warning), err=True)
+        echo(warning, err=True)
     if report.seasons:
-        click.echo(f"{plural(len(report.seasons), 'season')}, newest first:"
-                   f" {printable(', '.join(report.seasons))}", err=True)
-    rendered = plural(report.sections_rendered, "section")
-    click.echo(f"Built {plural(report.pages, 'page')} and {plural(report.pdfs, 'PDF')} into"
-               f" {printable(out_dir)} in {report.seconds:.2f} s ({rendered} rendered,"
-               f" {report.sections_reused} unchanged; {plural(report.pdfs_rendered, 'PDF')}"
-               " rendered)")
+        echo(Message("{seasons}, newest first: {names}",
+                     seasons=plural(len(report.seasons), "season"),
+                     names=", ".join(report.seasons)), err=True)
+    echo(Message("Built {pages} and {pdfs} into {out_dir} in {seconds:.2f} s ({rendered}"
+                 " rendered, {reused} unchanged; {pdfs_rendered} rendered)",
+                 pages=plural(report.pages, "page"), pdfs=plural(report.pdfs, "PDF"),
+                 out_dir=out_dir, seconds=report.seconds,
+                 rendered=plural(report.sections_rendered, "section"),
+                 reused=report.sections_reused,
+                 pdfs_rendered=plural(report.pdfs_rendered, "PDF")))
 
 
 @main.command()
@@ -129,24 +135,34 @@ def check(season_dir: Path) -> None:
 def season_notes(season, season_dir: Path) -> None:  # noqa: ANN001 - a loaded Season
     """``check``'s lines for a valid season: its warnings, then the count."""
     for warning in season.warnings:
-        click.echo(printable(warning), err=True)
+        echo(warning, err=True)
     from leaguegen.cli.pair_season import engine_notices
     from leaguegen.formats.players import look_alike_warnings
 
     for warning in look_alike_warnings(season.sections):  # Cyrillic "А" for Latin "A"
-        click.echo(printable(warning), err=True)
+        echo(warning, err=True)
 
     for notice in engine_notices(season):  # Swiss rounds not paired by the engine
         click.echo(notice, err=True)
     games = sum(1 for s in season.sections for g in s.games if g.result is not None)
     players = sum(len(s.players) for s in season.sections)
-    click.echo(f"{printable(season_dir)}: valid ({plural(len(season.sections), 'section')},"
-               f" {plural(players, 'player')}, {plural(games, 'result')})")
+    echo(Message("{season_dir}: valid ({sections}, {players}, {results})",
+                 season_dir=season_dir, sections=plural(len(season.sections), 'section'),
+                 players=plural(players, 'player'), results=plural(games, 'result')))
 
 
-def plural(count: int, word: str) -> str:
-    """``1 section``, ``2 sections``: the CLI's English counts."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def plural(count: int, word: str) -> Message:
+    """``1 section``, ``2 sections``: a count of one of the CLI's words, in every language
+    (Russian has three forms, Arabic six: the catalogue's plural rule chooses)."""
+    forms = {
+        "section": lambda: Message("{count} section", "{count} sections", count=count),
+        "player": lambda: Message("{count} player", "{count} players", count=count),
+        "result": lambda: Message("{count} result", "{count} results", count=count),
+        "page": lambda: Message("{count} page", "{count} pages", count=count),
+        "PDF": lambda: Message("{count} PDF", "{count} PDFs", count=count),
+        "season": lambda: Message("{count} season", "{count} seasons", count=count),
+    }
+    return forms[word]()
 
 
 SCAFFOLD = "scaffold"
@@ -232,7 +248,11 @@ def _shown(path: Path) -> str:
 @click.option("--host", "hosts", multiple=True, type=click.Choice(["github", "github-pages"]),
               help="Also write the repository host's files: github, the result-report form"
                    " and its workflow; github-pages, the workflow publishing the site.")
-def new(directory: Path, hosts: tuple[str, ...]) -> None:
+@click.option("--lang", "lang", type=click.Choice(["en", "ru", "zh_Hans", "ar"]),
+              help="The season's language (language: in season.yaml) and the language of its"
+                   " comments and of these messages [default: leaguegen's --lang, else the"
+                   " locale's].")
+def new(directory: Path, hosts: tuple[str, ...], lang: str | None) -> None:
     """Create a small, valid, commented season in DIRECTORY.
 
     In a club repository (the folder holding DIRECTORY is a git repository, a folder
@@ -242,10 +262,11 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
     leaguegen docs github-pages).
     """
     if directory.exists() and not directory.is_dir():
-        click.echo(f"{printable(directory)} is a file; choose a new folder.", err=True)
+        echo(Message("{directory} is a file; choose a new folder.", directory=directory), err=True)
         sys.exit(EXIT_INVALID)
     if directory.exists() and any(p.name != ".git" for p in directory.iterdir()):
-        click.echo(f"{printable(directory)} exists and is not empty; choose a new folder.",
+        echo(Message("{directory} exists and is not empty; choose a new folder.",
+                     directory=directory),
                    err=True)
         sys.exit(EXIT_INVALID)
     parent = directory.absolute().parent
@@ -253,19 +274,24 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
     parent_was_empty = parent.is_dir() and not any(
         p for p in parent.iterdir() if p.name != directory.name)
     root = _club_root(directory, parent_was_new, parent_was_empty)  # before the season exists
+    if lang:
+        speech.start(lang)
     for rel, data in _scaffold_files("season").items():
+        if rel == "season.yaml" and speech.language() != "en":
+            data = _in_language(data.decode("utf-8"), speech.language()).encode("utf-8")
         _write_new(directory / rel, data)
     from leaguegen.cli.schema_cmd import SCHEMA_FILE, schema_text
 
     _write_new(directory / SCHEMA_FILE, schema_text().encode("utf-8"))  # for editors
     shown = _shown(directory)
-    click.echo(f"Created a season in {'this folder' if shown == '.' else shown}.")
+    echo(Message("Created a season in {value}.",
+                 value=Message("this folder") if shown == "." else shown))
     _write_host_files(hosts, root or directory, directory)
     if root is None:
-        click.echo(f"Next: {_cd(directory)}leaguegen build .   (the site goes to"
-                   " _site/ there, which its .gitignore keeps out of git; open"
-                   " _site/index.html)")
-        click.echo("To publish it with Netlify, see `leaguegen docs netlify`.")
+        echo(Message("Next: {cd}leaguegen build .   (the site goes to _site/ there, which its "
+                     ".gitignore keeps out of git; open _site/index.html)",
+                     cd=_cd(directory)))
+        echo(Message("To publish it with Netlify, see `leaguegen docs netlify`."))
         return
     files, local = _club_files()
     for rel, data in files.items():
@@ -273,16 +299,27 @@ def new(directory: Path, hosts: tuple[str, ...]) -> None:
         if rel == ".gitignore" and root == directory:
             continue  # the season's own, just written, is the same
         if _write_new(target, data):
-            click.echo(f"Wrote {_shown(target)}.")
+            echo(Message("Wrote {shown}.", shown=_shown(target)))
             if rel == "requirements.txt" and local:
                 from leaguegen.cli.requirement import LOCAL_HINT
 
-                click.echo("note: " + LOCAL_HINT.format(file=_shown(target)), err=True)
+                echo(Message("note: {hint}", hint=Message(LOCAL_HINT, file=_shown(target))),
+                     err=True)
         else:
-            click.echo(f"{_shown(target)} exists; left as it is{_missing_lines(target, data)}.")
-    click.echo(f"Next: {_cd(root)}leaguegen build .   (the site goes to _site/"
-               " there, which .gitignore keeps out of git; open _site/index.html)")
-    click.echo("To publish it with Netlify (git push, then import it): `leaguegen docs netlify`.")
+            echo(Message("{shown} exists; left as it is{missing_lines}.",
+                         shown=_shown(target), missing_lines=_missing_lines(target, data)))
+    echo(Message("Next: {cd}leaguegen build .   (the site goes to _site/ there, which "
+                 ".gitignore keeps out of git; open _site/index.html)",
+                 cd=_cd(root)))
+    echo(Message("To publish it with Netlify (git push, then import it): `leaguegen docs "
+                 "netlify`."))
+
+
+def _in_language(text: str, code: str) -> str:
+    """The scaffold's season.yaml with its comments in ``code`` and ``language: code``."""
+    from leaguegen.cli.scaffold_text import translate
+
+    return translate(text, lambda msgid: speech.translate(msgid, code), language=code)
 
 
 def _write_host_files(hosts: tuple[str, ...], root: Path, season: Path) -> None:
@@ -295,9 +332,9 @@ def _write_host_files(hosts: tuple[str, ...], root: Path, season: Path) -> None:
     for name, data in host_files(tuple(dict.fromkeys(hosts)), rel).items():
         target = root / name
         if _write_new(target, data):
-            click.echo(f"Wrote {_shown(target)}.")
+            echo(Message("Wrote {shown}.", shown=_shown(target)))
         else:
-            click.echo(f"{_shown(target)} exists; left as it is.")
+            echo(Message("{shown} exists; left as it is.", shown=_shown(target)))
     if "github" in hosts:  # the season.yaml new has just written: say where reports go
         from leaguegen.cli.host_files import github_repository, reports_block
 
@@ -345,7 +382,8 @@ def docs(topic: str | None) -> None:
         return
     page = pages.get(topic.removesuffix(".md"))
     if page is None:
-        click.echo(f"no page {printable(topic)!r}; the pages are: {', '.join(pages)}", err=True)
+        echo(Message("no page {topic!r}; the pages are: {pages}",
+                     topic=topic, pages=', '.join(pages)), err=True)
         sys.exit(EXIT_INVALID)
     click.echo(page.read_text(encoding="utf-8"), nl=False)
 
@@ -360,4 +398,5 @@ def schedule(n: int, double: bool, no_swap: bool) -> None:
     """Print the FIDE Berger table: 'round white black' per board, 'round p 0' for a free round."""
     for r, boards in enumerate(berger.schedule(n, double, not no_swap), start=1):
         for p in boards:
-            click.echo(f"{r} {p.white} {p.black if p.black is not None else 0}")
+            echo(Message("{r} {white} {value}",
+                         r=r, white=p.white, value=p.black if p.black is not None else 0))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.errors import Message
 from leaguegen.formats.standings_json import section_standings_json
 
 
@@ -29,10 +30,12 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
     section = season.section(section_id)
     facts = derive_facts(section)
     if facts.table is None or facts.standings is None or facts.kind.tiebreak_system is None:
-        raise NoStandings(f"section '{section_id}' ({section.format}) has no standings table")
+        raise NoStandings(Message("section '{section_id}' ({format}) has no standings table",
+                                  section_id=section_id, format=section.format))
     if after_round is not None and after_round > facts.progress.rounds_played:
-        raise ValueError(f"--after-round {after_round}: section '{section_id}' has"
-                         f" {facts.progress.rounds_played} round(s) with results")
+        raise ValueError(Message("--after-round {after_round}: section '{section_id}' has"
+                                 " {count} round(s) with results", after_round=after_round,
+                                 section_id=section_id, count=facts.progress.rounds_played))
     if tiebreaks is None and rules is None and after_round is None:
         return facts.standings
     return compute_standings(facts.table, tiebreaks or list(section.tiebreaks),

@@ -20,7 +20,8 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable, printable_block
+from leaguegen.cli.speech import echo, echo_block
+from leaguegen.errors import Message
 
 
 @main.command()
@@ -60,7 +61,7 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool, lan: bool) -> No
 
     try:
         server = DevServer(build, [season_dir, template_dir()], host=host, port=port,
-                           log=lambda m: click.echo(printable_block(m), err=True))
+                           log=lambda m: echo_block(m, err=True))
     except OSError as exc:
         if exc.errno == errno.EADDRINUSE:
             _cannot_listen(f"port {port} is in use; try --port {port + 1 if port else 8001}"
@@ -72,21 +73,21 @@ def serve(season_dir: Path, port: int, host: str, no_pdf: bool, lan: bool) -> No
     # the first build's objects live as long as the server: keep them out of the cyclic
     # collector, whose full passes over them cost a save a few hundred milliseconds
     gc.freeze()
-    click.echo(f"Serving {printable(season_dir)} at http://{host}:{server.port}/"
-               " (Ctrl+C to stop)", err=True)
+    echo(Message("Serving {season_dir} at http://{host}:{port}/ (Ctrl+C to stop)",
+                 season_dir=season_dir, host=host, port=server.port), err=True)
     if lan:
         click.echo(lan_banner(lan_address(), server.port), err=True)
     try:
         while True:
             time.sleep(3600)
     except KeyboardInterrupt:
-        click.echo("Stopping.", err=True)
+        echo(Message("Stopping."), err=True)
     finally:
         server.stop()
 
 
 def _cannot_listen(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    echo(Message("error: {message}", message=message), err=True)
     sys.exit(2)
 
 

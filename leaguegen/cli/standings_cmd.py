@@ -20,10 +20,11 @@ from fractions import Fraction
 import click
 
 from leaguegen.cli import main
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable
 from leaguegen.domain.standings import compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 from leaguegen.formats.standings_json import points as _points
 from leaguegen.formats.standings_json import standings_json as as_json
 
@@ -31,7 +32,7 @@ EXIT_INVALID = 2
 
 
 def _fail(message: str) -> None:
-    click.echo(f"error: {printable(message)}", err=True)
+    echo(Message("error: {message}", message=message), err=True)
     sys.exit(EXIT_INVALID)
 
 
@@ -56,19 +57,19 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
               rules: str, exclude: tuple[int, ...], as_json_flag: bool) -> None:
     """Rank a section of SEASON_DIR (--section ID), or a TRF file (--trf FILE --system S)."""
     if (season_dir is None) == (trf_path is None):
-        raise click.UsageError("give either SEASON_DIR with --section, or --trf FILE")
+        raise click.UsageError(Message("give either SEASON_DIR with --section, or --trf FILE"))
     if season_dir is not None:
         _season(season_dir, section_id, tiebreaks, after_round, rules, as_json_flag)
         return
     if system is None:
-        raise click.UsageError("--trf needs --system swiss|round-robin")
+        raise click.UsageError(Message("--trf needs --system swiss|round-robin"))
     from leaguegen.formats import trf
 
     try:
         doc = trf.load(trf_path)
     except InputError as err:
         for problem in err.problems:
-            click.echo(printable(problem), err=True)
+            echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     except OSError as err:
         _fail(f"cannot read {printable(trf_path)}: {printable(err.strerror or err)}")
@@ -93,13 +94,14 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
         click.echo(json.dumps(as_json(result, table.scoring.unit)))
         return
     names = {r.number: r.player.name for r in table.records}
-    click.echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
+    echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
         f"{c:>8}" for c in result.codes))
     for row in result.rows:
         values = "  ".join(f"{_fmt(v):>8}" for v in row.values)
         note = f"  ({row.decided_by})" if row.decided_by else ""
-        click.echo(f"{row.rank:>4} {row.number:>4}  {printable(names[row.number])[:30]:<30} "
-                   f"{_points(row.points, table.scoring.unit):>5g}  {values}{note}")
+        echo(Message("{rank:>4} {number:>4}  {value:<30} {points:>5g}  {values}{note}",
+                     rank=row.rank, number=row.number, value=printable(names[row.number])[:30],
+                     points=_points(row.points, table.scoring.unit), values=values, note=note))
 
 
 def _fmt(value: object) -> str:
@@ -118,12 +120,12 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
     from leaguegen.formats.season_yaml import load_season
 
     if section_id is None:
-        raise click.UsageError("SEASON_DIR needs --section ID")
+        raise click.UsageError(Message("SEASON_DIR needs --section ID"))
     try:
         season = load_season(season_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(printable(problem), err=True)
+            echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     codes = tiebreaks.replace(",", " ").split() if tiebreaks is not None else None
     own = _kind_standings(season, section_id)
@@ -158,9 +160,10 @@ def _print_rows(data: dict, as_json_flag: bool) -> None:
     if as_json_flag:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    click.echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
+    echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
         f"{c:>8}" for c in data["tiebreaks"]))
     for row in sorted(data["rows"], key=lambda r: (r["rank"], r["startno"])):
         values = "  ".join(f"{'-' if v is None else v!s:>8}" for v in row["values"])
-        click.echo(f"{row['rank']:>4} {row['startno']:>4}  {printable(row['name'])[:30]:<30}"
-                   f" {row['points']:>5g}  {values}")
+        echo(Message("{row:>4} {row2:>4}  {value:<30} {row3:>5g}  {values}",
+                     row=row['rank'], row2=row['startno'], value=printable(row['name'])[:30],
+                     row3=row['points'], values=values))

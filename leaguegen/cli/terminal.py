@@ -51,8 +51,15 @@ def report_problems(err, wrote_nothing: bool = True) -> None:  # noqa: ANN001 - 
     """
     import click
 
+    from leaguegen.cli import speech
+    from leaguegen.errors import Message
+
     for problem in err.problems:
-        click.echo(printable(problem), err=True)
+        click.echo(speech.problem(problem), err=True)
     count = len(err.problems)
-    tail = "; nothing was written." if wrote_nothing else "."
-    click.echo(f"{count} problem{'s' if count != 1 else ''} found{tail}", err=True)
+    if wrote_nothing:
+        said = Message("{count} problem found; nothing was written.",
+                       "{count} problems found; nothing was written.", count=count)
+    else:
+        said = Message("{count} problem found.", "{count} problems found.", count=count)
+    click.echo(speech.say(said), err=True)

@@ -24,7 +24,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 
 # A 5,000-player Swiss with 11 rounds of results is about 3 MB of YAML.
 MAX_SEASON_FILE_BYTES = 32 * 1024 * 1024
@@ -41,14 +41,15 @@ def confined(path: Path, root: Path, display: str) -> Path:
     try:
         target = path.resolve(strict=True)
     except FileNotFoundError:
-        raise _problem(display, "does not exist") from None
+        raise _problem(display, Message("does not exist")) from None
     except RuntimeError:  # a symbolic link loop (Python < 3.13)
-        raise _problem(display, "is a symbolic link loop") from None
+        raise _problem(display, Message("is a symbolic link loop")) from None
     except OSError as exc:
         raise _problem(display, _os_reason(exc)) from None
     if target != base and base not in target.parents:
-        raise _problem(display, f"points outside the season folder (to {target}); season files"
-                                " must be inside it")
+        raise _problem(display, Message("points outside the season folder (to {target}); season "
+                                        "files must be inside it",
+                                        target=target))
     return target
 
 
@@ -75,12 +76,13 @@ def read_bytes(path: Path, root: Path, display: str | None = None,
     try:
         info = os.fstat(fd)
         if stat.S_ISDIR(info.st_mode):
-            raise _problem(display, "is a folder, not a file")
+            raise _problem(display, Message("is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise _problem(display, "is not a regular file (a pipe, socket or device)")
+            raise _problem(display, Message("is not a regular file (a pipe, socket or device)"))
         if info.st_size > limit:
-            raise _problem(display, f"is {info.st_size:,} bytes; season files are limited to"
-                                    f" {limit:,}")
+            raise _problem(display, Message("is {st_size:,} bytes; season files are limited to "
+                                            "{limit:,}",
+                                            st_size=info.st_size, limit=limit))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -94,7 +96,7 @@ def read_bytes(path: Path, root: Path, display: str | None = None,
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise _problem(display, f"is larger than {limit:,} bytes")
+        raise _problem(display, Message("is larger than {limit:,} bytes", limit=limit))
     return data
 
 
@@ -106,8 +108,8 @@ def decode_utf8(data: bytes, display: str) -> str:
         before = data[: exc.start]
         line = before.count(b"\n") + 1
         col = len(before) - (before.rfind(b"\n") + 1) + 1
-        raise _problem(display, f"is not UTF-8 text (byte 0x{data[exc.start]:02x}); save it as"
-                                " UTF-8", line, col) from None
+        raise _problem(display, Message("is not UTF-8 text (byte 0x{data:02x}); save it as UTF-8",
+                                        data=data[exc.start]), line, col) from None
     return text[1:] if text.startswith("\ufeff") else text
 
 
@@ -142,13 +144,16 @@ def ensure_writable(path: Path, display: str | None = None) -> None:
         return
     shown = display or str(path)
     if not st.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH):
-        raise ReadOnlyFile(errno.EACCES, f"{shown} is read-only (mode"
-                           f" {stat.S_IMODE(st.st_mode):04o}); leaguegen does not replace a"
-                           " read-only file: make it writable (chmod u+w) and run the command"
-                           " again", shown)
+        raise ReadOnlyFile(errno.EACCES, Message("{shown} is read-only (mode {mode:04o}); "
+                                                 "leaguegen does not replace a read-only file: "
+                                                 "make it writable (chmod u+w) and run the "
+                                                 "command again",
+                                                 shown=shown,
+                                                 mode=stat.S_IMODE(st.st_mode)), shown)
     if not os.access(target, os.W_OK):
-        raise ReadOnlyFile(errno.EACCES, f"{shown} may not be written by this user; nothing"
-                           " was replaced", shown)
+        raise ReadOnlyFile(errno.EACCES, Message("{shown} may not be written by this user; "
+                                                 "nothing was replaced",
+                                                 shown=shown), shown)
 
 
 def _keep_owner(tmp: str, st: os.stat_result | None, shown: str) -> None:
@@ -164,9 +169,10 @@ def _keep_owner(tmp: str, st: os.stat_result | None, shown: str) -> None:
         try:
             os.chown(tmp, st.st_uid, st.st_gid)
         except PermissionError:
-            raise ReadOnlyFile(errno.EPERM, f"{shown} belongs to another user (uid"
-                               f" {st.st_uid}); replacing it would make it this user's:"
-                               " nothing was replaced", shown) from None
+            raise ReadOnlyFile(errno.EPERM, Message("{shown} belongs to another user (uid "
+                                                    "{st_uid}); replacing it would make it this "
+                                                    "user's: nothing was replaced",
+                                                    shown=shown, st_uid=st.st_uid), shown) from None
     elif st.st_gid != os.getegid():
         with contextlib.suppress(PermissionError):
             os.chown(tmp, -1, st.st_gid)

@@ -18,7 +18,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.season import NewsItem
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 from leaguegen.formats import files
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_line
@@ -46,14 +46,20 @@ def markdown_problems(text: str, path: str, first_line: int = 1) -> list[Problem
         indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
         depth = quotes + indent // 2
         if depth > MAX_NESTING:
-            problems.append(Problem(path, number, 1, f"Markdown nested {depth} levels deep;"
-                                                     f" at most {MAX_NESTING} are allowed"))
+            problems.append(Problem(path, number, 1, Message("Markdown nested {depth} levels "
+                                                             "deep; at most {MAX_NESTING} are "
+                                                             "allowed",
+                                                             depth=depth,
+                                                             MAX_NESTING=MAX_NESTING)))
             return problems
         brackets += line.count("[")
         if brackets > MAX_BRACKETS_PER_BLOCK:
-            problems.append(Problem(path, block_start, 1, f"a Markdown paragraph with more than"
-                                                          f" {MAX_BRACKETS_PER_BLOCK} '['"
-                                                          " brackets; split it or remove some"))
+            problems.append(Problem(path, block_start, 1, Message("a Markdown paragraph with "
+                                                                  "more than "
+                                                                  "{MAX_BRACKETS_PER_BLOCK} '[' "
+                                                                  "brackets; split it or remove "
+                                                                  "some",
+                                                                  MAX_BRACKETS_PER_BLOCK=MAX_BRACKETS_PER_BLOCK)))
             return problems
     return problems
 
@@ -65,8 +71,8 @@ def _date_value(node: yaml.Node, col: yn.Collector) -> dt.date | None:
             return dt.date.fromisoformat(raw)
         except ValueError:
             pass
-    col.add(node, f"news date '{raw}' is not a date like 2026-09-03" if raw else
-            "news date must be a date like 2026-09-03")
+    col.add(node, Message("news date '{raw}' is not a date like 2026-09-03", raw=raw) if raw
+            else Message("news date must be a date like 2026-09-03"))
     return None
 
 
@@ -99,9 +105,11 @@ def read_item(path: Path, root: Path, display: str) -> tuple[NewsItem | None, li
         try:
             date = dt.date.fromisoformat(dm.group(1))
         except ValueError:
-            col.problems.append(Problem(display, 0, 0, f"the file name starts with"
-                                                       f" '{dm.group(1)}', which is not a date;"
-                                                       " rename it (e.g. 2026-09-03-title.md)"))
+            col.problems.append(Problem(display, 0, 0, Message("the file name starts with "
+                                                               "'{group}', which is not a date; "
+                                                               "rename it (e.g. "
+                                                               "2026-09-03-title.md)",
+                                                               group=dm.group(1))))
     col.problems.extend(markdown_problems(body, display, body_line))
     if title is None:
         hm = re.search(r"^#\s+(.+)$", body, re.M)
@@ -140,11 +148,12 @@ def read_news(root: Path, display_root: Path) -> tuple[tuple[NewsItem, ...], lis
     except InputError as err:
         return (), err.problems
     if not real.is_dir():
-        return (), [Problem(str(shown), 0, 0, "must be a folder of .md files")]
+        return (), [Problem(str(shown), 0, 0, Message("must be a folder of .md files"))]
     try:
         names = sorted(e.name for e in os.scandir(real) if e.name.endswith(".md"))
     except OSError as exc:
-        return (), [Problem(str(shown), 0, 0, f"cannot be read: {exc.strerror}")]
+        return (), [Problem(str(shown), 0, 0, Message("cannot be read: {strerror}",
+                                                      strerror=exc.strerror))]
     items, problems = [], []
     for name in names:
         item, found = read_item(real / name, root, str(shown / name))

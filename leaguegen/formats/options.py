@@ -18,6 +18,7 @@ import yaml
 from leaguegen.domain.model import Scoring
 from leaguegen.domain.tiebreaks import REGISTRY, lookup
 from leaguegen.domain.tiebreaks.spec import ALIASES
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -47,9 +48,10 @@ def read_line(node: yaml.Node | None, col: yn.Collector, what: str) -> str | Non
     found = NOT_ON_ONE_LINE.search(raw)
     if found is not None:
         bad = found[0]
-        col.add(node, f"{what} {raw!r} holds {_CALLED.get(bad, 'a control character')}"
-                      f" (U+{ord(bad):04X}); write it on one line, without tabs, line breaks"
-                      " or other control characters")
+        col.add(node, Message("{what} {raw!r} holds {get} (U+{ord:04X}); write it on one line, "
+                              "without tabs, line breaks or other control characters",
+                              what=what, raw=raw, get=_CALLED.get(bad, 'a control character'),
+                              ord=ord(bad)))
         return None
     return raw
 
@@ -61,10 +63,11 @@ def read_points(node: yaml.Node | None, ctx: Ctx, what: str) -> Fraction | None:
     try:
         value = Fraction(raw.replace("½", "1/2"))
     except (ValueError, ZeroDivisionError):
-        ctx.col.add(node, f"{what} must be a number such as 1, 0.5 or 3, not '{raw}'")
+        ctx.col.add(node, Message("{what} must be a number such as 1, 0.5 or 3, not '{raw}'",
+                                  what=what, raw=raw))
         return None
     if value < 0:
-        ctx.col.add(node, f"{what} cannot be negative")
+        ctx.col.add(node, Message("{what} cannot be negative", what=what))
         return None
     return value
 
@@ -76,15 +79,16 @@ def read_scoring(node: yaml.Node | None, ctx: Ctx, base: Scoring) -> Scoring:
     values = {k: read_points(v, ctx, f"scoring.{k}") for k, v in keys.items()}
     win = values["win"] if values.get("win") is not None else base.value(base.win)
     if win == 0:
-        ctx.col.add(keys["win"], "scoring.win must be more than 0")
+        ctx.col.add(keys["win"], Message("scoring.win must be more than 0"))
         win = base.value(base.win)
     draw = values.get("draw") if values.get("draw") is not None else base.value(base.draw)
     loss = values.get("loss") if values.get("loss") is not None else base.value(base.loss)
     fw = values.get("forfeit_win") if values.get("forfeit_win") is not None else win
     fl = values.get("forfeit_loss") if values.get("forfeit_loss") is not None else loss
     if not loss <= draw <= win:
-        ctx.col.add(node, f"scoring must have loss <= draw <= win, not win {win}, draw {draw},"
-                          f" loss {loss}")
+        ctx.col.add(node, Message("scoring must have loss <= draw <= win, not win {win}, draw "
+                                  "{draw}, loss {loss}",
+                                  win=win, draw=draw, loss=loss))
     denominators = [Fraction(x).denominator for x in (win, draw, loss, fw, fl)]
     lcm = 1
     for d in denominators:
@@ -119,11 +123,13 @@ def read_tiebreaks(node: yaml.Node | None, ctx: Ctx) -> tuple[str, ...] | None:
         except ValueError as exc:
             name = code.upper().split("/")[0].split(":")[0]
             if str(exc).startswith("unknown tie-break"):
-                ctx.col.add(item, f"unknown tiebreak '{code}'"
-                                  f"{yn.suggestion(name, TIEBREAK_CODES)}; use FIDE codes such as"
-                                  " DE, SB, WIN, KS, BH/C1")
+                ctx.col.add(item, Message("unknown tiebreak '{code}'{suggestion}; use FIDE "
+                                          "codes such as DE, SB, WIN, KS, BH/C1",
+                                          code=code, suggestion=yn.suggestion(name,
+                                          TIEBREAK_CODES)))
             else:
-                ctx.col.add(item, f"tiebreak '{code}': {str(exc).split(': ', 1)[-1]}")
+                ctx.col.add(item, Message("tiebreak '{code}': {value}",
+                                          code=code, value=str(exc).split(': ', 1)[-1]))
             continue
         out.append(code.upper())
     return tuple(out)
@@ -136,8 +142,9 @@ def read_choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str,
     if raw is None:
         return default
     if raw not in choices:
-        ctx.col.add(node, f"{what} '{raw}' is not one of {', '.join(choices)}"
-                          f"{yn.suggestion(raw, choices)}")
+        ctx.col.add(node, Message("{what} '{raw}' is not one of {choices}{suggestion}",
+                                  what=what, raw=raw, choices=', '.join(choices),
+                                  suggestion=yn.suggestion(raw, choices)))
         return default
     return raw
 
@@ -205,7 +212,9 @@ def read_award(node: yaml.Node | None, ctx: Ctx, what: str, scoring: Scoring,
         units = None
     if units is None:
         shown = ", ".join(f"{float(v):g}" for v in sorted(values))
-        ctx.col.add(node, f"{what} '{raw}' must be win, draw or zero (exactly {shown} points)"
-                          f"{yn.suggestion(raw.lower(), AWARD_WORDS)}")
+        ctx.col.add(node, Message("{what} '{raw}' must be win, draw or zero (exactly {shown} "
+                                  "points){suggestion}",
+                                  what=what, raw=raw, shown=shown,
+                                  suggestion=yn.suggestion(raw.lower(), AWARD_WORDS)))
         return default
     return units

@@ -14,6 +14,7 @@ import yaml
 
 from leaguegen.domain.model import Player
 from leaguegen.domain.names import family_problem, name_key
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -45,7 +46,7 @@ BIRTH_YEARS = (1850, 2100)
 
 
 def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, yaml.Node]:
-    what = f"player {index}"
+    what = Message("player {index}", index=index)
     if isinstance(node, yaml.ScalarNode):
         name = yn.text(node, ctx.col, what)
         if name and (why := name_problem(name)) is not None:
@@ -53,21 +54,25 @@ def read_player(node: yaml.Node, ctx: Ctx, index: int) -> tuple[Player | None, y
             return None, node
         return (Player(name=name, source=_source(node, ctx)) if name else None), node
     keys = yn.mapping(node, ctx.col, what, PLAYER_KEYS, required=("name",))
-    name = yn.text(keys.get("name"), ctx.col, f"{what} name")
+    name = yn.text(keys.get("name"), ctx.col, Message("{what} name", what=what))
     if not name:
         if "name" in keys:
-            ctx.col.add(keys["name"], f"{what} has an empty name")
+            ctx.col.add(keys["name"], Message("{what} has an empty name", what=what))
         return None, node
     if (why := name_problem(name)) is not None:
         ctx.col.add(keys["name"], why)
         return None, node
     title = yn.text(keys.get("title"), ctx.col, f"{name}: title")
     if title and title.upper() not in TITLES:
-        ctx.col.add(keys["title"], f"{name}: title '{title}' is not one of {', '.join(TITLES)}")
+        ctx.col.add(keys["title"], Message("{name}: title '{title}' is not one of {TITLES}",
+                                           name=name, title=title, TITLES=', '.join(TITLES)))
         title = None
-    federation = yn.text(keys.get("federation"), ctx.col, f"{name}: federation")
+    federation = yn.text(keys.get("federation"), ctx.col, Message("{name}: federation",
+                                                                  name=name))
     if federation and not re.fullmatch(r"[A-Za-z]{3}", federation):
-        ctx.col.add(keys["federation"], f"{name}: federation must be a 3-letter code such as ENG")
+        ctx.col.add(keys["federation"], Message("{name}: federation must be a 3-letter code "
+                                                "such as ENG",
+                                                name=name))
         federation = None
     return Player(
         name=name,
@@ -129,7 +134,9 @@ def _aliases(node: yaml.Node | None, ctx: Ctx, name: str) -> tuple[str, ...]:
 def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     value = yn.integer(node, ctx.col, f"{name}: rating", minimum=0)
     if value is not None and value > MAX_RATING:
-        ctx.col.add(node, f"{name}: rating {value} is not a chess rating (at most {MAX_RATING})")
+        ctx.col.add(node, Message("{name}: rating {value} is not a chess rating (at most "
+                                  "{MAX_RATING})",
+                                  name=name, value=value, MAX_RATING=MAX_RATING))
         return None
     return value or None
 
@@ -137,7 +144,8 @@ def _rating(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
 def _fide_id(node: yaml.Node | None, ctx: Ctx, name: str) -> int | None:
     value = yn.integer(node, ctx.col, f"{name}: fide_id", minimum=1)
     if value is not None and value >= MAX_FIDE_ID:
-        ctx.col.add(node, f"{name}: fide_id {value} is too long to be a FIDE ID")
+        ctx.col.add(node, Message("{name}: fide_id {value} is too long to be a FIDE ID",
+                                  name=name, value=value))
         return None
     return value
 
@@ -150,8 +158,9 @@ def _sex(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     (``female`` passed check, then build could not write the section's TRF)."""
     value = yn.text(node, ctx.col, f"{name}: sex")
     if value is not None and value.strip().lower() not in SEXES:
-        ctx.col.add(node, f"{name}: sex '{value}' is not one of m, w (or f), as the TRF"
-                          " writes it")
+        ctx.col.add(node, Message("{name}: sex '{value}' is not one of m, w (or f), as the TRF "
+                                  "writes it",
+                                  name=name, value=value))
         return None
     return value.strip().lower() if value is not None else None
 
@@ -159,13 +168,13 @@ def _sex(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 def birth_problem(text: str) -> str | None:
     """What is wrong with ``text`` as a birth date (None: it is one)."""
     match = _BIRTH.fullmatch(text.strip())
-    problem = (f"birth '{text}' is not a date like 1994-05-12 or a year like 1994"
-               f" ({BIRTH_FORMS})")
+    problem = Message("birth '{text}' is not a date like 1994-05-12 or a year like 1994"
+                      " ({forms})", text=text, forms=BIRTH_FORMS)
     if match is None:
         return problem
     year, sep, month, day = match.groups()
     if not BIRTH_YEARS[0] <= int(year) <= BIRTH_YEARS[1]:
-        return f"birth '{text}': year {year} is not a birth year"
+        return Message("birth '{text}': year {year} is not a birth year", text=text, year=year)
     if sep is None or (sep == "/" and month == day == "00"):  # a year alone
         return None
     try:
@@ -178,7 +187,7 @@ def birth_problem(text: str) -> str | None:
 def _birth(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: birth")
     if value is not None and (why := birth_problem(value)) is not None:
-        ctx.col.add(node, f"{name}: {why}")
+        ctx.col.add(node, Message("{name}: {why}", name=name, why=why))
         return None
     return value
 
@@ -196,22 +205,23 @@ def _family(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     value = yn.text(node, ctx.col, f"{name}: id")
     if value is not None and not PLAYER_ID.match(value):
-        ctx.col.add(node, f"{name}: id '{value}' must be lower-case letters, digits and hyphens"
-                          " (it names the player's page)")
+        ctx.col.add(node, Message("{name}: id '{value}' must be lower-case letters, digits and "
+                                  "hyphens (it names the player's page)",
+                                  name=name, value=value))
         return None
     return value
 
 
 def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
-        return (f"player name {name[:40]!r}... has {len(name)} characters; a name has at"
-                f" most {MAX_NAME}")
+        return Message("player name {start!r}... has {count} characters; a name has at"
+                       " most {most}", start=name[:40], count=len(name), most=MAX_NAME)
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
     if bad is not None:
-        return (f"player name {name!r} holds a control character (U+{ord(bad):04X}); names"
-                " are one line of text")
+        return Message("player name {name!r} holds a control character (U+{code:04X}); names"
+                       " are one line of text", name=name, code=ord(bad))
     if not name_key(name):
-        return f"player name {name!r} has no visible letters"
+        return Message("player name {name!r} has no visible letters", name=name)
     return None
 
 
@@ -239,8 +249,9 @@ class Names:
         found = self.find(who)
         if isinstance(found, int):
             return found
-        ctx.col.add(node, f"{what}: unknown player '{who}'"
-                          f"{yn.suggestion(who, list(self.exact))}")
+        ctx.col.add(node, Message("{what}: unknown player '{who}'{suggestion}",
+                                  what=what, who=who, suggestion=yn.suggestion(who,
+                                  list(self.exact))))
         return None
 
 
@@ -259,7 +270,8 @@ def read_late_entries(node: yaml.Node | None, ctx: Ctx, known: set[str]) -> list
         if player is None:
             continue
         if player.name in known:
-            ctx.col.add(where, f"late entry '{player.name}' is already entered")
+            ctx.col.add(where, Message("late entry '{name}' is already entered",
+                                       name=player.name))
             continue
         known.add(player.name)
         out.append(player)
@@ -280,7 +292,9 @@ def look_alike_warnings(sections) -> list[str]:  # noqa: ANN001 - Season.section
             first = seen.setdefault(key, player.name)
             if first != player.name and name_key(first) != name_key(player.name):
                 letters = ", ".join(look_alike_letters(player.name, first))
-                out.append(f"warning: section '{section.id}': players '{first}' and"
-                           f" '{player.name}' look the same but are spelt with other letters"
-                           f" ({letters}); if they are one player, keep one name")
+                out.append(Message("warning: section '{id}': players '{first}' and '{name}' "
+                                   "look the same but are spelt with other letters ({letters}); "
+                                   "if they are one player, keep one name",
+                                   id=section.id, first=first, name=player.name,
+                                   letters=letters))
     return out

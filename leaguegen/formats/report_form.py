@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from leaguegen.domain.season import GameResult
+from leaguegen.errors import Message
 
 MAX_BODY = 8_000  # characters: a filled form is a few hundred
 MAX_VALUE = 120  # one field (a name, a section id)
@@ -76,8 +77,9 @@ def _check_characters(body: str) -> None:
         cat = unicodedata.category(ch)
         if cat in ("Cc", "Cf", "Cs", "Co", "Cn") or cat in ("Zl", "Zp"):
             line = body.count("\n", 0, i) + 1
-            raise FormError(f"line {line}: the report has a control or invisible character"
-                            f" (U+{ord(ch):04X}); type the values again without it")
+            raise FormError(Message("line {line}: the report has a control or invisible "
+                                    "character (U+{ord:04X}); type the values again without it",
+                                    line=line, ord=ord(ch)))
 
 
 def _sections(body: str) -> dict[str, list[str]]:
@@ -90,16 +92,19 @@ def _sections(body: str) -> dict[str, list[str]]:
             heading = m.group(1).strip()
             if heading not in FIELDS:
                 known = ", ".join(FIELDS)
-                raise FormError(f"line {n}: unknown field '{heading[:60]}' (the form has:"
-                                f" {known}); use the report form unchanged")
+                raise FormError(Message("line {n}: unknown field '{heading}' (the form has: "
+                                        "{known}); use the report form unchanged",
+                                        n=n, heading=heading[:60], known=known))
             if heading in found:
-                raise FormError(f"line {n}: the field '{heading}' is given twice")
+                raise FormError(Message("line {n}: the field '{heading}' is given twice",
+                                        n=n, heading=heading))
             found[heading] = []
             current = heading
         elif current is None:
             if line.strip():
-                raise FormError(f"line {n}: text before the first field; use the report"
-                                " form unchanged")
+                raise FormError(Message("line {n}: text before the first field; use the report "
+                                        "form unchanged",
+                                        n=n))
         else:
             found[current].append(line)
     return found
@@ -111,25 +116,29 @@ def _one_line(heading: str, lines: list[str]) -> str | None:
     if not values or values == [NO_RESPONSE]:
         return None
     if len(values) > 1:
-        raise FormError(f"'{heading}' must be one line; it has {len(values)}")
+        raise FormError(Message("'{heading}' must be one line; it has {count}",
+                                heading=heading, count=len(values)))
     value = " ".join(values[0].split())
     if len(value) > MAX_VALUE:
-        raise FormError(f"'{heading}' is longer than {MAX_VALUE} characters")
+        raise FormError(Message("'{heading}' is longer than {MAX_VALUE} characters",
+                                heading=heading, MAX_VALUE=MAX_VALUE))
     return value
 
 
 def _name(heading: str, value: str) -> str:
     if " - " in value or value.startswith(("-", "#", ">", "*", "`")):
-        raise FormError(f"'{heading}': '{value}' is not a player's name; give the name as"
-                        " the pairings show it")
+        raise FormError(Message("'{heading}': '{value}' is not a player's name; give the name "
+                                "as the pairings show it",
+                                heading=heading, value=value))
     return value
 
 
 def parse_report(body: str) -> Report:
     """The one report in ``body``, or FormError saying why it is not one."""
     if len(body) > MAX_BODY:
-        raise FormError(f"the report is {len(body)} characters long; a filled form is far"
-                        f" shorter (at most {MAX_BODY})")
+        raise FormError(Message("the report is {count} characters long; a filled form is far "
+                                "shorter (at most {MAX_BODY})",
+                                count=len(body), MAX_BODY=MAX_BODY))
     body = body.replace("\r\n", "\n")
     _check_characters(body)
     found = _sections(body)
@@ -139,38 +148,46 @@ def parse_report(body: str) -> Report:
         if field == "note":
             note = "\n".join(lines).strip()
             if len(note) > MAX_NOTE:
-                raise FormError(f"the note is longer than {MAX_NOTE} characters")
+                raise FormError(Message("the note is longer than {MAX_NOTE} characters",
+                                        MAX_NOTE=MAX_NOTE))
             values[field] = None if note in ("", NO_RESPONSE) else note
         else:
             values[field] = _one_line(heading, lines)
     labels = {v: k for k, v in FIELDS.items()}
     missing = [labels[f] for f in REQUIRED if not values.get(f)]
     if missing:
-        raise FormError(f"the report has no {', '.join(missing)}; fill in every field the"
-                        " form requires")
+        raise FormError(Message("the report has no {missing}; fill in every field the form "
+                                "requires",
+                                missing=', '.join(missing)))
     section, round_text = values["section"] or "", values["round"] or ""
     if not _SECTION_ID.fullmatch(section):
-        raise FormError(f"'Section': '{section}' is not a section id (letters, digits, - and"
-                        " _)")
+        raise FormError(Message("'Section': '{section}' is not a section id (letters, digits, - "
+                                "and _)",
+                                section=section))
     if not _NUMBER.fullmatch(round_text):
-        raise FormError(f"'Round': '{round_text}' is not a round number")
+        raise FormError(Message("'Round': '{round_text}' is not a round number",
+                                round_text=round_text))
     board_text = values.get("board")
     if board_text is not None and not _NUMBER.fullmatch(board_text):
-        raise FormError(f"'Board': '{board_text}' is not a board number")
+        raise FormError(Message("'Board': '{board_text}' is not a board number",
+                                board_text=board_text))
     result = values["result"] or ""
     if result not in RESULTS:
         choices = "; ".join(RESULTS)
-        raise FormError(f"'Result': '{result}' is not one of the form's results ({choices})")
+        raise FormError(Message("'Result': '{result}' is not one of the form's results "
+                                "({choices})",
+                                result=result, choices=choices))
     handle = values.get("handle")
     if handle is not None:
         m = _HANDLE.fullmatch(handle)
         if not m:
-            raise FormError(f"'Opponent's GitHub handle': '{handle}' is not a GitHub user"
-                            " name")
+            raise FormError(Message("'Opponent's GitHub handle': '{handle}' is not a GitHub "
+                                    "user name",
+                                    handle=handle))
         handle = m.group(1)
     white = _name("White", values["white"] or "")
     black = _name("Black", values["black"] or "")
     if white == black:
-        raise FormError("White and Black are the same player")
+        raise FormError(Message("White and Black are the same player"))
     return Report(section, int(round_text), int(board_text) if board_text else None,
                   white, black, RESULTS[result].text, handle, values.get("note"))

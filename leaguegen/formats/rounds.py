@@ -17,6 +17,7 @@ import yaml
 from leaguegen.domain.model import Code, Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Withdrawal
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.players import Names
 from leaguegen.formats.results import BYE_HELP, BYE_WORDS, RESULT_HELP, parse_result
@@ -33,7 +34,8 @@ def split_game(key: str, names: Names) -> tuple[int, int] | str:
     """``White - Black`` into pairing numbers, or a message saying what is wrong."""
     parts = _DASH.split(key)
     if len(parts) < 2:
-        return f"'{key}' is not 'White - Black' (use a spaced hyphen between the names)"
+        return Message("'{key}' is not 'White - Black' (use a spaced hyphen between the names)",
+                       key=key)
     unknown = []
     for cut in range(1, len(parts)):
         white = " - ".join(parts[:cut]).strip()
@@ -43,12 +45,13 @@ def split_game(key: str, names: Names) -> tuple[int, int] | str:
             return w, b
         for who, hit in ((white, w), (black, b)):
             if isinstance(hit, list):
-                return f"'{who}' could be several players; write the full name"
+                return Message("'{who}' could be several players; write the full name", who=who)
             if hit is None:
                 unknown.append(who)
     who = unknown[0] if unknown else key
     choices = list(names.exact)
-    return f"unknown player '{who}'{yn.suggestion(who, choices)}"
+    return Message("unknown player '{who}'{suggestion}", who=who,
+                   suggestion=yn.suggestion(who, choices))
 
 
 def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
@@ -58,19 +61,22 @@ def round_date(node: yaml.Node | None, ctx: Ctx, r: int) -> dt.date | None:
     an earlier round's date is an error at its line; the same day is allowed (two rounds
     an evening). The last dated round is remembered on ``ctx`` until the next round 1.
     """
-    raw = yn.text(node, ctx.col, f"round {r} date")
+    raw = yn.text(node, ctx.col, Message("round {r} date", r=r))
     try:
         date = dt.date.fromisoformat(raw) if raw else None
     except ValueError:
-        ctx.col.add(node, f"round {r} date '{raw}' is not a date like 2026-09-03")
+        ctx.col.add(node, Message("round {r} date '{raw}' is not a date like 2026-09-03",
+                                  r=r, raw=raw))
         return None
     last = None if r == 1 else getattr(ctx, "_last_round_date", None)
     if r == 1:
         ctx._last_round_date = None  # type: ignore[attr-defined]
     if date is not None:
         if last is not None and date < last[1]:
-            ctx.col.add(node, f"round {r} date {date.isoformat()} is before round {last[0]}'s"
-                              f" date {last[1].isoformat()}: rounds are dated in order")
+            ctx.col.add(node, Message("round {r} date {isoformat} is before round {last}'s date "
+                                      "{isoformat2}: rounds are dated in order",
+                                      r=r, isoformat=date.isoformat(), last=last[0],
+                                      isoformat2=last[1].isoformat()))
         else:
             ctx._last_round_date = (r, date)  # type: ignore[attr-defined]
     return date
@@ -82,9 +88,10 @@ def undated_played(item: yaml.Node, ctx: Ctx, section_id: str, r: int,
     its page shows no date, the site cannot say which round is next and the TRF export
     has no date for it. ``leaguegen result --date`` (or a ``date:`` line) dates it."""
     if date is None and any(g.round == r and g.result is not None for g in games):
-        ctx.col.warn(item, f"section '{section_id}' round {r} has results but no date; add"
-                           f" 'date: YYYY-MM-DD' to it (or `leaguegen result ... --date"
-                           " YYYY-MM-DD`)")
+        ctx.col.warn(item, Message("section '{section_id}' round {r} has results but no date; "
+                                   "add 'date: YYYY-MM-DD' to it (or `leaguegen result ... "
+                                   "--date YYYY-MM-DD`)",
+                                   section_id=section_id, r=r))
 
 
 def undated_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
@@ -104,16 +111,19 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     infos: list[RoundInfo] = []
     games: list[Game] = []
     seen: dict[tuple[int, int, int], yaml.Node] = {}
-    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    items = yn.sequence(node, ctx.col, Message("section '{section_id}' rounds",
+                                               section_id=section_id))
     if len(items) > len(schedule):
-        ctx.col.add(items[len(schedule)], f"section '{section_id}' has {len(schedule)} rounds,"
-                                          f" but {len(items)} are listed")
+        ctx.col.add(items[len(schedule)], Message("section '{section_id}' has {count} rounds, "
+                                                  "but {count2} are listed",
+                                                  section_id=section_id, count=len(schedule),
+                                                  count2=len(items)))
     meets = _meetings_of(schedule)
     for r, item in enumerate(items[: len(schedule)], start=1):
-        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        keys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         date = round_date(keys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
-        for line in yn.sequence(keys.get("results"), ctx.col, f"round {r} results"):
+        for line in yn.sequence(keys.get("results"), ctx.col, Message("round {r} results", r=r)):
             game = result_line(line, ctx, r, names, players, meets, seen)
             if game:
                 games.append(game)
@@ -147,40 +157,46 @@ def result_line(line: yaml.Node, ctx: Ctx, r: int, names: Names, players: tuple[
                  meets: dict[frozenset[int], list[tuple[int, int, int]]],
                  seen: dict[tuple[int, int, int], yaml.Node]) -> Game | None:
     if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-        ctx.col.add(line, f"round {r}: write each result as 'White - Black: 1-0'")
+        ctx.col.add(line, Message("round {r}: write each result as 'White - Black: 1-0'", r=r))
         return None
     key_node, value_node = line.value[0]
     split = split_game(str(key_node.value), names)
     if isinstance(split, str):
-        ctx.col.add(key_node, f"round {r}: {split}")
+        ctx.col.add(key_node, Message("round {r}: {split}", r=r, split=split))
         return None
     w, b = split
     if w == b:
-        ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+        ctx.col.add(key_node, Message("round {r}: a player cannot play themselves", r=r))
         return None
     scheduled = meets.get(frozenset((w, b)), [])
     this_round = [m for m in scheduled if m[0] == r]
     if not this_round:
         when = ", ".join(str(m[0]) for m in scheduled) or "no round"
-        ctx.col.add(key_node, f"round {r}: {players[w - 1].name} and {players[b - 1].name}"
-                              f" are not paired in this round (they meet in round {when})")
+        ctx.col.add(key_node, Message("round {r}: {name} and {name2} are not paired in this "
+                                      "round (they meet in round {when})",
+                                      r=r, name=players[w - 1].name, name2=players[b - 1].name,
+                                      when=when))
         return None
     _, sw, sb = this_round[0]
     raw = yn.text(value_node, ctx.col, "result") if not yn.is_null(value_node) else ""
     try:
         result = parse_result(raw or "")
     except ValueError:
-        ctx.col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+        ctx.col.add(value_node, Message("round {r}: result '{raw}' is not one of {RESULT_HELP}",
+                                        r=r, raw=raw, RESULT_HELP=RESULT_HELP))
         return None
     if (sw, sb) != (w, b):
-        ctx.col.add(key_node, f"round {r}: {players[sw - 1].name} has White in this game;"
-                              f" write it as '{players[sw - 1].name} - {players[sb - 1].name}'"
-                              " with the score from White's side")
+        ctx.col.add(key_node, Message("round {r}: {name} has White in this game; write it as "
+                                      "'{name} - {name2}' with the score from White's side",
+                                      r=r, name=players[sw - 1].name,
+                                      name2=players[sb - 1].name))
         return None
     if (r, w, b) in seen:
         first = seen[(r, w, b)].start_mark.line + 1
-        ctx.col.add(key_node, f"round {r}: duplicate result for {players[w - 1].name} -"
-                              f" {players[b - 1].name} (first given on line {first})")
+        ctx.col.add(key_node, Message("round {r}: duplicate result for {name} - {name2} (first "
+                                      "given on line {first})",
+                                      r=r, name=players[w - 1].name, name2=players[b - 1].name,
+                                      first=first))
         return None
     seen[(r, w, b)] = key_node
     return Game(r, w, b, result)
@@ -201,19 +217,22 @@ def read_withdrawals(node: yaml.Node | None, ctx: Ctx, players: tuple[Player, ..
         if found is None:
             continue
         if after > rounds:
-            ctx.col.add(keys["after_round"], f"after_round {after} is beyond the last round"
-                                             f" ({rounds})")
+            ctx.col.add(keys["after_round"], Message("after_round {after} is beyond the last "
+                                                     "round ({rounds})",
+                                                     after=after, rounds=rounds))
             continue
         if any(w.player == found for w in out):
-            ctx.col.add(item, f"{players[found - 1].name} is listed as withdrawn twice")
+            ctx.col.add(item, Message("{name} is listed as withdrawn twice",
+                                      name=players[found - 1].name))
             continue
         for g in games:
             if g.round > after and found in (g.white, g.black) and g.result in (
                 GameResult.WHITE_WINS, GameResult.BLACK_WINS, GameResult.DRAW
             ):
                 ctx.col.add(keys["after_round"],
-                            f"{players[found - 1].name} withdrew after round {after} but has a"
-                            f" played result in round {g.round}")
+                            Message("{name} withdrew after round {after} but has a played "
+                                    "result in round {round}",
+                                    name=players[found - 1].name, after=after, round=g.round))
                 break
         out.append(Withdrawal(found, after))
     return out
@@ -242,8 +261,10 @@ class Seen:
 
     def once(self, number: int, node: yaml.Node) -> bool:
         if number in self.lines:
-            self.ctx.col.add(node, f"round {self.r}: {self.players[number - 1].name} appears"
-                                   f" twice in this round (first on line {self.lines[number]})")
+            self.ctx.col.add(node, Message("round {r}: {name} appears twice in this round "
+                                           "(first on line {lines})",
+                                           r=self.r, name=self.players[number - 1].name,
+                                           lines=self.lines[number]))
             return False
         self.lines[number] = node.start_mark.line + 1
         return True
@@ -258,7 +279,7 @@ def round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names, seen: Se
     players = seen.players
     for line in items:
         if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-            ctx.col.add(line, f"round {r}: {line_help}")
+            ctx.col.add(line, Message("round {r}: {line_help}", r=r, line_help=line_help))
             continue
         key_node, value_node = line.value[0]
         key = str(key_node.value)
@@ -271,17 +292,18 @@ def round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names, seen: Se
             code = BYE_WORDS.get((raw or "").strip().lower())
             if code is None:
                 ctx.col.add(value_node if raw else key_node,
-                            f"round {r}: '{raw}' for {players[single - 1].name} is not one of"
-                            f" {BYE_HELP}")
+                            Message("round {r}: '{raw}' for {name} is not one of {BYE_HELP}",
+                                    r=r, raw=raw, name=players[single - 1].name,
+                                    BYE_HELP=BYE_HELP))
             elif seen.once(single, key_node):
                 yield RoundLine(single, 0, code, raw or "", key_node, value_node)
             continue
         if isinstance(split, str):
-            ctx.col.add(key_node, f"round {r}: {split}")
+            ctx.col.add(key_node, Message("round {r}: {split}", r=r, split=split))
             continue
         w, b = split
         if w == b:
-            ctx.col.add(key_node, f"round {r}: a player cannot play themselves")
+            ctx.col.add(key_node, Message("round {r}: a player cannot play themselves", r=r))
             continue
         yield RoundLine(w, b, None, raw or "", key_node, value_node)
 
@@ -306,7 +328,8 @@ def parse_round_lines(items: list[yaml.Node], ctx: Ctx, r: int, names: Names,
             result = parse_result(line.raw)
         except ValueError:
             ctx.col.add(line.value_node,
-                        f"round {r}: result '{line.raw}' is not one of {RESULT_HELP}")
+                        Message("round {r}: result '{raw}' is not one of {RESULT_HELP}",
+                                r=r, raw=line.raw, RESULT_HELP=RESULT_HELP))
             continue
         if seen.once(line.white, line.key_node) and seen.once(line.black, line.key_node):
             games.append(Game(r, line.white, line.black, result))
@@ -325,15 +348,17 @@ def read_free_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     infos: list[RoundInfo] = []
     games: list[Game] = []
     byes: list[Bye] = []
-    items = yn.sequence(node, ctx.col, f"section '{section_id}' rounds")
+    items = yn.sequence(node, ctx.col, Message("section '{section_id}' rounds",
+                                               section_id=section_id))
     if len(items) > total:
-        ctx.col.add(items[total], f"section '{section_id}' has {total} rounds, but"
-                                  f" {len(items)} are listed")
+        ctx.col.add(items[total], Message("section '{section_id}' has {total} rounds, but "
+                                          "{count} are listed",
+                                          section_id=section_id, total=total, count=len(items)))
         items = items[:total]
     for r, item in enumerate(items, start=1):
-        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        keys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(keys.get("date"), ctx, r)))
-        lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
+        lines = yn.sequence(keys.get("results"), ctx.col, Message("round {r} results", r=r))
         round_games, round_byes = parse_round_lines(lines, ctx, r, names, players)
         games.extend(round_games)
         byes.extend(round_byes)

@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 
 import yaml
 
+from leaguegen.errors import Message
 from leaguegen.formats.yaml_splice import (
     NewRound,
     SpliceError,
@@ -41,7 +42,8 @@ def _section(text: str, section_id: str) -> tuple[yaml.Node, yaml.MappingNode]:
     doc = compose(text)
     section = find_section(doc, section_id)
     if section is None or doc is None:
-        raise SpliceError(f"no section with id '{section_id}' in this file")
+        raise SpliceError(Message("no section with id '{section_id}' in this file",
+                                  section_id=section_id))
     return doc, section
 
 
@@ -69,10 +71,11 @@ def freeze(text: str, newline: str, section_id: str, order: Sequence[str], seedi
     doc, section = _section(text, section_id)
     players = get(section, "players")
     if not isinstance(players, yaml.SequenceNode):
-        raise SpliceError("the section's players are not a list written in the file")
+        raise SpliceError(Message("the section's players are not a list written in the file"))
     names = [item_name(item) for item in players.value]
     if sorted(n or "" for n in names) != sorted(order) or len(set(names)) != len(names):
-        raise SpliceError("internal: the players in the file are not the players numbered")
+        raise SpliceError(Message("internal: the players in the file are not the players "
+                                  "numbered"))
     text = reorder_items(text, newline, doc, players, [names.index(n) for n in order])
     doc, section = _section(text, section_id)
     text = set_value(text, doc, section, "seeding", "list")
@@ -130,13 +133,15 @@ def set_result(text: str, newline: str, section_id: str, round_no: int, key: str
         if line is not None:
             return set_value(text, doc, line, line.value[0][0].value, score)
         if not isinstance(round_node, yaml.MappingNode):
-            raise SpliceError(f"line {round_node.start_mark.line + 1}: round {round_no} is not"
-                              " a mapping with a date and results; fix it by hand")
+            raise SpliceError(Message("line {value}: round {round_no} is not a mapping with a "
+                                      "date and results; fix it by hand",
+                                      value=round_node.start_mark.line + 1, round_no=round_no))
         return append_item(text, newline, doc, round_node, "results",
                            [f"{yaml_scalar(key)}: {value_scalar(score)}"], [(key, score)])
     if round_no != count + 1:
-        raise SpliceError(f"the file lists {count} round(s); round {round_no} would leave a"
-                          f" gap: add round {count + 1} first (a '- date: ...' line)")
+        raise SpliceError(Message("the file lists {count} round(s); round {round_no} would "
+                                  "leave a gap: add round {value} first (a '- date: ...' line)",
+                                  count=count, round_no=round_no, value=count + 1))
     wanted = NewRound(date, ((key, score),))
     new_text = splice_round(text, newline, doc, section, wanted)
     check_appended(new_text, section_id, doc, section, wanted)
@@ -151,19 +156,21 @@ def set_round_date(text: str, newline: str, section_id: str, round_no: int,
     doc, section = _section(text, section_id)
     rounds = get(section, "rounds")
     if not isinstance(rounds, yaml.SequenceNode) or len(rounds.value) < round_no:
-        raise SpliceError(f"internal: no round {round_no} to date")
+        raise SpliceError(Message("internal: no round {round_no} to date", round_no=round_no))
     round_node = rounds.value[round_no - 1]
     if not isinstance(round_node, yaml.MappingNode) or round_node.flow_style or \
             not round_node.value:
-        raise SpliceError(f"line {round_node.start_mark.line + 1}: round {round_no} is not"
-                          " written as a block of keys; add its date by hand")
+        raise SpliceError(Message("line {value}: round {round_no} is not written as a block of "
+                                  "keys; add its date by hand",
+                                  value=round_node.start_mark.line + 1, round_no=round_no))
     existing = scalar_text(get(round_node, "date"))
     if existing == "":  # "date:" with nothing after it
         return set_value(text, doc, round_node, "date", date.isoformat())
     if existing is not None:
         if existing == date.isoformat():
             return text
-        raise SpliceError(f"round {round_no} is dated {existing} already")
+        raise SpliceError(Message("round {round_no} is dated {existing} already",
+                                  round_no=round_no, existing=existing))
     first = round_node.value[0][0]
     at = first.start_mark.index
     new = text[:at] + f"date: {date.isoformat()}{newline}" + " " * first.start_mark.column \
@@ -173,7 +180,8 @@ def set_round_date(text: str, newline: str, section_id: str, round_no: int,
     if not isinstance(rounds_after, yaml.SequenceNode) or \
             scalar_text(get(rounds_after.value[round_no - 1], "date")) != date.isoformat() or \
             len(rounds_after.value[round_no - 1].value) != len(round_node.value) + 1:
-        raise SpliceError(f"internal: round {round_no}'s date would not read back")
+        raise SpliceError(Message("internal: round {round_no}'s date would not read back",
+                                  round_no=round_no))
     return new
 
 

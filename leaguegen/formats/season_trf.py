@@ -35,6 +35,7 @@ from leaguegen.domain.sections.facts import derive_facts
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.errors import Message
 from leaguegen.formats import trf
 from leaguegen.formats.sections import reader_of
 
@@ -48,11 +49,13 @@ def exportable_facts(facts: SectionFacts) -> SectionFacts:
     table; else ExportError saying why not."""
     section = facts.section
     if isinstance(section.stage, PendingStage):
-        raise ExportError(f"section '{section.id}': its players are still to be decided"
-                          " (an earlier stage has not finished)")
+        raise ExportError(Message("section '{id}': its players are still to be decided (an "
+                                  "earlier stage has not finished)",
+                                  id=section.id))
     if facts.kind.trf_type_for(section) is None or facts.table is None:
-        raise ExportError(f"section '{section.id}': TRF export of format '{section.format}'"
-                          " is not supported yet")
+        raise ExportError(Message("section '{id}': TRF export of format '{format}' is not "
+                                  "supported yet",
+                                  id=section.id, format=section.format))
     return facts
 
 
@@ -167,5 +170,6 @@ def dumps(season: Season, section_id: str, facts: SectionFacts | None = None) ->
         section = season.section(section_id)
     except KeyError:
         ids = ", ".join(s.id for s in season.sections)
-        raise ExportError(f"no section '{section_id}' (sections: {ids})") from None
+        raise ExportError(Message("no section '{section_id}' (sections: {ids})",
+                                  section_id=section_id, ids=ids)) from None
     return trf.dumps(section_trf(season, facts if facts is not None else derive_facts(section)))

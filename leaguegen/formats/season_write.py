@@ -41,7 +41,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.domain.season import Season
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 from leaguegen.formats import files, season_edits
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.formats.yaml_splice import (
@@ -107,7 +107,7 @@ def _target(path: Path, season_dir: Path) -> Path:
     except InputError as err:
         raise WriteError("; ".join(str(p) for p in err.problems)) from None
     if not stat.S_ISREG(target.stat().st_mode):
-        raise WriteError(f"{path} is not a regular file")
+        raise WriteError(Message("{path} is not a regular file", path=path))
     return target
 
 
@@ -131,7 +131,8 @@ def read_text(path: Path, season_dir: Path) -> SeasonText:
     try:
         text = raw[len(BOM):].decode("utf-8") if bom else raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise WriteError(f"{path}: byte {exc.start} is not UTF-8 text") from None
+        raise WriteError(Message("{path}: byte {start} is not UTF-8 text",
+                                 path=path, start=exc.start)) from None
     return SeasonText(path, target, _digest(raw), text, bom, _newline(text))
 
 
@@ -174,14 +175,16 @@ def season_lock(season_dir: Path, wait: float | None = None) -> Iterator[Path]:
     try:
         fd = os.open(path, flags, 0o644)
     except OSError as exc:
-        raise WriteError(f"cannot create the lock file {path}: {exc.strerror}") from None
+        raise WriteError(Message("cannot create the lock file {path}: {strerror}",
+                                 path=path, strerror=exc.strerror)) from None
     try:
         deadline = time.monotonic() + wait
         while not _try_lock(fd):
             if time.monotonic() >= deadline:
-                raise SeasonBusy(f"another leaguegen command is writing to {season_dir}"
-                                 f" (it holds {path}); waited {wait:g} s; try again when"
-                                 " it has finished")
+                raise SeasonBusy(Message("another leaguegen command is writing to {season_dir} "
+                                         "(it holds {path}); waited {wait:g} s; try again when "
+                                         "it has finished",
+                                         season_dir=season_dir, path=path, wait=wait))
             time.sleep(0.05)
         try:
             yield path
@@ -239,7 +242,7 @@ def _compose(text: str, path: Path) -> yaml.Node | None:
     try:
         return compose(text)
     except SpliceError as exc:
-        raise WriteError(f"{path}: {exc}") from None
+        raise WriteError(Message("{path}: {exc}", path=path, exc=exc)) from None
 
 
 class SeasonSession:
@@ -292,7 +295,7 @@ class SeasonSession:
     def write(self, st: SeasonText, text: str) -> None:
         """Replace the file with ``text`` unless any season file changed since it was read."""
         if self._lock is None:
-            raise WriteError("internal: writing a season file without holding its lock")
+            raise WriteError(Message("internal: writing a season file without holding its lock"))
         _stale_temps(st.target)
 
         def still_unchanged() -> None:
@@ -330,7 +333,8 @@ class SeasonSession:
                     if isinstance(sub_doc, yaml.MappingNode) and \
                             scalar_text(get(sub_doc, "id")) == section_id:
                         return sub, sub_doc, sub_doc
-        raise WriteError(f"no section with id '{section_id}' in {season_path}")
+        raise WriteError(Message("no section with id '{section_id}' in {season_path}",
+                                 section_id=section_id, season_path=season_path))
 
     def append_round(self, section_id: str, games: Sequence[tuple[str, str]],
                      byes: Sequence[tuple[str, str]] = (), date: dt.date | None = None,
@@ -354,7 +358,7 @@ class SeasonSession:
             new_text = splice_round(st.text, st.newline, doc, section, wanted, comment)
             check_appended(new_text, section_id, doc, section, wanted)
         except SpliceError as exc:
-            raise WriteError(f"{st.path}: {exc}") from None
+            raise WriteError(Message("{path}: {exc}", path=st.path, exc=exc)) from None
         self.write(st, new_text)
         return st.path
 
@@ -375,7 +379,7 @@ class SeasonSession:
         doc = _compose(text, st.path)
         node = find_section(doc, section_id)
         if node is None:  # pragma: no cover - freeze verified the section is there
-            raise WriteError(f"{st.path}: internal: the section went missing")
+            raise WriteError(Message("{path}: internal: the section went missing", path=st.path))
         return frozen, doc, node
 
     def edit(self, st: SeasonText, change: Callable[[str, str], str]) -> str:
@@ -384,7 +388,7 @@ class SeasonSession:
         try:
             return change(st.text, st.newline)
         except SpliceError as exc:
-            raise WriteError(f"{st.path}: {exc}") from None
+            raise WriteError(Message("{path}: {exc}", path=st.path, exc=exc)) from None
 
 
 def freeze_wanted(section: yaml.MappingNode) -> bool:

@@ -27,7 +27,7 @@ from leaguegen.domain.sections import format_names, kind_of
 from leaguegen.domain.seeding import initial_order
 from leaguegen.domain.stages import PendingStage, StageInfo, StageSource
 from leaguegen.domain.tiebreaks import DEFAULTS
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.club_standings import read_club_standings
@@ -151,12 +151,15 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     else:
         entrants = _entrants(keys.get("players"), ctx, sid)
         if len(entrants) < minimum and "players" in keys:
-            ctx.col.add(keys["players"], f"section '{sid}' needs at least {minimum} players"
-                                         f" for {(fmt or 'this format').replace('_', ' ')},"
-                                         f" it has {len(entrants)}")
+            ctx.col.add(keys["players"], Message("section '{sid}' needs at least {minimum} "
+                                                 "players for {replace}, it has {count}",
+                                                 sid=sid, minimum=minimum,
+                                                 replace=(fmt or 'this format').replace('_',
+                                                 ' '), count=len(entrants)))
     if "players" not in keys and minimum > 0 and not injected and isinstance(node,
                                                                            yaml.MappingNode):
-        ctx.col.add(node, f"section '{sid}' is missing the required key 'players'")
+        ctx.col.add(node, Message("section '{sid}' is missing the required key 'players'",
+                                  sid=sid))
     # Varma's tables (FIDE C.05 Annex 2) draw a round robin's numbers; None: not checked
     varma_fits = None if kind is None or stage is not None else (
         kind.varma and varma.MIN_PLAYERS <= len(entrants) <= varma.MAX_PLAYERS)
@@ -165,7 +168,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     tiebreaks = chosen or (kind.default_tiebreaks if kind else DEFAULTS["round-robin"])
     rules = yn.text(keys.get("tiebreak_rules"), ctx.col, "tiebreak_rules") or "2024"
     if rules not in ("2024", "2026"):
-        ctx.col.add(keys["tiebreak_rules"], "tiebreak_rules must be 2024 or 2026")
+        ctx.col.add(keys["tiebreak_rules"], Message("tiebreak_rules must be 2024 or 2026"))
         rules = "2024"
     check_round_robin_tiebreaks(kind, tiebreaks, rules, keys, ctx.col, sid)
     free_units = _free_round(keys, ctx, defaults, scoring)
@@ -189,8 +192,10 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                        time_control=own_tc, stage=PendingStage(stage), rated=rated)
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
-            ctx.col.add(keys.get("players"), f"section '{sid}' needs at least {minimum} players,"
-                                             f" {len(entrants)} qualified")
+            ctx.col.add(keys.get("players"), Message("section '{sid}' needs at least {minimum} "
+                                                     "players, {count} qualified",
+                                                     sid=sid, minimum=minimum,
+                                                     count=len(entrants)))
         return None
     base = Section(
         id=sid, name=name, format=fmt, players=tuple(_seed_order(entrants, seeding, seed,
@@ -229,11 +234,14 @@ def _section_id(keys: dict[str, yaml.Node], ctx: Ctx) -> str:
     """The section's id ('' when missing), its problems reported."""
     sid = yn.text(keys.get("id"), ctx.col, "section id") or ""
     if sid and not (ID_PATTERN.match(sid) and is_slug(sid)):
-        ctx.col.add(keys["id"], f"section id '{sid}' must be lower-case letters, digits and"
-                                " hyphens (it becomes part of the web address)")
+        ctx.col.add(keys["id"], Message("section id '{sid}' must be lower-case letters, digits "
+                                        "and hyphens (it becomes part of the web address)",
+                                        sid=sid))
     elif sid in RESERVED_NAMES:
-        ctx.col.add(keys["id"], f"section id '{sid}' is a reserved device name on Windows (a"
-                                " folder of that name cannot be created there); choose another")
+        ctx.col.add(keys["id"], Message("section id '{sid}' is a reserved device name on "
+                                        "Windows (a folder of that name cannot be created "
+                                        "there); choose another",
+                                        sid=sid))
     return sid
 
 
@@ -241,8 +249,9 @@ def _format(keys: dict[str, yaml.Node], ctx: Ctx) -> str | None:
     """The ``format:`` word, None when missing or not a registered kind's (reported)."""
     fmt = yn.text(keys.get("format"), ctx.col, "format")
     if fmt is not None and fmt not in formats():
-        ctx.col.add(keys["format"], f"format '{fmt}' is not one of {', '.join(formats())}"
-                                    f"{yn.suggestion(fmt, formats())}")
+        ctx.col.add(keys["format"], Message("format '{fmt}' is not one of {items}{suggestion}",
+                                            fmt=fmt, items=', '.join(formats()),
+                                            suggestion=yn.suggestion(fmt, formats())))
         return None
     return fmt
 
@@ -261,27 +270,32 @@ def _entrants(node: yaml.Node | None, ctx: Ctx, sid: str) -> list[Player]:
         key = name_key(player.name)
         if key in seen_names:
             first_name, first = seen_names[key]
-            ctx.col.add(where, f"player '{player.name}' is listed twice in section '{sid}'"
+            ctx.col.add(where, Message("player '{name}' is listed twice in section '{sid}'",
+                                       name=player.name, sid=sid)
                         if first_name == player.name else
-                        f"player '{player.name}' looks the same as '{first_name}' (line"
-                        f" {first.start_mark.line + 1}); names must differ in visible letters")
+                        Message("player '{name}' looks the same as '{first}' (line {line});"
+                                " names must differ in visible letters", name=player.name,
+                                first=first_name, line=first.start_mark.line + 1))
             continue
         seen_names[key] = (player.name, where)
         if player.fide_id is not None:
             if player.fide_id in seen_ids:
-                ctx.col.add(where, f"{player.name}: fide_id {player.fide_id} is also"
-                                   f" {seen_ids[player.fide_id]}'s")
+                ctx.col.add(where, Message("{name}: fide_id {fide_id} is also {seen_ids}'s",
+                                           name=player.name, fide_id=player.fide_id,
+                                           seen_ids=seen_ids[player.fide_id]))
                 continue
             seen_ids[player.fide_id] = player.name
         page = player.id or name_slug(player.name)
         if page in page_names:
             first = page_names[page]
             if player.id:
-                ctx.col.add(where, f"{player.name}: id '{player.id}' is also {first}'s page")
+                ctx.col.add(where, Message("{name}: id '{id}' is also {first}'s page",
+                                           name=player.name, id=player.id, first=first))
                 continue
-            ctx.col.warn(where, f"{player.name} and {first} would share a page address"
-                                f" ('{page}'); give each an id: so their pages keep their"
-                                " addresses")
+            ctx.col.warn(where, Message("{name} and {first} would share a page address "
+                                        "('{page}'); give each an id: so their pages keep their "
+                                        "addresses",
+                                        name=player.name, first=first, page=page))
         page_names.setdefault(page, player.name)
         entrants.append(player)
     return entrants
@@ -293,19 +307,24 @@ def _seeding(keys: dict[str, yaml.Node], ctx: Ctx,
     tables cover the section (a round robin of their size), None: not known yet."""
     seeding = yn.text(keys.get("seeding"), ctx.col, "seeding") or "list"
     if seeding not in SEEDINGS:
-        ctx.col.add(keys["seeding"], f"seeding '{seeding}' is not one of {', '.join(SEEDINGS)}")
+        ctx.col.add(keys["seeding"], Message("seeding '{seeding}' is not one of {SEEDINGS}",
+                                             seeding=seeding, SEEDINGS=', '.join(SEEDINGS)))
         seeding = "list"
     seed = yn.integer(keys.get("seed"), ctx.col, "seed")
     if seeding in ("lots", "varma") and seed is None:
-        ctx.col.add(keys.get("seeding"), f"seeding by {seeding} needs a recorded 'seed' (any"
-                                         " whole number) so the draw can be repeated")
+        ctx.col.add(keys.get("seeding"), Message("seeding by {seeding} needs a recorded 'seed' "
+                                                 "(any whole number) so the draw can be repeated",
+                                                 seeding=seeding))
     varma_by = yn.text(keys.get("varma_by"), ctx.col, "varma_by") or "federation"
     if varma_by not in varma.BY or ("varma_by" in keys and seeding != "varma"):
-        ctx.col.add(keys["varma_by"], "varma_by is federation or club, with seeding: varma")
+        ctx.col.add(keys["varma_by"], Message("varma_by is federation or club, with seeding: "
+                                              "varma"))
         varma_by = "federation"
     if seeding == "varma" and varma_fits is False:
-        ctx.col.add(keys["seeding"], f"seeding: varma (FIDE C.05 Annex 2) is for a round robin"
-                                     f" of {varma.MIN_PLAYERS} to {varma.MAX_PLAYERS} players")
+        ctx.col.add(keys["seeding"], Message("seeding: varma (FIDE C.05 Annex 2) is for a round "
+                                             "robin of {MIN_PLAYERS} to {MAX_PLAYERS} players",
+                                             MIN_PLAYERS=varma.MIN_PLAYERS,
+                                             MAX_PLAYERS=varma.MAX_PLAYERS))
         seeding = "list"
     return seeding, seed, varma_by
 
@@ -322,8 +341,9 @@ def _free_round(keys: dict[str, yaml.Node], ctx: Ctx, defaults: dict[str, object
     free_units = allowed.get(Fraction(free))
     if free_units is None:
         shown = ", ".join(f"{float(v):g}" for v in sorted(set(allowed)))
-        ctx.col.add(keys.get("free_round_score"), f"free_round_score {float(free):g} must be"
-                                                  f" exactly 0, a draw or a win ({shown})")
+        ctx.col.add(keys.get("free_round_score"), Message("free_round_score {float:g} must be "
+                                                          "exactly 0, a draw or a win ({shown})",
+                                                          float=float(free), shown=shown))
         free_units = 0
     return free_units
 
@@ -338,7 +358,7 @@ def _threshold(node: yaml.Node | None, ctx: Ctx) -> float:
             if not 0 <= threshold <= 1:
                 raise ValueError
         except ValueError:
-            ctx.col.add(node, "withdrawal_threshold must be like 50%")
+            ctx.col.add(node, Message("withdrawal_threshold must be like 50%"))
     return threshold
 
 
@@ -355,11 +375,14 @@ def _unfrozen(section: Section | None, keys: dict[str, yaml.Node], ctx: Ctx,
     drawn = [p.name for p in section.players[:len(listed)]]
     order = ("the players are listed in another order" if drawn != [p.name for p in listed]
              else "the players are already listed in that order")
-    ctx.col.warn(keys.get("seeding"), f"section '{section.id}' has results, but its pairing"
-                 f" numbers are still computed by seeding: {section.seeding} each time the"
-                 f" season is read ({order}); a new rating or an added player would move them:"
-                 f" run `leaguegen freeze SEASON_DIR --section {section.id}` to write them"
-                 " into the file")
+    ctx.col.warn(keys.get("seeding"), Message("section '{id}' has results, but its pairing "
+                                              "numbers are still computed by seeding: {seeding} "
+                                              "each time the season is read ({order}); a new "
+                                              "rating or an added player would move them: run "
+                                              "`leaguegen freeze SEASON_DIR --section {id}` to "
+                                              "write them into the file",
+                                              id=section.id, seeding=section.seeding,
+                                              order=order))
     return section
 
 
@@ -383,14 +406,19 @@ def _section_file(node: yaml.Node, ctx: Ctx, read: Reader = read_confined
     """A section given as a path to its own YAML file inside the season folder."""
     rel = str(node.value)
     if not rel.endswith((".yaml", ".yml")):
-        ctx.col.add(node, f"section file '{rel}' must be a .yaml file inside the season folder")
+        ctx.col.add(node, Message("section file '{rel}' must be a .yaml file inside the season "
+                                  "folder",
+                                  rel=rel))
         return None, ""
     try:
         return read(ctx.root / rel, ctx.root, rel)
     except InputError as err:
         for problem in err.problems:
-            ctx.col.add(node, f"section file '{rel}' {problem.message}" if not problem.line
-                        else str(problem))
+            ctx.col.add(node, Message("section file '{rel}' {message}", rel=rel,
+                                      message=problem.message) if not problem.line
+                        else Message("{path}:{line}:{col}: {message}", path=problem.path,
+                                     line=problem.line, col=problem.col,
+                                     message=problem.message))
         return None, ""
 
 
@@ -584,8 +612,10 @@ def _language(node: yaml.Node, col: yn.Collector, what: str) -> str | None:
         return None
     code = raw if raw in LANGUAGES else LANGUAGE_ALIASES.get(raw.lower())
     if code is None:
-        col.add(node, f"{what} '{raw}' has no translation; available: {', '.join(LANGUAGES)}"
-                      f"{yn.suggestion(raw, LANGUAGES)}")
+        col.add(node, Message("{what} '{raw}' has no translation; available: "
+                              "{LANGUAGES}{suggestion}",
+                              what=what, raw=raw, LANGUAGES=', '.join(LANGUAGES),
+                              suggestion=yn.suggestion(raw, LANGUAGES)))
     return code
 
 
@@ -599,12 +629,13 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
         if code is None:
             continue
         if code in codes:
-            col.add(node, f"language '{code}' is listed twice")
+            col.add(node, Message("language '{code}' is listed twice", code=code))
             continue
         codes.append(code)
     if first and codes and codes[0] != first:
-        col.add(single, f"language '{first}' is not the first of languages"
-                        f" ({', '.join(codes)}); write only languages, default first")
+        col.add(single, Message("language '{first}' is not the first of languages ({codes}); "
+                                "write only languages, default first",
+                                first=first, codes=', '.join(codes)))
     return tuple(codes) or ((first,) if first else ("en",))
 
 
@@ -625,11 +656,11 @@ def load_season(folder: str | Path, memo: dict | None = None,
     root = Path(folder)
     path = root / SEASON_FILE
     if not root.is_dir():
-        raise InputError([Problem(str(root), 0, 0, "is not a season folder (a folder holding"
-                                                   " season.yaml)")])
+        raise InputError([Problem(str(root), 0, 0, Message("is not a season folder (a folder "
+                                                           "holding season.yaml)"))])
     if not path.exists() and not path.is_symlink():
-        raise InputError([Problem(str(path), 0, 0, "no season.yaml here; `leaguegen new DIR`"
-                                                   " creates a season to start from")])
+        raise InputError([Problem(str(path), 0, 0, Message("no season.yaml here; `leaguegen new "
+                                                           "DIR` creates a season to start from"))])
     root = root.resolve()
     head = season_head(root, path, season_text)
     col, ctx, keys = head.col, head.ctx, head.keys
@@ -642,7 +673,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
         readers: dict[str, stage_sources.Deferred] = {}  # stages waiting for their players
         ids: dict[str, yaml.Node] = {}
         if "sections" in keys and not section_nodes and not col.problems:
-            col.add(keys["sections"], "sections must list at least one section")
+            col.add(keys["sections"], Message("sections must list at least one section"))
         file_nodes = [n for n in section_nodes if isinstance(n, yaml.ScalarNode)]
         parsed = iter(_parse_section_files(file_nodes, root, col.path, scoring, defaults, memo,
                                            read, preload))
@@ -657,7 +688,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             if section is None:
                 continue
             if section.id in ids:
-                col.add(node, f"section id '{section.id}' is used twice")
+                col.add(node, Message("section id '{id}' is used twice", id=section.id))
                 continue
             ids[section.id] = node
             sections.append(section)
@@ -667,8 +698,10 @@ def load_season(folder: str | Path, memo: dict | None = None,
         languages = _languages(keys.get("language"), keys.get("languages"), col)
         digits = yn.text(keys.get("digits"), col, "digits") or "western"
         if digits not in DIGITS:
-            col.add(keys.get("digits"), f"digits must be one of {', '.join(DIGITS)},"
-                                        f" not '{digits}'{yn.suggestion(digits, DIGITS)}")
+            col.add(keys.get("digits"), Message("digits must be one of {DIGITS}, not "
+                                                "'{digits}'{suggestion}",
+                                                DIGITS=', '.join(DIGITS), digits=digits,
+                                                suggestion=yn.suggestion(digits, DIGITS)))
             digits = "western"
         paper = yn.text(keys.get("paper"), col, "paper") or "A4"
         if paper not in PAPERS:

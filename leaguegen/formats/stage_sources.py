@@ -26,7 +26,7 @@ from leaguegen.domain.model import Player
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import SectionFacts, derive_facts, kind_of, kinds, stages
 from leaguegen.domain.stages import PendingStage, Seeding, StageInfo, StageSource
-from leaguegen.errors import Problem
+from leaguegen.errors import Message, Problem
 from leaguegen.formats import yaml_nodes as yn
 
 SOURCE_KEYS = ("from", "top", "seeding", "exclude")
@@ -46,9 +46,10 @@ def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource
         one = yn.text(from_node, col, "from")
         ids = [one] if one else []
     if from_node is not None and not ids:
-        col.add(from_node, "players.from must name an earlier section (or a list of them)")
+        col.add(from_node, Message("players.from must name an earlier section (or a list of "
+                                   "them)"))
     if len(set(ids)) != len(ids):
-        col.add(from_node, "players.from lists a section twice")
+        col.add(from_node, Message("players.from lists a section twice"))
     top = yn.integer(keys.get("top"), col, "players.top", minimum=1)
     raw = yn.text(keys.get("seeding"), col, "players.seeding")
     if raw is None:
@@ -56,14 +57,17 @@ def parse_source(node: yaml.MappingNode, col: yn.Collector) -> tuple[StageSource
     elif raw in STAGE_SEEDINGS:
         seeding = Seeding(raw)
     else:
-        col.add(keys["seeding"], f"players.seeding '{raw}' is not one of"
-                                 f" {', '.join(STAGE_SEEDINGS)}"
-                                 f"{yn.suggestion(raw, STAGE_SEEDINGS)}")
+        col.add(keys["seeding"], Message("players.seeding '{raw}' is not one of "
+                                         "{STAGE_SEEDINGS}{suggestion}",
+                                         raw=raw, STAGE_SEEDINGS=', '.join(STAGE_SEEDINGS),
+                                         suggestion=yn.suggestion(raw, STAGE_SEEDINGS)))
         seeding = Seeding.BY_PLACE
     if seeding is Seeding.CROSS and len(ids) > 1 and len(ids) % 2:
-        col.add(keys.get("seeding") or from_node, f"cross seeding pairs groups off (A with B,"
-                                                  f" C with D...), so it needs an even number"
-                                                  f" of groups, not {len(ids)}; use by_place")
+        col.add(keys.get("seeding") or from_node, Message("cross seeding pairs groups off (A "
+                                                          "with B, C with D...), so it needs an "
+                                                          "even number of groups, not {count}; "
+                                                          "use by_place",
+                                                          count=len(ids)))
         seeding = Seeding.BY_PLACE
     exclude = [t for t in (yn.text(n, col, "players.exclude")
                            for n in yn.sequence(keys.get("exclude"), col, "players.exclude")) if t]
@@ -124,7 +128,8 @@ def resolve(sections: list[Section],
         try:
             players, info = stages.qualifiers(pending.source, feeds)
         except ValueError as exc:
-            problems.append(reader.problem(f"section '{section.id}': {exc}"))
+            problems.append(reader.problem(Message("section '{id}': {exc}",
+                                                   id=section.id, exc=exc)))
             continue
         completed, found = reader.complete(players, info)
         problems.extend(found)
@@ -146,14 +151,15 @@ def _feeds(section: Section, source: StageSource, done: Mapping[str, Section],
         if src is None:
             where = "is not defined" if all(s.id != sid for s in sections) else \
                 "comes later in the season; a stage can only take players from an earlier one"
-            problems.append(reader.problem(f"section '{section.id}': players.from"
-                                           f" '{sid}' {where}"))
+            problems.append(reader.problem(Message("section '{id}': players.from '{sid}' {where}",
+                                                   id=section.id, sid=sid, where=where)))
             continue
         if not kind_of(src.format).feeds_stages:
             allowed = sorted(f for k in kinds() if k.feeds_stages for f in k.formats)
             problems.append(reader.problem(
-                f"section '{section.id}': players cannot be taken from '{sid}'"
-                f" ({src.format}); sources can be {', '.join(allowed)}"))
+                Message("section '{id}': players cannot be taken from '{sid}' ({format}); "
+                        "sources can be {allowed}",
+                        id=section.id, sid=sid, format=src.format, allowed=', '.join(allowed))))
             continue
         if sid not in derived:
             derived[sid] = derive_facts(src)

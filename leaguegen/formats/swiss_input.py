@@ -7,7 +7,7 @@ from dataclasses import replace
 from leaguegen.domain.model import STANDARD_SCORING, Colour, Scoring
 from leaguegen.domain.pairing.baku import baku_acceleration
 from leaguegen.domain.pairing.state import SwissPlayer, SwissState, past_rounds_reader
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 from leaguegen.formats.trf import TrfDocument, pab_value
 
 
@@ -27,16 +27,20 @@ def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
     AllRoundsPaired when the announced rounds are all paired.
     """
     if not doc.players:
-        raise InputError([Problem(path, 0, 0, "no player (001) records")])
+        raise InputError([Problem(path, 0, 0, Message("no player (001) records"))])
     for expected, p in enumerate(doc.players, start=1):
         if p.number != expected:
             n = len(doc.players)
-            raise InputError([Problem(path, p.line, 5, f"start numbers must run 1..{n} without"
-                                                       f" gaps to pair; {expected} is missing"
-                                                       f" (this line is {p.number})")])
+            raise InputError([Problem(path, p.line, 5, Message("start numbers must run 1..{n} "
+                                                               "without gaps to pair; "
+                                                               "{expected} is missing (this "
+                                                               "line is {number})",
+                                                               n=n, expected=expected,
+                                                               number=p.number))])
     done = rounds_played(doc)
     if doc.rounds_total is not None and done >= doc.rounds_total:
-        raise AllRoundsPaired(f"all {doc.rounds_total} rounds (XXR) are paired already")
+        raise AllRoundsPaired(Message("all {rounds_total} rounds (XXR) are paired already",
+                                      rounds_total=doc.rounds_total))
 
 
 def require_rounds_total(doc: TrfDocument, path: str = "<trf>") -> None:
@@ -50,9 +54,10 @@ def require_rounds_total(doc: TrfDocument, path: str = "<trf>") -> None:
     """
     if doc.rounds_total is None:
         raise InputError([Problem(
-            path, 0, 0, "the total number of rounds is missing: add a line 'XXR <rounds>'"
-                        " (or the TRF-2026 '142' record) saying how many rounds the event has;"
-                        " pairing needs it, since the last round has its own rules")])
+            path, 0, 0, Message("the total number of rounds is missing: add a line 'XXR "
+                                "<rounds>' (or the TRF-2026 '142' record) saying how many "
+                                "rounds the event has; pairing needs it, since the last round "
+                                "has its own rules"))])
 
 
 def _with_pab_value(doc: TrfDocument, scoring: Scoring) -> Scoring:

@@ -21,11 +21,12 @@ import yaml
 
 from leaguegen.domain.sections.kind import SectionKind
 from leaguegen.domain.tiebreaks import parse_code
+from leaguegen.errors import Message
 from leaguegen.formats.yaml_nodes import Collector
 
 BUCHHOLZ_FAMILY = ("BH", "AOB", "FB")
-RULE = ("FIDE C.07 (2026), note to article 8.1: Buchholz-family tie-breaks (BH, AOB, FB and"
-        " their modifiers) must not be used in round robins")
+RULE = Message("FIDE C.07 (2026), note to article 8.1: Buchholz-family tie-breaks (BH, AOB,"
+               " FB and their modifiers) must not be used in round robins")
 
 
 def buchholz_codes(tiebreaks: Sequence[str]) -> list[str]:
@@ -55,12 +56,16 @@ def check_round_robin_tiebreaks(kind: SectionKind | None, tiebreaks: Sequence[st
     if not bad:
         return
     own = "tiebreaks" in keys
-    whose = "its tiebreaks" if own else "the season's tiebreaks"
     listed = ", ".join(bad)
-    message = (f"section '{section_id}' is a round robin, and {whose} list {listed}: {RULE};"
-               " use DE, SB, WIN, KS")
+    message = Message("section '{section_id}' is a round robin, and its tiebreaks list"
+                      " {listed}: {rule}; use DE, SB, WIN, KS", section_id=section_id,
+                      listed=listed, rule=RULE) if own else \
+        Message("section '{section_id}' is a round robin, and the season's tiebreaks list"
+                " {listed}: {rule}; use DE, SB, WIN, KS", section_id=section_id, listed=listed,
+                rule=RULE)
     node = keys.get("tiebreaks") if own else keys.get("format")
     if rules == "2026":
         col.add(node, message)
     else:
-        col.warn(node, message + " (an error under tiebreak_rules: 2026)")
+        col.warn(node, Message("{message} (an error under tiebreak_rules: 2026)",
+                               message=message))

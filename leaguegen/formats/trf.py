@@ -26,7 +26,7 @@ from leaguegen.domain.model import (
     Scoring,
 )
 from leaguegen.domain.names import trf_name
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 
 # A season file's sex letter as the TRF writes it: FIDE's m / w; "f" (which seasons and
 # some TRFs write) becomes "w".
@@ -179,7 +179,9 @@ def _digits(text: str) -> bool:
 
 def _number(text: str, col: int, what: str, low: int = 1, high: int = MAX_NUMBER) -> int:
     if not _digits(text) or len(text) > 9 or not low <= int(text) <= high:
-        raise _Bad(col, f"{what} must be a whole number from {low} to {high}, not '{text}'")
+        raise _Bad(col, Message("{what} must be a whole number from {low} to {high}, not "
+                                "'{text}'",
+                                what=what, low=low, high=high, text=text))
     return int(text)
 
 
@@ -197,7 +199,8 @@ def _fraction(text: str, col: int, what: str) -> Fraction:
         return value
     value = Fraction(text) if _POINTS.fullmatch(text) else None
     if value is None or value.denominator not in (1, 2) or value > MAX_VIRTUAL:
-        raise _Bad(col, f"{what} '{text}' is not a number of points such as 2 or 2.5")
+        raise _Bad(col, Message("{what} '{text}' is not a number of points such as 2 or 2.5",
+                                what=what, text=text))
     if len(_FRACTIONS) < 10_000:
         _FRACTIONS[text] = value  # (a file writes the same few scores on every line)
     return value
@@ -235,23 +238,26 @@ def _parse_block_checked(chunk: str, col: int) -> RoundEntry | None:
         return None
     chunk = chunk.ljust(8)
     if chunk[4] != " " or chunk[6] != " " or chunk[8:].strip():
-        raise _Bad(col, f"round block '{chunk.rstrip()}' is not 'oooo c r' (opponent,"
-                        " colour, result) in its ten columns")
+        raise _Bad(col, Message("round block '{rstrip}' is not 'oooo c r' (opponent, colour, "
+                                "result) in its ten columns",
+                                rstrip=chunk.rstrip()))
     opp_text = chunk[0:4].strip()
     colour_text = chunk[5].strip().lower()
     code_text = chunk[7].strip()
     if opp_text and not _digits(opp_text):
-        raise _Bad(col, f"opponent '{opp_text}' is not a start number")
+        raise _Bad(col, Message("opponent '{opp_text}' is not a start number",
+                                opp_text=opp_text))
     opponent = int(opp_text) if opp_text and int(opp_text) else None
     if colour_text not in ("w", "b", "-", ""):
-        raise _Bad(col + 5, f"colour '{chunk[5]}' is not w, b or -")
+        raise _Bad(col + 5, Message("colour '{chunk}' is not w, b or -", chunk=chunk[5]))
     colour = _COLOUR_OF[colour_text] if colour_text in ("w", "b") else None
     if not code_text:
         code = _ZERO_BYE
     else:
         letter = code_text.upper()
         if letter not in _CODES:
-            raise _Bad(col + 7, f"unknown result code {code_text!r}")
+            raise _Bad(col + 7, Message("unknown result code {code_text!r}",
+                                        code_text=code_text))
         code = _CODES[letter]
     if opponent is None:
         # Outcomes that need an opponent but have none: the real-file idioms.
@@ -260,11 +266,13 @@ def _parse_block_checked(chunk: str, col: int) -> RoundEntry | None:
         elif code is _FORFEIT_WIN:  # "0000 - +": a bye worth a win
             code = _FULL_BYE
         elif code in _PLAYED_CODES:
-            raise _Bad(col + 7, f"result {code_text!r} without an opponent")
+            raise _Bad(col + 7, Message("result {code_text!r} without an opponent",
+                                        code_text=code_text))
         colour = None
     elif code in _BYE_CODES:
-        raise _Bad(col + 7, f"result {code_text!r} is a bye, but the block names opponent"
-                            f" {opponent}")
+        raise _Bad(col + 7, Message("result {code_text!r} is a bye, but the block names "
+                                    "opponent {opponent}",
+                                    code_text=code_text, opponent=opponent))
     return RoundEntry(opponent, colour, code)
 
 
@@ -275,13 +283,15 @@ def _parse_player(line: str, lineno: int, warnings: list[str], path: str) -> Trf
     rank_text = _field(line, 86, 89)
     points_text = line[80:84].strip()
     if rating_text and not _digits(rating_text):
-        warnings.append(f"{path}:{lineno}:49: rating '{rating_text}' is not a number; ignored")
+        warnings.append(Message("{path}:{lineno}:49: rating '{rating_text}' is not a number; "
+                                "ignored",
+                                path=path, lineno=lineno, rating_text=rating_text))
     rounds: list[RoundEntry | None] = []
     pos = FIRST_BLOCK
     while pos < len(line):
         if line[pos - 2 : pos].strip() and pos > FIRST_BLOCK:
-            raise _Bad(pos - 1, "round blocks are ten columns apart; something is written"
-                                " between two of them")
+            raise _Bad(pos - 1, Message("round blocks are ten columns apart; something is "
+                                        "written between two of them"))
         rounds.append(_parse_block(line[pos : pos + 8], pos + 1))
         pos += BLOCK
     while rounds and rounds[-1] is None:
@@ -316,7 +326,7 @@ def _read_line(doc: TrfDocument, code: str, line: str, lineno: int, path: str) -
     elif code == "XXR":
         words = line[3:].split()
         if not words:
-            raise _Bad(5, "XXR needs the number of rounds")
+            raise _Bad(5, Message("XXR needs the number of rounds"))
         col = line.index(words[0], 3) + 1
         doc.rounds_total = _number(words[0], col, "the number of rounds", 1, MAX_ROUNDS)
         doc.lines[("XXR",)] = lineno
@@ -332,8 +342,9 @@ def _read_line(doc: TrfDocument, code: str, line: str, lineno: int, path: str) -
         for m in re.finditer(r"\S+", line[8:]):
             values.append(_fraction(m.group(), m.start() + 9, "virtual points"))
         if number in doc.acceleration:
-            raise _Bad(5, f"XXA for player {number} is given twice (first on line"
-                          f" {doc.lines[('XXA', number)]})")
+            raise _Bad(5, Message("XXA for player {number} is given twice (first on line "
+                                  "{lines})",
+                                  number=number, lines=doc.lines[('XXA', number)]))
         doc.acceleration[number] = tuple(values)
         doc.lines[("XXA", number)] = lineno
     elif code == "XXP":
@@ -362,7 +373,8 @@ def _read_152(doc: TrfDocument, text: str) -> None:
     if not word:
         return
     if word not in ("W", "B"):
-        raise _Bad(5, f"152 (initial colour) must be W or B, not {text.strip()!r}")
+        raise _Bad(5, Message("152 (initial colour) must be W or B, not {strip!r}",
+                              strip=text.strip()))
     if doc.initial_colour_from != "XXC":  # XXC, the engines' record, comes first
         doc.initial_colour = Colour.WHITE if word == "W" else Colour.BLACK
         doc.initial_colour_from = "152"
@@ -416,9 +428,11 @@ def loads(text: str, path: str = "<trf>") -> TrfDocument:
         try:
             _read_line(doc, code, line, lineno, path)
         except _Bad as exc:
-            problems.append(Problem(path, lineno, exc.col, f"{code} record: {exc}"))
+            problems.append(Problem(path, lineno, exc.col, Message("{code} record: {exc}",
+                                                                   code=code, exc=exc)))
         except (ValueError, IndexError) as exc:
-            problems.append(Problem(path, lineno, 1, f"cannot read {code} record: {exc}"))
+            problems.append(Problem(path, lineno, 1, Message("cannot read {code} record: {exc}",
+                                                             code=code, exc=exc)))
     if not problems:
         problems = _check(doc, path)
     if problems:
@@ -471,8 +485,9 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
     for p in doc.players:
         if p.number in by_number:
             first = by_number[p.number].line
-            problems.append(Problem(path, p.line, 5, f"start number {p.number} is used twice"
-                                                     f" (first on line {first})"))
+            problems.append(Problem(path, p.line, 5, Message("start number {number} is used "
+                                                             "twice (first on line {first})",
+                                                             number=p.number, first=first)))
         else:
             by_number[p.number] = p
     if problems:
@@ -480,26 +495,31 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
     doc.players.sort(key=lambda p: p.number)
     numbers = [p.number for p in doc.players]
     if numbers != list(range(1, len(numbers) + 1)):
-        doc.warnings.append(f"{path}: start numbers are not 1..{len(numbers)} without gaps")
+        doc.warnings.append(Message("{path}: start numbers are not 1..{count} without gaps",
+                                    path=path, count=len(numbers)))
     problems += _check_games(doc, by_number, path)
     for key, lineno in sorted(doc.lines.items(), key=lambda kv: kv[1]):
         if key[0] == "XXA" and key[1] not in by_number:
-            problems.append(Problem(path, lineno, 5, f"XXA names player {key[1]}, who has no"
-                                                     " 001 line"))
+            problems.append(Problem(path, lineno, 5, Message("XXA names player {key}, who has "
+                                                             "no 001 line",
+                                                             key=key[1])))
         elif key[0] == "XXZ" and key[1] not in by_number:
-            problems.append(Problem(path, lineno, 5, f"XXZ names player {key[1]}, who has no"
-                                                     " 001 line"))
+            problems.append(Problem(path, lineno, 5, Message("XXZ names player {key}, who has "
+                                                             "no 001 line",
+                                                             key=key[1])))
         elif key[0] == "XXP":
             missing = [n for n in doc.forbidden[key[1]] if n not in by_number]
             if missing:
-                problems.append(Problem(path, lineno, 5, f"XXP names player {missing[0]}, who"
-                                                         " has no 001 line"))
+                problems.append(Problem(path, lineno, 5, Message("XXP names player {missing}, "
+                                                                 "who has no 001 line",
+                                                                 missing=missing[0])))
     if doc.rounds_total is not None and not problems:
         done = doc.rounds_paired
         if doc.rounds_total < done:
             problems.append(Problem(path, doc.lines.get(("XXR",), 0), 5,
-                                    f"the file says {doc.rounds_total} rounds (XXR), but"
-                                    f" {done} rounds are already paired in it"))
+                                    Message("the file says {rounds_total} rounds (XXR), but "
+                                            "{done} rounds are already paired in it",
+                                            rounds_total=doc.rounds_total, done=done)))
     scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
     # (Per code and per sum, once: Enum hashes and Fraction arithmetic are slow.)
     units_of: dict[Code, int] = {}
@@ -520,8 +540,10 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
             computed = value_of[units] = units * scoring.unit
         if computed != p.points:
             doc.warnings.append(
-                f"{path}: player {p.number} points field {float(p.points):.1f}"
-                f" differs from the rounds' sum {float(computed):.1f}"
+                Message("{path}: player {number} points field {float:.1f} differs from the "
+                        "rounds' sum {float2:.1f}",
+                        path=path, number=p.number, float=float(p.points),
+                        float2=float(computed))
             )
     return problems
 
@@ -546,7 +568,8 @@ def _check_games(doc: TrfDocument, by_number: dict[int, TrfPlayer], path: str) -
             col = FIRST_BLOCK + 1 + (r - 1) * BLOCK
 
             def bad(message: str, col: int = col, r: int = r, line: int = p.line) -> None:
-                problems.append(Problem(path, line, col, f"round {r}: {message}"))
+                problems.append(Problem(path, line, col, Message("round {r}: {message}",
+                                                                 r=r, message=message)))
 
             if e.opponent == p.number:
                 bad(f"player {p.number} is paired against himself")
@@ -565,8 +588,10 @@ def _check_games(doc: TrfDocument, by_number: dict[int, TrfPlayer], path: str) -
             if e.colour is not None and e.colour is other.colour:
                 bad(f"{p.number} and {q.number} both have {e.colour.name.lower()}", col + 5)
             elif (e.colour is None) != (other.colour is None):
-                doc.warnings.append(f"{path}:{p.line}: round {r}: only one of {p.number} and"
-                                    f" {q.number} has a colour")
+                doc.warnings.append(Message("{path}:{line}: round {r}: only one of {number} and "
+                                            "{number2} has a colour",
+                                            path=path, line=p.line, r=r, number=p.number,
+                                            number2=q.number))
             if other.code not in _AGREE.get(e.code, set()):
                 bad(f"{p.number} has result '{e.code.value}' against {q.number}, who has"
                     f" '{other.code.value}' (line {q.line}); the two results must match",
@@ -580,14 +605,16 @@ def load(path: str) -> TrfDocument:
         with open(path, "rb") as fh:
             raw = fh.read()
     except IsADirectoryError:
-        raise InputError([Problem(str(path), 0, 0, "is a folder, not a TRF file")]) from None
+        raise InputError([Problem(str(path), 0, 0,
+                                  Message("is a folder, not a TRF file"))]) from None
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw[: exc.start].count(b"\n") + 1
         col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError([Problem(str(path), line, col, f"byte 0x{raw[exc.start]:02x} is not"
-                                                        " UTF-8 text")]) from None
+        raise InputError([Problem(str(path), line, col, Message("byte 0x{raw:02x} is not UTF-8 "
+                                                                "text",
+                                                                raw=raw[exc.start]))]) from None
     return loads(text, path)
 
 
@@ -611,8 +638,9 @@ def _one_line(text: str, what: str) -> str:
     """``text`` if it holds no control character (a TRF record is one line)."""
     found = _CONTROL.search(text)
     if found is not None:
-        raise TrfWriteError(f"{what} contains the control character U+{ord(found[0]):04X};"
-                            " a TRF record is one line of printable text")
+        raise TrfWriteError(Message("{what} contains the control character U+{ord:04X}; a TRF "
+                                    "record is one line of printable text",
+                                    what=what, ord=ord(found[0])))
     return text
 
 
@@ -621,8 +649,9 @@ def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
     width = end - start + 1
     _one_line(text, what)
     if len(text) > width:
-        raise TrfWriteError(f"{what} '{text}' does not fit columns {start}-{end}"
-                            f" ({width} characters)")
+        raise TrfWriteError(Message("{what} '{text}' does not fit columns {start}-{end} "
+                                    "({width} characters)",
+                                    what=what, text=text, start=start, end=end, width=width))
     text = text.rjust(width) if right else text.ljust(width)
     if len(buf) < end:
         buf.extend(" " * (end - len(buf)))
@@ -637,11 +666,13 @@ def _format_block(entry: RoundEntry | None, what: str = "a round") -> str:
     if entry is None:
         return " " * 8
     if entry.opponent is not None and not 1 <= entry.opponent <= MAX_NUMBER:
-        raise TrfWriteError(f"{what}: opponent {entry.opponent} does not fit four columns")
+        raise TrfWriteError(Message("{what}: opponent {opponent} does not fit four columns",
+                                    what=what, opponent=entry.opponent))
     opp = f"{entry.opponent:4d}" if entry.opponent else "0000"
     colour = entry.colour.value if entry.colour else "-"
     if entry.code is Code.PENDING:
-        raise TrfWriteError(f"{what}: a pending game cannot be written to TRF")
+        raise TrfWriteError(Message("{what}: a pending game cannot be written to TRF",
+                                    what=what))
     return f"{opp} {colour} {entry.code.value}"
 
 
@@ -700,7 +731,8 @@ def _dump_player_checked(p: TrfPlayer) -> str:
     the quick path, and the one that says which field cannot be written."""
     who = f"player {p.number}"
     if not 1 <= p.number <= MAX_NUMBER:
-        raise TrfWriteError(f"{who}: start number {p.number} does not fit columns 5-8")
+        raise TrfWriteError(Message("{who}: start number {number} does not fit columns 5-8",
+                                    who=who, number=p.number))
     buf: list[str] = []
     _put(buf, 1, 3, "001")
     _put(buf, 5, 8, str(p.number), right=True, what=f"{who}: start number")

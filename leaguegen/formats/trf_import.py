@@ -24,6 +24,7 @@ from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule.berger_numbering import berger_numbers
 from leaguegen.domain.sections import kind_of
+from leaguegen.errors import Message
 from leaguegen.formats.trf import TrfDocument, TrfPlayer, pab_value, scoring_record
 
 _PLAIN = re.compile(r"^[A-Za-z0-9À-ɏЀ-ӿ\u0600-\u06ff\u4e00-\u9fff][^:#\[\]{},&*!|>'\"%@`]*$")
@@ -141,8 +142,9 @@ def import_trf(doc: TrfDocument, section_id: str, fmt: str | None = None,
     guessed, total = _rounds_total(doc, n, played)
     fmt = fmt or guessed
     if fmt == "swiss" and max(total, played) < 1:
-        raise ImportRefused("the file has no rounds and no XXR record saying how many the event"
-                            " has; add a line 'XXR <rounds>' and import it again")
+        raise ImportRefused(Message("the file has no rounds and no XXR record saying how many "
+                                    "the event has; add a line 'XXR <rounds>' and import it "
+                                    "again"))
     notes: list[str] = []
     rounds_games = [_games(doc, r) for r in range(played)]
     requested: list[str] = []
@@ -196,11 +198,13 @@ def _with_rounds(doc: TrfDocument, rounds: int | None) -> TrfDocument:
     if rounds is None:
         return doc
     if doc.rounds_total is not None and doc.rounds_total != rounds:
-        raise ImportRefused(f"--rounds {rounds} contradicts the file's {doc.rounds_total}"
-                            " rounds (XXR or 142)")
+        raise ImportRefused(Message("--rounds {rounds} contradicts the file's {rounds_total} "
+                                    "rounds (XXR or 142)",
+                                    rounds=rounds, rounds_total=doc.rounds_total))
     if rounds < doc.rounds_in_file:
-        raise ImportRefused(f"--rounds {rounds} is fewer than the {doc.rounds_in_file}"
-                            " rounds the file holds")
+        raise ImportRefused(Message("--rounds {rounds} is fewer than the {rounds_in_file} "
+                                    "rounds the file holds",
+                                    rounds=rounds, rounds_in_file=doc.rounds_in_file))
     return replace(doc, rounds_total=rounds)
 
 
@@ -209,10 +213,16 @@ def _refuse_small_field(n: int, fmt: str | None) -> None:
     robin of one has none)."""
     least = kind_of(fmt or "round_robin").min_players
     if n < least:
-        raise ImportRefused(f"the file has {n} player{'' if n == 1 else 's'}; a season section"
-                            f" needs at least {least}"
-                            + (" (a round robin; a Swiss needs 4)" if fmt is None else
-                               f" for {fmt.replace('_', ' ')}"))
+        raise ImportRefused(
+            Message("the file has {count} player; a season section needs at least {least}"
+                    " (a round robin; a Swiss needs 4)",
+                    "the file has {count} players; a season section needs at least {least}"
+                    " (a round robin; a Swiss needs 4)", count=n, least=least)
+            if fmt is None else
+            Message("the file has {count} player; a season section needs at least {least}"
+                    " for {format}",
+                    "the file has {count} players; a season section needs at least {least}"
+                    " for {format}", count=n, least=least, format=fmt.replace("_", " ")))
 
 
 def _requested_byes(players: list[TrfPlayer], played: int) -> list[str]:
@@ -246,17 +256,18 @@ def _swiss_lines(doc: TrfDocument, number_of_rounds: int, notes: list[str]) -> l
     cannot carry."""
     lines = [f"    number_of_rounds: {number_of_rounds}"]
     if doc.rounds_total is None:
-        notes.append(f"the file does not say how many rounds the event has (no XXR or 142"
-                     f" record): number_of_rounds is {number_of_rounds}, the rounds it"
-                     " holds; if the event goes on, import again with --rounds N (or set"
-                     " number_of_rounds in season.yaml) before pairing")
+        notes.append(Message("the file does not say how many rounds the event has (no XXR or "
+                             "142 record): number_of_rounds is {number_of_rounds}, the rounds "
+                             "it holds; if the event goes on, import again with --rounds N (or "
+                             "set number_of_rounds in season.yaml) before pairing",
+                             number_of_rounds=number_of_rounds))
     if doc.initial_colour is Colour.BLACK:
         lines.append("    initial_colour: black")
     lines += _pab_line(doc, notes)
     if doc.acceleration:
-        notes.append("XXA acceleration is not carried over (a season knows Baku only)")
+        notes.append(Message("XXA acceleration is not carried over (a season knows Baku only)"))
     if doc.forbidden:
-        notes.append("XXP forbidden pairs are not carried over")
+        notes.append(Message("XXP forbidden pairs are not carried over"))
     return lines
 
 
@@ -270,8 +281,9 @@ def _pab_line(doc: TrfDocument, notes: list[str]) -> list[str]:
     win, draw = record.get("W", Fraction(1)), record.get("D", Fraction(1, 2))
     word = "win" if pab == win else "draw" if pab == draw else "zero" if pab == 0 else None
     if word is None:
-        notes.append(f"the 162 record's PAB value {float(pab):g} is not carried over"
-                     " (a season's pab_score is a win, a draw or zero)")
+        notes.append(Message("the 162 record's PAB value {float:g} is not carried over (a "
+                             "season's pab_score is a win, a draw or zero)",
+                             float=float(pab)))
         return []
     return [] if word == "win" else [f"    pab_score: {word}  # from the file's 162 record"]
 
@@ -283,8 +295,9 @@ def _scoring_line(doc: TrfDocument, notes: list[str]) -> list[str]:
     points = {key: record.get(code, default) for key, code, default in (
         ("win", "W", Fraction(1)), ("draw", "D", Fraction(1, 2)), ("loss", "L", Fraction(0)))}
     if record.get("A", 0) != 0:
-        notes.append(f"the 162 record's A (absence, forfeit loss) value"
-                     f" {float(record['A']):g} is not carried over (a season scores it 0)")
+        notes.append(Message("the 162 record's A (absence, forfeit loss) value {float:g} is not "
+                             "carried over (a season scores it 0)",
+                             float=float(record['A'])))
     if points == {"win": 1, "draw": Fraction(1, 2), "loss": 0}:
         return []
     return ["scoring: {" + ", ".join(f"{k}: {float(v):g}" for k, v in points.items())
@@ -307,8 +320,9 @@ def _rounds_lines(doc: TrfDocument, players: list[TrfPlayer], rounds_games: list
         for w, b, wc, bc in games:
             result = _result(wc, bc)
             if wc in (Code.WIN_UNRATED, Code.LOSS_UNRATED, Code.DRAW_UNRATED):
-                notes.append(f"round {r + 1}: {name[w]} - {name[b]} lasted less than a move;"
-                             " recorded as an ordinary result")
+                notes.append(Message("round {value}: {name} - {name2} lasted less than a move; "
+                                     "recorded as an ordinary result",
+                                     value=r + 1, name=name[w], name2=name[b]))
             body.append(f"          - {_q(name[w] + ' - ' + name[b])}: {result}")
         if with_byes:
             for p in players:
@@ -345,8 +359,9 @@ def _double_swiss(doc: TrfDocument, fmt: str | None) -> bool:
     if fmt == "double_swiss":
         return True
     if is_double_swiss(doc) and fmt is not None:
-        raise ImportRefused(f"the file's 192 record says a Double-Swiss (two round blocks per"
-                            f" match); it cannot be imported as {fmt}")
+        raise ImportRefused(Message("the file's 192 record says a Double-Swiss (two round "
+                                    "blocks per match); it cannot be imported as {fmt}",
+                                    fmt=fmt))
     return is_double_swiss(doc)
 
 

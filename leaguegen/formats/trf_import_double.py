@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.season import GameResult
+from leaguegen.errors import Message
 from leaguegen.formats import double_swiss_trf
 from leaguegen.formats.trf import TrfDocument, TrfPlayer
 
@@ -94,8 +95,9 @@ def section_lines(doc: TrfDocument, players: list[TrfPlayer], quote,  # noqa: AN
     games_total = doc.rounds_total or doc.rounds_in_file
     total = max((games_total + 1) // 2, len(matches), 1)
     if doc.rounds_total is None:
-        notes.append(f"the file does not say how many rounds the event has (no XXR or 142"
-                     f" record): number_of_rounds is {total}, the matches it holds")
+        notes.append(Message("the file does not say how many rounds the event has (no XXR or "
+                             "142 record): number_of_rounds is {total}, the matches it holds",
+                             total=total))
     keys = [f"    number_of_rounds: {total}  # matches of two games"]
     if double_swiss_trf.initial_colour(doc) is Colour.BLACK:
         keys.append("    initial_colour: black")

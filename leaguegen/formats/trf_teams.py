@@ -27,7 +27,7 @@ from leaguegen.domain.teams.model import (
     TeamEvent,
     flip,
 )
-from leaguegen.errors import InputError, Problem
+from leaguegen.errors import InputError, Message, Problem
 
 MAX_ID = 9999
 _NUMBER = re.compile(r"[0-9]{1,4}(\.[0-9]{1,3})?")
@@ -80,13 +80,16 @@ def _field(line: str, start: int, end: int) -> str:
 
 def _int(text: str, col: int, what: str, low: int = 1, high: int = MAX_ID) -> int:
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
-        raise _Bad(col, f"{what} must be a whole number from {low} to {high}, not '{text}'")
+        raise _Bad(col, Message("{what} must be a whole number from {low} to {high}, not "
+                                "'{text}'",
+                                what=what, low=low, high=high, text=text))
     return int(text)
 
 
 def _points(text: str, col: int, what: str) -> Fraction:
     if not _NUMBER.fullmatch(text):
-        raise _Bad(col, f"{what} '{text}' is not a number such as 2 or 2.5")
+        raise _Bad(col, Message("{what} '{text}' is not a number such as 2 or 2.5",
+                                what=what, text=text))
     return Fraction(text)
 
 
@@ -98,13 +101,14 @@ def _scoring(line: str, default: Scoring) -> Scoring:
     for m in _SCORE_TOKEN.finditer(rest):
         if rest[pos:m.start()].strip():
             raise _Bad(4 + pos + len(rest[pos:m.start()]) - len(rest[pos:m.start()].lstrip()),
-                       f"'{rest[pos:m.start()].strip()}' is not a code and a value such as"
-                       " 'W 2.0'")
+                       Message("'{strip}' is not a code and a value such as 'W 2.0'",
+                               strip=rest[pos:m.start()].strip()))
         values[m.group(1)] = _points(m.group(2), 4 + m.start(2), f"value of {m.group(1)}")
         pos = m.end()
     if rest[pos:].strip():
         raise _Bad(4 + pos + len(rest[pos:]) - len(rest[pos:].lstrip()),
-                   f"'{rest[pos:].strip()}' is not a code and a value such as 'W 2.0'")
+                   Message("'{strip}' is not a code and a value such as 'W 2.0'",
+                           strip=rest[pos:].strip()))
     return Scoring(values.get("W", default.win), values.get("D", default.draw),
                    values.get("L", default.loss))
 
@@ -112,10 +116,11 @@ def _scoring(line: str, default: Scoring) -> Scoring:
 def _read_310(raw: _Raw, line: str, lineno: int) -> None:
     number = _int(_field(line, 5, 7), 5, "team number", 1, 999)
     if number in raw.teams:
-        raise _Bad(5, f"team {number} is given twice (first on line {raw.teams[number][1]})")
+        raise _Bad(5, Message("team {number} is given twice (first on line {value})",
+                              number=number, value=raw.teams[number][1]))
     name = _field(line, 9, 40)
     if not name:
-        raise _Bad(9, "the team has no name (columns 9-40)")
+        raise _Bad(9, Message("the team has no name (columns 9-40)"))
     strength_text = _field(line, 48, 53)
     strength = _int(strength_text, 48, "strength", 0, 9999) if strength_text else None
     mp_text, gp_text, rank_text = _field(line, 55, 60), _field(line, 62, 67), _field(line, 69, 71)
@@ -126,10 +131,10 @@ def _read_310(raw: _Raw, line: str, lineno: int) -> None:
         if text:
             players.append(_int(text, col, "player number"))
         elif line[col - 1:].strip() and not players:
-            raise _Bad(col, "player numbers start at column 74, four columns each")
+            raise _Bad(col, Message("player numbers start at column 74, four columns each"))
         col += 5
     if not players:
-        raise _Bad(74, "the team lists no players (columns 74-77, 79-82, ...)")
+        raise _Bad(74, Message("the team lists no players (columns 74-77, 79-82, ...)"))
     raw.teams[number] = (Team(
         number, name, tuple(players), _field(line, 42, 46), strength,
         _points(mp_text, 55, "match points") if mp_text else None,
@@ -141,7 +146,7 @@ def _read_320(raw: _Raw, line: str, lineno: int) -> None:
     pab = (_points(_field(line, 5, 8), 5, "the bye's match points"),
            _points(_field(line, 10, 13), 10, "the bye's game points"))
     if raw.pab is not None and raw.pab != pab:
-        raise _Bad(5, "a second 320 record gives the bye other points")
+        raise _Bad(5, Message("a second 320 record gives the bye other points"))
     raw.pab = pab
     rnd, col = 1, 15
     while col <= len(line):
@@ -149,7 +154,8 @@ def _read_320(raw: _Raw, line: str, lineno: int) -> None:
         if text and text != "0":
             team = _int(text, col, f"round {rnd}'s bye team", 1, 999)
             if rnd in raw.pab_rounds:
-                raise _Bad(col, f"round {rnd} already has a bye (line {raw.pab_rounds[rnd][1]})")
+                raise _Bad(col, Message("round {rnd} already has a bye (line {value})",
+                                        rnd=rnd, value=raw.pab_rounds[rnd][1]))
             raw.pab_rounds[rnd] = (team, lineno, col)
         rnd, col = rnd + 1, col + 4
 
@@ -157,7 +163,7 @@ def _read_320(raw: _Raw, line: str, lineno: int) -> None:
 def _read_330(raw: _Raw, line: str, lineno: int) -> None:
     result = line[4:6]
     if result not in ("+-", "-+", "--"):
-        raise _Bad(5, f"forfeit '{result}' is not +-, -+ or --")
+        raise _Bad(5, Message("forfeit '{result}' is not +-, -+ or --", result=result))
     rnd = _int(_field(line, 8, 10), 8, "round", 1, 999)
     first = _int(_field(line, 12, 14), 12, "first team", 1, 999)
     second = _int(_field(line, 16, 18), 16, "second team", 1, 999)
@@ -167,7 +173,8 @@ def _read_330(raw: _Raw, line: str, lineno: int) -> None:
 def _read_001(raw: _Raw, line: str, lineno: int) -> None:
     number = _int(_field(line, 5, 8), 5, "player number")
     if number in raw.players:
-        raise _Bad(5, f"player {number} is given twice (first on line {raw.players[number][1]})")
+        raise _Bad(5, Message("player {number} is given twice (first on line {value})",
+                              number=number, value=raw.players[number][1]))
     rating_text = _field(line, 49, 52)
     rating = _int(rating_text, 49, "rating", 0, 9999) if rating_text else None
     raw.players[number] = (Player(number, _field(line, 15, 47), rating), lineno)
@@ -179,15 +186,17 @@ def _read_001(raw: _Raw, line: str, lineno: int) -> None:
             opp_text, colour, code = chunk[0:4].strip(), chunk[5], chunk[7]
             opponent = _int(opp_text, col, "opponent", 0) if opp_text else 0
             if colour not in "wb-" or (colour == " " and opponent):
-                raise _Bad(col + 5, f"colour '{colour}' is not w, b or -")
+                raise _Bad(col + 5, Message("colour '{colour}' is not w, b or -", colour=colour))
             if opponent:
                 if code not in _GAME_CODES:
-                    raise _Bad(col + 7, f"result '{code}' against an opponent is not 1, =, 0,"
-                                        " +, - (or W, D, L)")
+                    raise _Bad(col + 7, Message("result '{code}' against an opponent is not 1, "
+                                                "=, 0, +, - (or W, D, L)",
+                                                code=code))
                 blocks[rnd] = _Block(lineno, col, opponent, colour, _GAME_CODES[code])
             elif code not in _ABSENT_CODES and code != " ":
-                raise _Bad(col + 7, f"result '{code}' without an opponent is not U, H, F, Z"
-                                    " or -")
+                raise _Bad(col + 7, Message("result '{code}' without an opponent is not U, H, "
+                                            "F, Z or -",
+                                            code=code))
             elif code == "U":
                 blocks[rnd] = _Block(lineno, col, 0, "-", "U")
         rnd, col = rnd + 1, col + 10
@@ -215,12 +224,13 @@ def _read_line(raw: _Raw, line: str, lineno: int) -> None:
     elif code == "152":
         text = line[4:].strip().upper()
         if text[:1] not in ("W", "B"):
-            raise _Bad(5, f"first colour '{text}' is not W or B")
+            raise _Bad(5, Message("first colour '{text}' is not W or B", text=text))
         raw.first_colour = text[0].lower()
     elif code == "352":
         text = line[4:].strip().upper()
         if not text or set(text) - {"W", "B"}:
-            raise _Bad(5, f"board colours '{text}' are not a sequence of W and B")
+            raise _Bad(5, Message("board colours '{text}' are not a sequence of W and B",
+                                  text=text))
         raw.board_colours = text
     elif code == "162":
         raw.game_scoring = _scoring(line, GAME_SCORING)
@@ -380,9 +390,10 @@ def loads(text: str, path: str = "<trf>") -> TeamEvent:
         try:
             _read_line(raw, line.rstrip(), lineno)
         except _Bad as exc:
-            problems.append(Problem(path, lineno, exc.col, f"{line[:3]} record: {exc}"))
+            problems.append(Problem(path, lineno, exc.col, Message("{line} record: {exc}",
+                                                                   line=line[:3], exc=exc)))
     if not problems and not raw.teams:
-        problems.append(Problem(path, 1, 1, "no 310 record: this is not a team event"))
+        problems.append(Problem(path, 1, 1, Message("no 310 record: this is not a team event")))
     if problems:
         raise InputError(problems)
     builder = _Builder(raw, path)
@@ -418,12 +429,14 @@ def load(path: str) -> TeamEvent:
         with open(path, "rb") as fh:
             data = fh.read()
     except IsADirectoryError:
-        raise InputError([Problem(str(path), 0, 0, "is a folder, not a TRF file")]) from None
+        raise InputError([Problem(str(path), 0, 0,
+                                  Message("is a folder, not a TRF file"))]) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
         col = exc.start - (data.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise InputError([Problem(str(path), line, col, f"byte 0x{data[exc.start]:02x} is"
-                                                        " not UTF-8 text")]) from None
+        raise InputError([Problem(str(path), line, col, Message("byte 0x{data:02x} is not UTF-8 "
+                                                                "text",
+                                                                data=data[exc.start]))]) from None
     return loads(text, str(path))

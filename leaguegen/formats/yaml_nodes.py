@@ -14,7 +14,7 @@ from pathlib import Path
 
 import yaml
 
-from leaguegen.errors import Problem
+from leaguegen.errors import Message, Problem
 
 try:
     _Loader = yaml.CSafeLoader
@@ -65,15 +65,16 @@ def compose(text: str, col: Collector) -> yaml.Node | None:
                 mark = event.start_mark
                 col.problems.append(Problem(
                     col.path, mark.line + 1, mark.column + 1,
-                    f"YAML aliases (*{event.anchor}) are not allowed in season files; write"
-                    " the value out in full"))
+                    Message("YAML aliases (*{anchor}) are not allowed in season files; write "
+                            "the value out in full",
+                            anchor=event.anchor)))
                 return None
         return yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         line, column, message = _syntax_error(exc, text)
         col.problems.append(Problem(col.path, line, column, message))
     except yaml.YAMLError as exc:
-        col.problems.append(Problem(col.path, 0, 0, f"not valid YAML: {exc}"))
+        col.problems.append(Problem(col.path, 0, 0, Message("not valid YAML: {exc}", exc=exc)))
     return None
 
 
@@ -91,33 +92,35 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
             and (problem is None or context.line < problem.line):
         mark = context
     if mark is None:
-        return 0, 0, f"not valid YAML: {exc.problem or exc.context}"
+        return 0, 0, Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
     lines = text.splitlines()
     here = problem or mark
     line_text = lines[here.line] if here.line < len(lines) else ""
     if "\t" in line_text[: here.column + 1] or (here.column < len(line_text)
                                                    and line_text[here.column] == "\t"):
         return (here.line + 1, line_text.index("\t") + 1,
-                "a tab character: YAML is indented with spaces, never tabs")
-    message = f"not valid YAML: {exc.problem or exc.context}"
+                Message("a tab character: YAML is indented with spaces, never tabs"))
+    message = Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
     if (exc.problem or "").startswith("mapping values are not allowed") and ": " in line_text:
         key, _, value = line_text.strip().lstrip("- ").partition(": ")
         return (here.line + 1, here.column + 1,
-                f"a value holding ': ' must be in quotes, e.g. {key}: \"{value}\"")
+                Message("a value holding ': ' must be in quotes, e.g. {example}",
+                        example=f'{key}: "{value}"'))
     if mark is not problem:
         hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
                     f"{ctx} ({exc.problem})")
-        message = f"not valid YAML: {hint}"
+        message = Message("not valid YAML: {detail}", detail=hint)
     return mark.line + 1, mark.column + 1, message
 
 
 _UNCLOSED = (
-    ("while scanning a quoted scalar", "a quoted value whose closing quote is missing"),
-    ("while scanning a simple key", "a key without its ':' (write 'key: value')"),
-    ("while parsing a flow sequence", "a '[' list that is never closed (a ']' or ',' is"
-                                      " missing)"),
-    ("while parsing a flow mapping", "a '{' mapping that is never closed (a '}' or ',' is"
-                                     " missing)"),
+    ("while scanning a quoted scalar",
+     Message("a quoted value whose closing quote is missing")),
+    ("while scanning a simple key", Message("a key without its ':' (write 'key: value')")),
+    ("while parsing a flow sequence",
+     Message("a '[' list that is never closed (a ']' or ',' is missing)")),
+    ("while parsing a flow mapping",
+     Message("a '{{' mapping that is never closed (a '}}' or ',' is missing)")),
 )
 
 
@@ -130,32 +133,35 @@ def is_null(node: yaml.Node | None) -> bool:
 
 def suggestion(word: str, choices: list[str] | tuple[str, ...]) -> str:
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f" (did you mean '{close[0]}'?)" if close else ""
+    return Message(" (did you mean '{word}'?)", word=close[0]) if close else ""
 
 
 def mapping(node: yaml.Node | None, col: Collector, what: str,
             allowed: tuple[str, ...], required: tuple[str, ...] = ()) -> dict[str, yaml.Node]:
     """Keys of a mapping node; unknown, duplicate and missing keys are problems."""
     if not isinstance(node, yaml.MappingNode):
-        col.add(node, f"{what} must be a mapping of keys to values")
+        col.add(node, Message("{what} must be a mapping of keys to values", what=what))
         return {}
     out: dict[str, yaml.Node] = {}
     for key_node, value_node in node.value:
         key = key_node.value if isinstance(key_node, yaml.ScalarNode) else None
         if key is None:
-            col.add(key_node, f"{what}: keys must be plain words")
+            col.add(key_node, Message("{what}: keys must be plain words", what=what))
             continue
         if key in out:
-            col.add(key_node, f"{what}: key '{key}' appears twice")
+            col.add(key_node, Message("{what}: key '{key}' appears twice", what=what, key=key))
             continue
         if key not in allowed:
-            col.add(key_node, f"unknown key '{key}' in {what}{suggestion(key, allowed)};"
-                              f" allowed: {', '.join(allowed)}")
+            col.add(key_node, Message("unknown key '{key}' in {what}{suggestion}; allowed: "
+                                      "{allowed}",
+                                      key=key, what=what, suggestion=suggestion(key, allowed),
+                                      allowed=', '.join(allowed)))
             continue
         out[key] = value_node
     for key in required:
         if key not in out:
-            col.add(node, f"{what} is missing the required key '{key}'")
+            col.add(node, Message("{what} is missing the required key '{key}'",
+                                  what=what, key=key))
     return out
 
 
@@ -163,7 +169,7 @@ def sequence(node: yaml.Node | None, col: Collector, what: str) -> list[yaml.Nod
     if is_null(node):
         return []
     if not isinstance(node, yaml.SequenceNode):
-        col.add(node, f"{what} must be a list")
+        col.add(node, Message("{what} must be a list", what=what))
         return []
     return list(node.value)
 
@@ -172,7 +178,7 @@ def text(node: yaml.Node | None, col: Collector, what: str) -> str | None:
     if is_null(node):
         return None
     if not isinstance(node, yaml.ScalarNode):
-        col.add(node, f"{what} must be a single value")
+        col.add(node, Message("{what} must be a single value", what=what))
         return None
     return str(node.value).strip()
 
@@ -185,10 +191,11 @@ def integer(node: yaml.Node | None, col: Collector, what: str,
     try:
         value = int(raw)
     except ValueError:
-        col.add(node, f"{what} must be a whole number, not '{raw}'")
+        col.add(node, Message("{what} must be a whole number, not '{raw}'", what=what, raw=raw))
         return None
     if minimum is not None and value < minimum:
-        col.add(node, f"{what} must be at least {minimum}, not {value}")
+        col.add(node, Message("{what} must be at least {minimum}, not {value}",
+                              what=what, minimum=minimum, value=value))
         return None
     return value
 
@@ -202,7 +209,7 @@ def boolean(node: yaml.Node | None, col: Collector, what: str) -> bool | None:
         return True
     if low in ("false", "no", "off"):
         return False
-    col.add(node, f"{what} must be true or false, not '{raw}'")
+    col.add(node, Message("{what} must be true or false, not '{raw}'", what=what, raw=raw))
     return None
 
 

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 
 import yaml
 
+from leaguegen.errors import Message
+
 _BREAKS = "\r\n\x85\u2028\u2029"  # what YAML counts as a line break
 LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -35,7 +37,8 @@ def compose(text: str) -> yaml.Node | None:
     try:
         return yaml.compose(text, Loader=LOADER)
     except yaml.YAMLError as exc:
-        raise SpliceError(f"not valid YAML ({exc}); run `leaguegen check`") from None
+        raise SpliceError(Message("not valid YAML ({exc}); run `leaguegen check`",
+                                  exc=exc)) from None
 
 
 def get(node: yaml.Node | None, key: str) -> yaml.Node | None:
@@ -243,9 +246,10 @@ def splice_round(text: str, newline: str, doc: yaml.Node, section: yaml.MappingN
         not rounds.style
     if not (empty_flow or null):
         shape = "a flow list [...]" if isinstance(rounds, yaml.SequenceNode) else "one value"
-        raise SpliceError(f"line {rounds.start_mark.line + 1}: 'rounds' is written as"
-                         f" {shape}; write it as a block list (one '- date: ...' per round)"
-                         " so that a round can be added without rewriting it")
+        raise SpliceError(Message("line {value}: 'rounds' is written as {shape}; write it as a "
+                                  "block list (one '- date: ...' per round) so that a round can "
+                                  "be added without rewriting it",
+                                  value=rounds.start_mark.line + 1, shape=shape))
     # "rounds: []", "rounds: ~" or "rounds:": the value goes, a comment after it stays
     start, end = rounds.start_mark.index, rounds.end_mark.index
     line_end = _after_line(text, end)
@@ -314,8 +318,9 @@ def check_appended(new_text: str, section_id: str, old_doc: yaml.Node,
         if was != now:
             problem = "the rest of the file would not read as before"
     if problem:
-        raise SpliceError(f"internal: {problem}; nothing was changed (please report this"
-                          " file's layout)")
+        raise SpliceError(Message("internal: {problem}; nothing was changed (please report this "
+                                  "file's layout)",
+                                  problem=problem))
 
 
 def _with_rounds_key(doc: yaml.Node, section: yaml.MappingNode) -> object:
@@ -358,8 +363,9 @@ def plain(node: yaml.Node | None, replace: dict[int, object] | None = None) -> o
 def _verify(new_text: str, old_doc: yaml.Node, replace: dict[int, object], what: str) -> str:
     """``new_text`` if it reads as ``old_doc`` with ``replace`` applied, else SpliceError."""
     if plain(compose(new_text)) != plain(old_doc, replace):
-        raise SpliceError(f"internal: {what} would not read back as intended; nothing was"
-                          " changed (please report this file's layout)")
+        raise SpliceError(Message("internal: {what} would not read back as intended; nothing "
+                                  "was changed (please report this file's layout)",
+                                  what=what))
     return new_text
 
 
@@ -405,10 +411,11 @@ def set_value(text: str, doc: yaml.Node, mapping: yaml.MappingNode, key: str,
     it gets `` value``), so a comment after it stays where it is."""
     vnode = get(mapping, key)
     if vnode is None or key_node(mapping, key) is None:
-        raise SpliceError(f"internal: no key '{key}' to set")
+        raise SpliceError(Message("internal: no key '{key}' to set", key=key))
     if not _one_line_scalar(text, vnode):
-        raise SpliceError(f"line {vnode.start_mark.line + 1}: '{key}' is not a one-line value;"
-                          " change it by hand")
+        raise SpliceError(Message("line {value}: '{key}' is not a one-line value; change it by "
+                                  "hand",
+                                  value=vnode.start_mark.line + 1, key=key))
     start, end = vnode.start_mark.index, vnode.end_mark.index
     new = value_scalar(value, flow=bool(mapping.flow_style))
     if start == end:  # "key:" with nothing after it
@@ -466,16 +473,18 @@ def append_item(text: str, newline: str, doc: yaml.Node, mapping: yaml.MappingNo
     read back as (see ``plain``).
     """
     if mapping.flow_style:
-        raise SpliceError(f"line {mapping.start_mark.line + 1}: the section is written in"
-                          " flow style ({...}); write it as a block mapping")
+        raise SpliceError(Message("line {value}: the section is written in flow style "
+                                  "({{...}}); write it as a block mapping",
+                                  value=mapping.start_mark.line + 1))
     seq = get(mapping, key)
     knode = key_node(mapping, key)
     seq_step, item_step = _style(text, mapping) or _style(text, doc) or (2, 2)
     if isinstance(seq, yaml.SequenceNode) and seq.value and not seq.flow_style:
         cols = _block_column(text, seq)
         if cols is None:
-            raise SpliceError(f"line {seq.start_mark.line + 1}: cannot see how '{key}' is"
-                              " indented; add the line by hand")
+            raise SpliceError(Message("line {value}: cannot see how '{key}' is indented; add "
+                                      "the line by hand",
+                                      value=seq.start_mark.line + 1, key=key))
         at = _after_line(text, _content_end(seq))
         body = _render_item(lines, cols[0], cols[1], newline)
         new_text = _join(text, at, body, newline)
@@ -492,8 +501,9 @@ def append_item(text: str, newline: str, doc: yaml.Node, mapping: yaml.MappingNo
     empty_flow = isinstance(seq, yaml.SequenceNode) and not seq.value
     null = isinstance(seq, yaml.ScalarNode) and seq.tag.endswith(":null") and not seq.style
     if not (empty_flow or null):
-        raise SpliceError(f"line {knode.start_mark.line + 1}: '{key}' is not written as a"
-                          " block list ('- ...' lines); add the entry by hand")
+        raise SpliceError(Message("line {value}: '{key}' is not written as a block list ('- "
+                                  "...' lines); add the entry by hand",
+                                  value=knode.start_mark.line + 1, key=key))
     start, end = seq.start_mark.index, seq.end_mark.index
     line_end = _after_line(text, end)
     rest = text[end:line_end]
@@ -522,13 +532,15 @@ def _item_span(text: str, seq: yaml.SequenceNode, i: int) -> tuple[int, int]:
     item = seq.value[i]
     found = _dash(text, item)
     if found is None:
-        raise SpliceError(f"line {item.start_mark.line + 1}: cannot find this item's '-'")
+        raise SpliceError(Message("line {value}: cannot find this item's '-'",
+                                  value=item.start_mark.line + 1))
     start = _line_start(text, item.start_mark.index)
     if not found[1]:  # "-" alone on the line above the content
         start = _prev_line_start(text, start)
     if text[start:item.start_mark.index].strip(" \t-" + _BREAKS):
-        raise SpliceError(f"line {item.start_mark.line + 1}: another value shares this"
-                          " item's line; reorder the list by hand")
+        raise SpliceError(Message("line {value}: another value shares this item's line; reorder "
+                                  "the list by hand",
+                                  value=item.start_mark.line + 1))
     if i > 0:
         floor = _after_line(text, _content_end(seq.value[i - 1]))
         while start > floor:
@@ -544,19 +556,21 @@ def reorder_items(text: str, newline: str, doc: yaml.Node, seq: yaml.SequenceNod
     """The block list's items in the order ``order`` (indices into the old list), each
     moved whole: its lines, its trailing comment and the comment lines above it."""
     if sorted(order) != list(range(len(seq.value))):
-        raise SpliceError("internal: not a reordering of the list")
+        raise SpliceError(Message("internal: not a reordering of the list"))
     if list(order) == list(range(len(seq.value))):
         return text
     if seq.flow_style:
-        raise SpliceError(f"line {seq.start_mark.line + 1}: the list is written in flow style"
-                          " ([...]); write one '- ...' line per player to freeze its order")
+        raise SpliceError(Message("line {value}: the list is written in flow style ([...]); "
+                                  "write one '- ...' line per player to freeze its order",
+                                  value=seq.start_mark.line + 1))
     spans = [_item_span(text, seq, i) for i in range(len(seq.value))]
     chunks = [text[a:b] for a, b in spans]
     chunks = [c if c.endswith(tuple(_BREAKS)) else c + newline for c in chunks]
     gaps = [text[spans[i][1]:spans[i + 1][0]] for i in range(len(spans) - 1)]
     if any(g.strip(" \t" + _BREAKS) for g in gaps):
-        raise SpliceError(f"line {seq.start_mark.line + 1}: the list has text between its"
-                          " items that belongs to none of them; reorder it by hand")
+        raise SpliceError(Message("line {value}: the list has text between its items that "
+                                  "belongs to none of them; reorder it by hand",
+                                  value=seq.start_mark.line + 1))
     body = chunks[order[0]] + "".join(g + chunks[o] for g, o in zip(gaps, order[1:], strict=True))
     tail = text[spans[-1][1]:]
     if not text[spans[-1][0]:spans[-1][1]].endswith(tuple(_BREAKS)):
@@ -585,9 +599,11 @@ def comment_out(text: str, newline: str, doc: yaml.Node, mapping: yaml.MappingNo
     if knode is None or mapping.flow_style or value is None or \
             not _one_line_scalar(text, value) or \
             _line_start(text, knode.start_mark.index) != _line_start(text, value.end_mark.index):
-        raise SpliceError(f"'{key}' is not a one-line 'key: value'; remove it by hand")
+        raise SpliceError(Message("'{key}' is not a one-line 'key: value'; remove it by hand",
+                                  key=key))
     if knode is mapping.value[0][0]:
-        raise SpliceError(f"'{key}' is the first key of its mapping; remove it by hand")
+        raise SpliceError(Message("'{key}' is the first key of its mapping; remove it by hand",
+                                  key=key))
     i = knode.start_mark.index
     end = _after_line(text, value.end_mark.index)
     line = text[i:end].rstrip("".join(_BREAKS))

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 
 EXIT_CANNOT = 1  # another command holds the lock, or a file was saved meanwhile
 EXIT_INVALID = 2  # an invalid request or season; nothing written
@@ -82,7 +82,8 @@ def load(season_dir: str | Path, memo: dict | None = None) -> Season:
     except InputError as err:
         raise SeasonInvalid(err) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise Refusal(f"{season_dir}: cannot read the season: {exc}") from None
+        raise Refusal(Message("{season_dir}: cannot read the season: {exc}",
+                              season_dir=season_dir, exc=exc)) from None
 
 
 def section_of(season: Season, season_dir: str | Path, section_id: str,
@@ -92,7 +93,9 @@ def section_of(season: Season, season_dir: str | Path, section_id: str,
         return season.section(section_id)
     except KeyError:
         ids = ", ".join(s.id for s in season.sections)
-        raise Refusal(f"{season_dir}: no section '{section_id}' (sections: {ids}){after}") \
+        raise Refusal(Message("{season_dir}: no section '{section_id}' (sections: {ids}){after}",
+                              season_dir=season_dir, section_id=section_id, ids=ids,
+                              after=after)) \
             from None
 
 
@@ -125,26 +128,31 @@ def run(season_dir: str | Path, section_id: str, make: Make) -> Done:
             try:
                 change = make(session, st, season, section)
             except Refused as exc:
-                raise Refusal(f"{st.path}: section '{section_id}': {exc}; nothing was"
-                              " written") from None
+                raise Refusal(Message("{path}: section '{section_id}': {exc}; nothing was "
+                                      "written",
+                                      path=st.path, section_id=section_id, exc=exc)) from None
             except SpliceError as exc:
-                raise Refusal(f"{st.path}: {exc}; nothing was written") from None
+                raise Refusal(Message("{path}: {exc}; nothing was written",
+                                      path=st.path, exc=exc)) from None
             except AlreadyThere as exc:
-                return Done((f"{exc}; nothing to change",))
+                return Done((Message("{exc}; nothing to change", exc=exc),))
             try:
                 after = load_candidate(Path(season_dir), {st.path: change.text}, memo)
             except InputError as err:
-                raise SeasonInvalid(err, "the change would make the season invalid:") \
+                raise SeasonInvalid(err, Message("the change would make the season invalid:")) \
                     from None
             problem = change.holds(after.section(section_id))
             if problem:
-                raise Refusal(f"{st.path}: internal: {problem}; nothing was written (please"
-                              " report this season)")
+                raise Refusal(Message("{path}: internal: {problem}; nothing was written (please "
+                                      "report this season)",
+                                      path=st.path, problem=problem))
             session.write(st, change.text)
     except (SeasonBusy, SeasonChanged) as exc:
-        raise Refusal(f"{season_dir}: {exc}", EXIT_CANNOT) from None
+        raise Refusal(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc),
+                      EXIT_CANNOT) from None
     except (WriteError, OSError) as exc:
-        raise Refusal(f"{season_dir}: cannot write: {exc}") from None
+        raise Refusal(Message("{season_dir}: cannot write: {exc}",
+                              season_dir=season_dir, exc=exc)) from None
     return Done(tuple(change.said), (st.path,))
 
 
@@ -158,8 +166,11 @@ def find_player(section: Section, name: str) -> int:
         return found
     if isinstance(found, list):
         who = ", ".join(section.players[i - 1].name for i in found)
-        raise Refused(f"'{name}' could be {who}; write the full name")
-    raise Refused(f"no player '{name}'{suggestion(name, [p.name for p in section.players])}")
+        raise Refused(Message("'{name}' could be {who}; write the full name",
+                              name=name, who=who))
+    raise Refused(Message("no player '{name}'{suggestion}",
+                          name=name, suggestion=suggestion(name,
+                          [p.name for p in section.players])))
 
 
 def computed(section: Section) -> bool:
@@ -220,8 +231,9 @@ def frozen_first(session, st, section: Section, said: list[str],  # noqa: ANN001
     due = starts or (node is not None and freeze_wanted(node)) or started(section)
     if not computed(section) or node is None or not due:
         return st.text
-    said.append(f"pairing numbers frozen (they came from seeding: {section.seeding}; the"
-                " players are now listed in number order, seeding: list)")
+    said.append(Message("pairing numbers frozen (they came from seeding: {seeding}; the players "
+                        "are now listed in number order, seeding: list)",
+                        seeding=section.seeding))
     return session.edit(st, lambda text, newline: season_edits.freeze(
         text, newline, section.id, drawn_names(section, node), section.seeding, section.seed))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 from leaguegen.formats.chores.core import (
     EXIT_INVALID,
     Done,
@@ -55,11 +55,14 @@ def freeze(season_dir: str | Path, section_id: str | None = None) -> Done:
             new: dict[Path, str] = {}
             for section in chosen:
                 if not computed(section):
-                    raise Refusal(f"section '{section.id}': its pairing numbers are not"
-                                  f" computed (seeding: {section.seeding}"
-                                  + (", players from earlier sections" if section.stage
-                                     else "")
-                                  + "); nothing to freeze")
+                    raise Refusal(
+                        Message("section '{id}': its pairing numbers are not computed"
+                                " (seeding: {seeding}, players from earlier sections);"
+                                " nothing to freeze", id=section.id, seeding=section.seeding)
+                        if section.stage else
+                        Message("section '{id}': its pairing numbers are not computed"
+                                " (seeding: {seeding}); nothing to freeze", id=section.id,
+                                seeding=section.seeding))
                 st, _, _ = session.locate_section(section.id)
                 st = texts.setdefault(st.path, st)
                 text = new.get(st.path, st.text)
@@ -69,27 +72,30 @@ def freeze(season_dir: str | Path, section_id: str | None = None) -> Done:
                 new[st.path] = session.edit(current, lambda t, nl, s=section, o=order:
                                             season_edits.freeze(t, nl, s.id, o, s.seeding,
                                                                 s.seed))
-                said.append(f"section '{section.id}': pairing numbers frozen (from seeding:"
-                            f" {section.seeding}); players listed in number order,"
-                            " seeding: list")
+                said.append(Message("section '{id}': pairing numbers frozen (from seeding: "
+                                    "{seeding}); players listed in number order, seeding: list",
+                                    id=section.id, seeding=section.seeding))
             if not new:
                 return Done(("nothing to freeze: no section with results computes its"
                              " pairing numbers",))
             try:
                 after = load_candidate(Path(season_dir), new, memo)
             except InputError as err:
-                raise SeasonInvalid(err, "freezing would make the season invalid:") from None
+                raise SeasonInvalid(err, Message("freezing would make the season invalid:")) \
+                    from None
             for section in chosen:
                 problem = same_numbers(section)(after.section(section.id))
                 if problem:
-                    raise Refusal(f"{season_dir}: internal: {problem}; nothing was written"
-                                  " (please report this season)", EXIT_INVALID)
+                    raise Refusal(Message("{season_dir}: internal: {problem}; nothing was "
+                                          "written (please report this season)",
+                                          season_dir=season_dir, problem=problem), EXIT_INVALID)
             for path in new:  # every file may be written, or none is (exit 2)
                 ensure_writable(texts[path].target, str(path))
             for path, text in new.items():
                 session.write(texts[path], text)
     except (SeasonBusy, SeasonChanged) as exc:
-        raise Refusal(f"{season_dir}: {exc}", 1) from None
+        raise Refusal(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc), 1) from None
     except (WriteError, OSError) as exc:
-        raise Refusal(f"{season_dir}: cannot write: {exc}") from None
+        raise Refusal(Message("{season_dir}: cannot write: {exc}",
+                              season_dir=season_dir, exc=exc)) from None
     return Done(tuple(said), tuple(new))

@@ -18,6 +18,7 @@ import datetime as dt
 
 from leaguegen.domain.season import GameResult, Section
 from leaguegen.domain.sections import kind_of
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import AlreadyThere, Change, Refused, both, same_numbers
 
 # a result seen from the other player's side
@@ -38,7 +39,9 @@ def scores_of(score: str) -> list[GameResult]:
 
     parts = [p for p in score.replace(",", " ").split() if p]
     if not 1 <= len(parts) <= 2:
-        raise Refused(f"'{score}' is not one game's score or a match's two (like '1-0 ½-½')")
+        raise Refused(Message("'{score}' is not one game's score or a match's two (like '1-0 "
+                              "½-½')",
+                              score=score))
     return [score_of(p) for p in parts]
 
 
@@ -74,36 +77,39 @@ def match_change(session, st, section: Section, w: int, b: int, score: str,  # n
         paired = kind.chores.paired_rounds(section) if kind.chores.paired_rounds else None
         k = (round_no - 1) // per + 1
         if paired is not None and round_no > paired:
-            raise Refused(f"round {round_no} (match {k}) is not paired yet (the last paired"
-                          f" match is {paired // per}); `leaguegen pair` pairs the next one")
+            raise Refused(Message("round {round_no} (match {k}) is not paired yet (the last "
+                                  "paired match is {value}); `leaguegen pair` pairs the next one",
+                                  round_no=round_no, k=k, value=paired // per))
         games = [g for g in games if (g[0] - 1) // per + 1 == k]
         if not games:
-            raise Refused(f"{pair} have no match in round {round_no} (match {k})")
+            raise Refused(Message("{pair} have no match in round {round_no} (match {k})",
+                                  pair=pair, round_no=round_no, k=k))
     if not games:
-        raise Refused(f"{pair} are not paired in any match of this section")
+        raise Refused(Message("{pair} are not paired in any match of this section", pair=pair))
     matches = sorted({(g[0] - 1) // per + 1 for g in games})
     first = {k: next(g for g in games if g[0] == (k - 1) * per + 1) for k in matches}
     if len(given) == 2:
         right = [k for k in matches if first[k][1:] == (w, b)]
         if not right:
             _, sw, sb = first[matches[0]]
-            raise Refused(f"{names[sw - 1]} has White in game 1 of the match against"
-                          f" {names[sb - 1]}; write it '{names[sw - 1]} - {names[sb - 1]}'"
-                          " with both scores from that side")
+            raise Refused(Message("{names} has White in game 1 of the match against {names2}; "
+                                  "write it '{names} - {names2}' with both scores from that side",
+                                  names=names[sw - 1], names2=names[sb - 1]))
         slots = [1, 2]
     else:
         right = [k for k in matches if any((g[1], g[2]) == (w, b) for g in games
                                            if (g[0] - 1) // per + 1 == k)]
         if not right:
             r, sw, sb = next(g for g in games if (g[0] - 1) // per + 1 == matches[0])
-            raise Refused(f"{names[sw - 1]} has White against {names[sb - 1]} in round {r};"
-                          f" write it '{names[sw - 1]} - {names[sb - 1]}' with the score from"
-                          " White's side")
+            raise Refused(Message("{names} has White against {names2} in round {r}; write it "
+                                  "'{names} - {names2}' with the score from White's side",
+                                  names=names[sw - 1], names2=names[sb - 1], r=r))
         slots = []
     if len(right) > 1:
         rounds = ", ".join(f"{(k - 1) * per + 1}-{k * per}" for k in right)
-        raise Refused(f"{pair} met in more than one match (rounds {rounds}); say which with"
-                      " --round")
+        raise Refused(Message("{pair} met in more than one match (rounds {rounds}); say which "
+                              "with --round",
+                              pair=pair, rounds=rounds))
     k = right[0]
     _, fw, fb = first[k]  # the first-named player: White in game 1
     if not slots:
@@ -124,18 +130,25 @@ def match_change(session, st, section: Section, w: int, b: int, score: str,  # n
         new[slot - 1] = result
     changed = [s for s in (1, 2) if now[s - 1] is not None and new[s - 1] != now[s - 1]]
     if changed and not correct:
-        raise Refused(f"match {k} (rounds {lo}-{hi}): {names[fw - 1]} - {names[fb - 1]} already"
-                      f" has {old[1] if old else ''}; pass --correct to replace game"
-                      f" {' and '.join(map(str, changed))}")
+        raise Refused(Message("match {k} (rounds {lo}-{hi}): {names} - {names2} already has "
+                              "{value}; pass --correct to replace game {items}",
+                              k=k, lo=lo, hi=hi, names=names[fw - 1], names2=names[fb - 1],
+                              value=old[1] if old else '', items=' and '.join(map(str,
+                              changed))))
     if new[0] is None:
-        raise Refused(f"game 1 of match {k} (round {lo}) has no result yet; enter it first,"
-                      " or both games as 'First - Second' '1-0 ½-½'")
+        raise Refused(Message("game 1 of match {k} (round {lo}) has no result yet; enter it "
+                              "first, or both games as 'First - Second' '1-0 ½-½'",
+                              k=k, lo=lo))
     written = " ".join(r.text for r in new if r is not None)
     if new == now and dating is None:
-        raise AlreadyThere(f"match {k} (rounds {lo}-{hi}): {names[fw - 1]} -"
-                           f" {names[fb - 1]} already has {written}")
-    told = f"match {k} (rounds {lo}-{hi}): {names[fw - 1]} - {names[fb - 1]}: {written}" \
-        + (f" (replaces {old[1]})" if changed and old else "")
+        raise AlreadyThere(Message("match {k} (rounds {lo}-{hi}): {white} - {black} already"
+                                   " has {written}", k=k, lo=lo, hi=hi, white=names[fw - 1],
+                                   black=names[fb - 1], written=written))
+    told: str = Message("match {k} (rounds {lo}-{hi}): {white} - {black}: {written} (replaces"
+                        " {old})", k=k, lo=lo, hi=hi, white=names[fw - 1], black=names[fb - 1],
+                        written=written, old=old[1]) if changed and old else \
+        Message("match {k} (rounds {lo}-{hi}): {white} - {black}: {written}", k=k, lo=lo,
+                hi=hi, white=names[fw - 1], black=names[fb - 1], written=written)
     key = old[0] if old is not None else f"{names[fw - 1]} - {names[fb - 1]}"
     said: list[str] = []
 
@@ -150,7 +163,8 @@ def match_change(session, st, section: Section, w: int, b: int, score: str,  # n
     if new != now:
         said.append(told)
     if dating is not None:
-        said.append(f"match {k} (rounds {lo}-{hi}) dated {dating.isoformat()}")
+        said.append(Message("match {k} (rounds {lo}-{hi}) dated {isoformat}",
+                            k=k, lo=lo, hi=hi, isoformat=dating.isoformat()))
     expected = [(lo, fw, fb, new[0])] + \
         ([(hi, fb, fw, FLIPPED[new[1]])] if new[1] is not None else [])
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import GameResult, Season, Section
 from leaguegen.domain.sections import kind_of
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import (
     AlreadyThere,
     Change,
@@ -37,25 +38,29 @@ def game_in(section: Section, w: int, b: int, round_no: int | None) -> tuple[int
         if kind.chores.paired_rounds is not None:
             paired = kind.chores.paired_rounds(section)
             if round_no > paired:
-                raise Refused(f"round {round_no} is not paired yet (the last paired round is"
-                              f" {paired}); `leaguegen pair` pairs the next one")
+                raise Refused(Message("round {round_no} is not paired yet (the last paired "
+                                      "round is {paired}); `leaguegen pair` pairs the next one",
+                                      round_no=round_no, paired=paired))
         games_there = [g for g in games if g[0] == round_no]
         if not games_there:
             when = ", ".join(str(g[0]) for g in games) or "no round"
-            raise Refused(f"{pair} are not paired in round {round_no} (they meet in {when})")
+            raise Refused(Message("{pair} are not paired in round {round_no} (they meet in "
+                                  "{when})",
+                                  pair=pair, round_no=round_no, when=when))
         games = games_there
     if not games:
-        raise Refused(f"{pair} are not paired in any round of this section")
+        raise Refused(Message("{pair} are not paired in any round of this section", pair=pair))
     right = [g for g in games if (g[1], g[2]) == (w, b)]
     if not right:
         r, sw, sb = games[0]
-        raise Refused(f"{names[sw - 1]} has White against {names[sb - 1]} in round {r}; write"
-                      f" it '{names[sw - 1]} - {names[sb - 1]}' with the score from White's"
-                      " side")
+        raise Refused(Message("{names} has White against {names2} in round {r}; write it "
+                              "'{names} - {names2}' with the score from White's side",
+                              names=names[sw - 1], names2=names[sb - 1], r=r))
     if len(right) > 1:
         rounds = ", ".join(str(g[0]) for g in right)
-        raise Refused(f"{pair} meet with these colours in rounds {rounds}; say which with"
-                      " --round")
+        raise Refused(Message("{pair} meet with these colours in rounds {rounds}; say which "
+                              "with --round",
+                              pair=pair, rounds=rounds))
     return right[0]
 
 
@@ -66,11 +71,13 @@ def score_of(score: str) -> GameResult:
     try:
         result = parse_result(score)
     except ValueError:
-        raise Refusal(f"score '{score}' is not one of {RESULT_HELP}; nothing was written") \
+        raise Refusal(Message("score '{score}' is not one of {RESULT_HELP}; nothing was written",
+                              score=score, RESULT_HELP=RESULT_HELP)) \
             from None
     if result is None:
-        raise Refusal(f"'{score}' is not a result: give the score ({RESULT_HELP}); a game not"
-                      " played yet simply has no result; nothing was written")
+        raise Refusal(Message("'{score}' is not a result: give the score ({RESULT_HELP}); a "
+                              "game not played yet simply has no result; nothing was written",
+                              score=score, RESULT_HELP=RESULT_HELP))
     return result
 
 
@@ -81,7 +88,9 @@ def date_of(text: str | None) -> dt.date | None:
     try:
         return dt.date.fromisoformat(text.strip())
     except ValueError:
-        raise Refusal(f"--date '{text}' is not a date like 2026-11-05; nothing was written") \
+        raise Refusal(Message("--date '{text}' is not a date like 2026-11-05; nothing was "
+                              "written",
+                              text=text)) \
             from None
 
 
@@ -103,16 +112,18 @@ def round_dating(section: Section, r: int, date: dt.date | None) -> dt.date | No
     info = next((i for i in section.rounds if i.number == r), None)
     if info is not None and info.date is not None:
         if info.date != date:
-            raise Refused(f"round {r} is dated {info.date.isoformat()}, not"
-                          f" {date.isoformat()}; change the round's date in the file if it"
-                          " moved")
+            raise Refused(Message("round {r} is dated {isoformat}, not {isoformat2}; change the "
+                                  "round's date in the file if it moved",
+                                  r=r, isoformat=info.date.isoformat(),
+                                  isoformat2=date.isoformat()))
         return None
     earlier = [(i.number, i.date) for i in section.rounds if i.number < r and i.date]
     if earlier:
         n, last = max(earlier, key=lambda x: (x[1], x[0]))
         if date < last:
-            raise Refused(f"--date {date.isoformat()} is before round {n}'s date"
-                          f" {last.isoformat()}: rounds are dated in order")
+            raise Refused(Message("--date {isoformat} is before round {n}'s date {isoformat2}: "
+                                  "rounds are dated in order",
+                                  isoformat=date.isoformat(), n=n, isoformat2=last.isoformat()))
     return date
 
 
@@ -137,11 +148,12 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
             raise Refused(split)
         w, b = split
         if w == b:
-            raise Refused("a player cannot play themselves")
+            raise Refused(Message("a player cannot play themselves"))
         if kind_of(section.format).chores.games_per_pairing > 1:  # a match on one line
             return match_change(session, st, section, w, b, score, round_no, correct, date)
         if result is None:
-            raise Refused(f"'{score}' is two scores; a game of this section has one")
+            raise Refused(Message("'{score}' is two scores; a game of this section has one",
+                                  score=score))
         written = result.text
         r, sw, sb = game_in(section, w, b, round_no)
         white, black = section.players[sw - 1].name, section.players[sb - 1].name
@@ -151,16 +163,21 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
             return split_game(key.strip(), names) == (sw, sb)
 
         old = season_edits.existing_line(st.text, section_id, r, matches)
-        told = f"round {r}: {white} - {black}: {written}"
+        told: str = Message("round {r}: {white} - {black}: {written}", r=r, white=white,
+                            black=black, written=written)
         if old is not None and old[1] is not None:
             same = _reads_as(old[1]) == result
             if same and dating is None:
-                raise AlreadyThere(f"round {r}: {white} - {black} already has {old[1]}")
+                raise AlreadyThere(Message("round {r}: {white} - {black} already has {old}",
+                                           r=r, white=white, black=black, old=old[1]))
             if not same and not correct:
-                raise Refused(f"round {r}: {white} - {black} already has the result {old[1]};"
-                              f" pass --correct to replace it with {written}")
+                raise Refused(Message("round {r}: {white} - {black} already has the result "
+                                      "{old}; pass --correct to replace it with {written}",
+                                      r=r, white=white, black=black, old=old[1],
+                                      written=written))
             if not same:
-                told += f" (replaces {old[1]})"
+                told = Message("round {r}: {white} - {black}: {written} (replaces {old})",
+                               r=r, white=white, black=black, written=written, old=old[1])
             else:
                 told = ""  # only the date is new
         key = old[0] if old is not None else f"{white} - {black}"
@@ -176,7 +193,8 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
         text = with_frozen(session, st, section, edit, said, starts=True)
         said.extend([told] if told else [])
         if dating is not None:
-            said.append(f"round {r} dated {dating.isoformat()}")
+            said.append(Message("round {r} dated {isoformat}",
+                                r=r, isoformat=dating.isoformat()))
 
         def recorded(after: Section) -> str | None:
             ok = any((g.round, g.white, g.black, g.result) == (r, sw, sb, result)

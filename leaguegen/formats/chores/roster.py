@@ -12,6 +12,7 @@ from pathlib import Path
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
 from leaguegen.domain.sections.kind import FREE_NUMBER, LATE_ENTRIES
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import (
     Change,
     Done,
@@ -33,20 +34,25 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         chores = kind_of(section.format).chores
         if not chores.withdraw:
-            raise Refused(f"a {section.format} section records a withdrawal in its own way;"
-                          " edit the file")
+            raise Refused(Message("a {format} section records a withdrawal in its own way; edit "
+                                  "the file",
+                                  format=section.format))
         n = find_player(section, name)
         player = section.players[n - 1].name
         if any(w.player == n for w in section.withdrawals):
-            raise Refused(f"{player} has withdrawn already")
+            raise Refused(Message("{player} has withdrawn already", player=player))
         per = chores.games_per_pairing  # the file's rounds: a match of that many games
         total = len(section.rounds) // per
         if after_round > total:
-            raise Refused(f"after round {after_round}: the section has {total} rounds")
+            raise Refused(Message("after round {after_round}: the section has {total} rounds",
+                                  after_round=after_round, total=total))
         text = session.edit(st, lambda text, newline: season_edits.add_withdrawal(
             text, newline, section_id, player, after_round, reason))
-        said = [f"{player} withdrawn after round {after_round}"
-                + (f" ({reason})" if reason else "")]
+        said: list[str] = [
+            Message("{player} withdrawn after round {after_round} ({reason})", player=player,
+                    after_round=after_round, reason=reason) if reason else
+            Message("{player} withdrawn after round {after_round}", player=player,
+                    after_round=after_round)]
 
         def recorded(after: Section) -> str | None:
             ok = any((w.player, w.after_round) == (n, per * after_round)
@@ -65,12 +71,12 @@ def entry_fields(name: str, details: Sequence[tuple[str, str | int | None]]
     from leaguegen.formats.players import birth_problem, name_problem
 
     if (why := name_problem(name)) is not None:
-        raise Refusal(f"{why}; nothing was written")
+        raise Refusal(Message("{why}; nothing was written", why=why))
     fields: list[tuple[str, str | int]] = [("name", name)]
     for key, value in details:
         if key == "birth" and isinstance(value, str):
             if (why := birth_problem(value)) is not None:
-                raise Refusal(f"--birth: {why}; nothing was written")
+                raise Refusal(Message("--birth: {why}; nothing was written", why=why))
             value = value.strip() if value else None
         if value is not None:
             fields.append((key, value))
@@ -90,13 +96,15 @@ def enter(season_dir: str | Path, section_id: str, name: str,
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         if section.stage is not None:
-            raise Refused("its players come from earlier sections (players: {from: ...})")
+            raise Refused(Message("its players come from earlier sections (players: {{from: "
+                                  "...}})"))
         how_late = kind_of(section.format).chores.late_entry
         if how_late is None:
-            raise Refused(f"a {section.format} section cannot take a late entry from the"
-                          " command line; edit the file")
+            raise Refused(Message("a {format} section cannot take a late entry from the command "
+                                  "line; edit the file",
+                                  format=section.format))
         if entered in Names(section.players).exact:
-            raise Refused(f"{entered} is entered already")
+            raise Refused(Message("{entered} is entered already", entered=entered))
         if not different:
             refuse_look_alike(section, entered)
         said: list[str] = []
@@ -104,10 +112,12 @@ def enter(season_dir: str | Path, section_id: str, name: str,
         if how_late == LATE_ENTRIES or (how_late == FREE_NUMBER and started):
             key = "late_entries"
             if how_late == FREE_NUMBER and (len(section.players) % 2 == 0):
-                raise Refused(f"it has results and {len(section.players)} players: a late"
-                              " entry joins a round robin only by taking the free number of"
-                              " an odd field, so nobody else's number moves")
-            how = "late_entries" + (", the free number" if how_late == FREE_NUMBER else "")
+                raise Refused(Message("it has results and {count} players: a late entry joins a "
+                                      "round robin only by taking the free number of an odd "
+                                      "field, so nobody else's number moves",
+                                      count=len(section.players)))
+            how = Message("late_entries, the free number") if how_late == FREE_NUMBER \
+                else "late_entries"
         else:
             key = "players"
             how = "players"
@@ -128,8 +138,9 @@ def enter(season_dir: str | Path, section_id: str, name: str,
                            if p.name == entered), None)
             if number is None:
                 return "the new player would not read back"
-            said.insert(told, f"{entered} entered as No. {number} ({how})"
-                        + swiss_tpn_words(after, number, before))
+            said.insert(told, Message("{entered} entered as No. {number} ({how}){tpn}",
+                                      entered=entered, number=number, how=how,
+                                      tpn=swiss_tpn_words(after, number, before)))
             return None
 
         # a kind that places late entries itself (quads regroup) may move numbers
@@ -177,8 +188,8 @@ def swiss_tpn_words(after: Section, number: int, before: str | None) -> str:
     if before is None or order_of is None:
         return ""
     tpn = order_of(after).index(number) + 1
-    return (f"; pairing number (TPN) {tpn}, placed before {before} in the initial order"
-            " (C.04.2 art. 2.4; every player keeps their No.)")
+    return Message("; pairing number (TPN) {tpn}, placed before {before} in the initial order"
+                   " (C.04.2 art. 2.4; every player keeps their No.)", tpn=tpn, before=before)
 
 
 def refuse_look_alike(section: Section, name: str) -> None:
@@ -189,10 +200,11 @@ def refuse_look_alike(section: Section, name: str) -> None:
     for player in section.players:
         if look_alike(name, player.name):
             letters = ", ".join(look_alike_letters(name, player.name))
-            raise Refused(f"'{name}' looks the same as '{player.name}', already entered, but"
-                          f" is spelt with other letters ({letters}); if it is"
-                          " the same player, nothing needs entering; if it is someone else,"
-                          " pass --different-person")
+            raise Refused(Message("'{name}' looks the same as '{name2}', already entered, but "
+                                  "is spelt with other letters ({letters}); if it is the same "
+                                  "player, nothing needs entering; if it is someone else, pass "
+                                  "--different-person",
+                                  name=name, name2=player.name, letters=letters))
 
 
 def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no: int,
@@ -205,26 +217,32 @@ def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no:
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         chores = kind_of(section.format).chores
         if not chores.accepts_byes:
-            raise Refused("a requested bye is for a Swiss section; a round robin's free round"
-                          " comes from its table")
+            raise Refused(Message("a requested bye is for a Swiss section; a round robin's free "
+                                  "round comes from its table"))
         n = find_player(section, name)
         player = section.players[n - 1].name
         per = chores.games_per_pairing  # the file's rounds: a match of that many games
         total = len(section.rounds) // per
         if round_no > total:
-            raise Refused(f"round {round_no}: the section has {total} rounds")
+            raise Refused(Message("round {round_no}: the section has {total} rounds",
+                                  round_no=round_no, total=total))
         paired = chores.paired_rounds(section) // per if chores.paired_rounds else 0
         if round_no <= paired:
-            raise Refused(f"round {round_no} is paired already; a bye is asked for before its"
-                          " round is paired (change the round's lines by hand)")
+            raise Refused(Message("round {round_no} is paired already; a bye is asked for "
+                                  "before its round is paired (change the round's lines by hand)",
+                                  round_no=round_no))
         first_game = per * (round_no - 1) + 1
         if any(w.player == n and w.after_round < first_game for w in section.withdrawals):
-            raise Refused(f"{player} has withdrawn before round {round_no}")
+            raise Refused(Message("{player} has withdrawn before round {round_no}",
+                                  player=player, round_no=round_no))
         if n in requested_for(section, round_no):
-            raise Refused(f"{player} has asked for a bye in round {round_no} already")
+            raise Refused(Message("{player} has asked for a bye in round {round_no} already",
+                                  player=player, round_no=round_no))
         text = session.edit(st, lambda text, newline: season_edits.add_bye_request(
             text, newline, section_id, player, round_no, kind, reason))
-        said = [f"{player}: {kind} bye requested for round {round_no}"]
+        said: list[str] = [Message("{player}: {kind} bye requested for round {round_no}",
+                                   player=player, kind=kind,
+                                   round_no=round_no)]
 
         def recorded(after: Section) -> str | None:
             ok = n in requested_for(after, round_no)

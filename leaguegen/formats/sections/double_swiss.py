@@ -31,6 +31,7 @@ from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.pairing.double_swiss_event import DOUBLE_SWISS_SCORING, for_tiebreaks
 from leaguegen.domain.season import Bye, Game, GameResult, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections import double_swiss as ds
+from leaguegen.errors import Message
 from leaguegen.formats import double_swiss_trf, trf
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.players import Names
@@ -77,8 +78,9 @@ def _match_lines(items: list[yaml.Node], ctx: Ctx, k: int, names: Names,
         try:
             first, second = _results(line.raw)
         except ValueError:
-            ctx.col.add(line.value_node, f"round {k}: '{line.raw}' is not two results (each"
-                                         f" one of {RESULT_HELP}), like '1-0 ½-½'")
+            ctx.col.add(line.value_node, Message("round {k}: '{raw}' is not two results (each "
+                                                 "one of {RESULT_HELP}), like '1-0 ½-½'",
+                                                 k=k, raw=line.raw, RESULT_HELP=RESULT_HELP))
             continue
         white, black = line.white, line.black
         if seen.once(white, line.key_node) and seen.once(black, line.key_node):
@@ -91,22 +93,28 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     sid = base.id
     total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
     if "number_of_rounds" not in keys:
-        ctx.col.add(keys.get("format"), f"section '{sid}' (double_swiss) needs number_of_rounds")
+        ctx.col.add(keys.get("format"), Message("section '{sid}' (double_swiss) needs "
+                                                "number_of_rounds",
+                                                sid=sid))
     elif total is not None and total >= len(base.players):
-        ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
-                                              f" {total + 1} players, section '{sid}' has"
-                                              f" {len(base.players)}")
+        ctx.col.add(keys["number_of_rounds"], Message("number_of_rounds {total} needs at least "
+                                                      "{value} players, section '{sid}' has "
+                                                      "{count}",
+                                                      total=total, value=total + 1, sid=sid,
+                                                      count=len(base.players)))
         total = None
     colour_node = keys.get("initial_colour")
     colour = (yn.text(colour_node, ctx.col, "initial_colour") or "white").lower()
     if colour not in COLOURS:
-        ctx.col.add(colour_node, f"initial_colour '{colour}' is not one of white, black")
+        ctx.col.add(colour_node, Message("initial_colour '{colour}' is not one of white, black",
+                                         colour=colour))
         colour = "white"
     names = Names(base.players)
-    items = yn.sequence(keys.get("rounds"), ctx.col, f"section '{sid}' rounds")
+    items = yn.sequence(keys.get("rounds"), ctx.col, Message("section '{sid}' rounds", sid=sid))
     if total is not None and len(items) > total:
-        ctx.col.add(items[total], f"section '{sid}' has number_of_rounds {total}, but"
-                                  f" {len(items)} rounds are listed")
+        ctx.col.add(items[total], Message("section '{sid}' has number_of_rounds {total}, but "
+                                          "{count} rounds are listed",
+                                          sid=sid, total=total, count=len(items)))
         items = items[:total]
     infos: list[RoundInfo] = []
     games: list[Game] = []
@@ -114,30 +122,35 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     met: dict[frozenset[int], int] = {}
     had_bye: dict[int, int] = {}
     for k, item in enumerate(items, start=1):
-        round_keys = yn.mapping(item, ctx.col, f"round {k}", ROUND_KEYS)
+        round_keys = yn.mapping(item, ctx.col, Message("round {k}", k=k), ROUND_KEYS)
         date = round_date(round_keys.get("date"), ctx, k)
         infos += [RoundInfo(2 * k - 1, date), RoundInfo(2 * k, date)]
-        lines = yn.sequence(round_keys.get("results"), ctx.col, f"round {k} results")
+        lines = yn.sequence(round_keys.get("results"), ctx.col, Message("round {k} results",
+                                                                        k=k))
         if not lines:
-            ctx.col.add(item, f"round {k} has no matches; a round is listed once it is paired")
+            ctx.col.add(item, Message("round {k} has no matches; a round is listed once it is "
+                                      "paired",
+                                      k=k))
         got, got_byes, pairs = _match_lines(lines, ctx, k, names, base)
         games += got
         byes += got_byes
         for pair, forfeited, node in pairs:
             if pair in met:
                 a, b = sorted(pair)
-                ctx.col.add(node, f"round {k}: {base.players[a - 1].name} and"
-                                  f" {base.players[b - 1].name} already played a match in"
-                                  f" round {met[pair]} (C.04.5 [C1])")
+                ctx.col.add(node, Message("round {k}: {name} and {name2} already played a match "
+                                          "in round {met} (C.04.5 [C1])",
+                                          k=k, name=base.players[a - 1].name,
+                                          name2=base.players[b - 1].name, met=met[pair]))
             elif not forfeited:
                 met[pair] = k
         for bye in got_byes[::2]:
             if bye.code is not Code.PAIRING_BYE:
                 continue
             if bye.player in had_bye:
-                ctx.col.add(item, f"round {k}: {base.players[bye.player - 1].name} already had"
-                                  f" the pairing-allocated bye in round {had_bye[bye.player]}"
-                                  " (C.04.5 [C2])")
+                ctx.col.add(item, Message("round {k}: {name} already had the pairing-allocated "
+                                          "bye in round {had_bye} (C.04.5 [C2])",
+                                          k=k, name=base.players[bye.player - 1].name,
+                                          had_bye=had_bye[bye.player]))
             had_bye[bye.player] = k
     # the requests and withdrawals count matches: read them against the matches' first games
     by_match = [dataclasses.replace(g, round=(g.round + 1) // 2) for g in games

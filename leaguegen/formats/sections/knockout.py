@@ -39,6 +39,7 @@ from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Game, RoundInfo, Section
 from leaguegen.domain.sections.knockout import KnockoutDetails, MatchKey
 from leaguegen.domain.stages import StageInfo
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_parsed_list
 from leaguegen.formats.players import Names
@@ -108,7 +109,9 @@ class _Results:
         decided: dict[int, int] = {}
         for line in lines:
             if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-                self.ctx.col.add(line, f"round {r}: write each game as 'White - Black: 1-0'")
+                self.ctx.col.add(line, Message("round {r}: write each game as 'White - Black: "
+                                               "1-0'",
+                                               r=r))
                 continue
             key_node, value_node = line.value[0]
             key = str(key_node.value)
@@ -134,13 +137,15 @@ class _Results:
         m = ADVANCES.match(raw)
         if not m:
             self.ctx.col.add(value_node if raw else key_node,
-                             f"round {r}: for a decision away from the board write"
-                             f" '{self.name(seed)}: advances (reason)'")
+                             Message("round {r}: for a decision away from the board write "
+                                     "'{name}: advances (reason)'",
+                                     r=r, name=self.name(seed)))
             return
         match = by_seed.get(seed)
         if match is None or _sides(match) is None:
-            self.ctx.col.add(key_node, f"round {r}: {self.name(seed)} has no match to decide in"
-                                       " this round")
+            self.ctx.col.add(key_node, Message("round {r}: {name} has no match to decide in "
+                                               "this round",
+                                               r=r, name=self.name(seed)))
             return
         decided[match.index] = seed
         if m.group(1):
@@ -157,11 +162,11 @@ class _Results:
             key, label = sm.group(1), sm.group(2).lower()
         split = split_game(key, self.names)
         if isinstance(split, str):
-            col.add(key_node, f"round {r}: {split}")
+            col.add(key_node, Message("round {r}: {split}", r=r, split=split))
             return
         w, b = split
         if w == b:
-            col.add(key_node, f"round {r}: a player cannot play themselves")
+            col.add(key_node, Message("round {r}: a player cannot play themselves", r=r))
             return
         match = by_seed.get(w)
         sides = _sides(match)
@@ -174,12 +179,14 @@ class _Results:
             else:
                 opp = sides[1] if sides[0] == w else sides[0]
                 why = f"are not drawn against each other ({self.name(w)} plays {self.name(opp)})"
-            col.add(key_node, f"round {r}: {self.name(w)} and {self.name(b)} {why}")
+            col.add(key_node, Message("round {r}: {name} and {name2} {why}",
+                                      r=r, name=self.name(w), name2=self.name(b), why=why))
             return
         try:
             result = parse_result(raw)
         except ValueError:
-            col.add(value_node, f"round {r}: result '{raw}' is not one of {RESULT_HELP}")
+            col.add(value_node, Message("round {r}: result '{raw}' is not one of {RESULT_HELP}",
+                                        r=r, raw=raw, RESULT_HELP=RESULT_HELP))
             return
         self.games.append(Game(r, w, b, result))
         if result is None:
@@ -189,24 +196,27 @@ class _Results:
         if label is None:
             label = fmt.stage_of_game(len(so_far))
             if label is None:
-                col.add(key_node, f"round {r}: this match already has every game its format"
-                                  " allows")
+                col.add(key_node, Message("round {r}: this match already has every game its "
+                                          "format allows",
+                                          r=r))
                 return
         elif label not in [s.label for s in fmt.stages]:
-            col.add(key_node, f"round {r}: stage '{label}' is not one of"
-                              f" {', '.join(s.label for s in fmt.stages)}")
+            col.add(key_node, Message("round {r}: stage '{label}' is not one of {items}",
+                                      r=r, label=label,
+                                      items=", ".join(s.label for s in fmt.stages)))
             return
         top, bottom = sides
         game = ko.MatchGame(w, b, roundrobin.game_codes(result, False, False), label)
         try:
             before = ko.MatchResult(tuple(so_far)).advances(top, bottom, fmt, self.scoring)
             if before[0] is not None:
-                col.add(key_node, f"round {r}: the match between {self.name(top)} and"
-                                  f" {self.name(bottom)} was already decided before this game")
+                col.add(key_node, Message("round {r}: the match between {name} and {name2} was "
+                                          "already decided before this game",
+                                          r=r, name=self.name(top), name2=self.name(bottom)))
                 return
             ko.MatchResult((*so_far, game)).advances(top, bottom, fmt, self.scoring)
         except ValueError as exc:
-            col.add(key_node, f"round {r}: {exc}")
+            col.add(key_node, Message("round {r}: {exc}", r=r, exc=exc))
             return
         so_far.append(game)
 
@@ -220,16 +230,19 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     every = read_match_format(keys.get("match"), ctx, "match") or ko.SINGLE_GAME
     final = read_match_format(keys.get("final"), ctx, "final") or every
     formats = (every,) * (total - 1) + (final,)
-    items = yn.sequence(keys.get("rounds"), ctx.col, f"section '{base.id}' rounds")
+    items = yn.sequence(keys.get("rounds"), ctx.col, Message("section '{id}' rounds",
+                                                             id=base.id))
     if len(items) > total:
-        ctx.col.add(items[total], f"section '{base.id}' has {total} rounds ({n} players),"
-                                  f" but {len(items)} are listed")
+        ctx.col.add(items[total], Message("section '{id}' has {total} rounds ({n} players), but "
+                                          "{count} are listed",
+                                          id=base.id, total=total, n=n, count=len(items)))
     results = _Results(players, formats, base.scoring, ctx)
     infos: list[RoundInfo] = []
     for r, item in enumerate(items[:total], start=1):
-        rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        rkeys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
-        results.read_round(r, yn.sequence(rkeys.get("results"), ctx.col, f"round {r} results"))
+        results.read_round(r, yn.sequence(rkeys.get("results"), ctx.col,
+                                          Message("round {r} results", r=r)))
         undated_played(item, ctx, base.id, r, infos[-1].date, results.games)
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, total + 1)]
     details = KnockoutDetails(formats, tuple(results.results.items()), tuple(results.reasons))

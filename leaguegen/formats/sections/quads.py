@@ -27,6 +27,7 @@ from leaguegen.domain.schedule import berger
 from leaguegen.domain.schedule import quads as q
 from leaguegen.domain.season import Game, RoundInfo, Section, Withdrawal
 from leaguegen.domain.sections.quads import QuadsDetails
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_enum
 from leaguegen.formats.players import Names, read_late_entries
@@ -53,8 +54,8 @@ def _seeding(node: yaml.Node | None, ctx: Ctx) -> q.Seeding:
     already checked the word itself)."""
     raw = yn.text(node, ctx.col, "seeding")
     if raw == "lots":
-        ctx.col.add(node, "quads are seeded by rating (the default) or as listed"
-                          " (seeding: list), not by lots")
+        ctx.col.add(node, Message("quads are seeded by rating (the default) or as listed "
+                                  "(seeding: list), not by lots"))
     return q.Seeding.LIST if raw == "list" else q.Seeding.RATING
 
 
@@ -104,16 +105,19 @@ class _GroupResults:
 def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, event_rounds: int
             ) -> tuple[list[RoundInfo], list[list[yaml.Node]]]:
     """Each event round's date and result lines (rounds not listed yet have no date)."""
-    items = yn.sequence(node, ctx.col, f"section '{sid}' rounds")
+    items = yn.sequence(node, ctx.col, Message("section '{sid}' rounds", sid=sid))
     if len(items) > event_rounds:
-        ctx.col.add(items[event_rounds], f"section '{sid}' has {event_rounds} rounds,"
-                                         f" but {len(items)} are listed")
+        ctx.col.add(items[event_rounds], Message("section '{sid}' has {event_rounds} rounds, "
+                                                 "but {count} are listed",
+                                                 sid=sid, event_rounds=event_rounds,
+                                                 count=len(items)))
     infos: list[RoundInfo] = []
     round_lines: list[list[yaml.Node]] = []
     for r, item in enumerate(items[:event_rounds], start=1):
-        rkeys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        rkeys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
-        round_lines.append(yn.sequence(rkeys.get("results"), ctx.col, f"round {r} results"))
+        round_lines.append(yn.sequence(rkeys.get("results"), ctx.col, Message("round {r} results",
+                                                                              r=r)))
     infos += [RoundInfo(r, None) for r in range(len(infos) + 1, event_rounds + 1)]
     return infos, round_lines
 
@@ -128,18 +132,20 @@ def _results(round_lines: list[list[yaml.Node]], ctx: Ctx, groups: tuple[q.QuadG
     for r, lines in enumerate(round_lines, start=1):
         for line in lines:
             if not isinstance(line, yaml.MappingNode) or len(line.value) != 1:
-                ctx.col.add(line, f"round {r}: write each result as 'White - Black: 1-0'")
+                ctx.col.add(line, Message("round {r}: write each result as 'White - Black: 1-0'",
+                                          r=r))
                 continue
             key_node = line.value[0][0]
             split = split_game(str(key_node.value), all_names)
             if isinstance(split, str):
-                ctx.col.add(key_node, f"round {r}: {split}")
+                ctx.col.add(key_node, Message("round {r}: {split}", r=r, split=split))
                 continue
             w, b = (ordered[i - 1].name for i in split)
             gw, gb = group_of[w], group_of[b]
             if gw != gb:
-                ctx.col.add(key_node, f"round {r}: {w} (group {gw}) and {b} (group {gb}) are"
-                                      " in different groups")
+                ctx.col.add(key_node, Message("round {r}: {w} (group {gw}) and {b} (group {gb}) "
+                                              "are in different groups",
+                                              r=r, w=w, gw=gw, b=b, gb=gb))
                 continue
             info = per_group[gw]
             game = result_line(line, ctx, r, info.names, groups[gw - 1].players, info.meets,
@@ -160,8 +166,10 @@ def _group_withdrawals(withdrawals: list[Withdrawal], everyone: tuple[Player, ..
         if w.after_round == 0 or name not in local:
             continue
         if w.after_round > len(group.rounds):
-            ctx.col.add(where, f"{name} withdrew after round {w.after_round}, but group"
-                               f" {number} has {len(group.rounds)} rounds")
+            ctx.col.add(where, Message("{name} withdrew after round {after_round}, but group "
+                                       "{number} has {count} rounds",
+                                       name=name, after_round=w.after_round, number=number,
+                                       count=len(group.rounds)))
             continue
         out.append(Withdrawal(local[name], w.after_round))
     return tuple(out)
@@ -181,7 +189,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         entrants = [p for p in everyone if p.name not in before]
         groups, moves = q.regroup(first, entrants, rule)
     except ValueError as exc:
-        ctx.col.add(keys.get("players"), f"section '{base.id}': {exc}")
+        ctx.col.add(keys.get("players"), Message("section '{id}': {exc}", id=base.id, exc=exc))
         return None
     infos, round_lines = _rounds(keys.get("rounds"), ctx, base.id, q.event_rounds(groups))
     per_group = _results(round_lines, ctx, groups)

@@ -23,6 +23,7 @@ from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
 from leaguegen.domain.season import Bye, Game, Section
 from leaguegen.domain.sections.round_robin import RoundRobinDetails
+from leaguegen.errors import Message
 from leaguegen.formats.options import read_choice
 from leaguegen.formats.players import read_late_entries
 from leaguegen.formats.rounds import read_free_rounds, read_round_robin_rounds, read_withdrawals
@@ -40,14 +41,19 @@ ROUND_ROBIN_MAX = 100
 def fits(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
     """Whether a round robin of ``n`` players is played (a warning past FIDE's tables)."""
     if n > ROUND_ROBIN_MAX:
-        ctx.col.add(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
-                          f" rounds); leaguegen plays round robins of up to {ROUND_ROBIN_MAX}"
-                          " players: use a Swiss, quads or rating groups")
+        ctx.col.add(node, Message("section '{sid}' is a round robin of {n} players ({value} "
+                                  "rounds); leaguegen plays round robins of up to "
+                                  "{ROUND_ROBIN_MAX} players: use a Swiss, quads or rating "
+                                  "groups",
+                                  sid=sid, n=n, value=n - 1 + n % 2,
+                                  ROUND_ROBIN_MAX=ROUND_ROBIN_MAX))
         return False
     if n > ROUND_ROBIN_WARN:
-        ctx.col.warn(node, f"section '{sid}' is a round robin of {n} players ({n - 1 + n % 2}"
-                           f" rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a Swiss"
-                           " suits a field this size")
+        ctx.col.warn(node, Message("section '{sid}' is a round robin of {n} players ({value} "
+                                   "rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
+                                   "Swiss suits a field this size",
+                                   sid=sid, n=n, value=n - 1 + n % 2,
+                                   ROUND_ROBIN_WARN=ROUND_ROBIN_WARN))
     return True
 
 
@@ -59,9 +65,12 @@ def meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx,
         pair = frozenset((g.white, g.black))
         seen[pair] = seen.get(pair, 0) + 1
         if seen[pair] == cycles + 1:
-            ctx.col.add(node, f"{players[g.white - 1].name} and {players[g.black - 1].name} meet"
-                              f" {cycles + 1} times (round {g.round}); a round robin has"
-                              f" {cycles} meeting{'s' if cycles > 1 else ''} per pair")
+            ctx.col.add(node, Message("{name} and {name2} meet {value} times (round {round}); a "
+                                      "round robin has {cycles} meeting{value2} per pair",
+                                      name=players[g.white - 1].name,
+                                      name2=players[g.black - 1].name, value=cycles + 1,
+                                      round=g.round, cycles=cycles,
+                                      value2='s' if cycles > 1 else ''))
 
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
@@ -72,10 +81,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         return None
     late = read_late_entries(keys.get("late_entries"), ctx, {p.name for p in drawn})
     if late and (len(drawn) % 2 == 0 or len(late) > 1):
-        ctx.col.add(keys["late_entries"], f"a late entry joins a round robin only by taking the"
-                                          f" free number of an odd field; section '{sid}' has"
-                                          f" {len(drawn)} players drawn and {len(late)} late"
-                                          " entr" + ("y" if len(late) == 1 else "ies"))
+        ctx.col.add(keys["late_entries"], Message(
+            "a late entry joins a round robin only by taking the free number of an odd field;"
+            " section '{sid}' has {drawn} players drawn and {count} late entry",
+            "a late entry joins a round robin only by taking the free number of an odd field;"
+            " section '{sid}' has {drawn} players drawn and {count} late entries",
+            sid=sid, drawn=len(drawn), count=len(late)))
         late = []
     players = tuple(drawn) + tuple(late)  # the late entry takes the phantom's number
     double = base.format == "double_round_robin"
@@ -94,12 +105,13 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         total = len(schedule)
     if base.seeding != "list" and any("are not paired in this round" in p.message
                                       for p in ctx.col.problems[before:]):
-        ctx.col.add(keys.get("seeding"), f"the pairing numbers come from seeding:"
-                                         f" {base.seeding} over the {len(drawn)} players"
-                                         " listed, so adding a player or changing a rating"
-                                         " after the draw moves them; list a player entered"
-                                         " after the draw under late_entries, and keep the"
-                                         " drawn order with seeding: list")
+        ctx.col.add(keys.get("seeding"), Message("the pairing numbers come from seeding: "
+                                                 "{seeding} over the {count} players listed, so "
+                                                 "adding a player or changing a rating after "
+                                                 "the draw moves them; list a player entered "
+                                                 "after the draw under late_entries, and keep "
+                                                 "the drawn order with seeding: list",
+                                                 seeding=base.seeding, count=len(drawn)))
     withdrawals = read_withdrawals(keys.get("withdrawals"), ctx, players, total, games)
     return replace(base, players=players, rounds=tuple(infos), games=tuple(games),
                    withdrawals=tuple(withdrawals), byes=tuple(byes), details=details)

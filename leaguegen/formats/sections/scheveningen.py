@@ -26,6 +26,7 @@ import yaml
 from leaguegen.domain.schedule import scheveningen as sch
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails, schedule
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_line, read_whole
 from leaguegen.formats.players import read_player
@@ -53,43 +54,48 @@ def _match_points(node: yaml.Node | None, ctx: Ctx) -> sch.MatchPoints:
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     if "players" in keys:
-        ctx.col.add(keys["players"], f"section '{base.id}': a Scheveningen match lists its"
-                                     " players under teams (two teams, each with players)")
+        ctx.col.add(keys["players"], Message("section '{id}': a Scheveningen match lists its "
+                                             "players under teams (two teams, each with players)",
+                                             id=base.id))
         return None
     if "teams" not in keys:
-        ctx.col.add(None, f"section '{base.id}' (scheveningen) needs 'teams'")
+        ctx.col.add(None, Message("section '{id}' (scheveningen) needs 'teams'", id=base.id))
         return None
     teams = yn.sequence(keys["teams"], ctx.col, "teams")
     if len(teams) != 2:
-        ctx.col.add(keys["teams"], f"a Scheveningen match has exactly two teams,"
-                                   f" not {len(teams)}")
+        ctx.col.add(keys["teams"], Message("a Scheveningen match has exactly two teams, not "
+                                           "{count}",
+                                           count=len(teams)))
         return None
     names: list[str] = []
     rosters = []
     seen: set[str] = set()
     for t, team in enumerate(teams, start=1):
-        tkeys = yn.mapping(team, ctx.col, f"team {t}", TEAM_KEYS, required=("name", "players"))
+        tkeys = yn.mapping(team, ctx.col, Message("team {t}", t=t), TEAM_KEYS,
+                           required=("name", "players"))
         names.append(read_line(tkeys.get("name"), ctx.col, f"team {t} name") or f"Team {t}")
         roster = []
         for i, pnode in enumerate(yn.sequence(tkeys.get("players"), ctx.col,
-                                              f"team {t} players"), start=1):
+                                              Message("team {t} players", t=t)), start=1):
             player, where = read_player(pnode, ctx, i)
             if player is None:
                 continue
             if player.name in seen:
-                ctx.col.add(where, f"player '{player.name}' is listed twice in section"
-                                   f" '{base.id}'")
+                ctx.col.add(where, Message("player '{name}' is listed twice in section '{id}'",
+                                           name=player.name, id=base.id))
                 continue
             seen.add(player.name)
             roster.append(player)
         rosters.append((roster, tkeys.get("players") or team))
     (a, a_node), (b, b_node) = rosters
     if len(a) != len(b):
-        ctx.col.add(b_node, f"both teams need the same number of players: {names[0]} has"
-                            f" {len(a)}, {names[1]} has {len(b)}")
+        ctx.col.add(b_node, Message("both teams need the same number of players: {names} has "
+                                    "{count}, {names2} has {count2}",
+                                    names=names[0], count=len(a), names2=names[1],
+                                    count2=len(b)))
         return None
     if len(a) < 2:
-        ctx.col.add(a_node, "each team needs at least two players")
+        ctx.col.add(a_node, Message("each team needs at least two players"))
         return None
     double = yn.boolean(keys.get("double"), ctx.col, "double") or False
     details = ScheveningenDetails(names[0], names[1], len(a), double,

@@ -32,6 +32,7 @@ from leaguegen.domain.sections.swiss import (
     SwissSettings,
 )
 from leaguegen.domain.sections.swiss_record import Origin, PairedBy, RoundMark
+from leaguegen.errors import Message
 from leaguegen.formats import trf
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_award
@@ -63,8 +64,9 @@ def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...
     if raw is None:
         return default
     if raw.lower() not in choices:
-        ctx.col.add(node, f"{what} '{raw}' is not one of {', '.join(choices)}"
-                          f"{yn.suggestion(raw.lower(), choices)}")
+        ctx.col.add(node, Message("{what} '{raw}' is not one of {choices}{suggestion}",
+                                  what=what, raw=raw, choices=', '.join(choices),
+                                  suggestion=yn.suggestion(raw.lower(), choices)))
         return default
     return raw.lower()
 
@@ -76,30 +78,33 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, names: Names, base: Sect
     games: list[Game] = []
     byes: list[Bye] = []
     marks: dict[int, PairedBy] = {}
-    items = yn.sequence(node, ctx.col, f"section '{sid}' rounds")
+    items = yn.sequence(node, ctx.col, Message("section '{sid}' rounds", sid=sid))
     if total is not None and len(items) > total:
-        ctx.col.add(items[total], f"section '{sid}' has number_of_rounds {total}, but"
-                                  f" {len(items)} rounds are listed")
+        ctx.col.add(items[total], Message("section '{sid}' has number_of_rounds {total}, but "
+                                          "{count} rounds are listed",
+                                          sid=sid, total=total, count=len(items)))
         items = items[:total]
     for r, item in enumerate(items, start=1):
-        keys = yn.mapping(item, ctx.col, f"round {r}", ROUND_KEYS)
+        keys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         date = round_date(keys.get("date"), ctx, r)
         infos.append(RoundInfo(r, date))
-        marker = yn.text(keys.get("paired_by"), ctx.col, f"round {r} paired_by")
+        marker = yn.text(keys.get("paired_by"), ctx.col, Message("round {r} paired_by", r=r))
         if marker is not None:
             try:
                 marks[r] = PairedBy.parse(marker, system_names())
             except ValueError as exc:
-                ctx.col.add(keys["paired_by"], f"round {r}: {exc}")
-        lines = yn.sequence(keys.get("results"), ctx.col, f"round {r} results")
+                ctx.col.add(keys["paired_by"], Message("round {r}: {exc}", r=r, exc=exc))
+        lines = yn.sequence(keys.get("results"), ctx.col, Message("round {r} results", r=r))
         round_games, round_byes = parse_round_lines(lines, ctx, r, names, base.players)
         if not round_games and lines and not any(
                 b.code is Code.PAIRING_BYE for b in round_byes) and round_byes:
-            ctx.col.add(item, f"round {r} has byes but no games; byes asked for before a round"
-                              " is paired go under byes_requested")
+            ctx.col.add(item, Message("round {r} has byes but no games; byes asked for before a "
+                                      "round is paired go under byes_requested",
+                                      r=r))
         elif not lines:
-            ctx.col.add(item, f"round {r} has no games; a round is listed once it is paired"
-                              " (leaguegen pair adds it)")
+            ctx.col.add(item, Message("round {r} has no games; a round is listed once it is "
+                                      "paired (leaguegen pair adds it)",
+                                      r=r))
         games.extend(round_games)
         byes.extend(round_byes)
         undated_played(item, ctx, sid, r, date, round_games)
@@ -117,9 +122,10 @@ def _rematches(games: list[Game], ctx: Ctx, base: Section,
         if pair in met:
             first = met[pair]
             where = lines.get((g.round, pair), [None])[0]
-            ctx.col.add(where, f"round {g.round}: {base.players[g.white - 1].name}"
-                                          f" and {base.players[g.black - 1].name} already met"
-                                          f" in round {first.round}")
+            ctx.col.add(where, Message("round {round}: {name} and {name2} already met in round "
+                                       "{round2}",
+                                       round=g.round, name=base.players[g.white - 1].name,
+                                       name2=base.players[g.black - 1].name, round2=first.round))
             continue
         met[pair] = g
 
@@ -143,21 +149,25 @@ def _requests(node: yaml.Node | None, ctx: Ctx, names: Names, base: Section, tot
             continue
         name = base.players[found - 1].name
         if total is not None and r > total:
-            ctx.col.add(keys["round"], f"byes_requested: round {r} is beyond the last round"
-                                       f" ({total})")
+            ctx.col.add(keys["round"], Message("byes_requested: round {r} is beyond the last "
+                                               "round ({total})",
+                                               r=r, total=total))
             continue
         if (found, r) in seen:
-            ctx.col.add(item, f"byes_requested: {name} asks for round {r} twice")
+            ctx.col.add(item, Message("byes_requested: {name} asks for round {r} twice",
+                                      name=name, r=r))
             continue
         seen.add((found, r))
         opponent = next((g for g in games if g.round == r and found in (g.white, g.black)), None)
         if opponent is not None:
-            ctx.col.add(item, f"byes_requested: {name} asked for a bye in round {r} but is"
-                              " paired in it; remove the request or the game")
+            ctx.col.add(item, Message("byes_requested: {name} asked for a bye in round {r} but "
+                                      "is paired in it; remove the request or the game",
+                                      name=name, r=r))
             continue
         if any(b.round == r and b.player == found and b.code is Code.PAIRING_BYE for b in byes):
-            ctx.col.add(item, f"byes_requested: {name} asked for a bye in round {r} but has"
-                              " the pairing-allocated bye in it")
+            ctx.col.add(item, Message("byes_requested: {name} asked for a bye in round {r} but "
+                                      "has the pairing-allocated bye in it",
+                                      name=name, r=r))
             continue
         out.append(ByeRequest(found, r, REQUEST_KINDS[kind]))
     return out
@@ -167,17 +177,20 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     sid = base.id
     total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
     if "number_of_rounds" not in keys:
-        ctx.col.add(keys.get("format"), f"section '{sid}' (swiss) needs number_of_rounds")
+        ctx.col.add(keys.get("format"), Message("section '{sid}' (swiss) needs number_of_rounds",
+                                                sid=sid))
     elif total is not None and total >= len(base.players):
-        ctx.col.add(keys["number_of_rounds"], f"number_of_rounds {total} needs at least"
-                                              f" {total + 1} players, section '{sid}' has"
-                                              f" {len(base.players)}")
+        ctx.col.add(keys["number_of_rounds"], Message("number_of_rounds {total} needs at least "
+                                                      "{value} players, section '{sid}' has "
+                                                      "{count}",
+                                                      total=total, value=total + 1, sid=sid,
+                                                      count=len(base.players)))
         total = None  # refused: never lay out that many rounds (a 32-digit count hung here)
     node = keys.get("pairing")
     if isinstance(node, yaml.ScalarNode) and str(node.value).lower() == "double-swiss":
         # its rounds are two-game matches: a section kind of its own
-        ctx.col.add(node, "pairing 'double-swiss' pairs two-game matches: write"
-                          " format: double_swiss for the section instead")
+        ctx.col.add(node, Message("pairing 'double-swiss' pairs two-game matches: write format: "
+                                  "double_swiss for the section instead"))
         pairing = "dutch"
     else:
         pairing = _choice(node, ctx, "pairing",
@@ -236,8 +249,8 @@ def _avoid(node: yaml.Node | None, ctx: Ctx, names: Names,
         pair = yn.sequence(item, ctx.col, "avoid entry")
         if len(pair) != 2:
             if isinstance(item, yaml.SequenceNode):
-                ctx.col.add(item, "avoid: each entry is a pair of two player names, like"
-                                  " [Ann Able, Bo Bell]")
+                ctx.col.add(item, Message("avoid: each entry is a pair of two player names, "
+                                          "like [Ann Able, Bo Bell]"))
             continue
         found = []
         for who_node in pair:
@@ -249,7 +262,8 @@ def _avoid(node: yaml.Node | None, ctx: Ctx, names: Names,
                 continue
             found.append(number)
         if len(found) == 2 and found[0] == found[1]:
-            ctx.col.add(item, f"avoid: {base.players[found[0] - 1].name} is named twice")
+            ctx.col.add(item, Message("avoid: {name} is named twice",
+                                      name=base.players[found[0] - 1].name))
         elif len(found) == 2:
             out.append((found[0], found[1]))
     return out
@@ -266,7 +280,7 @@ def _placements(node: yaml.Node | None, ctx: Ctx, names: Names,
                           required=PLACEMENT_KEYS)
         found = []
         for key in PLACEMENT_KEYS:
-            who = yn.text(keys.get(key), ctx.col, f"pairing_order {key}")
+            who = yn.text(keys.get(key), ctx.col, Message("pairing_order {key}", key=key))
             number = None if who is None else names.number(who, keys[key], ctx,
                                                            "pairing_order")
             found.append(number)
@@ -274,11 +288,11 @@ def _placements(node: yaml.Node | None, ctx: Ctx, names: Names,
         if player is None or before is None:
             continue
         if player == before:
-            ctx.col.add(item, f"pairing_order: {base.players[player - 1].name} is placed"
-                              " before themselves")
+            ctx.col.add(item, Message("pairing_order: {name} is placed before themselves",
+                                      name=base.players[player - 1].name))
         elif player in placed:
-            ctx.col.add(item, f"pairing_order: {base.players[player - 1].name} is placed"
-                              " twice")
+            ctx.col.add(item, Message("pairing_order: {name} is placed twice",
+                                      name=base.players[player - 1].name))
         else:
             placed.add(player)
             out.append((player, before))

@@ -51,6 +51,7 @@ from leaguegen.domain.sections.team_league import (
 )
 from leaguegen.domain.teams import model as tm
 from leaguegen.domain.teams.tiebreaks import lookup
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_line, read_points
 from leaguegen.formats.players import read_player
@@ -98,10 +99,13 @@ def _teams(node: yaml.Node | None, ctx: Ctx, sid: str, boards: int) -> list[Leag
     teams: list[LeagueTeam] = []
     where: dict[str, str] = {}  # player -> team, over the division
     for t, tnode in enumerate(yn.sequence(node, ctx.col, "teams"), start=1):
-        keys = yn.mapping(tnode, ctx.col, f"team {t}", TEAM_KEYS, required=("name", "players"))
+        keys = yn.mapping(tnode, ctx.col, Message("team {t}", t=t), TEAM_KEYS,
+                          required=("name", "players"))
         name = read_line(keys.get("name"), ctx.col, f"team {t} name") or f"Team {t}"
         if any(x.name == name for x in teams):
-            ctx.col.add(keys.get("name"), f"team '{name}' is listed twice in section '{sid}'")
+            ctx.col.add(keys.get("name"), Message("team '{name}' is listed twice in section "
+                                                  "'{sid}'",
+                                                  name=name, sid=sid))
         lists: list[list[Player]] = [[], []]
         for slot, key in enumerate(("players", "reserves")):
             for i, pnode in enumerate(yn.sequence(keys.get(key), ctx.col,
@@ -110,15 +114,16 @@ def _teams(node: yaml.Node | None, ctx: Ctx, sid: str, boards: int) -> list[Leag
                 if player is None:
                     continue
                 if player.name in where:
-                    ctx.col.add(at, f"player '{player.name}' is already in team"
-                                    f" '{where[player.name]}': a player plays for one team"
-                                    f" of a division")
+                    ctx.col.add(at, Message("player '{name}' is already in team '{where}': a "
+                                            "player plays for one team of a division",
+                                            name=player.name, where=where[player.name]))
                     continue
                 where[player.name] = name
                 lists[slot].append(player)
         if len(lists[0]) < boards and "players" in keys:
-            ctx.col.add(keys["players"], f"team '{name}' lists {len(lists[0])} players, fewer"
-                                         f" than the {boards} boards of a match")
+            ctx.col.add(keys["players"], Message("team '{name}' lists {count} players, fewer "
+                                                 "than the {boards} boards of a match",
+                                                 name=name, count=len(lists[0]), boards=boards))
         club = read_line(keys.get("club"), ctx.col, f"{name} club") or ""
         teams.append(LeagueTeam(name, club, tuple(lists[0]), tuple(lists[1])))
     return teams
@@ -136,7 +141,7 @@ def _split(key: str, names: list[str]) -> tuple[str, str] | None:
 
 def _single(node: yaml.Node, ctx: Ctx, what: str) -> tuple[yaml.Node, yaml.Node] | None:
     if not isinstance(node, yaml.MappingNode) or len(node.value) != 1:
-        ctx.col.add(node, f"{what} must be one line 'A - B: ...'")
+        ctx.col.add(node, Message("{what} must be one line 'A - B: ...'", what=what))
         return None
     return node.value[0]
 
@@ -147,7 +152,7 @@ def _board(node: yaml.Node, ctx: Ctx, number: int, teams: list[LeagueTeam], home
     if pair is None:
         return None
     knode, vnode = pair
-    raw = yn.text(knode, ctx.col, f"board {number}") or ""
+    raw = yn.text(knode, ctx.col, Message("board {number}", number=number)) or ""
     h, a = teams[home - 1], teams[away - 1]
     home_names = [p.name for p in h.eligible] + [DEFAULT]
     away_names = [p.name for p in a.eligible] + [DEFAULT]
@@ -159,26 +164,35 @@ def _board(node: yaml.Node, ctx: Ctx, number: int, teams: list[LeagueTeam], home
                 other = next((t.name for t in teams if name in [p.name for p in t.eligible]),
                              None)
                 why = (f"plays for '{other}'" if other else "is in no team of the division")
-                ctx.col.add(knode, f"board {number}: '{name}' is not in the squad or reserves"
-                                   f" of '{team.name}' ({why}); write 'home player - away"
-                                   f" player', or '{DEFAULT}' for an empty board")
+                ctx.col.add(knode, Message("board {number}: '{name}' is not in the squad or "
+                                           "reserves of '{name2}' ({why}); write 'home player - "
+                                           "away player', or '{DEFAULT}' for an empty board",
+                                           number=number, name=name, name2=team.name, why=why,
+                                           DEFAULT=DEFAULT))
                 return None
-        ctx.col.add(knode, f"board {number} must be 'home player - away player', not '{raw}'")
+        ctx.col.add(knode, Message("board {number} must be 'home player - away player', not "
+                                   "'{raw}'",
+                                   number=number, raw=raw))
         return None
-    result_raw = (yn.text(vnode, ctx.col, f"board {number} result") or "").replace(" ", "")
+    result_raw = (yn.text(vnode, ctx.col, Message("board {number} result", number=number))
+                  or "").replace(" ", "")
     result = RESULTS.get(result_raw)
     if result is None:
-        ctx.col.add(vnode, f"board {number}: result '{result_raw}' is not one of 1-0, ½-½, 0-1,"
-                           " +- (home wins by default), -+ or -- (both absent)")
+        ctx.col.add(vnode, Message("board {number}: result '{result_raw}' is not one of 1-0, "
+                                   "½-½, 0-1, +- (home wins by default), -+ or -- (both absent)",
+                                   number=number, result_raw=result_raw))
         return None
     hn, an = names
     absent_h, absent_a = hn == DEFAULT, an == DEFAULT
     if (absent_h or absent_a) and result in tm.PLAYED_RESULTS:
-        ctx.col.add(vnode, f"board {number}: an empty board is a default (+-, -+ or --),"
-                           f" not '{result_raw}'")
+        ctx.col.add(vnode, Message("board {number}: an empty board is a default (+-, -+ or --), "
+                                   "not '{result_raw}'",
+                                   number=number, result_raw=result_raw))
         return None
     if (absent_h and result == "+") or (absent_a and result == "-"):
-        ctx.col.add(vnode, f"board {number}: the empty side cannot win the board by default")
+        ctx.col.add(vnode, Message("board {number}: the empty side cannot win the board by "
+                                   "default",
+                                   number=number))
         return None
     indices: list[int | None] = []
     for name, team in ((hn, h), (an, a)):
@@ -186,8 +200,9 @@ def _board(node: yaml.Node, ctx: Ctx, number: int, teams: list[LeagueTeam], home
             indices.append(None)
             continue
         if name in seated:
-            ctx.col.add(knode, f"board {number}: '{name}' already sits at board"
-                               f" {seated[name]} of this match")
+            ctx.col.add(knode, Message("board {number}: '{name}' already sits at board {seated} "
+                                       "of this match",
+                                       number=number, name=name, seated=seated[name]))
             return None
         seated[name] = number
         indices.append([p.name for p in team.eligible].index(name))
@@ -206,9 +221,11 @@ def _order(boards: list[BoardEntry], nodes: list[yaml.Node], ctx: Ctx,
                 continue
             name = team.eligible[idx].name
             if last is not None and idx < last[0]:
-                ctx.col.add(node, f"board {b.number}: board order of '{team.name}': '{name}'"
-                                  f" is listed before '{last[1]}' in the team, so sits above"
-                                  " them")
+                ctx.col.add(node, Message("board {number}: board order of '{name}': '{name2}' "
+                                          "is listed before '{last}' in the team, so sits above "
+                                          "them",
+                                          number=b.number, name=team.name, name2=name,
+                                          last=last[1]))
             last = (idx, name)
 
 
@@ -223,35 +240,41 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
     names = [t.name for t in teams]
     split = _split(raw, names)
     if split is None:
-        ctx.col.add(knode, f"round {r}: '{raw}' is not 'home team - away team' of this"
-                           f" division's teams ({', '.join(names)})")
+        ctx.col.add(knode, Message("round {r}: '{raw}' is not 'home team - away team' of this "
+                                   "division's teams ({names})",
+                                   r=r, raw=raw, names=', '.join(names)))
         return None
     home, away = names.index(split[0]) + 1, names.index(split[1]) + 1
     if fixtures.get((home, away)) != r:
         if fixtures.get((away, home)) == r:
-            ctx.col.add(knode, f"round {r}: {split[1]} is at home to {split[0]} this round;"
-                               f" write '{split[1]} - {split[0]}'")
+            ctx.col.add(knode, Message("round {r}: {split} is at home to {split2} this round; "
+                                       "write '{split} - {split2}'",
+                                       r=r, split=split[1], split2=split[0]))
         else:
             listed = ", ".join(f"{names[h - 1]} - {names[a - 1]}"
                                for (h, a), rr in fixtures.items() if rr == r)
-            ctx.col.add(knode, f"round {r}: {split[0]} - {split[1]} is not a match of this"
-                               f" round's fixtures ({listed})")
+            ctx.col.add(knode, Message("round {r}: {split} - {split2} is not a match of this "
+                                       "round's fixtures ({listed})",
+                                       r=r, split=split[0], split2=split[1], listed=listed))
         return None
     if (home, away) in done:
-        ctx.col.add(knode, f"round {r}: {raw} is entered twice")
+        ctx.col.add(knode, Message("round {r}: {raw} is entered twice", r=r, raw=raw))
         return None
     done.add((home, away))
     if isinstance(vnode, yaml.ScalarNode):
         value = (yn.text(vnode, ctx.col, "match result") or "").replace(" ", "")
         if value not in MATCH_DEFAULTS:
-            ctx.col.add(vnode, f"round {r}: a whole match written on one line is a default:"
-                               f" +-, -+ or --, not '{value}' (list its boards instead)")
+            ctx.col.add(vnode, Message("round {r}: a whole match written on one line is a "
+                                       "default: +-, -+ or --, not '{value}' (list its boards "
+                                       "instead)",
+                                       r=r, value=value))
             return None
         return MatchEntry(r, home, away, (), value)
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, f"round {r}: {raw} has {len(items)} boards, the division plays"
-                           f" {boards}")
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the division plays "
+                                   "{boards}",
+                                   r=r, raw=raw, count=len(items), boards=boards))
         return None
     seated: dict[str, int] = {}
     entries = [_board(item, ctx, b, teams, home, away, seated)
@@ -266,19 +289,22 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     sid = base.id
     if "players" in keys:
-        ctx.col.add(keys["players"], f"section '{sid}': a team league lists its players under"
-                                     " teams (each team's players and reserves)")
+        ctx.col.add(keys["players"], Message("section '{sid}': a team league lists its players "
+                                             "under teams (each team's players and reserves)",
+                                             sid=sid))
         return None
     boards = yn.integer(keys.get("boards"), ctx.col, "boards", minimum=1) or 4
     teams = _teams(keys.get("teams"), ctx, sid, boards)
     if len(teams) < 2:
-        ctx.col.add(keys.get("teams"), f"section '{sid}' (team league) needs at least two"
-                                       " teams")
+        ctx.col.add(keys.get("teams"), Message("section '{sid}' (team league) needs at least "
+                                               "two teams",
+                                               sid=sid))
         return None
     double = yn.boolean(keys.get("double"), ctx.col, "double") or False
     home_white = (yn.text(keys.get("home_white"), ctx.col, "home_white") or ODD).lower()
     if home_white not in (ODD, EVEN):
-        ctx.col.add(keys["home_white"], f"home_white must be '{ODD}' or '{EVEN}'")
+        ctx.col.add(keys["home_white"], Message("home_white must be '{ODD}' or '{EVEN}'",
+                                                ODD=ODD, EVEN=EVEN))
         home_white = ODD
     plan = schedule(len(teams), double, base.swap_last_two)
     fixtures = {(p.white, p.black): r for r, rnd in enumerate(plan, start=1)
@@ -288,22 +314,24 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     matches: list[MatchEntry] = []
     done: set[tuple[int, int]] = set()
     for r, rnode in enumerate(yn.sequence(keys.get("rounds"), ctx.col, "rounds"), start=1):
-        rkeys = yn.mapping(rnode, ctx.col, f"round {r}", ROUND_KEYS)
+        rkeys = yn.mapping(rnode, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         if r > len(plan):
-            ctx.col.add(rnode, f"round {r}: the division has {len(plan)} rounds")
+            ctx.col.add(rnode, Message("round {r}: the division has {count} rounds",
+                                       r=r, count=len(plan)))
             break
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
         venue = read_line(rkeys.get("venue"), ctx.col, f"round {r} venue")
         if venue:
             venues.append((r, venue))
-        for mnode in yn.sequence(rkeys.get("matches"), ctx.col, f"round {r} matches"):
+        for mnode in yn.sequence(rkeys.get("matches"), ctx.col, Message("round {r} matches",
+                                                                        r=r)):
             entry = _match(mnode, ctx, r, teams, boards, fixtures, done)
             if entry is not None:
                 matches.append(entry)
     promotion = yn.integer(keys.get("promotion"), ctx.col, "promotion", minimum=0) or 0
     relegation = yn.integer(keys.get("relegation"), ctx.col, "relegation", minimum=0) or 0
     if promotion + relegation > len(teams):
-        ctx.col.add(keys.get("relegation"), "promotion and relegation places overlap")
+        ctx.col.add(keys.get("relegation"), Message("promotion and relegation places overlap"))
     details = TeamLeagueDetails(
         tuple(teams), boards, double, home_white,
         _scoring(keys.get("match_points"), ctx, "match_points", tm.MATCH_SCORING),
