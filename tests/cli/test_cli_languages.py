@@ -194,7 +194,8 @@ def test_season_language_then_locale_then_lang(tmp_path: Path, monkeypatch) -> N
     not_a_season = runner.invoke(main, ["check", str(tmp_path / "nowhere")]).output
     assert "赛季" in not_a_season  # no season to read: the locale (zh_CN)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    assert "no season.yaml here" in runner.invoke(main, ["check", str(tmp_path)]).output
+    (tmp_path / "empty").mkdir()  # (tmp_path itself holds a season: a folder of seasons)
+    assert "no season.yaml here" in runner.invoke(main, ["check", str(tmp_path / "empty")]).output
 
 
 def test_locale_names() -> None:
