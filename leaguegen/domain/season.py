@@ -18,6 +18,7 @@ from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
+    from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
@@ -162,6 +163,8 @@ class Section:
     prizes: PrizeRules | None = None
     # The section's ``club_standings:`` block (domain/club_standings.py), None without one.
     club_standings: ClubRules | None = None
+    # The section's ``checkin:`` block (domain/checkin.py), None without one.
+    checkin: CheckinRules | None = None
 
     @property
     def double(self) -> bool:

@@ -29,6 +29,7 @@ from leaguegen.domain.tiebreaks import DEFAULTS
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.checkin import read_checkin
 from leaguegen.formats.club_standings import read_club_standings
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import (
@@ -57,7 +58,7 @@ DIGITS = ("western", "arabic-indic")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
-                "time_control", "prizes", "club_standings")
+                "time_control", "prizes", "club_standings", "checkin")
 SEEDINGS = ("list", "rating", "lots", "varma")
 ID_PATTERN = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 # Windows refuses these as file or folder names, with any extension.
@@ -156,6 +157,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     description = yn.text(keys.get("description"), ctx.col, "description") or ""
     prizes = read_prizes(keys.get("prizes"), ctx)
     clubs = read_club_standings(keys.get("club_standings"), ctx)
+    checkin = read_checkin(keys.get("checkin"), ctx)
     if stage is not None and fmt is not None and sid:
         where = from_node or node
         if readers is not None:
@@ -179,7 +181,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         withdrawal_threshold=threshold, seeding=seeding, seed=seed, tiebreak_rules=rules,
         description=description, time_control=own_tc,
         stage=injected[1] if injected else None, tiebreaks_default=not chosen, prizes=prizes,
-        club_standings=clubs,
+        club_standings=clubs, checkin=checkin,
     )
     parser = reader_of(fmt)
     if parser is None:  # pragma: no cover - every registered kind names a reader
