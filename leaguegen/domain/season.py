@@ -19,6 +19,7 @@ from leaguegen.errors import Problem
 
 if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
+    from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
@@ -168,6 +169,8 @@ class Section:
     # ``rated:`` (the section's, else the season's): "fide" when the event is FIDE-rated, so
     # its pages and feed show each game's rating change (domain/rating/); "" not rated.
     rated: str = ""
+    # The section's ``checkin:`` block (domain/checkin.py), None without one.
+    checkin: CheckinRules | None = None
 
     @property
     def double(self) -> bool:

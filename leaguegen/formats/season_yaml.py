@@ -30,6 +30,7 @@ from leaguegen.domain.tiebreaks import DEFAULTS
 from leaguegen.errors import InputError, Message, Problem
 from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.checkin import read_checkin
 from leaguegen.formats.club_standings import read_club_standings
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import (
@@ -65,7 +66,7 @@ SITE_URL = re.compile(r"https?://[^\s/?#]+[^\s?#]*")
 SECTION_KEYS = ("id", "name", "format", "description", "players", "seeding", "seed", "rounds",
                 "withdrawals", "tiebreaks", "tiebreak_rules", "free_round_score",
                 "swap_last_two_rounds", "withdrawal_threshold", "scoring", "varma_by",
-                "time_control", "prizes", "club_standings", "rated")
+                "time_control", "prizes", "club_standings", "rated", "checkin")
 # What ``rated:`` may say: the rating system the event is rated in (docs/rating.md), or
 # ``none`` (a section of a rated season that is not). Only FIDE's standard rating (B.02)
 # is computed; an event not declared rated shows no change.
@@ -180,6 +181,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     rated = read_rated(keys.get("rated"), ctx.col)
     if rated is None:
         rated = str(defaults.get("rated") or "")
+    checkin = read_checkin(keys.get("checkin"), ctx)
     if stage is not None and fmt is not None and sid:
         where = from_node or node
         if readers is not None:
@@ -207,6 +209,7 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
         stage=injected[1] if injected else None, tiebreaks_default=not chosen, prizes=prizes,
         club_standings=clubs,
         rated=rated,
+        checkin=checkin,
     )
     parser = reader_of(fmt)
     if parser is None:  # pragma: no cover - every registered kind names a reader

@@ -85,3 +85,43 @@ def test_a_second_check_in_adds_only_who_is_missing(tmp_path: Path) -> None:
     assert "not paired: Mei Lin" in again.output and "Owen Price" not in again.output
     text = (folder / "season.yaml").read_text(encoding="utf-8")
     assert text.count("reason: not checked in") == 3
+
+
+def test_withdrawn_after_the_rounds_the_file_sets(tmp_path: Path) -> None:
+    """``checkin: {withdraw_after: 2}``: Mei Lin, not checked in for round 6 (absent) and
+    again for round 7, has missed two rounds in a row: withdrawn after round 6."""
+    folder = copy(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    seeding: list\n",
+                                 "    seeding: list\n    checkin: {withdraw_after: 2}\n", 1),
+                    encoding="utf-8")
+    names = [*present(folder), "Owen Price", "Nadia Haddad"]
+    first = run(str(folder), "--section", "open", *names)
+    assert first.exit_code == 0 and "not paired: Mei Lin" in first.output
+    assert "withdrawn after" not in first.output  # one round missed: absent, not withdrawn
+    paired = CliRunner().invoke(main, ["pair", str(folder), "--section", "open",
+                                       "--allow-postponed"])
+    assert paired.exit_code == 0, paired.output
+    second = run(str(folder), "--section", "open", *names)
+    assert second.exit_code == 0, second.output
+    assert ("withdrawn after round 6: Mei Lin (missed 2 rounds in a row without checking"
+            " in)") in second.output
+    section = load_season(folder).section("open")
+    mei = section.number_of("Mei Lin")
+    assert [(w.player, w.after_round) for w in section.withdrawals if w.player == mei] == [
+        (mei, 6)]
+    assert "missed 2 rounds without checking in" in path.read_text(encoding="utf-8")
+
+
+def test_the_checkin_block_is_checked(tmp_path: Path) -> None:
+    folder = copy(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("    seeding: list\n",
+                                 "    seeding: list\n    checkin: {withdraw_after: 0}\n", 1),
+                    encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", str(folder)])
+    assert result.exit_code == 2
+    assert "season.yaml:23:31: " in result.output
+    assert "checkin: withdraw_after must be at least 1, not 0" in result.output

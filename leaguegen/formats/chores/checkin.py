@@ -10,7 +10,10 @@ who was absent and why, in the section's own place for them.
 
 Running it again for the same round adds the players missing from the new list; a
 player named now who has an absence from an earlier check-in keeps it (the line is the
-organiser's to remove), and the command says so.
+organiser's to remove), and the command says so. With ``checkin: {withdraw_after: K}``
+in the section, a player who would miss the K-th round in a row (this one counted;
+``domain/checkin.py``) is withdrawn after the previous round instead (a ``withdrawals``
+line), as the organiser's rules say.
 """
 
 from __future__ import annotations
@@ -64,10 +67,15 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
         gone = {w.player for w in section.withdrawals if w.after_round < r}
         absent = [n for n in range(1, len(section.players) + 1)
                   if n not in present and n not in requested and n not in gone]
+        leaving = _leaving(section, absent, r)
+        absent = [n for n in absent if n not in leaving]
         kept = [section.players[n - 1].name for n in sorted(present & requested)]
-        said = [f"round {r}: {len(present)} checked in, {len(absent)} not checked in"
-                " (not paired, zero points)"]
+        said = [f"round {r}: {len(present)} checked in, {len(absent) + len(leaving)} not"
+                " checked in (not paired, zero points)"]
         said += [f"  not paired: {section.players[n - 1].name}" for n in absent]
+        said += [f"  withdrawn after round {r - 1}: {section.players[n - 1].name} (missed"
+                 f" {missed} rounds in a row without checking in)"
+                 for n, missed in leaving.items()]
         said += [f"  note: {name} has a request for round {r} already (byes_requested);"
                  " remove its line to pair them" for name in kept]
 
@@ -76,14 +84,41 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
                 text = season_edits.add_bye_request(text, newline, section_id,
                                                     section.players[n - 1].name, r, ABSENT,
                                                     NOT_CHECKED_IN)
+            for n, missed in leaving.items():
+                text = season_edits.add_withdrawal(
+                    text, newline, section_id, section.players[n - 1].name, r - 1,
+                    f"missed {missed} rounds without checking in")
             return text
 
-        text = session.edit(st, edit) if absent else st.text
+        text = session.edit(st, edit) if absent or leaving else st.text
 
         def recorded(after: Section) -> str | None:
             missing = set(absent) - requested_for(after, r)
-            return "the absences would not read back" if missing else None
+            gone_now = {w.player for w in after.withdrawals}
+            if missing or set(leaving) - gone_now:
+                return "the absences would not read back"
+            return None
 
         return Change(text, said, both(same_numbers(section), recorded))
 
     return run(season_dir, section_id, make)
+
+
+def _leaving(section: Section, absent: Sequence[int], round_no: int) -> dict[int, int]:
+    """The absent players the section's ``checkin: withdraw_after`` withdraws: those who
+    missed that many rounds in a row counting this one (by number: the rounds missed)."""
+    from leaguegen.domain.checkin import missed_before
+    from leaguegen.domain.sections import derive_facts
+
+    rules = section.checkin
+    if rules is None or rules.withdraw_after is None or round_no < 2 or not absent:
+        return {}
+    table = derive_facts(section).table
+    if table is None:
+        return {}
+    out = {}
+    for n in absent:
+        missed = missed_before(table, n, round_no) + 1
+        if missed >= rules.withdraw_after:
+            out[n] = missed
+    return out
