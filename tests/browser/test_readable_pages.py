@@ -132,6 +132,10 @@ def _axe(sites: Path, chrome, every: bool) -> None:  # noqa: ANN001
              else _every_kind(sites))
     for demo, rel in pages:
         for v in axe_violations(page, (sites / demo / rel).as_uri(), source):
+            if v["id"] == "meta-refresh" and rel.endswith("/screen.html"):
+                # the venue screen reloads itself by design (a screen in the hall, no
+                # script allowed): WCAG 2.2.1's real-time exception (docs/printables.md)
+                continue
             found.append((f"{demo}/{rel}", v["id"], v["nodes"]))
     page.close()
     assert len(pages) >= 30 and {d for d, _ in pages} == set(DEMOS)

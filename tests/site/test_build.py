@@ -30,8 +30,9 @@ def test_every_page_is_built(demo_site, demo_season) -> None:
     out, report = demo_site
     players = sum(len(s.players) for s in demo_season.sections)
     sections = len(demo_season.sections)
-    lists = sum(1 + derive_facts(s).progress.rounds_total + 1 for s in demo_season.sections
-                if has_lists(s))  # start list, a wall list per round and the current one
+    # start list, a wall list per round and the current one, the venue screen
+    lists = sum(1 + derive_facts(s).progress.rounds_total + 1 + 1
+                for s in demo_season.sections if has_lists(s))
     changes = len(list(out.glob("*/changes.html")))  # as the repository's history has them
     assert report.pages == 1 + sections * 2 + players + lists + changes
     for s in demo_season.sections:
