@@ -186,8 +186,9 @@ class DutchEngine:
                 continue
             t = sm[z]
             ti = pos_of.get(t, -1)
-            if not sgb <= ti < nsgb or t in (u, x, y) or matched[t] or final[t]:
-                continue
+            if (t == z or not sgb <= ti < nsgb or t in (u, x, y) or matched[t]
+                    or final[t]):
+                continue  # (``z`` single, or no pair of two free residents)
             wyt, wzx = w(yi, ti), w(zi, xi)
             if wyt and wzx and gain + wyt + wzx == old + w(zi, ti):
                 sm[v], sm[u], sm[y], sm[t], sm[z], sm[x] = u, v, t, y, x, z
