@@ -42,7 +42,9 @@ CLI = [sys.executable, "-m", "leaguegen.cli.entry"]
 SEED = 11
 # players -> rounds. "10,000 players" is 9,998: TRF's four-column opponent field ends at
 # 9,999, and an even field keeps the shape of the others (no bye).
-EVENTS: dict[int, int] = {1000: 9, 5000: 9, 9998: 3}
+# The odd fields (a bye every round: the last brackets are paired with the bye in them)
+# are one player short of the even ones.
+EVENTS: dict[int, int] = {999: 9, 1000: 9, 1999: 5, 4999: 4, 5000: 9, 9998: 3}
 
 
 @dataclass

@@ -28,7 +28,8 @@ machine stretches wall time. Cases:
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
   empty cache;
 * ``round-N-rR``: round R of a generated N-player Dutch event (issue #33: rounds 1-9 of
-  1,000 and 5,000 players, rounds 1-3 of 9,998, TRF numbering players up to 9,999),
+  999 and 1,000 players and of 5,000, rounds 1-5 of 1,999, rounds 1-4 of 4,999, rounds
+  1-3 of 9,998, TRF numbering players up to 9,999; the odd fields have a bye every round),
   ``pair --trf`` of the file cut before it (``round_sweep.py``, which makes the inputs
   once into ``benchmarks/.cache``; the first run generates them, minutes at 5,000 and
   9,998 players); the note says
@@ -36,7 +37,7 @@ machine stretches wall time. Cases:
   CPU s and peak MiB per round.
 
 ``--quick`` (about a minute on an idle machine) skips the 5,000-player rounds, the
-5,000-player Swiss check, the reload run and the 5,000- and 9,998-player round sweep.
+5,000-player Swiss check, the reload run and the round sweep past 1,000 players.
 """
 
 from __future__ import annotations

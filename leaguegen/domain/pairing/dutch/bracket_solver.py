@@ -169,6 +169,14 @@ class ReducedBracket:
     """Per player of C: 1 when it has a pair into G ("on"), else 0."""
     dirty_players: set[int]
     """Players whose every pair in C must be relaxed again (their ``on`` changed)."""
+    bye_takers: list[int] = field(default_factory=list)
+    """With no one below G (R empty) in a round with a bye: the players of G that can
+    take the bye at the bound's cost (eligible, ``phi`` and ``nu`` both the least in G);
+    the G player left out of G's pairs is then the bye (``_realize``)."""
+    bye_in_c_only: bool = False
+    """Neither G nor R (the round's last bracket, with the bye): the bye is in C, on an
+    eligible player; the bye vertex's pairs weigh a constant above every pair's, less
+    ``phi`` (``_reduced_flush``)."""
     dirty_pairs: set[int] = field(default_factory=set)
     """Pair keys (as in ``weights``) edited since the last solve, to relax again."""
     first_solve: bool = True
@@ -303,7 +311,9 @@ class BracketSolver:
             self.weights = {k: w for k, w in self.weights.items()
                             if k // N in keep and k % N in keep}
         self.rows_lazy = False
-        if R or len(P) % 2 == 0:
+        if R or len(P) % 2 == 0 or self.sparse:
+            # (With the bye and no one below, issue 33: ``_reduced_begin`` puts the bye
+            # in G, or in C when G is empty too; ``sparse`` off keeps the full mode.)
             self._reduced_begin(P, nsgb, R, single)
             return
         self.reduced = None
@@ -345,12 +355,23 @@ class BracketSolver:
             nu[v] = crit.next_term(order[v]) - half + change[v]
         least_nu = min((nu[g] for g in G), default=0)
         least_phi = min((phi[v] for v in R + G), default=0)
+        takers: list[int] = []
+        alone = odd and not R and not G
+        if odd and not R:
+            if G:
+                takers = [g for g in G if order[g].eligible and phi[g] == least_phi
+                          and nu[g] == least_nu]
+            else:
+                # The bye is in C: its vertex's pair with an eligible player weighs
+                # more than any pair (so every optimum has it), less that player's phi.
+                least_phi = self.pair_constant << 2
         self.reduced = ReducedBracket(
             own=C, next_group=G, bye_vertex=nc if odd else -1, odd_with_next=odd_with_next,
             single_change=change, nu=nu, least_next_nu=least_nu,
             flip=least_nu if odd_with_next else 0, least_phi=least_phi,
             least_phi_rest=[r for r in R if phi[r] == least_phi],
-            has_next_pair=dict.fromkeys(C, 0), dirty_players=set(C))
+            has_next_pair=dict.fromkeys(C, 0), dirty_players=set(C), bye_takers=takers,
+            bye_in_c_only=alone)
         wx = self.weights
         for key, w in list(wx.items()):
             self._set(*divmod(key, self.n), w)
@@ -1018,9 +1039,12 @@ class BracketSolver:
         start, red.start_duals = red.start_duals, None
         if red.bye_vertex >= 0:
             beta = red.bye_vertex
+            order = self.order
             for v in red.dirty_players:
                 if not final[v]:
                     g = red.least_phi - phi[v] + flip - (nu[v] if on[v] else flip)
+                    if red.bye_in_c_only and not order[v].eligible:
+                        g = 0
                     rm.set_weight(loc[v], beta, g if g > 0 else 0)
                     if start is not None and g > 0:
                         # (the bye vertex's pairs: heaviest-edge duals at both ends)
@@ -1148,6 +1172,18 @@ class BracketSolver:
             else:
                 return None
         rest = [g for g in G if g not in used]
+        if not R and len(rest) % 2:
+            # No one below G: the G player left out of its pairs takes the bye, and
+            # every player of C the optimum leaves out must pair into G.
+            if yoff:
+                return None
+            for d in [g for g in red.bye_takers if g not in used][::-1][:3]:
+                inner = self._perfect([g for g in rest if g != d])
+                if inner is not None:
+                    out.update(inner)
+                    out[d] = d
+                    return out
+            return None
         drops: list[int | None] = [None]
         if len(rest) % 2:
             least = red.least_next_nu

@@ -138,6 +138,64 @@ class DutchEngine:
                 return True
         return False
 
+    def _mdp_skip(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
+                  pbi: list[int], pi: int, best: int, residents: tuple[int, int],
+                  matched: list[bool]) -> bool:
+        """Whether the chosen MDP ``pbi[pi]`` provably takes the resident ``pbi[best]``
+        without a solve (``_pair_mdps``; issue 33: that one solve cost 3-7 s in the
+        large brackets of rounds 3 and 4 of 5,000 players).
+
+        ``_pair_mdps`` nudges every pair of the MDP ``v`` with a free resident, the
+        largest nudge to ``u = pbi[best]``; every other pair of ``v`` keeps its weight.
+        ``sm`` is an optimum of the un-nudged weights, under which ``v``'s pairs with
+        residents weigh their base weights plus one constant (``_choose_mdps``) and a
+        pair of residents its base weight. If an optimum of those weights pairs ``v``
+        with ``u``, it is an optimum of the nudged weights, and every such optimum
+        pairs ``v`` with ``u`` (the nudges are distinct): as in ``_s1_skip``, ``sm``
+        pairing ``v``-``x`` and ``u``-``y`` (residents) is re-paired to ``v``-``u``,
+        ``x``-``y``, or with a third pair of residents ``z``-``t`` to ``v``-``u``,
+        ``y``-``t``, ``z``-``x``, when that keeps the un-nudged weight; ``sm`` is then
+        updated to it. The residents paired in the bracket stay the same. Otherwise
+        a solve is needed.
+        """
+        v, u = pbi[pi], pbi[best]
+        x = sm[v]
+        if x == u:
+            return True
+        sgb, nsgb = residents
+        final = self.solver.final  # type: ignore[union-attr]
+        y = sm[u]
+        xi, yi = pos_of.get(x, -1), pos_of.get(y, -1)
+        if (y == u or not sgb <= xi < nsgb or not sgb <= yi < nsgb or matched[x]
+                or matched[y] or final[x] or final[y]):
+            return False
+
+        def w(i: int, j: int) -> int:
+            return base[i][j] if i > j else base[j][i]
+
+        old = base[xi][pi] + w(best, yi)
+        gain = base[best][pi]
+        wxy = w(xi, yi)
+        if wxy and gain + wxy == old:
+            sm[v], sm[u], sm[x], sm[y] = u, v, y, x
+            self.swaps += 1
+            return True
+        for zi in range(sgb, nsgb):
+            z = pbi[zi]
+            if matched[z] or final[z] or z in (u, x, y):
+                continue
+            t = sm[z]
+            ti = pos_of.get(t, -1)
+            if (t == z or not sgb <= ti < nsgb or t in (u, x, y) or matched[t]
+                    or final[t]):
+                continue  # (``z`` single, or no pair of two free residents)
+            wyt, wzx = w(yi, ti), w(zi, xi)
+            if wyt and wzx and gain + wyt + wzx == old + w(zi, ti):
+                sm[v], sm[u], sm[y], sm[t], sm[z], sm[x] = u, v, t, y, x, z
+                self.swaps += 1
+                return True
+        return False
+
     def _base_rows(self, pbi: list[int], sgb: int, nsgb: int, bye_score: int, single: bool,
                    ranks: dict[int, int]) -> list[list[int]]:
         """The bracket's weights before any nudge: ``base[li][si]`` for every pair of
@@ -411,20 +469,29 @@ class DutchEngine:
         gets the largest nudge (the S2 transpositions of the MDP pairing)."""
         solver, matched, pbi, base = loop.solver, loop.matched, loop.players, turn.base
         sgb, nsgb, size = loop.mdps, turn.bracket_size, turn.size
+        skip = self.options.skip
+        pos_of = {x: i for i, x in enumerate(pbi)} if skip else {}
         for pi in range(sgb):
             v = pbi[pi]
             if not matched[v]:
                 continue
-            add = size
-            for oi in range(nsgb - 1, sgb - 1, -1):
-                ov = pbi[oi]
-                if matched[ov]:
-                    continue
-                wt = base[oi][pi]
-                if wt:
-                    solver.set_edge(v, ov, wt + add)
-                    add += 1
-            turn.mate = sm = solver.solve()
+            # (The resident whose nudge is largest: the first one still free.)
+            best = next((oi for oi in range(sgb, nsgb)
+                         if not matched[pbi[oi]] and base[oi][pi]), -1)
+            if skip and best >= 0 and self._mdp_skip(turn.mate, base, pos_of, pbi, pi, best,
+                                                     (sgb, nsgb), matched):
+                sm = turn.mate
+            else:
+                add = size
+                for oi in range(nsgb - 1, sgb - 1, -1):
+                    ov = pbi[oi]
+                    if matched[ov]:
+                        continue
+                    wt = base[oi][pi]
+                    if wt:
+                        solver.set_edge(v, ov, wt + add)
+                        add += 1
+                turn.mate = sm = solver.solve()
             mv = sm[v]
             matched[mv] = True
             solver.finalize(v, mv)

@@ -20,8 +20,8 @@ class DutchOptions:
     """Bracket-local solver with a completion proof (``BracketSolver``); False: the
     exact global matching (``GlobalSolver``) from the start."""
     skip: bool = True
-    """An S1 player's pick without a solve when the optimum in hand provably holds
-    (``DutchEngine._s1_skip``)."""
+    """An S1 player's (or a moved-down player's) pick without a solve when the optimum
+    in hand provably holds (``DutchEngine._s1_skip``, ``DutchEngine._mdp_skip``)."""
     prune2: bool = True
     """Prune the bracket's pairs again after the remainder's S1-bonus solve."""
     direct: bool = True
