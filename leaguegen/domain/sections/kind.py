@@ -131,6 +131,11 @@ class Chores:
     placed in the initial order (``pairing_order:`` in the file, written by ``enter``
     until the fourth round is paired): its players' numbers in TPN order; None: the
     number is the TPN.
+    ``team_matches``: its results are team matches entered board by board and its
+    withdrawals are of teams (a team league): ``result`` names a match ("Home team - Away
+    team") and writes its card, a whole-match default or one board (``--board``), and
+    ``withdraw`` names a team (``formats/chores/team_match.py``); ``scheduled_games`` are
+    then its fixtures, (round, home team, away team).
     """
 
     withdraw: bool = False
@@ -140,6 +145,7 @@ class Chores:
     paired_rounds: Callable[[Section], int] | None = None
     games_per_pairing: int = 1
     pairing_order: Callable[[Section], tuple[int, ...]] | None = None
+    team_matches: bool = False
 
 
 @dataclass(frozen=True, slots=True)
