@@ -38,7 +38,8 @@ from fractions import Fraction
 import yaml
 
 from leaguegen.domain.model import Player
-from leaguegen.domain.season import RoundInfo, Section
+from leaguegen.domain.season import RoundInfo, Season, Section
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.sections.team_league import (
     DEFAULT_TEAM_TIEBREAKS,
     EVEN,
@@ -358,4 +359,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     return replace(base, rounds=tuple(infos), details=details)
 
 
-READER = FormatParser("team_league", KEYS, parse)
+def trf_document(season: Season, facts: SectionFacts) -> str:
+    """The division as a TRF-2026 team event (``formats/trf_teams_write.py``)."""
+    from leaguegen.domain.sections.team_league import team_league_facts
+    from leaguegen.formats import trf_teams_write
+
+    return trf_teams_write.dumps(season, team_league_facts(facts))
+
+
+READER = FormatParser("team_league", KEYS, parse, trf_document=trf_document)
