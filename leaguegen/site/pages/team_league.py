@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.sections.team_league import (
     Fixture,
     TeamLeagueFacts,
@@ -29,6 +30,22 @@ from leaguegen.site.pages.common import SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 
 RESULT_TEXT = {"1": "1–0", "0": "0–1", "=": "½–½", "+": "+–", "-": "–+", "--": "––"}
+# The team tie-breaks' names on the pages, by code (C.07's team section; the registry's
+# English titles, marked here for the catalogues: the templates translate them)
+CODE_TITLES = {
+    "MPTS": N_("Match points"),
+    "GPTS": N_("Game points"),
+    "BH:MP": N_("Buchholz (match points)"),
+    "BH:GP": N_("Buchholz (game points)"),
+    "SB:MP": N_("Sonneborn-Berger (match points)"),
+    "SB:GP": N_("Sonneborn-Berger (game points)"),
+    "EMGSB": N_("Sonneborn-Berger: opponents' MP × own game points"),
+    "EGGSB": N_("Sonneborn-Berger: opponents' GP × own game points"),
+    "DE": N_("Direct encounter"),
+    "WIN": N_("Matches won"),
+    "WON": N_("Matches won over the board"),
+    "BC": N_("Board count"),
+}
 
 
 def match_path(section_id: str, f: Fixture) -> str:
@@ -237,7 +254,8 @@ def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> 
     return TeamLeaguePage(
         root=root, season=common.season_info(season),
         section=common.section_summary(facts, root, leader), description=section.description,
-        codes=tuple((c, REGISTRY[c.split("/")[0]].title) for c in facts.codes),
+        codes=tuple((c, CODE_TITLES.get(c.split("/")[0], REGISTRY[c.split("/")[0]].title))
+                    for c in facts.codes),
         rows=tuple(TableRow(r.rank, links[r.team - 1], r.played, r.won, r.drawn, r.lost,
                             r.values, r.zone) for r in facts.rows),
         rounds=tuple(rounds), cross=_cross(facts, links), boards=d.boards,
