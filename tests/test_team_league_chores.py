@@ -22,7 +22,7 @@ from leaguegen.formats.chores import Refusal, SeasonInvalid, record_result, with
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
 
-DEMO = ROOT / "tests" / "data" / "club-league-2026"
+DEMO = ROOT / "seasons" / "club-league-2026"
 
 
 @pytest.fixture

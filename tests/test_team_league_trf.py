@@ -21,7 +21,7 @@ from leaguegen.formats.chores import record_result, withdraw
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
 
-DEMO = ROOT / "tests" / "data" / "club-league-2026"
+DEMO = ROOT / "seasons" / "club-league-2026"
 
 
 def round_trip(season_dir: Path, sid: str) -> None:

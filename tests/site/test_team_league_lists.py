@@ -16,7 +16,7 @@ from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site
 from tests.conftest import ROOT
 
-DEMO = ROOT / "tests" / "data" / "club-league-2026"
+DEMO = ROOT / "seasons" / "club-league-2026"
 SCHEMA = json.loads((ROOT / "docs" / "data-feeds.schema.json").read_text(encoding="utf-8"))
 
 
