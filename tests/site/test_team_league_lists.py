@@ -6,12 +6,14 @@ from __future__ import annotations
 import html
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
 from leaguegen.domain.sections import derive_facts
 from leaguegen.domain.sections.team_league import standings_json
+from leaguegen.formats.chores import withdraw
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site
 from tests.conftest import ROOT
@@ -43,7 +45,7 @@ def test_the_start_list_has_every_player_team_by_team(site: Path) -> None:
 
 def test_the_a_to_z_list_seats_the_players_of_the_rounds_cards(site: Path) -> None:
     page = text(site / "division-1" / "alphabetical-1.html")
-    assert "Player Team Board Colour Opponent" in page
+    assert "Player (Team) Board Colour Opponent" in page
     # the reserve Jade Jensen played board 4 for Riverside B in round 1, White
     assert "Jade Jensen Riverside B 4 White David Dempsey" in page
     assert "Hana Hughes Riverside B Hugo Hartley" in page  # not fielded: no board
@@ -77,3 +79,34 @@ def test_the_section_feed_has_the_teams_players_and_matches(site: Path) -> None:
     assert list(validator.iter_errors(season)) == []
     assert season["sections"][0]["players"] == 36
     assert season["sections"][0]["trf"] == "division-1/division-1.trf"
+
+
+TRANSLATED = {  # the division's team tie-breaks, as each language's page names them
+    "ru": ("Командные очки", "Очки за партии", "Личная встреча",
+           "Коэффициент Зонненборна — Бергера (командные очки)"),
+    "zh_Hans": ("大分", "局分", "直接对局", "索伯分（大分）"),
+    "ar": ("نقاط المباريات", "نقاط الأشواط", "المواجهة المباشرة",
+           "سونبورن-برجر (نقاط المباريات)"),
+}
+
+
+def test_the_team_tiebreaks_are_named_in_each_language(tmp_path: Path) -> None:
+    season = tmp_path / "season"
+    shutil.copytree(DEMO, season)
+    text_ = (season / "season.yaml").read_text(encoding="utf-8")
+    (season / "season.yaml").write_text(text_.replace(
+        "time_control:", "languages: [en, ru, zh_Hans, ar]\ntime_control:", 1),
+        encoding="utf-8")
+    withdraw(season, "division-2", "Castle Rooks", 2)
+    out = tmp_path / "site"
+    build_site(season, out, pdf=False)
+    for lang, names in TRANSLATED.items():
+        folder = out / lang.replace("_", "-")  # zh_Hans is published under zh-Hans/
+        page = (folder / "division-1" / "index.html").read_text(encoding="utf-8")
+        for code, name in zip(("MPTS", "GPTS", "DE", "SB:MP"), names, strict=True):
+            assert f'<abbr title="{name}">{code}</abbr>' in page, (lang, code)
+            assert "Sonneborn-Berger" not in page and "Direct encounter" not in page
+        other = (folder / "division-2" / "index.html").read_text(encoding="utf-8")
+        assert "withdrew after round" not in other  # the withdrawal sentence is translated
+    assert "снялась после 2-го тура" in (out / "ru" / "division-2" / "index.html").read_text(
+        encoding="utf-8")
