@@ -116,7 +116,6 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
         return {"version": VERSION, "section": _section(section, facts),
                 "players": parts["players"], "teams": parts["teams"],
                 "rounds": parts["rounds"], "standings": parts["standings"]}
-    progress = facts.progress
     standings = None
     if facts.standings is not None and facts.table is not None:
         standings = section_standings_json(section, facts.standings, facts.table.scoring.unit)
