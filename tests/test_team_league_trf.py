@@ -5,10 +5,12 @@ team's match and game points, tie-break values and rank, and the ``310`` totals.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -91,3 +93,42 @@ def test_the_command_line(tmp_path: Path) -> None:
                          env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert run.returncode == 0, run.stderr
     assert trf_teams.load(str(out)).teams[0].name == "Riverside A"
+
+
+def oracle_ranking(trf_file: Path, codes: tuple[str, ...], rules: str) -> list[tuple]:
+    """The FIDE tie-break program's (``gacrux``, a test oracle only, not a dependency:
+    the test skips without it) ranking of a team TRF:
+    (team, rank, values) per team, codes as it names them (/V1: the 2024 edition)."""
+    edition = "/V1" if rules == "2024" else "/V2"
+    wanted = [c if c in ("MPTS", "GPTS") else c + edition for c in codes]
+    out = trf_file.with_suffix(".json")
+    subprocess.run([sys.executable, "-m", "gacrux.tiebreakchecker", "-i", str(trf_file),
+                    "-b", "utf-8", "-p", "-t", *wanted, "-o", str(out), "-F", "JSON"],
+                   check=True, capture_output=True, timeout=120)
+    result = json.loads(out.read_text(encoding="utf-8"))["tiebreakResult"]["competitors"]
+    return sorted((c["cid"], c["rank"], tuple(Fraction(str(v)) for v in c["tiebreakScore"]))
+                  for c in result)
+
+
+def test_the_fide_program_ranks_the_exported_file_as_we_do(tmp_path: Path) -> None:
+    pytest.importorskip("gacrux")
+    season = tmp_path / "s"
+    shutil.copytree(DEMO, season)
+    record_result(season, "division-1", "Northgate - Castle Knights", "0-1 +- 1-0 ½-½",
+                  round_no=6)
+    record_result(season, "division-1", "Northgate - Castle Knights", "+-", board=2,
+                  players="Tara Tanaka - default", round_no=6, correct=True)
+    record_result(season, "division-1", "Old Mill - Hillcrest", "--", round_no=6)
+    withdraw(season, "division-2", "Castle Rooks", 2)
+    withdraw(season, "division-2", "Hillcrest B", 2)  # cancelled: not in the file
+    loaded = load_season(season)
+    for sid in ("division-1", "division-2"):
+        facts = team_league_facts(derive_facts(loaded.section(sid)))
+        trf_file = tmp_path / f"{sid}.trf"
+        trf_file.write_text(season_trf.dumps(loaded, sid), encoding="utf-8")
+        ours = sorted((r.team, r.rank, r.values) for r in facts.rows)
+        # a cancelled team is in the file's 310 records, with no match: the program ranks
+        # it last, the division leaves it out
+        theirs = [t for t in oracle_ranking(trf_file, facts.codes, "2024")
+                  if t[0] not in facts.expunged]
+        assert theirs == ours, sid
