@@ -110,3 +110,12 @@ def test_the_team_tiebreaks_are_named_in_each_language(tmp_path: Path) -> None:
         assert "withdrew after round" not in other  # the withdrawal sentence is translated
     assert "снялась после 2-го тура" in (out / "ru" / "division-2" / "index.html").read_text(
         encoding="utf-8")
+
+
+def test_the_calendar_lists_each_rounds_matches(site: Path) -> None:
+    ics = (site / "division-2" / "section.ics").read_text(encoding="utf-8")
+    ics = ics.replace("\r\n", "\n").replace("\n ", "")  # unfolded
+    assert ("DESCRIPTION:Castle Rooks - Riverside C: 2.5-1.5\\nNorthgate Juniors - Old Mill B:"
+            " 2-2\\nHillcrest B: free round") in ics
+    assert "Pairings to be published" not in ics.split("20261022", 1)[0]
+    assert "Riverside C - Hillcrest B: not played yet" in ics
