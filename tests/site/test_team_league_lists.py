@@ -119,3 +119,12 @@ def test_the_calendar_lists_each_rounds_matches(site: Path) -> None:
             " 2-2\\nHillcrest B: free round") in ics
     assert "Pairings to be published" not in ics.split("20261022", 1)[0]
     assert "Riverside C - Hillcrest B: not played yet" in ics
+
+
+def test_the_table_writes_points_as_the_page_writes_scores(site: Path) -> None:
+    """Game points and tie-breaks in the page's notation (½, never .5), and the season's
+    home page has no plan: the league has results (its matches, not games)."""
+    page = text(site / "division-1" / "index.html")
+    assert "Riverside A ↑ promotion 5 3 2 0 8 14½ 0 35" in page
+    assert not re.search(r"\d\.\d", page.split("Cross table")[0])
+    assert 'class="planning"' not in (site / "index.html").read_text(encoding="utf-8")

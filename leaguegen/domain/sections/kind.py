@@ -195,6 +195,10 @@ class SectionKind:
     # ``standings --json`` contract (``tiebreaks``; ``rows`` of startno, name, rank, points,
     # values), which ``leaguegen standings`` prints; None: the individual standings.
     standings_json: Callable[[SectionFacts], dict] | None = None
+    # For a kind whose results are not the section's games (a team league's matches):
+    # whether any result is entered (the season's plan is shown until one is); None: a
+    # game of ``section.games`` with a result.
+    results_entered: Callable[[Section], bool] | None = None
 
     def trf_type_for(self, section: Section) -> str | None:
         """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""

@@ -446,6 +446,8 @@ KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team league")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
     plan=plan, scheduled_games=scheduled_matches, chores=Chores(team_matches=True),
+    results_entered=lambda s: any(m.forfeit or any(b.result for b in m.boards)
+                                  for m in details(s).matches),
     trf_type={FORMAT: "Team Round-Robin"},
     trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
 ))
