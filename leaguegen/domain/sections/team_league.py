@@ -19,7 +19,7 @@ from fractions import Fraction
 from leaguegen.domain import planning
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
-from leaguegen.domain.season import Section
+from leaguegen.domain.season import GameResult, Section
 from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import (
     N_,
@@ -169,6 +169,11 @@ def player_number(d: TeamLeagueDetails, team: int, index: int) -> int:
 
 
 _FLIP = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "--": "--"}
+# A board's result (home player's side) as the game result type: its canonical text
+# (``.text``: what the chores write) and its ASCII (``.ascii``: what the feeds write)
+BOARD_RESULT = {"1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
+                "+": GameResult.WHITE_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN,
+                "--": GameResult.DOUBLE_FORFEIT}
 
 
 def engine_match(d: TeamLeagueDetails, m: MatchEntry) -> tm.Match:

@@ -33,6 +33,7 @@ import yaml
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import kind_of
 from leaguegen.domain.sections.team_league import (
+    BOARD_RESULT,
     LeagueTeam,
     MatchEntry,
     TeamLeagueDetails,
@@ -56,7 +57,7 @@ from leaguegen.formats.yaml_splice import (
 )
 
 DEFAULT = "default"  # the name written for an empty board (as the reader has it)
-WRITTEN = {"1": "1-0", "0": "0-1", "=": "½-½", "+": "+-", "-": "-+", "--": "--"}
+WRITTEN = {code: result.text for code, result in BOARD_RESULT.items()}  # as written
 
 
 def board_code(score: str) -> str:

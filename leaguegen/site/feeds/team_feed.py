@@ -15,13 +15,14 @@ import datetime as dt
 from typing import Any
 
 from leaguegen.domain.sections.team_league import (
+    BOARD_RESULT,
     MatchEntry,
     TeamLeagueFacts,
     match_points,
     player_number,
 )
 
-_BOARD = {"1": "1-0", "0": "0-1", "=": "1/2-1/2", "+": "+-", "-": "-+", "--": "--"}
+_BOARD = {code: result.ascii for code, result in BOARD_RESULT.items()}  # the feeds' text
 
 
 def _page(facts: TeamLeagueFacts, team: int) -> str:
