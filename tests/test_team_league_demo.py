@@ -1,4 +1,4 @@
-"""The team league demo (tests/data/club-league-2026): its table is the team engine's, game
+"""The team league demo (seasons/club-league-2026): its table is the team engine's, game
 points and match points recounted here from the file's boards, and its pages (built,
 read without a browser) show the table, the fixtures, the match cards and the squads."""
 
@@ -19,7 +19,7 @@ from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import build_site
 from tests.conftest import ROOT
 
-DEMO = ROOT / "tests" / "data" / "club-league-2026"
+DEMO = ROOT / "seasons" / "club-league-2026"
 # (rank, team, MP, GP, DE, SB:MP) as `leaguegen standings` printed it when the demo was made
 GOLDEN = [(1, "Riverside A", 8, 14.5, 0, 35), (2, "Hillcrest", 8, 14, 0, 30),
           (3, "Castle Knights", 6, 10, 0, 19), (4, "Northgate", 5, 9.5, 0, 12),

@@ -61,12 +61,16 @@ def perform(chore: Callable[[], Done]) -> None:
 @click.option("--correct", is_flag=True, help="Replace a result already entered.")
 @click.option("--date", "date_text", metavar="YYYY-MM-DD",
               help="The round's date, written when the round has none.")
+@click.option("--board", type=click.IntRange(min=1),
+              help="A team match: the board whose SCORE this is.")
+@click.option("--players", metavar="'HOME PLAYER - AWAY PLAYER'",
+              help="A team match: who sat at --board ('default' for nobody).")
 @click.option("--from-report", "report", metavar="FILE",
               help="Read GAME, SCORE, section and round from a result report (the body of"
                    " an issue opened from the report form; - reads standard input).")
 def result_cmd(season_dir: str, game: str | None, score: str | None, section_id: str | None,
                round_no: int | None, correct: bool, date_text: str | None,
-               report: str | None) -> None:
+               board: int | None, players: str | None, report: str | None) -> None:
     """Record SCORE for GAME ("White - Black") in a section of SEASON_DIR.
 
     SCORE is 1-0, 0-1, ½-½ (or 1/2-1/2, 0.5-0.5, =, draw), +- or -+ (forfeits), -:-
@@ -74,11 +78,15 @@ def result_cmd(season_dir: str, game: str | None, score: str | None, section_id:
     the canonical form (1-0, 0-1, ½-½, +-, -+, --). A result already entered is replaced
     only with --correct. --date writes the round's date when the round has none.
     With --from-report FILE, everything comes from the report (docs/results-by-players.md).
+
+    A team league: GAME is the match, "Home team - Away team", and SCORE its card (one
+    score per board, board 1 first, from the home players' side), a whole-match default
+    (+-, -+, --), or with --board N one board's score (--players says who sat there).
     """
     from leaguegen.formats.chores import record_result
 
     if report is not None:
-        if game or score or section_id or round_no or correct or date_text:
+        if game or score or section_id or round_no or correct or date_text or board or players:
             raise click.UsageError(Message("--from-report takes the game, score, section and "
                                            "round from the report; give none of them"))
         from leaguegen.cli.report_cmd import apply_report
@@ -89,7 +97,7 @@ def result_cmd(season_dir: str, game: str | None, score: str | None, section_id:
         raise click.UsageError(Message("give GAME, SCORE and --section (or --from-report FILE)"))
 
     perform(lambda: record_result(season_dir, section_id, game, score, round_no, correct,
-                                  date_text))
+                                  date_text, board, players))
 
 
 @main.command("withdraw")
@@ -101,7 +109,8 @@ def result_cmd(season_dir: str, game: str | None, score: str | None, section_id:
 @click.option("--reason", help="Why, for the record (shown on the pages).")
 def withdraw_cmd(season_dir: str, name: str, section_id: str, after_round: int,
                  reason: str | None) -> None:
-    """Record that NAME left a section of SEASON_DIR after a round."""
+    """Record that NAME left a section of SEASON_DIR after a round (in a team league,
+    NAME is a team: its matches then go as the division's withdrawal rule says)."""
     from leaguegen.formats.chores import withdraw
 
     perform(lambda: withdraw(season_dir, section_id, name, after_round, reason))

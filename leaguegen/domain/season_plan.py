@@ -186,7 +186,8 @@ def playing(section: Section) -> int:
 
 def has_results(sections: Sequence[Section]) -> bool:
     """Whether any game of the season has a result (a season's plan is shown until one has)."""
-    return any(g.result is not None for s in sections for g in s.games)
+    return any(g.result is not None for s in sections for g in s.games) or any(
+        entered(s) for s in sections if (entered := kind_of(s.format).results_entered))
 
 
 def rhythm_of(section: Section, round_games: Sequence[int]) -> Rhythm | None:

@@ -172,4 +172,10 @@ def dumps(season: Season, section_id: str, facts: SectionFacts | None = None) ->
         ids = ", ".join(s.id for s in season.sections)
         raise ExportError(Message("no section '{section_id}' (sections: {ids})",
                                   section_id=section_id, ids=ids)) from None
-    return trf.dumps(section_trf(season, facts if facts is not None else derive_facts(section)))
+    found = facts if facts is not None else derive_facts(section)
+    reader = reader_of(section.format)
+    if reader is not None and reader.trf_document is not None:  # a kind of its own table
+        if isinstance(section.stage, PendingStage) or found.kind.trf_type_for(section) is None:
+            exportable_facts(found)  # says why not
+        return reader.trf_document(season, found)
+    return trf.dumps(section_trf(season, found))

@@ -31,3 +31,7 @@ class FormatParser:
     # ``trf_extras(doc, section, table)``: records of the kind's own added to the
     # section's TRF document (a Swiss: what a pairing program needs for the next round)
     trf_extras: Callable[..., None] | None = None
+    # ``trf_document(season, facts)``: the section's whole TRF text, for a kind whose table
+    # is not of players (a team league writes a TRF-2026 team event); None: the players'
+    # crosstable, as ``season_trf`` writes it
+    trf_document: Callable[..., str] | None = None

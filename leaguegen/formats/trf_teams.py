@@ -272,11 +272,19 @@ class _Builder:
         raw = self.raw
         pairs: dict[tuple[int, int], list[tuple[int, int, int, _Block]]] = {}
         bye_teams: set[int] = set()
+        # a player's board this round: their place among the team's players who play it,
+        # in the 310 order (a team that fields its players in order: board = place)
+        playing = sorted((self.team_of[p], p) for p, blocks in raw.blocks.items()
+                         if p in self.team_of and (b := blocks.get(rnd)) is not None
+                         and b.result != "U")
+        board_of: dict[int, tuple[int, int]] = {}
+        for (team, _place), p in playing:
+            board_of[p] = (team, sum(1 for q in board_of.values() if q[0] == team) + 1)
         for p, blocks in raw.blocks.items():
             block = blocks.get(rnd)
             if block is None or p not in self.team_of:
                 continue
-            team, board = self.team_of[p]
+            team, board = board_of.get(p, self.team_of[p])
             if block.result == "U":
                 bye_teams.add(team)
                 continue
@@ -285,7 +293,7 @@ class _Builder:
                 self.bad(block.line, block.col, f"{where} opponent {block.opponent} is in no"
                                                 " team")
                 continue
-            other, other_board = self.team_of[block.opponent]
+            other, other_board = board_of.get(block.opponent, self.team_of[block.opponent])
             if other == team:
                 self.bad(block.line, block.col, f"{where} opponent {block.opponent} is a"
                                                 " team-mate")

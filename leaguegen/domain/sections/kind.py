@@ -138,6 +138,11 @@ class Chores:
     placed in the initial order (``pairing_order:`` in the file, written by ``enter``
     until the fourth round is paired): its players' numbers in TPN order; None: the
     number is the TPN.
+    ``team_matches``: its results are team matches entered board by board and its
+    withdrawals are of teams (a team league): ``result`` names a match ("Home team - Away
+    team") and writes its card, a whole-match default or one board (``--board``), and
+    ``withdraw`` names a team (``formats/chores/team_match.py``); ``scheduled_games`` are
+    then its fixtures, (round, home team, away team).
     """
 
     withdraw: bool = False
@@ -147,6 +152,7 @@ class Chores:
     paired_rounds: Callable[[Section], int] | None = None
     games_per_pairing: int = 1
     pairing_order: Callable[[Section], tuple[int, ...]] | None = None
+    team_matches: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +202,10 @@ class SectionKind:
     # ``standings --json`` contract (``tiebreaks``; ``rows`` of startno, name, rank, points,
     # values), which ``leaguegen standings`` prints; None: the individual standings.
     standings_json: Callable[[SectionFacts], dict] | None = None
+    # For a kind whose results are not the section's games (a team league's matches):
+    # whether any result is entered (the season's plan is shown until one is); None: a
+    # game of ``section.games`` with a result.
+    results_entered: Callable[[Section], bool] | None = None
 
     def trf_type_for(self, section: Section) -> str | None:
         """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""

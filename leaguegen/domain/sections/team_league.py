@@ -13,15 +13,22 @@ squads live in the details, as the individual pages do not apply to team rows.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 from fractions import Fraction
 
 from leaguegen.domain import planning
 from leaguegen.domain.model import Player
 from leaguegen.domain.schedule import berger
-from leaguegen.domain.season import Section
+from leaguegen.domain.season import GameResult, Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import (
+    N_,
+    Chores,
+    Progress,
+    ScheduledGame,
+    SectionFacts,
+    SectionKind,
+)
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.teams import model as tm
 from leaguegen.domain.teams.tiebreaks import TeamRow, team_standings
@@ -50,13 +57,14 @@ class LeagueTeam:
 class BoardEntry:
     """One board of a match as entered, home player first; ``result`` from the home
     player's side: ``1`` ``=`` ``0`` played, ``+``/``-`` a board default (home present /
-    absent), ``--`` both absent. A player is an index into the team's ``eligible``, or
+    absent), ``--`` both absent, None: the game is not over yet (the match card is being
+    filled in board by board). A player is an index into the team's ``eligible``, or
     None when nobody sat there."""
 
     number: int
     host: int | None  # the home player
     guest: int | None
-    result: str
+    result: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +77,21 @@ class MatchEntry:
     guest: int  # the away team's
     boards: tuple[BoardEntry, ...] = ()
     forfeit: str | None = None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the match has its result: a whole-match default, or every board's.
+        A match with a board still to finish counts nowhere yet (the table, the feeds)."""
+        return self.forfeit is not None or all(b.result is not None for b in self.boards)
+
+
+@dataclass(frozen=True, slots=True)
+class TeamWithdrawal:
+    """A team that left the division after ``after_round`` (0: before round 1)."""
+
+    team: int
+    after_round: int
+    reason: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +120,7 @@ class TeamLeagueDetails:
     matches: tuple[MatchEntry, ...] = ()
     promotion: int = 0  # places marked for promotion (top) and relegation (bottom)
     relegation: int = 0
+    withdrawals: tuple[TeamWithdrawal, ...] = ()
 
     def home_is_white(self, board: int) -> bool:
         return (board % 2 == 1) == (self.home_white == ODD)
@@ -145,6 +169,11 @@ def player_number(d: TeamLeagueDetails, team: int, index: int) -> int:
 
 
 _FLIP = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+", "--": "--"}
+# A board's result (home player's side) as the game result type: its canonical text
+# (``.text``: what the chores write) and its ASCII (``.ascii``: what the feeds write)
+BOARD_RESULT = {"1": GameResult.WHITE_WINS, "0": GameResult.BLACK_WINS, "=": GameResult.DRAW,
+                "+": GameResult.WHITE_FORFEIT_WIN, "-": GameResult.BLACK_FORFEIT_WIN,
+                "--": GameResult.DOUBLE_FORFEIT}
 
 
 def engine_match(d: TeamLeagueDetails, m: MatchEntry) -> tm.Match:
@@ -170,9 +199,68 @@ def engine_match(d: TeamLeagueDetails, m: MatchEntry) -> tm.Match:
     return tm.Match(m.round, first, second, tuple(boards))
 
 
-def event(section: Section) -> tm.TeamEvent:
-    """The division as a team event for the engine's tie-breaks."""
+@dataclass(frozen=True, slots=True)
+class Counted:
+    """The matches that count, once the withdrawals are applied (``counted``).
+
+    ``matches``: the complete matches entered, less those of an expunged team, plus a
+    whole-match default lost by a withdrawn team in each of its later fixtures
+    (``defaulted`` names those fixtures, (round, home, away)); ``expunged``: the teams
+    whose results are cancelled, out of the table."""
+
+    matches: tuple[MatchEntry, ...]
+    expunged: frozenset[int]
+    defaulted: frozenset[tuple[int, int, int]]
+
+
+def matches_completed(d: TeamLeagueDetails, team: int) -> int:
+    """Matches the team played over the board (a whole-match default is not one, nor a
+    match whose every board was a default)."""
+    return sum(1 for m in d.matches if m.complete and team in (m.host, m.guest)
+               and engine_match(d, m).played)
+
+
+def counted(section: Section) -> Counted:
+    """The division's results under its withdrawals: the league's rule, the FIDE 50 %
+    rule of a round robin (C.07's tables count every scheduled meeting, so a team that
+    leaves must not leave holes): a team that withdrew having played fewer than
+    ``withdrawal_threshold`` (50 %) of its scheduled matches has every match cancelled and
+    leaves the table; otherwise its results stand and each of its fixtures after its last
+    round is a whole-match default it loses (``+-`` / ``-+``), counted for both teams.
+    Exactly half is enough to stay, as for a player (``roundrobin.withdrawn_unranked``)."""
     d = details(section)
+    fx = fixtures(section)
+    expunged: set[int] = set()
+    left: dict[int, int] = {}
+    for w in d.withdrawals:
+        scheduled = sum(1 for f in fx if w.team in (f.host, f.guest))
+        if matches_completed(d, w.team) < section.withdrawal_threshold * scheduled:
+            expunged.add(w.team)
+        else:
+            left[w.team] = w.after_round
+    out = [m for m in d.matches if m.complete and not expunged & {m.host, m.guest}]
+    entered = {(m.round, m.host, m.guest) for m in d.matches}
+    defaulted = set()
+    for f in fx:
+        key = (f.round, f.host, f.guest)
+        if key in entered or expunged & {f.host, f.guest}:
+            continue
+        host_out = f.host in left and f.round > left[f.host]
+        guest_out = f.guest in left and f.round > left[f.guest]
+        if host_out or guest_out:
+            code = "--" if host_out and guest_out else "-+" if host_out else "+-"
+            out.append(MatchEntry(f.round, f.host, f.guest, (), code))
+            defaulted.add(key)
+    out.sort(key=lambda m: (m.round, m.host))
+    return Counted(tuple(out), frozenset(expunged), frozenset(defaulted))
+
+
+def event(section: Section, matches: tuple[MatchEntry, ...] | None = None) -> tm.TeamEvent:
+    """The division as a team event for the engine's tie-breaks (``matches``: those that
+    count, default: ``counted(section)``'s)."""
+    d = details(section)
+    if matches is None:
+        matches = counted(section).matches
     teams = []
     players = []
     for t, team in enumerate(d.teams, start=1):
@@ -182,7 +270,7 @@ def event(section: Section) -> tm.TeamEvent:
                                                                       strict=True)]
     rounds = len(schedule(len(d.teams), d.double, section.swap_last_two))
     return tm.TeamEvent(section.name, tuple(teams),
-                        tuple(engine_match(d, m) for m in d.matches), (), rounds, d.boards,
+                        tuple(engine_match(d, m) for m in matches), (), rounds, d.boards,
                         tuple(players), d.game_points, d.match_points)
 
 
@@ -230,6 +318,8 @@ class TeamLeagueFacts(SectionFacts):
     results: dict[tuple[int, int, int], MatchEntry]  # (round, home, away) -> entry
     free: dict[int, int]
     players: tuple[PlayerScore, ...]
+    expunged: frozenset[int] = frozenset()  # withdrawn teams whose results are cancelled
+    defaulted: frozenset[tuple[int, int, int]] = frozenset()  # defaults of a withdrawal
 
 
 def team_league_facts(found: SectionFacts) -> TeamLeagueFacts:
@@ -253,9 +343,14 @@ def match_points(d: TeamLeagueDetails, m: MatchEntry) -> tuple[Fraction, Fractio
 
 
 def _rows(section: Section, d: TeamLeagueDetails, ev: tm.TeamEvent,
-          codes: tuple[str, ...]) -> tuple[StandingRow, ...]:
-    ranked: tuple[TeamRow, ...] = team_standings(ev, codes, "round-robin",
-                                                 section.tiebreak_rules, ev.rounds_played)
+          codes: tuple[str, ...], expunged: frozenset[int] = frozenset()
+          ) -> tuple[StandingRow, ...]:
+    every: tuple[TeamRow, ...] = team_standings(ev, codes, "round-robin",
+                                                section.tiebreak_rules, ev.rounds_played)
+    # an expunged team leaves the table; the others keep their order, ranked among
+    # themselves (a tie stays a tie)
+    kept = [r for r in every if r.team not in expunged]
+    ranked = [replace(r, rank=1 + sum(1 for o in kept if o.rank < r.rank)) for r in kept]
     gp_index = codes.index("GPTS") if "GPTS" in codes else None
     out = []
     n = len(ranked)
@@ -276,6 +371,8 @@ def _player_scores(d: TeamLeagueDetails) -> tuple[PlayerScore, ...]:
     tally: dict[tuple[int, int], dict[int, list]] = {}
     for m in d.matches:
         for b in m.boards:
+            if b.result is None:
+                continue
             for team, idx, home in ((m.host, b.host, True), (m.guest, b.guest, False)):
                 if idx is None:
                     continue
@@ -299,23 +396,29 @@ def _player_scores(d: TeamLeagueDetails) -> tuple[PlayerScore, ...]:
 
 def facts(section: Section) -> TeamLeagueFacts:
     d = details(section)
-    ev = event(section)
+    count = counted(section)
+    ev = event(section, count.matches)
     codes = _codes(d)
     fx = fixtures(section)
-    results = {(m.round, m.host, m.guest): m for m in d.matches}
-    played = max((m.round for m in d.matches), default=0)
+    results = {(m.round, m.host, m.guest): m for m in count.matches}
+    entered = [m for m in d.matches if m.complete]
+    played = max((m.round for m in entered), default=0)
     total = len(schedule(len(d.teams), d.double, section.swap_last_two))
-    finished = len(results) == len(fx)
+    due = [f for f in fx if not count.expunged & {f.host, f.guest}]
+    finished = all((f.round, f.host, f.guest) in results for f in due)
+    partial = {m.round for m in d.matches if not m.complete}
     round_done = played == 0 or all((f.round, f.host, f.guest) in results
-                                    for f in fx if f.round == played)
-    progress = Progress(played, total, finished, None if round_done else played,
+                                    for f in due if f.round == played)
+    in_progress = min(partial) if partial else None if round_done else played
+    progress = Progress(played, total, finished, in_progress,
                         next_date(section, played, finished))
-    rows = _rows(section, d, ev, codes)
+    rows = _rows(section, d, ev, codes, count.expunged)
     names = tuple(r.name for r in rows)
     return TeamLeagueFacts(section, KIND, progress, rankings=((section.id, names),),
                            details=d, event=ev, codes=codes, rows=rows, fixtures=fx,
                            results=results, free=free_teams(section),
-                           players=_player_scores(d))
+                           players=_player_scores(d), expunged=count.expunged,
+                           defaulted=count.defaulted)
 
 
 def standings_json(found: SectionFacts) -> dict:
@@ -330,6 +433,11 @@ def standings_json(found: SectionFacts) -> dict:
     }
 
 
+def scheduled_matches(section: Section) -> list[ScheduledGame]:
+    """The fixtures as (round, home team, away team): what ``result`` finds a match in."""
+    return [(f.round, f.host, f.guest) for f in fixtures(section)]
+
+
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """A division is a round robin of its teams (the field is the teams; its games are the
     team matches), once or twice (``double``)."""
@@ -342,5 +450,9 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
 KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team league")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
-    plan=plan,
+    plan=plan, scheduled_games=scheduled_matches, chores=Chores(team_matches=True),
+    results_entered=lambda s: any(m.forfeit or any(b.result for b in m.boards)
+                                  for m in details(s).matches),
+    trf_type={FORMAT: "Team Round-Robin"},
+    trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
 ))

@@ -129,19 +129,30 @@ def round_dating(section: Section, r: int, date: dt.date | None) -> dt.date | No
 
 def record_result(season_dir: str | Path, section_id: str, game: str, score: str,
                   round_no: int | None = None, correct: bool = False,
-                  date_text: str | None = None) -> Done:
+                  date_text: str | None = None, board: int | None = None,
+                  players: str | None = None) -> Done:
     """Write ``score`` (in its canonical text) for ``game`` ("White - Black"), and
-    ``date_text`` as the round's date when the round has none."""
+    ``date_text`` as the round's date when the round has none. A kind of team matches
+    (``Chores.team_matches``) takes ``game`` as "Home team - Away team" and ``score`` as
+    the card, a default, or with ``board`` (and ``players``) one board's score
+    (``team_match.match_change``)."""
     from leaguegen.formats import season_edits
     from leaguegen.formats.chores.match_result import match_change
     from leaguegen.formats.players import Names
     from leaguegen.formats.rounds import split_game
 
-    one_game = len(score.replace(",", " ").split()) < 2  # else a match's two scores
-    result = score_of(score) if one_game else None
     date = date_of(date_text)
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
+        if kind_of(section.format).chores.team_matches:
+            from leaguegen.formats.chores.team_match import match_change as team_change
+
+            return team_change(session, st, section, game, score, board, players, round_no,
+                               correct, date)
+        if board is not None or players is not None:
+            raise Refused("--board and --players are for a team match's boards")
+        one_game = len(score.replace(",", " ").split()) < 2  # else a match's two scores
+        result = score_of(score) if one_game else None
         names = Names(section.players)
         split = split_game(game.strip(), names)
         if isinstance(split, str):

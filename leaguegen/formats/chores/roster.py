@@ -33,6 +33,10 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         chores = kind_of(section.format).chores
+        if chores.team_matches:  # a team leaves: its matches go as the division's rule says
+            from leaguegen.formats.chores.team_match import withdraw_change
+
+            return withdraw_change(session, st, section, name, after_round, reason)
         if not chores.withdraw:
             raise Refused(Message("a {format} section records a withdrawal in its own way; edit "
                                   "the file",

@@ -38,7 +38,8 @@ from fractions import Fraction
 import yaml
 
 from leaguegen.domain.model import Player
-from leaguegen.domain.season import RoundInfo, Section
+from leaguegen.domain.season import RoundInfo, Season, Section
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.sections.team_league import (
     DEFAULT_TEAM_TIEBREAKS,
     EVEN,
@@ -47,6 +48,7 @@ from leaguegen.domain.sections.team_league import (
     LeagueTeam,
     MatchEntry,
     TeamLeagueDetails,
+    TeamWithdrawal,
     schedule,
 )
 from leaguegen.domain.teams import model as tm
@@ -60,7 +62,8 @@ from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("teams", "boards", "double", "home_white", "match_points", "game_points",
-        "team_tiebreaks", "promotion", "relegation")
+        "team_tiebreaks", "promotion", "relegation", "team_withdrawals")
+WITHDRAWAL_KEYS = ("team", "after_round", "reason")
 TEAM_KEYS = ("name", "club", "players", "reserves")
 ROUND_KEYS = ("date", "venue", "matches")
 POINT_KEYS = ("win", "draw", "loss")
@@ -129,7 +132,7 @@ def _teams(node: yaml.Node | None, ctx: Ctx, sid: str, boards: int) -> list[Leag
     return teams
 
 
-def _split(key: str, names: list[str]) -> tuple[str, str] | None:
+def split_pair(key: str, names: list[str]) -> tuple[str, str] | None:
     """``A - B`` into two known names (a name may hold ' - ' itself)."""
     parts = key.split(" - ")
     for i in range(1, len(parts)):
@@ -156,7 +159,7 @@ def _board(node: yaml.Node, ctx: Ctx, number: int, teams: list[LeagueTeam], home
     h, a = teams[home - 1], teams[away - 1]
     home_names = [p.name for p in h.eligible] + [DEFAULT]
     away_names = [p.name for p in a.eligible] + [DEFAULT]
-    names = _split(raw, sorted(set(home_names + away_names)))
+    names = split_pair(raw, sorted(set(home_names + away_names)))
     if names is None or names[0] not in home_names or names[1] not in away_names:
         left, _, right = raw.partition(" - ")
         for name, team, ok in ((left.strip(), h, home_names), (right.strip(), a, away_names)):
@@ -174,20 +177,23 @@ def _board(node: yaml.Node, ctx: Ctx, number: int, teams: list[LeagueTeam], home
                                    "'{raw}'",
                                    number=number, raw=raw))
         return None
-    result_raw = (yn.text(vnode, ctx.col, Message("board {number} result", number=number))
-                  or "").replace(" ", "")
-    result = RESULTS.get(result_raw)
-    if result is None:
+    if yn.is_null(vnode):  # the game is not over yet: the card is filled in board by board
+        result_raw, result = "", None
+    else:
+        result_raw = (yn.text(vnode, ctx.col, Message("board {number} result", number=number))
+                      or "").replace(" ", "")
+        result = RESULTS.get(result_raw)
+    if result is None and result_raw:
         ctx.col.add(vnode, Message("board {number}: result '{result_raw}' is not one of 1-0, "
                                    "½-½, 0-1, +- (home wins by default), -+ or -- (both absent)",
                                    number=number, result_raw=result_raw))
         return None
     hn, an = names
     absent_h, absent_a = hn == DEFAULT, an == DEFAULT
-    if (absent_h or absent_a) and result in tm.PLAYED_RESULTS:
+    if (absent_h or absent_a) and (result is None or result in tm.PLAYED_RESULTS):
         ctx.col.add(vnode, Message("board {number}: an empty board is a default (+-, -+ or --), "
                                    "not '{result_raw}'",
-                                   number=number, result_raw=result_raw))
+                                   number=number, result_raw=result_raw or "no result"))
         return None
     if (absent_h and result == "+") or (absent_a and result == "-"):
         ctx.col.add(vnode, Message("board {number}: the empty side cannot win the board by "
@@ -238,7 +244,7 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
     knode, vnode = pair
     raw = yn.text(knode, ctx.col, "match") or ""
     names = [t.name for t in teams]
-    split = _split(raw, names)
+    split = split_pair(raw, names)
     if split is None:
         ctx.col.add(knode, Message("round {r}: '{raw}' is not 'home team - away team' of this "
                                    "division's teams ({names})",
@@ -286,6 +292,43 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
     return MatchEntry(r, home, away, tuple(done_boards))
 
 
+def _withdrawals(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], rounds: int,
+                 placed: dict[tuple[int, int, int], yaml.Node]) -> tuple[TeamWithdrawal, ...]:
+    """``team_withdrawals``: each ``{team, after_round, reason}``; a match entered for the
+    team after its last round is an error at that match (the table scores those
+    fixtures itself, as the league's rule says: ``domain.sections.team_league.counted``)."""
+    names = [t.name for t in teams]
+    out: list[TeamWithdrawal] = []
+    for i, item in enumerate(yn.sequence(node, ctx.col, "team_withdrawals"), start=1):
+        keys = yn.mapping(item, ctx.col, f"team withdrawal {i}", WITHDRAWAL_KEYS,
+                          required=("team", "after_round"))
+        name = read_line(keys.get("team"), ctx.col, "team_withdrawals team") or ""
+        after = yn.integer(keys.get("after_round"), ctx.col, "after_round", minimum=0)
+        if name not in names:
+            if "team" in keys:
+                ctx.col.add(keys["team"], f"team_withdrawals: no team '{name}' in this division"
+                                          f"{yn.suggestion(name, names)}")
+            continue
+        if after is None:
+            continue
+        if after > rounds:
+            ctx.col.add(keys["after_round"], f"after_round {after}: the division has {rounds}"
+                                             " rounds")
+            continue
+        team = names.index(name) + 1
+        if any(w.team == team for w in out):
+            ctx.col.add(keys["team"], f"team_withdrawals: '{name}' is listed twice")
+            continue
+        for (r, host, guest), mnode in placed.items():
+            if r > after and team in (host, guest):
+                ctx.col.add(mnode, f"round {r}: '{name}' withdrew after round {after}"
+                                   " (team_withdrawals): its later matches are scored as"
+                                   " defaults by the table itself; remove this match")
+        reason = read_line(keys.get("reason"), ctx.col, "reason") or ""
+        out.append(TeamWithdrawal(team, after, reason))
+    return tuple(out)
+
+
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     sid = base.id
     if "players" in keys:
@@ -312,6 +355,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     infos: list[RoundInfo] = []
     venues: list[tuple[int, str]] = []
     matches: list[MatchEntry] = []
+    placed: dict[tuple[int, int, int], yaml.Node] = {}
     done: set[tuple[int, int]] = set()
     for r, rnode in enumerate(yn.sequence(keys.get("rounds"), ctx.col, "rounds"), start=1):
         rkeys = yn.mapping(rnode, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
@@ -328,6 +372,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
             entry = _match(mnode, ctx, r, teams, boards, fixtures, done)
             if entry is not None:
                 matches.append(entry)
+                placed[(r, entry.host, entry.guest)] = mnode
     promotion = yn.integer(keys.get("promotion"), ctx.col, "promotion", minimum=0) or 0
     relegation = yn.integer(keys.get("relegation"), ctx.col, "relegation", minimum=0) or 0
     if promotion + relegation > len(teams):
@@ -337,8 +382,17 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         _scoring(keys.get("match_points"), ctx, "match_points", tm.MATCH_SCORING),
         _scoring(keys.get("game_points"), ctx, "game_points", tm.GAME_SCORING),
         _tiebreaks(keys.get("team_tiebreaks"), ctx), tuple(venues), tuple(matches),
-        promotion, relegation)
+        promotion, relegation,
+        _withdrawals(keys.get("team_withdrawals"), ctx, teams, len(plan), placed))
     return replace(base, rounds=tuple(infos), details=details)
 
 
-READER = FormatParser("team_league", KEYS, parse)
+def trf_document(season: Season, facts: SectionFacts) -> str:
+    """The division as a TRF-2026 team event (``formats/trf_teams_write.py``)."""
+    from leaguegen.domain.sections.team_league import team_league_facts
+    from leaguegen.formats import trf_teams_write
+
+    return trf_teams_write.dumps(season, team_league_facts(facts))
+
+
+READER = FormatParser("team_league", KEYS, parse, trf_document=trf_document)

@@ -147,6 +147,7 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
             lines.append(f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}")
         for bye in rnd["byes"]:
             lines.append(f"{names[bye['player']]}: {bye['kind']}")
+        lines += _match_lines(feed, rnd)
         events.append(_Event(
             uid=_uid(season, section, rnd["number"]), stamp=stamp,
             start=dt.date.fromisoformat(rnd["date"]),
@@ -154,6 +155,20 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
             location=season.venue or "",
             description="\n".join(lines) if lines else "Pairings to be published."))
     return events
+
+
+def _match_lines(feed: dict, rnd: dict) -> list[str]:
+    """A team league's round (its feed's ``matches``): each fixture with its score in game
+    points (or its default), and the team with the free round."""
+    teams = {t["number"]: t["name"] for t in feed.get("teams", [])}
+    lines = []
+    for m in rnd.get("matches", []):
+        score = "not played yet" if m["result"] is None else m["default"] or \
+            f"{m['home_points']:g}-{m['away_points']:g}"
+        lines.append(f"{teams[m['home']]} - {teams[m['away']]}: {score}")
+    if rnd.get("free_team"):
+        lines.append(f"{teams[rnd['free_team']]}: free round")
+    return lines
 
 
 def _basic_date(iso: str) -> str:

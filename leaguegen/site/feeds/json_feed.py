@@ -21,6 +21,7 @@ from leaguegen.domain.model import Code, Colour
 from leaguegen.domain.season import GameResult, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.team_league import TeamLeagueFacts
 from leaguegen.formats.standings_json import section_standings_json
 from leaguegen.site import urls
 
@@ -140,16 +141,19 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     """``<section>/section.json`` (read by the section's calendars too: made once per
     build of the section, by ``feeds.section_files``)."""
     facts = season_facts.of(section)
-    progress = facts.progress
+    if isinstance(facts, TeamLeagueFacts):  # a table of teams: team_feed's fields
+        from leaguegen.site.feeds.team_feed import feed_parts
+
+        parts = feed_parts(facts)
+        return {"version": VERSION, "section": _section(section, facts),
+                "players": parts["players"], "teams": parts["teams"],
+                "rounds": parts["rounds"], "standings": parts["standings"]}
     standings = None
     if facts.standings is not None and facts.table is not None:
         standings = section_standings_json(section, facts.standings, facts.table.scoring.unit)
     return {
         "version": VERSION,
-        "section": {"id": section.id, "name": section.name, "format": section.format,
-                    "rounds_played": progress.rounds_played, "rounds_total":
-                    progress.rounds_total, "finished": progress.finished,
-                    "next_date": _date(progress.next_date)},
+        "section": _section(section, facts),
         "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
         "rounds": _rounds(facts, season_facts.schedules.get(section.id)),
         "standings": standings,
@@ -157,11 +161,20 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     }
 
 
+def _section(section: Section, facts: SectionFacts) -> dict[str, Any]:
+    progress = facts.progress
+    return {"id": section.id, "name": section.name, "format": section.format,
+            "rounds_played": progress.rounds_played, "rounds_total": progress.rounds_total,
+            "finished": progress.finished, "next_date": _date(progress.next_date)}
+
+
 def season_entry(season_facts: SeasonFacts, s: Section) -> dict[str, Any]:
     """A section's entry in ``season.json`` (made with the section's files and kept
     with them: ``feeds.section_files``)."""
     facts = season_facts.of(s)
-    return {"id": s.id, "name": s.name, "format": s.format, "players": len(s.players),
+    count = len(s.players) if not isinstance(facts, TeamLeagueFacts) else sum(
+        len(t.eligible) for t in facts.details.teams)  # a team league: its teams' players
+    return {"id": s.id, "name": s.name, "format": s.format, "players": count,
             "rounds_played": facts.progress.rounds_played,
             "rounds_total": facts.progress.rounds_total,
             "finished": facts.progress.finished, "page": urls.section(s),

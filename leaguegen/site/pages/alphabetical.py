@@ -26,6 +26,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.round_robin import RoundRobinFacts
+from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     BYE_LABELS,
@@ -40,6 +41,7 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
+from leaguegen.site.pages.team_league import team_path
 from leaguegen.site.render import render
 
 # --------------------------------------------------------------------------- collation
@@ -86,6 +88,7 @@ class WallRow:
     colour: str
     opponent: PlayerLink | None
     note: str  # an N_ msgid: a bye's kind, the free round
+    team: str = ""  # a team league: the player's team
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +113,7 @@ class AlphabeticalPage:
     rows: tuple[WallRow, ...]
     rounds: tuple[RoundLink, ...]
     here: str
+    teams: bool = False  # a team league's list: a column of the players' teams
 
 
 def _per(facts: SectionFacts) -> int:
@@ -258,10 +262,75 @@ def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
     return Shared(rounds, section_summary(facts, root, None), links, order)
 
 
+# --------------------------------------------------------------------------- team leagues
+
+def team_alphabetical_page(season: Season, facts: TeamLeagueFacts, r: int, here: str,
+                           root: str = "../") -> AlphabeticalPage:
+    """Round ``r`` of a team league A to Z: every player a team may field, with their team,
+    and where a match card of the round seats them (entered, even with boards to come)
+    their board, colour and opponent; a team's free round is said."""
+    section, d = facts.section, facts.details
+    links: dict[tuple[int, int], PlayerLink] = {}
+    for t, team in enumerate(d.teams, start=1):
+        url = root + team_path(section.id, t)
+        for i, p in enumerate(team.eligible):
+            links[(t, i)] = PlayerLink(player_number(d, t, i), p.name, url, p.rating,
+                                       p.federation or None, p.title or None, team.name)
+    seated: dict[tuple[int, int], tuple[int, str, tuple[int, int]]] = {}
+    for m in d.matches:
+        if m.round != r or facts.expunged & {m.host, m.guest}:
+            continue
+        for b in m.boards:
+            if b.host is not None and b.guest is not None:
+                hw = d.home_is_white(b.number)
+                seated[(m.host, b.host)] = (b.number, "w" if hw else "b", (m.guest, b.guest))
+                seated[(m.guest, b.guest)] = (b.number, "b" if hw else "w", (m.host, b.host))
+    free = facts.free.get(r)
+    rows = []
+    for key in sorted(links, key=lambda k: collation_key(links[k].name, season.language)):
+        t = key[0]
+        at = seated.get(key)
+        if at is not None:
+            rows.append(WallRow(links[key], at[0], at[1], links[at[2]], "", d.teams[t - 1].name))
+        else:
+            rows.append(WallRow(links[key], None, "", None, FREE_ROUND if t == free else "",
+                                d.teams[t - 1].name))
+    total = facts.progress.rounds_total
+    pager = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                  for n in range(1, total + 1))
+    date = next((x.date for x in section.rounds if x.number == r), None)
+    return AlphabeticalPage(root, season_info(season), section_summary(facts, root, None), r,
+                            date, tuple(rows), pager, here, teams=True)
+
+
+def team_current_round(facts: TeamLeagueFacts) -> int:
+    """The round on the wall: the first with a match still to be completed, else the last."""
+    due = [f for f in facts.fixtures if not facts.expunged & {f.host, f.guest}]
+    open_rounds = [f.round for f in due if (f.round, f.host, f.guest) not in facts.results]
+    return min(open_rounds, default=facts.progress.rounds_total)
+
+
+def _team_pages(season: Season, facts: TeamLeagueFacts) -> dict[str, str]:
+    section = facts.section
+    template = "lists/alphabetical.html"
+    pages = {}
+    for r in range(1, facts.progress.rounds_total + 1):
+        path = urls.alphabetical(section, r)
+        pages[path] = render(template, team_alphabetical_page(season, facts, r, path),
+                             season.language)
+    path = urls.alphabetical(section)
+    pages[path] = render(template, team_alphabetical_page(season, facts,
+                                                          team_current_round(facts), path),
+                         season.language)
+    return pages
+
+
 def alphabetical_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     section = facts.section
     if not has_lists(section):
         return {}
+    if isinstance(facts, TeamLeagueFacts):
+        return _team_pages(season, facts)
     if facts.table is None:
         return {}
     lang = season.language

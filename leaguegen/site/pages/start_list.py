@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     PlayerLink,
@@ -37,12 +38,15 @@ class StartRow:
     fide_id: int | None
     fide_url: str | None  # the player's FIDE profile, when the FIDE id is known
     club: str | None
+    team: str | None = None  # a team league: the player's team
+    reserve: bool = False  # a team league: a reserve of the team
 
 
 @dataclass(frozen=True, slots=True)
 class StartListPage:
     """``<id>/start-list.html``; ``columns`` names the optional columns shown, in order
-    (``title``, ``federation``, ``fide``, ``club``)."""
+    (``title``, ``federation``, ``fide``, ``club``; ``team`` for a team league, whose
+    players are listed team by team, each in its board order, reserves last)."""
 
     root: str
     season: SeasonInfo
@@ -58,16 +62,40 @@ def has_lists(section: Section) -> bool:
     return exports_trf(section)
 
 
+def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
+    """A team league's players, team by team in board order (numbers as its TRF has them),
+    each linked to their team's page."""
+    from leaguegen.site.pages.team_league import team_path
+
+    d, sid = facts.details, facts.section.id
+    rows = []
+    for t, team in enumerate(d.teams, start=1):
+        url = root + team_path(sid, t)
+        for i, p in enumerate(team.eligible):
+            n = player_number(d, t, i)
+            rows.append(StartRow(
+                number=n, player=PlayerLink(n, p.name, url, p.rating, p.federation or None,
+                                            p.title or None, p.club or None),
+                title=p.title or None, rating=p.rating, federation=p.federation or None,
+                fide_id=p.fide_id,
+                fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
+                club=p.club or None, team=team.name, reserve=i >= len(team.squad)))
+    return tuple(rows)
+
+
 def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> StartListPage:
     section = facts.section
-    links = player_links(section, root)
-    rows = tuple(
-        StartRow(number=n, player=links[n], title=p.title or None,
-                 rating=p.rating, federation=p.federation or None, fide_id=p.fide_id,
-                 fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
-                 club=p.club or None)
-        for n, p in enumerate(section.players, start=1))
-    present = {"title": any(r.title for r in rows),
+    if isinstance(facts, TeamLeagueFacts):
+        rows = _team_rows(facts, root)
+    else:
+        links = player_links(section, root)
+        rows = tuple(
+            StartRow(number=n, player=links[n], title=p.title or None,
+                     rating=p.rating, federation=p.federation or None, fide_id=p.fide_id,
+                     fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
+                     club=p.club or None)
+            for n, p in enumerate(section.players, start=1))
+    present = {"team": any(r.team for r in rows), "title": any(r.title for r in rows),
                "federation": any(r.federation for r in rows),
                "fide": any(r.fide_id for r in rows), "club": any(r.club for r in rows)}
     return StartListPage(root=root, season=season_info(season),

@@ -16,6 +16,7 @@ from fractions import Fraction
 
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.sections.team_league import (
     Fixture,
     TeamLeagueFacts,
@@ -29,6 +30,22 @@ from leaguegen.site.pages.common import SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 
 RESULT_TEXT = {"1": "1–0", "0": "0–1", "=": "½–½", "+": "+–", "-": "–+", "--": "––"}
+# The team tie-breaks' names on the pages, by code (C.07's team section; the registry's
+# English titles, marked here for the catalogues: the templates translate them)
+CODE_TITLES = {
+    "MPTS": N_("Match points"),
+    "GPTS": N_("Game points"),
+    "BH:MP": N_("Buchholz (match points)"),
+    "BH:GP": N_("Buchholz (game points)"),
+    "SB:MP": N_("Sonneborn-Berger (match points)"),
+    "SB:GP": N_("Sonneborn-Berger (game points)"),
+    "EMGSB": N_("Sonneborn-Berger: opponents' MP × own game points"),
+    "EGGSB": N_("Sonneborn-Berger: opponents' GP × own game points"),
+    "DE": N_("Direct encounter"),
+    "WIN": N_("Matches won"),
+    "WON": N_("Matches won over the board"),
+    "BC": N_("Board count"),
+}
 
 
 def match_path(section_id: str, f: Fixture) -> str:
@@ -108,6 +125,17 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
+class WithdrawnView:
+    """A team that left the division: after which round, why, and what the division's
+    rule did with its matches (``cancelled``: expunged, out of the table)."""
+
+    team: TeamLink
+    after_round: int
+    reason: str
+    cancelled: bool
+
+
+@dataclass(frozen=True, slots=True)
 class TeamLeaguePage:
     """Every page of the division (``current`` is what the match or team page shows)."""
 
@@ -126,6 +154,7 @@ class TeamLeaguePage:
     win: Fraction
     draw: Fraction
     pdf_url: str
+    withdrawn: tuple[WithdrawnView, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,10 +177,18 @@ class TeamPage:
     here: str
     team: TeamLink
     club: str
-    rank: int
+    rank: int | None  # None: withdrawn, its results cancelled
     boards: int
     players: tuple[PlayerRow, ...]
     fixtures: tuple[FixtureView, ...]
+    withdrawn: WithdrawnView | None = None
+
+
+def _withdrawn(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]
+               ) -> tuple[WithdrawnView, ...]:
+    return tuple(WithdrawnView(links[w.team - 1], w.after_round, w.reason,
+                               w.team in facts.expunged)
+                 for w in facts.details.withdrawals)
 
 
 def _links(facts: TeamLeagueFacts, root: str) -> tuple[TeamLink, ...]:
@@ -217,12 +254,14 @@ def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> 
     return TeamLeaguePage(
         root=root, season=common.season_info(season),
         section=common.section_summary(facts, root, leader), description=section.description,
-        codes=tuple((c, REGISTRY[c.split("/")[0]].title) for c in facts.codes),
+        codes=tuple((c, CODE_TITLES.get(c.split("/")[0], REGISTRY[c.split("/")[0]].title))
+                    for c in facts.codes),
         rows=tuple(TableRow(r.rank, links[r.team - 1], r.played, r.won, r.drawn, r.lost,
                             r.values, r.zone) for r in facts.rows),
         rounds=tuple(rounds), cross=_cross(facts, links), boards=d.boards,
         teams=len(d.teams), promotion=d.promotion, relegation=d.relegation,
-        win=d.match_points.win, draw=d.match_points.draw, pdf_url=urls.pdf_name(section))
+        win=d.match_points.win, draw=d.match_points.draw, pdf_url=urls.pdf_name(section),
+        withdrawn=_withdrawn(facts, links))
 
 
 def match_page(season: Season, facts: TeamLeagueFacts, f: Fixture) -> MatchPage:
@@ -254,13 +293,14 @@ def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
                                  p.points, p.games,
                                  tuple(_score(*per[b]) if b in per else ""
                                        for b in range(1, d.boards + 1))))
-    rank = next(r.rank for r in facts.rows if r.team == team)
+    rank = next((r.rank for r in facts.rows if r.team == team), None)
     fixtures = tuple(_fixture(facts, f, links, root) for f in facts.fixtures
                      if team in (f.host, f.guest))
     return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
                     facts.section.description, team_path(facts.section.id, team),
                     links[team - 1], d.teams[team - 1].club, rank, d.boards, tuple(players),
-                    fixtures)
+                    fixtures, next((w for w in _withdrawn(facts, links)
+                                    if w.team.number == team), None))
 
 
 def team_league_pages(season: Season, found: SectionFacts) -> SectionPages:

@@ -1,0 +1,477 @@
+"""``result`` and ``withdraw`` for a kind whose results are team matches entered board by
+board (``Chores.team_matches``: a team league).
+
+Why apart from the one-game chore: a division's file writes, under each round's
+``matches``, one item per match, ``Home team - Away team:`` with its boards (``Home
+player - Away player: 1-0``, board 1 first) or a whole-match default on one line (``+-``,
+``-+``, ``--``). So ``result`` names the *match* (the home team first, as the fixtures
+have it: the kind's ``scheduled_games`` are its fixtures, (round, home, away)) and gives
+
+- the whole card: one score per board, board 1 first (``"1-0 ½-½ 0-1 ½-½"``); the
+  boards already written keep their players, a match not written yet takes each team's
+  squad in board order (said, so the organiser can correct a board);
+- a whole-match default: ``+-`` (the home team wins it), ``-+``, ``--``;
+- one board: ``--board N`` and its score, with ``--players "Home player - Away player"``
+  (``default`` for an empty board) when the board's players are not written yet or
+  differ; a match not written yet is written with every board, the others' players from
+  the squads and no result (a board still to finish: the match counts once all are in).
+
+A result already there is replaced only with ``--correct``. ``withdraw`` names a team and
+adds it to ``team_withdrawals``; what happens to its matches is the division's rule
+(``domain.sections.team_league.counted``), and the chore says which applies.
+Every edit changes only the lines it must (a board's score in place, keeping comments);
+turning a default into a card or back rewrites that match's item alone.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+
+import yaml
+
+from leaguegen.domain.season import Section
+from leaguegen.domain.sections import kind_of
+from leaguegen.domain.sections.team_league import (
+    BOARD_RESULT,
+    LeagueTeam,
+    MatchEntry,
+    TeamLeagueDetails,
+    TeamWithdrawal,
+    counted,
+    details,
+    matches_completed,
+)
+from leaguegen.domain.teams.model import MATCH_FORFEITS
+from leaguegen.formats.chores.core import AlreadyThere, Change, Refused
+from leaguegen.formats.yaml_splice import (
+    SpliceError,
+    append_item,
+    compose,
+    find_section,
+    get,
+    plain,
+    set_value,
+    value_scalar,
+    yaml_scalar,
+)
+
+DEFAULT = "default"  # the name written for an empty board (as the reader has it)
+WRITTEN = {code: result.text for code, result in BOARD_RESULT.items()}  # as written
+
+
+def board_code(score: str) -> str:
+    """The board result a score stands for (``1``, ``=``, ``0``, ``+``, ``-``, ``--``)."""
+    from leaguegen.formats.sections.team_league import RESULTS
+
+    code = RESULTS.get(score.strip().replace(" ", "").replace(":", "-")
+                       .replace("draw", "½-½"))
+    if code is None:
+        raise Refused(f"score '{score}' is not one of 1-0, ½-½, 0-1, +- (the home player wins"
+                      " by default), -+ or -- (both absent)")
+    return code
+
+
+def _fixture(section: Section, game: str, round_no: int | None) -> tuple[int, int, int]:
+    """(round, home, away) of the match ``game`` ("Home team - Away team"), from the kind's
+    schedule, or Refused saying what the fixtures have instead."""
+    from leaguegen.formats.sections.team_league import split_pair
+
+    d = details(section)
+    names = [t.name for t in d.teams]
+    split = split_pair(game.strip(), names)
+    if split is None:
+        raise Refused(f"'{game}' is not 'home team - away team' of this division's teams"
+                      f" ({', '.join(names)})")
+    h, a = names.index(split[0]) + 1, names.index(split[1]) + 1
+    games = [g for g in kind_of(section.format).scheduled_games(section)
+             if {g[1], g[2]} == {h, a}]
+    if round_no is not None:
+        there = [g for g in games if g[0] == round_no]
+        if not there:
+            when = ", ".join(str(g[0]) for g in games) or "no round"
+            raise Refused(f"{split[0]} and {split[1]} do not meet in round {round_no} (they"
+                          f" meet in {when})")
+        games = there
+    right = [g for g in games if (g[1], g[2]) == (h, a)]
+    if not right:
+        r, sh, sa = games[0]
+        raise Refused(f"{names[sh - 1]} is at home to {names[sa - 1]} in round {r}; write it"
+                      f" '{names[sh - 1]} - {names[sa - 1]}' with the scores from the home"
+                      " players' side")
+    if len(right) > 1:
+        raise Refused(f"{split[0]} are at home to {split[1]} in rounds"
+                      f" {', '.join(str(g[0]) for g in right)}; say which with --round")
+    return right[0]
+
+
+def _who(team: LeagueTeam, name: str) -> int | None:
+    """A player's index in the team's eligible list (None: ``default``), or Refused."""
+    from leaguegen.formats.players import Names
+
+    if name.strip().lower() == DEFAULT:
+        return None
+    found = Names(team.eligible).find(name.strip())
+    if isinstance(found, int):
+        return found - 1
+    if isinstance(found, list):
+        who = ", ".join(team.eligible[i - 1].name for i in found)
+        raise Refused(f"'{name}' could be {who}; write the full name")
+    listed = ", ".join(p.name for p in team.eligible)
+    raise Refused(f"'{name}' is not in the squad or reserves of '{team.name}' ({listed});"
+                  f" write '{DEFAULT}' for an empty board")
+
+
+def _name(team: LeagueTeam, index: int | None) -> str:
+    return DEFAULT if index is None else team.eligible[index].name
+
+
+def _lineup(d: TeamLeagueDetails, home: LeagueTeam, away: LeagueTeam,
+            fixed: dict[int, tuple[int | None, int | None]]) -> list[tuple[int | None,
+                                                                          int | None]]:
+    """Every board's (home, away) players: ``fixed`` boards as given, the others each
+    team's squad in board order, skipping the players ``fixed`` seats."""
+    out = []
+    for side, team in ((0, home), (1, away)):
+        used = {p[side] for p in fixed.values()}
+        rest = iter(i for i in range(len(team.squad)) if i not in used)
+        col = [fixed[b][side] if b in fixed else next(rest, None)
+               for b in range(1, d.boards + 1)]
+        out.append(col)
+    return list(zip(out[0], out[1], strict=True))
+
+
+# ---------------------------------------------------------------- text edits
+
+
+def _nodes(text: str, section_id: str, r: int, key_matches
+           ) -> tuple[yaml.Node, yaml.MappingNode, yaml.Node | None, yaml.MappingNode | None]:
+    """(document, section, round r's node or None, the match's item or None)."""
+    doc = compose(text)
+    section = find_section(doc, section_id)
+    if doc is None or section is None:
+        raise SpliceError(f"no section with id '{section_id}' in this file")
+    rounds = get(section, "rounds")
+    rnode = rounds.value[r - 1] if isinstance(rounds, yaml.SequenceNode) and \
+        len(rounds.value) >= r else None
+    matches = get(rnode, "matches")
+    for item in matches.value if isinstance(matches, yaml.SequenceNode) else []:
+        if isinstance(item, yaml.MappingNode) and len(item.value) == 1 and \
+                isinstance(item.value[0][0], yaml.ScalarNode) and \
+                key_matches(item.value[0][0].value):
+            return doc, section, rnode, item
+    return doc, section, rnode, None
+
+
+def _rendered(key: str, value: str | list[tuple[str, str | None]]) -> tuple[list[str], object]:
+    """A match item's lines (no indentation; boards two columns in) and how it reads."""
+    if isinstance(value, str):
+        return [f"{yaml_scalar(key)}: {value_scalar(value)}"], [(key, value)]
+    lines = [f"{yaml_scalar(key)}:"]
+    lines += [f"  - {yaml_scalar(k)}:" + (f" {value_scalar(v)}" if v is not None else "")
+              for k, v in value]
+    return lines, [(key, [[(k, v)] for k, v in value])]
+
+
+def _line_end(text: str, at: int) -> int:
+    ends = [i for i in (text.find("\n", at), text.find("\r", at)) if i >= 0]
+    return min(ends) if ends else len(text)
+
+
+def _rewrite(text: str, newline: str, doc: yaml.Node, item: yaml.MappingNode, key: str,
+             value: str | list[tuple[str, str | None]]) -> str:
+    """The match item ``item`` written anew (a default turned into a card, or back): from
+    its key to the end of its last line; the lines around it stay as they are."""
+    knode, vnode = item.value[0]
+    if isinstance(vnode, yaml.SequenceNode) and vnode.value:
+        last = vnode.value[-1]
+        end = _line_end(text, last.end_mark.index if not isinstance(last, yaml.MappingNode)
+                        or not last.value else last.value[-1][1].end_mark.index)
+    else:
+        end = _line_end(text, vnode.end_mark.index)
+    lines, expected = _rendered(key, value)
+    col = knode.start_mark.column
+    body = lines[0] + "".join(newline + " " * col + line for line in lines[1:])
+    new = text[:knode.start_mark.index] + body + text[end:]
+    if plain(compose(new)) != plain(doc, {id(item): expected}):
+        raise SpliceError(f"line {knode.start_mark.line + 1}: this match would not read back"
+                          " as intended; change it by hand")
+    return new
+
+
+def _set_board(text: str, doc: yaml.Node, board: yaml.MappingNode, key: str,
+               score: str | None) -> str:
+    """A board's line ``key: score``: only the score when the key stays, else the line."""
+    knode, vnode = board.value[0]
+    if knode.value == key and score is not None:
+        return set_value(text, doc, board, key, score)
+    end = vnode.end_mark.index if not (vnode.tag.endswith(":null") and not vnode.style) \
+        else knode.end_mark.index
+    shown = f"{yaml_scalar(key)}:" + (f" {value_scalar(score)}" if score is not None else "")
+    new = text[:knode.start_mark.index] + shown + text[end:]
+    if plain(compose(new)) != plain(doc, {id(board): [(key, score)]}):
+        raise SpliceError(f"line {knode.start_mark.line + 1}: this board would not read back"
+                          " as intended; change it by hand")
+    return new
+
+
+def _add(text: str, newline: str, doc: yaml.Node, section: yaml.MappingNode,
+         rnode: yaml.Node | None, r: int, key: str,
+         value: str | list[tuple[str, str | None]]) -> str:
+    """A new match item at the end of round r's matches (a new round when r is the next)."""
+    lines, expected = _rendered(key, value)
+    if rnode is not None:
+        if not isinstance(rnode, yaml.MappingNode):
+            raise SpliceError(f"line {rnode.start_mark.line + 1}: round {r} is not a mapping"
+                              " with a date and matches; fix it by hand")
+        return append_item(text, newline, doc, rnode, "matches", lines, expected)
+    rounds = get(section, "rounds")
+    count = len(rounds.value) if isinstance(rounds, yaml.SequenceNode) else 0
+    if r != count + 1:
+        raise SpliceError(f"the file lists {count} round(s); round {r} would leave a gap: add"
+                          f" round {count + 1} first (a '- date: ...' line)")
+    item = ["matches:", *("  - " + line if i == 0 else "    " + line
+                          for i, line in enumerate(lines))]
+    return append_item(text, newline, doc, section, "rounds", item,
+                       [("matches", [expected])])
+
+
+# ---------------------------------------------------------------- result
+
+
+def match_change(session, st, section: Section, game: str, score: str,  # noqa: ANN001
+                 board: int | None, players: str | None, round_no: int | None,
+                 correct: bool, date: dt.date | None) -> Change:
+    """The change writing a match's card, a default or one board (module docstring)."""
+    from leaguegen.formats import season_edits
+    from leaguegen.formats.chores.core import with_frozen
+    from leaguegen.formats.chores.result import round_dating
+    from leaguegen.formats.sections.team_league import split_pair
+
+    d = details(section)
+    r, h, a = _fixture(section, game, round_no)
+    home, away = d.teams[h - 1], d.teams[a - 1]
+    key = f"{home.name} - {away.name}"
+    names = [t.name for t in d.teams]
+    if any(w.team in (h, a) and r > w.after_round for w in d.withdrawals):
+        gone = next(w for w in d.withdrawals if w.team in (h, a) and r > w.after_round)
+        raise Refused(f"round {r}: {d.teams[gone.team - 1].name} withdrew after round"
+                      f" {gone.after_round}; the table scores this match as a default by"
+                      " itself")
+    existing = next((m for m in d.matches if (m.round, m.host, m.guest) == (r, h, a)), None)
+    scores = score.replace(",", " ").split()
+    said: list[str] = []
+    dating = round_dating(section, r, date)
+    if board is None and players:
+        raise Refused("--players names a board's two players: give --board too")
+
+    def same_match(k: str) -> bool:
+        return split_pair(k.strip(), names) == (home.name, away.name)
+
+    value: str | list[tuple[str, str | None]]
+    want: MatchEntry
+    if board is None and len(scores) == 1 and scores[0].replace(":", "-") in MATCH_FORFEITS:
+        forfeit = scores[0].replace(":", "-")
+        if existing is not None and existing.forfeit == forfeit and dating is None:
+            raise AlreadyThere(f"round {r}: {key} is already a default {forfeit}")
+        has = existing is not None and (existing.forfeit is not None or any(
+            b.result is not None for b in existing.boards))
+        if existing is not None and has and existing.forfeit != forfeit and not correct:
+            raise Refused(f"round {r}: {key} already has {_told(existing)}; pass --correct"
+                          f" to replace it with the default {forfeit}")
+        value = forfeit
+        want = MatchEntry(r, h, a, (), forfeit)
+        said.append(f"round {r}: {key}: {forfeit} (a whole-match default)")
+    elif board is None:
+        if len(scores) != d.boards:
+            raise Refused(f"give {d.boards} scores, board 1 first (like"
+                          f" '{' '.join(['1-0'] * d.boards)}'), a whole-match default (+-,"
+                          " -+, --), or --board N with one board's score")
+        codes = [board_code(s) for s in scores]
+        if existing is not None and existing.forfeit is not None and not correct:
+            raise Refused(f"round {r}: {key} is a whole-match default {existing.forfeit};"
+                          " pass --correct to replace it with the boards")
+        if existing is not None and existing.forfeit is None:
+            seats = [(b.host, b.guest) for b in existing.boards]
+            old = [b.result for b in existing.boards]
+        else:
+            seats = _lineup(d, home, away, {})
+            old = [None] * d.boards
+            said.append(f"round {r}: {key}: the players are each squad's in board order;"
+                        " `--board N --players 'Home player - Away player'` changes a"
+                        " board's")
+        if old == codes and dating is None:
+            raise AlreadyThere(f"round {r}: {key} already has these results")
+        changed = [i + 1 for i, (o, c) in enumerate(zip(old, codes, strict=True))
+                   if o is not None and o != c]
+        if changed and not correct:
+            raise Refused(f"round {r}: {key}: board(s) {', '.join(map(str, changed))} have"
+                          " another result already; pass --correct to replace them")
+        value = [(f"{_name(home, x)} - {_name(away, y)}", WRITTEN[c])
+                 for (x, y), c in zip(seats, codes, strict=True)]
+        want = MatchEntry(r, h, a, tuple(_entries(seats, codes)))
+        said.append(f"round {r}: {key}: " + " ".join(WRITTEN[c] for c in codes))
+    else:
+        if not 1 <= board <= d.boards:
+            raise Refused(f"--board {board}: the division plays {d.boards} boards")
+        if len(scores) != 1:
+            raise Refused(f"--board {board} takes one board's score, not '{score}'")
+        code = board_code(scores[0])
+        if existing is not None and existing.forfeit is not None:
+            raise Refused(f"round {r}: {key} is a whole-match default {existing.forfeit};"
+                          " give the whole card with --correct")
+        seat: tuple[int | None, int | None] | None = None
+        if players:
+            pair = _players(players, home, away)
+            seat = (_who(home, pair[0]), _who(away, pair[1]))
+        if existing is not None:
+            seats = [(b.host, b.guest) for b in existing.boards]
+            codes_now: list[str | None] = [b.result for b in existing.boards]
+        else:
+            seats = _lineup(d, home, away, {board: seat} if seat else {})
+            codes_now = [None] * d.boards
+        before = seats[board - 1]
+        old_code = codes_now[board - 1]
+        if seat is not None and seat != before:
+            if old_code is not None and not correct:
+                raise Refused(f"round {r}: {key}: board {board} has"
+                              f" {_name(home, before[0])} - {_name(away, before[1])}:"
+                              f" {WRITTEN[old_code]} already; pass --correct to replace it")
+            seats[board - 1] = seat
+        elif old_code == code and dating is None:
+            raise AlreadyThere(f"round {r}: {key}: board {board} already has"
+                               f" {WRITTEN[code]}")
+        elif old_code is not None and old_code != code and not correct:
+            raise Refused(f"round {r}: {key}: board {board} already has"
+                          f" {WRITTEN[old_code]}; pass --correct to replace it with"
+                          f" {WRITTEN[code]}")
+        codes_now[board - 1] = code
+        value = [(f"{_name(home, x)} - {_name(away, y)}", WRITTEN[c] if c else None)
+                 for (x, y), c in zip(seats, codes_now, strict=True)]
+        want = MatchEntry(r, h, a, tuple(_entries(seats, codes_now)))
+        x, y = seats[board - 1]
+        said.append(f"round {r}: {key}: board {board}: {_name(home, x)} -"
+                    f" {_name(away, y)}: {WRITTEN[code]}")
+        if existing is None:
+            said.append("the other boards: each squad's players in board order, results to"
+                        " come (`--board N --players ...` changes a board's)")
+        pending = sum(1 for c in codes_now if c is None)
+        if pending:
+            said.append(f"{pending} board(s) still to come: the match counts once every"
+                        " board has its result")
+
+    def edit(text: str, newline: str) -> str:
+        doc, sec, rnode, item = _nodes(text, section.id, r, same_match)
+        if item is None:
+            text = _add(text, newline, doc, sec, rnode, r, key, value)
+        elif isinstance(value, str) or isinstance(item.value[0][1], yaml.ScalarNode) \
+                or not isinstance(item.value[0][1], yaml.SequenceNode):
+            text = _rewrite(text, newline, doc, item, key, value)
+        else:
+            for i, (bkey, bscore) in enumerate(value):
+                doc, sec, rnode, item = _nodes(text, section.id, r, same_match)
+                bnode = item.value[0][1].value[i]  # type: ignore[union-attr]
+                if plain(bnode) != [(bkey, bscore)]:
+                    text = _set_board(text, doc, bnode, bkey, bscore)
+        if dating is not None:
+            text = season_edits.set_round_date(text, newline, section.id, r, dating)
+        return text
+
+    text = with_frozen(session, st, section, edit, said, freeze=False)
+    if dating is not None:
+        said.append(f"round {r} dated {dating.isoformat()}")
+
+    def recorded(after: Section) -> str | None:
+        got = next((m for m in details(after).matches
+                    if (m.round, m.host, m.guest) == (r, h, a)), None)
+        return None if got == want else "the match would not read back"
+
+    return Change(text, said, recorded)
+
+
+def _players(players: str, home: LeagueTeam, away: LeagueTeam) -> tuple[str, str]:
+    from leaguegen.formats.sections.team_league import split_pair
+
+    known = sorted({p.name for p in home.eligible + away.eligible} | {DEFAULT})
+    pair = split_pair(players.strip(), known)
+    if pair is None:
+        left, _, right = players.partition(" - ")
+        if not right:
+            raise Refused(f"--players '{players}' is not 'home player - away player'")
+        pair = (left.strip(), right.strip())
+    return pair
+
+
+def _entries(seats, codes):  # noqa: ANN001, ANN202 - lists of the same length
+    from leaguegen.domain.sections.team_league import BoardEntry
+
+    return [BoardEntry(b, x, y, c) for b, ((x, y), c) in enumerate(zip(seats, codes,
+                                                                       strict=True), 1)]
+
+
+def _told(m: MatchEntry) -> str:
+    if m.forfeit is not None:
+        return f"the default {m.forfeit}"
+    return "the results " + " ".join(WRITTEN[b.result] if b.result else "?" for b in m.boards)
+
+
+# ---------------------------------------------------------------- withdraw
+
+
+def withdraw_change(session, st, section: Section, name: str, after_round: int,  # noqa: ANN001
+                    reason: str | None) -> Change:
+    """The change adding ``name`` (a team) to ``team_withdrawals``, saying what the
+    division's rule does with its matches."""
+    from leaguegen.formats import season_edits
+
+    d = details(section)
+    names = [t.name for t in d.teams]
+    found = [n for n in names if n == name.strip()] or \
+        [n for n in names if n.casefold() == name.strip().casefold()]
+    if not found:
+        from leaguegen.formats.yaml_nodes import suggestion
+
+        raise Refused(f"no team '{name}' in this division{suggestion(name.strip(), names)}"
+                      f" (teams: {', '.join(names)})")
+    team = names.index(found[0]) + 1
+    tname = found[0]
+    if any(w.team == team for w in d.withdrawals):
+        raise Refused(f"{tname} has withdrawn already")
+    total = max((g[0] for g in kind_of(section.format).scheduled_games(section)), default=0)
+    if after_round > total:
+        raise Refused(f"after round {after_round}: the division has {total} rounds")
+    later = [m for m in d.matches if m.round > after_round and team in (m.host, m.guest)]
+    if later:
+        shown = ", ".join(f"round {m.round} {names[m.host - 1]} - {names[m.guest - 1]}"
+                          for m in later)
+        raise Refused(f"{tname} has matches entered after round {after_round} ({shown});"
+                      f" give the last round it played (--after-round"
+                      f" {max(m.round for m in later)}) or remove those matches first")
+    after = replace(section, details=replace(d, withdrawals=(
+        *d.withdrawals, TeamWithdrawal(team, after_round, reason or ""))))
+    ruled = counted(after)
+    scheduled = sum(1 for g in kind_of(section.format).scheduled_games(section)
+                    if team in (g[1], g[2]))
+    done = matches_completed(d, team)
+    share = f"{section.withdrawal_threshold:.0%}"
+    if team in ruled.expunged:
+        rule = (f"it played {done} of its {scheduled} matches, fewer than {share}: its"
+                " results are cancelled and it leaves the table")
+    else:
+        n = sum(1 for k in ruled.defaulted if team in k[1:])
+        rule = (f"it played {done} of its {scheduled} matches ({share} or more): its results"
+                f" stand, and its {n} later match(es) are defaults it loses")
+    fields: list[tuple[str, str | int]] = [("team", tname), ("after_round", after_round)]
+    if reason:
+        fields.append(("reason", reason))
+    text = session.edit(st, lambda text, newline: season_edits.add_entry(
+        text, newline, section.id, "team_withdrawals", fields, default_style="block"))
+    said = [f"{tname} withdrawn after round {after_round}" + (f" ({reason})" if reason else ""),
+            rule]
+
+    def recorded(changed: Section) -> str | None:
+        ok = any((w.team, w.after_round) == (team, after_round)
+                 for w in details(changed).withdrawals)
+        return None if ok else "the withdrawal would not read back"
+
+    return Change(text, said, recorded)
