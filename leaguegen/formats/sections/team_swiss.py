@@ -59,10 +59,10 @@ from leaguegen.formats.sections.team_league import (
     _order,
     _scoring,
     _single,
-    _split,
     _teams,
     _tiebreaks,
 )
+from leaguegen.formats.sections.team_league import split_pair as _split
 from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("teams", "boards", "number_of_rounds", "colours", "primary_score", "initial_colour",
@@ -199,6 +199,13 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
                for b, item in enumerate(items, start=1)]
     done = [e for e in entries if e is not None]
     if len(done) != len(entries):
+        return
+    pending = [e for e in done if e.result is None]
+    if pending:  # the league's board-by-board card; a Swiss round is paired on whole results
+        ctx.col.add(items[pending[0].number - 1],
+                    f"round {r}: {raw} board {pending[0].number} has no result; write the"
+                    " match's boards with their results, or the match alone while it is"
+                    " unplayed")
         return
     _order(done, items, ctx, teams, first, second)
     rnd.matches.append(MatchEntry(r, first, second, tuple(done)))
