@@ -114,6 +114,7 @@ class AlphabeticalPage:
     rounds: tuple[RoundLink, ...]
     here: str
     teams: bool = False  # a team league's list: a column of the players' teams
+    screen: bool = False  # the section has a venue screen (site/pages/screen.py) to link
 
 
 def _per(facts: SectionFacts) -> int:
@@ -203,7 +204,8 @@ def alphabetical_page(season: Season, facts: SectionFacts, r: int | None,
                  for number, board, colour, opponent, note
                  in round_lines(facts, r, order))
     return AlphabeticalPage(root, season_info(season), info, r,
-                            _date(section, _per(facts) * (r - 1) + 1), rows, links, here)
+                            _date(section, _per(facts) * (r - 1) + 1), rows, links, here,
+                            screen=True)
 
 
 def _date(section: Section, r: int) -> dt.date | None:
