@@ -8,7 +8,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code, Colour
+from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
@@ -202,7 +202,7 @@ def _chart(facts: SectionFacts) -> tuple[tuple[int, ...], tuple[ChartRow, ...]]:
     return rounds, tuple(out)
 
 
-def _cell(entry) -> str:  # noqa: ANN001 - a RoundEntry or None
+def _cell(entry: RoundEntry | None) -> str:
     if entry is None:
         return ""
     mark = _MARK.get(entry.code, "")
