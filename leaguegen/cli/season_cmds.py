@@ -144,8 +144,10 @@ def season_notes(season, season_dir: Path) -> None:  # noqa: ANN001 - a loaded S
 
     for notice in engine_notices(season):  # Swiss rounds not paired by the engine
         click.echo(notice, err=True)
-    games = sum(1 for s in season.sections for g in s.games if g.result is not None)
-    players = sum(len(s.players) for s in season.sections)
+    from leaguegen.domain.sections.registry import kind_of
+
+    counts = [kind_of(s.format).counts(s) for s in season.sections]  # a team's: its boards
+    players, games = sum(p for p, _ in counts), sum(g for _, g in counts)
     echo(Message("{season_dir}: valid ({sections}, {players}, {results})",
                  season_dir=season_dir, sections=plural(len(season.sections), 'section'),
                  players=plural(players, 'player'), results=plural(games, 'result')))

@@ -206,6 +206,17 @@ class SectionKind:
     # whether any result is entered (the season's plan is shown until one is); None: a
     # game of ``section.games`` with a result.
     results_entered: Callable[[Section], bool] | None = None
+    # For a kind whose players and results are not ``section.players`` and
+    # ``section.games`` (a team section's squads and board results): (players, results
+    # entered), as ``leaguegen check`` counts them; None: ``counts`` of the section's own.
+    counts_of: Callable[[Section], tuple[int, int]] | None = None
+
+    def counts(self, section: Section) -> tuple[int, int]:
+        """The section's players and its results entered (``check``'s summary line): a
+        team section's are its teams' and their boards', not ``section.players``."""
+        if self.counts_of is not None:
+            return self.counts_of(section)
+        return len(section.players), sum(1 for g in section.games if g.result is not None)
 
     def trf_type_for(self, section: Section) -> str | None:
         """The TRF "type of tournament" of ``section``, or None: not exportable as TRF."""

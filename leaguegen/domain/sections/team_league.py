@@ -13,6 +13,7 @@ squads live in the details, as the individual pages do not apply to team rows.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from dataclasses import KW_ONLY, dataclass, replace
 from fractions import Fraction
 
@@ -433,6 +434,17 @@ def standings_json(found: SectionFacts) -> dict:
     }
 
 
+def team_counts(teams: Sequence[LeagueTeam], matches: Sequence[MatchEntry], boards: int
+                ) -> tuple[int, int]:
+    """A team section's players (every team's squad and reserves) and its results entered
+    (each board with a result; a whole-match default decides all its boards): what
+    ``leaguegen check`` counts, for the team league and the team Swiss alike."""
+    players = sum(len(t.eligible) for t in teams)
+    results = sum(boards if m.forfeit else sum(1 for b in m.boards if b.result is not None)
+                  for m in matches)
+    return players, results
+
+
 def scheduled_matches(section: Section) -> list[ScheduledGame]:
     """The fixtures as (round, home team, away team): what ``result`` finds a match in."""
     return [(f.round, f.host, f.guest) for f in fixtures(section)]
@@ -453,6 +465,7 @@ KIND = register(SectionKind(
     plan=plan, scheduled_games=scheduled_matches, chores=Chores(team_matches=True),
     results_entered=lambda s: any(m.forfeit or any(b.result for b in m.boards)
                                   for m in details(s).matches),
+    counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
     trf_type={FORMAT: "Team Round-Robin"},
     trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
 ))

@@ -32,6 +32,7 @@ from leaguegen.domain.sections.team_league import (
     StandingRow,
     _player_scores,
     player_number,
+    team_counts,
 )
 from leaguegen.domain.teams import model as tm
 from leaguegen.domain.teams.swiss import TeamPairing, pair_team_round
@@ -333,4 +334,5 @@ KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team Swiss")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
     plan=plan,
+    counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
 ))

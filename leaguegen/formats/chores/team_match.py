@@ -62,7 +62,7 @@ WRITTEN = {code: result.text for code, result in BOARD_RESULT.items()}  # as wri
 
 def board_code(score: str) -> str:
     """The board result a score stands for (``1``, ``=``, ``0``, ``+``, ``-``, ``--``)."""
-    from leaguegen.formats.sections.team_league import RESULTS
+    from leaguegen.formats.sections.teams_common import RESULTS
 
     code = RESULTS.get(score.strip().replace(" ", "").replace(":", "-")
                        .replace("draw", "½-½"))
@@ -75,7 +75,7 @@ def board_code(score: str) -> str:
 def _fixture(section: Section, game: str, round_no: int | None) -> tuple[int, int, int]:
     """(round, home, away) of the match ``game`` ("Home team - Away team"), from the kind's
     schedule, or Refused saying what the fixtures have instead."""
-    from leaguegen.formats.sections.team_league import split_pair
+    from leaguegen.formats.sections.teams_common import split_pair
 
     d = details(section)
     names = [t.name for t in d.teams]
@@ -246,7 +246,7 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
     from leaguegen.formats import season_edits
     from leaguegen.formats.chores.core import with_frozen
     from leaguegen.formats.chores.result import round_dating
-    from leaguegen.formats.sections.team_league import split_pair
+    from leaguegen.formats.sections.teams_common import split_pair
 
     d = details(section)
     r, h, a = _fixture(section, game, round_no)
@@ -390,7 +390,7 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
 
 
 def _players(players: str, home: LeagueTeam, away: LeagueTeam) -> tuple[str, str]:
-    from leaguegen.formats.sections.team_league import split_pair
+    from leaguegen.formats.sections.teams_common import split_pair
 
     known = sorted({p.name for p in home.eligible + away.eligible} | {DEFAULT})
     pair = split_pair(players.strip(), known)

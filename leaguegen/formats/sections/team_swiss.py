@@ -26,9 +26,10 @@ Keys beyond the common ones (docs/teams.md, "The team Swiss section")::
           - Queens: absent             # not paired this round
         paired_by: leaguegen 0.1 C.04.6
 
-The teams, boards, scoring and tie-break codes are read by the team league's reader (the
-same squads and board lines), the rounds here: every team once per round (a match, the
-bye or absent), at most one bye, no more rounds than ``number_of_rounds``.
+The teams, boards, scoring and tie-break codes are read as a team league's are
+(``formats/sections/teams_common.py``: the same squads and board lines), the rounds here:
+every team once per round (a match, the bye or absent), at most one bye, no more rounds
+than ``number_of_rounds``.
 """
 
 from __future__ import annotations
@@ -53,16 +54,16 @@ from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_choice, read_line, read_points
 from leaguegen.formats.rounds import round_date
 from leaguegen.formats.section_formats import FormatParser
-from leaguegen.formats.sections.team_league import (
+from leaguegen.formats.sections.teams_common import (
     MATCH_DEFAULTS,
-    _board,
-    _order,
-    _scoring,
-    _single,
-    _teams,
-    _tiebreaks,
+    check_board_order,
+    read_board,
+    read_scoring,
+    read_teams,
+    read_tiebreaks,
+    single_entry,
+    split_pair,
 )
-from leaguegen.formats.sections.team_league import split_pair as _split
 from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("teams", "boards", "number_of_rounds", "colours", "primary_score", "initial_colour",
@@ -141,7 +142,7 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
     """One line of a round's ``matches``: a match (with its result or none yet), the bye,
     or a team absent."""
     r = rnd.r
-    pair = _single(node, ctx, f"round {r} match")
+    pair = single_entry(node, ctx, f"round {r} match")
     if pair is None:
         return
     knode, vnode = pair
@@ -164,7 +165,7 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
         else:
             rnd.bye = team
         return
-    split = _split(raw, names)
+    split = split_pair(raw, names)
     if split is None:
         ctx.col.add(knode, f"round {r}: '{raw}' is not 'first team - second team' of this"
                            f" section's teams ({', '.join(names)}), nor a team's bye or"
@@ -195,7 +196,7 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
                            f" {boards}")
         return
     seated: dict[str, int] = {}
-    entries = [_board(item, ctx, b, teams, first, second, seated)
+    entries = [read_board(item, ctx, b, teams, first, second, seated)
                for b, item in enumerate(items, start=1)]
     done = [e for e in entries if e is not None]
     if len(done) != len(entries):
@@ -207,7 +208,7 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
                     " match's boards with their results, or the match alone while it is"
                     " unplayed")
         return
-    _order(done, items, ctx, teams, first, second)
+    check_board_order(done, items, ctx, teams, first, second)
     rnd.matches.append(MatchEntry(r, first, second, tuple(done)))
 
 
@@ -252,7 +253,7 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                      " teams (each team's players and reserves)")
         return None
     boards = yn.integer(keys.get("boards"), ctx.col, "boards", minimum=1) or 4
-    teams = _teams(keys.get("teams"), ctx, sid, boards)
+    teams = read_teams(keys.get("teams"), ctx, sid, boards)
     if len(teams) < 2:
         ctx.col.add(keys.get("teams"), f"section '{sid}' (team Swiss) needs at least two"
                                        " teams")
@@ -276,12 +277,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                               f" round has it in '{written.seen[team]}'")
         elif (r, team) not in absences:
             absences.append((r, team))
-    tiebreaks = _tiebreaks(keys.get("team_tiebreaks"), ctx) \
+    tiebreaks = read_tiebreaks(keys.get("team_tiebreaks"), ctx) \
         if "team_tiebreaks" in keys else DEFAULT_TEAM_TIEBREAKS
     details = TeamSwissDetails(
         tuple(teams), boards, total, colours, primary, initial,
-        _scoring(keys.get("match_points"), ctx, "match_points", tm.MATCH_SCORING),
-        _scoring(keys.get("game_points"), ctx, "game_points", tm.GAME_SCORING),
+        read_scoring(keys.get("match_points"), ctx, "match_points", tm.MATCH_SCORING),
+        read_scoring(keys.get("game_points"), ctx, "game_points", tm.GAME_SCORING),
         _bye_points(keys.get("bye_points"), ctx), tiebreaks,
         tuple(p for rnd in rounds for p in rnd.pairings),
         tuple(m for rnd in rounds for m in rnd.matches),

@@ -28,8 +28,19 @@ from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import SectionPages, register_renderer
+from leaguegen.site.pages.teams_common import (
+    BoardView,
+    PlayerRow,
+    TableRow,
+    TeamLink,
+    board_views,
+    half,
+    squad_rows,
+    table_rows,
+    team_links,
+    team_path,
+)
 
-RESULT_TEXT = {"1": "1–0", "0": "0–1", "=": "½–½", "+": "+–", "-": "–+", "--": "––"}
 # The team tie-breaks' names on the pages, by code (C.07's team section; the registry's
 # English titles, marked here for the catalogues: the templates translate them)
 CODE_TITLES = {
@@ -52,29 +63,6 @@ def match_path(section_id: str, f: Fixture) -> str:
     return f"{section_id}/match-{f.round}-{f.host}-{f.guest}.html"
 
 
-def team_path(section_id: str, team: int) -> str:
-    return f"{section_id}/team-{team}.html"
-
-
-@dataclass(frozen=True, slots=True)
-class TeamLink:
-    number: int
-    name: str
-    url: str
-
-
-@dataclass(frozen=True, slots=True)
-class TableRow:
-    rank: int
-    team: TeamLink
-    played: int
-    won: int
-    drawn: int
-    lost: int
-    values: tuple[Fraction, ...]  # the codes' values, match points first
-    zone: str
-
-
 @dataclass(frozen=True, slots=True)
 class FixtureView:
     round: int
@@ -95,26 +83,6 @@ class RoundView:
     date: dt.date | None
     fixtures: tuple[FixtureView, ...]
     free: TeamLink | None
-
-
-@dataclass(frozen=True, slots=True)
-class BoardView:
-    number: int
-    home: str  # a player's name, "" for an empty board
-    away: str
-    home_white: bool
-    result: str  # from the home player's side, e.g. "1–0", "+–"
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerRow:
-    name: str
-    rating: int | None
-    fide_id: int | None
-    reserve: bool
-    points: Fraction
-    games: int
-    by_board: tuple[str, ...]  # per board of the division: "1½/2", "" when not played there
 
 
 @dataclass(frozen=True, slots=True)
@@ -191,12 +159,6 @@ def _withdrawn(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]
                  for w in facts.details.withdrawals)
 
 
-def _links(facts: TeamLeagueFacts, root: str) -> tuple[TeamLink, ...]:
-    sid = facts.section.id
-    return tuple(TeamLink(n, t.name, root + team_path(sid, n))
-                 for n, t in enumerate(facts.details.teams, start=1))
-
-
 def _fixture(facts: TeamLeagueFacts, f: Fixture, links: tuple[TeamLink, ...],
              root: str) -> FixtureView:
     m = facts.results.get((f.round, f.host, f.guest))
@@ -204,12 +166,6 @@ def _fixture(facts: TeamLeagueFacts, f: Fixture, links: tuple[TeamLink, ...],
     return FixtureView(f.round, f.date, f.venue, links[f.host - 1], links[f.guest - 1],
                        m is not None, hp, ap, (m.forfeit or "") if m else "",
                        root + match_path(facts.section.id, f) if m else "")
-
-
-def _score(points: Fraction, games: int) -> str:
-    whole, half = divmod(points * 2, 2)
-    text = (str(int(whole)) if whole or not half else "") + ("½" if half else "")
-    return f"{text}/{games}"
 
 
 def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRow, ...]:
@@ -228,21 +184,16 @@ def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRo
                     continue
                 hp, ap = match_points(facts.details, m)
                 mine, theirs = (hp, ap) if f.host == t else (ap, hp)
-                scores.append(f"{_half(mine)}–{_half(theirs)}")
+                scores.append(f"{half(mine)}–{half(theirs)}")
             cells.append(" ".join(scores))
         gp = next(r.game_points for r in facts.rows if r.team == t)
         out.append(CrossRow(links[t - 1], tuple(cells), gp))
     return tuple(out)
 
 
-def _half(x: Fraction) -> str:
-    whole, half = divmod(x * 2, 2)
-    return (str(int(whole)) if whole or not half else "") + ("½" if half else "")
-
-
 def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> TeamLeaguePage:
     section, d = facts.section, facts.details
-    links = _links(facts, root)
+    links = team_links(d.teams, section.id, root)
     leader = facts.rows[0].name if facts.progress.rounds_played else None
     rounds = []
     total = facts.progress.rounds_total
@@ -256,8 +207,7 @@ def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> 
         section=common.section_summary(facts, root, leader), description=section.description,
         codes=tuple((c, CODE_TITLES.get(c.split("/")[0], REGISTRY[c.split("/")[0]].title))
                     for c in facts.codes),
-        rows=tuple(TableRow(r.rank, links[r.team - 1], r.played, r.won, r.drawn, r.lost,
-                            r.values, r.zone) for r in facts.rows),
+        rows=table_rows(facts.rows, links),
         rounds=tuple(rounds), cross=_cross(facts, links), boards=d.boards,
         teams=len(d.teams), promotion=d.promotion, relegation=d.relegation,
         win=d.match_points.win, draw=d.match_points.draw, pdf_url=urls.pdf_name(section),
@@ -269,36 +219,24 @@ def match_page(season: Season, facts: TeamLeagueFacts, f: Fixture) -> MatchPage:
     d = facts.details
     m = facts.results[(f.round, f.host, f.guest)]
     home, away = d.teams[f.host - 1], d.teams[f.guest - 1]
-    boards = tuple(BoardView(b.number,
-                             "" if b.host is None else home.eligible[b.host].name,
-                             "" if b.guest is None else away.eligible[b.guest].name,
-                             d.home_is_white(b.number), RESULT_TEXT[b.result])
-                   for b in m.boards)
+    boards = board_views(m.boards, home, away, d.home_is_white)
+    links = team_links(d.teams, facts.section.id, root)
     return MatchPage(root, common.season_info(season),
                      common.section_summary(facts, root, None), facts.section.description,
-                     match_path(facts.section.id, f), _fixture(facts, f, _links(facts, root),
-                                                               root), boards)
+                     match_path(facts.section.id, f), _fixture(facts, f, links, root), boards)
 
 
 def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
     root = "../"
     d = facts.details
-    links = _links(facts, root)
-    players = []
-    for p in facts.players:
-        if p.team != team:
-            continue
-        per = dict((b, (pts, g)) for b, pts, g in p.by_board)
-        players.append(PlayerRow(p.player.name, p.player.rating, p.player.fide_id, p.reserve,
-                                 p.points, p.games,
-                                 tuple(_score(*per[b]) if b in per else ""
-                                       for b in range(1, d.boards + 1))))
+    links = team_links(d.teams, facts.section.id, root)
+    players = squad_rows(facts.players, team, d.boards)
     rank = next((r.rank for r in facts.rows if r.team == team), None)
     fixtures = tuple(_fixture(facts, f, links, root) for f in facts.fixtures
                      if team in (f.host, f.guest))
     return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
                     facts.section.description, team_path(facts.section.id, team),
-                    links[team - 1], d.teams[team - 1].club, rank, d.boards, tuple(players),
+                    links[team - 1], d.teams[team - 1].club, rank, d.boards, players,
                     fixtures, next((w for w in _withdrawn(facts, links)
                                     if w.team.number == team), None))
 

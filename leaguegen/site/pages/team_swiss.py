@@ -5,9 +5,10 @@ rounds.html`` (each round's matches, first team first, with the game points, the
 the absent teams), ``<id>/match-<round>-<first>-<second>.html`` (a match card, board by
 board, for every match with a result), ``<id>/team-<n>.html`` (a team's squad with each
 player's score per board, and its matches) and the PDF (the table and the rounds). The
-view types of the team league's pages are reused (a team link, a table row, a board, a
-squad row): a team Swiss shows the same things, with a first and a second team instead
-of a home and an away team. Everything is read from the facts (``domain.sections.team_swiss``).
+team pieces both team kinds share (a team link, a table row, a board, a squad row) are
+``site/pages/teams_common.py``'s: a team Swiss shows the same things, with a first and a
+second team instead of a home and an away team. Everything is read from the facts
+(``domain.sections.team_swiss``).
 """
 
 from __future__ import annotations
@@ -29,21 +30,21 @@ from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary
 from leaguegen.site.pages.registry import SectionPages, register_renderer
-from leaguegen.site.pages.team_league import (
-    RESULT_TEXT,
+from leaguegen.site.pages.teams_common import (
     BoardView,
     PlayerRow,
     TableRow,
     TeamLink,
+    board_views,
+    squad_rows,
+    table_rows,
+    team_links,
+    team_path,
 )
 
 
 def match_path(section_id: str, p: Paired) -> str:
     return f"{section_id}/match-{p.round}-{p.first}-{p.second}.html"
-
-
-def team_path(section_id: str, team: int) -> str:
-    return f"{section_id}/team-{team}.html"
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,12 +123,6 @@ class TeamPage:
     absent: tuple[int, ...]  # rounds not paired
 
 
-def _links(facts: TeamSwissFacts, root: str) -> tuple[TeamLink, ...]:
-    sid = facts.section.id
-    return tuple(TeamLink(n, t.name, root + team_path(sid, n))
-                 for n, t in enumerate(facts.details.teams, start=1))
-
-
 def _match(facts: TeamSwissFacts, p: Paired, links: tuple[TeamLink, ...],
            root: str) -> MatchView:
     m = facts.results.get((p.round, p.first, p.second))
@@ -137,15 +132,9 @@ def _match(facts: TeamSwissFacts, p: Paired, links: tuple[TeamLink, ...],
                      root + match_path(facts.section.id, p) if m else "")
 
 
-def _score(points: Fraction, games: int) -> str:
-    whole, half = divmod(points * 2, 2)
-    text = (str(int(whole)) if whole or not half else "") + ("½" if half else "")
-    return f"{text}/{games}"
-
-
 def section_page(season: Season, facts: TeamSwissFacts, root: str = "../") -> TeamSwissPage:
     section, d = facts.section, facts.details
-    links = _links(facts, root)
+    links = team_links(d.teams, section.id, root)
     leader = facts.rows[0].name if facts.progress.rounds_played else None
     dates = {r.number: r.date for r in section.rounds}
     rounds = []
@@ -159,8 +148,7 @@ def section_page(season: Season, facts: TeamSwissFacts, root: str = "../") -> Te
         root=root, season=common.season_info(season),
         section=common.section_summary(facts, root, leader), description=section.description,
         codes=tuple((c, REGISTRY[c.split("/")[0]].title) for c in facts.codes),
-        rows=tuple(TableRow(r.rank, links[r.team - 1], r.played, r.won, r.drawn, r.lost,
-                            r.values, r.zone) for r in facts.rows),
+        rows=table_rows(facts.rows, links),
         rounds=tuple(rounds), boards=d.boards, teams=len(d.teams),
         rounds_total=d.number_of_rounds, colours=d.colours, primary_mp=d.primary == "MP",
         win=d.match_points.win, draw=d.match_points.draw, bye_mp=bye_mp, bye_gp=bye_gp,
@@ -172,37 +160,26 @@ def match_page(season: Season, facts: TeamSwissFacts, p: Paired) -> MatchPage:
     d = facts.details
     m = facts.results[(p.round, p.first, p.second)]
     first, second = d.teams[p.first - 1], d.teams[p.second - 1]
-    boards = tuple(BoardView(b.number,
-                             "" if b.host is None else first.eligible[b.host].name,
-                             "" if b.guest is None else second.eligible[b.guest].name,
-                             b.number % 2 == 1, RESULT_TEXT[b.result])
-                   for b in m.boards)
+    boards = board_views(m.boards, first, second, lambda board: board % 2 == 1)
     date = next((r.date for r in facts.section.rounds if r.number == p.round), None)
+    links = team_links(d.teams, facts.section.id, root)
     return MatchPage(root, common.season_info(season),
                      common.section_summary(facts, root, None), facts.section.description,
-                     match_path(facts.section.id, p), _match(facts, p, _links(facts, root),
-                                                             root), date, boards)
+                     match_path(facts.section.id, p), _match(facts, p, links, root), date,
+                     boards)
 
 
 def team_page(season: Season, facts: TeamSwissFacts, team: int) -> TeamPage:
     root = "../"
     d = facts.details
-    links = _links(facts, root)
-    players = []
-    for p in facts.players:
-        if p.team != team:
-            continue
-        per = {b: (pts, g) for b, pts, g in p.by_board}
-        players.append(PlayerRow(p.player.name, p.player.rating, p.player.fide_id, p.reserve,
-                                 p.points, p.games,
-                                 tuple(_score(*per[b]) if b in per else ""
-                                       for b in range(1, d.boards + 1))))
+    links = team_links(d.teams, facts.section.id, root)
+    players = squad_rows(facts.players, team, d.boards)
     rank = next(r.rank for r in facts.rows if r.team == team)
     matches = tuple(_match(facts, p, links, root) for p in facts.fixtures
                     if team in (p.first, p.second))
     return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
                     facts.section.description, team_path(facts.section.id, team),
-                    links[team - 1], d.teams[team - 1].club, rank, d.boards, tuple(players),
+                    links[team - 1], d.teams[team - 1].club, rank, d.boards, players,
                     matches, tuple(r for r, t in sorted(facts.byes.items()) if t == team),
                     tuple(r for r, ts in sorted(facts.absent.items()) if team in ts))
 
