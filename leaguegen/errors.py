@@ -21,8 +21,9 @@ class Message(str):
     the gettext catalogues (``tools/i18n.py extract`` finds every ``Message("...")`` call),
     written with ``str.format`` fields named after what they hold; ``{{`` for a brace.
     ``plural`` (with ``count``) is the template for every count but one, as ngettext has it.
-    A value may itself be a Message (it is translated too); names, paths and other values
-    an organiser wrote are said as written.
+    A value may itself be a Message (it is translated too), or a tuple of Messages (a list:
+    each translated, joined with the language's comma; ", " in English); names, paths and
+    other values an organiser wrote are said as written.
     """
 
     template: str
@@ -32,7 +33,8 @@ class Message(str):
     def __new__(cls, template: str, plural: str | None = None, /,
                 **params: object) -> Message:
         chosen = plural if plural is not None and params.get("count") != 1 else template
-        self = super().__new__(cls, chosen.format(**params))
+        shown = {k: ", ".join(v) if is_message_list(v) else v for k, v in params.items()}
+        self = super().__new__(cls, chosen.format(**shown))
         self.template = template
         self.plural = plural
         self.params = params
@@ -41,6 +43,12 @@ class Message(str):
     def __reduce__(self) -> tuple:
         """Pickled (a worker process's problems) as its template and values, not its text."""
         return (_message, (self.template, self.plural, self.params))
+
+
+def is_message_list(value: object) -> bool:
+    """A tuple of Messages, a value said item by item (see :class:`Message`)."""
+    return isinstance(value, tuple) and bool(value) and all(
+        isinstance(v, Message) for v in value)
 
 
 def _message(template: str, plural: str | None, params: dict[str, object]) -> Message:

@@ -14,7 +14,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.speech import echo
+from leaguegen.cli.speech import echo, say
 from leaguegen.cli.terminal import printable, report_problems
 from leaguegen.domain.changes import CORRECTION, LATE_ENTRY, RESULT, WITHDRAWAL, Change
 from leaguegen.domain.season_diff import SeasonDiff, SectionDiff
@@ -23,38 +23,42 @@ from leaguegen.errors import Message
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]<>()#+\-.!|~&])")
 
 
-def _change_words(c: Change, q) -> str:  # noqa: ANN001 - q quotes a name
+def _change_words(c: Change, q) -> Message:  # noqa: ANN001 - q quotes a name
+    white, black = (q(c.players[0]), q(c.players[1])) if len(c.players) > 1 else ("", "")
     if c.kind == RESULT:
-        return f"round {c.round}: {q(c.players[0])} - {q(c.players[1])} {c.new} (new result)"
+        return Message("round {r}: {white} - {black} {new} (new result)", r=c.round,
+                       white=white, black=black, new=c.new)
     if c.kind == CORRECTION:
         if c.new is None:
-            return (f"round {c.round}: {q(c.players[0])} - {q(c.players[1])}: the result"
-                    f" {c.old} taken back")
-        return (f"round {c.round}: {q(c.players[0])} - {q(c.players[1])} corrected from"
-                f" {c.old} to {c.new}")
+            return Message("round {r}: {white} - {black}: the result {old} taken back",
+                           r=c.round, white=white, black=black, old=c.old)
+        return Message("round {r}: {white} - {black} corrected from {old} to {new}",
+                       r=c.round, white=white, black=black, old=c.old, new=c.new)
+    name = q(c.players[0])
     if c.kind == WITHDRAWAL:
         if c.new is None:
-            return f"{q(c.players[0])}'s withdrawal (after round {c.old}) taken back"
+            return Message("{name}'s withdrawal (after round {old}) taken back", name=name,
+                           old=c.old)
         if c.old is not None:
-            return (f"{q(c.players[0])}'s withdrawal moved from after round {c.old} to after"
-                    f" round {c.new}")
-        return f"{q(c.players[0])} withdrew after round {c.new}"
+            return Message("{name}'s withdrawal moved from after round {old} to after round"
+                           " {new}", name=name, old=c.old, new=c.new)
+        return Message("{name} withdrew after round {new}", name=name, new=c.new)
     if c.kind == LATE_ENTRY:
-        return f"{q(c.players[0])} entered"
-    return f"{c.kind}: {', '.join(q(p) for p in c.players)}"
+        return Message("{name} entered", name=name)
+    return Message("{kind}: {names}", kind=c.kind, names=", ".join(q(p) for p in c.players))
 
 
-def _section_lines(s: SectionDiff, q) -> list[str]:  # noqa: ANN001
+def _section_lines(s: SectionDiff, q) -> list[Message]:  # noqa: ANN001
     if s.added:
-        return ["new section"]
+        return [Message("new section")]
     lines = [_change_words(c, q) for c in s.changes]
     rounds = sorted({r for r, _, _ in s.pairings})
     for r in rounds:
         games = ", ".join(f"{q(w)} - {q(b)}" for rr, w, b in s.pairings if rr == r)
         lines.append(Message("round {r} paired: {games}", r=r, games=games))
     if s.moves:
-        moves = ", ".join(str(_move_words(m, q)) for m in s.moves)
-        lines.append(Message("standings: {moves}", moves=moves))
+        lines.append(Message("standings: {moves}",
+                             moves=tuple(_move_words(m, q) for m in s.moves)))
     return lines
 
 
@@ -68,27 +72,28 @@ def _move_words(move: tuple[str, int | None, int | None], q) -> Message:  # noqa
 
 
 def describe(diff: SeasonDiff, markdown: bool) -> str:
-    """The differences in words (Markdown with ``markdown``)."""
+    """The differences in words (Markdown with ``markdown``), in this run's language: each
+    line is said (``cli/speech.py``) before it is indented or bulleted."""
     if diff.empty:
-        return "No change to results, pairings or players.\n"
+        return say(Message("No change to results, pairings or players.")) + "\n"
     out: list[str] = []
     if markdown:
         def q(text: str) -> str:
             return _MD_SPECIAL.sub(r"\\\1", " ".join(text.split()))
 
         for s in diff.sections:
-            out.append(Message("**{q}** (`{id}`)\n", q=q(s.name), id=s.id))
-            out += [f"- {line}" for line in _section_lines(s, q)]
+            out.append(say(Message("**{q}** (`{id}`)\n", q=q(s.name), id=s.id)))
+            out += [f"- {say(line)}" for line in _section_lines(s, q)]
             out.append("")
-        out += [f"- section `{sid}` removed" for sid in diff.removed]
+        out += [f"- {say(Message('section `{sid}` removed', sid=sid))}" for sid in diff.removed]
     else:
         def q(text: str) -> str:
             return printable(text)
 
         for s in diff.sections:
-            out.append(Message("{name} ({id}):", name=s.name, id=s.id))
-            out += [f"  {line}" for line in _section_lines(s, q)]
-        out += [f"section {sid} removed" for sid in diff.removed]
+            out.append(say(Message("{name} ({id}):", name=s.name, id=s.id)))
+            out += [f"  {say(line)}" for line in _section_lines(s, q)]
+        out += [say(Message("section {sid} removed", sid=sid)) for sid in diff.removed]
     return "\n".join(out).rstrip("\n") + "\n"
 
 

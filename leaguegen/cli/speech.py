@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli.terminal import printable
-from leaguegen.errors import Message, Problem
+from leaguegen.errors import Message, Problem, is_message_list
 
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans", "zh-cn": "zh_Hans",
@@ -205,8 +205,7 @@ def say(message: object, code: str | None = None) -> str:
         return problem(message, code)
     if not isinstance(message, Message):
         return printable(message) if not isinstance(message, _Said) else str(message)
-    params = {k: _Said(say(v, code)) if _translatable(v) else v
-              for k, v in message.params.items()}
+    params = {k: _said_value(v, code) for k, v in message.params.items()}
     template = message.template
     if code != "en":
         cat = _catalogue(code)
@@ -219,6 +218,19 @@ def say(message: object, code: str | None = None) -> str:
     elif message.plural is not None and params.get("count") != 1:
         template = message.plural
     return _Formatter(isolate=code == "ar").format(template, **params)
+
+
+def _said_value(value: object, code: str) -> object:
+    """A message's value as the template gets it: a nested message said, a list of them said
+    and joined with the language's comma, anything else as it is."""
+    if _translatable(value):
+        return _Said(say(value, code))
+    if is_message_list(value):
+        from leaguegen.site.i18n import language
+
+        comma = ", " if code == "en" else language(code).comma
+        return _Said(comma.join(say(v, code) for v in value))  # type: ignore[union-attr]
+    return value
 
 
 def _translatable(value: object) -> bool:

@@ -102,3 +102,18 @@ def test_standings_moves_name_players_coming_into_and_out_of_the_table() -> None
                                    moves=(("X", 2, 1), ("Y", 1, None), ("Z", None, 3))),))
     assert describe(diff, markdown=False).splitlines()[-1] == (
         "  standings: X 2. → 1., Y out of the table (was 1.), Z now 3.")
+
+
+def test_the_diff_is_said_in_the_chosen_language(tmp_path: Path) -> None:
+    season = _repo(tmp_path, "riverside-2026") / "season"
+    assert _cli("result", str(season), "Mei Lin - Patrick O'Brien", "1-0", "--section",
+                "rapid", "--round", "8", "--correct").exit_code == 0
+    res = _cli("--lang", "ru", "diff", str(season))
+    assert res.exit_code == 0, res.output
+    # every line in Russian, the standings moves inside their sentence too
+    assert "результат исправлен с ½-½ на 1-0" in res.output
+    assert "таблица: " in res.output and "теперь" not in res.output
+    assert "corrected" not in res.output and "standings" not in res.output
+    arabic = _cli("--lang", "ar", "diff", str(season)).output  # the moves: a list of messages
+    assert "الترتيب: \u2068Nadia Petrova\u2069 2. → 1.، \u2068Patrick O'Brien\u2069" in arabic
+    assert "\\u2068" not in arabic  # each name isolated once, not escaped inside the list
