@@ -15,8 +15,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-
-SEASON_FILE = "season.yaml"
+from leaguegen.formats.season_yaml import SEASON_FILE
 
 
 def season_of(path: Path) -> Path | None:
