@@ -17,7 +17,7 @@ from leaguegen.cli import entry, main
 
 # an object freed only by the interpreter's teardown, an exit handler, then the script
 SCRIPT = textwrap.dedent("""
-    import atexit, sys, threading, time
+    import atexit, sys, threading
 
     class Torn:
         def __del__(self):
@@ -25,13 +25,19 @@ SCRIPT = textwrap.dedent("""
 
     kept = Torn()
     atexit.register(lambda: print("exit handler ran"))
+    # the other thread lives until the script's exit has been decided (not for a fixed time,
+    # which a slow import on a loaded machine outlasts): a quick exit never releases it
+    gate = threading.Event()
     if "--thread" in sys.argv:
         sys.argv.remove("--thread")
-        threading.Thread(target=lambda: (time.sleep(0.5), print("thread done"))).start()
+        threading.Thread(target=lambda: (gate.wait(30), print("thread done"))).start()
     print("before", end="")  # in the buffer until the exit flushes it
     from leaguegen.cli.entry import run
     sys.argv = ["leaguegen", *sys.argv[1:]]
-    run()
+    try:
+        run()
+    finally:
+        gate.set()
 """)
 
 
