@@ -1,0 +1,295 @@
+"""Games as PGN gives them, matched to the pairings they were played from.
+
+A season may keep the scores of its games beside it (``games/<section>/round-<N>.pgn``,
+docs/games.md). ``formats/pgn.py`` reads each file into the values below; this module
+holds what needs no file: which board of the round a game is (by its White and Black
+tags), whether its Round and Result tags agree with the season's file, and the board
+model the game page draws its final position from. Pure: no I/O, no chess library (the
+optional move check lives in ``formats/pgn_moves.py``, so leaguegen's own code needs none).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.season import Game, GameResult, Section
+from leaguegen.errors import Message, Problem
+
+# The Result tag's values (PGN standard 8.1.1.7) and the season result each stands for.
+PGN_RESULTS: dict[str, GameResult | None] = {
+    "1-0": GameResult.WHITE_WINS,
+    "0-1": GameResult.BLACK_WINS,
+    "1/2-1/2": GameResult.DRAW,
+    "*": None,  # unfinished, or not known
+}
+FORFEITS = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
+            GameResult.DOUBLE_FORFEIT)
+START_FEN = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """A tag pair ``[Name "value"]`` and where it stands (1-based line and column)."""
+
+    name: str
+    value: str
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """A move of the main line in SAN, where it stands in the file."""
+
+    san: str
+    line: int
+    col: int
+
+
+@dataclass(frozen=True, slots=True)
+class PgnGame:
+    """One game of a PGN file: its tags, its main line (comments, NAGs and variations
+    left out) and how the movetext ends. ``fen`` is the final position when the moves were
+    replayed (the ``games`` extra installed, ``checked`` True), else ""."""
+
+    line: int  # the game's first line in its file
+    tags: tuple[Tag, ...]
+    moves: tuple[Move, ...]
+    termination: str  # the result token ending the movetext ("1-0", "0-1", "1/2-1/2", "*")
+    termination_line: int
+    termination_col: int
+    start_fen: str = START_FEN  # the FEN tag's position when the game starts from one
+    fen: str = ""
+    checked: bool = False
+
+    def tag(self, name: str) -> Tag | None:
+        return next((t for t in self.tags if t.name == name), None)
+
+    def value(self, name: str) -> str:
+        t = self.tag(name)
+        return t.value if t is not None else ""
+
+
+@dataclass(frozen=True, slots=True)
+class PgnFile:
+    """A round's PGN file: ``path`` inside the season folder (``games/open/round-1.pgn``),
+    the round its name gives, its text (copied beside the pages as the round's download) and
+    its games in file order."""
+
+    path: str
+    round: int
+    text: str
+    games: tuple[PgnGame, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchedGame:
+    """A game matched to its pairing: the round's ``board`` (1-based, in the order the
+    season file writes the round) and the pairing's ``game``."""
+
+    round: int
+    board: int
+    game: Game
+    pgn: PgnGame
+
+
+# ---------------------------------------------------------------- names
+
+
+def name_forms(name: str) -> tuple[str, ...]:
+    """How a PGN may write a player: as the season does, or "Surname, Given names" (the PGN
+    standard's order), compared without case or repeated spaces."""
+    plain = " ".join(name.split()).casefold()
+    parts = plain.split(" ")
+    forms = [plain]
+    if len(parts) > 1:
+        forms.append(f"{parts[-1]}, {' '.join(parts[:-1])}")
+    return tuple(forms)
+
+
+def _number_of(section: Section, written: str) -> int | None:
+    key = " ".join(written.split()).casefold()
+    for number, player in enumerate(section.players, start=1):
+        if key in name_forms(player.name):
+            return number
+    return None
+
+
+# ---------------------------------------------------------------- matching
+
+
+def round_boards(section: Section, round_no: int) -> list[Game]:
+    """The round's pairings in the order written (board 1 first), as the round page shows."""
+    return [g for g in section.games if g.round == round_no]
+
+
+def _round_tag_agrees(value: str, round_no: int) -> bool:
+    """``3``, or ``3.5`` (round.board, as many programs write it); ``?``/``-``/"": unknown."""
+    value = value.strip()
+    if value in ("", "?", "-"):
+        return True
+    return value.split(".")[0] == str(round_no)
+
+
+def match_file(section: Section, pgn: PgnFile, display: str = ""
+               ) -> tuple[list[MatchedGame], list[Problem]]:
+    """Each game of ``pgn`` matched to its board of the round, and what disagrees: a game
+    whose players were not paired together that round (or with the other colours), one
+    given twice, a Round tag of another round, a Result tag that is not the season's result
+    (a warning when the season has no result yet), a game for a forfeit. Problems name the
+    file as ``display`` (the path as the command line was given it), else ``pgn.path``."""
+    boards = round_boards(section, pgn.round)
+    matched: list[MatchedGame] = []
+    problems: list[Problem] = []
+    seen: dict[int, int] = {}  # board -> the line of the game that took it
+
+    def problem(line: int, col: int, message: Message, warning: bool = False) -> None:
+        problems.append(Problem(display or pgn.path, line, col, message, warning))
+
+    if not boards:
+        problem(0, 0, Message("round {round} of section '{section}' is not paired; a PGN file "
+                              "needs the round's pairings in the season file",
+                              round=pgn.round, section=section.id))
+        return matched, problems
+    for game in pgn.games:
+        round_tag = game.tag("Round")
+        if round_tag is not None and not _round_tag_agrees(round_tag.value, pgn.round):
+            problem(round_tag.line, round_tag.col,
+                    Message("Round tag '{value}' in the file of round {round}",
+                            value=round_tag.value, round=pgn.round))
+        white_tag, black_tag = game.tag("White"), game.tag("Black")
+        if white_tag is None or black_tag is None:
+            problem(game.line, 1, Message("a game without White and Black tags; each game "
+                                          "names its players as the season file does"))
+            continue
+        white, black = _number_of(section, white_tag.value), _number_of(section, black_tag.value)
+        for tag, number in ((white_tag, white), (black_tag, black)):
+            if number is None:
+                problem(tag.line, tag.col, Message("'{name}' is not a player of section "
+                                                   "'{section}'", name=tag.value,
+                                                   section=section.id))
+        if white is None or black is None:
+            continue
+        board = next((i for i, g in enumerate(boards, start=1)
+                      if (g.white, g.black) == (white, black)), None)
+        if board is None:
+            swapped = any((g.white, g.black) == (black, white) for g in boards)
+            message = (Message("{white} – {black}: in round {round} {black} had White; swap "
+                               "the White and Black tags", white=white_tag.value,
+                               black=black_tag.value, round=pgn.round) if swapped
+                       else Message("{white} – {black} is not a pairing of round {round}",
+                                    white=white_tag.value, black=black_tag.value,
+                                    round=pgn.round))
+            problem(white_tag.line, white_tag.col, message)
+            continue
+        if board in seen:
+            problem(game.line, 1, Message("a second game for board {board} (the first is at "
+                                          "line {line})", board=board, line=seen[board]))
+            continue
+        seen[board] = game.line
+        pairing = boards[board - 1]
+        if not _result_agrees(game, pairing, board, problem):
+            continue
+        matched.append(MatchedGame(pgn.round, board, pairing, game))
+    return matched, problems
+
+
+def _result_agrees(game: PgnGame, pairing: Game, board: int, problem) -> bool:  # noqa: ANN001
+    """Whether the game's result agrees with its pairing's; says why not through
+    ``problem``. A game of a forfeit is refused (no game was played)."""
+    tag = game.tag("Result")
+    value = tag.value if tag is not None else game.termination
+    line, col = (tag.line, tag.col) if tag is not None else (game.termination_line,
+                                                             game.termination_col)
+    if value not in PGN_RESULTS:
+        problem(line, col, Message("Result '{value}' is none of 1-0, 0-1, 1/2-1/2, *",
+                                   value=value))
+        return False
+    if tag is not None and game.termination != value:
+        problem(game.termination_line, game.termination_col,
+                Message("the moves end in {end} but the Result tag says {value}",
+                        end=game.termination, value=value))
+        return False
+    pgn_result = PGN_RESULTS[value]
+    if pairing.result in FORFEITS:
+        problem(game.line, 1, Message("board {board}'s result is a forfeit ({result}) in the "
+                                      "season file: no game was played",
+                                      board=board, result=pairing.result.text))
+        return False
+    if pgn_result is None or pgn_result == pairing.result:
+        return True
+    if pairing.result is None:
+        problem(line, col, Message("the game ended {value} but the season file has no result "
+                                   "for it yet", value=value), warning=True)
+        return True
+    problem(line, col, Message("Result {value}, but the season file has {result}",
+                               value=value, result=pairing.result.ascii))
+    return False
+
+
+def game_index(files: tuple[PgnFile, ...], section: Section
+               ) -> dict[tuple[int, int], MatchedGame]:
+    """Every matched game by (round, board): what the round and player pages link to."""
+    out: dict[tuple[int, int], MatchedGame] = {}
+    for pgn in files:
+        for m in match_file(section, pgn)[0]:
+            out[(m.round, m.board)] = m
+    return out
+
+
+# ---------------------------------------------------------------- the board to draw
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """A square of the drawn board: ``file`` 0-7 (a-h), ``rank`` 0-7 (1-8), ``piece`` a FEN
+    letter (``K`` white king, ``q`` black queen) or ""."""
+
+    file: int
+    rank: int
+    piece: str
+
+    @property
+    def name(self) -> str:
+        return "abcdefgh"[self.file] + str(self.rank + 1)
+
+    @property
+    def dark(self) -> bool:
+        return (self.file + self.rank) % 2 == 0
+
+
+def board_of(fen: str) -> tuple[Square, ...]:
+    """The 64 squares of a FEN's placement, from a8 to h1 (the order the page draws them);
+    a malformed placement gives an empty board (the reader checked it)."""
+    placement = fen.split(" ")[0]
+    rows = placement.split("/")
+    squares: list[Square] = []
+    if len(rows) != 8:
+        return tuple(Square(f, r, "") for r in range(7, -1, -1) for f in range(8))
+    for index, row in enumerate(rows):
+        rank, file = 7 - index, 0
+        for ch in row:
+            if ch.isdigit():
+                for _ in range(int(ch)):
+                    squares.append(Square(file, rank, ""))
+                    file += 1
+            else:
+                squares.append(Square(file, rank, ch))
+                file += 1
+    return tuple(squares)
+
+
+def move_pairs(moves: tuple[Move, ...], start_fen: str) -> tuple[tuple[int, str, str], ...]:
+    """The moves as numbered lines (number, White's, Black's): "" stands for a move not
+    made (Black's first when a set-up position has Black to move, or White's last)."""
+    fields = start_fen.split(" ")
+    black_first = len(fields) > 1 and fields[1] == "b"
+    number = int(fields[5]) if len(fields) > 5 and fields[5].isdigit() else 1
+    sans = [m.san for m in moves]
+    if black_first:
+        sans.insert(0, "")
+    out = []
+    for i in range(0, len(sans), 2):
+        pair = sans[i:i + 2] + [""]
+        out.append((number + i // 2, pair[0], pair[1]))
+    return tuple(out)
