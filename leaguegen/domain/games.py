@@ -11,9 +11,9 @@ optional move check lives in ``formats/pgn_moves.py``, so leaguegen's own code n
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import Enum
 
 from leaguegen.domain.season import Game, GameResult, Section
-from leaguegen.errors import Message, Problem
 
 # The Result tag's values (PGN standard 8.1.1.7) and the season result each stands for.
 PGN_RESULTS: dict[str, GameResult | None] = {
@@ -131,67 +131,87 @@ def _round_tag_agrees(value: str, round_no: int) -> bool:
     return value.split(".")[0] == str(round_no)
 
 
-def match_file(section: Section, pgn: PgnFile, display: str = ""
-               ) -> tuple[list[MatchedGame], list[Problem]]:
+class Mismatch(Enum):
+    """What a PGN game's tags say that its season file does not (``match_file``); the
+    reader words each (``formats/pgn.py``), with the values a :class:`Disagreement` holds."""
+
+    ROUND_NOT_PAIRED = "round not paired"  # round, section
+    ROUND_TAG = "round tag"  # value, round
+    NO_PLAYERS = "no players"
+    UNKNOWN_PLAYER = "unknown player"  # name, section
+    COLOURS_SWAPPED = "colours swapped"  # white, black, round
+    NOT_PAIRED = "not paired"  # white, black, round
+    SECOND_GAME = "second game"  # board, line
+    BAD_RESULT = "bad result"  # value
+    TERMINATION = "termination"  # end, value
+    FORFEIT = "forfeit"  # board, result
+    RESULT_NOT_ENTERED = "result not entered"  # value (a warning)
+    RESULT_DIFFERS = "result differs"  # value, result
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """One :class:`Mismatch` at a line and column of the file (0: the whole file), with
+    its values by name; ``warning``: the game is kept (advice, not an error)."""
+
+    kind: Mismatch
+    line: int
+    col: int
+    values: tuple[tuple[str, str | int], ...] = ()
+    warning: bool = False
+
+
+def match_file(section: Section, pgn: PgnFile
+               ) -> tuple[list[MatchedGame], list[Disagreement]]:
     """Each game of ``pgn`` matched to its board of the round, and what disagrees: a game
     whose players were not paired together that round (or with the other colours), one
     given twice, a Round tag of another round, a Result tag that is not the season's result
-    (a warning when the season has no result yet), a game for a forfeit. Problems name the
-    file as ``display`` (the path as the command line was given it), else ``pgn.path``."""
+    (a warning when the season has no result yet), a game for a forfeit."""
     boards = round_boards(section, pgn.round)
     matched: list[MatchedGame] = []
-    problems: list[Problem] = []
-    seen: dict[int, int] = {}  # board -> the line of the game that took it
+    found: list[Disagreement] = []
 
-    def problem(line: int, col: int, message: Message, warning: bool = False) -> None:
-        problems.append(Problem(display or pgn.path, line, col, message, warning))
+    def problem(line: int, col: int, kind: Mismatch, warning: bool = False,
+                **values: str | int) -> None:
+        found.append(Disagreement(kind, line, col, tuple(values.items()), warning))
 
     if not boards:
-        problem(0, 0, Message("round {round} of section '{section}' is not paired; a PGN file "
-                              "needs the round's pairings in the season file",
-                              round=pgn.round, section=section.id))
-        return matched, problems
+        problem(0, 0, Mismatch.ROUND_NOT_PAIRED, round=pgn.round, section=section.id)
+        return matched, found
+    seen: dict[int, int] = {}  # board -> the line of the game that took it
     for game in pgn.games:
         round_tag = game.tag("Round")
         if round_tag is not None and not _round_tag_agrees(round_tag.value, pgn.round):
-            problem(round_tag.line, round_tag.col,
-                    Message("Round tag '{value}' in the file of round {round}",
-                            value=round_tag.value, round=pgn.round))
+            problem(round_tag.line, round_tag.col, Mismatch.ROUND_TAG, value=round_tag.value,
+                    round=pgn.round)
         white_tag, black_tag = game.tag("White"), game.tag("Black")
         if white_tag is None or black_tag is None:
-            problem(game.line, 1, Message("a game without White and Black tags; each game "
-                                          "names its players as the season file does"))
+            problem(game.line, 1, Mismatch.NO_PLAYERS)
             continue
         white, black = _number_of(section, white_tag.value), _number_of(section, black_tag.value)
         for tag, number in ((white_tag, white), (black_tag, black)):
             if number is None:
-                problem(tag.line, tag.col, Message("'{name}' is not a player of section "
-                                                   "'{section}'", name=tag.value,
-                                                   section=section.id))
+                problem(tag.line, tag.col, Mismatch.UNKNOWN_PLAYER, name=tag.value,
+                        section=section.id)
         if white is None or black is None:
             continue
         board = next((i for i, g in enumerate(boards, start=1)
                       if (g.white, g.black) == (white, black)), None)
         if board is None:
             swapped = any((g.white, g.black) == (black, white) for g in boards)
-            message = (Message("{white} – {black}: in round {round} {black} had White; swap "
-                               "the White and Black tags", white=white_tag.value,
-                               black=black_tag.value, round=pgn.round) if swapped
-                       else Message("{white} – {black} is not a pairing of round {round}",
-                                    white=white_tag.value, black=black_tag.value,
-                                    round=pgn.round))
-            problem(white_tag.line, white_tag.col, message)
+            problem(white_tag.line, white_tag.col,
+                    Mismatch.COLOURS_SWAPPED if swapped else Mismatch.NOT_PAIRED,
+                    white=white_tag.value, black=black_tag.value, round=pgn.round)
             continue
         if board in seen:
-            problem(game.line, 1, Message("a second game for board {board} (the first is at "
-                                          "line {line})", board=board, line=seen[board]))
+            problem(game.line, 1, Mismatch.SECOND_GAME, board=board, line=seen[board])
             continue
         seen[board] = game.line
         pairing = boards[board - 1]
         if not _result_agrees(game, pairing, board, problem):
             continue
         matched.append(MatchedGame(pgn.round, board, pairing, game))
-    return matched, problems
+    return matched, found
 
 
 def _result_agrees(game: PgnGame, pairing: Game, board: int, problem) -> bool:  # noqa: ANN001
@@ -202,28 +222,22 @@ def _result_agrees(game: PgnGame, pairing: Game, board: int, problem) -> bool:  
     line, col = (tag.line, tag.col) if tag is not None else (game.termination_line,
                                                              game.termination_col)
     if value not in PGN_RESULTS:
-        problem(line, col, Message("Result '{value}' is none of 1-0, 0-1, 1/2-1/2, *",
-                                   value=value))
+        problem(line, col, Mismatch.BAD_RESULT, value=value)
         return False
     if tag is not None and game.termination != value:
-        problem(game.termination_line, game.termination_col,
-                Message("the moves end in {end} but the Result tag says {value}",
-                        end=game.termination, value=value))
+        problem(game.termination_line, game.termination_col, Mismatch.TERMINATION,
+                end=game.termination, value=value)
         return False
     pgn_result = PGN_RESULTS[value]
     if pairing.result in FORFEITS:
-        problem(game.line, 1, Message("board {board}'s result is a forfeit ({result}) in the "
-                                      "season file: no game was played",
-                                      board=board, result=pairing.result.text))
+        problem(game.line, 1, Mismatch.FORFEIT, board=board, result=pairing.result.text)
         return False
     if pgn_result is None or pgn_result == pairing.result:
         return True
     if pairing.result is None:
-        problem(line, col, Message("the game ended {value} but the season file has no result "
-                                   "for it yet", value=value), warning=True)
+        problem(line, col, Mismatch.RESULT_NOT_ENTERED, warning=True, value=value)
         return True
-    problem(line, col, Message("Result {value}, but the season file has {result}",
-                               value=value, result=pairing.result.ascii))
+    problem(line, col, Mismatch.RESULT_DIFFERS, value=value, result=pairing.result.ascii)
     return False
 
 

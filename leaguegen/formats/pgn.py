@@ -17,6 +17,8 @@ from pathlib import Path
 
 from leaguegen.domain.games import (
     START_FEN,
+    Disagreement,
+    Mismatch,
     Move,
     PgnFile,
     PgnGame,
@@ -44,6 +46,43 @@ _TOKEN = re.compile(r"""
 """, re.X)
 SAN = re.compile(r"(?:[KQRBN][a-h]?[1-8]?x?[a-h][1-8]|[a-h](?:x[a-h])?[1-8](?:=?[QRBN])?"
                  r"|O-O(?:-O)?|0-0(?:-0)?)[+#]?")
+
+
+# How each disagreement between a game and the season file is said (domain/games.py finds
+# them; the words are here, where the command line's catalogue collects them).
+MISMATCHES = {
+    Mismatch.ROUND_NOT_PAIRED: lambda v: Message(
+        "round {round} of section '{section}' is not paired yet; a round's games need its "
+        "pairings in the season file", **v),
+    Mismatch.ROUND_TAG: lambda v: Message("Round tag '{value}' in the file of round {round}",
+                                          **v),
+    Mismatch.NO_PLAYERS: lambda v: Message("a game without White and Black tags; name the "
+                                           "players as the season file does", **v),
+    Mismatch.UNKNOWN_PLAYER: lambda v: Message("'{name}' is not a player of section "
+                                               "'{section}'", **v),
+    Mismatch.COLOURS_SWAPPED: lambda v: Message("{white} - {black}: in round {round} {black} "
+                                                "had White; swap the White and Black tags",
+                                                **v),
+    Mismatch.NOT_PAIRED: lambda v: Message("{white} - {black} is not a pairing of round "
+                                           "{round}", **v),
+    Mismatch.SECOND_GAME: lambda v: Message("a second game for board {board} (the first is "
+                                            "at line {line})", **v),
+    Mismatch.BAD_RESULT: lambda v: Message("Result '{value}' is none of 1-0, 0-1, 1/2-1/2, *",
+                                           **v),
+    Mismatch.TERMINATION: lambda v: Message("the moves end in {end} but the Result tag says "
+                                            "{value}", **v),
+    Mismatch.FORFEIT: lambda v: Message("board {board} is a forfeit ({result}) in the season "
+                                        "file: no game was played", **v),
+    Mismatch.RESULT_NOT_ENTERED: lambda v: Message("the game ended {value} but the season "
+                                                   "file has no result for it yet", **v),
+    Mismatch.RESULT_DIFFERS: lambda v: Message("Result {value}, but the season file has "
+                                               "{result}", **v),
+}
+
+
+def said(d: Disagreement, display: str) -> Problem:
+    """A disagreement as the problem ``check`` prints, at the file's line and column."""
+    return Problem(display, d.line, d.col, MISMATCHES[d.kind](dict(d.values)), d.warning)
 
 
 class _Game:
@@ -190,7 +229,7 @@ def _section_files(folder: Path, root: Path, section: Section, shown: Path
         problems.extend(found)
         if pgn is None:
             continue
-        problems.extend(match_file(section, pgn, display)[1])  # the tags, whatever the moves
+        problems.extend(said(d, display) for d in match_file(section, pgn)[1])  # whatever the moves
         out.append(pgn)
     out.sort(key=lambda f: f.round)
     return tuple(out), problems

@@ -46,19 +46,18 @@ def replay(game: PgnGame, display: str) -> tuple[PgnGame, list[Problem]]:
         except ValueError as exc:
             full = board.fullmove_number
             said = f"{full}.{'..' if board.turn == chess.BLACK else ''} {move.san}"
-            return game, [Problem(display, move.line, move.col,
-                                  Message("{move} is not a legal move here ({why})",
-                                          move=said, why=_reason(exc)))]
+            return game, [Problem(display, move.line, move.col, _reason(exc, said))]
         moves.append(dataclasses.replace(move, san=board.san(played)))
         board.push(played)
     return dataclasses.replace(game, moves=tuple(moves), fen=board.fen(), checked=True), []
 
 
-def _reason(exc: ValueError) -> str:
-    """python-chess's reason, as the kind of problem: illegal, ambiguous or unreadable."""
+def _reason(exc: ValueError, move: str) -> Message:
+    """Why python-chess refused a move: illegal, ambiguous, or not a move at all."""
     name = type(exc).__name__
     if name == "AmbiguousMoveError":
-        return "ambiguous"
+        return Message("{move} is ambiguous here: say which piece moves (Nbd2, R1e1)",
+                       move=move)
     if name == "IllegalMoveError":
-        return "illegal"
-    return "not understood"
+        return Message("{move} is not a legal move here", move=move)
+    return Message("{move} is not a move", move=move)
