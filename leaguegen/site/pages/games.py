@@ -5,7 +5,8 @@ Made for every section whose season folder has ``games/<id>/round-<N>.pgn`` (loa
 (``<id>/games/round-<N>-board-<B>.html``: its tags, the moves numbered in SAN, the final
 position drawn as an SVG by ``games/game.html``, with a text description and the FEN, so
 no script is needed under the site's Content-Security-Policy) and the round's PGN file
-copied as it is (``<id>/games/round-<N>.pgn``), the download the round page links. The
+copied as it is (``<id>/games/round-<N>.pgn``, an output beside the pages: site/outputs.py),
+the download the round page links. The
 round and player pages link a game through :func:`game_links`.
 """
 
@@ -16,7 +17,9 @@ from dataclasses import dataclass
 
 from leaguegen.domain.games import MatchedGame, Square, board_of, game_index, move_pairs
 from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import (
     N_,
     PlayerLink,
@@ -57,9 +60,19 @@ def game_links(section: Section, root: str) -> dict[tuple[int, int], str]:
                                                                           section)}
 
 
-def pgn_links(section: Section, root: str) -> dict[int, str]:
-    """Each round's PGN download, by round, from a page at ``root``."""
-    return {f.round: root + pgn_path(section, f.round) for f in section.pgn}
+def pgn_paths(section: Section) -> dict[int, str]:
+    """Each round's PGN download by round, from the site's root (language-free: a page
+    in a language's folder goes up one more)."""
+    return {f.round: pgn_path(section, f.round) for f in section.pgn}
+
+
+def pgn_files(facts: SeasonFacts, section: Section) -> tuple[Files, None]:
+    """The output of a section's PGN files: each round's file as the season has it."""
+    del facts  # the files are the section's own
+    return {pgn_path(section, f.round): f.text.encode("utf-8") for f in section.pgn}, None
+
+
+PGN_FILES = Output("games", per_section=pgn_files)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +114,7 @@ class GamePage:
     result: str  # the season file's result ("1-0", "½-½"); "" not entered yet
     pgn_result: str  # the game's Result ("1-0", "1/2-1/2", "*")
     round_url: str
-    pgn_url: str
+    pgn_path: str  # the round's PGN from the site's root (``pgn_path``)
     tags: tuple[tuple[str, str], ...]  # (a SHOWN_TAGS msgid, value)
     moves: tuple[tuple[int, str, str], ...]  # (move number, White's, Black's)
     checked: bool
@@ -142,7 +155,7 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
         section=section_summary(facts, root, None), round=m.round, board=m.board,
         date=info.date if info else None, white=white, black=black,
         result=m.game.result.text if m.game.result else "", pgn_result=g.termination,
-        round_url=f"../round-{m.round}.html", pgn_url=f"round-{m.round}.pgn",
+        round_url=f"../round-{m.round}.html", pgn_path=pgn_path(section, m.round),
         tags=tuple((SHOWN_TAGS[t.name], t.value) for t in g.tags
                    if t.name in SHOWN_TAGS and t.value not in ("", "?", "????.??.??")),
         moves=move_pairs(g.moves, g.start_fen), checked=g.checked, fen=g.fen,
@@ -152,11 +165,13 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
 
 
 def games_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The game pages and the rounds' PGN files of a section with games; nothing else."""
+    """The game pages of a section with games; nothing for the others. (The rounds' PGN
+    files are an output beside the pages, :data:`PGN_FILES`: written once, not per
+    language.)"""
     section = facts.section
     if not section.pgn:
         return {}
-    out: dict[str, str] = {pgn_path(section, f.round): f.text for f in section.pgn}
+    out: dict[str, str] = {}
     links = player_links(section, "../../")
     for (round_no, board), m in sorted(game_index(section.pgn, section).items()):
         out[game_page_path(section, round_no, board)] = render(

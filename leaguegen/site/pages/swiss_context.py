@@ -47,7 +47,7 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
-from leaguegen.site.pages.games import game_links, pgn_links
+from leaguegen.site.pages.games import game_links, pgn_paths
 from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
@@ -234,7 +234,7 @@ class SwissRoundPage:
     relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
     engine_boards: tuple[EngineBoard, ...] = ()
     engine_bye: str = ""  # the engine's PAB, when an edit changed it
-    pgn_url: str = ""  # the round's PGN file beside the pages, when the season has one
+    pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,7 +484,7 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
         system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
         relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
-        pgn_url=pgn_links(s, root).get(round_no, ""),
+        pgn_path=pgn_paths(s).get(round_no, ""),
     )
 
 
