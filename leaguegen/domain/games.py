@@ -171,9 +171,9 @@ def match_file(section: Section, pgn: PgnFile
     matched: list[MatchedGame] = []
     found: list[Disagreement] = []
 
-    def problem(line: int, col: int, kind: Mismatch, warning: bool = False,
+    def problem(at_line: int, at_col: int, kind: Mismatch, warning: bool = False,
                 **values: str | int) -> None:
-        found.append(Disagreement(kind, line, col, tuple(values.items()), warning))
+        found.append(Disagreement(kind, at_line, at_col, tuple(values.items()), warning))
 
     if not boards:
         problem(0, 0, Mismatch.ROUND_NOT_PAIRED, round=pgn.round, section=section.id)
