@@ -186,13 +186,27 @@ def _finish(game: _Game, result: str, line: int, col: int) -> PgnGame:
                    start_fen=fen)
 
 
-def read_round(path: Path, root: Path, relative: str, display: str, round_no: int
-               ) -> tuple[PgnFile | None, list[Problem]]:
-    """One round's file, its moves replayed when the ``games`` extra is installed."""
+def read_round(path: Path, root: Path, relative: str, display: str, round_no: int,
+               memo: dict | None = None) -> tuple[PgnFile | None, list[Problem]]:
+    """One round's file, its moves replayed when the ``games`` extra is installed.
+    ``memo`` (the loader's, kept by a live preview between saves) keeps the file read
+    from its text: a save elsewhere does not parse and replay every game again."""
     try:
         text = files.read_text(path, root, display, limit=MAX_PGN_BYTES)
     except InputError as err:
         return None, err.problems
+    key = ("pgn file", relative, display, round_no, pgn_moves.available(), text)
+    if memo is not None and key in memo:
+        known, problems = memo[key]
+        return known, list(problems)
+    pgn, problems = _parsed(text, relative, display, round_no)
+    if memo is not None:
+        memo[key] = (pgn, tuple(problems))
+    return pgn, problems
+
+
+def _parsed(text: str, relative: str, display: str, round_no: int
+            ) -> tuple[PgnFile, list[Problem]]:
     games, problems = parse_pgn(text, display)
     if pgn_moves.available():
         replayed = []
@@ -204,8 +218,8 @@ def read_round(path: Path, root: Path, relative: str, display: str, round_no: in
     return PgnFile(relative, round_no, text.lstrip("\ufeff"), tuple(games)), problems
 
 
-def _section_files(folder: Path, root: Path, section: Section, shown: Path
-                   ) -> tuple[tuple[PgnFile, ...], list[Problem]]:
+def _section_files(folder: Path, root: Path, section: Section, shown: Path,
+                   memo: dict | None) -> tuple[tuple[PgnFile, ...], list[Problem]]:
     """Every ``round-<N>.pgn`` of a section's folder, checked against its pairings."""
     try:
         real = files.confined(folder, root, str(shown))
@@ -225,7 +239,7 @@ def _section_files(folder: Path, root: Path, section: Section, shown: Path
                                                            "(N the round's number)")))
             continue
         relative = f"{GAMES_FOLDER}/{section.id}/{name}"
-        pgn, found = read_round(real / name, root, relative, display, int(m.group(1)))
+        pgn, found = read_round(real / name, root, relative, display, int(m.group(1)), memo)
         problems.extend(found)
         if pgn is None:
             continue
@@ -235,11 +249,13 @@ def _section_files(folder: Path, root: Path, section: Section, shown: Path
     return tuple(out), problems
 
 
-def read_games(root: Path, display_root: Path, sections: list[Section]
-               ) -> tuple[list[Section], list[Problem]]:
+def read_games(root: Path, display_root: Path, sections: list[Section],
+               memo: dict | None = None) -> tuple[list[Section], list[Problem]]:
     """The sections with the PGN files of ``games/<id>/`` attached (``Section.pgn``), and
-    every problem found (warnings among them); sections without games are returned as the
-    very objects given, so a live preview sees them unchanged."""
+    every problem found (warnings among them). A section without games is returned as the
+    very object given; with ``memo`` (the loader's), so is a section with games when
+    neither it nor its files changed since the last load, so a live preview sees it
+    unchanged and renders it again only when it or its games did."""
     folder = root / GAMES_FOLDER
     if not folder.exists() and not folder.is_symlink():
         return sections, []
@@ -262,9 +278,23 @@ def read_games(root: Path, display_root: Path, sections: list[Section]
                                     Message("no section has the id '{id}' (sections: {ids})",
                                             id=entry, ids=", ".join(by_id))))
             continue
-        pgns, more = _section_files(real / entry, root, by_id[entry], shown / entry)
+        pgns, more = _section_files(real / entry, root, by_id[entry], shown / entry, memo)
         problems.extend(more)
         if pgns:
             found[entry] = pgns
-    return [dataclasses.replace(s, pgn=found[s.id]) if s.id in found else s
+    return [_with_games(s, found[s.id], memo) if s.id in found else s
             for s in sections], problems
+
+
+def _with_games(section: Section, pgns: tuple[PgnFile, ...], memo: dict | None) -> Section:
+    """``section`` with its games: the object made last time for this very section and
+    equal files (the memo), else a new one."""
+    key = ("pgn section", section.id)
+    if memo is not None and key in memo:
+        was, had, made = memo[key]
+        if was is section and had == pgns:
+            return made
+    made = dataclasses.replace(section, pgn=pgns)
+    if memo is not None:
+        memo[key] = (section, pgns, made)
+    return made

@@ -699,7 +699,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
         sections, stage_problems = stage_sources.resolve(sections, readers)
         known = set(col.problems) | set(problems)
         problems.extend(p for p in stage_problems if p not in known)
-        sections, game_problems = read_games(root, Path(folder), sections)  # games/*/*.pgn
+        sections, game_problems = read_games(root, Path(folder), sections, memo)  # games/
         problems.extend(game_problems)
         languages = _languages(keys.get("language"), keys.get("languages"), col)
         digits = yn.text(keys.get("digits"), col, "digits") or "western"

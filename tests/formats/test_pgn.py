@@ -184,3 +184,25 @@ def test_without_the_extra_the_season_loads_and_the_moves_are_not_checked(
     assert not game.checked and game.fen == "" and game.moves[-1].san == "Qxf8#"
     _write(season, _game("Alexei Morozov", "Thomas Reilly", "0-1", FOOL))
     assert any("Result 0-1, but the season file has 1-0" in p for p in _problems(season))
+
+
+def test_a_live_preview_reads_a_pgn_again_only_when_it_changed(
+        season: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader's memo (kept by ``serve`` between saves): a save that leaves a PGN file as
+    it was does not parse it and replay its games again, and the section is equal."""
+    from leaguegen.formats import pgn
+
+    parsed: list[str] = []
+    real = pgn.parse_pgn
+    monkeypatch.setattr(pgn, "parse_pgn", lambda text, display: (parsed.append(display),
+                                                                  real(text, display))[1])
+    path = _write(season, _game("Alexei Morozov", "Thomas Reilly", "1-0", SCHOLAR))
+    memo: dict = {}
+    first = load_season(season, memo=memo).sections[0]
+    assert load_season(season, memo=memo).sections[0] == first
+    assert len(parsed) == 1
+    path.write_text(path.read_text(encoding="utf-8").replace('"Thursday', '"The Thursday'),
+                    encoding="utf-8")
+    changed = load_season(season, memo=memo).sections[0]
+    assert len(parsed) == 2 and changed != first
+    assert changed.pgn[0].games[0].value("Event") == "The Thursday Swiss 2026"
