@@ -10,6 +10,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from leaguegen.errors import InputError
 from leaguegen.formats import pgn_moves
@@ -206,3 +208,25 @@ def test_a_live_preview_reads_a_pgn_again_only_when_it_changed(
     changed = load_season(season, memo=memo).sections[0]
     assert len(parsed) == 2 and changed != first
     assert changed.pgn[0].games[0].value("Event") == "The Thursday Swiss 2026"
+
+
+DEMO_PGN = (SWISS_DEMO / "games" / "open" / "round-1.pgn").read_text(encoding="utf-8")
+PIECES = ["[", "]", '"', "{", "}", "(", ")", ";", "%", "$", "1-0", "*", "0-0", "\n", " ", "Qxf7#",
+          "e8=Q", "1.", "...", "\\", "\ufeff", "\x00", "ж"]
+
+
+@settings(max_examples=150, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, len(DEMO_PGN)), st.integers(0, 12),
+                          st.sampled_from(PIECES)), min_size=1, max_size=8))
+def test_a_mangled_pgn_gives_problems_at_its_lines_never_a_crash(edits) -> None:  # noqa: ANN001
+    text = DEMO_PGN
+    for at, cut, piece in edits:
+        text = text[:at] + piece + text[at + cut:]
+    games, problems = parse_pgn(text, "x.pgn")
+    lines = len(text.splitlines())
+    assert all(0 <= p.line <= lines for p in problems)
+    for game in games:
+        assert game.termination in ("1-0", "0-1", "1/2-1/2", "*")
+        if pgn_moves.available():
+            pgn_moves.replay(game, "x.pgn")  # a Problem or a position, never an exception
