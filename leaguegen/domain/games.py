@@ -61,6 +61,7 @@ class PgnGame:
     start_fen: str = START_FEN  # the FEN tag's position when the game starts from one
     fen: str = ""
     checked: bool = False
+    ending: str = ""  # "checkmate" or "stalemate" when the final position is one (replayed)
 
     def tag(self, name: str) -> Tag | None:
         return next((t for t in self.tags if t.name == name), None)

@@ -49,7 +49,10 @@ def replay(game: PgnGame, display: str) -> tuple[PgnGame, list[Problem]]:
             return game, [Problem(display, move.line, move.col, _reason(exc, said))]
         moves.append(dataclasses.replace(move, san=board.san(played)))
         board.push(played)
-    return dataclasses.replace(game, moves=tuple(moves), fen=board.fen(), checked=True), []
+    ending = ("checkmate" if board.is_checkmate() else
+              "stalemate" if board.is_stalemate() else "")
+    return dataclasses.replace(game, moves=tuple(moves), fen=board.fen(), checked=True,
+                               ending=ending), []
 
 
 def _reason(exc: ValueError, move: str) -> Message:

@@ -61,6 +61,8 @@ def test_the_demo_games_load_matched_and_replayed() -> None:
     assert opera.value("White") == "Morozov, Alexei" and len(opera.moves) == 33
     assert opera.moves[-1].san == "Rd8#"
     assert opera.fen == "1n1Rkb1r/p4ppp/4q3/4p1B1/4P3/8/PPP2PPP/2K5 b k - 1 17"
+    assert [g.ending for g in games] == ["checkmate"] * 3 + [""] + ["checkmate"] * 2 + [""] \
+        + ["checkmate", ""]
 
 
 def test_tags_moves_comments_variations_and_nags_are_read_with_their_places() -> None:

@@ -52,6 +52,7 @@ def test_the_game_page_has_its_moves_players_round_and_final_position(site: Path
     assert 'href="../../open/players/arjun-pillai.html"' in html
     fen = "rnbB1b1r/ppk2ppp/2p5/4q3/4n3/8/PPP2PPP/2KR1BNR b - - 3 11"
     assert f"<code dir=\"ltr\">{fen}</code>" in html
+    assert "The final position (checkmate)." in html
     svg = html[html.index("<svg"):html.index("</svg>")]
     assert svg.count("<rect ") == 64
     pieces = sum(1 for ch in fen.split()[0] if ch.isalpha())

@@ -38,6 +38,7 @@ GAMES = "games"
 SHOWN_TAGS = {"Event": N_("Event"), "Site": N_("Site"),
               "ECO": N_("Opening code"), "Opening": N_("Opening"),
               "Annotator": N_("Annotator"), "TimeControl": N_("Time control")}
+ENDINGS = {"checkmate": N_("checkmate"), "stalemate": N_("stalemate")}
 PIECE_NAMES = {"k": N_("king"), "q": N_("queen"), "r": N_("rook"), "b": N_("bishop"),
                "n": N_("knight"), "p": N_("pawn")}
 # the glyphs the board draws (the solid set for both sides, filled by colour; U+FE0E asks
@@ -123,6 +124,7 @@ class GamePage:
     white_pieces: tuple[PieceGroup, ...]
     black_pieces: tuple[PieceGroup, ...]
     to_move: str  # "w" or "b" in the final position; "" unknown
+    ending: str = ""  # an ENDINGS msgid when the final position is mate or stalemate
 
 
 def _drawn(squares: tuple[Square, ...]) -> tuple[DrawnSquare, ...]:
@@ -161,7 +163,8 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
         moves=move_pairs(g.moves, g.start_fen), checked=g.checked, fen=g.fen,
         squares=_drawn(squares), white_pieces=_pieces(squares, True),
         black_pieces=_pieces(squares, False),
-        to_move=fields[1] if g.checked and len(fields) > 1 else "")
+        to_move=fields[1] if g.checked and len(fields) > 1 else "",
+        ending=ENDINGS.get(g.ending, ""))
 
 
 def games_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
