@@ -232,3 +232,19 @@ def test_a_mangled_pgn_gives_problems_at_its_lines_never_a_crash(edits) -> None:
         assert game.termination in ("1-0", "0-1", "1/2-1/2", "*")
         if pgn_moves.available():
             pgn_moves.replay(game, "x.pgn")  # a Problem or a position, never an exception
+
+
+def test_python_chess_is_imported_in_one_module_only() -> None:
+    """GPL-3.0 python-chess stays behind one door (docs/games.md): formats/pgn_moves.py."""
+    import ast
+
+    from tests.conftest import ROOT
+
+    importers = set()
+    for path in (ROOT / "leaguegen").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import) else
+                     [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            if any(n == "chess" or n.startswith("chess.") for n in names):
+                importers.add(path.relative_to(ROOT).as_posix())
+    assert importers == {"leaguegen/formats/pgn_moves.py"}
