@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
     from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
+    from leaguegen.domain.games import PgnFile
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
@@ -171,6 +172,9 @@ class Section:
     rated: str = ""
     # The section's ``checkin:`` block (domain/checkin.py), None without one.
     checkin: CheckinRules | None = None
+    # The PGN files of ``games/<id>/`` in the season folder, by round (domain/games.py,
+    # formats/pgn.py); the loader fills it.
+    pgn: tuple[PgnFile, ...] = ()
 
     @property
     def double(self) -> bool:

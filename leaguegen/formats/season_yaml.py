@@ -39,6 +39,7 @@ from leaguegen.formats.options import (
     read_scoring,
     read_tiebreaks,
 )
+from leaguegen.formats.pgn import read_games
 from leaguegen.formats.players import read_player
 from leaguegen.formats.prizes import check_dates, read_prizes
 from leaguegen.formats.sections import READERS, reader_of
@@ -698,6 +699,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
         sections, stage_problems = stage_sources.resolve(sections, readers)
         known = set(col.problems) | set(problems)
         problems.extend(p for p in stage_problems if p not in known)
+        sections, game_problems = read_games(root, Path(folder), sections, memo)  # games/
+        problems.extend(game_problems)
         languages = _languages(keys.get("language"), keys.get("languages"), col)
         digits = yn.text(keys.get("digits"), col, "digits") or "western"
         if digits not in DIGITS:

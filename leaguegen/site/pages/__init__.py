@@ -8,6 +8,7 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     checkin,
     club_standings,
     double_swiss,
+    games,
     history,
     knockout,
     prizes,

@@ -47,6 +47,7 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.games import game_links, pgn_paths
 from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
@@ -165,6 +166,7 @@ class SwissBoard:
     black: PlayerLink
     black_points: Fraction
     result: str
+    game_url: str = ""  # the game's page, when the round's PGN file has it (site/pages/games.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +234,7 @@ class SwissRoundPage:
     relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
     engine_boards: tuple[EngineBoard, ...] = ()
     engine_bye: str = ""  # the engine's PAB, when an edit changed it
+    pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +247,7 @@ class SwissGame:
     result: str  # '1', '½', '0', '+', '−' or the bye's points
     note: str  # a msgid
     rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
+    game_url: str = ""  # the game's page, when a PGN file has it
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +286,8 @@ class SwissData:
     facts: SectionFacts  # the section's, which its summary is made from
     # the players' links by number (index 0 unused), by root: made once, not per board
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
+    # the game pages by (round, board), from the section folder (site/pages/games.py)
+    game_pages: dict[tuple[int, int], str] = field(default_factory=dict)
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
         return links_for(self.links, self.section, root)
@@ -299,7 +305,8 @@ def swiss_data(facts: SectionFacts) -> SwissData:
     assert isinstance(facts, ss.SwissFacts)
     assert facts.table is not None and facts.standings is not None
     return SwissData(section, facts.table, facts.standings, facts.after,
-                     {row.number: row.rank for row in facts.standings.rows}, facts)
+                     {row.number: row.rank for row in facts.standings.rows}, facts,
+                     game_pages=game_links(section, ""))
 
 
 def summary(data: SwissData, root: str) -> SectionSummary:
@@ -445,7 +452,7 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         boards.append(SwissBoard(
             i, _link(data, g.white, root), _points_before(data, g.white, round_no),
             _link(data, g.black, root), _points_before(data, g.black, round_no),
-            fmt.board_result(we.code, be.code)))
+            fmt.board_result(we.code, be.code), _game_url(data, round_no, i, root)))
     byes = []
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
@@ -477,7 +484,25 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
         system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
         relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
+        pgn_path=pgn_paths(s).get(round_no, ""),
     )
+
+
+def _boards_of(s: Section, number: int) -> dict[tuple[int, int], int]:
+    """The board of each of a player's games by (round, opponent), as the round page
+    numbers them (the order the round is written in)."""
+    out: dict[tuple[int, int], int] = {}
+    boards: dict[int, int] = {}
+    for g in s.games:
+        boards[g.round] = boards.get(g.round, 0) + 1
+        if number in (g.white, g.black):
+            out[(g.round, g.black if g.white == number else g.white)] = boards[g.round]
+    return out
+
+
+def _game_url(data: SwissData, round_no: int, board: int, root: str) -> str:
+    path = data.game_pages.get((round_no, board))
+    return root + path if path else ""
 
 
 def _name(s: Section, tpn: int) -> str:
@@ -527,6 +552,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
     s, t = data.section, data.table
     rec = t.record(number)
     changes = game_changes(data.facts, number)
+    boards = _boards_of(s, number) if data.game_pages else {}
     games = []
     for r, e in enumerate(rec.rounds, start=1):
         date = s.rounds[r - 1].date
@@ -538,7 +564,8 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
             continue
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
                                _link(data, e.opponent, root), fmt.cell(e.code),
-                               GAME_NOTES.get(e.code, ""), changes.get(r)))
+                               GAME_NOTES.get(e.code, ""), changes.get(r),
+                               _game_url(data, r, boards.get((r, e.opponent), 0), root)))
     perf = table_performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
