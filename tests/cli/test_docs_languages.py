@@ -23,9 +23,11 @@ from tests.cli.test_cli_languages import GLOSSARY_TERMS, _normal, glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-NEWCOMER = ("quick-start",)
+NEWCOMER = ("quick-start", "season-format")
 TRANSLATED = ("ru", "zh_Hans", "ar")
 NOTES = {"ru": "примечание", "zh_Hans": "注：", "ar": "ملاحظة"}
+# The catalogue test's patterns; the pages spell it "tie-break" as well as "tiebreak".
+TERMS = {**GLOSSARY_TERMS, "tiebreak": r"tie-?breaks?"}
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 
 
@@ -98,7 +100,7 @@ def test_a_translation_keeps_to_the_glossary(code: str, topic: str) -> None:
     english = _prose((DOCS / f"{topic}.md").read_text(encoding="utf-8")).lower()
     said = _normal(_prose((DOCS / code / f"{topic}.md").read_text(encoding="utf-8")))
     missing, left = [], []
-    for row, pattern in GLOSSARY_TERMS.items():
+    for row, pattern in TERMS.items():
         if not re.search(rf"\b{pattern}\b", english):
             continue
         if not any(all(stem in said for stem in words) for words in rows[row][code]):
@@ -125,3 +127,21 @@ def test_commands_and_yaml_stay_code(code: str, topic: str) -> None:
         keys = set(re.findall(r"(?m)^\s*(?:- )?([a-z_]+):", block))
         assert keys <= english_keys, keys - english_keys
 
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_complete_example_is_a_valid_season(code: str, tmp_path: Path) -> None:
+    """The translated season-format's complete example (names, ids and comments in the
+    language) is a season ``check`` accepts, and a result is recorded in it by surname
+    or full name as the page says."""
+    text = (DOCS / code / "season-format.md").read_text(encoding="utf-8")
+    example = text[text.rindex("```yaml\n") + len("```yaml\n"):text.rindex("```")]
+    (tmp_path / "season.yaml").write_text(example, encoding="utf-8")
+    checked = _run("check", str(tmp_path))
+    assert checked.exit_code == 0, checked.output
+    section = re.search(r"- id: (\S+)", example).group(1)
+    game = re.findall(r"- (.+ - .+):\n", example)[-1]
+    recorded = _run("result", str(tmp_path), "--section", section, game, "0-1",
+                    "--date", "2027-01-13")
+    assert recorded.exit_code == 0, recorded.output
+    assert f"{game}: 0-1" in (tmp_path / "season.yaml").read_text(encoding="utf-8")
