@@ -23,7 +23,7 @@ from tests.cli.test_cli_languages import GLOSSARY_TERMS, _normal, glossary
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-NEWCOMER = ("quick-start", "season-format", "formats", "swiss")
+NEWCOMER = ("quick-start", "season-format", "formats", "swiss", "tiebreaks")
 TRANSLATED = ("ru", "zh_Hans", "ar")
 NOTES = {"ru": "примечание", "zh_Hans": "注：", "ar": "ملاحظة"}
 # The catalogue test's patterns; the pages spell it "tie-break" as well as "tiebreak".
