@@ -145,3 +145,16 @@ def test_the_complete_example_is_a_valid_season(code: str, tmp_path: Path) -> No
                     "--date", "2027-01-13")
     assert recorded.exit_code == 0, recorded.output
     assert f"{game}: 0-1" in (tmp_path / "season.yaml").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("code", TRANSLATED)
+def test_the_scaffold_points_at_the_reference_in_its_language(code: str, tmp_path: Path) -> None:
+    """``new --lang X`` writes a season commented in X whose first comment names the
+    command that prints the season format in X, and that command does."""
+    made = _run("new", str(tmp_path / "s"), "--lang", code)
+    assert made.exit_code == 0, made.output
+    text = (tmp_path / "s" / "season.yaml").read_text(encoding="utf-8")
+    command = f"leaguegen --lang {code} docs season-format"
+    assert command in text
+    printed = _run(*command.split()[1:])
+    assert printed.stdout == (DOCS / code / "season-format.md").read_text(encoding="utf-8")
