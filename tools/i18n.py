@@ -59,6 +59,8 @@ def extract() -> Catalog:
 # python-brace-format; the help texts of every command and option are ids as written.
 MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
                                 *(ROOT / "leaguegen" / "formats").rglob("*.py"),
+                                # the domain's reasons (no valid pairing, ...), said by the CLI
+                                *(ROOT / "leaguegen" / "domain").rglob("*.py"),
                                 ROOT / "leaguegen" / "errors.py"]))
 
 

@@ -22,7 +22,7 @@ from leaguegen.errors import Message
 
 COMMANDS: dict[str, str] = {
     "build": "season_cmds", "check": "season_cmds", "new": "season_cmds",
-    "docs": "season_cmds", "schedule": "season_cmds",
+    "docs": "docs_cmd", "schedule": "season_cmds",
     "check-pairings": "check_pairings_cmd",
     "result": "chore_cmds", "withdraw": "chore_cmds", "enter": "chore_cmds", "bye": "chore_cmds",
     "export": "export_cmd", "freeze": "freeze_cmd", "generate": "generate_cmd",

@@ -113,7 +113,7 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         from leaguegen.cli.explain_words import explanation_lines
 
         for line in explanation_lines(result):
-            click.echo(line)
+            echo(line)
 
 
 def pairing_problem(state, boards, bye) -> str | None:  # noqa: ANN001 - SwissState, pairs

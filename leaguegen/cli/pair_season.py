@@ -242,9 +242,8 @@ def _explain(result, names: list[str]) -> None:  # noqa: ANN001 - PairingResult
     from leaguegen.cli.explain_words import explanation_lines
 
     echo("")
-    for line in explanation_lines(result, lambda n: f"{names[n - 1]} ({n})",
-                                  ", score bracket", ": "):
-        click.echo(line)
+    for line in explanation_lines(result, lambda n: f"{names[n - 1]} ({n})", season=True):
+        echo(line)
 
 
 def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable
-from leaguegen.errors import InputError
+from leaguegen.cli.speech import echo
+from leaguegen.errors import InputError, Message
 
 if TYPE_CHECKING:
     from leaguegen.domain.prizes import PrizeRules
@@ -41,30 +41,31 @@ def prizes(season_dir: str, section_id: str) -> None:
         season = load_season(season_dir)
     except InputError as err:
         for problem in err.problems:
-            click.echo(printable(problem), err=True)
+            echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     try:
         section = season.section(section_id)
     except KeyError:
-        click.echo(printable(f"error: {season_dir}: no section '{section_id}'; sections:"
-                             f" {', '.join(s.id for s in season.sections)}"), err=True)
+        echo(Message("error: {season_dir}: no section '{sid}'; sections: {sections}",
+                     season_dir=season_dir, sid=section_id,
+                     sections=", ".join(s.id for s in season.sections)), err=True)
         sys.exit(EXIT_INVALID)
     rules = section.prizes
     if rules is None:
-        click.echo(printable(f"error: section '{section_id}' has no prizes: block"
-                             " (docs/prizes.md)"), err=True)
+        echo(Message("error: section '{sid}' has no prizes: block (leaguegen docs prizes)",
+                     sid=section_id), err=True)
         sys.exit(EXIT_CANNOT)
     facts = derive_facts(section)
     if not isinstance(facts, QuadsFacts):
         try:
             season_standings(season, section_id)  # NoStandings for a kind without a table
         except NoStandings as err:
-            click.echo(printable(f"error: {err}"), err=True)
+            echo(Message("error: {err}", err=err), err=True)
             sys.exit(EXIT_CANNOT)
     try:
         tables = prize_tables(facts)
     except ValueError as err:
-        click.echo(printable(f"error: {err}"), err=True)
+        echo(Message("error: {err}", err=err), err=True)
         sys.exit(EXIT_CANNOT)
     for table in tables:
         _one_table(section, rules, table)
@@ -72,34 +73,30 @@ def prizes(season_dir: str, section_id: str) -> None:
 
 def _one_table(section: Section, rules: PrizeRules, table: PrizeTable) -> None:
     """Print the prize list of one standings table (a section's, or a quads group's)."""
-    from leaguegen.domain.prizes.explain import places, reasons
+    from leaguegen.domain.prizes.explain import ordinal, places, reasons
 
     outcome = table.outcome
     records = table.facts.table.records if table.facts.table is not None else ()
     names = {r.number: r.player.name for r in records}
-    label = f"group {table.group}" if table.group is not None else ""
     progress = table.facts.progress
-    where = f"{section.name} ({section.id}){', ' + label if label else ''}"
-    click.echo(printable(f"Prizes: {where}; ties: {rules.ties.value},"
-                         f" order: {rules.order.value}; fund {rules.money(outcome.fund)},"
-                         f" paid {rules.money(outcome.paid)}"))
+    where = (Message("{name} ({sid}), group {group}", name=section.name, sid=section.id,
+                     group=table.group) if table.group is not None
+             else Message("{name} ({sid})", name=section.name, sid=section.id))
+    # ties: and order: are the words the organiser writes in the prizes block (code)
+    echo(Message("Prizes: {where}; ties: {ties}, order: {order}; fund {fund}, paid {paid}",
+                 where=where, ties=rules.ties.value, order=rules.order.value,
+                 fund=rules.money(outcome.fund), paid=rules.money(outcome.paid)))
     if outcome.age_on is not None and any(c.criteria.uses_age for c in rules.categories):
-        click.echo(f"Ages taken on {outcome.age_on.isoformat()}")
+        echo(Message("Ages taken on {day}", day=outcome.age_on.isoformat()))
     if not progress.finished:
-        click.echo(f"Provisional: {progress.rounds_played} of {progress.rounds_total} rounds"
-                   " have results")
+        echo(Message("Provisional: {played} of {total} rounds have results",
+                     played=progress.rounds_played, total=progress.rounds_total))
     for award in outcome.awards:
-        click.echo(printable(f"{award.rank:>4}  {award.name}: {places(award.prizes)},"
-                             f" {rules.money(award.amount)}"))
+        echo(Message("{rank:>4}  {name}: {prizes}, {amount}", rank=award.rank, name=award.name,
+                     prizes=places(award.prizes), amount=rules.money(award.amount)))
         for line in reasons(award, outcome, names, table.unit):
-            click.echo(printable(f"        {line}"))
+            echo(Message("        {line}", line=line))
     for left in outcome.unawarded:
-        click.echo(printable(f"not awarded: {left.prize.category}"
-                             f" {_ordinal(left.prize.place)}"
-                             f" ({rules.money(left.prize.amount)}): {left.reason}"))
-
-
-def _ordinal(n: int) -> str:
-    from leaguegen.domain.prizes.explain import ordinal
-
-    return ordinal(n)
+        echo(Message("not awarded: {category} {place} ({amount}): {reason}",
+                     category=left.prize.category, place=ordinal(left.prize.place),
+                     amount=rules.money(left.prize.amount), reason=left.reason))

@@ -30,14 +30,14 @@ from leaguegen.cli.terminal import printable
 from leaguegen.errors import Message
 
 if TYPE_CHECKING:
-    from leaguegen.domain.rating.change import EventChange
+    from leaguegen.domain.rating.change import EventChange, NotCounted
     from leaguegen.domain.rating.report import RatingReport
 
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 
 
-def _fail(message: str, code: int = EXIT_INVALID) -> None:
+def _fail(message: Message, code: int = EXIT_INVALID) -> None:
     echo(Message("error: {message}", message=message), err=True)
     sys.exit(code)
 
@@ -47,7 +47,7 @@ def _given_k(pairs: tuple[str, ...]) -> dict[str, int]:
     for pair in pairs:
         name, sep, value = pair.rpartition("=")
         if not sep or not name.strip() or value.strip() not in ("40", "20", "10"):
-            _fail(f"--k {pair!r}: write NAME=K with K one of 40, 20, 10")
+            _fail(Message("--k {pair!r}: write NAME=K with K one of 40, 20, 10", pair=pair))
         given[name.strip()] = int(value)
     return given
 
@@ -95,36 +95,39 @@ def rating_report(season_dir: str, section_id: str, per_game: bool,
     try:
         section = season.section(section_id)
     except KeyError:
-        _fail(f"{season_dir}: no section '{section_id}'; sections:"
-              f" {', '.join(s.id for s in season.sections)}")
+        _fail(Message("{season_dir}: no section '{sid}'; sections: {sections}",
+                      season_dir=season_dir, sid=section_id,
+                      sections=", ".join(s.id for s in season.sections)))
     if isinstance(section.stage, PendingStage):
-        _fail(f"section '{section_id}': its players are not known yet (an earlier stage is"
-              " still being played)", EXIT_CANNOT)
+        _fail(Message("section '{sid}': its players are not known yet (an earlier stage is"
+                      " still being played)", sid=section_id), EXIT_CANNOT)
     try:
         report = section_report(section, derive_facts(section), given_k, season.time_control)
     except ValueError as err:
-        _fail(f"--k: {err}")
+        _fail(Message("--k: {err}", err=err))
     _print(report, per_game)
 
 
 def _print(report: RatingReport, per_game: bool) -> None:
     section = report.section
-    click.echo(printable(f"Rating change, FIDE Rating Regulations B.02 8.3: {section.name}"
-                         f" ({section.id})"))
-    year = report.rating_year if report.rating_year is not None else "undated"
+    echo(Message("Rating change, FIDE Rating Regulations B.02 8.3: {name} ({sid})",
+                 name=section.name, sid=section.id))
+    year = report.rating_year if report.rating_year is not None else Message("undated")
     echo(Message("Rated in: {year}", year=year))
     if report.minutes is None:
-        given = printable(report.time_control) if report.time_control else "none given"
+        given = report.time_control if report.time_control else Message("none given")
         echo(Message("Time control: {given}; rate of play not checked (B.02 1.1)", given=given))
     else:
-        click.echo(printable(f"Time control: {report.time_control}"
-                             f" ({report.minutes:g} minutes a player for 60 moves; B.02 1.1"
-                             " asks 60, 90 from 1800, 120 from 2400)"))
+        echo(Message("Time control: {given} ({minutes:g} minutes a player for 60 moves; B.02"
+                     " 1.1 asks 60, 90 from 1800, 120 from 2400)",
+                     given=report.time_control, minutes=report.minutes))
     echo("")
+    # the column headings, each a word of its own (a Message) in the run's language
     echo(Message("{value:>3}  {value2:<28} {value3:>5} {value4:>4} {value5:>5} {value6:>5} "
                  "{value7:>6} {value8:>7}",
-                 value='No', value2='Name', value3='Rtg', value4='K', value5='Games',
-                 value6='Score', value7='Exp', value8='Change'))
+                 value=Message("No"), value2=Message("Name"), value3=Message("Rtg"),
+                 value4="K", value5=Message("Games"), value6=Message("Score"),
+                 value7=Message("Exp"), value8=Message("Change")))
     assumed = False
     for row in report.players:
         e = row.event
@@ -134,7 +137,7 @@ def _print(report: RatingReport, per_game: bool) -> None:
             echo(Message("{number:>3}  {name:<28} {value:>5} {value:>4} {count:>5} {score:>5} "
                          "{value:>6} {value2:>7}",
                          number=row.number, name=name, value='-', count=len(e.counted),
-                         score=score, value2='unrated'))
+                         score=score, value2=Message("unrated")))
         else:
             mark = "*" if e.k.assumed else ""
             assumed = assumed or e.k.assumed
@@ -155,6 +158,22 @@ def _print(report: RatingReport, per_game: bool) -> None:
                      "list (40) or once reached 2400 (10): give it with --k \"NAME=K\"."))
 
 
+# Why a round does not count (domain.rating.change.NotCounted, whose values are the
+# English), written out so that the catalogue finds each one.
+_WHY = {"FORFEIT": Message("forfeit (5.1)"), "BYE": Message("bye, no game (5.1)"),
+        "UNDER_ONE_MOVE": Message("under one move, not rated (5.1)"),
+        "NOT_PLAYED_YET": Message("not played yet"),
+        "UNRATED_OPPONENT": Message("unrated opponent (8.3.1)"),
+        "TIEBREAK_GAME": Message("knockout tie-break game, not a standard game"),
+        "RATE_OF_PLAY": Message("rate of play under the minimum for 60 moves (1.1)")}
+
+
+def _why(reason: NotCounted) -> Message:
+    said = _WHY[reason.name]
+    assert said == reason.value, (said, reason.value)  # the enum's English, word for word
+    return said
+
+
 def _games(e: EventChange) -> None:
     from leaguegen.domain.rating.change import NotCounted
 
@@ -167,7 +186,7 @@ def _games(e: EventChange) -> None:
         head = f"{'':>5}R{game.round:<3} {opponent:<24} {rating!s:>5}"
         if not g.counts:
             echo(Message("{head}  {value:>2}  not counted: {value2}",
-                         head=head, value=game.code.value, value2=g.not_counted.value))
+                         head=head, value=game.code.value, value2=_why(g.not_counted)))
         elif g.expected is None:
             echo(Message("{head}  {points:>2}  counts toward a first rating",
                          head=head, points=_points(g.score)))

@@ -1,4 +1,4 @@
-"""Season commands: build, check, new, docs, schedule."""
+"""Season commands: build, check, new, schedule."""
 
 from __future__ import annotations
 
@@ -360,34 +360,6 @@ def _missing_lines(target: Path, data: bytes) -> str:
     wanted = [line for line in data.decode().splitlines() if line and not line.startswith("#")]
     missing = [line for line in wanted if line not in have]
     return f" (add these lines to it: {' '.join(missing)})" if missing else ""
-
-
-# ---------------------------------------------------------------- the reference
-
-
-def docs_dir() -> Path:
-    """The reference pages: installed inside the package, or ``docs/`` of a checkout."""
-    installed = Path(__file__).resolve().parents[1] / "docs"
-    if installed.is_dir():
-        return installed
-    return Path(__file__).resolve().parents[2] / "docs"
-
-
-@main.command()
-@click.argument("topic", required=False)
-def docs(topic: str | None) -> None:
-    """Print a page of the reference (season-format, netlify, ...); without TOPIC, list them."""
-    pages = {p.stem: p for p in sorted(docs_dir().glob("*.md"))}
-    if topic is None:
-        for name in pages:
-            click.echo(name)
-        return
-    page = pages.get(topic.removesuffix(".md"))
-    if page is None:
-        echo(Message("no page {topic!r}; the pages are: {pages}",
-                     topic=topic, pages=', '.join(pages)), err=True)
-        sys.exit(EXIT_INVALID)
-    click.echo(page.read_text(encoding="utf-8"), nl=False)
 
 
 @main.command()

@@ -35,6 +35,7 @@ import yaml
 
 from leaguegen.domain.prizes.rules import Category, Criteria, Order, PrizeRules, Ties
 from leaguegen.domain.season import Section
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_enum, read_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
@@ -43,7 +44,9 @@ BLOCK_KEYS = ("currency", "decimals", "ties", "order", "age_on", "tiebreaks", "p
               "categories")
 CATEGORY_KEYS = ("name", "prizes", "rating", "unrated", "age", "sex", "club", "ties")
 BOUND_KEYS = ("min", "max")
-PLACES = "Place prizes"
+# The place prizes' category name: leaguegen's words, not the organiser's, so a Message
+# (the command line says it in the run's language; the pages translate it too)
+PLACES = Message("Place prizes")
 _CURRENCY = re.compile(r"[A-Z]{3}")
 _AMOUNT = re.compile(r"[0-9]+(?:\.[0-9]+)?")  # 150 or 150.50: no signs, exponents, "_"
 MAX_DECIMALS = 4

@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from leaguegen.errors import Message, Problem
+from leaguegen.formats.yaml_problems import said
 
 try:
     _Loader = yaml.CSafeLoader
@@ -91,8 +92,9 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
     if context is not None and (ctx.startswith("while scanning") or "flow" in ctx) \
             and (problem is None or context.line < problem.line):
         mark = context
+    detail = said(exc.problem) or said(exc.context)  # PyYAML's phrase, in the language
     if mark is None:
-        return 0, 0, Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
+        return 0, 0, Message("not valid YAML: {detail}", detail=detail)
     lines = text.splitlines()
     here = problem or mark
     line_text = lines[here.line] if here.line < len(lines) else ""
@@ -100,7 +102,7 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
                                                    and line_text[here.column] == "\t"):
         return (here.line + 1, line_text.index("\t") + 1,
                 Message("a tab character: YAML is indented with spaces, never tabs"))
-    message = Message("not valid YAML: {detail}", detail=exc.problem or exc.context)
+    message = Message("not valid YAML: {detail}", detail=detail)
     if (exc.problem or "").startswith("mapping values are not allowed") and ": " in line_text:
         key, _, value = line_text.strip().lstrip("- ").partition(": ")
         return (here.line + 1, here.column + 1,
@@ -108,7 +110,8 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str) -> tuple[int, int, str]:
                         example=f'{key}: "{value}"'))
     if mark is not problem:
         hint = next((words for start, words in _UNCLOSED if ctx.startswith(start)),
-                    f"{ctx} ({exc.problem})")
+                    Message("{context} ({problem})", context=said(ctx),
+                            problem=said(exc.problem) or str(exc.problem)))
         message = Message("not valid YAML: {detail}", detail=hint)
     return mark.line + 1, mark.column + 1, message
 

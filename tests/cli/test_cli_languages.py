@@ -41,7 +41,7 @@ CODES = {
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
 CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
-               "leaguegen ", "click")
+               "leaguegen/domain", "leaguegen ", "click")
 USAGE = ("Usage:", "Использование:", "用法：", "الاستخدام:")
 LATIN_WORD = re.compile(r"(?<![\w\-.])[A-Za-z][A-Za-z_']+")
 
@@ -82,6 +82,27 @@ def _swiss(tmp_path: Path) -> Path:
     return _season(tmp_path, "thursday-swiss-2026")
 
 
+def _swiss_complete(tmp_path: Path) -> Path:
+    """The Swiss demo with its five paired rounds as all it plans: nothing left to pair."""
+    folder = _swiss(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace("number_of_rounds: 7", "number_of_rounds: 5")
+    text = re.sub(r"\n *- \{player: [^}]*round: 6[^}]*\}", "", text)  # a bye asked for round 6
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _no_pairing_trf(tmp_path: Path) -> Path:
+    """A conformance case with no legal pairing (as tests/domain/pairing/test_swiss_cli.py)."""
+    case = ROOT.parent / "shared" / "conformance" / "dutch-nopairing" / "t0001-r12.trf"
+    if not case.exists():
+        pytest.skip(f"conformance corpus not available ({case})")
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    shutil.copy(case, folder / "event.trf")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -113,6 +134,8 @@ REFUSALS = [
     ("enter-again", _swiss, ["enter", "{dir}", "Owen Price", "--section", "open"]),
     ("pair-unknown-section", _swiss, ["pair", "{dir}", "--section", "closed"]),
     ("pair-nothing", _riverside, ["pair"]),
+    ("pair-complete", _swiss_complete, ["pair", "{dir}", "--section", "open"]),
+    ("pair-trf-no-pairing", _no_pairing_trf, ["pair", "--trf", "{dir}/event.trf"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
@@ -347,3 +370,30 @@ def test_new_writes_its_scaffold_in_the_language(tmp_path: Path, lang: str, word
     assert [re.sub(r"\s+#.*", "", line) for line in text.splitlines()
             if not line.lstrip().startswith("#")] == \
         [line.replace("language: en", f"language: {lang}") for line in code_of]
+
+
+# The pairing engines' reasons (domain Messages), said inside the command's sentence.
+REASONS = {
+    "pair-complete": ("all 5 rounds are paired", {
+        "ru": "жеребьёвка всех туров (5) уже проведена", "zh_Hans": "全部 5 轮都已编排",
+        "ar": "أُجريت قرعة كل الجولات (5)"}),
+    "pair-trf-no-pairing": (
+        "the players cannot all be paired while satisfying the absolute criteria", {
+            "ru": "жеребьёвка, в которой пары получают все участники и выполнены абсолютные "
+                  "критерии, невозможна",
+            "zh_Hans": "无法在满足绝对标准的同时为所有棋手编排对阵",
+            "ar": "لا يمكن إجراء قرعة تجمع كل اللاعبين مع استيفاء المعايير المطلقة"}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REASONS))
+def test_a_pairing_reason_is_said_in_the_language(tmp_path: Path, name: str) -> None:
+    """The domain's reason (NoValidPairing, a Swiss section complete) is a Message: said in
+    the language, not dropped into the translated sentence in English (the refusal test
+    cannot see that: a plain value is isolated in Arabic like a name)."""
+    _, make, args = next(r for r in REFUSALS if r[0] == name)
+    english, said = REASONS[name]
+    assert english in run(tmp_path, "en", make, args)[1]
+    for lang, words in said.items():
+        code, output, _ = run(tmp_path, lang, make, args)
+        assert code == 1 and words in output and english not in output, output

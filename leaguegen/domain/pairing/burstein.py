@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import cmp_to_key
 
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from .matching import Matching
 from .players import NONE, Entrant, invert, neutral_colour, prefs_compatible
@@ -195,7 +195,7 @@ class BursteinEngine:
             if not any(r.is_pab or (r.paired and not r.played and r.points >= win)
                        for r in cand.rounds):  # a PAB of any value (pab_score)
                 return cand
-        raise NoValidPairing("no player may receive the pairing-allocated bye")
+        raise NoValidPairing(Message("no player may receive the pairing-allocated bye"))
 
     @staticmethod
     def _completable(mate: list[int], sg: list[int], V: int) -> bool:  # noqa: N803
@@ -259,8 +259,8 @@ class BursteinEngine:
             sg.append(V)
             valid = self._completable(mate, sg, V)
         if not valid:
-            raise NoValidPairing(
-                "the players cannot all be paired while satisfying the absolute criteria")
+            raise NoValidPairing(Message(
+                "the players cannot all be paired while satisfying the absolute criteria"))
         return sg
 
     def _pair_groups(self, vl: list[Entrant], mc: Matching,

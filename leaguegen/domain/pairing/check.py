@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from .pairing import pair_round
 from .result import PairingResult
@@ -88,7 +88,7 @@ def check_event(rounds: Iterable[tuple[int, SwissState, RoundPairing]],
             expected = pair_round(state, system)
         except NoValidPairing as exc:
             checks.append(RoundCheck(round_no, len(found.boards),
-                                     failure=f"no legal pairing: {exc}"))
+                                     failure=Message("no legal pairing: {exc}", exc=exc)))
             continue
         checks.append(compare_round(round_no, expected, found))
     return checks

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
 from leaguegen.domain.model import Colour
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from . import dubov as _one_game_systems_first  # noqa: F401  (registry order: Dutch first,
 from . import lim as _then_dubov_and_lim  # noqa: F401  Double-Swiss last)
@@ -140,8 +140,8 @@ def choose_bye(field: _Field, nodes: list[int]) -> int:
     for n in candidates:
         if field.pairable(m for m in nodes if m != n):
             return n
-    raise NoValidPairing("no player can receive the pairing-allocated bye and leave a legal "
-                         "pairing for the others (C.04.5 art. 3.4.1)")
+    raise NoValidPairing(Message("no player can receive the pairing-allocated bye and leave a"
+                                 " legal pairing for the others (C.04.5 art. 3.4.1)"))
 
 
 def _following_need(field: _Field, rest: list[int], following: int | None) -> int:
@@ -185,7 +185,8 @@ def choose_upfloaters(field: _Field, residents: list[int],
         if legal:
             break
     else:
-        raise NoValidPairing("no set of upfloaters leaves a legal pairing (C.04.5 art. 3.5)")
+        raise NoValidPairing(
+            Message("no set of upfloaters leaves a legal pairing (C.04.5 art. 3.5)"))
 
     def c5(combo: tuple[int, ...]) -> tuple[int, ...]:
         return tuple(-s for s in sorted(field.score[n] for n in combo))
@@ -221,7 +222,7 @@ def pair_bracket(field: _Field, bracket: list[int],
 
     best = min_cost(field, nodes, lambda a, b: True, cost)
     if best is None:
-        raise NoValidPairing("a bracket has no legal pairing (C.04.5 art. 3.6)")
+        raise NoValidPairing(Message("a bracket has no legal pairing (C.04.5 art. 3.6)"))
     tops: set[int] = set()
     bottoms: set[int] = set()
 
@@ -253,7 +254,7 @@ def pair_bracket(field: _Field, bracket: list[int],
                 spent += c
                 break
         else:  # pragma: no cover - the role checks above guarantee a partner
-            raise NoValidPairing("a bracket lost its pairing (C.04.5 art. 3.6)")
+            raise NoValidPairing(Message("a bracket lost its pairing (C.04.5 art. 3.6)"))
     return pairs
 
 
@@ -299,7 +300,7 @@ def pair(state: SwissState) -> PairingResult:
         bye_explanation = ByeExplanation(bye, field.score[bye],
                                          ByeReason.LOWEST_SCORE_MOST_GAMES)
     elif remaining and not field.pairable(remaining):
-        raise NoValidPairing("no pairing meets C.04.5 [C1] for the players to be paired")
+        raise NoValidPairing(Message("no pairing meets C.04.5 [C1] for the players to be paired"))
     made: list[tuple[int, int, int, tuple[int, ...]]] = []  # a, b, bracket score, upfloaters
     while remaining:
         top = max(field.score[n] for n in remaining)

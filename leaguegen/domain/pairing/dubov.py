@@ -38,7 +38,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from . import pairing as _dutch_and_burstein_first  # noqa: F401  (registry order: Dutch first)
 from .dubov_lim_support import (
@@ -173,9 +173,9 @@ class DubovRound:
             if perfectly_pairable(rest, self.ok):
                 self.bye = p
                 return rest
-        raise NoValidPairing(
+        raise NoValidPairing(Message(
             "no player may receive the pairing-allocated bye while the others can all be paired"
-            " (Dubov 3.1, C2 and C4)")
+            " (Dubov 3.1, C2 and C4)"))
 
     # ------------------------------------------------------------ 3.2.1-3.2.2
     def upfloaters(self, residents: list[DubovPlayer],
@@ -245,11 +245,11 @@ class DubovRound:
         for i in range(len(residents), n):
             j = mate[i]
             if j == i or j < 0:
-                raise NoValidPairing("the remaining players cannot all be paired (C4)")
+                raise NoValidPairing(Message("the remaining players cannot all be paired (C4)"))
             if j < len(residents):
                 chosen.append(nodes[i])
         if any(mate[i] == i for i in range(len(residents))):
-            raise NoValidPairing("the remaining players cannot all be paired (C4)")
+            raise NoValidPairing(Message("the remaining players cannot all be paired (C4)"))
         return sorted(chosen, key=lambda q: (-q.score, q.tpn))
 
     # ------------------------------------------------------------ 3.2.3-3.2.6
@@ -277,7 +277,8 @@ class DubovRound:
 
         pairs_n, cross_n, _ = best_pairs(bracket, self.ok, cross)
         if 2 * pairs_n != len(bracket):
-            raise NoValidPairing("a bracket could not be paired (internal: C4 was checked)")
+            raise NoValidPairing(
+                Message("a bracket could not be paired (internal: C4 was checked)"))
         x = (len(small) - cross_n) // 2
         best_cross = cross_n
 
@@ -340,7 +341,7 @@ class DubovRound:
         g2_order = sorted(new_g2, key=lambda p: p.tpn)  # 4.4.2
         t2 = _first_transposition(s1, g2_order, self.ok)  # 3.2.6
         if t2 is None:
-            raise NoValidPairing("no legal transposition (internal: shifts were checked)")
+            raise NoValidPairing(Message("no legal transposition (internal: shifts were checked)"))
         return list(zip(s1, t2, strict=True)), shifted
 
     # ------------------------------------------------------------ 5
@@ -372,9 +373,9 @@ class DubovRound:
         if len(pool) % 2:
             pool = self.assign_bye(pool)
         elif not perfectly_pairable(pool, self.ok):
-            raise NoValidPairing(
+            raise NoValidPairing(Message(
                 "the players cannot all be paired without a rematch or two players with the"
-                " same absolute colour preference meeting (Dubov C1, C3)")
+                " same absolute colour preference meeting (Dubov C1, C3)"))
         while pool:
             top = max(p.score for p in pool)
             residents = sorted((p for p in pool if p.score == top), key=lambda p: p.tpn)
@@ -473,7 +474,7 @@ def _first_set(pool: list[DubovPlayer], size: int,
         else:
             exc.add(id(p))
     if len(chosen) != size:
-        raise NoValidPairing("no set of shifters gives a legal pairing (internal)")
+        raise NoValidPairing(Message("no set of shifters gives a legal pairing (internal)"))
     return chosen
 
 

@@ -49,7 +49,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from . import pairing as _dutch_and_burstein_first  # noqa: F401  (registry order: Dutch first)
 from .dubov_lim_support import (
@@ -189,9 +189,9 @@ class LimRound:
                 self.bye = p
                 self.bye_reason = reason
                 return rest
-        raise NoValidPairing(
+        raise NoValidPairing(Message(
             "no player may receive the pairing-allocated bye while the others can all be paired"
-            " (Lim 1.1, C.04.1 art. 4)")
+            " (Lim 1.1, C.04.1 art. 4)"))
 
     # ------------------------------------------------------------ 2.2
     def run(self) -> PairingResult:
@@ -199,9 +199,9 @@ class LimRound:
         if len(pool) % 2:
             pool = self.assign_bye(pool)
         elif not perfectly_pairable(pool, self.compatible):
-            raise NoValidPairing(
+            raise NoValidPairing(Message(
                 "the players cannot all be paired with compatible opponents (Lim 2.1: no"
-                " rematch, no third colour in a row, no surplus of three)")
+                " rematch, no third colour in a row, no surplus of three)"))
         scores = sorted({p.score for p in pool}, reverse=True)
         above = [s for s in scores if 2 * s > self.median2]
         below = sorted(s for s in scores if 2 * s < self.median2)
@@ -253,10 +253,10 @@ class LimRound:
                 for p in (pr.a, pr.b):
                     downs.append(Floater(p, DOWN, p.score, FloatReason.CRACKED))  # 2.6.2
             else:
-                raise NoValidPairing("the Median Scoregroup cannot be paired (Lim 2.6)")
+                raise NoValidPairing(Message("the Median Scoregroup cannot be paired (Lim 2.6)"))
         pairs, left = self.pair_group(score, residents, downs + ups, DOWN, [], median=True)
         if left:
-            raise NoValidPairing("the Median Scoregroup cannot be paired (Lim 2.6)")
+            raise NoValidPairing(Message("the Median Scoregroup cannot be paired (Lim 2.6)"))
         self.pairs.extend(pairs)
 
     # ------------------------------------------------------------ 2.3, 3, 4
@@ -309,7 +309,7 @@ class LimRound:
             others = [q for q in rest if q is not p]
             if max_pairs(others, self.compatible) == nu:
                 return p
-        raise NoValidPairing("no floater keeps the group's pairings (internal)")
+        raise NoValidPairing(Message("no floater keeps the group's pairings (internal)"))
 
     def pair_floaters_first(self, score: int, rest: list[LimPlayer],
                             by_id: dict[int, Floater], median: bool) -> list[_Pair]:
@@ -343,7 +343,7 @@ class LimRound:
                     free = remaining
                     break
             else:
-                raise NoValidPairing("an incoming floater cannot be paired (internal)")
+                raise NoValidPairing(Message("an incoming floater cannot be paired (internal)"))
         return pairs
 
     def exchange(self, score: int, players: list[LimPlayer], direction: str) -> list[_Pair]:
@@ -420,7 +420,7 @@ class LimRound:
                 cur = {v: mate[v] for v in live}
                 j = mate[i]
                 if j == i or j < 0 or j not in live:
-                    raise NoValidPairing("a scoregroup could not be completed (internal)")
+                    raise NoValidPairing(Message("a scoregroup could not be completed (internal)"))
             q = order[j]
             pairs.append(_Pair(p, q, score))
             m.remove([i, j])

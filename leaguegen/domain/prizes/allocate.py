@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from leaguegen.domain.model import Player
 from leaguegen.domain.prizes.eligibility import qualifies
 from leaguegen.domain.prizes.rules import Order, PrizeRules, Ties
+from leaguegen.errors import Message
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,8 +180,8 @@ def award_prizes(rules: PrizeRules, field: Sequence[Finisher],
         cat = cats[ci]
         open_ = [f for f in eligible[ci] if f.number not in taken]
         if not open_:
-            reason = ("no player qualifies" if not eligible[ci]
-                      else "every player who qualifies has a prize already")
+            reason = (Message("no player qualifies") if not eligible[ci]
+                      else Message("every player who qualifies has a prize already"))
             unawarded.append(Unawarded(Prize(cat.name, pi + 1, cat.amounts[pi]), reason))
             next_place[ci] = pi + 1
             continue

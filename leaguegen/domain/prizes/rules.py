@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
 
+from leaguegen.errors import Message
+
 
 class Ties(Enum):
     """How players tied for prizes are paid (the file's ``ties:`` word)."""
@@ -52,28 +54,31 @@ class Criteria:
     def uses_age(self) -> bool:
         return self.age_min is not None or self.age_max is not None
 
-    def describe(self) -> str:
-        """The criteria in words, for an explanation ("rating 1600-1799, age at most 11")."""
-        parts: list[str] = []
+    def describe(self) -> Message:
+        """The criteria in words, for an explanation ("rating 1600-1799, age at most 11"):
+        a list of messages, each said in the run's language by the command line."""
+        parts: list[Message] = []
         if self.rating_min is not None or self.rating_max is not None:
-            parts.append(f"rating {_bounds(self.rating_min, self.rating_max)}")
+            parts.append(Message("rating {bounds}",
+                                 bounds=_bounds(self.rating_min, self.rating_max)))
         if self.unrated is True:
-            parts.append("unrated")
+            parts.append(Message("unrated"))
         elif self.unrated is False:
-            parts.append("rated")
+            parts.append(Message("rated"))
         if self.uses_age:
-            parts.append(f"age {_bounds(self.age_min, self.age_max)}")
+            parts.append(Message("age {bounds}", bounds=_bounds(self.age_min, self.age_max)))
         if self.sex is not None:
-            parts.append(f"sex {self.sex}")
+            parts.append(Message("sex {sex}", sex=self.sex))
         if self.club is not None:
-            parts.append(f"club {self.club}")
-        return ", ".join(parts) or "everyone"
+            parts.append(Message("club {club}", club=self.club))
+        return Message("{parts}", parts=tuple(parts)) if parts else Message("everyone")
 
 
-def _bounds(low: int | None, high: int | None) -> str:
+def _bounds(low: int | None, high: int | None) -> Message:
     if low is not None and high is not None:
-        return f"{low}-{high}"
-    return f"at least {low}" if low is not None else f"at most {high}"
+        return Message("{low}-{high}", low=low, high=high)
+    return (Message("at least {low}", low=low) if low is not None
+            else Message("at most {high}", high=high))
 
 
 @dataclass(frozen=True, slots=True)

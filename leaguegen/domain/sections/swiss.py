@@ -51,7 +51,7 @@ from leaguegen.domain.sections.swiss_record import (
     fingerprint,
 )
 from leaguegen.domain.standings import compute_standings
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 ACCELERATIONS = ("none", "baku")
 KEEP_APART = ("none", "club", "federation")
@@ -323,7 +323,9 @@ def pair_next(section: Section, allow_postponed: bool = False) -> SeasonPairing:
     """
     done = paired_rounds(section)
     if done >= settings(section).number_of_rounds:
-        raise SectionComplete(f"all {settings(section).number_of_rounds} rounds are paired")
+        raise SectionComplete(Message("the {count} round is paired",
+                                      "all {count} rounds are paired",
+                                      count=settings(section).number_of_rounds))
     if done and not allow_postponed:
         waiting = unfinished_games(section, done)
         if waiting:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from leaguegen.domain.pairing.matching import Matching
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 from .criteria import Criteria, NextPairs, RowTypes
 
@@ -132,9 +132,9 @@ class GlobalSolver:
         mate = self.solve()
         unmatched = [v for v in range(n) if mate[v] == v]
         if len(unmatched) > 1 or any(not order[v].eligible for v in unmatched):
-            raise NoValidPairing(
+            raise NoValidPairing(Message(
                 "the players cannot all be paired while satisfying the absolute criteria"
-            )
+            ))
         bye_score = 0
         single = False
         ranks: dict[int, int] = {}
