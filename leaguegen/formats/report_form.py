@@ -221,15 +221,20 @@ def _section_and_round(values: dict[str, str | None]) -> tuple[str, int]:
     return section, int(round_text)
 
 
-def _opponent(values: dict[str, str | None], heading: str) -> str | None:
-    """The opponent's GitHub handle without the @, or None."""
+def _opponent(values: dict[str, str | None], captain: bool = False) -> str | None:
+    """The opponent's (or the other captain's) GitHub handle without the @, or None."""
     handle = values.get("handle")
     if handle is None:
         return None
     m = _HANDLE.fullmatch(handle)
+    if not m and captain:
+        raise FormError(Message("'Opponent captain's GitHub handle': '{handle}' is not a "
+                                "GitHub user name",
+                                handle=handle))
     if not m:
-        raise FormError(Message("'{heading}': '{handle}' is not a GitHub user name",
-                                heading=heading, handle=handle))
+        raise FormError(Message("'Opponent's GitHub handle': '{handle}' is not a GitHub "
+                                "user name",
+                                handle=handle))
     return m.group(1)
 
 
@@ -257,7 +262,7 @@ def parse_report(body: str) -> Report:
         raise FormError(Message("'Result': '{result}' is not one of the form's results "
                                 "({choices})",
                                 result=result, choices=choices))
-    handle = _opponent(values, "Opponent's GitHub handle")
+    handle = _opponent(values)
     white = _name("White", values["white"] or "")
     black = _name("Black", values["black"] or "")
     if white == black:
@@ -329,7 +334,7 @@ def parse_match_report(body: str) -> MatchReport:
                                 count=len(lines), MAX_BOARDS=MAX_BOARDS))
     boards = tuple(_board(n, line) for n, line in enumerate(lines, start=1))
     return MatchReport(section, round_no, home, away, boards,
-                       _opponent(values, "Opponent captain's GitHub handle"),
+                       _opponent(values, captain=True),
                        values.get("note"))
 
 

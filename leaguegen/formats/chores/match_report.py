@@ -74,11 +74,12 @@ def checked(section: Section, report: MatchReport) -> tuple[int, int, int, list[
                               section=section.id))
     d = section.details
     names = [t.name for t in d.teams]
-    for side, team in (("home", report.home), ("away", report.away)):
-        if team not in names:
-            raise Refused(Message("the {side} team '{team}' is not a team of this section "
-                                  "({names})",
-                                  side=side, team=team, names=", ".join(names)))
+    if report.home not in names:
+        raise Refused(Message("the home team '{team}' is not a team of this section ({names})",
+                              team=report.home, names=", ".join(names)))
+    if report.away not in names:
+        raise Refused(Message("the away team '{team}' is not a team of this section ({names})",
+                              team=report.away, names=", ".join(names)))
     h, a = names.index(report.home) + 1, names.index(report.away) + 1
     round_matches = [g for g in _pairings(section) if g[0] == report.round]
     if (report.round, h, a) not in round_matches:
