@@ -36,8 +36,7 @@ WHATS = ("pairings", "alphabetical", "slips", "scoresheets", "cards", "wallchart
 def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
               round_no: int | None, out_dir: Path, language: str | None) -> None:
     """Print a round's sheets: pairings by board, the A-Z list, result slips, score
-    sheets, place cards, the wall chart (WHAT, any of them; default all the section's
-    kind has; a team section's slips are its match cards)."""
+    sheets, place cards, the wall chart (WHAT, any of them; default all)."""
     from leaguegen.domain.season_facts import season_facts
     from leaguegen.formats.files import write_atomic
     from leaguegen.formats.season_yaml import load_season
