@@ -186,3 +186,30 @@ def test_the_check_in_sheet_has_a_qr_code_to_the_section_page(tmp_path: Path) ->
     source = checkin_pages(plain, season_facts(plain).of(plain.section("open")))
     assert "data:image/svg+xml" not in source["open/open-checkin.pdf"]
 
+
+
+def test_a_team_swiss_round_prints_its_first_and_second_teams(tmp_path: Path) -> None:
+    """A team Swiss (tests/data/team-swiss-2026): the first team has White on the odd
+    boards, the cards carry the players entered, and the code is the round's."""
+    _tools()
+    from leaguegen.domain.season_facts import season_facts
+    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.site.printables import print_page, printable_html, printable_pdf
+
+    season = dataclasses.replace(load_season(ROOT / "tests" / "data" / "team-swiss-2026"),
+                                 site_url=SITE)
+    facts = season_facts(season).of(season.section("open"))
+    page = print_page(season, facts, 7, "slips")
+    d = facts.section.details
+    entered = next(m for m in d.matches if m.round == 7 and m.boards)
+    card = next(c for c in page.cards if c.home == d.teams[entered.host - 1].name)
+    assert all(c.first for c in page.cards)
+    assert [b.home_white for b in card.boards] == [True, False, True, False]
+    assert [b.home for b in card.boards] == [
+        d.teams[entered.host - 1].eligible[b.host].name if b.host is not None else ""
+        for b in entered.boards]
+    pdf = tmp_path / "slips.pdf"
+    pdf.write_bytes(printable_pdf(printable_html(season, facts, 7, "slips")))
+    text = _text(pdf)
+    assert "First team" in text and "Second team" in text and card.home in text
+    assert _decoded(_png(pdf, tmp_path)) == [f"{SITE}/open/rounds.html#round-7"]

@@ -175,3 +175,25 @@ def test_every_team_match_link_reports_exactly_its_own_match(tmp_path: Path,
     after = load_season(season).section(key[0])
     got = next(m for m in after.details.matches if (m.round, m.host, m.guest) == key[1:])
     assert got.complete and {b.result for b in got.boards} == {"1"}
+
+
+
+def test_a_team_match_links_a_report_only_where_it_can_be_applied() -> None:
+    """A link must lead to a report --from-report can apply: a match without its result in
+    a kind that enters results by match (Chores.team_matches: the team league); a team
+    Swiss gets its links once its kind does, not before."""
+    from leaguegen.site.pages.teams_common import match_report
+
+    links = settings("github", "riverside-chess/season", None, None)
+    league = load_season(ROOT / "seasons" / "club-league-2026").section("division-1")
+    first = kind_of(league.format).scheduled_games(league)[0]
+    assert match_report(links, league, league.details, *first, None).startswith(
+        "https://github.com/riverside-chess/season/issues/new?template=report-match.yml")
+    assert match_report(None, league, league.details, *first, None) == ""
+    played = league.details.matches[0]
+    assert match_report(links, league, league.details, played.round, played.host,
+                        played.guest, played) == ""
+    swiss = load_season(ROOT / "tests" / "data" / "team-swiss-2026").section("open")
+    p = swiss.details.pairings[0]
+    got = match_report(links, swiss, swiss.details, p.round, p.first, p.second, None)
+    assert got == "" or kind_of("team_swiss").chores.team_matches
