@@ -54,11 +54,9 @@ MATCH_FIELDS: dict[str, str] = {
 }
 MATCH_REQUIRED = ("section", "round", "home", "away", "boards")
 MAX_BOARDS = 64
-# a board's result as a captain writes it -> as the result chore reads it (home side first)
-BOARD_RESULTS: dict[str, str] = {
-    "1-0": "1-0", "0-1": "0-1", "½-½": "½-½", "1/2-1/2": "½-½", "+-": "+-", "-+": "-+",
-    "--": "--",
-}
+# a board's result as a captain writes it (as the result chore reads it, home side first;
+# 1/2-1/2 is read as ½-½, for a phone's keyboard)
+BOARD_RESULTS = ("1-0", "0-1", "½-½", "+-", "-+", "--")
 
 # the dropdown's options -> the result (its text is what the result chore writes)
 RESULTS: dict[str, GameResult] = {
@@ -299,7 +297,8 @@ def _board(n: int, line: str) -> BoardReport:
         raise FormError(Message("'Boards' line {n}: '{line}' is not 'board. home player - away "
                                 "player: result'",
                                 n=n, line=line[:80]))
-    number, players, result = int(m.group(1)), " ".join(m.group(2).split()), m.group(3)
+    number, players = int(m.group(1)), " ".join(m.group(2).split())
+    result = m.group(3).replace("1/2", "½")
     if number != n:
         raise FormError(Message("'Boards' line {n} is board {number}; give every board once, "
                                 "board 1 first",
@@ -316,7 +315,7 @@ def _board(n: int, line: str) -> BoardReport:
             players.startswith(("-", "#", ">", "*", "`")):
         raise FormError(Message("board {n}: '{players}' is not 'home player - away player'",
                                 n=n, players=players[:80]))
-    return BoardReport(number, players, BOARD_RESULTS[result])
+    return BoardReport(number, players, result)
 
 
 def parse_match_report(body: str) -> MatchReport:
