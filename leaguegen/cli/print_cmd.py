@@ -1,5 +1,7 @@
 """``leaguegen print SEASON_DIR --section ID [--round N] [WHAT...] [-o DIR]``: a round's
-sheets as PDFs (site/printables/, docs/printables.md).
+sheets as PDFs (site/printables/, docs/printables.md). A quads, Scheveningen or knockout
+section prints pairings, slips, score sheets (and place cards but for a knockout); a team
+section its round's matches and match cards (``slips``).
 
 Exit 0 written; 1 the PDFs cannot be made here (WeasyPrint's libraries missing), or the
 section or round has nothing to print (a kind without round lists, a round not paired);
@@ -40,13 +42,12 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
     from leaguegen.formats.season_yaml import load_season
     from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
     from leaguegen.site.printables import (
-        PRINTABLES,
         NotPrintable,
         printable_html,
         printable_path,
         printable_pdf,
     )
-    from leaguegen.site.printables.context import wall_round
+    from leaguegen.site.printables.context import default_round, section_printables
 
     try:
         season = load_season(season_dir)
@@ -68,9 +69,10 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
             sys.exit(EXIT_INVALID)
         season = dataclasses.replace(season, language=language, languages=languages)
     facts = season_facts(season).of(section)
-    number = round_no if round_no is not None else wall_round(facts)
-    wanted = PRINTABLES if not what or "all" in what else tuple(
-        w for w in PRINTABLES if w in what)
+    number = round_no if round_no is not None else default_round(facts)
+    kinds = section_printables(facts)
+    wanted = (kinds or ("pairings",)) if not what or "all" in what else tuple(
+        w for w in WHATS if w in what)
     try:
         sources = {w: printable_html(season, facts, number or 1, w) for w in wanted}
     except NotPrintable as exc:

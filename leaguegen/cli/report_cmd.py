@@ -6,7 +6,9 @@ request, or posts what it says back as a comment. The body is parsed strictly
 (``formats/report_form.py``), the players must be named exactly as entered, the board
 (when given) must be the game's board, and the result is then written by the ``result``
 chore (never ``--correct``: a result already entered differently is refused). Every
-refusal exits 2 with one message, and nothing is written.
+refusal exits 2 with one message, and nothing is written. A team match's report (the
+match form, ``report-match.yml``) writes the whole card through
+``formats/chores/match_report.py``.
 """
 
 from __future__ import annotations
@@ -80,12 +82,15 @@ def apply_report(season_dir: str, source: str) -> None:
     from leaguegen.cli.chore_cmds import perform
     from leaguegen.formats.chores import record_result
     from leaguegen.formats.chores.core import Refusal
-    from leaguegen.formats.report_form import FormError, parse_report
+    from leaguegen.formats.report_form import FormError, MatchReport, parse_any
 
     try:
-        report = parse_report(read_body(source))
+        report = parse_any(read_body(source))
     except FormError as exc:
         _refuse(exc.args[0])  # the Message, said in the language
+        return
+    if isinstance(report, MatchReport):
+        _apply_match(season_dir, report)
         return
 
     def chore():  # noqa: ANN202
@@ -96,6 +101,25 @@ def apply_report(season_dir: str, source: str) -> None:
                           exc.code) from None
         return record_result(season_dir, report.section, f"{report.white} - {report.black}",
                              report.score, report.round)
+
+    perform(chore)
+    if report.handle:
+        echo(Message("opponent: @{handle}", handle=report.handle))
+
+
+def _apply_match(season_dir: str, report) -> None:  # noqa: ANN001 - a MatchReport
+    """Write a captain's match card, or refuse (exit 2) saying why."""
+    from leaguegen.cli.chore_cmds import perform
+    from leaguegen.formats.chores.core import Refusal
+    from leaguegen.formats.chores.match_report import record_match_report
+
+    def chore():  # noqa: ANN202
+        try:
+            return record_match_report(season_dir, report)
+        except Refusal as exc:
+            if exc.code != EXIT_INVALID:
+                raise
+            raise Refusal(Message("report refused: {exc}", exc=exc), exc.code) from None
 
     perform(chore)
     if report.handle:

@@ -210,3 +210,50 @@ def test_report_workflow_steps_comment_a_refusal(riverside_club: Path, tmp_path:
     status = subprocess.run(["git", "status", "--porcelain"], cwd=riverside_club,
                             check=True, capture_output=True, text=True).stdout
     assert status == ""
+
+
+MATCH_FORM = ".github/ISSUE_TEMPLATE/report-match.yml"
+
+
+def test_match_form_labels_are_the_match_parsers_headings(club: Path) -> None:
+    from leaguegen.formats.report_form import MATCH_FIELDS
+
+    assert (club / MATCH_FORM).is_file()
+    form = _yaml(host_files(("github",), Path("s"))[MATCH_FORM])  # type: ignore[arg-type]
+    fields = [b for b in form["body"] if b["type"] != "markdown"]
+    assert [b["attributes"]["label"] for b in fields] == list(MATCH_FIELDS)
+    # the link's query parameters (domain/report_links.MATCH_HOSTS) are the form's ids
+    assert [b["id"] for b in fields][:5] == ["section", "round", "home", "away", "boards"]
+    assert form["labels"] == _yaml((club / FORM).read_bytes())["labels"]  # one workflow
+    data = yaml.load((club / MATCH_FORM).read_bytes(), Loader=yaml.SafeLoader)
+    assert _errors(_schema("github-issue-forms.json"), data) == []
+
+
+def test_report_workflow_steps_turn_a_match_report_into_a_pull_request(club: Path,
+                                                                        tmp_path: Path) -> None:
+    """The captain's match form body, through the workflow's own steps: a pull request
+    adding that match's card and nothing else, the other captain asked to review."""
+    season = club / "autumn-2026"
+    shutil.rmtree(season)
+    shutil.copytree(ROOT / "seasons" / "club-league-2026", season)
+    origin = tmp_path / "origin.git"
+    subprocess.run(["git", "init", "-q", "--bare", str(origin)], check=True)
+    env = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+           "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org"}
+    for args in (["add", "-A"], ["commit", "-q", "-m", "season"],
+                 ["remote", "add", "origin", str(origin)]):
+        subprocess.run(["git", *args], cwd=club, env=env, check=True)
+    body = (REPORTS / "match_good.md").read_text(encoding="utf-8")
+    outputs, gh = _run_steps(club, tmp_path, body)
+    assert outputs == {"code": "0", "changed": "yes"}
+    diff = subprocess.run(["git", "diff", "--unified=0", "main", "result-report-7"],
+                          cwd=club, check=True, capture_output=True, text=True).stdout
+    added = [line for line in diff.splitlines() if line[:1] == "+" and line[:3] != "+++"]
+    assert [line for line in diff.splitlines() if line[:1] == "-" and line[:3] != "---"] == []
+    assert added == ["+        matches:", "+          - Riverside B - Riverside A:",
+                     "+              - Erik Everett - Alice Ashworth: 0-1",
+                     "+              - Fiona Finch - Ben Barnes: ½-½",
+                     "+              - Gus Garner - Farid Fairley: ½-½",
+                     "+              - Hana Hughes - default: +-"]
+    assert "gh pr create --head result-report-7" in gh
+    assert "gh pr edit result-report-7 --add-reviewer alice-ashworth" in gh

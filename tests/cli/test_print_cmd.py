@@ -61,10 +61,16 @@ def test_refusals_write_nothing(tmp_path: Path, args: list[str], code: int,
     assert not (tmp_path / "out").exists()
 
 
-def test_a_kind_without_round_lists_is_refused(tmp_path: Path) -> None:
-    got, out, err = run(str(SEASONS / "grand-prix-2027"), "--section", "knockout",
+def test_a_section_without_pairings_is_refused(tmp_path: Path) -> None:
+    """A later stage whose players are not known yet has nothing to print; a knockout
+    prints its matches (site/printables/kinds.py) but not the final before the
+    semi-finals are over."""
+    got, out, err = run(str(SEASONS / "grand-prix-2027"), "--section", "challengers-final",
                         "-o", str(tmp_path / "out"))
     assert got == 1 and "has no round lists to print" in err, err
+    got, out, err = run(str(SEASONS / "grand-prix-2027"), "--section", "knockout",
+                        "--round", "3", "-o", str(tmp_path / "out"))
+    assert got == 1 and "round 3 of section 'knockout' is not paired" in err, err
     assert not (tmp_path / "out").exists()
 
 

@@ -121,3 +121,79 @@ def test_wrong_settings_are_refused_at_their_line(tmp_path: Path, block: str, wh
     assert res.exit_code == 2
     assert re.search(rf"season\.yaml:{line}:\d+: .*{re.escape(message)}", res.output), res.output
     assert (season / "season.yaml").read_bytes() == before
+
+
+def _match_body(q: dict[str, str], result: str) -> str:
+    """The issue body GitHub's match form makes of a link's query, every board given
+    ``result`` (the captain writes each result after the colon the link leaves)."""
+    boards = "\n".join(f"{line} {result}" for line in q["boards"].split("\n"))
+    return (f"### Section\n\n{q['section']}\n\n### Round\n\n{q['round']}\n\n"
+            f"### Home team\n\n{q['home']}\n\n### Away team\n\n{q['away']}\n\n"
+            f"### Boards\n\n{boards}\n\n### Opponent captain's GitHub handle\n\n_No response_\n")
+
+
+@pytest.mark.parametrize("sid", [None, "甲组"])
+def test_every_team_match_link_reports_exactly_its_own_match(tmp_path: Path,
+                                                             sid: str | None) -> None:
+    """Each unplayed match of the club league links to the match form; the report its
+    query makes is read by --from-report's parser and passes the check against the season
+    for that very match (a section id in any script included); played matches have none,
+    and one link's report, applied, writes that match."""
+    from leaguegen.formats.chores.match_report import checked
+    from leaguegen.formats.report_form import MatchReport, parse_any
+
+    season = _with_reports(tmp_path, "club-league-2026", GITHUB)
+    if sid:
+        path = season / "season.yaml"
+        path.write_text(path.read_text("utf-8").replace("  - id: division-1\n",
+                                                        f"  - id: {sid}\n"), "utf-8")
+    site = _build(season, tmp_path / "site")
+    loaded = load_season(season)
+    seen: dict[tuple[str, int, int, int], str] = {}
+    for page in sorted(site.rglob("*.html")):
+        for href in LINK.findall(page.read_text(encoding="utf-8")):
+            url = urlsplit(html.unescape(href))
+            assert (url.netloc, url.path) == ("github.com", "/riverside-chess/season/issues/new")
+            q = {k: v[0] for k, v in parse_qs(url.query, keep_blank_values=True).items()}
+            assert q["template"] == "report-match.yml"
+            report = parse_any(_match_body(q, "½-½"))
+            assert isinstance(report, MatchReport)
+            section = loaded.section(report.section)
+            r, h, a, boards = checked(section, report)  # raises Refused: not that match
+            assert not any((m.round, m.host, m.guest) == (r, h, a) and m.complete
+                           for m in section.details.matches), (page, q)
+            seen[(report.section, r, h, a)] = _match_body(q, "1-0")
+    unplayed = {(s.id, r, h, a) for s in loaded.sections
+                for r, h, a in kind_of(s.format).scheduled_games(s)
+                if not any((m.round, m.host, m.guest) == (r, h, a) for m in s.details.matches)}
+    assert set(seen) == unplayed and len(unplayed) > 10
+    key = min(seen)  # one of them, reported as its link left it: every board 1-0
+    body = tmp_path / "report.md"
+    body.write_text(seen[key], encoding="utf-8")
+    res = CliRunner().invoke(main, ["result", str(season), "--from-report", str(body)])
+    assert res.exit_code == 0, res.output
+    after = load_season(season).section(key[0])
+    got = next(m for m in after.details.matches if (m.round, m.host, m.guest) == key[1:])
+    assert got.complete and {b.result for b in got.boards} == {"1"}
+
+
+
+def test_a_team_match_links_a_report_only_where_it_can_be_applied() -> None:
+    """A link must lead to a report --from-report can apply: a match without its result in
+    a kind that enters results by match (Chores.team_matches: the team league); a team
+    Swiss gets its links once its kind does, not before."""
+    from leaguegen.site.pages.teams_common import match_report
+
+    links = settings("github", "riverside-chess/season", None, None)
+    league = load_season(ROOT / "seasons" / "club-league-2026").section("division-1")
+    first = kind_of(league.format).scheduled_games(league)[0]
+    assert match_report(links, league, league.details, *first, None).startswith(
+        "https://github.com/riverside-chess/season/issues/new?template=report-match.yml")
+    assert match_report(None, league, league.details, *first, None) == ""
+    played = league.details.matches[0]
+    assert match_report(links, league, league.details, played.round, played.host,
+                        played.guest, played) == ""
+    swiss = load_season(ROOT / "tests" / "data" / "team-swiss-2026").section("open")
+    p = swiss.details.pairings[0]
+    got = match_report(links, swiss, swiss.details, p.round, p.first, p.second, None)
+    assert got == "" or kind_of("team_swiss").chores.team_matches

@@ -41,6 +41,8 @@ class CheckinSheet:
     round: int
     rows: tuple[CheckinRow, ...]
     clubs: bool  # anyone has a club (else no column)
+    url: str = ""  # the section's page on the published site ("" without site_url)
+    qr: str = ""  # its QR code (a data URL), so a player can look up the pairings
 
 
 def sheet_round(section: Section) -> int | None:
@@ -65,8 +67,13 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     rows = sorted((CheckinRow(n, p.name, p.rating, p.club or None, asked.get(n))
                    for n, p in enumerate(section.players, start=1) if n not in gone),
                   key=lambda row: name_key(row.name))
+    from leaguegen.site.printables.context import site_address
+    from leaguegen.site.printables.qr import qr_data_uri
+
+    url = site_address(season, urls.section(section))
     return CheckinSheet(root, season_info(season), section_summary(facts, root, None), r,
-                        tuple(rows), any(row.club for row in rows))
+                        tuple(rows), any(row.club for row in rows), url,
+                        qr_data_uri(url) if url else "")
 
 
 def checkin_pages(season: Season, facts: SectionFacts) -> dict[str, str]:

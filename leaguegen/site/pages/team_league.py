@@ -14,6 +14,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
+from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.kind import N_
@@ -35,6 +36,7 @@ from leaguegen.site.pages.teams_common import (
     TeamLink,
     board_views,
     half,
+    match_report,
     squad_rows,
     table_rows,
     team_links,
@@ -75,6 +77,7 @@ class FixtureView:
     away_points: Fraction
     forfeit: str  # "+-", "-+", "--" for a whole-match default, else ""
     url: str  # its match card ("" before a result)
+    report: str = ""  # the link a captain reports the match by ("": played, or no reports:)
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,12 +163,14 @@ def _withdrawn(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]
 
 
 def _fixture(facts: TeamLeagueFacts, f: Fixture, links: tuple[TeamLink, ...],
-             root: str) -> FixtureView:
+             root: str, reports: ReportSettings | None = None) -> FixtureView:
     m = facts.results.get((f.round, f.host, f.guest))
     hp, ap = match_points(facts.details, m) if m else (Fraction(0), Fraction(0))
     return FixtureView(f.round, f.date, f.venue, links[f.host - 1], links[f.guest - 1],
                        m is not None, hp, ap, (m.forfeit or "") if m else "",
-                       root + match_path(facts.section.id, f) if m else "")
+                       root + match_path(facts.section.id, f) if m else "",
+                       match_report(reports, facts.section, facts.details, f.round, f.host,
+                                    f.guest, m))
 
 
 def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRow, ...]:
@@ -199,7 +204,8 @@ def division_page(season: Season, facts: TeamLeagueFacts, root: str = "../") -> 
     total = facts.progress.rounds_total
     dates = {r.number: r.date for r in section.rounds}
     for r in range(1, total + 1):
-        fx = tuple(_fixture(facts, f, links, root) for f in facts.fixtures if f.round == r)
+        fx = tuple(_fixture(facts, f, links, root, season.reports)
+                   for f in facts.fixtures if f.round == r)
         free = facts.free.get(r)
         rounds.append(RoundView(r, dates.get(r), fx, links[free - 1] if free else None))
     return TeamLeaguePage(
@@ -223,7 +229,8 @@ def match_page(season: Season, facts: TeamLeagueFacts, f: Fixture) -> MatchPage:
     links = team_links(d.teams, facts.section.id, root)
     return MatchPage(root, common.season_info(season),
                      common.section_summary(facts, root, None), facts.section.description,
-                     match_path(facts.section.id, f), _fixture(facts, f, links, root), boards)
+                     match_path(facts.section.id, f),
+                     _fixture(facts, f, links, root, season.reports), boards)
 
 
 def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
@@ -232,7 +239,7 @@ def team_page(season: Season, facts: TeamLeagueFacts, team: int) -> TeamPage:
     links = team_links(d.teams, facts.section.id, root)
     players = squad_rows(facts.players, team, d.boards)
     rank = next((r.rank for r in facts.rows if r.team == team), None)
-    fixtures = tuple(_fixture(facts, f, links, root) for f in facts.fixtures
+    fixtures = tuple(_fixture(facts, f, links, root, season.reports) for f in facts.fixtures
                      if team in (f.host, f.guest))
     return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
                     facts.section.description, team_path(facts.section.id, team),

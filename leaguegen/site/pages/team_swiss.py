@@ -17,6 +17,7 @@ import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
 
+from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_swiss import (
@@ -36,6 +37,7 @@ from leaguegen.site.pages.teams_common import (
     TableRow,
     TeamLink,
     board_views,
+    match_report,
     squad_rows,
     table_rows,
     team_links,
@@ -60,6 +62,7 @@ class MatchView:
     second_points: Fraction
     forfeit: str  # "+-", "-+", "--" for a whole-match default, else ""
     url: str
+    report: str = ""  # the link a captain reports the match by (teams_common.match_report)
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,12 +127,14 @@ class TeamPage:
 
 
 def _match(facts: TeamSwissFacts, p: Paired, links: tuple[TeamLink, ...],
-           root: str) -> MatchView:
+           root: str, reports: ReportSettings | None = None) -> MatchView:
     m = facts.results.get((p.round, p.first, p.second))
     fp, sp = match_points(facts.details, m) if m else (Fraction(0), Fraction(0))
     return MatchView(p.round, links[p.first - 1], links[p.second - 1], m is not None, fp, sp,
                      (m.forfeit or "") if m else "",
-                     root + match_path(facts.section.id, p) if m else "")
+                     root + match_path(facts.section.id, p) if m else "",
+                     match_report(reports, facts.section, facts.details, p.round, p.first,
+                                  p.second, m))
 
 
 def section_page(season: Season, facts: TeamSwissFacts, root: str = "../") -> TeamSwissPage:
@@ -139,7 +144,8 @@ def section_page(season: Season, facts: TeamSwissFacts, root: str = "../") -> Te
     dates = {r.number: r.date for r in section.rounds}
     rounds = []
     for r in range(1, d.paired_rounds + 1):
-        ms = tuple(_match(facts, p, links, root) for p in facts.fixtures if p.round == r)
+        ms = tuple(_match(facts, p, links, root, season.reports)
+                   for p in facts.fixtures if p.round == r)
         bye = facts.byes.get(r)
         rounds.append(RoundView(r, dates.get(r), ms, links[bye - 1] if bye else None,
                                 tuple(links[t - 1] for t in facts.absent.get(r, ()))))
@@ -165,7 +171,8 @@ def match_page(season: Season, facts: TeamSwissFacts, p: Paired) -> MatchPage:
     links = team_links(d.teams, facts.section.id, root)
     return MatchPage(root, common.season_info(season),
                      common.section_summary(facts, root, None), facts.section.description,
-                     match_path(facts.section.id, p), _match(facts, p, links, root), date,
+                     match_path(facts.section.id, p),
+                     _match(facts, p, links, root, season.reports), date,
                      boards)
 
 
@@ -175,7 +182,7 @@ def team_page(season: Season, facts: TeamSwissFacts, team: int) -> TeamPage:
     links = team_links(d.teams, facts.section.id, root)
     players = squad_rows(facts.players, team, d.boards)
     rank = next(r.rank for r in facts.rows if r.team == team)
-    matches = tuple(_match(facts, p, links, root) for p in facts.fixtures
+    matches = tuple(_match(facts, p, links, root, season.reports) for p in facts.fixtures
                     if team in (p.first, p.second))
     return TeamPage(root, common.season_info(season), common.section_summary(facts, root, None),
                     facts.section.description, team_path(facts.section.id, team),

@@ -14,9 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from leaguegen.domain.report_links import ReportSettings, match_report_url
+from leaguegen.domain.season import Section
+from leaguegen.domain.sections import kind_of
 from leaguegen.domain.sections.team_league import (
     BoardEntry,
     LeagueTeam,
+    MatchEntry,
     PlayerScore,
     StandingRow,
 )
@@ -114,3 +118,28 @@ def squad_rows(players: Iterable[PlayerScore], team: int, boards: int) -> tuple[
                              tuple(score(*per[b]) if b in per else ""
                                    for b in range(1, boards + 1))))
     return tuple(out)
+
+
+def match_report(reports: ReportSettings | None, section: Section, details: object,
+                 round_: int, home: int, away: int, entered: MatchEntry | None) -> str:
+    """The link a captain reports a match by (``domain/report_links``), "" when the season
+    has no ``reports:``, the match has its result, or the kind's results are not entered
+    by match (``Chores.team_matches``: a link must lead to a report that can be applied).
+    The boards are prefilled with the players entered so far, else each squad in board
+    order."""
+    if reports is None or (entered is not None and entered.complete) or \
+            not kind_of(section.format).chores.team_matches:
+        return ""
+    teams = details.teams  # type: ignore[attr-defined]
+    h, a = teams[home - 1], teams[away - 1]
+
+    def name(team: LeagueTeam, i: int | None) -> str:
+        return "default" if i is None else team.eligible[i].name
+
+    if entered is not None:
+        lineup = tuple((name(h, b.host), name(a, b.guest)) for b in entered.boards)
+    else:
+        boards = details.boards  # type: ignore[attr-defined]
+        lineup = tuple((name(h, i if i < len(h.squad) else None),
+                        name(a, i if i < len(a.squad) else None)) for i in range(boards))
+    return match_report_url(reports, section.id, round_, h.name, a.name, lineup)

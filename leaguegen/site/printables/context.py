@@ -21,6 +21,17 @@ from leaguegen.site.pages.alphabetical import (
 )
 from leaguegen.site.pages.start_list import has_lists
 from leaguegen.site.pages.swiss_context import round_page_path
+from leaguegen.site.printables.kinds import (
+    TEAMS,
+    Board,
+    Group,
+    TeamCard,
+    groups,
+    kind_printables,
+    kind_round,
+    kind_rounds,
+    team_cards,
+)
 from leaguegen.site.printables.qr import qr_data_uri
 
 # Every printable, in the order ``all`` makes them; each is ``print/<name>.html``.
@@ -46,19 +57,6 @@ class PrintSeason:
     venue: str
     time_control: str
     digits: str
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A game of the round: board number and the two players (names and numbers)."""
-
-    number: int
-    white: str
-    black: str
-    white_no: int
-    black_no: int
-    white_rating: int | None
-    black_rating: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,19 +105,42 @@ class PrintPage:
     rows: tuple[AzRow, ...]
     chart_rounds: tuple[int, ...]
     chart: tuple[ChartRow, ...]
+    groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py)
+    cards: tuple[TeamCard, ...] = ()  # a team round's match cards
+
+    @property
+    def template(self) -> str:
+        """The sheet's template: a team round's are its own (``print/team_*.html``)."""
+        return f"print/team_{self.what}.html" if self.cards else f"print/{self.what}.html"
 
 
 def printable_rounds(facts: SectionFacts) -> tuple[int, ...]:
-    """The rounds that have printables: those with pairings (the A-Z pages' rounds), none
-    for a kind without round lists (quads, Scheveningen, a knockout, a team league)."""
+    """The rounds that have printables: those with pairings (the A-Z pages' rounds; for
+    quads, Scheveningen, a knockout and the team kinds, ``kinds.kind_rounds``)."""
+    if kind_printables(facts):
+        return kind_rounds(facts)
     if facts.table is None or not has_lists(facts.section):
         return ()
     return listed_rounds(facts)
 
 
+def section_printables(facts: SectionFacts) -> tuple[str, ...]:
+    """The printables of a section's rounds: all of them for round lists, fewer for the
+    kinds of ``kinds.py`` (no A-Z list or wall chart of a quads round, no place cards of a
+    knockout's games, a team round's match list and cards)."""
+    return kind_printables(facts) or (PRINTABLES if printable_rounds(facts) else ())
+
+
+def default_round(facts: SectionFacts) -> int | None:
+    """The round ``print`` prints when none is named."""
+    return kind_round(facts) if kind_printables(facts) else wall_round(facts)
+
+
 def wall_round(facts: SectionFacts) -> int | None:
-    """The round whose sheets are printed when none is named: the round on the wall (the
-    A-Z page's current round); None for a section without printables."""
+    """The round whose sheets a build writes: the round on the wall (the A-Z page's
+    current round); None for a section without round lists."""
+    if kind_printables(facts):
+        return None
     return current_round(facts) if printable_rounds(facts) else None
 
 
@@ -135,11 +156,17 @@ def round_page(facts: SectionFacts, number: int) -> str:
 def round_url(season: Season, facts: SectionFacts, number: int) -> str:
     """The round page's absolute address in the language being printed, "" without the
     season's ``site_url``."""
+    return site_address(season, round_page(facts, number))
+
+
+def site_address(season: Season, path: str) -> str:
+    """A page's absolute address (``path`` from the site's root) in the language being
+    printed, "" without the season's ``site_url``."""
     if not season.site_url:
         return ""
     languages = season.languages or (season.language,)
     prefix = i18n.prefix(season.language, languages)
-    return f"{season.site_url}/{prefix}{round_page(facts, number)}"
+    return f"{season.site_url}/{prefix}{path}"
 
 
 def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> PrintPage:
@@ -155,6 +182,11 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     if number not in rounds:
         raise NotPrintable(f"round {number} of section '{section.id}' is not paired (rounds"
                            f" with pairings: {rounds[0]}-{rounds[-1]})")
+    if what not in section_printables(facts):
+        raise NotPrintable(f"section '{section.id}' ({section.format}) has no '{what}' sheet"
+                           f" (it has {', '.join(section_printables(facts))})")
+    if kind_printables(facts):
+        return _kind_page(season, facts, number, what)
     assert table is not None
     shared = shared_of(facts, "", season.language)
     names = [p.name if p else "" for p in shared.players]
@@ -210,3 +242,20 @@ def _cell(entry: RoundEntry | None) -> str:
         return mark
     colour = "w" if entry.colour is Colour.WHITE else "b"
     return f"{entry.opponent}{colour}{mark}"
+
+
+def _kind_page(season: Season, facts: SectionFacts, number: int, what: str) -> PrintPage:
+    """The context of a printable of the kinds of ``kinds.py``."""
+    section = facts.section
+    teams = kind_printables(facts) == TEAMS
+    found = () if teams else groups(facts, number)
+    cards = team_cards(facts, number) if teams else ()
+    date = next((r.date for r in section.rounds if r.number == number), None)
+    url = round_url(season, facts, number)
+    info = PrintSeason(season.name, season.organiser, season.venue, season.time_control,
+                       season.digits)
+    boards = tuple(b for g in found for b in g.boards)
+    return PrintPage(what, info, section.name, number,
+                     max(facts.progress.rounds_total, number), date,
+                     section.time_control or season.time_control, season.paper, url,
+                     qr_data_uri(url) if url else "", boards, (), (), (), found, cards)

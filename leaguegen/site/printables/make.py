@@ -22,7 +22,7 @@ def printable_html(season: Season, facts: SectionFacts, number: int, what: str) 
     """The HTML source of printable ``what`` of round ``number`` in the season's language
     (``season.language``); raises ``NotPrintable`` for a round or kind without one."""
     page = print_page(season, facts, number, what)
-    return render(f"print/{what}.html", page, season.language)
+    return render(page.template, page, season.language)
 
 
 def printable_pdf(html: str) -> bytes:

@@ -1,0 +1,201 @@
+"""The round sheets of the kinds without a Swiss's or a round robin's round lists: quads
+(each quad's games), a Scheveningen match, a knockout (each match's games) and the team
+kinds (each match's card).
+
+Why apart from ``context``: those kinds' rounds are not one list of boards numbered by the
+section. A quads round is one small round robin per quad; a knockout round is matches of
+several games; a team round is matches of several boards, whose result slip is the match
+card both captains sign. So each is read here from the kind's own facts into groups of
+boards (individual games) or match cards (team matches), which the same sheets print.
+
+Board numbers on the sheets are the hall's tables: a round's games numbered 1, 2, ... in
+the order the pages list them (quad by quad; a knockout match's games at one table), so a
+place card and a slip name one table.
+A knockout's games are its regular games (the tie-breaks are played only when needed, and
+their colours follow the games before them); a game already entered keeps its colours,
+one not entered gives the top seed White in the odd games.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.sections import SectionFacts, kind_of
+from leaguegen.domain.sections.kind import N_
+from leaguegen.domain.sections.knockout import KnockoutDetails
+from leaguegen.domain.sections.quads import QuadsDetails
+from leaguegen.domain.sections.scheveningen import ScheveningenDetails
+from leaguegen.domain.sections.team_league import TeamLeagueDetails
+from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+
+GROUPED = ("pairings", "slips", "scoresheets", "cards")  # quads, Scheveningen
+KNOCKOUT = ("pairings", "slips", "scoresheets")  # a place card per game would mislead
+TEAMS = ("pairings", "slips")  # the match list and the match cards
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A game of the round (see ``context.Board``; ``group`` the quad or match it is in,
+    ``game`` a knockout game's number in its match)."""
+
+    number: int
+    white: str
+    black: str
+    white_no: int
+    black_no: int
+    white_rating: int | None
+    black_rating: int | None
+    group: str = ""  # the quad's or match's name as written ("" : see group_label)
+    group_label: str = ""  # a msgid with %(n)s ("Group %(n)s"), "" for none
+    group_n: int = 0
+    game: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The games of one quad or one knockout match: ``name`` as the pages write it, or
+    ``label`` (a msgid with ``%(n)s``) and ``n``."""
+
+    name: str
+    label: str
+    n: int
+    boards: tuple[Board, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamBoard:
+    number: int
+    home: str  # "" for a board the team's squad does not fill
+    away: str
+    home_rating: int | None
+    away_rating: int | None
+    home_white: bool
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCard:
+    """A team match's card to fill in: the players entered, else each squad in board
+    order (a captain crosses out and writes in a reserve); ``first`` says whether the
+    teams are a team Swiss's first and second team rather than home and away."""
+
+    home: str
+    away: str
+    boards: tuple[TeamBoard, ...]
+    first: bool
+
+
+def kind_printables(facts: SectionFacts) -> tuple[str, ...]:
+    """The printables a section of these kinds has (none for any other kind)."""
+    d = facts.section.details
+    if isinstance(d, QuadsDetails | ScheveningenDetails):
+        return GROUPED
+    if isinstance(d, KnockoutDetails):
+        return KNOCKOUT
+    if isinstance(d, TeamLeagueDetails | TeamSwissDetails):
+        return TEAMS
+    return ()
+
+
+def kind_rounds(facts: SectionFacts) -> tuple[int, ...]:
+    """The rounds with something to print: a game (or a match) whose players are known."""
+    if not kind_printables(facts):
+        return ()
+    if kind_printables(facts) == TEAMS:
+        return tuple(sorted({r for r, _, _ in _team_matches(facts.section)}))
+    return tuple(r for r in range(1, facts.progress.rounds_total + 1) if groups(facts, r))
+
+
+def kind_round(facts: SectionFacts) -> int | None:
+    """The round printed when none is named: the first not played yet (else the last)."""
+    rounds = kind_rounds(facts)
+    if not rounds:
+        return None
+    nxt = facts.progress.rounds_played + 1
+    return next((r for r in rounds if r >= nxt), rounds[-1])
+
+
+def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
+    """The round's games, quad by quad (one group for a Scheveningen), or match by match
+    of a knockout, numbered as the hall's tables."""
+    section = facts.section
+    d = section.details
+    found: list[tuple[str, str, int, list[tuple[int, int, int | None]], object]] = []
+    if isinstance(d, QuadsDetails):
+        for i, group in enumerate(d.groups, start=1):
+            games = [(w, b, None) for r, w, b in kind_of(group.format).scheduled_games(group)
+                     if r == number]
+            found.append(("", N_("Group %(n)s"), i, games, group))
+    elif isinstance(d, ScheveningenDetails):
+        games = [(w, b, None) for r, w, b in kind_of(section.format).scheduled_games(section)
+                 if r == number]
+        found.append(("", "", 0, games, section))
+    elif isinstance(d, KnockoutDetails):
+        rounds = getattr(facts, "rounds", ())
+        if number <= len(rounds):
+            rnd = rounds[number - 1]
+            for m in rnd.matches:
+                if m.top is None or m.bottom is None or m.bye:
+                    continue
+                regular = rnd.format.stages[0]
+                played = [g for g in m.games if g.stage == regular.label]
+                games = []
+                for g in range(1, regular.games + 1):
+                    if g <= len(played):
+                        games.append((played[g - 1].white, played[g - 1].black, g))
+                    else:
+                        top_white = g % 2 == 1
+                        games.append((m.top, m.bottom, g) if top_white else
+                                     (m.bottom, m.top, g))
+                found.append(("", N_("Match %(n)s"), m.index, games, section))
+    out, table = [], 0
+    for name, label, n, games, where in found:
+        players = where.players  # type: ignore[attr-defined]
+        boards = []
+        if games and games[0][2] is not None:
+            table += 1  # a knockout match: its games at one table
+        for w, b, game in games:
+            if game is None:
+                table += 1
+            pw, pb = players[w - 1], players[b - 1]
+            boards.append(Board(table, pw.name, pb.name, w, b, pw.rating, pb.rating,
+                                name, label, n, game))
+        if boards:
+            out.append(Group(name, label, n, tuple(boards)))
+    return tuple(out)
+
+
+def _team_matches(section) -> list[tuple[int, int, int]]:  # noqa: ANN001
+    """(round, home or first team, away or second team) of every match written or
+    scheduled: a team Swiss's as paired, a team league's fixtures."""
+    d = section.details
+    paired = getattr(d, "pairings", None)
+    if paired is not None:
+        return [(p.round, p.first, p.second) for p in paired]
+    return list(kind_of(section.format).scheduled_games(section))
+
+
+def team_cards(facts: SectionFacts, number: int) -> tuple[TeamCard, ...]:
+    """Each match of the round as its card: boards, players, colours."""
+    section = facts.section
+    d = section.details
+    swiss = isinstance(d, TeamSwissDetails)
+    entered = {(m.round, m.host, m.guest): m for m in d.matches}  # type: ignore[attr-defined]
+    cards = []
+    for r, h, a in _team_matches(section):
+        if r != number:
+            continue
+        home, away = d.teams[h - 1], d.teams[a - 1]  # type: ignore[attr-defined]
+        m = entered.get((r, h, a))
+        seats = [(b.host, b.guest) for b in m.boards] if m is not None and m.boards else \
+            [(i if i < len(home.squad) else None, i if i < len(away.squad) else None)
+             for i in range(d.boards)]  # type: ignore[attr-defined]
+        boards = []
+        for n, (x, y) in enumerate(seats, start=1):
+            px = None if x is None else home.eligible[x]
+            py = None if y is None else away.eligible[y]
+            white = n % 2 == 1 if swiss else d.home_is_white(n)  # type: ignore[attr-defined]
+            boards.append(TeamBoard(n, px.name if px else "", py.name if py else "",
+                                    px.rating if px else None, py.rating if py else None,
+                                    white))
+        cards.append(TeamCard(home.name, away.name, tuple(boards), swiss))
+    return tuple(cards)
