@@ -233,6 +233,9 @@ class BracketSolver:
         self.bracket = Bracket([], [], {}, Matching(0), False)
         self.reduced: ReducedBracket | None = None
         self.completions: dict[tuple, dict[int, int] | None] = {}  # ``_perfect``'s answers
+        # The reduced matching's duals are those of its last solve, which was accepted,
+        # with only fixed pairs removed since (``optimal_duals``).
+        self.duals_ok = False
 
     # ------------------------------------------------------------ start
     def start(self) -> tuple[int, bool, dict[int, int]]:
@@ -301,6 +304,7 @@ class BracketSolver:
         the last group's dense pairs included; the reduced problem's bound holds
         with R empty, and ``_realize`` proves it by pairing the next group inside
         itself, as it does anyway)."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         P = list(pbi)
         R = list(range(it, self.n))
         keep = set(P)
@@ -381,6 +385,7 @@ class BracketSolver:
         """The bracket's weights: ``base`` (the engine's rows) and ``nxt`` (the pairs
         into and inside the next score group); ``types``: what ``base`` is made of
         (a large bracket's matching then starts with a few pairs per player)."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         self.bracket.next_pairs = nxt
         self.bracket.next_positions = range(nsgb, len(pbi))
         red = self.reduced
@@ -465,6 +470,7 @@ class BracketSolver:
 
     def cut_next(self, v: int) -> None:
         """No pair of ``v`` into the next score group any more."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         br, red = self.bracket, self.reduced
         br.cut_from_next.add(v)
         G = br.players[br.next_positions.start:]
@@ -483,6 +489,7 @@ class BracketSolver:
     # ------------------------------------------------------------ edits
     def set_edge(self, a: int, b: int, w: int) -> None:
         """The (un-relaxed) weight of the pair ``a``-``b`` is ``w`` from now on."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         red = self.reduced
         if red is not None and self.bracket.exact is None:
             # The common case of ``_set``, first: a pair inside C.
@@ -502,6 +509,7 @@ class BracketSolver:
         relaxed weight goes straight to the matching (the value ``_reduced_flush``
         would compute: a later change of an end's ``on`` re-flushes its pairs).
         """
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         br, red = self.bracket, self.reduced
         if red is None or br.exact is not None or v not in br.local:
             for u, w in pairs:
@@ -535,6 +543,7 @@ class BracketSolver:
             pending[lv * m + lu if lv < lu else lu * m + lv] = w  # (``Matching.key``)
 
     def _set(self, a: int, b: int, w: int) -> None:
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         key = a * self.n + b if a < b else b * self.n + a
         br, red = self.bracket, self.reduced
         self.weights[key] = w
@@ -558,6 +567,7 @@ class BracketSolver:
         itself, as the split's freeze does, instead of in ``weights``; returns the rows
         as they were, for the caller to put back if the split does not hold (None:
         ``base`` was not changed)."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         br, red = self.bracket, self.reduced
         nsgb = len(br.local)
         if not (br.exact is None and red is not None and red.own == pbi[:nsgb]
@@ -620,6 +630,7 @@ class BracketSolver:
         solve. A pair that is neither matched nor on a blossom's cycle leaves the
         matching at once (``Matching.drop_edges``: its solution stays valid and
         nothing is freed); the others go through the usual repair."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         if self.bracket.exact is not None:
             for a, b in pairs:
                 self._set(a, b, 0)
@@ -654,6 +665,7 @@ class BracketSolver:
 
     def raise_duals(self, deltas: dict[int, int]) -> None:
         """Warm-start hint for a re-weighting: see ``Matching.raise_duals``."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         m, loc = self.bracket.in_use()
         m.raise_duals({loc[v]: d for v, d in deltas.items() if v in loc})
 
@@ -686,6 +698,7 @@ class BracketSolver:
         one blossom around nearly everyone, where the vertex duals alone leave every
         pair tight.
         """
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         m, loc = self.bracket.in_use()
         dv, nb, edges = m.dualvar, m.nb, m.edges
         chains = m.blossom_chains()
@@ -1012,6 +1025,7 @@ class BracketSolver:
     def parts_restored(self) -> None:
         """The rows ``cut_parts`` zeroed are back as they were (the split did not
         hold): two players of one part may pair again."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         if self.reduced is not None:
             self.reduced.side = None
             self.reduced.priced = None  # (their pairs were never priced)
@@ -1119,6 +1133,7 @@ class BracketSolver:
             if real is not None:
                 for v, u in real.items():
                     mate[v] = u
+                self.duals_ok = True
                 return mate
         if br.exact is None:
             self._exact()
@@ -1129,6 +1144,77 @@ class BracketSolver:
             if not final[v]:
                 mate[v] = V[ml[i]]
         return mate
+
+    def optimal_duals(self, mate: list[int]) -> tuple[dict[int, int], dict[int, int], int] | None:
+        """Optimal duals of the reduced bracket for the weights as they are, proven
+        for the optimum ``mate`` (the last solve's, or one of equal value with the
+        same players paired): per live player of C its key (doubled dual plus twice
+        what the relaxation takes off at it, as in ``_price``) and that cut, and twice
+        the completion constant. A pair ``a``-``b`` of un-relaxed weight ``w`` then
+        has the slack ``key[a] + key[b] - (2 w - c)`` (``c`` the third value), its
+        relaxed (doubled) weight being ``2 w - c - cut[a] - cut[b]``.
+
+        Why they are optimal: the last solve left duals feasible on every pair of
+        C (``_price`` adds every pair they do not cover) and accepted its optimum;
+        since then only fixed pairs were removed (``finalize``), which drops
+        constraints and dissolves blossoms by raising their leaves' duals, so the
+        duals stay feasible (any edit clears ``duals_ok``). Feasible duals under
+        which ``mate`` is complementary-slack (no blossom around a live player,
+        every pair of ``mate`` tight, every unpaired player at dual zero or paired
+        with the bye vertex by a tight edge, the bye vertex at zero when free) are
+        optimal, and then every optimum uses only tight pairs: a pair with positive
+        slack is in no optimum. None when that cannot be shown."""
+        br, red = self.bracket, self.reduced
+        if not self.duals_ok or red is None or br.exact is not None:
+            return None
+        m = br.matching
+        if m.pending or red.dirty_pairs or red.dirty_players:
+            return None
+        final, loc, phi, inb, dv = self.final, br.local, self.phi, m.inblossom, m.dualvar
+        on, nu, flip = red.has_next_pair, red.nu, red.flip
+        keys: dict[int, int] = {}
+        cuts: dict[int, int] = {}
+        for la, v in enumerate(red.own):
+            if final[v]:
+                continue
+            if inb[la] != la:
+                return None
+            c2 = 2 * (phi[v] + (nu[v] if on[v] else flip))
+            keys[v] = dv[la] + c2
+            cuts[v] = c2
+        beta = red.bye_vertex
+        if beta >= 0:
+            if inb[beta] != beta:
+                return None
+            p = m.mate[beta]
+            if p < 0:
+                if dv[beta]:
+                    return None
+            else:
+                # (its partner: a live player that ``mate`` leaves unpaired, by a tight pair)
+                la = m.endpoint[p]
+                v = red.own[la] if la < len(red.own) else -1
+                if (v not in keys or (mate[v] != v and mate[v] in keys)
+                        or dv[la] + dv[beta] != m.edges[p >> 1][2]):
+                    return None
+        c = 2 * self.pair_constant
+        wget = self._wget if self.rows_lazy else self.weights.get
+        N = self.n
+        for v in keys:
+            u = mate[v]
+            if u == v or u not in keys:
+                # (left unpaired by the reduced optimum: the bye, or absorbed below)
+                la = loc[v]
+                if dv[la]:
+                    p = m.mate[la]
+                    if beta < 0 or p < 0 or m.endpoint[p] != beta:
+                        return None  # (its tightness: checked from the bye vertex)
+            elif v < u:
+                w = wget(v * N + u) or 0
+                w2 = 2 * w - c
+                if keys[v] + keys[u] != w2 or w2 - cuts[v] - cuts[u] <= 0:
+                    return None
+        return keys, cuts, c
 
     def value(self) -> tuple[int, int]:
         """The optimum's value in the matching now in use (the reduced bracket's
@@ -1210,6 +1296,7 @@ class BracketSolver:
 
     def _exact(self) -> None:
         """Switch this bracket to the exact matching over every remaining player."""
+        self.duals_ok = False  # (an edit: see ``optimal_duals``)
         self.fallbacks += 1
         if self.rows_lazy:
             self.weights = self._full_weights()
