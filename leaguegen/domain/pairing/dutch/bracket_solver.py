@@ -1216,6 +1216,57 @@ class BracketSolver:
                     return None
         return keys, cuts, c
 
+    def float_instead(self, v: int, x: int, u: int, mate: list[int]) -> bool:
+        """Re-pair the optimum ``mate`` (``optimal_duals`` proven for it) with
+        ``v``-``u`` instead of ``v``-``x``, where the reduced optimum leaves ``u``
+        unpaired in C (floating down, or absorbed below) and ``x`` is left so
+        instead, when that is still an optimum: ``True`` and ``mate`` updated, else
+        ``False`` and nothing changed.
+
+        The caller has checked that ``v``-``u`` is tight. ``u``'s dual is zero
+        (complementary slackness for ``mate``); with ``x``'s dual zero too the new
+        reduced matching is complementary-slack under the same duals, so it is an
+        optimum of the reduced problem, and it is accepted as the solve accepts
+        one: the parity of its unpaired players fits and a completion reaching the
+        bound exists for them (``_realize``), whose pairs go into ``mate``."""
+        red, br = self.reduced, self.bracket
+        if red is None or br.exact is not None:
+            return False
+        m, loc, final, on = br.matching, br.local, self.final, red.has_next_pair
+        lx = loc.get(x)
+        if lx is None or m.dualvar[lx] or final[u] or final[x]:
+            return False
+        beta = red.bye_vertex
+        yon: list[int] = []
+        yoff: list[int] = []
+        bye_in_c = False
+        for la, p in enumerate(red.own):
+            if final[p] or p in (u, v):
+                continue
+            q = mate[p]
+            if p != x and q != p and q in loc and not final[q]:
+                continue  # (paired in C)
+            if beta >= 0 and p != x:
+                k = m.mate[la]
+                if k >= 0 and m.endpoint[k] == beta:
+                    bye_in_c = True
+                    continue
+            (yon if on[p] else yoff).append(p)
+        lu = loc[u]
+        k = m.mate[lu]
+        if beta >= 0 and k >= 0 and m.endpoint[k] == beta:
+            return False  # (``u`` took the bye: the bye vertex would move)
+        flips = len(yoff) + bye_in_c
+        if not (flips <= 1 if red.odd_with_next else flips % 2 == 0):
+            return False
+        real = self._realize(yon, yoff, bye_in_c)
+        if real is None:
+            return False
+        mate[v], mate[u], mate[x] = u, v, x
+        for a, b in real.items():
+            mate[a] = b
+        return True
+
     def value(self) -> tuple[int, int]:
         """The optimum's value in the matching now in use (the reduced bracket's
         relaxed weights, or the exact graph's): see ``Solver.value``. A reduced

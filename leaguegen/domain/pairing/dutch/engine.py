@@ -60,6 +60,7 @@ class DutchEngine:
         self.solver: Solver | None = None
         self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
         self.cycles = 0  # S1 decisions proven by the duals and a cycle (``_s1_cycle``)
+        self.floats = 0  # of which the candidate floated and ``v``'s partner floats instead
         self.row_types: RowTypes | None = None  # the last bracket rows' types (``_base_rows``)
         self.bracket_of: dict[int, int] = {}
         self.stalls: list[str] = []  # the fast path's stalls, each retried exactly (``run``)
@@ -190,6 +191,13 @@ class DutchEngine:
             if u == x:
                 self.cycles += 1
                 return True
+            y = sm[u]
+            if y == u or y not in key:
+                # ``u`` is left unpaired in C by the optimum: ``x`` floats instead.
+                found = self.solver.float_instead(v, x, u, sm)  # type: ignore[union-attr]
+                self.floats += found
+                self.cycles += found
+                return found
             found = self._tight_cycle(sm, base, pos_of, pbi, pi2, oi, s1_role, matched,
                                       final, rem, key, cut, c)
             if found:
