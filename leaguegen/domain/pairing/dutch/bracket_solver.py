@@ -236,6 +236,8 @@ class BracketSolver:
         # The reduced matching's duals are those of its last solve, which was accepted,
         # with only fixed pairs removed since (``optimal_duals``).
         self.duals_ok = False
+        # ``optimal_duals``' answer, by the solve it was made after.
+        self.duals_of: tuple[int, tuple[dict[int, int], dict[int, int], int] | None] = (-1, None)
 
     # ------------------------------------------------------------ start
     def start(self) -> tuple[int, bool, dict[int, int]]:
@@ -1163,10 +1165,26 @@ class BracketSolver:
         every pair of ``mate`` tight, every unpaired player at dual zero or paired
         with the bye vertex by a tight edge, the bye vertex at zero when free) are
         optimal, and then every optimum uses only tight pairs: a pair with positive
-        slack is in no optimum. None when that cannot be shown."""
+        slack is in no optimum. None when that cannot be shown.
+
+        The answer is made once per solve: the keys of the players paired since are
+        left in it. Until the next solve ``mate`` changes only to other optima (each
+        then complementary-slack under the same optimal duals) and by removing
+        fixed pairs, which changes no live player's dual when no blossom holds one."""
         br, red = self.bracket, self.reduced
         if not self.duals_ok or red is None or br.exact is not None:
             return None
+        at, made = self.duals_of
+        if at == self.solves:
+            return made
+        made = self._optimal_duals(mate)
+        self.duals_of = (self.solves, made)
+        return made
+
+    def _optimal_duals(self, mate: list[int]) -> tuple[dict[int, int], dict[int, int], int] | None:
+        """``optimal_duals``, made and checked."""
+        br, red = self.bracket, self.reduced
+        assert red is not None
         m = br.matching
         if m.pending or red.dirty_pairs or red.dirty_players:
             return None
