@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from leaguegen.domain.model import Colour
 from leaguegen.domain.pairing import PastRound, SwissPlayer, SwissState, pair_round
 from leaguegen.domain.pairing.dutch import DutchEngine
+from leaguegen.domain.pairing.dutch.bracket_solver import BracketSolver
 from tests.domain.pairing.dutch_options import pair_dutch
 from tests.domain.pairing.test_swiss_round_two import round_two
 
@@ -142,3 +143,33 @@ def test_every_pick_by_the_duals_is_the_solves(monkeypatch: pytest.MonkeyPatch) 
     for n, seed, rounds in ((160, 4, 1), (301, 1, 2), (255, 3, 3)):
         pair_round(later_round(n, seed, rounds))
     assert len(checked) >= 20, checked
+
+
+def test_the_split_put_in_by_tight_pairs_is_an_optimum(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``BracketSolver.split_by_tight`` puts in a matching of the same value whose
+    every pair is tight under the duals (an optimum), and pairs each S1 player in
+    S2; the pairings are those of the solve it saves (the tests above)."""
+    made = BracketSolver.split_by_tight
+    installed: list[int] = []
+
+    def checked(self, pbi, parts, *args):  # noqa: ANN001, ANN002, ANN202
+        before = self.bracket.matching.value()
+        if not made(self, pbi, parts, *args):
+            return False
+        m, loc = self.bracket.matching, self.bracket.local
+        assert m.value() == before
+        s2 = {pbi[i] for i in parts[1]}
+        for i in parts[0]:
+            v = pbi[i]
+            assert self.mate[v] in s2
+            la, lb = loc[v], loc[self.mate[v]]
+            p = m.mate[la]
+            assert p >= 0 and m.endpoint[p] == lb
+            assert m.dualvar[la] + m.dualvar[lb] == m.edges[p >> 1][2]
+        installed.append(len(parts[0]))
+        return True
+
+    monkeypatch.setattr(BracketSolver, "split_by_tight", checked)
+    for n, seed, rounds in ((160, 4, 1), (301, 1, 2), (330, 5, 3)):
+        pair_round(later_round(n, seed, rounds))
+    assert len(installed) >= 5, installed

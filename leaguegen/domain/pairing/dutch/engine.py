@@ -378,7 +378,7 @@ class DutchEngine:
 
     @staticmethod
     def _try_split(solver: Solver, base: list[list[int]], pbi: list[int], rem: list[int],
-                   rp: int, sgb: int, nsgb: int) -> list[int] | None:
+                   rp: int, sgb: int, nsgb: int, tight: bool = False) -> list[int] | None:
         """Freeze the split S1 = the first ``rp`` players of the remainder if an optimum
         of the current weights has it; returns that optimum (``mate``), or None.
 
@@ -396,6 +396,9 @@ class DutchEngine:
         are put back by the remainder's step, which sets every pair of the
         remainder. Either way the result is the same; the proof costs one solve
         instead of a re-weighting of the whole bracket, a solve and the freeze.
+        With ``tight`` (``DutchOptions.cycle``) the optimum in hand is first turned
+        into one with that split where the tight pairs allow
+        (``BracketSolver.split_by_tight``), so the cut frees no one.
         """
         if sgb:
             # (The MDPs' pairs left the matching, which may have freed a blossom's base.)
@@ -403,6 +406,8 @@ class DutchEngine:
         before = solver.value()
         # The pairs inside S1 and inside S2 (higher first).
         parts = (rem[:rp], rem[rp:])
+        if tight and hasattr(solver, "split_by_tight"):
+            solver.split_by_tight(pbi, parts)
         rows_before = solver.cut_parts(pbi, parts, base)
         sm = solver.solve()
         if solver.value() != before:
@@ -652,7 +657,8 @@ class DutchEngine:
         turn.rem, turn.s1_size = rem, rp
         # The split S1 = the first rp of the remainder, tried first: when it
         # holds, the S1 bonus and the exchanges below settle nothing.
-        split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb) if (
+        split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb,
+                                self.options.cycle) if (
             self.options.split and rp > 0) else None
         turn.frozen = split is not None
         if split is not None:
