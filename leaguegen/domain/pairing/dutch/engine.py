@@ -59,6 +59,8 @@ class DutchEngine:
         self.crit = Criteria(state, self.order, by_id)
         self.solver: Solver | None = None
         self.swaps = 0  # S1 decisions taken by a weight-neutral swap instead of a solve
+        self.cycles = 0  # S1 decisions proven by the duals and a cycle (``_s1_cycle``)
+        self.floats = 0  # of which the candidate floated and ``v``'s partner floats instead
         self.row_types: RowTypes | None = None  # the last bracket rows' types (``_base_rows``)
         self.bracket_of: dict[int, int] = {}
         self.stalls: list[str] = []  # the fast path's stalls, each retried exactly (``run``)
@@ -137,6 +139,139 @@ class DutchEngine:
                 self.swaps += 1
                 return True
         return False
+
+    def _s1_cycle(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
+                  pbi: list[int], pi2: int, s1_role, matched: list[bool],  # noqa: ANN001
+                  rem: list[int]) -> bool:
+        """Whether S1 player ``v = pbi[pi2]``'s pick is proven without a solve by the
+        reduced bracket's optimal duals (issue 33: in round 4 of 5,000 players 639 of
+        2,489 S1 picks needed a solve after ``_s1_skip``, 18 ms each).
+
+        The nudged solve pairs ``v`` with the first candidate (``rem`` order, the
+        largest nudge first) that some optimum of the un-nudged weights pairs with
+        ``v``: the nudges sum to less than a step of the base weights. The solver's
+        duals are optimal for those weights and for ``sm`` (``optimal_duals``:
+        complementary slackness checked on ``sm``), so a candidate whose pair with
+        ``v`` has positive slack is in no optimum. The first tight one, ``u``, is the
+        pick if an optimum pairs ``v`` with it: ``sm`` itself, or ``sm`` re-paired
+        along an alternating cycle ``v``-``u``, ``y = sm[u]``-``t1``,
+        ``sm[t1]``-``t2``, ..., ``z``-``x = sm[v]`` found among tight pairs (a search
+        of a few dozen S1 players) and checked to keep the un-nudged weight exactly.
+        Every re-pairing joins an S1 player to a higher-numbered S2 player, and the
+        same players stay paired, so the roles and the completion are as before.
+        ``u`` must have a nudge above zero (the pairs of ``v`` outside the nudged
+        row keep theirs). Otherwise a solve is made.
+        """
+        duals = self.solver.optimal_duals(sm)  # type: ignore[union-attr]
+        if duals is None:
+            return False
+        key, cut, c = duals
+        final = self.solver.final  # type: ignore[union-attr]
+        v = pbi[pi2]
+        x = sm[v]
+        kv, cv = key.get(v), cut.get(v)
+        if kv is None or cv is None or x not in key:
+            return False
+        cands = [oi for oi in rem if oi > pi2 and not matched[pbi[oi]]]
+        last = len(cands) - 1
+        for idx, oi in enumerate(cands):
+            wt = base[oi][pi2]
+            if not wt:
+                continue
+            u = pbi[oi]
+            ku = key.get(u)
+            if ku is None:
+                return False
+            w2 = 2 * wt - c
+            sl = kv + ku - w2
+            if sl > 0:
+                continue  # (in no optimum)
+            if sl < 0 or w2 - cv - cut[u] <= 0 or idx == last:
+                return False
+            if u == x:
+                self.cycles += 1
+                return True
+            y = sm[u]
+            if y == u or y not in key:
+                # ``u`` is left unpaired in C by the optimum: ``x`` floats instead.
+                found = self.solver.float_instead(v, x, u, sm)  # type: ignore[union-attr]
+                self.floats += found
+                self.cycles += found
+                return found
+            found = self._tight_cycle(sm, base, pos_of, pbi, pi2, oi, s1_role, matched,
+                                      final, rem, key, cut, c)
+            if found:
+                self.cycles += 1
+            return found
+        return False
+
+    @staticmethod
+    def _tight_cycle(sm: list[int], base: list[list[int]], pos_of: dict[int, int],
+                     pbi: list[int], pi2: int, best: int, s1_role, matched: list[bool],  # noqa: ANN001
+                     final: list[bool], rem: list[int], key: dict[int, int],
+                     cut: dict[int, int], c: int, limit: int = 48) -> bool:
+        """``_s1_cycle``'s search: an alternating cycle through the tight pair
+        ``v = pbi[pi2]``-``u = pbi[best]`` that keeps the un-nudged weight; ``sm`` is
+        re-paired along it when found. Breadth first from ``y = sm[u]`` over S1
+        players, each taking a tight pair with a higher-numbered S2 player whose S1
+        partner goes on, until ``x = sm[v]`` is taken (at most ``limit`` players)."""
+        v, u = pbi[pi2], pbi[best]
+        x, y = sm[v], sm[u]
+        if (y in (u, v) or y not in key or not s1_role(y) or matched[y] or final[y]
+                or matched[x] or final[x]):
+            return False
+        # The S2 players that can be taken: paired in ``sm`` with a live S1 player.
+        s2 = []
+        for ti in rem:
+            t = pbi[ti]
+            if t == u or matched[t] or final[t] or t not in key:
+                continue
+            s = sm[t]
+            if s == t or s not in key or not s1_role(s) or sm[s] != t:
+                continue
+            s2.append((ti, t, key[t], cut[t]))
+        parent: dict[int, tuple[int, int]] = {y: (-1, -1)}
+        queue = [y]
+        end = -1
+        for z in queue:
+            if len(parent) > limit or end >= 0:
+                break
+            zi = pos_of[z]
+            kz, cz = key[z] + c, cut[z] + c
+            for ti, t, kt, ct in s2:
+                if ti <= zi or t <= z:
+                    continue
+                wt = base[ti][zi]
+                if not wt or wt + wt != kz + kt or wt + wt - cz - ct <= 0:
+                    continue
+                if t == x:
+                    end = z
+                    break
+                s = sm[t]
+                if s in parent or s == v:
+                    continue
+                parent[s] = (z, t)
+                queue.append(s)
+        if end < 0:
+            return False
+        new = [(v, u), (end, x)]
+        old = [(v, x), (y, u)]
+        z = end
+        while z != y:
+            pz, t = parent[z]
+            new.append((pz, t))
+            old.append((z, t))
+            z = pz
+
+        def w(a: int, b: int) -> int:
+            ia, ib = pos_of[a], pos_of[b]
+            return base[ia][ib] if ia > ib else base[ib][ia]
+
+        if sum(w(a, b) for a, b in new) != sum(w(a, b) for a, b in old):
+            return False
+        for a, b in new:
+            sm[a], sm[b] = b, a
+        return True
 
     def _mdp_skip(self, sm: list[int], base: list[list[int]], pos_of: dict[int, int],
                   pbi: list[int], pi: int, best: int, residents: tuple[int, int],
@@ -243,7 +378,7 @@ class DutchEngine:
 
     @staticmethod
     def _try_split(solver: Solver, base: list[list[int]], pbi: list[int], rem: list[int],
-                   rp: int, sgb: int, nsgb: int) -> list[int] | None:
+                   rp: int, sgb: int, nsgb: int, tight: bool = False) -> list[int] | None:
         """Freeze the split S1 = the first ``rp`` players of the remainder if an optimum
         of the current weights has it; returns that optimum (``mate``), or None.
 
@@ -261,6 +396,9 @@ class DutchEngine:
         are put back by the remainder's step, which sets every pair of the
         remainder. Either way the result is the same; the proof costs one solve
         instead of a re-weighting of the whole bracket, a solve and the freeze.
+        With ``tight`` (``DutchOptions.cycle``) the optimum in hand is first turned
+        into one with that split where the tight pairs allow
+        (``BracketSolver.split_by_tight``), so the cut frees no one.
         """
         if sgb:
             # (The MDPs' pairs left the matching, which may have freed a blossom's base.)
@@ -268,6 +406,8 @@ class DutchEngine:
         before = solver.value()
         # The pairs inside S1 and inside S2 (higher first).
         parts = (rem[:rp], rem[rp:])
+        if tight and hasattr(solver, "split_by_tight"):
+            solver.split_by_tight(pbi, parts)
         rows_before = solver.cut_parts(pbi, parts, base)
         sm = solver.solve()
         if solver.value() != before:
@@ -517,7 +657,8 @@ class DutchEngine:
         turn.rem, turn.s1_size = rem, rp
         # The split S1 = the first rp of the remainder, tried first: when it
         # holds, the S1 bonus and the exchanges below settle nothing.
-        split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb) if (
+        split = self._try_split(solver, base, pbi, rem, rp, sgb, nsgb,
+                                self.options.cycle) if (
             self.options.split and rp > 0) else None
         turn.frozen = split is not None
         if split is not None:
@@ -676,6 +817,7 @@ class DutchEngine:
         """
         solver, matched, pbi = loop.solver, loop.matched, loop.players
         base, rem, group_end, skip = turn.base, turn.rem, turn.group_end, self.options.skip
+        cycle = self.options.cycle and hasattr(solver, "optimal_duals")
         set_row = solver.set_row
         sm = turn.mate
 
@@ -693,8 +835,10 @@ class DutchEngine:
                 if not matched[pbi[oi]] and base[oi][pi2]:
                     best = oi
                     break
-            if not (sm_ok and best >= 0 and skip and self._s1_skip(
-                    sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)):
+            if not (sm_ok and best >= 0 and skip and (self._s1_skip(
+                    sm, base, pos_of, pbi, pi2, best, s1_role, matched, rem)
+                    or cycle and self._s1_cycle(sm, base, pos_of, pbi, pi2, s1_role,
+                                                matched, rem))):
                 add = 0
                 items = []
                 for oi in reversed(rem):

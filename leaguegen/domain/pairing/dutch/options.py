@@ -39,3 +39,9 @@ class DutchOptions:
     """A large bracket's reduced matching starts with a few pairs per resident and
     takes in the others as its duals ask for them (``BracketSolver._price``); False:
     every pair from the start."""
+    cycle: bool = True
+    """An S1 player's pick without a solve proven by the reduced bracket's optimal
+    duals: the candidates they leave slack are in no optimum, and the first tight
+    one is reached by an alternating cycle of tight pairs (``DutchEngine._s1_cycle``);
+    and before the split's cut, the optimum in hand re-paired S1 to S2 along tight
+    pairs (``BracketSolver.split_by_tight``). False: a solve for each."""

@@ -471,6 +471,24 @@ class Matching(BlossomMatching):
             free_ids.append(k)
             edges[k] = GONE
 
+    def install(self, pairs: list[tuple[int, int, int]]) -> None:
+        """Match ``a``-``b`` for every ``(a, b, w)`` of ``pairs`` instead of what those
+        vertices were matched to, adding the pair's edge at weight ``w`` where the
+        graph lacks it. The caller vouches that the result is an optimum under the
+        current duals: no edit pending, no blossom around these vertices, each pair
+        tight, and the vertices the same as those matched among themselves before
+        (so no other vertex loses its partner). For a caller that found another
+        optimum of the same graph by itself (``BracketSolver.split_by_tight``)."""
+        assert not self.pending
+        nb, mate = self.nb, self.mate
+        n = self.n
+        for a, b, w in pairs:
+            if b not in nb[a]:
+                self._apply(a * n + b if a < b else b * n + a, w)
+        for a, b, _w in pairs:
+            mate[a] = nb[a][b]
+            mate[b] = nb[b][a]
+
     def cycle_edges(self) -> set[int]:
         """Indices of the edges that join the children of a blossom."""
         out: set[int] = set()
