@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.prizes.rules import PrizeRules
+    from leaguegen.domain.series import SeriesRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
@@ -212,6 +213,8 @@ class Season:
     news: tuple[NewsItem, ...] = field(default=())
     # where players report results (a link on each unplayed board); None: no links
     reports: ReportSettings | None = None
+    # the season's grand prix series over its own sections (``series:``, domain/series.py)
+    series: tuple[SeriesRules, ...] = ()
     # What ``check`` advises about the files (valid, but probably not meant); the
     # loader's to report, not part of the season's value.
     warnings: tuple[Problem, ...] = field(default=(), compare=False)
