@@ -22,7 +22,6 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.prizes.rules import PrizeRules
-    from leaguegen.domain.series import SeriesRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
     from leaguegen.domain.sections.quads import QuadsDetails
@@ -31,6 +30,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.swiss import SwissSettings
     from leaguegen.domain.sections.team_league import TeamLeagueDetails
     from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+    from leaguegen.domain.series import SeriesRules
 
     SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
                       | KnockoutDetails | DoubleSwissDetails | TeamLeagueDetails

@@ -41,8 +41,8 @@ from leaguegen.formats.options import (
 )
 from leaguegen.formats.players import read_player
 from leaguegen.formats.prizes import check_dates, read_prizes
-from leaguegen.formats.series import read_series
 from leaguegen.formats.sections import READERS, reader_of
+from leaguegen.formats.series import read_series
 from leaguegen.formats.tiebreak_advice import check_round_robin_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
 

@@ -59,7 +59,7 @@ def test_defaults(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("block,line,col,message", [
     ("    events: [rapid-1, rapid-3]\n    points: [3]\n", 14, 23,
-     "series: event 'rapid-3' is not a section id of this season (did you mean 'rapid-1'?)"),
+     "series: event 'rapid-3' is not a section id of this season (did you mean 'rapid-2'?)"),
     ("    events: [rapid-1, rapid-1]\n    points: [3]\n", 14, 23,
      "series: event 'rapid-1' is listed twice"),
     ("    events: [rapid-1]\n    points: [3, 4]\n", 15, 17,
