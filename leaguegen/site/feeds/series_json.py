@@ -7,7 +7,6 @@ any section of the season, or its ``series:`` block, changed (``outputs``' seaso
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from leaguegen.domain.season_facts import SeasonFacts
@@ -19,10 +18,9 @@ def series_files(facts: SeasonFacts, _parts: Sequence[object] = ()) -> Files:
     """Every series' JSON of the season (none without a ``series:`` block)."""
     if not facts.season.series:
         return {}
-    from leaguegen.site.pages.series import season_series_pages, series_data
+    from leaguegen.site.pages.series import season_series_pages, series_json_bytes
 
-    return {urls.series_json(page.id): (json.dumps(series_data(page), ensure_ascii=False,
-                                                   separators=(",", ":")) + "\n").encode()
+    return {urls.series_json(page.id): series_json_bytes(page)
             for page in season_series_pages(facts.season, facts)}
 
 

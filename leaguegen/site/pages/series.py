@@ -11,14 +11,17 @@ every total up. The JSON beside the page is the same table as plain data.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from leaguegen.domain.club.identity import Roster
 from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.series import SeriesRow
-from leaguegen.domain.series_events import SeriesTable, season_series
+from leaguegen.domain.series_events import SeriesTable, season_series, series_table
+from leaguegen.formats.club_file import ClubFile
 from leaguegen.site import urls
 from leaguegen.site.pages.common import SeasonInfo, season_info
 from leaguegen.site.render import render, render_pdf_source
@@ -74,13 +77,13 @@ class RowView:
 
 @dataclass(frozen=True, slots=True)
 class SeriesPage:
-    """A series' page and its PDF. ``season``: the season's frame (None for a folder's
-    series, whose pages have the folder's frame: ``title``); ``section``: the PDF's
-    heading; the rules for the legend; ``rows`` the ranked players, ``below`` those under
-    the minimum of events."""
+    """A series' page and its PDF. ``season``: the season's frame (a folder's series: the
+    folder's title in its place, and ``folder`` set: its events name their seasons);
+    ``section``: the PDF's heading; the rules for the legend; ``rows`` the ranked
+    players, ``below`` those under the minimum of events."""
 
     root: str
-    season: SeasonInfo | None
+    season: SeasonInfo
     title: str
     section: Heading
     id: str
@@ -99,6 +102,7 @@ class SeriesPage:
     provisional: bool
     pdf_url: str
     json_url: str
+    folder: bool = False
 
 
 SHOWN = ("played", "all", "best")  # the tie-breaks with a column of their own
@@ -118,8 +122,9 @@ def _row(row: SeriesRow, table: SeriesTable, player_url: PlayerUrl | None) -> Ro
                    tuple(zip(table.rules.tiebreaks, row.values, strict=True)), row.decided_by)
 
 
-def series_page(table: SeriesTable, root: str, season: SeasonInfo | None, title: str,
-                event_info: EventInfo, player_url: PlayerUrl | None) -> SeriesPage:
+def series_page(table: SeriesTable, root: str, season: SeasonInfo, title: str,
+                event_info: EventInfo, player_url: PlayerUrl | None,
+                folder: bool = False) -> SeriesPage:
     """The page's values from a worked-out series."""
     rules = table.rules
     events = []
@@ -135,7 +140,7 @@ def series_page(table: SeriesTable, root: str, season: SeasonInfo | None, title:
         tiebreaks=rules.tiebreaks, columns=tuple(c for c in rules.tiebreaks if c in SHOWN),
         events=tuple(events), rows=tuple(r for r in rows if r.rank is not None),
         below=tuple(r for r in rows if r.rank is None), provisional=table.provisional,
-        pdf_url=urls.series_pdf(rules.id), json_url=urls.series_json(rules.id))
+        pdf_url=urls.series_pdf(rules.id), json_url=urls.series_json(rules.id), folder=folder)
 
 
 def _number(value: Fraction) -> int | float:
@@ -202,3 +207,40 @@ def render_season_series(season: Season, facts: SeasonFacts
         if source:
             pdfs[urls.series_pdf(page.id)] = source
     return pages, pdfs
+
+
+def series_json_bytes(page: SeriesPage) -> bytes:
+    """:func:`series_data` as the feeds write JSON (compact, one newline)."""
+    return (json.dumps(series_data(page), ensure_ascii=False, separators=(",", ":"))
+            + "\n").encode()
+
+
+def club_series_pages(club: ClubFile, seasons: Mapping[str, SeasonFacts], found: Roster,
+                      title: str, language: str, digits: str) -> list[SeriesPage]:
+    """The pages of a folder's series (``club.yaml``), in ``club/``: each event linked to
+    its season's section page, each player to their career page."""
+    from leaguegen.site.pages.club import ROOT, member_page
+
+    out = []
+    for rules in club.series:
+        # the PDF frame's line names the folder's organiser (or, without one, the series)
+        frame = SeasonInfo(name=title or rules.name, organiser="", venue="",
+                           time_control="", language=language, description_html="",
+                           languages=(language,), digits=digits)
+        events = club.events[rules.id]
+        table = series_table(rules, events, seasons, found)
+
+        def event_info(i: int, events=events) -> tuple[str, str, str]:  # noqa: ANN001
+            path, section_id = events[i]
+            facts = seasons[path]
+            section = facts.sections[section_id].section
+            return section.name, facts.season.name, f"{ROOT}{path}/{urls.section(section)}"
+
+        def player_url(i: int, number: int, events=events) -> str:  # noqa: ANN001
+            path, section_id = events[i]
+            slug = found.slug_of(path, section_id, number)
+            return member_page(slug) if slug else ""
+
+        out.append(series_page(table, ROOT, frame, title, event_info, player_url,
+                               folder=True))
+    return out
