@@ -218,3 +218,15 @@ def test_the_demo_series_over_the_rapid_and_one_day_events(tmp_path: Path) -> No
     assert sorted(((r.name, r.total) for r in page.rows), key=lambda x: -x[1]) == sorted(
         expected, key=lambda x: -x[1])
     assert all(r.played == 1 for r in page.below)
+
+
+def test_both_jsons_hold_to_the_feeds_schema(season_site: Path, club_site: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((ROOT / "docs" / "data-feeds.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    for path in (season_site / "series-rapid-gp.json", club_site / "club" / "series-club-gp.json"):
+        data = json.loads(path.read_bytes())
+        assert data["version"] == 1
+        # valid, and only as a series file (not taken for another feed)
+        assert len([s for s in schema["oneOf"] if not list(jsonschema.Draft202012Validator(
+            {**schema, "oneOf": [s]}).iter_errors(data))]) == 1, path

@@ -167,7 +167,7 @@ def series_data(page: SeriesPage) -> dict[str, object]:
                     "counted": c.counted} for c in r.cells],
                 "tiebreaks": {code: _value(code, v) for code, v in r.values}}
     return {
-        "id": page.id, "name": page.name, "provisional": page.provisional,
+        "version": 1, "id": page.id, "name": page.name, "provisional": page.provisional,
         "rules": {"points": [_number(p) for p in page.points], "rest": _number(page.rest),
                   "ties": page.ties, "places": page.places, "best": page.best,
                   "minimum": page.minimum, "tiebreaks": list(page.tiebreaks)},
