@@ -52,4 +52,5 @@ def test_build_reports_counts(tmp_path: Path) -> None:
     result = run("build", str(DEMO), "--out", str(tmp_path / "out"), "--no-pdf")
     assert result.exit_code == 0
     # 30 pages, 3 start lists, 29 A-Z lists (one per round and the current one per section)
-    assert result.stdout.startswith("Built 65 pages and 0 PDFs")  # with the venue screens
+    # with the venue screens and the standings after each earlier round (18)
+    assert result.stdout.startswith("Built 83 pages and 0 PDFs")

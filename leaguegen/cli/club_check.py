@@ -22,6 +22,7 @@ def check_folder(folder: Path) -> int:
     """Check every season of ``folder``; the exit code (0 valid, 2 a season is invalid)."""
     from leaguegen.cli.season_cmds import season_notes
     from leaguegen.domain.club.identity import identity_warnings, roster
+    from leaguegen.formats.club_file import read_club_file
     from leaguegen.formats.season_yaml import load_season
     from leaguegen.site.season_index import newest_first, season_folders
 
@@ -39,11 +40,16 @@ def check_folder(folder: Path) -> int:
     if problems:
         report_problems(InputError(problems), wrote_nothing=False)
         return EXIT_INVALID
+    try:  # the folder's own club.yaml (its grand prix series)
+        club = read_club_file(folder, seasons, folders)
+    except InputError as err:
+        report_problems(err, wrote_nothing=False)
+        return EXIT_INVALID
     for path in sorted(seasons):
         season_notes(seasons[path], folders[path])
     found = roster(seasons, list(reversed(newest_first(seasons))))
     for warning in identity_warnings(found):
         click.echo(printable(str(warning)), err=True)
     click.echo(f"{printable(folder)}: {len(seasons)} seasons, {len(found.members)} players"
-               " across them")
+               f" across them{f', {len(club.series)} grand prix series' if club.series else ''}")
     return 0

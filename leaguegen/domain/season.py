@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.sections.swiss import SwissSettings
     from leaguegen.domain.sections.team_league import TeamLeagueDetails
     from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+    from leaguegen.domain.series import SeriesRules
 
     SectionDetails = (RoundRobinDetails | SwissSettings | QuadsDetails | ScheveningenDetails
                       | KnockoutDetails | DoubleSwissDetails | TeamLeagueDetails
@@ -216,6 +217,8 @@ class Season:
     news: tuple[NewsItem, ...] = field(default=())
     # where players report results (a link on each unplayed board); None: no links
     reports: ReportSettings | None = None
+    # the season's grand prix series over its own sections (``series:``, domain/series.py)
+    series: tuple[SeriesRules, ...] = ()
     # What ``check`` advises about the files (valid, but probably not meant); the
     # loader's to report, not part of the season's value.
     warnings: tuple[Problem, ...] = field(default=(), compare=False)

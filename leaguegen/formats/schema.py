@@ -49,6 +49,7 @@ def season_schema() -> Schema:
         SEEDINGS,
     )
     from leaguegen.formats.sections import READERS
+    from leaguegen.formats.series import series_schema
 
     readers = {fmt: READERS.get(kind_of(fmt).reader_key) for fmt in format_names()}
     kind_keys = sorted({k for r in READERS.values() for k in r.keys} - set(SECTION_KEYS))
@@ -82,6 +83,7 @@ def season_schema() -> Schema:
         "paper": {"enum": list(PAPERS)},
         "printables": {"enum": list(PRINTABLES)},
         "site_url": {"type": "string", "pattern": "^https?://"},
+        "series": series_schema(),
         "sections": {"type": "array", "minItems": 1,
                      "items": {"oneOf": [{"type": "string"},
                                          {"$ref": "#/definitions/section"}]}},

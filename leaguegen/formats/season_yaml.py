@@ -43,13 +43,15 @@ from leaguegen.formats.pgn import read_games
 from leaguegen.formats.players import read_player
 from leaguegen.formats.prizes import check_dates, read_prizes
 from leaguegen.formats.sections import READERS, reader_of
+from leaguegen.formats.series import read_series
 from leaguegen.formats.tiebreak_advice import check_round_robin_tiebreaks
 from leaguegen.formats.yaml_nodes import Ctx
 
 SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
-               "tiebreaks", "reports", "paper", "site_url", "printables", "rated")
+               "tiebreaks", "reports", "paper", "site_url", "printables", "rated",
+               "series")
 # reports: where players report results (domain/report_links.py)
 REPORT_KEYS = ("host", "repository", "server", "url")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
@@ -734,6 +736,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             paper=paper, site_url=site_url.rstrip("/"), printables=printables,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
+            series=read_series(keys.get("series"), ctx, ids, "a section id of this season"),
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.errors import InputError, OutputRefused
+from leaguegen.formats.club_file import read_club_file
 from leaguegen.formats.season_yaml import Preloaded, load_season
 from leaguegen.site import parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
@@ -230,6 +231,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
             problems.extend(err.problems)
     if problems:
         raise InputError(problems)
+    club = read_club_file(folder, seasons, folders)  # club.yaml: the folder's own series
     store = DiskStore(cache_dir or default_cache(out))
     if clean:
         store.clear()
@@ -241,13 +243,23 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   for path, season in seasons.items()}
     finally:
         parallel.WORKERS.reset(workers)
-    site = pipeline.SeasonsFiles(builds, seasons)
+    site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf)
     files = site.files
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
         _count(report, built, seasons[path])
-    report.pages += 1 + len(site.club)  # the index, the club's pages
-    render_pdfs(site.pending_pdfs, store, files, server=pdf_server)
+    # the index, the club's pages (the series' JSON is not a page; their PDFs are PDFs)
+    report.pages += 1 + sum(1 for p in site.club if p.endswith(".html"))
+    pending = site.pending_pdfs
+    for path, (key, _source) in site.club_pdfs.items():  # the series' PDFs, cached by source
+        data = store.get_pdf(key)
+        if data is not None:
+            files[path] = data
+            del pending[path]
+        else:
+            report.pdfs_rendered += 1
+    report.pdfs += len(site.club_pdfs)
+    render_pdfs(pending, store, files, server=pdf_server)
     tree = OutputTree(out)
     report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))

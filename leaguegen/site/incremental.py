@@ -603,6 +603,12 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
         store.put_page(home_key, home)
         snap.home_rendered = True
     snap.pages["index.html"] = home
+    if season.series:  # the grand prix series over the season's sections, beside the home page
+        from leaguegen.site.pages.series import render_season_series
+
+        pages, pdfs = render_season_series(season, facts)
+        snap.pages.update(pages)
+        snap.pdfs.update((path, (pdf_key(html), html)) for path, html in pdfs.items())
     for key, _ in snap.pdfs.values():
         used.add(key)
     if fingerprints is not None:

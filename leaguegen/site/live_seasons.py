@@ -14,8 +14,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import InputError
+from leaguegen.formats.club_file import read_club_file
 from leaguegen.site import season_index
 from leaguegen.site.live import LiveSite
+from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
 
 
@@ -47,7 +49,11 @@ class LiveSeasons:
         if errors:
             return None, errors
         seasons = {path: site.season for path, site in self.sites.items()}
-        return SeasonsFiles(built, seasons), []  # type: ignore[arg-type]
+        try:  # the folder's club.yaml (its grand prix series), read again on every save
+            club = read_club_file(self.folder, seasons, folders)  # type: ignore[arg-type]
+        except InputError as err:
+            return None, [str(p) for p in err.problems]
+        return SeasonsFiles(built, seasons, club, pdf=self.pdf), []  # type: ignore[arg-type]
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:
@@ -59,5 +65,19 @@ class LiveSeasons:
                   ) -> Callable[[], dict[str, bytes]]:
             return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        return [under(path, job) for path, files in built.builds.items()
+        jobs = [under(path, job) for path, files in built.builds.items()
                 for job in self.sites[path].background(files)]
+        if built.club_pdfs:  # the folder's series PDFs
+            pending = dict(built.club_pdfs)
+
+            def club_pdfs() -> dict[str, bytes]:
+                from leaguegen.site.pdf import html_to_pdf
+                from leaguegen.site.render import template_dir
+
+                try:
+                    return {path: html_to_pdf(source, template_dir())
+                            for path, (_key, source) in pending.items()}
+                except PdfUnavailable:
+                    return {}
+            jobs.append(club_pdfs)
+        return jobs

@@ -55,9 +55,10 @@ def outputs() -> tuple[Output, ...]:
     """Every output, in the order their files are made: a new output is one more entry."""
     # Imported here, not at the top: the outputs' modules import Output from this one.
     from leaguegen.site.feeds import FEEDS
+    from leaguegen.site.feeds.series_json import SERIES
     from leaguegen.site.pages.games import PGN_FILES  # each round's PGN (docs/games.md)
 
-    return (FEEDS, PGN_FILES)
+    return (FEEDS, PGN_FILES, SERIES)
 
 
 class TextStore(Protocol):
@@ -217,7 +218,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
             fresh[section.id] = (section, tag, key, entry)
             report.files.update(entry[0])
     season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
-                       keys)
+                       season.series, keys)
     report.keys = [*keys, season_key]
     if memo is not None:
         memo.clear()
@@ -256,7 +257,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
         own: Files = {}
         for output in outputs():
             if output.per_season is not None:
-                own.update(output.per_season(facts, [entries[s.id][1][output.name]
+                own.update(output.per_season(facts, [entries[s.id][1].get(output.name)
                                                      for s in season.sections]))
         store.put_page(season_key, pack(own))
         made.update(own)

@@ -30,6 +30,7 @@ from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n, printables
 from leaguegen.site.incremental import (
@@ -336,16 +337,21 @@ class SeasonsFiles:
     added (``share_assets``), the assets once at the root, the index. What ``build``
     writes and ``serve`` answers with, file by file."""
 
-    def __init__(self, builds: dict[str, SiteFiles], seasons: dict[str, Season]) -> None:
+    def __init__(self, builds: dict[str, SiteFiles], seasons: dict[str, Season],
+                 club: ClubFile | None = None, pdf: bool = True) -> None:
         from leaguegen.site import season_index
 
         self._index = season_index
         self.builds = builds
         self.seasons = seasons
         self.index = season_index.render_index(seasons).encode()
-        # the club's pages across the seasons (every member, a career page each)
-        self.club = season_index.club_files(
-            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None})
+        # the club's pages across the seasons (every member, a career page each; the grand
+        # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
+        made = season_index.club_files(
+            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None}, club, pdf)
+        self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
+        self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
+                          if p.endswith(".pdf")}
         title = season_index.index_title(seasons)
         self.back = {p: season_index.back_labels(season, title) for p, season in seasons.items()}
         # the longest path first, so a season inside another's folder is found
@@ -388,11 +394,14 @@ class SeasonsFiles:
 
     @property
     def pending_pdfs(self) -> dict[str, tuple[str, str]]:
-        return {f"{path}/{rel}": value for path, built in self.builds.items()
-                for rel, value in built.pending_pdfs.items()}
+        return {**{f"{path}/{rel}": value for path, built in self.builds.items()
+                   for rel, value in built.pending_pdfs.items()},
+                **{p: v for p, v in self.club_pdfs.items() if p not in self.club}}
 
     def coming(self, path: str) -> bool:
         """:meth:`SiteFiles.coming`, by the path in the folder's site."""
+        if path in self.club_pdfs:
+            return path not in self.club
         for season in self.paths:
             if path.startswith(f"{season}/"):
                 return self.builds[season].coming(path[len(season) + 1:])
@@ -400,6 +409,7 @@ class SeasonsFiles:
 
     def update(self, extra: Files) -> None:
         """Add files made later (the PDFs), by their paths in the folder's site."""
+        self.club.update({p: d for p, d in extra.items() if p in self.club_pdfs})
         for season in self.paths:
             mine = {p[len(season) + 1:]: d for p, d in extra.items()
                     if p.startswith(f"{season}/")}

@@ -34,6 +34,7 @@ from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.errors import InputError, Problem
+from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.site import i18n
 
@@ -175,13 +176,29 @@ def render_index(seasons: dict[str, Season]) -> str:
     return environment(language, digits).get_template("seasons/index.html").render(page=page)
 
 
-def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts]) -> dict[str, bytes]:
+def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts],
+               club: ClubFile | None = None, pdf: bool = True) -> dict[str, bytes]:
     """The club's pages (``club/index.html``, a career page per member, the club rating list
-    ``club/ratings.html``), by site path,
-    from every season's facts as its build derived them; shown in the index's language."""
+    ``club/ratings.html``, and the grand prix series of ``club.yaml`` with their JSON and,
+    when ``pdf``, their PDFs' HTML sources, the paths ending ``.pdf``: the caller makes the
+    PDFs), by site path, from every season's facts as its build derived them; shown in the
+    index's language."""
+    from leaguegen.site.render import PDF_LINKS
+
+    token = PDF_LINKS.set(pdf)
+    try:
+        return _club_files(seasons, facts, club)
+    finally:
+        PDF_LINKS.reset(token)
+
+
+def _club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts],
+                club: ClubFile | None) -> dict[str, bytes]:
     from leaguegen.domain.club.identity import roster
+    from leaguegen.site import urls
     from leaguegen.site.pages.club import club_pages
-    from leaguegen.site.render import environment
+    from leaguegen.site.pages.series import club_series_pages, series_json_bytes
+    from leaguegen.site.render import PDF_LINKS, environment
 
     order = [p for p in reversed(newest_first(seasons)) if p in facts]
     found = roster({p: facts[p].season for p in order}, order)
@@ -193,7 +210,18 @@ def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts]) -> dic
     player = env.get_template("club/player.html")
     for name, page in pages.items():
         out[f"{CLUB_DIR}/{name}"] = player.render(page=page)
-    return {path: html.encode() for path, html in out.items()}
+    data: dict[str, bytes] = {}
+    if club is not None and club.series:
+        made = club_series_pages(club, {p: facts[p] for p in order}, found,
+                                 index_title(seasons), language, digits)
+        for series in made:
+            out[f"{CLUB_DIR}/{urls.series(series.id)}"] = env.get_template(
+                "series/club.html").render(page=series)
+            data[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
+            if PDF_LINKS.get():
+                out[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = env.get_template(
+                    "series/pdf.html").render(page=series)
+    return {**{path: html.encode() for path, html in out.items()}, **data}
 
 
 # ---------------------------------------------------------------- one season under a path

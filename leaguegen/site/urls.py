@@ -152,3 +152,19 @@ def clubs_pdf(s: Section) -> str:
 def checkin_pdf(s: Section) -> str:
     """The check-in sheet of the next round (site/pages/checkin.py)."""
     return f"{s.id}/{s.id}-checkin.pdf"
+
+
+# ---------------------------------------------------------------- grand prix series
+# at the season's root (a folder of seasons: in club/), beside the home page: a file, not a
+# folder, so no section id can clash with it
+
+def series(series_id: str) -> str:
+    return f"series-{series_id}.html"
+
+
+def series_pdf(series_id: str) -> str:
+    return f"series-{series_id}.pdf"
+
+
+def series_json(series_id: str) -> str:
+    return f"series-{series_id}.json"

@@ -140,6 +140,8 @@ def test_a_season_with_results_is_not_a_draft() -> None:
 
 def test_every_demo_can_be_planned() -> None:
     for folder in sorted((ROOT / "seasons").iterdir()):
+        if not (folder / "season.yaml").is_file():
+            continue  # the folder's club.yaml (its grand prix series)
         season = load_season(folder)
         plan = plan_season(season.sections, None)
         assert not plan.unplanned, folder.name

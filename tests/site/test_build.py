@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.sections import derive_facts
+from leaguegen.site.pages.standings_after import rounds_with_pages
 from leaguegen.site.pages.start_list import has_lists
 from tests.conftest import DEMO
 from tests.golden import assert_golden
@@ -34,7 +35,10 @@ def test_every_page_is_built(demo_site, demo_season) -> None:
     lists = sum(1 + derive_facts(s).progress.rounds_total + 1 + 1
                 for s in demo_season.sections if has_lists(s))
     changes = len(list(out.glob("*/changes.html")))  # as the repository's history has them
-    assert report.pages == 1 + sections * 2 + players + lists + changes
+    # the standings after each round before the last with results (standings-<n>.html)
+    after = sum(max(rounds_with_pages(derive_facts(s)) - 1, 0) for s in demo_season.sections)
+    assert after == 5 + 6 + 7  # Premier: 6 rounds with results; Major: 7; Rapidplay: 8
+    assert report.pages == 1 + sections * 2 + players + lists + changes + after
     for s in demo_season.sections:
         assert (out / s.id / "index.html").is_file()
 

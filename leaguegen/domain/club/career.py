@@ -5,10 +5,12 @@ is an *event* here: the section's games of that player as its facts hold them (t
 crosstable of a round robin, a Swiss, a Scheveningen match; a quads section's group),
 the score as the section's standings count it, the performance over rated opponents
 (B.02 8.1.1, ``domain.performance``), the rating written for it and, in a section
-declared rated, the FIDE rating change (``SectionFacts.rating``). A knockout's matches
-are not read yet (docs/club.md). The head-to-head record against every opponent who is
-a member is summed from the same games; the rating history is the rating written for
-each event at its first round, in date order.
+declared rated, the FIDE rating change (``SectionFacts.rating``). A knockout's event is
+its matches' regular games (the tie-break games, at another rate of play, are left out,
+as FIDE's rating leaves them out), one line per game under its round, the score those
+games' points and the performance over them. The head-to-head record against every
+opponent who is a member is summed from the same games; the rating history is the
+rating written for each event at its first round, in date order.
 
 Pure: the facts come in derived (one ``SeasonFacts`` per season, as the build made
 them); nothing is looked up or kept between calls.
@@ -23,9 +25,10 @@ from fractions import Fraction
 
 from leaguegen.domain.club.identity import Appearance, Member, Roster
 from leaguegen.domain.model import Code, Colour, Crosstable
-from leaguegen.domain.performance import table_performance
+from leaguegen.domain.performance import performance_rating, table_performance
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.sections.knockout import KnockoutFacts
 from leaguegen.domain.sections.quads import QuadsFacts
 
 _PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS})
@@ -107,6 +110,39 @@ def _table_of(facts: SectionFacts, a: Appearance) -> tuple[Crosstable, int] | No
     return None
 
 
+def _knockout_games(roster: Roster, facts: KnockoutFacts, a: Appearance
+                    ) -> tuple[list[CareerGame], Fraction, int, int | None]:
+    """A knockout player's regular games, the points they scored in them, how many were
+    played over the board and the performance over those against rated opponents."""
+    section = facts.section
+    scoring = section.scoring
+    games: list[CareerGame] = []
+    units, played, rated = 0, 0, []
+    for rnd in facts.rounds:
+        regular = rnd.format.stages[0].label
+        for match in rnd.matches:
+            if a.number not in (match.top, match.bottom):
+                continue
+            for game in match.games:
+                if game.stage != regular or a.number not in (game.white, game.black):
+                    continue
+                white = game.white == a.number
+                other = game.black if white else game.white
+                code = game.codes[0 if white else 1]
+                opponent = section.players[other - 1]
+                games.append(CareerGame(rnd.number, rnd.date, opponent.name,
+                                        roster.slug_of(a.season, a.section, other),
+                                        "w" if white else "b", code))
+                units += scoring.points(code)
+                if code in _PLAYED:
+                    played += 1
+                    if opponent.rating is not None:
+                        rated.append((opponent.rating, Fraction(scoring.points(code),
+                                                                scoring.points(Code.WIN))))
+    perf = performance_rating(rated)
+    return games, scoring.value(units), played, perf[0] if perf else None
+
+
 def _event(roster: Roster, seasons: Mapping[str, SeasonFacts], a: Appearance) -> CareerEvent:
     facts = seasons[a.season]
     section_facts = facts.sections[a.section]
@@ -115,7 +151,9 @@ def _event(roster: Roster, seasons: Mapping[str, SeasonFacts], a: Appearance) ->
     found = _table_of(section_facts, a)
     games: list[CareerGame] = []
     points, played, performance = Fraction(0), 0, None
-    if found is not None:
+    if isinstance(section_facts, KnockoutFacts):
+        games, points, played, performance = _knockout_games(roster, section_facts, a)
+    elif found is not None:
         table, number = found
         if table is section_facts.table:  # the section's own numbers
             to_section = {rec.number: rec.number for rec in table.records}

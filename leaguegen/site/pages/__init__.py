@@ -17,6 +17,7 @@ from leaguegen.site.pages import (  # noqa: F401  (each registers its renderer)
     scheveningen,
     screen,
     stage,
+    standings_after,
     start_list,
     swiss,
     team_league,

@@ -29,6 +29,13 @@ from leaguegen.site.pages.common import (
     section_summary,
     shown_values,
 )
+from leaguegen.site.pages.rating_view import (
+    RatingLine,
+    event_change,
+    game_changes,
+    games_change,
+    rating_line,
+)
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 
 _FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
@@ -71,6 +78,8 @@ class StandingLine:
     points: Fraction  # game points (what the standings rank by)
     match_points: int  # 2 a match won on games, 1 tied, 0 lost
     values: tuple[object, ...]
+    # Rtg+/-: the event's FIDE rating change (a rated section's); None: not rated, unrated
+    rating_change: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +139,8 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
         assert link is not None
         lines.append(StandingLine(row.rank, counts[row.rank] > 1, link,
                                   table.scoring.value(row.points),
-                                  facts.scores[row.number][0], shown))
+                                  facts.scores[row.number][0], shown,
+                                  event_change(facts, row.number)))
     leader = lines[0].player.name if lines and facts.after else None
     codes = section.tiebreaks
     return SectionPage(
@@ -155,6 +165,7 @@ class PlayerMatch:
     opponent_points: Fraction | None
     forfeited: bool
     bye: str  # bye | half | full | absent when there is no opponent
+    rating_change: Fraction | None = None  # its two games' Rtg+/- (a rated section's)
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +182,7 @@ class PlayerPage:
     matches: tuple[PlayerMatch, ...]
     withdrew_after: int | None  # the match after which the player left
     description: str = ""
+    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 def _flip(text: str) -> str:
@@ -189,6 +201,7 @@ def player_page(season: Season, facts: SectionFacts, number: int,
     link = links[number]
     assert link is not None
     made = []
+    changes = game_changes(facts, number)  # by game round: match k is rounds 2k-1 and 2k
     for rnd in rounds:
         for m in rnd.matches:
             if number in (m.first.number, m.second.number):
@@ -198,14 +211,15 @@ def player_page(season: Season, facts: SectionFacts, number: int,
                     "wb" if first else "bw", m.game1 if first else _flip(m.game1),
                     m.game2 if first else _flip(m.game2),
                     m.first_points if first else m.second_points,
-                    m.second_points if first else m.first_points, m.forfeited, ""))
+                    m.second_points if first else m.first_points, m.forfeited, "",
+                    games_change(changes, (2 * rnd.number - 1, 2 * rnd.number))))
         made += [PlayerMatch(rnd.number, rnd.date, None, "", "", "", None, None, False, kind)
                  for player, kind in rnd.byes if player.number == number]
     row = next(r for r in facts.standings.rows if r.number == number)
     gone = next((w.after_round // 2 for w in section.withdrawals if w.player == number), None)
     return PlayerPage(root, season_info(season), section_summary(facts, root, None), link,
                       row.rank, table.scoring.value(row.points), facts.scores[number][0],
-                      tuple(made), gone)
+                      tuple(made), gone, rating=rating_line(facts, number))
 
 
 def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:

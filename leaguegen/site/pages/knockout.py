@@ -23,6 +23,7 @@ from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary
+from leaguegen.site.pages.rating_view import RatingLine, rating_line, round_changes
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
 
@@ -187,6 +188,9 @@ class PlayerMatch:
     outcome: str  # "won", "lost", "bye", "" (not decided yet)
     games: tuple[GameView, ...]
     started: bool  # a game of the match has a result (undecided: "in progress")
+    # the match's Rtg+/- (a rated section's): its regular games' changes added up (tie-break
+    # games are not rated, B.02 5.3); None: no game of it counts, or the player is unrated
+    rating_change: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,6 +204,7 @@ class KnockoutPlayerPage:
     origin_group: str  # the section the player qualified from, "" when seeded by rating
     origin_place: int | None
     matches: tuple[PlayerMatch, ...]
+    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPlayerPage:
@@ -207,6 +212,7 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
     section = facts.section
     root = "../../"
     matches = []
+    changes = round_changes(found, number)  # a match's games share its round
     for r in facts.rounds:
         for m in r.matches:
             if number not in (m.top, m.bottom):
@@ -219,7 +225,8 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
             matches.append(PlayerMatch(
                 round_name(r.players), r.players, r.date,
                 common.player_link(section, other, root) if other else None,
-                mine.score, theirs.score, outcome, view.games, view.started))
+                mine.score, theirs.score, outcome, view.games, view.started,
+                changes.get(r.number)))
     origin = facts.origins.get(number)
     return KnockoutPlayerPage(
         root=root, season=common.season_info(season),
@@ -227,7 +234,7 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
         player=common.player_link(section, number, root),
         origin_group=origin.source if origin else "",
         origin_place=origin.place if origin else None,
-        matches=tuple(matches))
+        matches=tuple(matches), rating=rating_line(found, number))
 
 
 def knockout_pages(season: Season, facts: SectionFacts) -> SectionPages:

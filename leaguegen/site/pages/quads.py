@@ -29,6 +29,7 @@ from leaguegen.site.pages.common import (
     SeasonInfo,
     SectionSummary,
 )
+from leaguegen.site.pages.rating_view import group_rated
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
 from leaguegen.site.planning_view import PlanningView, planning_view
@@ -151,7 +152,7 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     sexes = {p.name: p.sex for p in section.players}
     groups = tuple(
         GroupView(i, f"group-{i}/index.html", len(gf.section.players), len(gf.section.rounds),
-                  gf.finished, _group_data(season, gf, root)[1])
+                  gf.finished, _group_data(season, group_rated(facts, gf), root)[1])
         for i, gf in enumerate(facts.group_facts, start=1))
     page = QuadsPage(
         root=root, season=common.season_info(season), section=summary,
@@ -175,7 +176,7 @@ def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage
     Group 3", linking to the group)."""
     section, lang = facts.section, season.language
     for i, gf in enumerate(facts.group_facts, start=1):
-        data, gpage = _group_data(season, gf, "../../")
+        data, gpage = _group_data(season, group_rated(facts, gf), "../../")
         yield f"{section.id}/group-{i}/index.html", "quads/group.html", QuadsGroupPage(
             root="../../", season=page.season, section=replace(page.section, url="../index.html"),
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))

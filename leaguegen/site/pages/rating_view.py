@@ -12,7 +12,7 @@ sends it). Everything here is a plain value; the templates word it
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from leaguegen.domain.rating import EventChange
@@ -74,3 +74,41 @@ def game_changes(facts: SectionFacts, number: int) -> dict[int, Fraction | None]
         return {}
     rated = event.rating is not None
     return {g.game.round: g.change if g.counts and rated else None for g in event.games}
+
+
+def round_changes(facts: SectionFacts, number: int) -> dict[int, Fraction | None]:
+    """Each round's change for player ``number``, its games added up (a knockout match's
+    games share their round; None: no game of the round counts, or the player is
+    unrated); empty when the section is not rated."""
+    event = _event(facts, number)
+    if event is None:
+        return {}
+    rated = event.rating is not None
+    out: dict[int, Fraction | None] = {}
+    for g in event.games:
+        if g.counts and rated:
+            out[g.game.round] = (out.get(g.game.round) or Fraction(0)) + g.change
+        else:
+            out.setdefault(g.game.round, None)
+    return out
+
+
+def games_change(changes: dict[int, Fraction | None], rounds: tuple[int, ...]
+                 ) -> Fraction | None:
+    """The change of several rounds' games together (a Double-Swiss match: its two game
+    rounds); None when none of them counts."""
+    found = [changes[r] for r in rounds if changes.get(r) is not None]
+    return sum(found, Fraction(0)) if found else None  # type: ignore[arg-type]
+
+
+def group_rated(section: SectionFacts, group: SectionFacts) -> SectionFacts:
+    """A quads group's facts with its players' rating changes: the section's report (made
+    over every group's games, by player) with each player at their number in the group,
+    so the group's standings and player pages show Rtg+/- as a round robin's do."""
+    report = section.rating
+    if report is None:
+        return group
+    by_name = {r.player.name: r for r in report.players}
+    players = tuple(replace(by_name[p.name], number=n)
+                    for n, p in enumerate(group.section.players, start=1))
+    return replace(group, rating=replace(report, section=group.section, players=players))

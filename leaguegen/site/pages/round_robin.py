@@ -90,6 +90,9 @@ class PlayerGame:
     note: str  # an N_-marked msgid, translated by the template
     withdrew: bool = False  # not played and never will be: a player withdrew before it
     rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
+    # the opponent's points so far (their score in the crosstable), as chess-results'
+    # player card shows it beside the opponent's number and rating
+    opponent_points: Fraction | None = None
 
 
 
@@ -387,7 +390,7 @@ def player_page(season: Season, data: SectionData, number: int,
         made.append(PlayerGame(r, date,
                                "w" if colour is white else "b" if colour is black else "",
                                players[opponent], fmt.cell_of(name), note, withdrew,
-                               changes.get(r)))
+                               changes.get(r), t.scoring.value(data.score_of(opponent)[0])))
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)

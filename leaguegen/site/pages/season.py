@@ -6,6 +6,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 
 from leaguegen.domain.season import Season
+from leaguegen.site import urls
 from leaguegen.site.markdown import render_markdown
 from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info
 from leaguegen.site.planning_view import SeasonPlanView
@@ -28,6 +29,7 @@ class SeasonPage:
     sections: tuple[SectionSummary, ...]
     news: tuple[NewsView, ...]
     plan: SeasonPlanView | None = None  # the season's plan while no result is entered
+    series: tuple[tuple[str, str], ...] = ()  # its grand prix series: (name, page)
 
 
 
@@ -39,6 +41,7 @@ def season_page(season: Season, summaries: list[SectionSummary],
     sums = [replace(s, url=root + s.url.removeprefix("../")) for s in summaries]
     news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
     return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news,
-                      plan=plan)
+                      plan=plan, series=tuple((s.name, urls.series(s.id))
+                                              for s in season.series))
 
 

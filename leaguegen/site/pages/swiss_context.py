@@ -248,6 +248,9 @@ class SwissGame:
     note: str  # a msgid
     rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
     game_url: str = ""  # the game's page, when a PGN file has it
+    # the opponent's points after the standings' round, as chess-results' player card
+    # shows them beside the opponent's number and rating
+    opponent_points: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +322,11 @@ def summary(data: SwissData, root: str) -> SectionSummary:
 
 def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
     return data.table.scoring.value(data.table.score(number, round_no - 1))
+
+
+def _points_after(data: SwissData, number: int) -> Fraction:
+    """A player's points after the round the standings are after (``data.after``)."""
+    return data.table.scoring.value(data.table.score(number, data.after))
 
 
 def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
@@ -565,7 +573,8 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
                                _link(data, e.opponent, root), fmt.cell(e.code),
                                GAME_NOTES.get(e.code, ""), changes.get(r),
-                               _game_url(data, r, boards.get((r, e.opponent), 0), root)))
+                               _game_url(data, r, boards.get((r, e.opponent), 0), root),
+                               _points_after(data, e.opponent)))
     perf = table_performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)

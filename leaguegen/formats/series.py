@@ -1,0 +1,145 @@
+"""A ``series:`` block (grand prix series): read and checked with file:line:col.
+
+In a season's ``season.yaml`` the events are the season's section ids; in a folder of
+seasons' ``club.yaml`` (read by ``formats/club_file.py``) they are
+``season-folder/section-id``. The block (docs/club.md, "A grand prix series")::
+
+    series:
+      - id: rapid-gp               # its pages' name (series/rapid-gp.html)
+        name: Rapid Grand Prix
+        events: [rapid, challengers]
+        points: [10, 8, 6, 5, 4, 3, 2, 1]   # 1st, 2nd, ...
+        rest: 0                    # a place past the table (default 0)
+        ties: share                # share (the tied places' points added and shared) | higher
+        places: standings          # standings (the event's tie-breaks) | points
+        best: 2                    # best N results count (default: all)
+        minimum: 2                 # events needed to be ranked (default 1)
+        tiebreaks: [played, best]  # played, all, best, last (default: none)
+
+The calculation is ``domain/series.py``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from fractions import Fraction
+
+import yaml
+
+from leaguegen.domain.series import PLACES, TIEBREAKS, TIES, SeriesRules
+from leaguegen.formats import yaml_nodes as yn
+from leaguegen.formats.options import read_points
+from leaguegen.formats.yaml_nodes import Ctx
+
+KEYS = ("id", "name", "events", "points", "rest", "ties", "places", "best", "minimum",
+        "tiebreaks")
+ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+
+
+def series_schema() -> dict[str, object]:
+    """The block's JSON Schema (``formats/schema.py``), from the tables it is read with."""
+    number = {"type": ["number", "string"]}
+    item = {"type": "object", "additionalProperties": False,
+            "required": ["id", "name", "events", "points"],
+            "properties": {
+                "id": {"type": "string", "pattern": ID.pattern},
+                "name": {"type": "string"},
+                "events": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                "points": {"type": "array", "minItems": 1, "items": number},
+                "rest": number,
+                "ties": {"enum": list(TIES)},
+                "places": {"enum": list(PLACES)},
+                "best": {"type": "integer", "minimum": 1},
+                "minimum": {"type": "integer", "minimum": 1},
+                "tiebreaks": {"type": "array", "items": {"enum": list(TIEBREAKS)}}}}
+    assert set(item["properties"]) == set(KEYS)  # type: ignore[arg-type]
+    return {"type": "array", "items": item}
+
+
+def read_series(node: yaml.Node | None, ctx: Ctx, events: Collection[str],
+                hint: str) -> tuple[SeriesRules, ...]:
+    """Every series of the block (those with a problem left out: the problems are on
+    ``ctx``). ``events``: the references an event may be; ``hint`` says what they are."""
+    out: list[SeriesRules] = []
+    ids: set[str] = set()
+    for item in yn.sequence(node, ctx.col, "series"):
+        rules = _one(item, ctx, events, hint)
+        if rules is None:
+            continue
+        if rules.id in ids:
+            ctx.col.add(item, f"series: id '{rules.id}' is used twice")
+            continue
+        ids.add(rules.id)
+        out.append(rules)
+    return tuple(out)
+
+
+def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...],
+            default: str) -> str:
+    raw = yn.text(node, ctx.col, what)
+    if raw is None:
+        return default
+    if raw not in choices:
+        ctx.col.add(node, f"{what} must be one of {', '.join(choices)}, not '{raw}'"
+                          f"{yn.suggestion(raw, choices)}")
+        return default
+    return raw
+
+
+def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str) -> SeriesRules | None:
+    col = ctx.col
+    before = len(col.problems)
+    keys = yn.mapping(node, col, "series", KEYS, required=("id", "name", "events", "points"))
+    sid = yn.text(keys.get("id"), col, "series: id") or ""
+    if "id" in keys and not ID.fullmatch(sid):
+        col.add(keys["id"], f"series: id '{sid}' must be lower-case letters, digits and"
+                            " hyphens (it names the series' pages)")
+    name = yn.text(keys.get("name"), col, "series: name") or ""
+    refs: list[str] = []
+    for item in yn.sequence(keys.get("events"), col, "series: events"):
+        ref = yn.text(item, col, "series: event") or ""
+        if ref not in events:
+            col.add(item, f"series: event '{ref}' is not {hint}"
+                          f"{yn.suggestion(ref, sorted(events))}")
+        elif ref in refs:
+            col.add(item, f"series: event '{ref}' is listed twice")
+        else:
+            refs.append(ref)
+    if "events" in keys and not refs and len(col.problems) == before:
+        col.add(keys["events"], "series: events must list at least one event")
+    points: list[Fraction] = []
+    for item in yn.sequence(keys.get("points"), col, "series: points"):
+        value = read_points(item, ctx, "series: points")
+        if value is not None:
+            if points and value > points[-1]:
+                col.add(item, f"series: points must not rise down the table ({value} after"
+                              f" {points[-1]})")
+            points.append(value)
+    if "points" in keys and not points and len(col.problems) == before:
+        col.add(keys["points"], "series: points must list the points of 1st place at least")
+    rest = read_points(keys.get("rest"), ctx, "series: rest")
+    ties = _choice(keys.get("ties"), ctx, "series: ties", TIES, TIES[0])
+    places = _choice(keys.get("places"), ctx, "series: places", PLACES, PLACES[0])
+    best = yn.integer(keys.get("best"), col, "series: best", minimum=1)
+    minimum = yn.integer(keys.get("minimum"), col, "series: minimum", minimum=1)
+    if best is not None and refs and best > len(refs):
+        col.add(keys["best"], f"series: best {best} is more than its {len(refs)} events")
+    if minimum is not None and refs and minimum > len(refs):
+        col.add(keys["minimum"], f"series: minimum {minimum} is more than its {len(refs)}"
+                                 " events")
+    codes: list[str] = []
+    for item in yn.sequence(keys.get("tiebreaks"), col, "series: tiebreaks"):
+        code = (yn.text(item, col, "series: tie-break") or "").lower()
+        if code not in TIEBREAKS:
+            col.add(item, f"series: unknown tie-break '{code}'"
+                          f"{yn.suggestion(code, TIEBREAKS)}; known: {', '.join(TIEBREAKS)}")
+        elif code in codes:
+            col.add(item, f"series: tie-break '{code}' is listed twice")
+        else:
+            codes.append(code)
+    if len(col.problems) > before:
+        return None
+    return SeriesRules(id=sid, name=name, events=tuple(refs), points=tuple(points),
+                       rest=rest or Fraction(0), ties=ties, places=places, best=best,
+                       minimum=minimum or 1, tiebreaks=tuple(codes))

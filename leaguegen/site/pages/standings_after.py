@@ -1,0 +1,128 @@
+"""The standings after each earlier round (``<id>/standings-<n>.html``), as chess-results'
+"ranking after round" selector offers them.
+
+Made for a round robin or a Swiss section (one table of players) once two or more rounds
+have results: a page for each round before the last with results (the section's own page
+has the current standings), ranked by the section's own tie-breaks over the rounds up to
+it (``domain.standings.compute_standings``' ``after_round``: later rounds are ignored). A
+player who withdrew after that round is still in its table; one who had withdrawn by
+then and whose games count for nobody (the 50 % rule) is listed unranked, as on the
+section's page. The section page and each of these pages carry the same selector of
+rounds (``partials/round_selector.html``). The rating change and the performance are the
+event's, so these tables do not repeat them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leaguegen.domain.season import Season
+from leaguegen.domain.sections import SectionFacts
+from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.site.pages.common import (
+    TIEBREAK_NAMES,
+    SeasonInfo,
+    SectionSummary,
+    StandingRow,
+    player_links,
+    season_info,
+    section_summary,
+    shown_values,
+)
+from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.render import render
+
+KINDS = {"round_robin": "round-robin", "double_round_robin": "round-robin", "swiss": "swiss"}
+
+
+def page_name(after: int) -> str:
+    """The page of the standings after round ``after``, in the section's folder."""
+    return f"standings-{after}.html"
+
+
+@dataclass(frozen=True, slots=True)
+class StandingsAfterPage:
+    """``<id>/standings-<n>.html``: the standings after round ``after`` of ``rounds``
+    played (the selector links every earlier round's page and the section page)."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    after: int
+    rounds: int
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]
+    tiebreaks_default: bool
+
+
+def _standings(facts: SectionFacts, after: int) -> tuple[Standings, frozenset[int]]:
+    section, table = facts.section, facts.table
+    assert table is not None
+    gone = {w.player for w in section.withdrawals if w.after_round < after}
+    excluded = frozenset(n for n in facts.excluded if n in gone)
+    return compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
+                             rules=section.tiebreak_rules, after_round=after,
+                             excluded=excluded), excluded
+
+
+def _rows(facts: SectionFacts, after: int, root: str) -> tuple[StandingRow, ...]:
+    table = facts.table
+    assert table is not None
+    standings, excluded = _standings(facts, after)
+    links = player_links(facts.section, root)
+    counts: dict[int, int] = {}
+    for row in standings.rows:
+        counts[row.rank] = counts.get(row.rank, 0) + 1
+
+    def played(number: int) -> int:
+        return sum(1 for e in table.record(number).rounds[:after] if e.played)
+
+    rows = []
+    for row in standings.rows:
+        shown, provisional = shown_values(standings.codes, row)
+        link = links[row.number]
+        assert link is not None
+        rows.append(StandingRow(row.rank, counts[row.rank] > 1, link,
+                                table.scoring.value(row.points), played(row.number), shown,
+                                row.decided_by, False, provisional))
+    for number in sorted(excluded):
+        link = links[number]
+        assert link is not None
+        rows.append(StandingRow(None, False, link,
+                                table.scoring.value(table.score(number, after)),
+                                played(number), tuple("" for _ in standings.codes), None,
+                                True))
+    return tuple(rows)
+
+
+def rounds_with_pages(facts: SectionFacts) -> int:
+    """The rounds whose standings the section shows (the last one on its own page): 0 for
+    a section these pages are not made for."""
+    section = facts.section
+    if section.format not in KINDS or facts.table is None or facts.standings is None:
+        return 0
+    return facts.standings.after_round if section.format == "swiss" \
+        else facts.progress.rounds_played
+
+
+def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    """A page per round before the last with results (none before the second)."""
+    rounds = rounds_with_pages(facts)
+    if rounds < 2:
+        return {}
+    section, root = facts.section, "../"
+    info = section_summary(facts, root, None)
+    frame = season_info(season)
+    codes = section.tiebreaks
+    tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes)
+    out = {}
+    for after in range(1, rounds):
+        page = StandingsAfterPage(root, frame, info, after, rounds,
+                                  _rows(facts, after, root), tiebreaks,
+                                  section.tiebreaks_default)
+        out[f"{section.id}/{page_name(after)}"] = render("lists/standings_after.html", page,
+                                                         season.language)
+    return out
+
+
+register_section_pages(standings_after_pages)
