@@ -131,7 +131,8 @@ def engine_match(d: TeamSwissDetails, m: MatchEntry) -> tm.Match:
     if m.forfeit is not None:
         board = _MATCH_BOARD[m.forfeit]
         return tm.Match(m.round, m.host, m.guest,
-                        tuple(tm.Board(b, None, None, board) for b in range(1, d.boards + 1)),
+                        tuple(tm.Board(b, None, None, board, "w" if b % 2 else "b")
+                              for b in range(1, d.boards + 1)),
                         m.forfeit)
     boards = tuple(
         tm.Board(b.number, None if b.host is None else player_number(d, m.host, b.host),
@@ -333,6 +334,6 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
 KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team Swiss")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
-    plan=plan,
+    plan=plan, trf_type={FORMAT: "Team Swiss System"},
     counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
 ))

@@ -39,7 +39,8 @@ from fractions import Fraction
 
 import yaml
 
-from leaguegen.domain.season import RoundInfo, Section
+from leaguegen.domain.season import RoundInfo, Season, Section
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.sections.team_league import LeagueTeam, MatchEntry
 from leaguegen.domain.sections.team_swiss import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -291,4 +292,11 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     return replace(base, rounds=tuple(infos), details=details)
 
 
-READER = FormatParser("team_swiss", KEYS, parse)
+def trf_document(season: Season, facts: SectionFacts) -> str:
+    """The section as a TRF-2026 team event (``formats/trf_teams_event.py``)."""
+    from leaguegen.formats import trf_teams_event
+
+    return trf_teams_event.section_text(season, facts)
+
+
+READER = FormatParser("team_swiss", KEYS, parse, trf_document=trf_document)
