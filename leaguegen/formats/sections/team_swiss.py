@@ -127,6 +127,7 @@ class _Round:
         self.seen: dict[int, str] = {}  # team -> where it already is this round
         self.pairings: list[Paired] = []
         self.matches: list[MatchEntry] = []
+        self.unfinished: list[MatchEntry] = []
         self.bye: int | None = None
         self.absent: list[int] = []
 
@@ -202,15 +203,12 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
     done = [e for e in entries if e is not None]
     if len(done) != len(entries):
         return
-    pending = [e for e in done if e.result is None]
-    if pending:  # the league's board-by-board card; a Swiss round is paired on whole results
-        ctx.col.add(items[pending[0].number - 1],
-                    f"round {r}: {raw} board {pending[0].number} has no result; write the"
-                    " match's boards with their results, or the match alone while it is"
-                    " unplayed")
-        return
     check_board_order(done, items, ctx, teams, first, second)
-    rnd.matches.append(MatchEntry(r, first, second, tuple(done)))
+    entry = MatchEntry(r, first, second, tuple(done))
+    if any(e.result is None for e in done):  # a card entered board by board, not done yet
+        rnd.unfinished.append(entry)
+        return
+    rnd.matches.append(entry)
 
 
 def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: int,
@@ -288,7 +286,8 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         tuple(p for rnd in rounds for p in rnd.pairings),
         tuple(m for rnd in rounds for m in rnd.matches),
         tuple((rnd.r, rnd.bye) for rnd in rounds if rnd.bye is not None),
-        tuple(sorted(absences)), tuple(marks))
+        tuple(sorted(absences)), tuple(marks),
+        tuple(m for rnd in rounds for m in rnd.unfinished))
     return replace(base, rounds=tuple(infos), details=details)
 
 

@@ -1,0 +1,128 @@
+"""The organiser's chores on a team Swiss section (issue 28): ``result`` for a whole match
+card, a whole-match default and board by board (the team league's match chores), ``bye``
+and ``withdraw`` of a team (written as the section's ``absent`` entries), each through the
+locked, comment-keeping write.
+
+The example season (tests/data/team-swiss-2026, the C.04.6 case t0006 with names) is cut
+before round 7, round 7 is paired by ``leaguegen pair``, and its results are entered with
+``leaguegen result``: the season then equals the example, round and table."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from leaguegen.cli import main
+from leaguegen.domain.sections import derive_facts
+from leaguegen.domain.sections import team_swiss as ts
+from leaguegen.domain.sections.team_league import MatchEntry
+from leaguegen.formats.chores.team_match import WRITTEN
+from leaguegen.formats.season_yaml import load_season
+from tests.conftest import ROOT
+
+EXAMPLE = ROOT / "tests" / "data" / "team-swiss-2026"
+ROUND_START = re.compile(r"(?m)^      - date: ")
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def section(folder: Path = EXAMPLE):  # noqa: ANN201 - Section
+    return load_season(folder).section("open")
+
+
+def _cut(tmp_path: Path, rounds: int) -> Path:
+    """The example with its first ``rounds`` rounds only."""
+    text = (EXAMPLE / "season.yaml").read_text(encoding="utf-8")
+    parts = ROUND_START.split(text)
+    (tmp_path / "season.yaml").write_text(
+        parts[0] + "".join("      - date: " + p for p in parts[1:rounds + 1]), encoding="utf-8")
+    return tmp_path / "season.yaml"
+
+
+def _name(d: ts.TeamSwissDetails, team: int) -> str:
+    return d.teams[team - 1].name
+
+
+def _card(m: MatchEntry) -> str:
+    return m.forfeit or " ".join(WRITTEN[b.result] for b in m.boards)
+
+
+@pytest.fixture()
+def paired(tmp_path: Path) -> Path:
+    """The example cut after round 6, round 7 paired by ``pair`` (no result yet)."""
+    _cut(tmp_path, 6)
+    code, out, err = run("pair", str(tmp_path), "--section", "open")
+    assert code == 0, err
+    assert "Round 7 of 7 paired" in out
+    return tmp_path
+
+
+def test_round_7_entered_by_result_gives_the_example(paired: Path) -> None:
+    want = ts.details(section())
+    mine = [m for m in want.matches if m.round == 7]
+    assert len(mine) == 6
+    carded = [m for m in mine if m.forfeit is None]
+    by_board, rest = carded[0], [m for m in mine if m is not carded[0]]
+    for m in rest:  # whole cards and whole-match defaults
+        code, out, err = run("result", str(paired), f"{_name(want, m.host)} - "
+                             f"{_name(want, m.guest)}", _card(m), "--section", "open")
+        assert code == 0, out + err
+        assert f"round 7: {_name(want, m.host)} - {_name(want, m.guest)}: {_card(m)}" in out
+    game = f"{_name(want, by_board.host)} - {_name(want, by_board.guest)}"
+    for b in by_board.boards[:-1]:  # board by board: the match waits for its last board
+        code, out, err = run("result", str(paired), game, WRITTEN[b.result], "--board",
+                             str(b.number), "--section", "open")
+        assert code == 0, out + err
+    d = ts.details(section(paired))
+    assert [(m.round, m.host, m.guest) for m in d.unfinished] == \
+        [(7, by_board.host, by_board.guest)]
+    assert ts.waiting(section(paired), 7) == (ts.Paired(7, by_board.host, by_board.guest),)
+    last = by_board.boards[-1]
+    code, out, err = run("result", str(paired), game, WRITTEN[last.result], "--board",
+                         str(last.number), "--section", "open")
+    assert code == 0, out + err
+    got = section(paired)
+    assert set(m for m in ts.details(got).matches if m.round == 7) == set(mine)
+    assert not ts.details(got).unfinished
+    table = ts.team_swiss_facts(derive_facts(got)).rows
+    assert table == ts.team_swiss_facts(derive_facts(section())).rows
+
+
+def _met_once(d: ts.TeamSwissDetails) -> ts.Paired:
+    """A match of round 7 between teams paired in no earlier round."""
+    return next(p for p in d.pairings if p.round == 7 and not any(
+        {q.first, q.second} == {p.first, p.second} for q in d.pairings if q.round < 7))
+
+
+def test_a_match_is_named_first_team_first(paired: Path) -> None:
+    d = ts.details(section(paired))
+    p = _met_once(d)
+    text = (paired / "season.yaml").read_text(encoding="utf-8")
+    code, out, err = run("result", str(paired), f"{_name(d, p.second)} - {_name(d, p.first)}",
+                         "1-0 1-0 1-0 1-0", "--section", "open")
+    assert code == 2
+    assert f"round 7's match is '{_name(d, p.first)} - {_name(d, p.second)}'" in err
+    code, out, err = run("result", str(paired), f"{_name(d, p.first)} - Nobody United",
+                         "+-", "--section", "open")
+    assert code == 2 and "is not 'first team - second team'" in err
+    assert (paired / "season.yaml").read_text(encoding="utf-8") == text
+
+
+def test_a_result_replaces_one_only_with_correct(paired: Path) -> None:
+    d = ts.details(section(paired))
+    p = _met_once(d)
+    game = f"{_name(d, p.first)} - {_name(d, p.second)}"
+    assert run("result", str(paired), game, "1-0 ½-½ 0-1 ½-½", "--section", "open")[0] == 0
+    code, _, err = run("result", str(paired), game, "+-", "--section", "open")
+    assert code == 2 and "pass --correct" in err
+    code, out, err = run("result", str(paired), game, "+-", "--section", "open", "--correct")
+    assert code == 0, err
+    got = next(m for m in ts.details(section(paired)).matches
+               if (m.round, m.host, m.guest) == (7, p.first, p.second))
+    assert got.forfeit == "+-"
