@@ -126,3 +126,74 @@ def test_a_result_replaces_one_only_with_correct(paired: Path) -> None:
     got = next(m for m in ts.details(section(paired)).matches
                if (m.round, m.host, m.guest) == (7, p.first, p.second))
     assert got.forfeit == "+-"
+
+
+# ---------------------------------------------------------------- bye and withdraw
+
+
+def test_a_team_asks_to_be_left_out_of_a_round(tmp_path: Path) -> None:
+    """``bye TEAM zero --round 3``: an ``absent`` entry; ``pair`` then leaves the team out
+    (12 teams present: no PAB), as the engine pairs the event without it."""
+    from leaguegen.domain.teams.swiss import pair_team_round
+
+    season = _cut(tmp_path, 2)
+    code, out, err = run("bye", str(tmp_path), "Millbrook", "zero", "--round", "3",
+                         "--section", "open", "--reason", "club night clash")
+    assert code == 0, out + err
+    assert "Millbrook: left out of round 3 (absent, no points) (club night clash)" in out
+    assert "{team: Millbrook, round: 3, reason: club night clash}" in \
+        season.read_text(encoding="utf-8")
+    sec = section(tmp_path)
+    assert ts.details(sec).absent_in(3) == frozenset({13})
+    engine = pair_team_round(ts.event(sec, 2), absent=frozenset({13}))
+    code, out, err = run("pair", str(tmp_path), "--section", "open")
+    assert code == 0, err
+    assert "Millbrook: absent" in out
+    assert set(ts.written_round(section(tmp_path), 3).matches) == set(engine.matches)
+    assert ts.written_round(section(tmp_path), 3).bye is None
+
+
+@pytest.mark.parametrize("args, words", [
+    (("Millbrook", "--round", "3"), "a team Swiss has no half-point bye"),
+    (("Millbrook", "full", "--round", "3"), "no full-point bye"),
+    (("Millbrook", "zero", "--round", "2"), "round 2 is paired already"),
+    (("Millbrook", "zero", "--round", "8"), "the section has 7 rounds"),
+    (("Milbrook", "zero", "--round", "3"), "no team 'Milbrook' in this section"),
+])
+def test_bye_refusals_write_nothing(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
+    season = _cut(tmp_path, 2)
+    text = season.read_text(encoding="utf-8")
+    code, out, err = run("bye", str(tmp_path), *args, "--section", "open")
+    assert code == 2, out + err
+    assert words in err and "nothing was written" in err
+    assert season.read_text(encoding="utf-8") == text
+
+
+def test_a_team_withdraws(tmp_path: Path) -> None:
+    """``withdraw TEAM --after-round 2``: absent from rounds 3-7 (not paired, nothing
+    scored); its two rounds stand; the rest are paired without it."""
+    season = _cut(tmp_path, 2)
+    code, out, err = run("withdraw", str(tmp_path), "Larkspur", "--after-round", "2",
+                         "--section", "open")
+    assert code == 0, out + err
+    assert "Larkspur withdrawn after round 2" in out
+    assert "absent from round(s) 3, 4, 5, 6, 7" in out
+    d = ts.details(section(tmp_path))
+    assert [r for r, t in d.absences if t == 12] == [3, 4, 5, 6, 7]
+    assert season.read_text(encoding="utf-8").count("reason: withdrew after round 2") == 5
+    code, out, err = run("pair", str(tmp_path), "--section", "open")
+    assert code == 0, err
+    r3 = ts.written_round(section(tmp_path), 3)
+    assert all(12 not in m for m in r3.matches) and r3.bye is None
+    code, _, err = run("withdraw", str(tmp_path), "Larkspur", "--after-round", "2",
+                       "--section", "open")
+    assert code == 2 and "absent from them already" in err
+
+
+def test_a_team_paired_after_the_round_cannot_withdraw_then(tmp_path: Path) -> None:
+    _cut(tmp_path, 3)
+    code, _, err = run("withdraw", str(tmp_path), "Aldermoor", "--after-round", "1",
+                       "--section", "open")
+    assert code == 2
+    assert "Aldermoor is paired after round 1 (round 2 " in err
+    assert "--after-round 3" in err

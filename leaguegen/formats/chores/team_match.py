@@ -461,18 +461,13 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     """The change adding ``name`` (a team) to ``team_withdrawals``, saying what the
     division's rule does with its matches."""
     from leaguegen.formats import season_edits
+    from leaguegen.formats.chores import team_absence
 
+    if not cards(section).league:  # a team Swiss: absent from the rounds still to pair
+        return team_absence.withdraw_change(session, st, section, name, after_round, reason)
     d = details(section)
     names = [t.name for t in d.teams]
-    found = [n for n in names if n == name.strip()] or \
-        [n for n in names if n.casefold() == name.strip().casefold()]
-    if not found:
-        from leaguegen.formats.yaml_nodes import suggestion
-
-        raise Refused(f"no team '{name}' in this division{suggestion(name.strip(), names)}"
-                      f" (teams: {', '.join(names)})")
-    team = names.index(found[0]) + 1
-    tname = found[0]
+    team, tname = team_absence.team_number(names, name, "division")
     if any(w.team == team for w in d.withdrawals):
         raise Refused(f"{tname} has withdrawn already")
     total = max((g[0] for g in kind_of(section.format).scheduled_games(section)), default=0)

@@ -12,6 +12,7 @@ Keys beyond the common ones (docs/teams.md, "The team Swiss section")::
     bye_points: {match_points: 1, game_points: 2}   # the PAB (default: a drawn match)
     team_tiebreaks: [GPTS, BH:MP, SB:MP]            # C.07 team codes after the primary
     absent: [{team: Castle, round: 4}]              # teams not to pair in a round
+                                    # (a reason: may follow; `bye` and `withdraw` write them)
     teams:                          # as a team league's: name, club, players, reserves
       - name: Riverside
         players: [...]
@@ -70,7 +71,8 @@ from leaguegen.formats.yaml_nodes import Ctx
 KEYS = ("teams", "boards", "number_of_rounds", "colours", "primary_score", "initial_colour",
         "match_points", "game_points", "bye_points", "team_tiebreaks", "absent")
 ROUND_KEYS = ("date", "matches", "paired_by")
-ABSENT_KEYS = ("team", "round")
+ABSENT_KEYS = ("team", "round", "reason")
+ABSENT_REQUIRED = ("team", "round")
 BYE_KEYS = ("match_points", "game_points")
 BYE, ABSENT = "bye", "absent"
 COLOURS = {"A": TYPE_A, "B": TYPE_B, "none": NO_COLOURS}
@@ -102,7 +104,8 @@ def _absent(node: yaml.Node | None, ctx: Ctx, names: list[str],
             rounds: int) -> list[tuple[int, int, yaml.Node]]:
     out: list[tuple[int, int, yaml.Node]] = []
     for item in yn.sequence(node, ctx.col, "absent"):
-        keys = yn.mapping(item, ctx.col, "absent entry", ABSENT_KEYS, required=ABSENT_KEYS)
+        keys = yn.mapping(item, ctx.col, "absent entry", ABSENT_KEYS, required=ABSENT_REQUIRED)
+        read_line(keys.get("reason"), ctx.col, "absent reason")  # for the reader of the file
         if "team" not in keys or "round" not in keys:
             continue
         team = _team_of(keys["team"], ctx, names, "absent")
