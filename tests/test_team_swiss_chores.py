@@ -197,3 +197,89 @@ def test_a_team_paired_after_the_round_cannot_withdraw_then(tmp_path: Path) -> N
     assert code == 2
     assert "Aldermoor is paired after round 1 (round 2 " in err
     assert "--after-round 3" in err
+
+
+# ---------------------------------------------------------------- enter
+
+
+def test_a_team_arrives_late(tmp_path: Path) -> None:
+    """``enter TEAM --squad``: the team is TPN 14, absent from rounds 1-3 (nothing
+    scored), and round 4 pairs it with the others, as the engine pairs the event."""
+    from leaguegen.domain.teams.swiss import pair_team_round
+
+    season = _cut(tmp_path, 3)
+    code, out, err = run("enter", str(tmp_path), "Newport", "--section", "open",
+                         "--squad", "Nell Owen, Nat Price, Noor Quayle, Ned Rowe")
+    assert code == 0, out + err
+    assert "team Newport entered with TPN 14" in out
+    assert "absent from round(s) 1, 2, 3 already paired" in out
+    assert season.read_text(encoding="utf-8").count("- Newport: absent") == 3
+    sec = section(tmp_path)
+    d = ts.details(sec)
+    assert d.teams[-1].name == "Newport" and [p.name for p in d.teams[-1].squad][0] == \
+        "Nell Owen"
+    assert [r for r, t in d.absences if t == 14] == [1, 2, 3]
+    row = next(r for r in ts.team_swiss_facts(derive_facts(sec)).rows if r.team == 14)
+    assert (row.match_points, row.game_points) == (0, 0)
+    engine = pair_team_round(ts.event(sec, 3))
+    assert any(14 in m for m in engine.matches) and engine.bye is None  # 14 teams: even
+    code, out, err = run("pair", str(tmp_path), "--section", "open")
+    assert code == 0, err
+    r4 = ts.written_round(section(tmp_path), 4)
+    assert (set(r4.matches), r4.bye) == (set(engine.matches), engine.bye)
+
+
+@pytest.mark.parametrize("args, words", [
+    (("Aldermoor", "--squad", "A, B, C, D"), "team 'Aldermoor' is entered already"),
+    (("Newport", "--squad", "A, B"), "--squad names 2 player(s)"),
+    (("Newport", "--squad", "A, B, C, Ada Archer"), "Ada Archer is in team 'Aldermoor'"),
+    (("Newport", "--squad", "A, B, C, D", "--team", "Aldermoor"), "not both"),
+    (("Ada Archer", "--team", "Brookfield"), "Ada Archer is in team 'Aldermoor' already"),
+    (("Zed", "--team", "Nowhere"), "no team 'Nowhere' in this section"),
+])
+def test_enter_refusals_write_nothing(tmp_path: Path, args: tuple[str, ...], words: str) -> None:
+    season = _cut(tmp_path, 2)
+    text = season.read_text(encoding="utf-8")
+    code, out, err = run("enter", str(tmp_path), *args, "--section", "open")
+    assert code == 2, out + err
+    assert words in err and "nothing was written" in err
+    assert season.read_text(encoding="utf-8") == text
+
+
+def test_a_reserve_is_entered_and_plays(paired: Path) -> None:
+    """``enter NAME --team TEAM``: a reserve below the squad, who may then sit at board
+    4 of a match card (``result --board 4 --players``)."""
+    code, out, err = run("enter", str(paired), "Zed Quill", "--section", "open", "--team",
+                         "Aldermoor", "--rating", "1900")
+    assert code == 0, out + err
+    assert "Zed Quill entered as a reserve of Aldermoor" in out
+    assert "{name: Zed Quill, rating: 1900}" in (paired / "season.yaml").read_text("utf-8")
+    d = ts.details(section(paired))
+    assert [(p.name, p.rating) for p in d.teams[0].reserves] == [("Zed Quill", 1900)]
+    p = next(p for p in d.pairings if p.round == 7 and 1 in (p.first, p.second))
+    game = f"{_name(d, p.first)} - {_name(d, p.second)}"
+    other = d.teams[(p.second if p.first == 1 else p.first) - 1].squad[3].name
+    seat = f"Zed Quill - {other}" if p.first == 1 else f"{other} - Zed Quill"
+    code, out, err = run("result", str(paired), game, "1-0", "--board", "4", "--players", seat,
+                         "--section", "open")
+    assert code == 0, out + err
+    card = next(m for m in ts.details(section(paired)).unfinished if m.round == 7)
+    mine = card.boards[3].host if p.first == 1 else card.boards[3].guest
+    assert mine == 4  # the fifth of Aldermoor's eligible players: the reserve
+
+
+def test_a_team_league_takes_a_reserve_but_not_a_team(tmp_path: Path) -> None:
+    import shutil
+
+    demo = ROOT / "seasons" / "club-league-2026"
+    shutil.copytree(demo, tmp_path / "league")
+    sec = next(s for s in load_season(tmp_path / "league").sections if s.format == "team_league")
+    team = sec.details.teams[0].name
+    code, out, err = run("enter", str(tmp_path / "league"), "Zed Quill", "--section", sec.id,
+                         "--team", team)
+    assert code == 0, out + err
+    after = load_season(tmp_path / "league").section(sec.id)
+    assert after.details.teams[0].reserves[-1].name == "Zed Quill"
+    code, _, err = run("enter", str(tmp_path / "league"), "Newport", "--section", sec.id,
+                       "--squad", "A, B, C, D")
+    assert code == 2 and "a team league's fixtures come from its number of teams" in err
