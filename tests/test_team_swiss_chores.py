@@ -154,8 +154,8 @@ def test_a_team_asks_to_be_left_out_of_a_round(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args, words", [
-    (("Millbrook", "--round", "3"), "a team Swiss has no half-point bye"),
-    (("Millbrook", "full", "--round", "3"), "no full-point bye"),
+    (("Millbrook", "--round", "3"), "a team Swiss has no 'half' bye"),
+    (("Millbrook", "full", "--round", "3"), "no 'full' bye"),
     (("Millbrook", "zero", "--round", "2"), "round 2 is paired already"),
     (("Millbrook", "zero", "--round", "8"), "the section has 7 rounds"),
     (("Milbrook", "zero", "--round", "3"), "no team 'Milbrook' in this section"),

@@ -10,9 +10,10 @@ digest):
   the largest TPN.
 - 3.2/3.5: the top scoregroup (highest score among teams not yet paired) takes the fewest
   upfloaters ([C4]) that leave its bracket and everybody else pairable ([C1], [C3]); among
-  such sets the best score profile ([C5]), then the fewest extra upfloaters the following
-  scoregroup would need ([C6]), then the fewest upfloaters that floated last round ([C7],
-  not in the last two rounds), then the first set in 3.5.4's order.
+  such sets the best score profile ([C5]), then [C6] met (the following scoregroup, the
+  next lower score of the round, can still be paired with the upfloaters its parity
+  needs, unless upfloating emptied it), then the fewest upfloaters that floated last
+  round ([C7], not in the last two rounds), then the first set in 3.5.4's order.
 - 3.6: the bracket is paired by ``swiss_bracket.pair_bracket`` ([C8], [C9], [C10]).
 - 4: board-1 colours by ``swiss_colours.allocate``.
 """
@@ -20,6 +21,7 @@ digest):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 from leaguegen.domain.teams.model import TeamEvent
@@ -55,7 +57,7 @@ class _Round:
         self.last_two = self.round >= total - 1
         self.prefs: dict[int, Preference] = {
             t: preference(s, settings, self.last_round) for t, s in self.states.items()}
-        self.levels: list = []  # the round's scores, set when it is paired
+        self.levels: list[Fraction] = []  # the round's scores, set when it is paired
 
     def legal(self, a: int, b: int) -> bool:
         return b not in self.states[a].met  # [C1]

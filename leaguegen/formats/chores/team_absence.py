@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import Change, Refused
 
 NO_POINTS = "zero"  # the only requested bye a team Swiss has: left out, nothing scored
@@ -35,15 +36,20 @@ def team_number(names: list[str], name: str, where: str) -> tuple[int, str]:
     if not found:
         from leaguegen.formats.yaml_nodes import suggestion
 
-        raise Refused(f"no team '{name}' in this {where}{suggestion(name.strip(), names)}"
-                      f" (teams: {', '.join(names)})")
+        hint, teams = suggestion(name.strip(), names), ", ".join(names)
+        if where == "division":
+            raise Refused(Message("no team '{name}' in this division{hint} (teams: {teams})",
+                                  name=name, hint=hint, teams=teams))
+        raise Refused(Message("no team '{name}' in this section{hint} (teams: {teams})",
+                              name=name, hint=hint, teams=teams))
     return names.index(found[0]) + 1, found[0]
 
 
 def _swiss(section: Section) -> TeamSwissDetails:
     if not isinstance(section.details, TeamSwissDetails):
-        raise Refused("a team league's fixtures are its table: a team that cannot play a"
-                      " match defaults it (`leaguegen result SEASON 'Home - Away' -+`)")
+        raise Refused(Message("a team league's fixtures are its table: a team that cannot "
+                              "play a match defaults it (`leaguegen result SEASON 'Home - "
+                              "Away' -+`)"))
     return section.details
 
 
@@ -76,18 +82,25 @@ def bye_change(session, st, section: Section, name: str, kind: str,  # noqa: ANN
     d = _swiss(section)
     team, tname = team_number([t.name for t in d.teams], name, "section")
     if kind != NO_POINTS:
-        raise Refused(f"a team Swiss has no {kind}-point bye: a team left out of a round"
-                      " scores nothing (C.04.6 pairs the teams present; its only bye is the"
-                      f" pairing-allocated one); ask for a '{NO_POINTS}' bye")
+        raise Refused(Message("a team Swiss has no '{kind}' bye: a team left out of a round "
+                              "scores nothing (C.04.6 pairs the teams present; its only bye "
+                              "is the pairing-allocated one); ask for a '{zero}' bye",
+                              kind=kind, zero=NO_POINTS))
     if round_no > d.number_of_rounds:
-        raise Refused(f"round {round_no}: the section has {d.number_of_rounds} rounds")
+        raise Refused(Message("round {round_no}: the section has {total} rounds",
+                              round_no=round_no, total=d.number_of_rounds))
     if round_no <= d.paired_rounds:
-        raise Refused(f"round {round_no} is paired already; a team is left out of a round"
-                      " before it is paired (change the round's lines by hand)")
+        raise Refused(Message("round {round_no} is paired already; a team is left out of a "
+                              "round before it is paired (change the round's lines by hand)",
+                              round_no=round_no))
     if team in d.absent_in(round_no):
-        raise Refused(f"{tname} is absent from round {round_no} already")
-    said = [f"{tname}: left out of round {round_no} (absent, no points)"
-            + (f" ({reason})" if reason else "")]
+        raise Refused(Message("{team} is absent from round {round_no} already",
+                              team=tname, round_no=round_no))
+    said: list[str] = [
+        Message("{team}: left out of round {round_no} (absent, no points) ({reason})",
+                team=tname, round_no=round_no, reason=reason) if reason else
+        Message("{team}: left out of round {round_no} (absent, no points)", team=tname,
+                round_no=round_no)]
     return _absences(session, st, section, team, tname, [round_no], reason, said)
 
 
@@ -100,24 +113,33 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     team, tname = team_number(names, name, "section")
     total = d.number_of_rounds
     if after_round > total:
-        raise Refused(f"after round {after_round}: the section has {total} rounds")
+        raise Refused(Message("after round {after_round}: the section has {total} rounds",
+                              after_round=after_round, total=total))
     later = [p for p in d.pairings if p.round > after_round and team in (p.first, p.second)]
     if later:
         shown = ", ".join(f"round {p.round} {names[p.first - 1]} - {names[p.second - 1]}"
                           for p in later)
-        raise Refused(f"{tname} is paired after round {after_round} ({shown}); give the last"
-                      f" round it played (--after-round {max(p.round for p in later)}), or"
-                      " take it out of those rounds by hand first")
+        raise Refused(Message("{team} is paired after round {after_round} ({shown}); give the "
+                              "last round it played (--after-round {last}), or take it out "
+                              "of those rounds by hand first", team=tname,
+                              after_round=after_round, shown=shown,
+                              last=max(p.round for p in later)))
     if any(r > after_round and t == team for r, t in d.byes):
-        raise Refused(f"{tname} has the pairing-allocated bye after round {after_round};"
-                      " give the last round it was paired in")
+        raise Refused(Message("{team} has the pairing-allocated bye after round "
+                              "{after_round}; give the last round it was paired in",
+                              team=tname, after_round=after_round))
     start = max(after_round, d.paired_rounds) + 1
     rounds = [r for r in range(start, total + 1) if team not in d.absent_in(r)]
     if not rounds:
-        raise Refused(f"{tname} is in no round still to be paired after round {after_round}"
-                      " (every round is paired, or it is absent from them already)")
-    why = reason or f"withdrew after round {after_round}"
-    said = [f"{tname} withdrawn after round {after_round}" + (f" ({reason})" if reason else ""),
-            f"absent from round(s) {', '.join(map(str, rounds))}: not paired, no points; its"
-            " results so far stand"]
+        raise Refused(Message("{team} is in no round still to be paired after round "
+                              "{after_round} (every round is paired, or it is absent from "
+                              "them already)", team=tname, after_round=after_round))
+    why = reason or f"withdrew after round {after_round}"  # the file's words (data)
+    said: list[str] = [
+        Message("{player} withdrawn after round {after_round} ({reason})", player=tname,
+                after_round=after_round, reason=reason) if reason else
+        Message("{player} withdrawn after round {after_round}", player=tname,
+                after_round=after_round),
+        Message("absent from round(s) {rounds}: not paired, no points; its results so far "
+                "stand", rounds=", ".join(map(str, rounds)))]
     return _absences(session, st, section, team, tname, rounds, why, said)

@@ -33,6 +33,7 @@ import yaml
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections.team_league import LeagueTeam
 from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import Change, Done, Refused, run
 from leaguegen.formats.yaml_splice import (
     append_item,
@@ -47,8 +48,8 @@ from leaguegen.formats.yaml_splice import (
 def _teams(section: Section) -> tuple[LeagueTeam, ...]:
     teams = getattr(section.details, "teams", None)
     if teams is None or not all(isinstance(t, LeagueTeam) for t in teams):
-        raise Refused(f"section '{section.id}' is not a team event: enter a player without"
-                      " --team or --squad")
+        raise Refused(Message("section '{id}' is not a team event: enter a player without "
+                              "--team or --squad", id=section.id))
     return teams
 
 
@@ -62,7 +63,8 @@ def _nodes(text: str, section_id: str) -> tuple[yaml.Node, yaml.MappingNode]:
     doc = compose(text)
     section = find_section(doc, section_id)
     if doc is None or section is None:
-        raise Refused(f"no section with id '{section_id}' in this file")
+        raise Refused(Message("no section with id '{section_id}' in this file",
+                              section_id=section_id))
     return doc, section
 
 
@@ -70,8 +72,8 @@ def _team_node(section: yaml.MappingNode, index: int) -> yaml.MappingNode:
     teams = get(section, "teams")
     if not isinstance(teams, yaml.SequenceNode) or len(teams.value) <= index or \
             not isinstance(teams.value[index], yaml.MappingNode):
-        raise Refused("the section's teams are not written as a list of teams; add the"
-                      " entry by hand")
+        raise Refused(Message("the section's teams are not written as a list of teams; add "
+                              "the entry by hand"))
     return teams.value[index]
 
 
@@ -85,8 +87,8 @@ def _reserve(session, st, section: Section, fields: list[tuple[str, str | int]],
     name = str(fields[0][1])
     for other in teams:
         if any(p.name == name for p in other.eligible):
-            raise Refused(f"{name} is in team '{other.name}' already: a player plays for one"
-                          " team of a section")
+            raise Refused(Message("{name} is in team '{team}' already: a player plays for "
+                                  "one team of a section", name=name, team=other.name))
 
     def edit(text: str, newline: str) -> str:
         doc, sec = _nodes(text, section.id)
@@ -96,8 +98,10 @@ def _reserve(session, st, section: Section, fields: list[tuple[str, str | int]],
 
     text = session.edit(st, edit)
     board = len(teams[t - 1].squad)
-    said = [f"{name} entered as a reserve of {tname} (below its {board} squad players and"
-            f" {len(teams[t - 1].reserves)} reserve(s) in board order)"]
+    said: list[str] = [Message("{name} entered as a reserve of {team} (below its {squad} "
+                               "squad players and {reserves} reserve(s) in board order)",
+                               name=name, team=tname, squad=board,
+                               reserves=len(teams[t - 1].reserves))]
 
     def recorded(after: Section) -> str | None:
         ok = any(p.name == name for p in _teams(after)[t - 1].reserves)
@@ -109,20 +113,22 @@ def _reserve(session, st, section: Section, fields: list[tuple[str, str | int]],
 def _late_team(session, st, section: Section, name: str, squad: list[str]) -> Change:  # noqa: ANN001
     d = section.details
     if not isinstance(d, TeamSwissDetails):
-        raise Refused("a team league's fixtures come from its number of teams (a Berger"
-                      " table): add the team to the file before the season starts")
+        raise Refused(Message("a team league's fixtures come from its number of teams (a "
+                              "Berger table): add the team to the file before the season "
+                              "starts"))
     if name in [t.name for t in d.teams]:
-        raise Refused(f"team '{name}' is entered already")
+        raise Refused(Message("team '{name}' is entered already", name=name))
     if len(squad) < d.boards:
-        raise Refused(f"--squad names {len(squad)} player(s); a team of this section fields"
-                      f" {d.boards} (board order, comma-separated: \"A, B, C, D\")")
+        raise Refused(Message("--squad names {count} player(s); a team of this section "
+                              "fields {boards} (board order, comma-separated: \"A, B, C, "
+                              "D\")", count=len(squad), boards=d.boards))
     taken = {p.name: t.name for t in d.teams for p in t.eligible}
     for p in squad:
         if p in taken:
-            raise Refused(f"{p} is in team '{taken[p]}' already: a player plays for one team"
-                          " of a section")
+            raise Refused(Message("{name} is in team '{team}' already: a player plays for "
+                                  "one team of a section", name=p, team=taken[p]))
     if len(set(squad)) != len(squad):
-        raise Refused("--squad names a player twice")
+        raise Refused(Message("--squad names a player twice"))
     written = sorted({i.number for i in section.rounds})
 
     def edit(text: str, newline: str) -> str:
@@ -136,19 +142,23 @@ def _late_team(session, st, section: Section, name: str, squad: list[str]) -> Ch
             rounds = get(sec, "rounds")
             rnode = rounds.value[r - 1] if isinstance(rounds, yaml.SequenceNode) else None
             if not isinstance(rnode, yaml.MappingNode):
-                raise Refused(f"round {r} is not written as a mapping with its matches; add"
-                              f" '{name}: absent' to it by hand")
+                raise Refused(Message("round {r} is not written as a mapping with its "
+                                      "matches; add '{name}: absent' to it by hand",
+                                      r=r, name=name))
             text = append_item(text, newline, doc, rnode, "matches",
                                [f"{yaml_scalar(name)}: absent"], [(name, "absent")])
         return text
 
     text = session.edit(st, edit)
     tpn = len(d.teams) + 1
-    said = [f"team {name} entered with TPN {tpn} (the last of the section's order; C.04.6"
-            " leaves the initial order to the competition), squad: " + ", ".join(squad)]
+    said: list[str] = [Message("team {name} entered with TPN {tpn} (the last of the "
+                               "section's order; C.04.6 leaves the initial order to the "
+                               "competition), squad: {squad}", name=name, tpn=tpn,
+                               squad=", ".join(squad))]
     if written:
-        said.append(f"absent from round(s) {', '.join(map(str, written))} already paired:"
-                    " no points for them (C.04.2 2.4); paired from the next round")
+        said.append(Message("absent from round(s) {rounds} already paired: no points for "
+                            "them (C.04.2 2.4); paired from the next round",
+                            rounds=", ".join(map(str, written))))
 
     def recorded(after: Section) -> str | None:
         a = after.details
@@ -171,8 +181,8 @@ def enter_in_team(season_dir: str | Path, section_id: str, name: str,
     from leaguegen.formats.chores.roster import entry_fields
 
     if (team is None) == (squad is None):
-        raise Refusal("give --team TEAM (a reserve) or --squad 'A, B, ...' (a team), not"
-                      " both; nothing was written")
+        raise Refusal(Message("give --team TEAM (a reserve) or --squad 'A, B, ...' (a team), "
+                              "not both; nothing was written"))
     entered = name.strip()
     fields = entry_fields(entered, details)
 
@@ -181,8 +191,8 @@ def enter_in_team(season_dir: str | Path, section_id: str, name: str,
         if team is not None:
             return _reserve(session, st, section, fields, team)
         if len(fields) > 1:
-            raise Refused("--rating, --title and the other details are a player's: give them"
-                          " to each squad player in the file")
+            raise Refused(Message("--rating, --title and the other details are a player's: "
+                                  "give them to each squad player in the file"))
         players = [p.strip() for p in (squad or "").split(",") if p.strip()]
         return _late_team(session, st, section, entered, players)
 
