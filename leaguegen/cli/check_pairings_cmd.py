@@ -1,6 +1,7 @@
 """``leaguegen check-pairings``: re-pair every round of an event and list what differs.
 
-The pairing checker of FIDE's endorsement procedure. Each round ``r`` is paired
+The pairing checker of FIDE's endorsement procedure (a team file, with 310 records, is
+checked by C.04.6: ``cli/team_swiss_cli.check_trf``). Each round ``r`` is paired
 again from the file cut after round ``r - 1`` (with round ``r``'s requested byes
 and absences as the file shows them, ``XXR``/``XXC``/``XXA``/``XXP`` kept) and compared
 with what the file has: the same (White, Black) boards, forfeits included, and the
@@ -20,6 +21,7 @@ import click
 from leaguegen.cli import main
 from leaguegen.cli.check_report import echo_differences, echo_verdict
 from leaguegen.cli.speech import echo, echo_block
+from leaguegen.cli.team_swiss_cli import TEAM_SYSTEM
 from leaguegen.domain.pairing import system_names
 from leaguegen.errors import Message
 
@@ -27,7 +29,7 @@ from leaguegen.errors import Message
 @main.command("check-pairings")
 @click.option("--trf", "trf_path", type=click.Path(dir_okay=False), required=True,
               help="TRF file of a finished or running event.")
-@click.option("--system", type=click.Choice(system_names()), default="dutch",
+@click.option("--system", type=click.Choice((*system_names(), TEAM_SYSTEM)), default="dutch",
               show_default=True, help="Swiss pairing system to check against.")
 @click.option("--baku", is_flag=True,
               help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")
@@ -36,11 +38,18 @@ from leaguegen.errors import Message
                    " colours); a broken rule FIDE does not allow there makes the exit 1.")
 def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) -> None:
     """Re-pair each round of --trf FILE from the rounds before it; list every difference."""
+    from leaguegen.cli.team_swiss_cli import check_trf, wants_team
     from leaguegen.domain.pairing.check import check_event
     from leaguegen.errors import InputError
     from leaguegen.formats import trf
     from leaguegen.formats.trf_rounds import round_states
 
+    source = click.get_current_context().get_parameter_source("system")
+    if wants_team(trf_path, system, source is not click.core.ParameterSource.DEFAULT):
+        if baku or basic_rules:
+            raise click.UsageError(Message("--baku and --basic-rules are not available for a "
+                                           "team Swiss (C.04.6)"))
+        sys.exit(check_trf(trf_path))
     try:
         doc = trf.load(trf_path)
         if not doc.players:

@@ -130,15 +130,24 @@ def withdraw_cmd(season_dir: str, name: str, section_id: str, after_round: int,
 @click.option("--different-person", "different", is_flag=True,
               help="NAME prints like a player's already entered (look-alike letters of"
                    " another script) but is someone else: enter them anyway.")
+@click.option("--team", help="A team event: enter NAME as a reserve of this team.")
+@click.option("--squad", metavar="'A, B, C, D'",
+              help="A team Swiss: enter NAME as a team with these players, board order.")
 def enter_cmd(season_dir: str, name: str, section_id: str, rating: int | None,
               title: str | None, federation: str | None, fide_id: int | None,
-              club: str | None, sex: str | None, birth: str | None, different: bool) -> None:
+              club: str | None, sex: str | None, birth: str | None, different: bool,
+              team: str | None, squad: str | None) -> None:
     """Enter NAME in a section of SEASON_DIR (a late entry once it has started); it says
     the pairing number the player got."""
     from leaguegen.formats.chores import enter
 
     details = (("rating", rating), ("title", title), ("federation", federation),
                ("fide_id", fide_id), ("club", club), ("sex", sex), ("birth", birth))
+    if team is not None or squad is not None:  # a team event (formats/chores/team_entry.py)
+        from leaguegen.formats.chores.team_entry import enter_in_team
+
+        perform(lambda: enter_in_team(season_dir, section_id, name, details, team, squad))
+        return
     perform(lambda: enter(season_dir, section_id, name, details, different))
 
 

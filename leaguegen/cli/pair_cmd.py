@@ -18,6 +18,7 @@ import click
 
 from leaguegen.cli import main
 from leaguegen.cli.speech import echo, echo_block
+from leaguegen.cli.team_swiss_cli import TEAM_SYSTEM
 from leaguegen.domain.pairing import system_names
 from leaguegen.errors import InputError, Message, NoValidPairing
 
@@ -31,7 +32,7 @@ from leaguegen.errors import InputError, Message, NoValidPairing
 @click.option("--date", "round_date", help="With SEASON_DIR: the new round's date, YYYY-MM-DD.")
 @click.option("--trf", "trf_path", type=click.Path(dir_okay=False),
               help="TRF file holding the rounds played so far.")
-@click.option("--system", type=click.Choice(system_names()), default="dutch",
+@click.option("--system", type=click.Choice((*system_names(), TEAM_SYSTEM)), default="dutch",
               show_default=True, help="Swiss pairing system.")
 @click.option("--baku", is_flag=True,
               help="Apply Baku acceleration (C.04.7) unless the file has XXA lines.")
@@ -46,6 +47,15 @@ def pair(season_dir: str | None, section_id: str | None, allow_postponed: bool,
         from leaguegen.cli.pair_season import pair_season
 
         pair_season(season_dir, section_id, allow_postponed, round_date, explain)
+        return
+    from leaguegen.cli.team_swiss_cli import pair_trf, wants_team
+
+    source = click.get_current_context().get_parameter_source("system")
+    if wants_team(trf_path, system, source is not click.core.ParameterSource.DEFAULT):
+        if baku or explain:
+            raise click.UsageError(Message("--baku and --explain are not available for a team "
+                                           "Swiss (C.04.6)"))
+        pair_trf(trf_path)
         return
     from leaguegen.cli.collector import collector_paused
     # the engine's imports, the TRF's objects and the pairing's: none holds a cycle

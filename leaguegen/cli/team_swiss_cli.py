@@ -1,10 +1,17 @@
-"""``leaguegen pair SEASON --section ID`` for a team Swiss section (FIDE C.04.6).
+"""The team Swiss (FIDE C.04.6) on the command line: ``pair SEASON --section ID``, and
+``pair --trf`` / ``check-pairings --trf`` on a TRF-2026 team file.
 
 Why apart from the individual Swiss's: a team round is a list of team matches (boards are
 filled in with the results), written by ``formats/team_swiss_rounds.py``, and paired by
 the team engine (``domain/teams/swiss.py``) from the section's team event. Exit 1 when
 the last round has matches without a result, every round is paired, or no pairing meets
 C.04.6's absolute criteria; nothing is written then.
+
+A TRF with team records (``310``) is a team event whatever ``--system`` says by default:
+``pair --trf`` pairs its *teams* (the system and colour model from record 192) and prints
+the conformance corpus's ``.pairs`` layout (the count, then ``white black`` by board-1
+colour, ``T 0`` for the PAB); ``check-pairings --trf`` re-pairs each round from the rounds
+before it (``domain/teams/swiss_check.py``) and prints what differs as for individuals.
 """
 
 from __future__ import annotations
@@ -13,9 +20,94 @@ import sys
 
 import click
 
+from leaguegen.cli.speech import echo, echo_block
 from leaguegen.cli.terminal import printable
+from leaguegen.errors import Message
 
 EXIT_CANNOT = 1
+EXIT_INVALID = 2
+TEAM_SYSTEM = "team-swiss"  # the --system word of C.04.6 (pair, check-pairings, generate)
+
+
+def wants_team(trf_path: str, system: str, system_given: bool) -> bool:
+    """Whether ``--trf`` is to be read as a team event: ``--system team-swiss``, or a file
+    with ``310`` records and no other system asked for by name (exit 2 when one was: an
+    individual system cannot pair teams)."""
+    from leaguegen.formats.trf_teams import is_team_file
+
+    if system == TEAM_SYSTEM:
+        return True
+    if not is_team_file(trf_path):
+        return False
+    if system_given:
+        raise click.UsageError(Message("{trf_path} is a team event (310 records): its teams "
+                                       "are paired by C.04.6 (--system {team}), not by "
+                                       "{system}",
+                                       trf_path=trf_path, team=TEAM_SYSTEM, system=system))
+    return True
+
+
+def _team_event(trf_path: str):  # noqa: ANN202 - a TeamEvent, or exit 2
+    from leaguegen.errors import InputError
+    from leaguegen.formats import trf_teams
+
+    try:
+        return trf_teams.load(trf_path)
+    except InputError as exc:
+        echo_block(exc, err=True)
+        sys.exit(EXIT_INVALID)
+    except (OSError, ValueError) as exc:
+        echo(Message("{trf_path}: cannot read: {exc}", trf_path=trf_path, exc=exc), err=True)
+        sys.exit(EXIT_INVALID)
+
+
+def pair_trf(trf_path: str) -> None:
+    """``pair --trf`` on a team file: the next round by C.04.6, in the ``.pairs`` layout;
+    exit 1 when every round is paired or no legal pairing exists (nothing printed)."""
+    from leaguegen.domain.teams.swiss import pair_team_round
+    from leaguegen.domain.teams.swiss_check import pairing_problem
+    from leaguegen.errors import NoValidPairing
+
+    event = _team_event(trf_path)
+    if event.rounds_played >= event.rounds:
+        echo(Message("{trf_path}: {exc}; nothing to pair", trf_path=trf_path,
+                     exc=Message("all {rounds_total} rounds (142) are paired already",
+                                 rounds_total=event.rounds)), err=True)
+        sys.exit(EXIT_CANNOT)
+    try:
+        paired = pair_team_round(event)
+    except NoValidPairing as exc:
+        echo(Message("{trf_path}: no valid pairing: {exc}", trf_path=trf_path, exc=exc),
+             err=True)
+        sys.exit(EXIT_CANNOT)
+    problem = pairing_problem(event, paired)
+    if problem:
+        echo(Message("{trf_path}: internal error: the engine's pairing is not valid "
+                     "({problem}); nothing printed; please report this file",
+                     trf_path=trf_path, problem=problem), err=True)
+        sys.exit(EXIT_CANNOT)
+    lines = [f"{a} {b}" for a, b in paired.matches]
+    if paired.bye is not None:
+        lines.append(f"{paired.bye} 0")
+    click.echo(str(len(lines)))
+    for line in lines:
+        click.echo(line)
+
+
+def check_trf(trf_path: str) -> int:
+    """``check-pairings --trf`` on a team file: every round re-paired by C.04.6 from the
+    rounds before it; the exit code (0 all agree, 1 a round differs)."""
+    from leaguegen.cli.check_report import echo_differences, echo_verdict
+    from leaguegen.domain.teams.swiss_check import check_team_event
+
+    event = _team_event(trf_path)
+    checks = check_team_event(event)
+    differ = echo_differences(checks, TEAM_SYSTEM)
+    if not checks:
+        echo(Message("{trf_path}: no paired round to check", trf_path=trf_path))
+        return 0
+    echo_verdict(checks, differ, TEAM_SYSTEM)
+    return 1 if differ else 0
 
 
 def _stop(message: str) -> None:

@@ -448,3 +448,20 @@ def load(path: str) -> TeamEvent:
                                                                 "text",
                                                                 data=data[exc.start]))]) from None
     return loads(text, str(path))
+
+
+def is_team_text(text: str) -> bool:
+    """Whether a TRF text is a team event: it has a ``310`` (team) record. An individual
+    TRF has none, so the commands that take either (``pair --trf``, ``check-pairings
+    --trf``) choose their reader by it."""
+    return any(line.startswith("310") for line in re.split(r"\r\n|\r|\n", text))
+
+
+def is_team_file(path: str) -> bool:
+    """``is_team_text`` of the file at ``path``; False when it cannot be read as text
+    (the individual reader then says why, with the line and column)."""
+    try:
+        with open(path, "rb") as fh:
+            return is_team_text(fh.read().decode("utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        return False

@@ -23,7 +23,7 @@ from fractions import Fraction
 from leaguegen.domain import planning
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Chores, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.sections.team_league import (
     LeagueTeam,
@@ -63,7 +63,9 @@ class TeamSwissDetails:
     ``matches`` the results entered (``MatchEntry.host`` is the first team); ``byes`` the
     PABs as (round, team); ``absences`` the teams left out of a round, asked for before it
     is paired (``absent:``) or written in it; ``bye_points`` the PAB's (MP, GP), None: a
-    drawn match's (C.04.6 1.4); ``marks`` the rounds written by ``pair`` (round, marker)."""
+    drawn match's (C.04.6 1.4); ``marks`` the rounds written by ``pair`` (round, marker);
+    ``unfinished`` the match cards with a board still without a result (entered board by
+    board by ``result --board``): paired, counted nowhere until every board has one."""
 
     teams: tuple[LeagueTeam, ...]
     boards: int
@@ -80,6 +82,7 @@ class TeamSwissDetails:
     byes: tuple[tuple[int, int], ...] = ()
     absences: tuple[tuple[int, int], ...] = ()
     marks: tuple[tuple[int, str], ...] = ()
+    unfinished: tuple[MatchEntry, ...] = ()
 
     @property
     def paired_rounds(self) -> int:
@@ -131,7 +134,8 @@ def engine_match(d: TeamSwissDetails, m: MatchEntry) -> tm.Match:
     if m.forfeit is not None:
         board = _MATCH_BOARD[m.forfeit]
         return tm.Match(m.round, m.host, m.guest,
-                        tuple(tm.Board(b, None, None, board) for b in range(1, d.boards + 1)),
+                        tuple(tm.Board(b, None, None, board, "w" if b % 2 else "b")
+                              for b in range(1, d.boards + 1)),
                         m.forfeit)
     boards = tuple(
         tm.Board(b.number, None if b.host is None else player_number(d, m.host, b.host),
@@ -333,6 +337,7 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
 KIND = register(SectionKind(
     name=FORMAT, formats=(FORMAT,), labels={FORMAT: N_("Team Swiss")}, min_players=0,
     default_tiebreaks=(), facts=facts, tiebreak_system=None, standings_json=standings_json,
-    plan=plan,
+    plan=plan, trf_type={FORMAT: "Team Swiss System"}, chores=Chores(team_matches=True),
+    scheduled_games=lambda s: [(p.round, p.first, p.second) for p in details(s).pairings],
     counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
 ))

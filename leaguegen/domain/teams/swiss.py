@@ -10,9 +10,10 @@ digest):
   the largest TPN.
 - 3.2/3.5: the top scoregroup (highest score among teams not yet paired) takes the fewest
   upfloaters ([C4]) that leave its bracket and everybody else pairable ([C1], [C3]); among
-  such sets the best score profile ([C5]), then the fewest extra upfloaters the following
-  scoregroup would need ([C6]), then the fewest upfloaters that floated last round ([C7],
-  not in the last two rounds), then the first set in 3.5.4's order.
+  such sets the best score profile ([C5]), then [C6] met (the following scoregroup, the
+  next lower score of the round, can still be paired with the upfloaters its parity
+  needs, unless upfloating emptied it), then the fewest upfloaters that floated last
+  round ([C7], not in the last two rounds), then the first set in 3.5.4's order.
 - 3.6: the bracket is paired by ``swiss_bracket.pair_bracket`` ([C8], [C9], [C10]).
 - 4: board-1 colours by ``swiss_colours.allocate``.
 """
@@ -20,6 +21,7 @@ digest):
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations
 
 from leaguegen.domain.teams.model import TeamEvent
@@ -55,6 +57,7 @@ class _Round:
         self.last_two = self.round >= total - 1
         self.prefs: dict[int, Preference] = {
             t: preference(s, settings, self.last_round) for t, s in self.states.items()}
+        self.levels: list[Fraction] = []  # the round's scores, set when it is paired
 
     def legal(self, a: int, b: int) -> bool:
         return b not in self.states[a].met  # [C1]
@@ -116,23 +119,26 @@ class _Round:
         return min(best, key=lambda c: (self._c6(group, ranked, c), self._c7(c)))
 
     def _c6(self, group: list[int], ranked: list[int], chosen: tuple[int, ...]) -> int:
-        """Extra upfloaters (beyond parity) the following scoregroup would need."""
+        """0 when [C6] is met, else 1. The following scoregroup is the one of the next
+        lower score among the round's teams (its score levels, fixed before the round is
+        paired); when its teams all became or are upfloaters it is empty and [C6] says
+        nothing. Otherwise what is left of it must be pairable, with the rest, taking
+        only the upfloaters its parity needs ([C1], [C3], [C4] where it is paired)."""
         st = self.states
-        rest = [t for t in ranked if t not in chosen]
-        if not rest:
+        score = st[group[0]].score
+        lower = [s for s in self.levels if s < score]
+        if not lower:
             return 0
-        top = max(st[t].score for t in ranked)
-        following = [t for t in rest if st[t].score == top]
+        below = max(lower)
+        rest = [t for t in ranked if t not in chosen]
+        following = [t for t in rest if st[t].score == below]
         if not following:
             return 0  # the following scoregroup was emptied by upfloating
-        others = [t for t in rest if st[t].score != top]
+        others = [t for t in rest if st[t].score < below]
         k = len(following) % 2
-        while k <= len(others):
-            if any(self._legal_set(following, others, c)
-                   for c in combinations(others, k)):
-                return (k - len(following) % 2) // 2
-            k += 2
-        return len(others)
+        if any(self._legal_set(following, others, c) for c in combinations(others, k)):
+            return 0
+        return 1
 
     def _c7(self, chosen: tuple[int, ...]) -> int:
         if self.last_two:
@@ -158,6 +164,7 @@ class _Round:
         if not self.pairable(t for t in teams) and len(teams) % 2 == 0:
             raise NoValidPairing("the teams cannot all be paired without a rematch")
         st = self.states
+        self.levels = sorted({st[t].score for t in teams})
         bye = self.bye(teams)
         unpaired = [t for t in teams if t != bye]
         pairs: list[tuple[int, int]] = []

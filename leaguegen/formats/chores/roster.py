@@ -220,6 +220,10 @@ def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no:
 
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         chores = kind_of(section.format).chores
+        if chores.team_matches:  # a team left out of a round (formats/chores/team_absence)
+            from leaguegen.formats.chores.team_absence import bye_change
+
+            return bye_change(session, st, section, name, kind, round_no, reason)
         if not chores.accepts_byes:
             raise Refused(Message("a requested bye is for a Swiss section; a round robin's free "
                                   "round comes from its table"))

@@ -26,7 +26,7 @@ turning a default into a card or back rewrites that match's item alone.
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import yaml
 
@@ -36,7 +36,6 @@ from leaguegen.domain.sections.team_league import (
     BOARD_RESULT,
     LeagueTeam,
     MatchEntry,
-    TeamLeagueDetails,
     TeamWithdrawal,
     counted,
     details,
@@ -60,6 +59,32 @@ DEFAULT = "default"  # the name written for an empty board (as the reader has it
 WRITTEN = {code: result.text for code, result in BOARD_RESULT.items()}  # as written
 
 
+@dataclass(frozen=True, slots=True)
+class Cards:
+    """What ``result`` reads of a section of team matches, whichever kind it is (a team
+    league, a team Swiss: the same ``LeagueTeam`` squads and ``MatchEntry`` cards, the
+    first-named team's player first): the teams, the boards, every card written (a card
+    with boards still to come included) and the teams' withdrawals (a Swiss has none:
+    its withdrawn team is absent from the rounds after)."""
+
+    teams: tuple[LeagueTeam, ...]
+    boards: int
+    entries: tuple[MatchEntry, ...]
+    withdrawals: tuple[TeamWithdrawal, ...] = ()
+    league: bool = True  # the words: a division's home team, a Swiss's first team
+
+
+def cards(section: Section) -> Cards:
+    """The ``Cards`` of a team league's or a team Swiss's section."""
+    from leaguegen.domain.sections.team_swiss import TeamSwissDetails
+
+    d = section.details
+    if isinstance(d, TeamSwissDetails):
+        return Cards(d.teams, d.boards, d.matches + d.unfinished, league=False)
+    league = details(section)
+    return Cards(league.teams, league.boards, league.matches, league.withdrawals)
+
+
 def board_code(score: str) -> str:
     """The board result a score stands for (``1``, ``=``, ``0``, ``+``, ``-``, ``--``)."""
     from leaguegen.formats.sections.teams_common import RESULTS
@@ -77,11 +102,13 @@ def _fixture(section: Section, game: str, round_no: int | None) -> tuple[int, in
     schedule, or Refused saying what the fixtures have instead."""
     from leaguegen.formats.sections.teams_common import split_pair
 
-    d = details(section)
-    names = [t.name for t in d.teams]
+    c = cards(section)
+    names = [t.name for t in c.teams]
     split = split_pair(game.strip(), names)
     if split is None:
         raise Refused(f"'{game}' is not 'home team - away team' of this division's teams"
+                      f" ({', '.join(names)})" if c.league else
+                      f"'{game}' is not 'first team - second team' of this section's teams"
                       f" ({', '.join(names)})")
     h, a = names.index(split[0]) + 1, names.index(split[1]) + 1
     games = [g for g in kind_of(section.format).scheduled_games(section)
@@ -93,14 +120,24 @@ def _fixture(section: Section, game: str, round_no: int | None) -> tuple[int, in
             raise Refused(f"{split[0]} and {split[1]} do not meet in round {round_no} (they"
                           f" meet in {when})")
         games = there
+    if not games:
+        raise Refused(f"{split[0]} and {split[1]} are not paired in any round of this"
+                      " section")
     right = [g for g in games if (g[1], g[2]) == (h, a)]
     if not right:
         r, sh, sa = games[0]
-        raise Refused(f"{names[sh - 1]} is at home to {names[sa - 1]} in round {r}; write it"
-                      f" '{names[sh - 1]} - {names[sa - 1]}' with the scores from the home"
-                      " players' side")
+        if c.league:
+            raise Refused(f"{names[sh - 1]} is at home to {names[sa - 1]} in round {r}; write"
+                          f" it '{names[sh - 1]} - {names[sa - 1]}' with the scores from the"
+                          " home players' side")
+        raise Refused(f"round {r}'s match is '{names[sh - 1]} - {names[sa - 1]}'"
+                      f" ({names[sh - 1]} has White on board 1); write it so, with the scores"
+                      " from its players' side")
     if len(right) > 1:
         raise Refused(f"{split[0]} are at home to {split[1]} in rounds"
+                      f" {', '.join(str(g[0]) for g in right)}; say which with --round"
+                      if c.league else
+                      f"{split[0]} - {split[1]} is the match of rounds"
                       f" {', '.join(str(g[0]) for g in right)}; say which with --round")
     return right[0]
 
@@ -126,7 +163,7 @@ def _name(team: LeagueTeam, index: int | None) -> str:
     return DEFAULT if index is None else team.eligible[index].name
 
 
-def _lineup(d: TeamLeagueDetails, home: LeagueTeam, away: LeagueTeam,
+def _lineup(d: Cards, home: LeagueTeam, away: LeagueTeam,
             fixed: dict[int, tuple[int | None, int | None]]) -> list[tuple[int | None,
                                                                           int | None]]:
     """Every board's (home, away) players: ``fixed`` boards as given, the others each
@@ -248,7 +285,7 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
     from leaguegen.formats.chores.result import round_dating
     from leaguegen.formats.sections.teams_common import split_pair
 
-    d = details(section)
+    d = cards(section)
     r, h, a = _fixture(section, game, round_no)
     home, away = d.teams[h - 1], d.teams[a - 1]
     key = f"{home.name} - {away.name}"
@@ -258,7 +295,7 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         raise Refused(f"round {r}: {d.teams[gone.team - 1].name} withdrew after round"
                       f" {gone.after_round}; the table scores this match as a default by"
                       " itself")
-    existing = next((m for m in d.matches if (m.round, m.host, m.guest) == (r, h, a)), None)
+    existing = next((m for m in d.entries if (m.round, m.host, m.guest) == (r, h, a)), None)
     scores = score.replace(",", " ").split()
     said: list[str] = []
     dating = round_dating(section, r, date)
@@ -313,7 +350,8 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         said.append(f"round {r}: {key}: " + " ".join(WRITTEN[c] for c in codes))
     else:
         if not 1 <= board <= d.boards:
-            raise Refused(f"--board {board}: the division plays {d.boards} boards")
+            raise Refused(f"--board {board}: the {'division' if d.league else 'section'}"
+                          f" plays {d.boards} boards")
         if len(scores) != 1:
             raise Refused(f"--board {board} takes one board's score, not '{score}'")
         code = board_code(scores[0])
@@ -382,7 +420,7 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         said.append(f"round {r} dated {dating.isoformat()}")
 
     def recorded(after: Section) -> str | None:
-        got = next((m for m in details(after).matches
+        got = next((m for m in cards(after).entries
                     if (m.round, m.host, m.guest) == (r, h, a)), None)
         return None if got == want else "the match would not read back"
 
@@ -423,18 +461,13 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     """The change adding ``name`` (a team) to ``team_withdrawals``, saying what the
     division's rule does with its matches."""
     from leaguegen.formats import season_edits
+    from leaguegen.formats.chores import team_absence
 
+    if not cards(section).league:  # a team Swiss: absent from the rounds still to pair
+        return team_absence.withdraw_change(session, st, section, name, after_round, reason)
     d = details(section)
     names = [t.name for t in d.teams]
-    found = [n for n in names if n == name.strip()] or \
-        [n for n in names if n.casefold() == name.strip().casefold()]
-    if not found:
-        from leaguegen.formats.yaml_nodes import suggestion
-
-        raise Refused(f"no team '{name}' in this division{suggestion(name.strip(), names)}"
-                      f" (teams: {', '.join(names)})")
-    team = names.index(found[0]) + 1
-    tname = found[0]
+    team, tname = team_absence.team_number(names, name, "division")
     if any(w.team == team for w in d.withdrawals):
         raise Refused(f"{tname} has withdrawn already")
     total = max((g[0] for g in kind_of(section.format).scheduled_games(section)), default=0)

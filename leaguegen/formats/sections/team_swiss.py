@@ -12,6 +12,7 @@ Keys beyond the common ones (docs/teams.md, "The team Swiss section")::
     bye_points: {match_points: 1, game_points: 2}   # the PAB (default: a drawn match)
     team_tiebreaks: [GPTS, BH:MP, SB:MP]            # C.07 team codes after the primary
     absent: [{team: Castle, round: 4}]              # teams not to pair in a round
+                                    # (a reason: may follow; `bye` and `withdraw` write them)
     teams:                          # as a team league's: name, club, players, reserves
       - name: Riverside
         players: [...]
@@ -39,7 +40,8 @@ from fractions import Fraction
 
 import yaml
 
-from leaguegen.domain.season import RoundInfo, Section
+from leaguegen.domain.season import RoundInfo, Season, Section
+from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.sections.team_league import LeagueTeam, MatchEntry
 from leaguegen.domain.sections.team_swiss import (
     DEFAULT_TEAM_TIEBREAKS,
@@ -69,7 +71,8 @@ from leaguegen.formats.yaml_nodes import Ctx
 KEYS = ("teams", "boards", "number_of_rounds", "colours", "primary_score", "initial_colour",
         "match_points", "game_points", "bye_points", "team_tiebreaks", "absent")
 ROUND_KEYS = ("date", "matches", "paired_by")
-ABSENT_KEYS = ("team", "round")
+ABSENT_KEYS = ("team", "round", "reason")
+ABSENT_REQUIRED = ("team", "round")
 BYE_KEYS = ("match_points", "game_points")
 BYE, ABSENT = "bye", "absent"
 COLOURS = {"A": TYPE_A, "B": TYPE_B, "none": NO_COLOURS}
@@ -101,7 +104,8 @@ def _absent(node: yaml.Node | None, ctx: Ctx, names: list[str],
             rounds: int) -> list[tuple[int, int, yaml.Node]]:
     out: list[tuple[int, int, yaml.Node]] = []
     for item in yn.sequence(node, ctx.col, "absent"):
-        keys = yn.mapping(item, ctx.col, "absent entry", ABSENT_KEYS, required=ABSENT_KEYS)
+        keys = yn.mapping(item, ctx.col, "absent entry", ABSENT_KEYS, required=ABSENT_REQUIRED)
+        read_line(keys.get("reason"), ctx.col, "absent reason")  # for the reader of the file
         if "team" not in keys or "round" not in keys:
             continue
         team = _team_of(keys["team"], ctx, names, "absent")
@@ -126,6 +130,7 @@ class _Round:
         self.seen: dict[int, str] = {}  # team -> where it already is this round
         self.pairings: list[Paired] = []
         self.matches: list[MatchEntry] = []
+        self.unfinished: list[MatchEntry] = []
         self.bye: int | None = None
         self.absent: list[int] = []
 
@@ -201,15 +206,12 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
     done = [e for e in entries if e is not None]
     if len(done) != len(entries):
         return
-    pending = [e for e in done if e.result is None]
-    if pending:  # the league's board-by-board card; a Swiss round is paired on whole results
-        ctx.col.add(items[pending[0].number - 1],
-                    f"round {r}: {raw} board {pending[0].number} has no result; write the"
-                    " match's boards with their results, or the match alone while it is"
-                    " unplayed")
-        return
     check_board_order(done, items, ctx, teams, first, second)
-    rnd.matches.append(MatchEntry(r, first, second, tuple(done)))
+    entry = MatchEntry(r, first, second, tuple(done))
+    if any(e.result is None for e in done):  # a card entered board by board, not done yet
+        rnd.unfinished.append(entry)
+        return
+    rnd.matches.append(entry)
 
 
 def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: int,
@@ -287,8 +289,16 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
         tuple(p for rnd in rounds for p in rnd.pairings),
         tuple(m for rnd in rounds for m in rnd.matches),
         tuple((rnd.r, rnd.bye) for rnd in rounds if rnd.bye is not None),
-        tuple(sorted(absences)), tuple(marks))
+        tuple(sorted(absences)), tuple(marks),
+        tuple(m for rnd in rounds for m in rnd.unfinished))
     return replace(base, rounds=tuple(infos), details=details)
 
 
-READER = FormatParser("team_swiss", KEYS, parse)
+def trf_document(season: Season, facts: SectionFacts) -> str:
+    """The section as a TRF-2026 team event (``formats/trf_teams_event.py``)."""
+    from leaguegen.formats import trf_teams_event
+
+    return trf_teams_event.section_text(season, facts)
+
+
+READER = FormatParser("team_swiss", KEYS, parse, trf_document=trf_document)
