@@ -32,6 +32,7 @@ from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.checkin import read_checkin
 from leaguegen.formats.club_standings import read_club_standings
+from leaguegen.formats.divisions import read_divisions, with_places
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import (
     read_line,
@@ -48,7 +49,7 @@ from leaguegen.formats.yaml_nodes import Ctx
 SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
-               "tiebreaks", "reports", "paper", "site_url", "printables", "rated")
+               "tiebreaks", "reports", "paper", "site_url", "printables", "rated", "divisions")
 # reports: where players report results (domain/report_links.py)
 REPORT_KEYS = ("host", "repository", "server", "url")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
@@ -696,6 +697,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
             ids[section.id] = node
             sections.append(section)
         sections, stage_problems = stage_sources.resolve(sections, readers)
+        divisions = read_divisions(keys.get("divisions"), col, sections)
+        sections = with_places(sections, divisions)
         known = set(col.problems) | set(problems)
         problems.extend(p for p in stage_problems if p not in known)
         languages = _languages(keys.get("language"), keys.get("languages"), col)
@@ -731,6 +734,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             paper=paper, site_url=site_url.rstrip("/"), printables=printables,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
+            divisions=divisions,
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)
