@@ -205,9 +205,9 @@ def _edited(text: str, season, plan: NextDivisions, name: str | None,  # noqa: A
     for start, end, body in sorted(spans, reverse=True):
         out = out[:start] + body + out[end:]
     head = [say(Message("Made by `leaguegen next-season` from {season}: each division's "
-                        "players as its final table placed them (relegated into it first, "
-                        "then those who stayed, then those promoted), entries and ratings as "
-                        "they were, no rounds yet.", season=old_name))]
+                        "players or teams as its final table placed them (relegated into it "
+                        "first, then those who stayed, then those promoted), entries and "
+                        "ratings as they were, no rounds yet.", season=old_name))]
     head += [say(Message("Left the league: {name}, promoted from {division} (place {place} of "
                          "{count})", name=p.name, division=names[p.source], place=p.position,
                          count=p.count)) if p.move == PROMOTED else
