@@ -49,5 +49,11 @@ def next_season(season_dir: Path, new_dir: Path, name: str | None) -> None:
                      division=p.source) if p.move == "promoted" else
              Message("{name} leaves the league, relegated from {division}", name=p.name,
                      division=p.source))
+    for sid, above, below in done.ties:
+        echo(Message("warning: {above} and {below} of {division} are equal on every tie-break "
+                     "either side of a promotion or relegation line; the table lists {above} "
+                     "first, so the new season does too: settle it by the league's rule and "
+                     "edit the new file if need be", above=above, below=below, division=sid),
+             err=True)
     echo(Message("Wrote {folder}; check it with `leaguegen check {folder}`",
                  folder=done.folder))

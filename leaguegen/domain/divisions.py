@@ -154,3 +154,34 @@ def zones(season: Season, facts: SectionFacts) -> dict[str, str]:
     order = final_order(facts)
     marks = {name: zone(div, pos, len(order)) for pos, name in enumerate(order, start=1)}
     return {name: mark for name, mark in marks.items() if mark}
+
+
+def _rank_keys(facts: SectionFacts) -> dict[str, tuple[int, ...]]:
+    """Each ranked entrant's rank as its table gives it (a quads group's prefixed by the
+    group's number: ranks of two groups are not comparable), by name."""
+    groups = getattr(facts, "group_facts", None)
+    if groups is not None:
+        return {name: (g, *key) for g, gf in enumerate(groups, start=1)
+                for name, key in _rank_keys(gf).items()}
+    standings = getattr(facts, "standings", None)
+    if standings is not None:
+        players = facts.section.players
+        return {players[r.number - 1].name: (r.rank,) for r in standings.rows
+                if r.rank is not None}
+    rows = getattr(facts, "rows", ())
+    return {r.name: (r.rank,) for r in rows if getattr(r, "rank", None) is not None}
+
+
+def boundary_ties(division: Division, facts: SectionFacts) -> tuple[tuple[str, str], ...]:
+    """The two entrants either side of a promotion or a relegation line who share their
+    rank (equal on every tie-break): the table lists one above the other (by pairing
+    number), but the league's rule (a play-off, a lot) has to settle which goes."""
+    order = final_order(facts)
+    keys = _rank_keys(facts)
+    lines = {division.promote, len(order) - division.relegate} - {0, len(order)}
+    out = []
+    for line in sorted(lines):
+        above, below = order[line - 1], order[line]
+        if above in keys and keys.get(above) == keys.get(below):
+            out.append((above, below))
+    return tuple(out)

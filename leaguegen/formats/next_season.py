@@ -34,6 +34,7 @@ from leaguegen.domain.divisions import (
     PROMOTED,
     NextDivisions,
     Placed,
+    boundary_ties,
     next_divisions,
     unfinished,
 )
@@ -73,6 +74,8 @@ class NextSeason:
 
     folder: Path
     plan: NextDivisions
+    # (division, above, below): equal on every tie-break either side of a line
+    ties: tuple[tuple[str, str, str], ...] = ()
 
 
 def _english(message: Message) -> str:
@@ -104,7 +107,9 @@ def make_next_season(old_dir: Path, new_dir: Path, name: str | None = None,
     text = season_write.read_text(old_dir / SEASON_FILE, old_dir).text
     new_text = _edited(text, season, plan, name, say, season.name)
     _write(new_dir, new_text)
-    return NextSeason(new_dir, plan)
+    ties = tuple((d.section, a, b) for d in season.divisions
+                 for a, b in boundary_ties(d, facts[d.section]))
+    return NextSeason(new_dir, plan, ties)
 
 
 def _mover_comment(p: Placed, say: Say, names: dict[str, str], season: str) -> str:
