@@ -31,6 +31,7 @@ COMMANDS: dict[str, str] = {
     "schema": "schema_cmd", "diff": "diff_cmd", "check-files": "check_files_cmd",
     "checkin": "checkin_cmd",
     "print": "print_cmd",
+    "next-season": "next_season_cmd",
 }
 
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
     from leaguegen.domain.games import PgnFile
+    from leaguegen.domain.divisions import Division
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
@@ -219,6 +220,9 @@ class Season:
     reports: ReportSettings | None = None
     # the season's grand prix series over its own sections (``series:``, domain/series.py)
     series: tuple[SeriesRules, ...] = ()
+    # ``divisions:``: the sections that are divisions, top first, with their promotion and
+    # relegation places (domain/divisions.py); () when the season has none
+    divisions: tuple[Division, ...] = ()
     # What ``check`` advises about the files (valid, but probably not meant); the
     # loader's to report, not part of the season's value.
     warnings: tuple[Problem, ...] = field(default=(), compare=False)

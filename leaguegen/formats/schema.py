@@ -37,6 +37,7 @@ def season_schema() -> Schema:
     from leaguegen.domain.sections import kind_of
     from leaguegen.domain.sections.registry import format_names
     from leaguegen.formats import rounds, stage_sources
+    from leaguegen.formats.divisions import DIVISION_KEYS
     from leaguegen.formats.players import PLAYER_KEYS
     from leaguegen.formats.season_yaml import (
         DIGITS,
@@ -84,6 +85,10 @@ def season_schema() -> Schema:
         "printables": {"enum": list(PRINTABLES)},
         "site_url": {"type": "string", "pattern": "^https?://"},
         "series": series_schema(),
+        "divisions": {"type": "array", "items": _keys(
+            DIVISION_KEYS, {"section": {"type": "string"},
+                            "promote": {"type": "integer", "minimum": 0},
+                            "relegate": {"type": "integer", "minimum": 0}}, ("section",))},
         "sections": {"type": "array", "minItems": 1,
                      "items": {"oneOf": [{"type": "string"},
                                          {"$ref": "#/definitions/section"}]}},

@@ -32,6 +32,7 @@ from leaguegen.formats import files, stage_sources
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.checkin import read_checkin
 from leaguegen.formats.club_standings import read_club_standings
+from leaguegen.formats.divisions import read_divisions, with_places
 from leaguegen.formats.news import markdown_problems, read_news
 from leaguegen.formats.options import (
     read_line,
@@ -51,7 +52,7 @@ SEASON_FILE = "season.yaml"
 SEASON_KEYS = ("name", "organiser", "venue", "time_control", "scoring", "language",
                "languages", "digits", "description", "sections", "free_round_score",
                "tiebreaks", "reports", "paper", "site_url", "printables", "rated",
-               "series")
+               "series", "divisions")
 # reports: where players report results (domain/report_links.py)
 REPORT_KEYS = ("host", "repository", "server", "url")
 _REPOSITORY = re.compile(r"[A-Za-z0-9_.-]+(/[A-Za-z0-9_.-]+)+")
@@ -699,6 +700,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
             ids[section.id] = node
             sections.append(section)
         sections, stage_problems = stage_sources.resolve(sections, readers)
+        divisions = read_divisions(keys.get("divisions"), col, sections)
+        sections = with_places(sections, divisions)
         known = set(col.problems) | set(problems)
         problems.extend(p for p in stage_problems if p not in known)
         sections, game_problems = read_games(root, Path(folder), sections, memo)  # games/
@@ -737,6 +740,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
             series=read_series(keys.get("series"), ctx, ids, "a section id of this season"),
+            divisions=divisions,
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])
     problems.extend(news_problems)

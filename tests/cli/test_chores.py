@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from leaguegen.cli import main
 from leaguegen.domain.schedule import berger
-from leaguegen.domain.sections import kind_of
+from leaguegen.domain.sections import derive_facts, kind_of
 from leaguegen.formats import season_write
 from leaguegen.formats.season_yaml import load_season
 from tests.conftest import ROOT
@@ -85,8 +85,11 @@ OPEN = open_games()
 
 
 def test_the_demos_give_games_to_enter() -> None:
+    # a finished season (riverside-2024 and -2025, the club's past: next-season needs them
+    # finished) has no game left to enter
     individual = {d.name for d in DEMOS if not all(
-        kind_of(s.format).chores.team_matches for s in load_season(d).sections)}
+        kind_of(s.format).chores.team_matches or derive_facts(s).finished
+        for s in load_season(d).sections)}
     assert {d for d, *_ in OPEN} == individual  # every demo of players' games has one
 
 

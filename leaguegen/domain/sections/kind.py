@@ -210,6 +210,14 @@ class SectionKind:
     # ``section.games`` (a team section's squads and board results): (players, results
     # entered), as ``leaguegen check`` counts them; None: ``counts`` of the section's own.
     counts_of: Callable[[Section], tuple[int, int]] | None = None
+    # Whether a section of this kind may be a division of the season's ``divisions:``
+    # (promotion and relegation, ``domain/divisions.py``): its final table orders every
+    # entrant (a round robin, quads group after group, a team league), which a Swiss's or
+    # a knockout's does not in the way a league's movers need.
+    division: bool = False
+    # What a division of this kind moves up and down, by name, in the order listed: its
+    # teams (a team league); None: its players.
+    entrants: Callable[[Section], tuple[str, ...]] | None = None
 
     def counts(self, section: Section) -> tuple[int, int]:
         """The section's players and its results entered (``check``'s summary line): a

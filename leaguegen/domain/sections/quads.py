@@ -124,4 +124,5 @@ KIND = register(SectionKind(
     tiebreak_system="round-robin", feeds_stages=True, plan=plan,
     scheduled_games=scheduled_games,
     chores=Chores(withdraw=True, late_entry=LATE_ENTRIES),
+    division=True,
 ))

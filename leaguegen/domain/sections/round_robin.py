@@ -105,4 +105,5 @@ KIND = register(SectionKind(
     feeds_stages=True, plan=plan, scheduled_games=scheduled_games, varma=True,
     free_round="free round",
     chores=Chores(withdraw=True, late_entry=FREE_NUMBER, computed_numbers=True),
+    division=True,
 ))

@@ -468,4 +468,5 @@ KIND = register(SectionKind(
     counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
     trf_type={FORMAT: "Team Round-Robin"},
     trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
+    division=True, entrants=lambda s: tuple(t.name for t in details(s).teams),
 ))

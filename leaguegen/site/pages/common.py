@@ -94,6 +94,8 @@ class StandingRow:
     # Rtg+/-: the event's FIDE rating change, exact (a rated section's, ``rating_view``);
     # None: the section is not rated or the player is unrated
     rating_change: Fraction | None = None
+    # a division's place: "promotion", "relegation" or "" (domain/divisions.py)
+    zone: str = ""
 
 
 def shown_values(codes: tuple[str, ...], row: StandingsRow) -> tuple[tuple[object, ...],

@@ -13,9 +13,10 @@ group's crosstable.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
+from leaguegen.domain import divisions
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
@@ -113,10 +114,11 @@ class QuadsGroupPage:
     pdf_url: str
 
 
-def _group_data(season: Season, facts: SectionFacts, root: str
-                ) -> tuple[rr.SectionData, SectionPage]:
+def _group_data(season: Season, facts: SectionFacts, root: str,
+                zones: Mapping[str, str]) -> tuple[rr.SectionData, SectionPage]:
+    """``zones``: the quads section's division places (its order runs group after group)."""
     data = rr.SectionData(facts)
-    return data, rr.section_page(season, data, root=root)
+    return data, rr.section_page(season, data, root=root, zones=zones)
 
 
 def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
@@ -150,9 +152,10 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     root = "../"
     summary = common.section_summary(facts, root, None)
     sexes = {p.name: p.sex for p in section.players}
+    zones = divisions.zones(season, facts)
     groups = tuple(
         GroupView(i, f"group-{i}/index.html", len(gf.section.players), len(gf.section.rounds),
-                  gf.finished, _group_data(season, group_rated(facts, gf), root)[1])
+                  gf.finished, _group_data(season, group_rated(facts, gf), root, zones)[1])
         for i, gf in enumerate(facts.group_facts, start=1))
     page = QuadsPage(
         root=root, season=common.season_info(season), section=summary,
@@ -176,7 +179,8 @@ def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage
     Group 3", linking to the group)."""
     section, lang = facts.section, season.language
     for i, gf in enumerate(facts.group_facts, start=1):
-        data, gpage = _group_data(season, group_rated(facts, gf), "../../")
+        data, gpage = _group_data(season, group_rated(facts, gf), "../../",
+                                  divisions.zones(season, facts))
         yield f"{section.id}/group-{i}/index.html", "quads/group.html", QuadsGroupPage(
             root="../../", season=page.season, section=replace(page.section, url="../index.html"),
             number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from leaguegen.domain import roundrobin
+from leaguegen.domain import divisions, roundrobin
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
@@ -174,9 +175,14 @@ def section_data(facts: SectionFacts) -> SectionData:
     return SectionData(facts)
 
 
-def section_page(season: Season, data: SectionData, root: str = "../") -> SectionPage:
-    """``root``: the way up to the site's root from the page (deeper for a quads group)."""
+def section_page(season: Season, data: SectionData, root: str = "../",
+                 zones: Mapping[str, str] | None = None) -> SectionPage:
+    """``root``: the way up to the site's root from the page (deeper for a quads group);
+    ``zones``: a division's promotion and relegation places by name (default: the
+    section's own, when the season makes it a division; a quads group gets its section's)."""
     s, t = data.section, data.table
+    if zones is None:
+        zones = divisions.zones(season, data.facts)
     codes = list(s.tiebreaks)
     result = data.standings
     assert result is not None
@@ -201,6 +207,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             provisional=provisional,
             performance=_performance(data, number)[0],
             rating_change=event_change(data.facts, number),
+            zone=zones.get(s.players[number - 1].name, ""),
         ))
     for number in sorted(data.excluded):
         data.ranks[number] = None
@@ -211,6 +218,7 @@ def section_page(season: Season, data: SectionData, root: str = "../") -> Sectio
             values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
             performance=_performance(data, number)[0],
             rating_change=event_change(data.facts, number),
+            zone=zones.get(s.players[number - 1].name, ""),
         ))
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
