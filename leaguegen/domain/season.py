@@ -21,8 +21,8 @@ if TYPE_CHECKING:  # the kinds' own modules define them and import this one
     from leaguegen.domain.changes import Change
     from leaguegen.domain.checkin import CheckinRules
     from leaguegen.domain.club_standings import ClubRules
-    from leaguegen.domain.games import PgnFile
     from leaguegen.domain.divisions import Division
+    from leaguegen.domain.games import PgnFile
     from leaguegen.domain.prizes.rules import PrizeRules
     from leaguegen.domain.sections.double_swiss import DoubleSwissDetails
     from leaguegen.domain.sections.knockout import KnockoutDetails
