@@ -164,3 +164,43 @@ def test_a_section_id_in_any_script_goes_through_a_game_report(tmp_path: Path) -
     res = _run(season, report)
     assert res.exit_code == 0, res.output
     assert "Ines Duarte - Mei Lin: 0-1" in (season / "season.yaml").read_text("utf-8")
+
+
+TEAM_SWISS = ROOT / "tests" / "data" / "team-swiss-2026"
+
+
+def test_a_team_swiss_match_is_reported_whole_as_a_league_match_is(tmp_path: Path) -> None:
+    """The team Swiss takes results by match (its kind's ``Chores.team_matches``), so a
+    captain's card goes through the same form: round 7 of the example is cut, paired again
+    by ``pair``, and one match of it reported; exactly its four board lines are written,
+    each player on the board the squad gives them."""
+    season = tmp_path / "swiss"
+    shutil.copytree(TEAM_SWISS, season)
+    path = season / "season.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    rounds = lines.index("    rounds:")
+    cut = max(n for n, line in enumerate(lines) if n > rounds and line.startswith("      - "))
+    path.write_text("\n".join(lines[:cut]) + "\n", encoding="utf-8")
+    paired = CliRunner().invoke(main, ["pair", str(season)])
+    assert paired.exit_code == 0 and "Millbrook - Fairhaven" in paired.output, paired.output
+    before = path.read_text(encoding="utf-8").splitlines()
+    body = season / "report.md"
+    body.write_text(
+        "### Section\n\nopen\n\n### Round\n\n7\n\n### Home team\n\nMillbrook\n\n"
+        "### Away team\n\nFairhaven\n\n### Boards\n\n"
+        "1. Yara Young - Uma Kowalski: 1-0\n2. Zane Fong - Vik Silva: ½-½\n"
+        "3. Alma Mendes - Wren Becker: 0-1\n4. Boris Ustinov - Xena Fischer: 1-0\n\n"
+        "### Opponent captain's GitHub handle\n\n_No response_\n\n### Note\n\n_No response_\n",
+        encoding="utf-8")
+    res = _run(season, body)
+    assert res.exit_code == 0, res.output
+    after = path.read_text(encoding="utf-8").splitlines()
+    assert _changed(before, after) == [
+        "+               - Yara Young - Uma Kowalski: 1-0",
+        "+               - Zane Fong - Vik Silva: ½-½",
+        "+               - Alma Mendes - Wren Becker: 0-1",
+        "+               - Boris Ustinov - Xena Fischer: 1-0"]
+    wrong = body.read_text(encoding="utf-8").replace("Millbrook", "Eastwick")
+    body.write_text(wrong, encoding="utf-8")  # Eastwick has the bye: no such match
+    refused = _run(season, body)
+    assert refused.exit_code == 2 and path.read_text(encoding="utf-8").splitlines() == after
