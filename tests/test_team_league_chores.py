@@ -95,6 +95,25 @@ def test_a_board_at_a_time_counts_once_the_card_is_complete(season: Path) -> Non
     assert [b.result for b in match.boards] == ["0", "=", "1", "1"]
 
 
+def test_new_players_on_the_last_board_of_a_card_being_filled_in(season: Path) -> None:
+    """The last board of a match, still without a result, gets new players and a result:
+    its empty value's marks run on to the next line, and the line was once written with a
+    second colon (invalid YAML, refused at the write)."""
+    record_result(season, "division-1", "Riverside B - Riverside A", "0-1", board=1,
+                  players="Erik Everett - Alice Ashworth", round_no=6)
+    record_result(season, "division-1", "Riverside B - Riverside A", "+-", board=4,
+                  players="Hana Hughes - default")
+    lines = text(season).splitlines()
+    at = lines.index("          - Riverside B - Riverside A:")
+    assert lines[at + 1:at + 6] == [
+        "              - Erik Everett - Alice Ashworth: 0-1",
+        "              - Fiona Finch - Ben Barnes:",
+        "              - Gus Garner - Clara Chowdhury:",
+        "              - Hana Hughes - default: +-",
+        "      - date: 2026-12-10",
+    ]
+
+
 def test_a_board_already_there_is_replaced_only_with_correct(season: Path) -> None:
     before = text(season)
     with pytest.raises(Refusal) as err:

@@ -242,8 +242,10 @@ def _set_board(text: str, doc: yaml.Node, board: yaml.MappingNode, key: str,
     knode, vnode = board.value[0]
     if knode.value == key and score is not None:
         return set_value(text, doc, board, key, score)
+    # an empty value's marks may run on to the next token (a board last in its match):
+    # the line then ends at the key's own colon
     end = vnode.end_mark.index if not (vnode.tag.endswith(":null") and not vnode.style) \
-        else knode.end_mark.index
+        else text.index(":", knode.end_mark.index) + 1
     shown = f"{yaml_scalar(key)}:" + (f" {value_scalar(score)}" if score is not None else "")
     new = text[:knode.start_mark.index] + shown + text[end:]
     if plain(compose(new)) != plain(doc, {id(board): [(key, score)]}):
