@@ -140,7 +140,8 @@ def _renamed(season: Path, old: str, new: str) -> None:
     path = season / "season.yaml"
     text = path.read_text(encoding="utf-8")
     assert f"  - id: {old}\n" in text
-    path.write_text(text.replace(f"  - id: {old}\n", f"  - id: {new}\n"), encoding="utf-8")
+    path.write_text(text.replace(f"  - id: {old}\n", f"  - id: {new}\n")
+                    .replace(f"{{section: {old},", f"{{section: {new},"), encoding="utf-8")  # divisions:
 
 
 @pytest.mark.parametrize("sid", ["甲组", "высшая", "الممتازة"])

@@ -146,7 +146,8 @@ def test_every_team_match_link_reports_exactly_its_own_match(tmp_path: Path,
     if sid:
         path = season / "season.yaml"
         path.write_text(path.read_text("utf-8").replace("  - id: division-1\n",
-                                                        f"  - id: {sid}\n"), "utf-8")
+                                                        f"  - id: {sid}\n")
+                        .replace("{section: division-1,", f"{{section: {sid},"), "utf-8")
     site = _build(season, tmp_path / "site")
     loaded = load_season(season)
     seen: dict[tuple[str, int, int, int], str] = {}
