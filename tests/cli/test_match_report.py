@@ -141,7 +141,7 @@ def _renamed(season: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert f"  - id: {old}\n" in text
     path.write_text(text.replace(f"  - id: {old}\n", f"  - id: {new}\n")
-                    .replace(f"{{section: {old},", f"{{section: {new},"), encoding="utf-8")  # divisions:
+                    .replace(f"{{section: {old},", f"{{section: {new},"), encoding="utf-8")
 
 
 @pytest.mark.parametrize("sid", ["甲组", "высшая", "الممتازة"])

@@ -14,6 +14,7 @@ import json
 import re
 import shutil
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -197,10 +198,10 @@ def test_the_demo_series_over_the_rapid_and_one_day_events(tmp_path: Path) -> No
     folders = season_folders(folder)
     seasons = {p: load_season(d) for p, d in folders.items()}
     club = read_club_file(folder, seasons, folders)
-    assert [s.id for s in club.series] == ["rapid-gp"]
+    assert [s.id for s in club.series] == ["rapid-gp", "premier-gp"]
     facts = {p: season_facts(s) for p, s in seasons.items()}
     found = roster(seasons, sorted(seasons))
-    page, = club_series_pages(club, facts, found, "", "en", "western")
+    page, premier = club_series_pages(club, facts, found, "", "en", "western")
     rapid = facts["riverside-2026"].sections["rapid"].standings
     swiss = facts["thursday-swiss-2026"].sections["open"].standings
     assert rapid is not None and swiss is not None
@@ -218,6 +219,24 @@ def test_the_demo_series_over_the_rapid_and_one_day_events(tmp_path: Path) -> No
     assert sorted(((r.name, r.total) for r in page.rows), key=lambda x: -x[1]) == sorted(
         expected, key=lambda x: -x[1])
     assert all(r.played == 1 for r in page.below)
+    # the Premier over the three winter leagues: ranked are the members who played it in
+    # two seasons or more; each total is their best two events' points, and a place
+    # nobody shares takes the table's points for it
+    premiers = {y: seasons[f"riverside-{y}"].section("premier") for y in (2024, 2025, 2026)}
+    times = Counter(p.name for sec in premiers.values() for p in sec.players)
+    assert {r.name for r in premier.rows} <= {n for n, k in times.items() if k >= 2}
+    assert len(premier.rows) >= 8
+    points = (12, 10, 8, 7, 6, 5, 4, 3, 2, 1)
+    for row in premier.rows:
+        cells = [c for c in row.cells if c is not None]
+        assert row.played == len(cells) <= times[row.name]  # unranked in one: no place
+        counted = sorted((c.points for c in cells if c.counted), reverse=True)
+        assert len(counted) == 2 and row.total == sum(counted)
+        assert max(c.points for c in cells if not c.counted) <= counted[-1] \
+            if row.played == 3 else True
+        for c in cells:
+            if c.tied == 1:
+                assert c.points == (points[c.place - 1] if c.place <= 10 else 0)
 
 
 def test_both_jsons_hold_to_the_feeds_schema(season_site: Path, club_site: Path) -> None:
