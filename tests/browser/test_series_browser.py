@@ -40,8 +40,11 @@ def sites(tmp_path_factory) -> dict[str, Path]:
     shutil.copytree(CLUB, folder)
     (folder / "club.yaml").write_text(CLUB_YAML, encoding="utf-8")
     build_seasons(folder, base / "folder", pdf=False, cache_dir=base / "c2")
+    # the demo folder's Premier series: three seasons' columns and a ten-place table
+    build_seasons(ROOT / "seasons", base / "demo", pdf=False, cache_dir=base / "c3")
     return {"season": base / "season" / "series-rapid-gp.html",
-            "folder": base / "folder" / "club" / "series-club-gp.html"}
+            "folder": base / "folder" / "club" / "series-club-gp.html",
+            "demo": base / "demo" / "club" / "series-premier-gp.html"}
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +54,7 @@ def chrome():  # noqa: ANN201
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("which", ["season", "folder"])
+@pytest.mark.parametrize("which", ["season", "folder", "demo"])
 def test_rank_name_and_points_in_view(sites: dict[str, Path], chrome, which: str,  # noqa: ANN001
                                       width: int) -> None:
     page = chrome.new_page(viewport={"width": width, "height": 900})
@@ -67,4 +70,4 @@ def test_axe_finds_no_violation(sites: dict[str, Path], chrome) -> None:  # noqa
     page = chrome.new_page(viewport={"width": 1280, "height": 900})
     found = {which: axe_violations(page, path.as_uri(), source) for which, path in sites.items()}
     page.close()
-    assert found == {"season": [], "folder": []}
+    assert found == {"season": [], "folder": [], "demo": []}
