@@ -739,7 +739,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
             paper=paper, site_url=site_url.rstrip("/"), printables=printables,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
-            series=read_series(keys.get("series"), ctx, ids, "a section id of this season"),
+            series=read_series(keys.get("series"), ctx, ids,
+                               Message("a section id of this season")),
             divisions=divisions,
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])

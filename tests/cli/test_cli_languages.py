@@ -103,6 +103,22 @@ def _no_pairing_trf(tmp_path: Path) -> Path:
     return folder
 
 
+def _series_mistakes(tmp_path: Path) -> Path:
+    """riverside with a ``series:`` block wrong in every way its reader checks, and a
+    ``club_standings:`` tie-break that does not exist."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: rapid\n", "  - id: rapid\n    club_standings: {best: 2, tiebreaks: [nxt]}\n", 1)
+    text += ("series:\n"
+             "  - {id: Rapid_GP, name: A, events: [rapid, rapid, rapidd], points: [5, 8],\n"
+             "     ties: shared, best: 3, minimum: 2, tiebreaks: [plyed, played, played]}\n"
+             "  - {id: gp, name: B, events: [premier], points: [3]}\n"
+             "  - {id: gp, name: C, events: [major], points: [3]}\n")
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -116,6 +132,7 @@ REFUSALS = [
     ("build-invalid", _broken, ["build", "{dir}", "--out", "{dir}/_site", "--no-pdf", "-q"]),
     ("check-tab", _tabbed, ["check", "{dir}"]),
     ("check-not-a-season", _not_empty, ["check", "{dir}"]),
+    ("check-series-block", _series_mistakes, ["check", "{dir}"]),
     ("result-unknown-player", _riverside,
      ["result", "{dir}", "Eleanor Whitfeld - Daniel Reyes", "1-0", "--section", "premier"]),
     ("result-bad-score", _riverside,
