@@ -130,6 +130,29 @@ def _team_swiss(tmp_path: Path) -> Path:
     return folder
 
 
+def _bad_trf(tmp_path: Path) -> Path:
+    """A generated Swiss TRF whose two lines disagree: player 1's round 1 result does not
+    match player 12's, and in round 2 players 1 and 8 both have black."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    data = (ROOT / "tests" / "data" / "bbp_generated" / "bbp-dutch-s0016.trf").read_bytes()
+    data = data.replace(b"    12 b 1     8 w =", b"    12 b 0     8 b =", 1)
+    (folder / "event.trf").write_bytes(data)
+    return folder
+
+
+def _bad_team_trf(tmp_path: Path) -> Path:
+    """A team TRF whose first team lists player 2 of the second team as well."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    text = (ROOT / "tests" / "data" / "team-swiss-c6" / "c6-following-emptied.trf").read_text(
+        encoding="utf-8")
+    squad = "   1     1    2    3    4    5    6"
+    text = text.replace(squad, squad.replace("    2 ", "    8 "), 1)
+    (folder / "event.trf").write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -179,6 +202,8 @@ REFUSALS = [
      ["result", "{dir}", "Northgate - Castle Knights", "3-0", "--board", "1", "--section",
       "division-1", "--round", "6"]),
     ("team-swiss-pair-complete", _team_swiss, ["pair", "{dir}", "--section", "open"]),
+    ("pair-trf-lines-disagree", _bad_trf, ["pair", "--trf", "{dir}/event.trf"]),
+    ("pair-team-trf-bad-squad", _bad_team_trf, ["pair", "--trf", "{dir}/event.trf"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
