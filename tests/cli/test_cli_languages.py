@@ -153,6 +153,18 @@ def _bad_team_trf(tmp_path: Path) -> Path:
     return folder
 
 
+def _team_swiss_mistakes(tmp_path: Path) -> Path:
+    """The team Swiss example with round 1's first match a team against itself, and round
+    2's whole-match default written as a score."""
+    folder = _team_swiss(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("- Aldermoor - Glenrock: +-", "- Aldermoor - Aldermoor: +-", 1)
+    text = text.replace("- Dunmore - Aldermoor: +-", "- Dunmore - Aldermoor: 1-0", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -211,6 +223,7 @@ REFUSALS = [
     ("result-board-not-team", _riverside,
      ["result", "{dir}", "Eleanor Whitfield - Daniel Reyes", "1-0", "--section", "premier",
       "--board", "1"]),
+    ("check-team-swiss-rounds", _team_swiss_mistakes, ["check", "{dir}"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
