@@ -165,6 +165,20 @@ def _team_swiss_mistakes(tmp_path: Path) -> Path:
     return folder
 
 
+def _team_withdrawals_mistakes(tmp_path: Path) -> Path:
+    """The team league with a withdrawal of a team not in its division, and one twice."""
+    folder = _team_league(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: division-1\n",
+        "  - id: division-1\n"
+        "    team_withdrawals:\n"
+        "      - {team: Northgat, after_round: 2}\n"
+        "      - {team: Old Mill, after_round: 99}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -224,6 +238,7 @@ REFUSALS = [
      ["result", "{dir}", "Eleanor Whitfield - Daniel Reyes", "1-0", "--section", "premier",
       "--board", "1"]),
     ("check-team-swiss-rounds", _team_swiss_mistakes, ["check", "{dir}"]),
+    ("check-team-withdrawals", _team_withdrawals_mistakes, ["check", "{dir}"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
