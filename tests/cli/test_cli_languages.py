@@ -38,6 +38,7 @@ CODES = {
     "GAME", "SCORE", "FILE", "SEASON_DIR", "DIR", "NAME", "ID", "TOPIC", "REV", "seeding",
     "list", "date", "YYYY", "MM", "DD", "key", "value", "Ctrl", "http", "XXR", "XXA", "chmod",
     "PATH", "COMMAND", "ARGS", "Try", "uid", "git", "netlify", "docs", "build", "pair",
+    "prizes", "min", "max", "EUR", "USD", "GBP",
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
 CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
@@ -179,6 +180,23 @@ def _team_withdrawals_mistakes(tmp_path: Path) -> Path:
     return folder
 
 
+def _prize_mistakes(tmp_path: Path) -> Path:
+    """riverside's rapid section with a ``prizes:`` block wrong in several ways."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: rapid\n",
+        "  - id: rapid\n"
+        "    prizes:\n"
+        "      currency: EURO\n"
+        "      places: [100, -5, 12.345, 200]\n"
+        "      categories:\n"
+        "        - {name: Juniors, sex: q, rating: {min: 1800, max: 1500}, prizes: [10]}\n"
+        "        - {name: Juniors, prizes: []}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -239,6 +257,7 @@ REFUSALS = [
       "--board", "1"]),
     ("check-team-swiss-rounds", _team_swiss_mistakes, ["check", "{dir}"]),
     ("check-team-withdrawals", _team_withdrawals_mistakes, ["check", "{dir}"]),
+    ("check-prizes", _prize_mistakes, ["check", "{dir}"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
