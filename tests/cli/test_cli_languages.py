@@ -197,6 +197,20 @@ def _prize_mistakes(tmp_path: Path) -> Path:
     return folder
 
 
+def _season_keys_mistakes(tmp_path: Path) -> Path:
+    """riverside with a paper size, printables choice and site address that do not exist,
+    and a player whose family name is all of the name."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("{name: Yusuf Demir, rating: 1930, federation: TUR}",
+                        "{name: Yusuf Demir, family: Yusuf Demir, rating: 1930,"
+                        " federation: TUR}", 1)
+    text += "paper: A3\nprintables: every\nsite_url: ftp://club.example/\n"
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -258,6 +272,7 @@ REFUSALS = [
     ("check-team-swiss-rounds", _team_swiss_mistakes, ["check", "{dir}"]),
     ("check-team-withdrawals", _team_withdrawals_mistakes, ["check", "{dir}"]),
     ("check-prizes", _prize_mistakes, ["check", "{dir}"]),
+    ("check-season-keys", _season_keys_mistakes, ["check", "{dir}"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
