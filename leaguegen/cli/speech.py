@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 
 from leaguegen.cli.terminal import printable
-from leaguegen.errors import Message, Problem, is_message_list
+from leaguegen.errors import InputError, Message, Problem, is_message_list
 
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans", "zh-cn": "zh_Hans",
@@ -239,7 +239,10 @@ def _translatable(value: object) -> bool:
 
 
 def say_lines(message: object, code: str | None = None) -> str:
-    """Like :func:`say` for a message of several lines (a plain one keeps its line breaks)."""
+    """Like :func:`say` for a message of several lines (a plain one keeps its line breaks);
+    an InputError is its problems, each said as ``check`` says it."""
+    if isinstance(message, InputError):
+        return "\n".join(problem(p, code) for p in message.problems)
     if isinstance(message, BaseException) and not _translatable(message):
         message = str(message)
     if isinstance(message, Message | Problem | BaseException):

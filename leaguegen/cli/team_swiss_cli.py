@@ -110,8 +110,8 @@ def check_trf(trf_path: str) -> int:
     return 1 if differ else 0
 
 
-def _stop(message: str) -> None:
-    click.echo(printable(message), err=True)
+def _stop(message: Message) -> None:
+    echo(message, err=True)
     sys.exit(EXIT_CANNOT)
 
 
@@ -132,16 +132,17 @@ def pair_section(session, section, date, version: str) -> None:  # noqa: ANN001
     try:
         paired = ts.pair_next(section)
     except ts.RoundNotFinished as exc:
-        lines = "\n".join(f"  {names[p.first - 1]} - {names[p.second - 1]}"
-                          for p in exc.waiting)
-        _stop(f"round {exc.round} of '{sid}' still has {len(exc.waiting)} match(es) without"
-              f" a result:\n{lines}\nenter their results (or a default) first")
+        echo(Message("round {r} of '{sid}' still has {count} match(es) without a result:",
+                     r=exc.round, sid=sid, count=len(exc.waiting)), err=True)
+        for p in exc.waiting:  # the teams' names as written, one match a line
+            click.echo(printable(f"  {names[p.first - 1]} - {names[p.second - 1]}"), err=True)
+        _stop(Message("enter their results (or a default) first"))
         return
     except ts.SectionComplete as exc:
-        _stop(f"section '{sid}': {exc}; nothing to pair")
+        _stop(Message("section '{sid}': {exc}; nothing to pair", sid=sid, exc=exc))
         return
     except (NoValidPairing, ValueError) as exc:
-        _stop(f"section '{sid}': no valid pairing: {exc}")
+        _stop(Message("section '{sid}': no valid pairing: {exc}", sid=sid, exc=exc))
         return
     rnd = paired.round
     if date is None:

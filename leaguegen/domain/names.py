@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from leaguegen.errors import Message
+
 _INVISIBLE = {"Cf", "Cc", "Zl", "Zp"}
 
 
@@ -110,18 +112,19 @@ def family_given(name: str, family: str | None = None) -> tuple[str, str] | None
     return None
 
 
-def family_problem(name: str, family: str) -> str | None:
+def family_problem(name: str, family: str) -> Message | None:
     """Why ``family`` cannot be the family name of ``name`` (None: it can): it must be the
     first or the last words of the name, whole, so the given name is what is left."""
     text, fam = " ".join(name.split()), " ".join(family.split())
     if not fam or fam == text:
-        return f"family '{family}' must be a part of the name '{name}', not all of it"
+        return Message("{key} '{family}' must be a part of the name '{name}', not all of it",
+                       key="family", family=family, name=name)
     spaced = " " in text
     at_start = text.startswith(fam) and (not spaced or text[len(fam)] in " ,")
     at_end = text.endswith(fam) and (not spaced or text[-len(fam) - 1] in " ,")
     if not (at_start or at_end):
-        return (f"family '{family}' is not the first or the last words of the name"
-                f" '{name}'")
+        return Message("{key} '{family}' is not the first or the last words of the name"
+                       " '{name}'", key="family", family=family, name=name)
     return None
 
 

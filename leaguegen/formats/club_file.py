@@ -27,7 +27,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season
 from leaguegen.domain.series import SeriesRules
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 from leaguegen.formats import files
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.series import read_series
@@ -64,7 +64,8 @@ def read_club_file(folder: Path, seasons: Mapping[str, Season],
     if doc is not None:
         keys = yn.mapping(doc, col, CLUB_FILE, KEYS)
         series = read_series(keys.get("series"), Ctx(col, root), refs,
-                             "<season folder>/<section id> of a season in this folder")
+                             Message("<season folder>/<section id> of a season in this"
+                                     " folder"))
     errors = [p for p in col.problems if not p.warning]
     if errors:
         raise InputError(errors)

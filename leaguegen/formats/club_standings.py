@@ -16,6 +16,7 @@ from __future__ import annotations
 import yaml
 
 from leaguegen.domain.club_standings import TIEBREAKS, ClubRules
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -35,10 +36,13 @@ def read_club_standings(node: yaml.Node | None, ctx: Ctx) -> ClubRules | None:
     for item in yn.sequence(keys.get("tiebreaks"), col, "club_standings: tiebreaks"):
         code = (yn.text(item, col, "club_standings: tie-break") or "").lower()
         if code not in TIEBREAKS:
-            col.add(item, f"club_standings: unknown tie-break '{code}'"
-                          f"{yn.suggestion(code, TIEBREAKS)}; known: {', '.join(TIEBREAKS)}")
+            col.add(item, Message("{block}: unknown tie-break '{code}'{suggestion}; known:"
+                                  " {known}", block="club_standings", code=code,
+                                  suggestion=yn.suggestion(code, TIEBREAKS),
+                                  known=", ".join(TIEBREAKS)))
         elif code in codes:
-            col.add(item, f"club_standings: tie-break '{code}' is listed twice")
+            col.add(item, Message("{block}: tie-break '{code}' is listed twice",
+                                  block="club_standings", code=code))
         else:
             codes.append(code)
     if best is None or len(col.problems) > before:

@@ -104,8 +104,9 @@ def _club_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
         return str(node.value)  # club_id: 17 (read as written: 017 stays 017)
     value = yn.text(node, ctx.col, f"{name}: club_id")
     if value is not None and not CLUB_ID.match(value):
-        ctx.col.add(node, f"{name}: club_id '{value}' must be letters, digits, '.', '_' or"
-                          " '-' (at most 40)")
+        ctx.col.add(node, Message("{name}: {key} '{value}' must be letters, digits, '.', '_'"
+                                  " or '-' (at most 40)", name=name, key="club_id",
+                                  value=value))
         return None
     return value
 
@@ -125,7 +126,8 @@ def _aliases(node: yaml.Node | None, ctx: Ctx, name: str) -> tuple[str, ...]:
         if (why := name_problem(alias)) is not None:
             ctx.col.add(item, why)
         elif name_key(alias) == name_key(name):
-            ctx.col.add(item, f"{name}: alias '{alias}' is the player's own name")
+            ctx.col.add(item, Message("{name}: {key} '{alias}' is the player's own name",
+                                      name=name, key="alias", alias=alias))
         elif alias not in out:
             out.append(alias)
     return tuple(out)
@@ -197,7 +199,7 @@ def _family(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
     words): A-Z lists sort by it, the TRF writes "Family, Given" (docs/season-format.md)."""
     value = yn.text(node, ctx.col, f"{name}: family")
     if value is not None and (why := family_problem(name, value)) is not None:
-        ctx.col.add(node, f"{name}: {why}")
+        ctx.col.add(node, Message("{name}: {why}", name=name, why=why))
         return None
     return value
 

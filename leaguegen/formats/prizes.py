@@ -62,11 +62,12 @@ def read_prizes(node: yaml.Node | None, ctx: Ctx) -> PrizeRules | None:
     keys = yn.mapping(node, col, "prizes", BLOCK_KEYS, required=("currency",))
     currency = yn.text(keys.get("currency"), col, "prizes: currency") or ""
     if currency and not _CURRENCY.fullmatch(currency):
-        col.add(keys["currency"], f"prizes: currency '{currency}' must be a three-letter code"
-                                  " such as EUR, USD or GBP")
+        col.add(keys["currency"], Message("prizes: currency '{currency}' must be a three-letter"
+                                          " code such as EUR, USD or GBP", currency=currency))
     decimals = yn.integer(keys.get("decimals"), col, "prizes: decimals", minimum=0)
     if decimals is not None and decimals > MAX_DECIMALS:
-        col.add(keys["decimals"], f"prizes: decimals must be at most {MAX_DECIMALS}")
+        col.add(keys["decimals"], Message("prizes: decimals must be at most {most}",
+                                          most=MAX_DECIMALS))
         decimals = None
     decimals = 2 if decimals is None else decimals
     ties = read_enum(keys.get("ties"), ctx, "prizes: ties", Ties.SHARED)
@@ -85,17 +86,19 @@ def read_prizes(node: yaml.Node | None, ctx: Ctx) -> PrizeRules | None:
         if category is None:
             continue
         if category.name in seen or category.name == PLACES:
-            col.add(item, f"prize category '{category.name}' is named twice; each needs its"
-                          " own name (the prize list shows it)")
+            col.add(item, Message("prize category '{name}' is named twice; each needs its own"
+                                  " name (the prize list shows it)", name=category.name))
             continue
         seen[category.name] = item
         if category.criteria in criteria_seen:
-            col.warn(item, f"prize category '{category.name}' has the same criteria as"
-                           f" '{criteria_seen[category.criteria]}'; did you mean one list?")
+            col.warn(item, Message("prize category '{name}' has the same criteria as"
+                                   " '{other}'; did you mean one list?", name=category.name,
+                                   other=criteria_seen[category.criteria]))
         criteria_seen.setdefault(category.criteria, category.name)
         categories.append(category)
     if not categories and len(col.problems) == before:
-        col.add(node, "prizes: give places, categories or both (each a list of amounts)")
+        col.add(node, Message("prizes: give places, categories or both (each a list of"
+                              " amounts)"))
     if len(col.problems) > before and any(not p.warning for p in col.problems[before:]):
         return None
     return PrizeRules(currency=currency, categories=tuple(categories), decimals=decimals,
@@ -111,9 +114,9 @@ def check_dates(rules: PrizeRules | None, node: yaml.Node | None, section: Secti
         return
     for cat in rules.categories:
         if cat.criteria.uses_age:
-            ctx.col.add(node, f"prize category '{cat.name}' is by age, but no date to take"
-                              " ages on: give prizes: age_on (e.g. 2026-01-01) or date the"
-                              " rounds")
+            ctx.col.add(node, Message("prize category '{name}' is by age, but no date to take"
+                                      " ages on: give prizes: age_on (e.g. 2026-01-01) or date"
+                                      " the rounds", name=cat.name))
             return
 
 
@@ -121,28 +124,40 @@ def _category(node: yaml.Node, ctx: Ctx, decimals: int) -> Category | None:
     col = ctx.col
     keys = yn.mapping(node, col, "prize category", CATEGORY_KEYS, required=("name", "prizes"))
     name = yn.text(keys.get("name"), col, "prize category name") or ""
-    what = f"prize category '{name}'" if name else "prize category"
+    what = Message("prize category '{name}'", name=name) if name else Message("prize category")
     amounts = _amounts(keys.get("prizes"), col, what, decimals) if "prizes" in keys else None
-    rating = _bounds(keys.get("rating"), col, f"{what}: rating", 0)
-    age = _bounds(keys.get("age"), col, f"{what}: age", 0)
-    unrated = yn.boolean(keys.get("unrated"), col, f"{what}: unrated")
+    rating = _bounds(keys.get("rating"), col, _part(what, "rating"), 0)
+    age = _bounds(keys.get("age"), col, _part(what, "age"), 0)
+    unrated = yn.boolean(keys.get("unrated"), col, _part(what, "unrated"))
     if unrated and rating is not None and rating != (None, None):
-        col.add(keys["unrated"], f"{what}: unrated players have no rating to be in a rating"
-                                 " band; give rating or unrated: true, not both")
-    sex = yn.text(keys.get("sex"), col, f"{what}: sex")
+        col.add(keys["unrated"], Message("{what}: unrated players have no rating to be in a"
+                                         " rating band; give rating or unrated: true, not both",
+                                         what=what))
+    sex = yn.text(keys.get("sex"), col, _part(what, "sex"))
     if sex is not None:
         sex = sex.lower()
         if sex not in ("m", "w", "f"):
-            col.add(keys["sex"], f"{what}: sex '{sex}' is not one of m, w (or f)")
+            col.add(keys["sex"], Message("{what}: sex '{sex}' is not one of m, w (or f)",
+                                         what=what, sex=sex))
         sex = "w" if sex == "f" else sex
-    club = yn.text(keys.get("club"), col, f"{what}: club")
-    ties = read_enum(keys.get("ties"), ctx, f"{what}: ties", Ties.SHARED) \
+    club = yn.text(keys.get("club"), col, _part(what, "club"))
+    ties = read_enum(keys.get("ties"), ctx, _part(what, "ties"), Ties.SHARED) \
         if "ties" in keys else None
     if not name or amounts is None or rating is None or age is None:
         return None
     criteria = Criteria(rating_min=rating[0], rating_max=rating[1], unrated=unrated,
                         age_min=age[0], age_max=age[1], sex=sex, club=club)
     return Category(name, amounts, criteria, ties=ties)
+
+
+def _part(what: str, key: str) -> Message:
+    """``what: key`` (a category's key), said with the category's words translated."""
+    return Message("{what}: {key}", what=what, key=key)
+
+
+def _bound(what: str, key: str) -> Message:
+    """``what min`` / ``what max``: a band's end."""
+    return Message("{what} {key}", what=what, key=key)
 
 
 def _bounds(node: yaml.Node | None, col: yn.Collector, what: str,
@@ -153,14 +168,15 @@ def _bounds(node: yaml.Node | None, col: yn.Collector, what: str,
     keys = yn.mapping(node, col, what, BOUND_KEYS)
     if not keys:
         if isinstance(node, yaml.MappingNode):
-            col.add(node, f"{what} needs min, max or both")
+            col.add(node, Message("{what} needs min, max or both", what=what))
         return None
-    low = yn.integer(keys.get("min"), col, f"{what} min", minimum=minimum)
-    high = yn.integer(keys.get("max"), col, f"{what} max", minimum=minimum)
+    low = yn.integer(keys.get("min"), col, _bound(what, "min"), minimum=minimum)
+    high = yn.integer(keys.get("max"), col, _bound(what, "max"), minimum=minimum)
     if ("min" in keys and low is None) or ("max" in keys and high is None):
         return None
     if low is not None and high is not None and low > high:
-        col.add(node, f"{what}: min {low} is above max {high}; the band is empty")
+        col.add(node, Message("{what}: min {low} is above max {high}; the band is empty",
+                              what=what, low=low, high=high))
         return None
     return (low, high)
 
@@ -168,10 +184,10 @@ def _bounds(node: yaml.Node | None, col: yn.Collector, what: str,
 def _amounts(node: yaml.Node | None, col: yn.Collector, what: str,
              decimals: int) -> tuple[int, ...] | None:
     """A list of amounts, best place first, in minor units; None when any is wrong."""
-    items = yn.sequence(node, col, "prizes: places" if what == PLACES else f"{what}: prizes")
+    items = yn.sequence(node, col, "prizes: places" if what == PLACES else _part(what, "prizes"))
     if not items:
         if yn.is_null(node) or isinstance(node, yaml.SequenceNode):
-            col.add(node, f"{what}: the list of prizes is empty")
+            col.add(node, Message("{what}: the list of prizes is empty", what=what))
         return None
     out: list[int] = []
     ok = True
@@ -181,33 +197,36 @@ def _amounts(node: yaml.Node | None, col: yn.Collector, what: str,
             ok = False
             continue
         if out and value > out[-1]:
-            col.add(item, f"{what}: a prize ({yn.text(item, col, what)}) is larger than the"
-                          " one above it; list the prizes best place first")
+            col.add(item, Message("{what}: a prize ({prize}) is larger than the one above it;"
+                                  " list the prizes best place first", what=what,
+                                  prize=yn.text(item, col, what)))
             ok = False
         out.append(value)
     return tuple(out) if ok else None
 
 
 def _money(node: yaml.Node, col: yn.Collector, what: str, decimals: int) -> int | None:
-    raw = yn.text(node, col, f"{what}: amount")
+    raw = yn.text(node, col, _part(what, "amount"))
     if raw is None:
         if yn.is_null(node):
-            col.add(node, f"{what}: an amount is missing")
+            col.add(node, Message("{what}: an amount is missing", what=what))
         return None
     if _AMOUNT.fullmatch(raw.removeprefix("-")) is None:
-        col.add(node, f"{what}: '{raw}' is not an amount (write it like 150 or 150.50)")
+        col.add(node, Message("{what}: '{raw}' is not an amount (write it like 150 or 150.50)",
+                              what=what, raw=raw))
         return None
     if raw.startswith("-"):
-        col.add(node, f"{what}: amount {raw} is negative")
+        col.add(node, Message("{what}: amount {raw} is negative", what=what, raw=raw))
         return None
     value = Decimal(raw)
     if value >= MAX_AMOUNT:
-        col.add(node, f"{what}: amount {raw} is too large (under {MAX_AMOUNT:,})")
+        col.add(node, Message("{what}: amount {raw} is too large (under {most})", what=what,
+                              raw=raw, most=f"{MAX_AMOUNT:,}"))
         return None
     minor = value.scaleb(decimals)
     if minor != minor.to_integral_value():
-        col.add(node, f"{what}: amount {raw} has more than {decimals} digit(s) after the"
-                      " point")
+        col.add(node, Message("{what}: amount {raw} has more than {decimals} digit(s) after"
+                              " the point", what=what, raw=raw, decimals=decimals))
         return None
     return int(minor)
 
@@ -219,5 +238,6 @@ def _date(node: yaml.Node | None, col: yn.Collector, what: str) -> dt.date | Non
     try:
         return dt.date.fromisoformat(raw)
     except ValueError:
-        col.add(node, f"{what} '{raw}' is not a date like 2026-01-01")
+        col.add(node, Message("{what} '{raw}' is not a date like 2026-01-01", what=what,
+                              raw=raw))
         return None

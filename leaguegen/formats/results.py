@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from leaguegen.domain.model import Code
 from leaguegen.domain.season import GameResult
+from leaguegen.errors import Message
 
 _RESULTS = {
     "1-0": GameResult.WHITE_WINS, "1:0": GameResult.WHITE_WINS,
@@ -26,7 +27,8 @@ _RESULTS = {
 _PENDING = ("", "?", "pending", "postponed", "adjourned")
 
 
-RESULT_HELP = "1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeit), -- (double forfeit)"
+# A Message: said in the run's language where a refusal names it as a value.
+RESULT_HELP = Message("1-0, 0-1, ½-½ (or 1/2-1/2), +- or -+ (forfeit), -- (double forfeit)")
 
 
 def parse_result(raw: str) -> GameResult | None:

@@ -716,19 +716,23 @@ def load_season(folder: str | Path, memo: dict | None = None,
             digits = "western"
         paper = yn.text(keys.get("paper"), col, "paper") or "A4"
         if paper not in PAPERS:
-            col.add(keys.get("paper"), f"paper must be one of {', '.join(PAPERS)},"
-                                       f" not '{paper}'{yn.suggestion(paper, PAPERS)}")
+            col.add(keys.get("paper"), Message("{what} must be one of {choices}, not '{raw}'"
+                                               "{suggestion}", what="paper",
+                                               choices=", ".join(PAPERS), raw=paper,
+                                               suggestion=yn.suggestion(paper, PAPERS)))
             paper = "A4"
         printables = yn.text(keys.get("printables"), col, "printables") or "none"
         if printables not in PRINTABLES:
-            col.add(keys.get("printables"), f"printables must be one of"
-                    f" {', '.join(PRINTABLES)}, not '{printables}'"
-                    f"{yn.suggestion(printables, PRINTABLES)}")
+            col.add(keys.get("printables"), Message(
+                "{what} must be one of {choices}, not '{raw}'{suggestion}", what="printables",
+                choices=", ".join(PRINTABLES), raw=printables,
+                suggestion=yn.suggestion(printables, PRINTABLES)))
             printables = "none"
         site_url = read_line(keys.get("site_url"), col, "site_url") or ""
         if site_url and not SITE_URL.fullmatch(site_url):
-            col.add(keys.get("site_url"), f"site_url must be the site's address starting"
-                                          f" with https:// or http://, not '{site_url}'")
+            col.add(keys.get("site_url"), Message("{what} must be the site's address starting"
+                                                  " with https:// or http://, not '{raw}'",
+                                                  what="site_url", raw=site_url))
             site_url = ""
         season = Season(
             name=read_line(keys.get("name"), col, "name") or "",
@@ -739,7 +743,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
             paper=paper, site_url=site_url.rstrip("/"), printables=printables,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
-            series=read_series(keys.get("series"), ctx, ids, "a section id of this season"),
+            series=read_series(keys.get("series"), ctx, ids,
+                               Message("a section id of this season")),
             divisions=divisions,
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])

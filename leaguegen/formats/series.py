@@ -28,6 +28,7 @@ from fractions import Fraction
 import yaml
 
 from leaguegen.domain.series import PLACES, TIEBREAKS, TIES, SeriesRules
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_points
 from leaguegen.formats.yaml_nodes import Ctx
@@ -58,7 +59,7 @@ def series_schema() -> dict[str, object]:
 
 
 def read_series(node: yaml.Node | None, ctx: Ctx, events: Collection[str],
-                hint: str) -> tuple[SeriesRules, ...]:
+                hint: Message) -> tuple[SeriesRules, ...]:
     """Every series of the block (those with a problem left out: the problems are on
     ``ctx``). ``events``: the references an event may be; ``hint`` says what they are."""
     out: list[SeriesRules] = []
@@ -68,7 +69,8 @@ def read_series(node: yaml.Node | None, ctx: Ctx, events: Collection[str],
         if rules is None:
             continue
         if rules.id in ids:
-            ctx.col.add(item, f"series: id '{rules.id}' is used twice")
+            ctx.col.add(item, Message("{what} '{id}' is used twice", what="series: id",
+                                      id=rules.id))
             continue
         ids.add(rules.id)
         out.append(rules)
@@ -81,8 +83,9 @@ def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...
     if raw is None:
         return default
     if raw not in choices:
-        ctx.col.add(node, f"{what} must be one of {', '.join(choices)}, not '{raw}'"
-                          f"{yn.suggestion(raw, choices)}")
+        ctx.col.add(node, Message("{what} must be one of {choices}, not '{raw}'{suggestion}",
+                                  what=what, choices=", ".join(choices), raw=raw,
+                                  suggestion=yn.suggestion(raw, choices)))
         return default
     return raw
 
@@ -93,49 +96,60 @@ def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str) -> Serie
     keys = yn.mapping(node, col, "series", KEYS, required=("id", "name", "events", "points"))
     sid = yn.text(keys.get("id"), col, "series: id") or ""
     if "id" in keys and not ID.fullmatch(sid):
-        col.add(keys["id"], f"series: id '{sid}' must be lower-case letters, digits and"
-                            " hyphens (it names the series' pages)")
+        col.add(keys["id"], Message("{what} '{id}' must be lower-case letters, digits and"
+                                    " hyphens (it names the series' pages)",
+                                    what="series: id", id=sid))
     name = yn.text(keys.get("name"), col, "series: name") or ""
     refs: list[str] = []
     for item in yn.sequence(keys.get("events"), col, "series: events"):
         ref = yn.text(item, col, "series: event") or ""
         if ref not in events:
-            col.add(item, f"series: event '{ref}' is not {hint}"
-                          f"{yn.suggestion(ref, sorted(events))}")
+            col.add(item, Message("{what} '{ref}' is not {hint}{suggestion}",
+                                  what="series: event", ref=ref, hint=hint,
+                                  suggestion=yn.suggestion(ref, sorted(events))))
         elif ref in refs:
-            col.add(item, f"series: event '{ref}' is listed twice")
+            col.add(item, Message("{what} '{ref}' is listed twice", what="series: event",
+                                  ref=ref))
         else:
             refs.append(ref)
     if "events" in keys and not refs and len(col.problems) == before:
-        col.add(keys["events"], "series: events must list at least one event")
+        col.add(keys["events"], Message("{what} must list at least one event",
+                                        what="series: events"))
     points: list[Fraction] = []
     for item in yn.sequence(keys.get("points"), col, "series: points"):
         value = read_points(item, ctx, "series: points")
         if value is not None:
             if points and value > points[-1]:
-                col.add(item, f"series: points must not rise down the table ({value} after"
-                              f" {points[-1]})")
+                col.add(item, Message("{what} must not rise down the table ({value} after"
+                                      " {previous})", what="series: points",
+                                      value=str(value), previous=str(points[-1])))
             points.append(value)
     if "points" in keys and not points and len(col.problems) == before:
-        col.add(keys["points"], "series: points must list the points of 1st place at least")
+        col.add(keys["points"], Message("{what} must list the points of 1st place at least",
+                                        what="series: points"))
     rest = read_points(keys.get("rest"), ctx, "series: rest")
     ties = _choice(keys.get("ties"), ctx, "series: ties", TIES, TIES[0])
     places = _choice(keys.get("places"), ctx, "series: places", PLACES, PLACES[0])
     best = yn.integer(keys.get("best"), col, "series: best", minimum=1)
     minimum = yn.integer(keys.get("minimum"), col, "series: minimum", minimum=1)
     if best is not None and refs and best > len(refs):
-        col.add(keys["best"], f"series: best {best} is more than its {len(refs)} events")
+        col.add(keys["best"], Message("{what} {value} is more than its {count} events",
+                                      what="series: best", value=best, count=len(refs)))
     if minimum is not None and refs and minimum > len(refs):
-        col.add(keys["minimum"], f"series: minimum {minimum} is more than its {len(refs)}"
-                                 " events")
+        col.add(keys["minimum"], Message("{what} {value} is more than its {count} events",
+                                         what="series: minimum", value=minimum,
+                                         count=len(refs)))
     codes: list[str] = []
     for item in yn.sequence(keys.get("tiebreaks"), col, "series: tiebreaks"):
         code = (yn.text(item, col, "series: tie-break") or "").lower()
         if code not in TIEBREAKS:
-            col.add(item, f"series: unknown tie-break '{code}'"
-                          f"{yn.suggestion(code, TIEBREAKS)}; known: {', '.join(TIEBREAKS)}")
+            col.add(item, Message("{block}: unknown tie-break '{code}'{suggestion}; known:"
+                                  " {known}", block="series", code=code,
+                                  suggestion=yn.suggestion(code, TIEBREAKS),
+                                  known=", ".join(TIEBREAKS)))
         elif code in codes:
-            col.add(item, f"series: tie-break '{code}' is listed twice")
+            col.add(item, Message("{block}: tie-break '{code}' is listed twice",
+                                  block="series", code=code))
         else:
             codes.append(code)
     if len(col.problems) > before:

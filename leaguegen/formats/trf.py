@@ -567,35 +567,44 @@ def _check_games(doc: TrfDocument, by_number: dict[int, TrfPlayer], path: str) -
                     continue
             col = FIRST_BLOCK + 1 + (r - 1) * BLOCK
 
-            def bad(message: str, col: int = col, r: int = r, line: int = p.line) -> None:
+            def bad(message: Message, col: int = col, r: int = r, line: int = p.line) -> None:
                 problems.append(Problem(path, line, col, Message("round {r}: {message}",
                                                                  r=r, message=message)))
 
             if e.opponent == p.number:
-                bad(f"player {p.number} is paired against himself")
+                bad(Message("player {number} is paired against himself", number=p.number))
                 continue
             if q is None:
-                bad(f"player {p.number}'s opponent {e.opponent} has no 001 line")
+                bad(Message("player {number}'s opponent {opponent} has no 001 line",
+                            number=p.number, opponent=e.opponent))
                 continue
             other = q.rounds[r - 1] if r <= len(q.rounds) else None
             if other is None or other.opponent != p.number:
-                says = "has no game" if other is None or other.opponent is None else \
-                    f"says {q.number} met {other.opponent}"
-                bad(f"{p.number} met {q.number}, but line {q.line} {says} in that round")
+                if other is None or other.opponent is None:
+                    bad(Message("{number} met {number2}, but line {line} has no game in that"
+                                " round", number=p.number, number2=q.number, line=q.line))
+                else:
+                    bad(Message("{number} met {number2}, but line {line} says {number2} met"
+                                " {opponent} in that round", number=p.number, number2=q.number,
+                                line=q.line, opponent=other.opponent))
                 continue
             if p.number > q.number:
                 continue  # each pair once, from the lower start number
             if e.colour is not None and e.colour is other.colour:
-                bad(f"{p.number} and {q.number} both have {e.colour.name.lower()}", col + 5)
+                bad(Message("{number} and {number2} both have white", number=p.number,
+                            number2=q.number) if e.colour is Colour.WHITE else
+                    Message("{number} and {number2} both have black", number=p.number,
+                            number2=q.number), col + 5)
             elif (e.colour is None) != (other.colour is None):
                 doc.warnings.append(Message("{path}:{line}: round {r}: only one of {number} and "
                                             "{number2} has a colour",
                                             path=path, line=p.line, r=r, number=p.number,
                                             number2=q.number))
             if other.code not in _AGREE.get(e.code, set()):
-                bad(f"{p.number} has result '{e.code.value}' against {q.number}, who has"
-                    f" '{other.code.value}' (line {q.line}); the two results must match",
-                    col + 7)
+                bad(Message("{number} has result '{code}' against {number2}, who has"
+                            " '{code2}' (line {line}); the two results must match",
+                            number=p.number, code=e.code.value, number2=q.number,
+                            code2=other.code.value, line=q.line), col + 7)
     return problems
 
 

@@ -78,7 +78,7 @@ def _field(line: str, start: int, end: int) -> str:
     return line[start - 1:end].strip()
 
 
-def _int(text: str, col: int, what: str, low: int = 1, high: int = MAX_ID) -> int:
+def _int(text: str, col: int, what: Message, low: int = 1, high: int = MAX_ID) -> int:
     if not (text.isascii() and text.isdigit()) or not low <= int(text) <= high:
         raise _Bad(col, Message("{what} must be a whole number from {low} to {high}, not "
                                 "'{text}'",
@@ -86,7 +86,7 @@ def _int(text: str, col: int, what: str, low: int = 1, high: int = MAX_ID) -> in
     return int(text)
 
 
-def _points(text: str, col: int, what: str) -> Fraction:
+def _points(text: str, col: int, what: Message) -> Fraction:
     if not _NUMBER.fullmatch(text):
         raise _Bad(col, Message("{what} '{text}' is not a number such as 2 or 2.5",
                                 what=what, text=text))
@@ -103,7 +103,8 @@ def _scoring(line: str, default: Scoring) -> Scoring:
             raise _Bad(4 + pos + len(rest[pos:m.start()]) - len(rest[pos:m.start()].lstrip()),
                        Message("'{strip}' is not a code and a value such as 'W 2.0'",
                                strip=rest[pos:m.start()].strip()))
-        values[m.group(1)] = _points(m.group(2), 4 + m.start(2), f"value of {m.group(1)}")
+        values[m.group(1)] = _points(m.group(2), 4 + m.start(2),
+                                       Message("value of {code}", code=m.group(1)))
         pos = m.end()
     if rest[pos:].strip():
         raise _Bad(4 + pos + len(rest[pos:]) - len(rest[pos:].lstrip()),
@@ -114,7 +115,7 @@ def _scoring(line: str, default: Scoring) -> Scoring:
 
 
 def _read_310(raw: _Raw, line: str, lineno: int) -> None:
-    number = _int(_field(line, 5, 7), 5, "team number", 1, 999)
+    number = _int(_field(line, 5, 7), 5, Message("team number"), 1, 999)
     if number in raw.teams:
         raise _Bad(5, Message("team {number} is given twice (first on line {value})",
                               number=number, value=raw.teams[number][1]))
@@ -122,14 +123,14 @@ def _read_310(raw: _Raw, line: str, lineno: int) -> None:
     if not name:
         raise _Bad(9, Message("the team has no name (columns 9-40)"))
     strength_text = _field(line, 48, 53)
-    strength = _int(strength_text, 48, "strength", 0, 9999) if strength_text else None
+    strength = _int(strength_text, 48, Message("strength"), 0, 9999) if strength_text else None
     mp_text, gp_text, rank_text = _field(line, 55, 60), _field(line, 62, 67), _field(line, 69, 71)
     players: list[int] = []
     col = 74
     while col <= len(line):
         text = _field(line, col, col + 3)
         if text:
-            players.append(_int(text, col, "player number"))
+            players.append(_int(text, col, Message("player number")))
         elif line[col - 1:].strip() and not players:
             raise _Bad(col, Message("player numbers start at column 74, four columns each"))
         col += 5
@@ -137,14 +138,14 @@ def _read_310(raw: _Raw, line: str, lineno: int) -> None:
         raise _Bad(74, Message("the team lists no players (columns 74-77, 79-82, ...)"))
     raw.teams[number] = (Team(
         number, name, tuple(players), _field(line, 42, 46), strength,
-        _points(mp_text, 55, "match points") if mp_text else None,
-        _points(gp_text, 62, "game points") if gp_text else None,
-        _int(rank_text, 69, "rank", 0, 999) if rank_text else None), lineno)
+        _points(mp_text, 55, Message("match points")) if mp_text else None,
+        _points(gp_text, 62, Message("game points")) if gp_text else None,
+        _int(rank_text, 69, Message("rank"), 0, 999) if rank_text else None), lineno)
 
 
 def _read_320(raw: _Raw, line: str, lineno: int) -> None:
-    pab = (_points(_field(line, 5, 8), 5, "the bye's match points"),
-           _points(_field(line, 10, 13), 10, "the bye's game points"))
+    pab = (_points(_field(line, 5, 8), 5, Message("the bye's match points")),
+           _points(_field(line, 10, 13), 10, Message("the bye's game points")))
     if raw.pab is not None and raw.pab != pab:
         raise _Bad(5, Message("a second 320 record gives the bye other points"))
     raw.pab = pab
@@ -152,7 +153,7 @@ def _read_320(raw: _Raw, line: str, lineno: int) -> None:
     while col <= len(line):
         text = _field(line, col, col + 2)
         if text and text != "0":
-            team = _int(text, col, f"round {rnd}'s bye team", 1, 999)
+            team = _int(text, col, Message("round {rnd}'s bye team", rnd=rnd), 1, 999)
             if rnd in raw.pab_rounds:
                 raise _Bad(col, Message("round {rnd} already has a bye (line {value})",
                                         rnd=rnd, value=raw.pab_rounds[rnd][1]))
@@ -164,19 +165,19 @@ def _read_330(raw: _Raw, line: str, lineno: int) -> None:
     result = line[4:6]
     if result not in ("+-", "-+", "--"):
         raise _Bad(5, Message("forfeit '{result}' is not +-, -+ or --", result=result))
-    rnd = _int(_field(line, 8, 10), 8, "round", 1, 999)
-    first = _int(_field(line, 12, 14), 12, "first team", 1, 999)
-    second = _int(_field(line, 16, 18), 16, "second team", 1, 999)
+    rnd = _int(_field(line, 8, 10), 8, Message("round"), 1, 999)
+    first = _int(_field(line, 12, 14), 12, Message("first team"), 1, 999)
+    second = _int(_field(line, 16, 18), 16, Message("second team"), 1, 999)
     raw.forfeits.append((result, rnd, first, second, lineno))
 
 
 def _read_001(raw: _Raw, line: str, lineno: int) -> None:
-    number = _int(_field(line, 5, 8), 5, "player number")
+    number = _int(_field(line, 5, 8), 5, Message("player number"))
     if number in raw.players:
         raise _Bad(5, Message("player {number} is given twice (first on line {value})",
                               number=number, value=raw.players[number][1]))
     rating_text = _field(line, 49, 52)
-    rating = _int(rating_text, 49, "rating", 0, 9999) if rating_text else None
+    rating = _int(rating_text, 49, Message("rating"), 0, 9999) if rating_text else None
     raw.players[number] = (Player(number, _field(line, 15, 47), rating), lineno)
     blocks: dict[int, _Block] = {}
     rnd, col = 1, 92
@@ -184,7 +185,7 @@ def _read_001(raw: _Raw, line: str, lineno: int) -> None:
         chunk = line[col - 1:col + 9].ljust(10)
         if chunk.strip():
             opp_text, colour, code = chunk[0:4].strip(), chunk[5], chunk[7]
-            opponent = _int(opp_text, col, "opponent", 0) if opp_text else 0
+            opponent = _int(opp_text, col, Message("opponent"), 0) if opp_text else 0
             if colour not in "wb-" or (colour == " " and opponent):
                 raise _Bad(col + 5, Message("colour '{colour}' is not w, b or -", colour=colour))
             if opponent:
@@ -220,7 +221,7 @@ def _read_line(raw: _Raw, line: str, lineno: int) -> None:
     elif code == "192":
         raw.type_code = line[4:].strip()
     elif code == "142":
-        raw.rounds = _int(line[4:].strip(), 5, "number of rounds", 1, 999)
+        raw.rounds = _int(line[4:].strip(), 5, Message("number of rounds"), 1, 999)
     elif code == "152":
         text = line[4:].strip().upper()
         if text[:1] not in ("W", "B"):
@@ -247,7 +248,7 @@ class _Builder:
         self.problems: list[Problem] = []
         self.team_of: dict[int, tuple[int, int]] = {}  # player -> (team, board)
 
-    def bad(self, line: int, col: int, message: str) -> None:
+    def bad(self, line: int, col: int, message: Message) -> None:
         self.problems.append(Problem(self.path, line, col, message))
 
     def squads(self) -> None:
@@ -255,17 +256,17 @@ class _Builder:
             for board, p in enumerate(team.players, start=1):
                 col = 74 + 5 * (board - 1)
                 if p not in self.raw.players:
-                    self.bad(lineno, col, f"310 record: player {p} of team {number} has no"
-                                          " 001 line")
+                    self.bad(lineno, col, Message("310 record: player {p} of team {team} has"
+                                                  " no 001 line", p=p, team=number))
                 elif p in self.team_of:
-                    self.bad(lineno, col, f"310 record: player {p} is already in team"
-                                          f" {self.team_of[p][0]}")
+                    self.bad(lineno, col, Message("310 record: player {p} is already in team"
+                                                  " {team}", p=p, team=self.team_of[p][0]))
                 else:
                     self.team_of[p] = (number, board)
         for p, (_player, lineno) in sorted(self.raw.players.items()):
             if p not in self.team_of and self.raw.blocks.get(p):
-                self.bad(lineno, 5, f"001 record: player {p} plays but is in no team's 310"
-                                    " record")
+                self.bad(lineno, 5, Message("001 record: player {p} plays but is in no team's"
+                                            " 310 record", p=p))
 
     def round_matches(self, rnd: int) -> tuple[list[Match], set[int]]:
         """Round ``rnd``'s matches, and the teams whose players show the bye code U."""
@@ -288,29 +289,35 @@ class _Builder:
             if block.result == "U":
                 bye_teams.add(team)
                 continue
-            where = f"001 record: player {p}, round {rnd}:"
+            where = Message("001 record: player {p}, round {rnd}:", p=p, rnd=rnd)
             if block.opponent not in self.team_of:
-                self.bad(block.line, block.col, f"{where} opponent {block.opponent} is in no"
-                                                " team")
+                self.bad(block.line, block.col, Message("{where} opponent {opponent} is in no"
+                                                        " team", where=where,
+                                                        opponent=block.opponent))
                 continue
             other, other_board = board_of.get(block.opponent, self.team_of[block.opponent])
             if other == team:
-                self.bad(block.line, block.col, f"{where} opponent {block.opponent} is a"
-                                                " team-mate")
+                self.bad(block.line, block.col, Message("{where} opponent {opponent} is a"
+                                                        " team-mate", where=where,
+                                                        opponent=block.opponent))
                 continue
             if other_board != board:
-                self.bad(block.line, block.col, f"{where} board {board} meets board"
-                                                f" {other_board} of team {other}")
+                self.bad(block.line, block.col, Message("{where} board {board} meets board"
+                                                        " {other_board} of team {other}",
+                                                        where=where, board=board,
+                                                        other_board=other_board, other=other))
                 continue
             back = raw.blocks[block.opponent].get(rnd)
             if back is None or back.opponent != p:
-                self.bad(block.line, block.col, f"{where} opponent {block.opponent} does not"
-                                                f" name {p} in round {rnd}")
+                self.bad(block.line, block.col, Message("{where} opponent {opponent} does not"
+                                                        " name {p} in round {rnd}", where=where,
+                                                        opponent=block.opponent, p=p, rnd=rnd))
                 continue
             if not (block.result == flip(back.result) or block.result == back.result == "-"):
-                self.bad(block.line, block.col + 7, f"{where} result '{block.result}' does"
-                                                    f" not fit {block.opponent}'s"
-                                                    f" '{back.result}' (line {back.line})")
+                self.bad(block.line, block.col + 7,
+                         Message("{where} result '{result}' does not fit {opponent}'s"
+                                 " '{back}' (line {line})", where=where, result=block.result,
+                                 opponent=block.opponent, back=back.result, line=back.line))
                 continue
             pairs.setdefault((team, other), []).append((board, p, block.opponent, block))
         matches = []
@@ -321,8 +328,9 @@ class _Builder:
             for t in (team, other):
                 if t in seen and seen[t] != (other if t == team else team):
                     first = boards[0][3]
-                    self.bad(first.line, first.col, f"001 record: team {t} meets two teams"
-                                                    f" in round {rnd}")
+                    self.bad(first.line, first.col, Message("001 record: team {t} meets two"
+                                                            " teams in round {rnd}", t=t,
+                                                            rnd=rnd))
                 seen[t] = other if t == team else team
             boards.sort()
             first_block = boards[0][3]
@@ -351,13 +359,15 @@ def _apply_forfeits(builder: _Builder, matches: list[Match]) -> list[Match]:
     for result, rnd, first, second, lineno in builder.raw.forfeits:
         i = by_key.get((rnd, frozenset((first, second))))
         if i is None:
-            builder.bad(lineno, 8, f"330 record: no 001 line has the match {first}-{second}"
-                                   f" of round {rnd} (write its boards as + and -)")
+            builder.bad(lineno, 8, Message("330 record: no 001 line has the match"
+                                           " {first}-{second} of round {rnd} (write its boards"
+                                           " as + and -)", first=first, second=second, rnd=rnd))
             continue
         m = out[i]
         if any(b.played for b in m.boards):
-            builder.bad(lineno, 5, f"330 record: the match {first}-{second} of round {rnd}"
-                                   " has boards played over the board")
+            builder.bad(lineno, 5, Message("330 record: the match {first}-{second} of round"
+                                           " {rnd} has boards played over the board",
+                                           first=first, second=second, rnd=rnd))
             continue
         first_view = result if first == m.first else result[::-1]
         out[i] = Match(m.round, m.first, m.second, m.boards, first_view)
@@ -373,12 +383,13 @@ def _byes(builder: _Builder, bye_teams: dict[int, set[int]], boards: int,
     out = []
     for rnd, (team, lineno, col) in sorted(raw.pab_rounds.items()):
         if team not in raw.teams:
-            builder.bad(lineno, col, f"320 record: round {rnd}'s bye team {team} has no 310"
-                                     " record")
+            builder.bad(lineno, col, Message("320 record: round {rnd}'s bye team {team} has no"
+                                             " 310 record", rnd=rnd, team=team))
             continue
         if team in playing.get(rnd, ()):
-            builder.bad(lineno, col, f"320 record: team {team} has the bye in round {rnd},"
-                                     " but its players play a match that round")
+            builder.bad(lineno, col, Message("320 record: team {team} has the bye in round"
+                                             " {rnd}, but its players play a match that round",
+                                             team=team, rnd=rnd))
             continue
         out.append(Bye(rnd, team, pab[0], pab[1]))
     for rnd, teams in sorted(bye_teams.items()):
@@ -421,7 +432,8 @@ def loads(text: str, path: str = "<trf>") -> TeamEvent:
         playing.setdefault(m.round, set()).update(m.teams())
     byes = _byes(builder, bye_teams, len(raw.board_colours) or boards, playing)
     if raw.rounds and last > raw.rounds:
-        builder.bad(0, 0, f"142 record says {raw.rounds} rounds, but round {last} is played")
+        builder.bad(0, 0, Message("142 record says {rounds} rounds, but round {last} is played",
+                                  rounds=raw.rounds, last=last))
     if builder.problems:
         raise InputError(sorted(builder.problems, key=lambda p: (p.line, p.col)))
     return TeamEvent(

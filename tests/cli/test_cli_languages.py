@@ -38,6 +38,7 @@ CODES = {
     "GAME", "SCORE", "FILE", "SEASON_DIR", "DIR", "NAME", "ID", "TOPIC", "REV", "seeding",
     "list", "date", "YYYY", "MM", "DD", "key", "value", "Ctrl", "http", "XXR", "XXA", "chmod",
     "PATH", "COMMAND", "ARGS", "Try", "uid", "git", "netlify", "docs", "build", "pair",
+    "prizes", "min", "max", "EUR", "USD", "GBP",
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
 CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
@@ -103,6 +104,113 @@ def _no_pairing_trf(tmp_path: Path) -> Path:
     return folder
 
 
+def _series_mistakes(tmp_path: Path) -> Path:
+    """riverside with a ``series:`` block wrong in every way its reader checks, and a
+    ``club_standings:`` tie-break that does not exist."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: rapid\n", "  - id: rapid\n    club_standings: {best: 2, tiebreaks: [nxt]}\n", 1)
+    text += ("series:\n"
+             "  - {id: Rapid_GP, name: A, events: [rapid, rapid, rapidd], points: [5, 8],\n"
+             "     ties: shared, best: 3, minimum: 2, tiebreaks: [plyed, played, played]}\n"
+             "  - {id: gp, name: B, events: [premier], points: [3]}\n"
+             "  - {id: gp, name: C, events: [major], points: [3]}\n")
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _team_league(tmp_path: Path) -> Path:
+    return _season(tmp_path, "club-league-2026")
+
+
+def _team_swiss(tmp_path: Path) -> Path:
+    """The team Swiss example (tests/data): every round paired, nothing left to pair."""
+    folder = tmp_path / "team-swiss-2026"
+    shutil.copytree(ROOT / "tests" / "data" / "team-swiss-2026", folder)
+    return folder
+
+
+def _bad_trf(tmp_path: Path) -> Path:
+    """A generated Swiss TRF whose two lines disagree: player 1's round 1 result does not
+    match player 12's, and in round 2 players 1 and 8 both have black."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    data = (ROOT / "tests" / "data" / "bbp_generated" / "bbp-dutch-s0016.trf").read_bytes()
+    data = data.replace(b"    12 b 1     8 w =", b"    12 b 0     8 b =", 1)
+    (folder / "event.trf").write_bytes(data)
+    return folder
+
+
+def _bad_team_trf(tmp_path: Path) -> Path:
+    """A team TRF whose first team lists player 2 of the second team as well."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    text = (ROOT / "tests" / "data" / "team-swiss-c6" / "c6-following-emptied.trf").read_text(
+        encoding="utf-8")
+    squad = "   1     1    2    3    4    5    6"
+    text = text.replace(squad, squad.replace("    2 ", "    8 "), 1)
+    (folder / "event.trf").write_text(text, encoding="utf-8")
+    return folder
+
+
+def _team_swiss_mistakes(tmp_path: Path) -> Path:
+    """The team Swiss example with round 1's first match a team against itself, and round
+    2's whole-match default written as a score."""
+    folder = _team_swiss(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("- Aldermoor - Glenrock: +-", "- Aldermoor - Aldermoor: +-", 1)
+    text = text.replace("- Dunmore - Aldermoor: +-", "- Dunmore - Aldermoor: 1-0", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _team_withdrawals_mistakes(tmp_path: Path) -> Path:
+    """The team league with a withdrawal of a team not in its division, and one twice."""
+    folder = _team_league(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: division-1\n",
+        "  - id: division-1\n"
+        "    team_withdrawals:\n"
+        "      - {team: Northgat, after_round: 2}\n"
+        "      - {team: Old Mill, after_round: 99}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _prize_mistakes(tmp_path: Path) -> Path:
+    """riverside's rapid section with a ``prizes:`` block wrong in several ways."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace(
+        "  - id: rapid\n",
+        "  - id: rapid\n"
+        "    prizes:\n"
+        "      currency: EURO\n"
+        "      places: [100, -5, 12.345, 200]\n"
+        "      categories:\n"
+        "        - {name: Juniors, sex: q, rating: {min: 1800, max: 1500}, prizes: [10]}\n"
+        "        - {name: Juniors, prizes: []}\n", 1)
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
+def _season_keys_mistakes(tmp_path: Path) -> Path:
+    """riverside with a paper size, printables choice and site address that do not exist,
+    and a player whose family name is all of the name."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8")
+    text = text.replace("{name: Yusuf Demir, rating: 1930, federation: TUR}",
+                        "{name: Yusuf Demir, family: Yusuf Demir, rating: 1930,"
+                        " federation: TUR}", 1)
+    text += "paper: A3\nprintables: every\nsite_url: ftp://club.example/\n"
+    path.write_text(text, encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -116,6 +224,7 @@ REFUSALS = [
     ("build-invalid", _broken, ["build", "{dir}", "--out", "{dir}/_site", "--no-pdf", "-q"]),
     ("check-tab", _tabbed, ["check", "{dir}"]),
     ("check-not-a-season", _not_empty, ["check", "{dir}"]),
+    ("check-series-block", _series_mistakes, ["check", "{dir}"]),
     ("result-unknown-player", _riverside,
      ["result", "{dir}", "Eleanor Whitfeld - Daniel Reyes", "1-0", "--section", "premier"]),
     ("result-bad-score", _riverside,
@@ -136,6 +245,34 @@ REFUSALS = [
     ("pair-nothing", _riverside, ["pair"]),
     ("pair-complete", _swiss_complete, ["pair", "{dir}", "--section", "open"]),
     ("pair-trf-no-pairing", _no_pairing_trf, ["pair", "--trf", "{dir}/event.trf"]),
+    ("team-result-scores", _team_league,
+     ["result", "{dir}", "Northgate - Castle Knights", "1-0 1-0", "--section", "division-1",
+      "--round", "6"]),
+    ("team-result-away-first", _team_league,
+     ["result", "{dir}", "Castle Knights - Northgate", "1-0", "--board", "1", "--section",
+      "division-1", "--round", "6"]),
+    ("team-result-no-team", _team_league,
+     ["result", "{dir}", "Northgate - Nobody", "1-0", "--section", "division-1"]),
+    ("team-result-board", _team_league,
+     ["result", "{dir}", "Northgate - Castle Knights", "1-0", "--board", "9", "--section",
+      "division-1", "--round", "6"]),
+    ("team-result-bad-score", _team_league,
+     ["result", "{dir}", "Northgate - Castle Knights", "3-0", "--board", "1", "--section",
+      "division-1", "--round", "6"]),
+    ("team-swiss-pair-complete", _team_swiss, ["pair", "{dir}", "--section", "open"]),
+    ("pair-trf-lines-disagree", _bad_trf, ["pair", "--trf", "{dir}/event.trf"]),
+    ("pair-team-trf-bad-squad", _bad_team_trf, ["pair", "--trf", "{dir}/event.trf"]),
+    ("checkin-round-robin", _riverside, ["checkin", "{dir}", "Yusuf Demir", "--section",
+                                         "premier"]),
+    ("checkin-paired", _swiss, ["checkin", "{dir}", "Owen Price", "--section", "open",
+                                "--round", "2"]),
+    ("result-board-not-team", _riverside,
+     ["result", "{dir}", "Eleanor Whitfield - Daniel Reyes", "1-0", "--section", "premier",
+      "--board", "1"]),
+    ("check-team-swiss-rounds", _team_swiss_mistakes, ["check", "{dir}"]),
+    ("check-team-withdrawals", _team_withdrawals_mistakes, ["check", "{dir}"]),
+    ("check-prizes", _prize_mistakes, ["check", "{dir}"]),
+    ("check-season-keys", _season_keys_mistakes, ["check", "{dir}"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
@@ -169,6 +306,18 @@ def english_left(output: str, values: list[str]) -> list[str]:
     return [w for w in LATIN_WORD.findall(text) if w not in CODES]
 
 
+ENGLISH_GLUE = {"the", "is", "not", "has", "have", "with", "to", "and", "or", "are", "its",
+                "one", "give", "pass", "write"}
+
+
+def sentences_in(values: list[str]) -> list[str]:
+    """Values that are English sentences, not names: a refusal written as a plain string
+    is said as a value (isolated in Arabic, as written), so it hides among the names unless
+    its grammar words give it away."""
+    return [v for v in values
+            if len(v.split()) >= 4 and ENGLISH_GLUE & set(LATIN_WORD.findall(v.lower()))]
+
+
 @pytest.mark.parametrize("name,make,args", REFUSALS, ids=[r[0] for r in REFUSALS])
 def test_refusal_in_every_language(tmp_path: Path, name: str, make, args: list[str]) -> None:
     said = {lang: run(tmp_path, lang, make, args) for lang in LANGS}
@@ -176,6 +325,7 @@ def test_refusal_in_every_language(tmp_path: Path, name: str, make, args: list[s
     assert code in (1, 2), f"{name} is not a refusal: exit {code}\n{english}"
     prefixes = re.findall(r"^\S*:\d+:\d+:", english, flags=re.M)
     values = values_of(said["ar"][1])
+    assert not sentences_in(values), f"{name}: English said as a value: {sentences_in(values)}"
     for lang in LANGS[1:]:
         their_code, output, their_files = said[lang]
         assert their_code == code, f"{name} in {lang}: exit {their_code}, not {code}"

@@ -38,6 +38,7 @@ from leaguegen.domain.teams import model as tm
 from leaguegen.domain.teams.swiss import TeamPairing, pair_team_round
 from leaguegen.domain.teams.swiss_state import NO_COLOURS, TYPE_A, TYPE_B
 from leaguegen.domain.teams.tiebreaks import TeamRow, team_standings
+from leaguegen.errors import Message
 
 FORMAT = "team_swiss"
 DEFAULT_TEAM_TIEBREAKS = ("GPTS", "BH:MP", "SB:MP")
@@ -179,7 +180,8 @@ def pair_next(section: Section) -> TeamPairing:
     d = details(section)
     done = d.paired_rounds
     if done >= d.number_of_rounds:
-        raise SectionComplete(f"all {d.number_of_rounds} rounds are paired")
+        raise SectionComplete(Message("all {total} rounds are paired",
+                                      total=d.number_of_rounds))
     if done and waiting(section, done):
         raise RoundNotFinished(done, waiting(section, done))
     return pair_round(section, done + 1)
@@ -191,8 +193,8 @@ def pair_round(section: Section, rnd: int) -> TeamPairing:
     d = details(section)
     ev = event(section, rnd - 1)
     if ev.rounds_played != rnd - 1:  # the engine pairs the round after the event's last
-        raise ValueError(f"round {rnd - 1} has no result and no bye: every team was absent"
-                         " or nothing is entered; enter its results first")
+        raise ValueError(Message("round {r} has no result and no bye: every team was absent"
+                                 " or nothing is entered; enter its results first", r=rnd - 1))
     return pair_team_round(ev, absent=d.absent_in(rnd))
 
 

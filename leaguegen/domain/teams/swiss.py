@@ -33,7 +33,7 @@ from leaguegen.domain.teams.swiss_state import (
     settings_of,
     states_of,
 )
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 MAX_SETS = 50_000  # upfloater sets looked at for one bracket (a guard, never reached here)
 
@@ -73,8 +73,8 @@ class _Round:
         for t in sorted(teams, key=lambda t: (st[t].score, -st[t].matches_played, -t)):
             if st[t].may_get_bye and self.pairable(x for x in teams if x != t):
                 return t
-        raise NoValidPairing("no team can get the pairing-allocated bye and leave the rest"
-                             " pairable")
+        raise NoValidPairing(Message("no team can get the pairing-allocated bye and leave the"
+                                     " rest pairable"))
 
     # ------------------------------------------------------------------ 3.5
     def upfloaters(self, group: list[int], others: list[int]) -> tuple[int, ...]:
@@ -86,7 +86,8 @@ class _Round:
             if found is not None:
                 return found
             k += 2
-        raise NoValidPairing(f"the scoregroup {group} cannot be paired with any upfloaters")
+        raise NoValidPairing(Message("the scoregroup {group} cannot be paired with any"
+                                     " upfloaters", group=str(group)))
 
     def _legal_set(self, group: list[int], ranked: list[int], chosen: tuple[int, ...]) -> bool:
         inside = set(chosen)
@@ -162,7 +163,7 @@ class _Round:
 
     def pair(self, teams: list[int]) -> TeamPairing:
         if not self.pairable(t for t in teams) and len(teams) % 2 == 0:
-            raise NoValidPairing("the teams cannot all be paired without a rematch")
+            raise NoValidPairing(Message("the teams cannot all be paired without a rematch"))
         st = self.states
         self.levels = sorted({st[t].score for t in teams})
         bye = self.bye(teams)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from leaguegen.domain.pairing.matching import max_weight_matching
-from leaguegen.errors import NoValidPairing
+from leaguegen.errors import Message, NoValidPairing
 
 Penalty = Callable[[int, int], tuple[int, int, int]]
 
@@ -59,7 +59,8 @@ def pair_bracket(teams: Sequence[int], legal: Callable[[int, int], bool],
     graph = _Graph(teams, legal, penalty)
     everything = graph.value(lambda a, b: True)
     if everything < graph.big * (len(graph.teams) // 2) - graph.big // 3:
-        raise NoValidPairing(f"the bracket {sorted(teams)} cannot be paired")
+        raise NoValidPairing(Message("the bracket {teams} cannot be paired",
+                                     teams=str(sorted(teams))))
     role: dict[int, str] = {}
 
     def keep(a: int, b: int) -> bool:  # a < b: a is top, b is bottom

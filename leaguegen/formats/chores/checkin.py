@@ -23,6 +23,7 @@ from pathlib import Path
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import kind_of
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import (
     Change,
     Done,
@@ -53,15 +54,16 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
     def make(session, st, season: Season, section: Section) -> Change:  # noqa: ANN001
         chores = kind_of(section.format).chores
         if not chores.accepts_byes or chores.games_per_pairing != 1:
-            raise Refused("check-in is for a Swiss section (a round robin's games are"
-                          " fixed by its table)")
+            raise Refused(Message("check-in is for a Swiss section (a round robin's games"
+                                  " are fixed by its table)"))
         r = round_no if round_no is not None else next_round(section)
         total = len(section.rounds)
         if r > total:
-            raise Refused(f"round {r}: the section has {total} rounds")
+            raise Refused(Message("round {round_no}: the section has {total} rounds",
+                                  round_no=r, total=total))
         if r < next_round(section):
-            raise Refused(f"round {r} is paired already; check players in before a round is"
-                          " paired")
+            raise Refused(Message("round {r} is paired already; check players in before a"
+                                  " round is paired", r=r))
         present = {find_player(section, name) for name in names}
         requested = requested_for(section, r)
         gone = {w.player for w in section.withdrawals if w.after_round < r}

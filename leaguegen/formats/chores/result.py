@@ -150,7 +150,7 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
             return team_change(session, st, section, game, score, board, players, round_no,
                                correct, date)
         if board is not None or players is not None:
-            raise Refused("--board and --players are for a team match's boards")
+            raise Refused(Message("--board and --players are for a team match's boards"))
         one_game = len(score.replace(",", " ").split()) < 2  # else a match's two scores
         result = score_of(score) if one_game else None
         names = Names(section.players)

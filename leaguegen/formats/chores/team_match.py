@@ -42,6 +42,7 @@ from leaguegen.domain.sections.team_league import (
     matches_completed,
 )
 from leaguegen.domain.teams.model import MATCH_FORFEITS
+from leaguegen.errors import Message
 from leaguegen.formats.chores.core import AlreadyThere, Change, Refused
 from leaguegen.formats.yaml_splice import (
     SpliceError,
@@ -92,8 +93,8 @@ def board_code(score: str) -> str:
     code = RESULTS.get(score.strip().replace(" ", "").replace(":", "-")
                        .replace("draw", "½-½"))
     if code is None:
-        raise Refused(f"score '{score}' is not one of 1-0, ½-½, 0-1, +- (the home player wins"
-                      " by default), -+ or -- (both absent)")
+        raise Refused(Message("score '{score}' is not one of 1-0, ½-½, 0-1, +- (the home player"
+                              " wins by default), -+ or -- (both absent)", score=score))
     return code
 
 
@@ -106,39 +107,42 @@ def _fixture(section: Section, game: str, round_no: int | None) -> tuple[int, in
     names = [t.name for t in c.teams]
     split = split_pair(game.strip(), names)
     if split is None:
-        raise Refused(f"'{game}' is not 'home team - away team' of this division's teams"
-                      f" ({', '.join(names)})" if c.league else
-                      f"'{game}' is not 'first team - second team' of this section's teams"
-                      f" ({', '.join(names)})")
+        raise Refused(Message("'{game}' is not 'home team - away team' of this division's"
+                              " teams ({teams})", game=game, teams=", ".join(names))
+                      if c.league else
+                      Message("'{game}' is not 'first team - second team' of this section's"
+                              " teams ({teams})", game=game, teams=", ".join(names)))
     h, a = names.index(split[0]) + 1, names.index(split[1]) + 1
     games = [g for g in kind_of(section.format).scheduled_games(section)
              if {g[1], g[2]} == {h, a}]
     if round_no is not None:
         there = [g for g in games if g[0] == round_no]
         if not there:
-            when = ", ".join(str(g[0]) for g in games) or "no round"
-            raise Refused(f"{split[0]} and {split[1]} do not meet in round {round_no} (they"
-                          f" meet in {when})")
+            when = ", ".join(str(g[0]) for g in games) or Message("no round")
+            raise Refused(Message("{first} and {second} do not meet in round {round_no} (they"
+                                  " meet in {when})", first=split[0], second=split[1],
+                                  round_no=round_no, when=when))
         games = there
     if not games:
-        raise Refused(f"{split[0]} and {split[1]} are not paired in any round of this"
-                      " section")
+        raise Refused(Message("{first} and {second} are not paired in any round of this"
+                              " section", first=split[0], second=split[1]))
     right = [g for g in games if (g[1], g[2]) == (h, a)]
     if not right:
         r, sh, sa = games[0]
         if c.league:
-            raise Refused(f"{names[sh - 1]} is at home to {names[sa - 1]} in round {r}; write"
-                          f" it '{names[sh - 1]} - {names[sa - 1]}' with the scores from the"
-                          " home players' side")
-        raise Refused(f"round {r}'s match is '{names[sh - 1]} - {names[sa - 1]}'"
-                      f" ({names[sh - 1]} has White on board 1); write it so, with the scores"
-                      " from its players' side")
+            raise Refused(Message("{home} is at home to {away} in round {r}; write it"
+                                  " '{home} - {away}' with the scores from the home players'"
+                                  " side", home=names[sh - 1], away=names[sa - 1], r=r))
+        raise Refused(Message("round {r}'s match is '{home} - {away}' ({home} has White on"
+                              " board 1); write it so, with the scores from its players' side",
+                              r=r, home=names[sh - 1], away=names[sa - 1]))
     if len(right) > 1:
-        raise Refused(f"{split[0]} are at home to {split[1]} in rounds"
-                      f" {', '.join(str(g[0]) for g in right)}; say which with --round"
+        rounds = ", ".join(str(g[0]) for g in right)
+        raise Refused(Message("{first} are at home to {second} in rounds {rounds}; say which"
+                              " with --round", first=split[0], second=split[1], rounds=rounds)
                       if c.league else
-                      f"{split[0]} - {split[1]} is the match of rounds"
-                      f" {', '.join(str(g[0]) for g in right)}; say which with --round")
+                      Message("{first} - {second} is the match of rounds {rounds}; say which"
+                              " with --round", first=split[0], second=split[1], rounds=rounds))
     return right[0]
 
 
@@ -153,10 +157,12 @@ def _who(team: LeagueTeam, name: str) -> int | None:
         return found - 1
     if isinstance(found, list):
         who = ", ".join(team.eligible[i - 1].name for i in found)
-        raise Refused(f"'{name}' could be {who}; write the full name")
+        raise Refused(Message("'{name}' could be {who}; write the full name", name=name,
+                              who=who))
     listed = ", ".join(p.name for p in team.eligible)
-    raise Refused(f"'{name}' is not in the squad or reserves of '{team.name}' ({listed});"
-                  f" write '{DEFAULT}' for an empty board")
+    raise Refused(Message("'{name}' is not in the squad or reserves of '{team}' ({listed});"
+                          " write '{default}' for an empty board", name=name, team=team.name,
+                          listed=listed, default=DEFAULT))
 
 
 def _name(team: LeagueTeam, index: int | None) -> str:
@@ -294,15 +300,15 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
     names = [t.name for t in d.teams]
     if any(w.team in (h, a) and r > w.after_round for w in d.withdrawals):
         gone = next(w for w in d.withdrawals if w.team in (h, a) and r > w.after_round)
-        raise Refused(f"round {r}: {d.teams[gone.team - 1].name} withdrew after round"
-                      f" {gone.after_round}; the table scores this match as a default by"
-                      " itself")
+        raise Refused(Message("round {r}: {team} withdrew after round {after_round}; the"
+                              " table scores this match as a default by itself", r=r,
+                              team=d.teams[gone.team - 1].name, after_round=gone.after_round))
     existing = next((m for m in d.entries if (m.round, m.host, m.guest) == (r, h, a)), None)
     scores = score.replace(",", " ").split()
     said: list[str] = []
     dating = round_dating(section, r, date)
     if board is None and players:
-        raise Refused("--players names a board's two players: give --board too")
+        raise Refused(Message("--players names a board's two players: give --board too"))
 
     def same_match(k: str) -> bool:
         return split_pair(k.strip(), names) == (home.name, away.name)
@@ -312,24 +318,28 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
     if board is None and len(scores) == 1 and scores[0].replace(":", "-") in MATCH_FORFEITS:
         forfeit = scores[0].replace(":", "-")
         if existing is not None and existing.forfeit == forfeit and dating is None:
-            raise AlreadyThere(f"round {r}: {key} is already a default {forfeit}")
+            raise AlreadyThere(Message("round {r}: {key} is already a default {forfeit}", r=r,
+                                       key=key, forfeit=forfeit))
         has = existing is not None and (existing.forfeit is not None or any(
             b.result is not None for b in existing.boards))
         if existing is not None and has and existing.forfeit != forfeit and not correct:
-            raise Refused(f"round {r}: {key} already has {_told(existing)}; pass --correct"
-                          f" to replace it with the default {forfeit}")
+            raise Refused(Message("round {r}: {key} already has {told}; pass --correct to"
+                                  " replace it with the default {forfeit}", r=r, key=key,
+                                  told=_told(existing), forfeit=forfeit))
         value = forfeit
         want = MatchEntry(r, h, a, (), forfeit)
         said.append(f"round {r}: {key}: {forfeit} (a whole-match default)")
     elif board is None:
         if len(scores) != d.boards:
-            raise Refused(f"give {d.boards} scores, board 1 first (like"
-                          f" '{' '.join(['1-0'] * d.boards)}'), a whole-match default (+-,"
-                          " -+, --), or --board N with one board's score")
+            raise Refused(Message("give {boards} scores, board 1 first (like '{like}'), a"
+                                  " whole-match default (+-, -+, --), or --board N with one"
+                                  " board's score", boards=d.boards,
+                                  like=" ".join(["1-0"] * d.boards)))
         codes = [board_code(s) for s in scores]
         if existing is not None and existing.forfeit is not None and not correct:
-            raise Refused(f"round {r}: {key} is a whole-match default {existing.forfeit};"
-                          " pass --correct to replace it with the boards")
+            raise Refused(Message("round {r}: {key} is a whole-match default {forfeit}; pass"
+                                  " --correct to replace it with the boards", r=r, key=key,
+                                  forfeit=existing.forfeit))
         if existing is not None and existing.forfeit is None:
             seats = [(b.host, b.guest) for b in existing.boards]
             old = [b.result for b in existing.boards]
@@ -340,26 +350,32 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                         " `--board N --players 'Home player - Away player'` changes a"
                         " board's")
         if old == codes and dating is None:
-            raise AlreadyThere(f"round {r}: {key} already has these results")
+            raise AlreadyThere(Message("round {r}: {key} already has these results", r=r,
+                                       key=key))
         changed = [i + 1 for i, (o, c) in enumerate(zip(old, codes, strict=True))
                    if o is not None and o != c]
         if changed and not correct:
-            raise Refused(f"round {r}: {key}: board(s) {', '.join(map(str, changed))} have"
-                          " another result already; pass --correct to replace them")
+            raise Refused(Message("round {r}: {key}: board(s) {boards} have another result"
+                                  " already; pass --correct to replace them", r=r, key=key,
+                                  boards=", ".join(map(str, changed))))
         value = [(f"{_name(home, x)} - {_name(away, y)}", WRITTEN[c])
                  for (x, y), c in zip(seats, codes, strict=True)]
         want = MatchEntry(r, h, a, tuple(_entries(seats, codes)))
         said.append(f"round {r}: {key}: " + " ".join(WRITTEN[c] for c in codes))
     else:
         if not 1 <= board <= d.boards:
-            raise Refused(f"--board {board}: the {'division' if d.league else 'section'}"
-                          f" plays {d.boards} boards")
+            raise Refused(Message("--board {board}: the division plays {boards} boards",
+                                  board=board, boards=d.boards) if d.league else
+                          Message("--board {board}: the section plays {boards} boards",
+                                  board=board, boards=d.boards))
         if len(scores) != 1:
-            raise Refused(f"--board {board} takes one board's score, not '{score}'")
+            raise Refused(Message("--board {board} takes one board's score, not '{score}'",
+                                  board=board, score=score))
         code = board_code(scores[0])
         if existing is not None and existing.forfeit is not None:
-            raise Refused(f"round {r}: {key} is a whole-match default {existing.forfeit};"
-                          " give the whole card with --correct")
+            raise Refused(Message("round {r}: {key} is a whole-match default {forfeit}; give"
+                                  " the whole card with --correct", r=r, key=key,
+                                  forfeit=existing.forfeit))
         seat: tuple[int | None, int | None] | None = None
         if players:
             pair = _players(players, home, away)
@@ -374,17 +390,18 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         old_code = codes_now[board - 1]
         if seat is not None and seat != before:
             if old_code is not None and not correct:
-                raise Refused(f"round {r}: {key}: board {board} has"
-                              f" {_name(home, before[0])} - {_name(away, before[1])}:"
-                              f" {WRITTEN[old_code]} already; pass --correct to replace it")
+                raise Refused(Message("round {r}: {key}: board {board} has {home} - {away}:"
+                                      " {result} already; pass --correct to replace it", r=r,
+                                      key=key, board=board, home=_name(home, before[0]),
+                                      away=_name(away, before[1]), result=WRITTEN[old_code]))
             seats[board - 1] = seat
         elif old_code == code and dating is None:
-            raise AlreadyThere(f"round {r}: {key}: board {board} already has"
-                               f" {WRITTEN[code]}")
+            raise AlreadyThere(Message("round {r}: {key}: board {board} already has {result}",
+                                       r=r, key=key, board=board, result=WRITTEN[code]))
         elif old_code is not None and old_code != code and not correct:
-            raise Refused(f"round {r}: {key}: board {board} already has"
-                          f" {WRITTEN[old_code]}; pass --correct to replace it with"
-                          f" {WRITTEN[code]}")
+            raise Refused(Message("round {r}: {key}: board {board} already has {old}; pass"
+                                  " --correct to replace it with {new}", r=r, key=key,
+                                  board=board, old=WRITTEN[old_code], new=WRITTEN[code]))
         codes_now[board - 1] = code
         value = [(f"{_name(home, x)} - {_name(away, y)}", WRITTEN[c] if c else None)
                  for (x, y), c in zip(seats, codes_now, strict=True)]
@@ -437,7 +454,8 @@ def _players(players: str, home: LeagueTeam, away: LeagueTeam) -> tuple[str, str
     if pair is None:
         left, _, right = players.partition(" - ")
         if not right:
-            raise Refused(f"--players '{players}' is not 'home player - away player'")
+            raise Refused(Message("--players '{players}' is not 'home player - away player'",
+                                  players=players))
         pair = (left.strip(), right.strip())
     return pair
 
@@ -449,10 +467,11 @@ def _entries(seats, codes):  # noqa: ANN001, ANN202 - lists of the same length
                                                                        strict=True), 1)]
 
 
-def _told(m: MatchEntry) -> str:
+def _told(m: MatchEntry) -> Message:
     if m.forfeit is not None:
-        return f"the default {m.forfeit}"
-    return "the results " + " ".join(WRITTEN[b.result] if b.result else "?" for b in m.boards)
+        return Message("the default {forfeit}", forfeit=m.forfeit)
+    return Message("the results {results}", results=" ".join(
+        WRITTEN[b.result] if b.result else "?" for b in m.boards))
 
 
 # ---------------------------------------------------------------- withdraw
@@ -471,17 +490,20 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     names = [t.name for t in d.teams]
     team, tname = team_absence.team_number(names, name, "division")
     if any(w.team == team for w in d.withdrawals):
-        raise Refused(f"{tname} has withdrawn already")
+        raise Refused(Message("{team} has withdrawn already", team=tname))
     total = max((g[0] for g in kind_of(section.format).scheduled_games(section)), default=0)
     if after_round > total:
-        raise Refused(f"after round {after_round}: the division has {total} rounds")
+        raise Refused(Message("after round {after_round}: the division has {total} rounds",
+                              after_round=after_round, total=total))
     later = [m for m in d.matches if m.round > after_round and team in (m.host, m.guest)]
     if later:
-        shown = ", ".join(f"round {m.round} {names[m.host - 1]} - {names[m.guest - 1]}"
-                          for m in later)
-        raise Refused(f"{tname} has matches entered after round {after_round} ({shown});"
-                      f" give the last round it played (--after-round"
-                      f" {max(m.round for m in later)}) or remove those matches first")
+        shown = tuple(Message("round {r} {home} - {away}", r=m.round,
+                              home=names[m.host - 1], away=names[m.guest - 1])
+                      for m in later)
+        raise Refused(Message("{team} has matches entered after round {after_round} ({shown});"
+                              " give the last round it played (--after-round {last}) or remove"
+                              " those matches first", team=tname, after_round=after_round,
+                              shown=shown, last=max(m.round for m in later)))
     after = replace(section, details=replace(d, withdrawals=(
         *d.withdrawals, TeamWithdrawal(team, after_round, reason or ""))))
     ruled = counted(after)

@@ -142,24 +142,30 @@ def _withdrawals(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], roun
         after = yn.integer(keys.get("after_round"), ctx.col, "after_round", minimum=0)
         if name not in names:
             if "team" in keys:
-                ctx.col.add(keys["team"], f"team_withdrawals: no team '{name}' in this division"
-                                          f"{yn.suggestion(name, names)}")
+                ctx.col.add(keys["team"], Message("{key}: no team '{name}' in this"
+                                                  " division{suggestion}",
+                                                  key="team_withdrawals", name=name,
+                                                  suggestion=yn.suggestion(name, names)))
             continue
         if after is None:
             continue
         if after > rounds:
-            ctx.col.add(keys["after_round"], f"after_round {after}: the division has {rounds}"
-                                             " rounds")
+            ctx.col.add(keys["after_round"], Message("{key} {after}: the division has"
+                                                     " {rounds} rounds", key="after_round",
+                                                     after=after, rounds=rounds))
             continue
         team = names.index(name) + 1
         if any(w.team == team for w in out):
-            ctx.col.add(keys["team"], f"team_withdrawals: '{name}' is listed twice")
+            ctx.col.add(keys["team"], Message("{key}: '{name}' is listed twice",
+                                              key="team_withdrawals", name=name))
             continue
         for (r, host, guest), mnode in placed.items():
             if r > after and team in (host, guest):
-                ctx.col.add(mnode, f"round {r}: '{name}' withdrew after round {after}"
-                                   " (team_withdrawals): its later matches are scored as"
-                                   " defaults by the table itself; remove this match")
+                ctx.col.add(mnode, Message("round {r}: '{name}' withdrew after round {after}"
+                                           " ({key}): its later matches are scored as"
+                                           " defaults by the table itself; remove this match",
+                                           r=r, name=name, after=after,
+                                           key="team_withdrawals"))
         reason = read_line(keys.get("reason"), ctx.col, "reason") or ""
         out.append(TeamWithdrawal(team, after, reason))
     return tuple(out)

@@ -52,6 +52,7 @@ from leaguegen.domain.sections.team_swiss import (
     TeamSwissDetails,
 )
 from leaguegen.domain.teams import model as tm
+from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.options import read_choice, read_line, read_points
 from leaguegen.formats.rounds import round_date
@@ -94,8 +95,9 @@ def _bye_points(node: yaml.Node | None, ctx: Ctx) -> tuple[Fraction, Fraction] |
 def _team_of(node: yaml.Node, ctx: Ctx, names: list[str], what: str) -> int | None:
     name = (yn.text(node, ctx.col, what) or "").strip()
     if name not in names:
-        ctx.col.add(node, f"{what}: '{name}' is not a team of this section"
-                          f"{yn.suggestion(name, names)}")
+        ctx.col.add(node, Message("{what}: '{name}' is not a team of this section{suggestion}",
+                                  what=what, name=name,
+                                  suggestion=yn.suggestion(name, names)))
         return None
     return names.index(name) + 1
 
@@ -113,10 +115,12 @@ def _absent(node: yaml.Node | None, ctx: Ctx, names: list[str],
         if team is None or r is None:
             continue
         if r > rounds:
-            ctx.col.add(keys["round"], f"absent: round {r} is beyond the last round ({rounds})")
+            ctx.col.add(keys["round"], Message("absent: round {r} is beyond the last round"
+                                               " ({rounds})", r=r, rounds=rounds))
             continue
         if any(x[:2] == (r, team) for x in out):
-            ctx.col.add(item, f"absent: {names[team - 1]} is listed twice for round {r}")
+            ctx.col.add(item, Message("absent: {team} is listed twice for round {r}",
+                                      team=names[team - 1], r=r))
             continue
         out.append((r, team, item))
     return out
@@ -136,8 +140,8 @@ class _Round:
 
     def place(self, team: int, where: str, node: yaml.Node, ctx: Ctx, names: list[str]) -> bool:
         if team in self.seen:
-            ctx.col.add(node, f"round {self.r}: {names[team - 1]} is already in this round"
-                              f" ({self.seen[team]})")
+            ctx.col.add(node, Message("round {r}: {team} is already in this round ({where})",
+                                      r=self.r, team=names[team - 1], where=self.seen[team]))
             return False
         self.seen[team] = where
         return True
@@ -157,28 +161,31 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
         team = names.index(raw) + 1
         word = (yn.text(vnode, ctx.col, "bye or absent") or "").strip().lower()
         if word not in (BYE, ABSENT):
-            ctx.col.add(vnode, f"round {r}: a team alone on a line is '{raw}: {BYE}' (the"
-                               f" pairing-allocated bye) or '{raw}: {ABSENT}', not '{word}'")
+            ctx.col.add(vnode, Message("round {r}: a team alone on a line is '{raw}: {bye}'"
+                                       " (the pairing-allocated bye) or '{raw}: {absent}', not"
+                                       " '{word}'", r=r, raw=raw, bye=BYE, absent=ABSENT,
+                                       word=word))
             return
         if not rnd.place(team, word, knode, ctx, names):
             return
         if word == ABSENT:
             rnd.absent.append(team)
         elif rnd.bye is not None:
-            ctx.col.add(knode, f"round {r}: {names[rnd.bye - 1]} already has the bye;"
-                               " a round has one pairing-allocated bye")
+            ctx.col.add(knode, Message("round {r}: {team} already has the bye; a round has one"
+                                       " pairing-allocated bye", r=r, team=names[rnd.bye - 1]))
         else:
             rnd.bye = team
         return
     split = split_pair(raw, names)
     if split is None:
-        ctx.col.add(knode, f"round {r}: '{raw}' is not 'first team - second team' of this"
-                           f" section's teams ({', '.join(names)}), nor a team's bye or"
-                           " absence")
+        ctx.col.add(knode, Message("round {r}: '{raw}' is not 'first team - second team' of"
+                                   " this section's teams ({teams}), nor a team's bye or"
+                                   " absence", r=r, raw=raw, teams=", ".join(names)))
         return
     first, second = names.index(split[0]) + 1, names.index(split[1]) + 1
     if first == second:
-        ctx.col.add(knode, f"round {r}: {split[0]} cannot play itself")
+        ctx.col.add(knode, Message("round {r}: {team} cannot play itself", r=r,
+                                   team=split[0]))
         return
     placed = [rnd.place(t, f"{split[0]} - {split[1]}", knode, ctx, names)
               for t in (first, second)]
@@ -190,15 +197,16 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
     if isinstance(vnode, yaml.ScalarNode):
         value = (yn.text(vnode, ctx.col, "match result") or "").replace(" ", "")
         if value not in MATCH_DEFAULTS:
-            ctx.col.add(vnode, f"round {r}: a whole match written on one line is a default:"
-                               f" +-, -+ or --, not '{value}' (list its boards instead)")
+            ctx.col.add(vnode, Message("round {r}: a whole match written on one line is a"
+                                       " default: +-, -+ or --, not '{value}' (list its boards"
+                                       " instead)", r=r, value=value))
             return
         rnd.matches.append(MatchEntry(r, first, second, (), value))
         return
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, f"round {r}: {raw} has {len(items)} boards, the section plays"
-                           f" {boards}")
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the section plays"
+                                   " {boards}", r=r, raw=raw, count=len(items), boards=boards))
         return
     seated: dict[str, int] = {}
     entries = [read_board(item, ctx, b, teams, first, second, seated)
@@ -222,8 +230,8 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
     names = [t.name for t in teams]
     for r, rnode in enumerate(yn.sequence(node, ctx.col, "rounds"), start=1):
         if r > total:
-            ctx.col.add(rnode, f"round {r}: the section has {total} rounds"
-                               " (number_of_rounds)")
+            ctx.col.add(rnode, Message("round {r}: the section has {total} rounds"
+                                       " (number_of_rounds)", r=r, total=total))
             break
         rkeys = yn.mapping(rnode, ctx.col, f"round {r}", ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
@@ -233,14 +241,15 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
             _line(mnode, ctx, rnd, teams, boards)
         lines_ok = len(ctx.col.problems) == found  # else a team may only seem missing
         if not rnd.pairings and rnd.bye is None:
-            ctx.col.add(rnode, f"round {r} has no match: a round listed in 'rounds' is"
-                               " paired; teams to leave out of a round not yet paired go"
-                               " under 'absent'")
+            ctx.col.add(rnode, Message("round {r} has no match: a round listed in 'rounds' is"
+                                       " paired; teams to leave out of a round not yet paired"
+                                       " go under 'absent'", r=r))
         missing = [names[t - 1] for t in range(1, len(teams) + 1) if t not in rnd.seen]
         if missing and lines_ok and (rnd.pairings or rnd.bye is not None):
             ctx.col.add(rkeys.get("matches") or rnode,
-                        f"round {r}: {', '.join(missing)} not in this round: every team"
-                        f" plays a match, has the bye or is written '{missing[0]}: {ABSENT}'")
+                        Message("round {r}: {missing} not in this round: every team plays a"
+                                " match, has the bye or is written '{first}: {absent}'", r=r,
+                                missing=", ".join(missing), first=missing[0], absent=ABSENT))
         mark = read_line(rkeys.get("paired_by"), ctx.col, f"round {r} paired_by")
         if mark:
             marks.append((r, mark))
@@ -251,17 +260,19 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     sid = base.id
     if "players" in keys:
-        ctx.col.add(keys["players"], f"section '{sid}': a team Swiss lists its players under"
-                                     " teams (each team's players and reserves)")
+        ctx.col.add(keys["players"], Message("section '{sid}': a team Swiss lists its players"
+                                             " under teams (each team's players and"
+                                             " reserves)", sid=sid))
         return None
     boards = yn.integer(keys.get("boards"), ctx.col, "boards", minimum=1) or 4
     teams = read_teams(keys.get("teams"), ctx, sid, boards)
     if len(teams) < 2:
-        ctx.col.add(keys.get("teams"), f"section '{sid}' (team Swiss) needs at least two"
-                                       " teams")
+        ctx.col.add(keys.get("teams"), Message("section '{sid}' (team Swiss) needs at least"
+                                               " two teams", sid=sid))
         return None
     if "number_of_rounds" not in keys:
-        ctx.col.add(None, f"section '{sid}' (team Swiss) needs number_of_rounds")
+        ctx.col.add(None, Message("section '{sid}' (team Swiss) needs number_of_rounds",
+                                  sid=sid))
     total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds",
                        minimum=1) or 1
     colours = COLOURS[read_choice(keys.get("colours"), ctx, "colours", tuple(COLOURS), "A")]
@@ -275,8 +286,9 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     for r, team, item in _absent(keys.get("absent"), ctx, names, total):
         written = next((rnd for rnd in rounds if rnd.r == r), None)
         if written is not None and written.seen.get(team, ABSENT) != ABSENT:
-            ctx.col.add(item, f"absent: {names[team - 1]} is absent from round {r}, but the"
-                              f" round has it in '{written.seen[team]}'")
+            ctx.col.add(item, Message("absent: {team} is absent from round {r}, but the round"
+                                      " has it in '{where}'", team=names[team - 1], r=r,
+                                      where=written.seen[team]))
         elif (r, team) not in absences:
             absences.append((r, team))
     tiebreaks = read_tiebreaks(keys.get("team_tiebreaks"), ctx) \
