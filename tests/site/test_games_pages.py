@@ -115,3 +115,33 @@ def test_without_the_extra_the_page_shows_the_moves_and_says_why_no_board(
     assert "<svg" not in html and "FEN:" not in html
     assert "optional games extra (python-chess)" in html
     assert '<span class="san">Rd8#</span>' in html
+
+
+def test_a_round_robins_boards_and_player_rows_link_their_games(tmp_path: Path) -> None:
+    """A round robin lists a round in its Berger order, not in the order the file writes
+    the results (the order a game page is numbered by): the link is found by the players,
+    so the board that links is the one of that game, and only it."""
+    from tests.conftest import ROOT
+
+    season = tmp_path / "league"
+    shutil.copytree(ROOT / "seasons" / "riverside-2026", season)
+    (season / "games" / "premier").mkdir(parents=True)
+    (season / "games" / "premier" / "round-1.pgn").write_text(
+        '[Event "Riverside"]\n[Round "1"]\n[White "Hannah Lindqvist"]\n'
+        '[Black "Siobhan Murphy"]\n[Result "1-0"]\n\n'
+        "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf7# 1-0\n", encoding="utf-8")
+    out = tmp_path / "site"
+    build_site(season, out, pdf=False, cache_dir=tmp_path / "cache")
+    rounds = (out / "premier" / "rounds.html").read_text(encoding="utf-8")
+    links = re.findall(r'<tr>(?:(?!</tr>).)*class="game-link" href="([^"]+)"', rounds, re.S)
+    assert links == ["../premier/games/round-1-board-2.html"]
+    row = re.search(r"<tr>((?:(?!</tr>).)*class=\"game-link\"(?:(?!</tr>).)*)</tr>", rounds,
+                    re.S)
+    assert row and "Hannah Lindqvist" in row.group(1) and "Siobhan Murphy" in row.group(1)
+    assert (out / "premier" / "games" / "round-1-board-2.html").is_file()
+    for player in ("hannah-lindqvist", "siobhan-murphy"):
+        page = (out / "premier" / "players" / f"{player}.html").read_text(encoding="utf-8")
+        assert page.count('class="game-link"') == 1
+        assert 'href="../../premier/games/round-1-board-2.html"' in page
+    other = (out / "premier" / "players" / "eleanor-whitfield.html").read_text("utf-8")
+    assert 'class="game-link"' not in other

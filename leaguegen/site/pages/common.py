@@ -159,6 +159,7 @@ class Board:
     white_points: Fraction | None = None  # before the round; None: not shown
     black_points: Fraction | None = None
     withdrew: bool = False  # not played and never will be: a player withdrew before it
+    game_url: str = ""  # the game's page, when a PGN file has it (site/pages/games.py)
 
 
 @dataclass(frozen=True, slots=True)

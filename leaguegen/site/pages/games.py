@@ -61,6 +61,16 @@ def game_links(section: Section, root: str) -> dict[tuple[int, int], str]:
                                                                           section)}
 
 
+def game_links_by_players(section: Section, root: str) -> dict[tuple[int, int, int], str]:
+    """The game page's link of each (round, White's number, Black's number) that has one:
+    a round robin's pages list a round in its Berger order, not the order the file writes
+    the results in (the board a game page is numbered by)."""
+    if not section.pgn:
+        return {}
+    return {(m.round, m.game.white, m.game.black): root + game_page_path(section, *key)
+            for key, m in game_index(section.pgn, section).items()}
+
+
 def pgn_paths(section: Section) -> dict[int, str]:
     """Each round's PGN download by round, from the site's root (language-free: a page
     in a language's folder goes up one more)."""

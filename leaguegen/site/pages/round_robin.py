@@ -46,6 +46,7 @@ from leaguegen.site.pages.common import (
     shown_values,
     tiebreak_views,
 )
+from leaguegen.site.pages.games import game_links_by_players
 from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import planning_view
@@ -94,6 +95,7 @@ class PlayerGame:
     # the opponent's points so far (their score in the crosstable), as chess-results'
     # player card shows it beside the opponent's number and rating
     opponent_points: Fraction | None = None
+    game_url: str = ""  # the game's page, when a PGN file has it
 
 
 
@@ -342,6 +344,7 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     schedule = facts.schedule  # worked out once, with the section's facts
     before = _points_before(t)
     records, withdrawals = t.records, s.withdrawals
+    games = game_links_by_players(s, root)  # {} without PGN files
     results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
 
     for info in s.rounds:
@@ -366,7 +369,8 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
             boards.append(Board(
                 len(boards) + 1, players[white], players[black], result,
                 scores[min(r - 1, len(scores) - 1)], other[min(r - 1, len(other) - 1)],
-                bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white, black)))
+                bool(withdrawals) and lost_to_withdrawal(s, r, we.code, white, black),
+                games.get((r, white, black), "") if games else ""))
         made.append(RoundView(r, info.date, tuple(boards), players[out] if out else None,
                               complete, started))
     return tuple(made)
@@ -382,6 +386,7 @@ def player_page(season: Season, data: SectionData, number: int,
     withdrawals = s.withdrawals
     white, black = Colour.WHITE, Colour.BLACK
     changes = game_changes(data.facts, number)
+    games = game_links_by_players(s, root)  # {} without PGN files
     made = []
     for r, e in enumerate(rec.rounds, start=1):
         date = dates[r - 1] if r <= len(dates) else None
@@ -398,7 +403,9 @@ def player_page(season: Season, data: SectionData, number: int,
         made.append(PlayerGame(r, date,
                                "w" if colour is white else "b" if colour is black else "",
                                players[opponent], fmt.cell_of(name), note, withdrew,
-                               changes.get(r), t.scoring.value(data.score_of(opponent)[0])))
+                               changes.get(r), t.scoring.value(data.score_of(opponent)[0]),
+                               games.get((r, number, opponent) if colour is white
+                                         else (r, opponent, number), "") if games else ""))
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
