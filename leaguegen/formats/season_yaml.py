@@ -231,8 +231,9 @@ def read_rated(node: yaml.Node | None, col: yn.Collector) -> str | None:
     if word is None:
         return None
     if word not in RATED:
-        col.add(node, f"rated must be {' or '.join(RATED)}, not '{word}'"
-                      f"{yn.suggestion(word, RATED)}")
+        col.add(node, Message("rated must be one of {choices}, not '{word}'{suggestion}",
+                              choices=", ".join(RATED), word=word,
+                              suggestion=yn.suggestion(word, RATED)))
         return ""
     return "" if word == "none" else word
 
@@ -580,34 +581,42 @@ def _reports(node: yaml.Node | None, col: yn.Collector) -> report_links.ReportSe
     problems = len(col.problems)
     if url is not None:
         if not url.startswith("https://"):
-            col.add(keys["url"], "reports: url must be an https:// address")
+            col.add(keys["url"], Message("reports: url must be an https:// address"))
         else:
             try:
                 unknown = report_links.unknown_fields(url)
             except ValueError as err:
                 unknown = [f"({err})"]
             if unknown:
-                col.add(keys["url"], f"reports: url has {', '.join(unknown)}; it may use only"
-                                     f" {{{'}, {'.join(report_links.GAME_FIELDS)}}}")
+                col.add(keys["url"], Message(
+                    "reports: url has {unknown}; it may use only {fields}",
+                    unknown=", ".join(unknown),
+                    fields="{" + "}, {".join(report_links.GAME_FIELDS) + "}"))
         for k in ("host", "repository", "server"):
             if k in keys:
-                col.add(keys[k], f"reports: {k} does nothing beside url; write one or the other")
+                col.add(keys[k], Message("reports: {key} does nothing beside url; write one"
+                                         " or the other", key=k))
     else:
         hosts = tuple(report_links.HOSTS)
         if host is not None and host not in hosts:
-            col.add(keys["host"], f"reports: host must be one of {', '.join(hosts)}, not"
-                                  f" '{host}'{yn.suggestion(host, hosts)}")
+            col.add(keys["host"], Message("reports: host must be one of {hosts}, not"
+                                          " '{host}'{suggestion}", hosts=", ".join(hosts),
+                                          host=host, suggestion=yn.suggestion(host, hosts)))
         if repository is None:
-            col.add(node, "reports needs the repository (OWNER/NAME) results are reported on")
+            col.add(node, Message("reports needs the repository (OWNER/NAME) results are"
+                                  " reported on"))
         elif not _REPOSITORY.fullmatch(repository):
-            col.add(keys["repository"], f"reports: repository '{repository}' is not"
-                                        " OWNER/NAME (letters, digits, . _ -)")
+            col.add(keys["repository"], Message("reports: repository '{repository}' is not"
+                                                " OWNER/NAME (letters, digits, . _ -)",
+                                                repository=repository))
         if server is not None and not re.fullmatch(r"https://[A-Za-z0-9.-]+(:[0-9]+)?(/[\w.-]+)*/?",
                                                    server):
-            col.add(keys["server"], f"reports: server '{server}' is not an https:// address")
+            col.add(keys["server"], Message("reports: server '{server}' is not an https://"
+                                            " address", server=server))
         elif server is None and host in report_links.HOSTS \
                 and report_links.HOSTS[host][0] is None:
-            col.add(keys["host"], f"reports: a {host} host needs its server (https://...)")
+            col.add(keys["host"], Message("reports: a {host} host needs its server"
+                                          " (https://...)", host=host))
     if len(col.problems) > problems:
         return None
     return report_links.settings(host, repository, server, url)

@@ -38,7 +38,7 @@ CODES = {
     "GAME", "SCORE", "FILE", "SEASON_DIR", "DIR", "NAME", "ID", "TOPIC", "REV", "seeding",
     "list", "date", "YYYY", "MM", "DD", "key", "value", "Ctrl", "http", "XXR", "XXA", "chmod",
     "PATH", "COMMAND", "ARGS", "Try", "uid", "git", "netlify", "docs", "build", "pair",
-    "prizes", "min", "max", "EUR", "USD", "GBP",
+    "prizes", "min", "max", "EUR", "USD", "GBP", "rated", "reports", "url", "host", "OWNER",
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
 CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
@@ -102,6 +102,24 @@ def _no_pairing_trf(tmp_path: Path) -> Path:
     folder.mkdir(parents=True)
     shutil.copy(case, folder / "event.trf")
     return folder
+
+
+def _reports_mistakes(tmp_path: Path) -> Path:
+    """riverside with a ``reports:`` block wrong in each way its reader checks (a host
+    unknown, a repository not OWNER/NAME, a server not https), two more beside a url
+    that is not https, and ``rated:`` a word it cannot be."""
+    club = tmp_path / "club"
+    folder = _riverside(club)
+    path = folder / "season.yaml"
+    text = path.read_text(encoding="utf-8").replace("rated: fide", "rated: fida", 1)
+    text += ("reports: {host: githab, repository: just-a-name, server: http://x}\n")
+    path.write_text(text, encoding="utf-8")
+    other = club / "second"
+    shutil.copytree(folder, other)
+    text = (other / "season.yaml").read_text(encoding="utf-8").split("reports:")[0]
+    (other / "season.yaml").write_text(
+        text + "reports: {url: 'http://x/{round}/{colour}', host: gitea}\n", encoding="utf-8")
+    return club
 
 
 def _series_mistakes(tmp_path: Path) -> Path:
@@ -225,6 +243,7 @@ REFUSALS = [
     ("check-tab", _tabbed, ["check", "{dir}"]),
     ("check-not-a-season", _not_empty, ["check", "{dir}"]),
     ("check-series-block", _series_mistakes, ["check", "{dir}"]),
+    ("check-reports-block", _reports_mistakes, ["check", "{dir}"]),
     ("result-unknown-player", _riverside,
      ["result", "{dir}", "Eleanor Whitfeld - Daniel Reyes", "1-0", "--section", "premier"]),
     ("result-bad-score", _riverside,

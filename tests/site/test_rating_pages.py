@@ -126,4 +126,4 @@ def test_rated_is_read_from_the_season_and_overridden_by_a_section(tmp_path: Pat
         load_season(tmp_path)
     line = text.splitlines().index("    rated: elo") + 1
     assert [(p.line, p.col, p.message) for p in err.value.problems] == [
-        (line, 12, "rated must be fide or none, not 'elo'")]
+        (line, 12, "rated must be one of fide, none, not 'elo'")]
