@@ -16,7 +16,6 @@ from __future__ import annotations
 import yaml
 
 from leaguegen.domain.club_standings import TIEBREAKS, ClubRules
-from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
 from leaguegen.formats.yaml_nodes import Ctx
 
@@ -32,19 +31,7 @@ def read_club_standings(node: yaml.Node | None, ctx: Ctx) -> ClubRules | None:
     keys = yn.mapping(node, col, "club_standings", BLOCK_KEYS, required=("best",))
     title = yn.text(keys.get("title"), col, "club_standings: title") or ""
     best = yn.integer(keys.get("best"), col, "club_standings: best", minimum=1)
-    codes: list[str] = []
-    for item in yn.sequence(keys.get("tiebreaks"), col, "club_standings: tiebreaks"):
-        code = (yn.text(item, col, "club_standings: tie-break") or "").lower()
-        if code not in TIEBREAKS:
-            col.add(item, Message("{block}: unknown tie-break '{code}'{suggestion}; known:"
-                                  " {known}", block="club_standings", code=code,
-                                  suggestion=yn.suggestion(code, TIEBREAKS),
-                                  known=", ".join(TIEBREAKS)))
-        elif code in codes:
-            col.add(item, Message("{block}: tie-break '{code}' is listed twice",
-                                  block="club_standings", code=code))
-        else:
-            codes.append(code)
+    codes = yn.tiebreak_codes(keys.get("tiebreaks"), col, "club_standings", TIEBREAKS)
     if best is None or len(col.problems) > before:
         return None
-    return ClubRules(best=best, title=title, tiebreaks=tuple(codes))
+    return ClubRules(best=best, title=title, tiebreaks=codes)

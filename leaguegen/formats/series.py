@@ -139,21 +139,9 @@ def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str) -> Serie
         col.add(keys["minimum"], Message("{what} {value} is more than its {count} events",
                                          what="series: minimum", value=minimum,
                                          count=len(refs)))
-    codes: list[str] = []
-    for item in yn.sequence(keys.get("tiebreaks"), col, "series: tiebreaks"):
-        code = (yn.text(item, col, "series: tie-break") or "").lower()
-        if code not in TIEBREAKS:
-            col.add(item, Message("{block}: unknown tie-break '{code}'{suggestion}; known:"
-                                  " {known}", block="series", code=code,
-                                  suggestion=yn.suggestion(code, TIEBREAKS),
-                                  known=", ".join(TIEBREAKS)))
-        elif code in codes:
-            col.add(item, Message("{block}: tie-break '{code}' is listed twice",
-                                  block="series", code=code))
-        else:
-            codes.append(code)
+    codes = yn.tiebreak_codes(keys.get("tiebreaks"), col, "series", TIEBREAKS)
     if len(col.problems) > before:
         return None
     return SeriesRules(id=sid, name=name, events=tuple(refs), points=tuple(points),
                        rest=rest or Fraction(0), ties=ties, places=places, best=best,
-                       minimum=minimum or 1, tiebreaks=tuple(codes))
+                       minimum=minimum or 1, tiebreaks=codes)

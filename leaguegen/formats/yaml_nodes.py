@@ -177,6 +177,25 @@ def sequence(node: yaml.Node | None, col: Collector, what: str) -> list[yaml.Nod
     return list(node.value)
 
 
+def tiebreak_codes(node: yaml.Node | None, col: Collector, block: str,
+                   known: tuple[str, ...]) -> tuple[str, ...]:
+    """A block's ``tiebreaks:`` list (``club_standings:``, ``series:``): each a word of
+    ``known`` (lower-cased), once; an unknown or repeated word is a problem at its item."""
+    codes: list[str] = []
+    for item in sequence(node, col, f"{block}: tiebreaks"):
+        code = (text(item, col, f"{block}: tie-break") or "").lower()
+        if code not in known:
+            col.add(item, Message("{block}: unknown tie-break '{code}'{suggestion}; known:"
+                                  " {known}", block=block, code=code,
+                                  suggestion=suggestion(code, known), known=", ".join(known)))
+        elif code in codes:
+            col.add(item, Message("{block}: tie-break '{code}' is listed twice",
+                                  block=block, code=code))
+        else:
+            codes.append(code)
+    return tuple(codes)
+
+
 def text(node: yaml.Node | None, col: Collector, what: str) -> str | None:
     if is_null(node):
         return None
