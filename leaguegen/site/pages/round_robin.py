@@ -136,9 +136,19 @@ class SectionData:
     scores: dict[int, tuple[int, int]] = field(default_factory=dict)
     # the players' links by number (index 0 unused), by root
     links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
+    # the game pages by (round, White, Black), by root: the section's PGN files matched
+    # once for its rounds page and every player page
+    games: dict[str, dict[tuple[int, int, int], str]] = field(default_factory=dict)
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
         return links_for(self.links, self.section, root)
+
+    def games_of(self, root: str) -> dict[tuple[int, int, int], str]:
+        """The game pages' links from ``root`` ({} without PGN files)."""
+        known = self.games.get(root)
+        if known is None:
+            known = self.games[root] = game_links_by_players(self.section, root)
+        return known
 
     def score_of(self, number: int) -> tuple[int, int]:
         """(points in units, games completed) of a player."""
@@ -344,7 +354,7 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     schedule = facts.schedule  # worked out once, with the section's facts
     before = _points_before(t)
     records, withdrawals = t.records, s.withdrawals
-    games = game_links_by_players(s, root)  # {} without PGN files
+    games = data.games_of(root)
     results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
 
     for info in s.rounds:
@@ -386,7 +396,7 @@ def player_page(season: Season, data: SectionData, number: int,
     withdrawals = s.withdrawals
     white, black = Colour.WHITE, Colour.BLACK
     changes = game_changes(data.facts, number)
-    games = game_links_by_players(s, root)  # {} without PGN files
+    games = data.games_of(root)
     made = []
     for r, e in enumerate(rec.rounds, start=1):
         date = dates[r - 1] if r <= len(dates) else None
