@@ -23,7 +23,7 @@ def check_folder(folder: Path) -> int:
     from leaguegen.cli.season_cmds import season_notes
     from leaguegen.domain.club.identity import identity_warnings, roster
     from leaguegen.formats.club_file import read_club_file
-    from leaguegen.formats.season_yaml import load_season
+    from leaguegen.formats.season_yaml import load_seasons
     from leaguegen.site.season_index import newest_first, season_folders
 
     try:
@@ -31,14 +31,10 @@ def check_folder(folder: Path) -> int:
     except InputError as err:
         report_problems(err, wrote_nothing=False)
         return EXIT_INVALID
-    seasons, problems = {}, []
-    for path, season_dir in folders.items():
-        try:
-            seasons[path] = load_season(season_dir)
-        except InputError as err:
-            problems.extend(err.problems)
-    if problems:
-        report_problems(InputError(problems), wrote_nothing=False)
+    try:
+        seasons = load_seasons(folders)
+    except InputError as err:
+        report_problems(err, wrote_nothing=False)
         return EXIT_INVALID
     try:  # the folder's own club.yaml (its grand prix series)
         club = read_club_file(folder, seasons, folders)

@@ -655,6 +655,21 @@ def _languages(single: yaml.Node | None, many: yaml.Node | None,
     return tuple(codes) or ((first,) if first else ("en",))
 
 
+def load_seasons(folders: dict[str, Path]) -> dict[str, Season]:
+    """Every season of a folder of seasons (path in the site -> its folder), each loaded
+    whole before any is refused: raise InputError listing the problems of all of them, so
+    one run names every broken season."""
+    seasons, problems = {}, []
+    for path, season_dir in folders.items():
+        try:
+            seasons[path] = load_season(season_dir)
+        except InputError as err:
+            problems.extend(err.problems)
+    if problems:
+        raise InputError(problems)
+    return seasons
+
+
 def load_season(folder: str | Path, memo: dict | None = None,
                 read: Reader = read_confined, preload: Preloaded | None = None,
                 season_text: str | None = None, news: bool = True) -> Season:

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.domain.season import Season
-from leaguegen.errors import InputError, OutputRefused
+from leaguegen.errors import OutputRefused
 from leaguegen.formats.club_file import read_club_file
-from leaguegen.formats.season_yaml import Preloaded, load_season
+from leaguegen.formats.season_yaml import Preloaded, load_season, load_seasons
 from leaguegen.site import parallel, pdf_workers, pipeline, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
@@ -223,14 +223,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     folders = season_index.season_folders(folder)
     out = check_output(Path(out_dir), folder, force=force, seasons=list(folders.values()))
     pdf_server = start_pdfs(pdf)
-    seasons, problems = {}, []
-    for path, season_dir in folders.items():
-        try:
-            seasons[path] = load_season(season_dir)
-        except InputError as err:
-            problems.extend(err.problems)
-    if problems:
-        raise InputError(problems)
+    seasons = load_seasons(folders)
     club = read_club_file(folder, seasons, folders)  # club.yaml: the folder's own series
     store = DiskStore(cache_dir or default_cache(out))
     if clean:
