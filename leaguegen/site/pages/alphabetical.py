@@ -32,8 +32,8 @@ from leaguegen.site.pages.common import (
     BYE_LABELS,
     FREE_ROUND,
     WITHDRAWN,
+    Frame,
     PlayerLink,
-    SeasonInfo,
     SectionSummary,
     player_links,
     season_info,
@@ -98,16 +98,13 @@ class RoundLink:
 
 
 @dataclass(frozen=True, slots=True)
-class AlphabeticalPage:
+class AlphabeticalPage(Frame):
     """``<id>/alphabetical-N.html`` (and ``alphabetical.html``, the current round's).
 
     ``number`` None: no round is paired yet (a Swiss before round 1).
     ``here`` is the page's own path from the site root (the language links).
     """
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     number: int | None
     date: dt.date | None
     rows: tuple[WallRow, ...]

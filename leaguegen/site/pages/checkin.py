@@ -16,7 +16,7 @@ from leaguegen.domain.names import name_key
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
 from leaguegen.site import urls
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info, section_summary
+from leaguegen.site.pages.common import Frame, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render_pdf_source
 
@@ -34,10 +34,7 @@ class CheckinRow:
 
 
 @dataclass(frozen=True, slots=True)
-class CheckinSheet:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class CheckinSheet(Frame):
     round: int
     rows: tuple[CheckinRow, ...]
     clubs: bool  # anyone has a club (else no column)

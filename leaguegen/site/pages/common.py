@@ -210,6 +210,16 @@ class SectionSummary:
 
 
 @dataclass(frozen=True, slots=True)
+class Frame:
+    """The fields every section page starts with: the way up to the site's root, and the
+    season and section its frame (layouts/section.html) shows."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+
+
+@dataclass(frozen=True, slots=True)
 class WithdrawalNote:
     """A withdrawal, worded by the template: ``counted`` False = under the threshold."""
 

@@ -21,9 +21,8 @@ from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     TIEBREAK_NAMES,
+    Frame,
     PlayerLink,
-    SeasonInfo,
-    SectionSummary,
     player_links,
     season_info,
     section_summary,
@@ -83,10 +82,7 @@ class StandingLine:
 
 
 @dataclass(frozen=True, slots=True)
-class SectionPage:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class SectionPage(Frame):
     description: str
     standings: tuple[StandingLine, ...]
     tiebreaks: tuple[tuple[str, str], ...]
@@ -169,12 +165,9 @@ class PlayerMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerPage:
+class PlayerPage(Frame):
     """``<id>/players/<slug>.html`` of a Double-Swiss section."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     player: PlayerLink
     rank: int | None
     points: Fraction  # game points, as the standings rank

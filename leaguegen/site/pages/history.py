@@ -22,7 +22,7 @@ from leaguegen.domain import changes as ch
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary, season_info, section_summary
+from leaguegen.site.pages.common import N_, Frame, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import environment, render
 
@@ -45,12 +45,9 @@ class ChangeView:
 
 
 @dataclass(frozen=True, slots=True)
-class ChangesPage:
+class ChangesPage(Frame):
     """``<id>/changes.html``: the section's changes, newest first."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     changes: tuple[ChangeView, ...]
 
 

@@ -22,7 +22,7 @@ from leaguegen.domain.sections.stages import Origin
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages import common
-from leaguegen.site.pages.common import N_, SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import N_, Frame
 from leaguegen.site.pages.rating_view import RatingLine, rating_line, round_changes
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
@@ -96,12 +96,9 @@ class BracketRound:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPage:
+class KnockoutPage(Frame):
     """The bracket page (``<id>/index.html``), the matches page and the bracket PDF."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     rounds: tuple[BracketRound, ...]
     champion: str | None
@@ -194,12 +191,9 @@ class PlayerMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPlayerPage:
+class KnockoutPlayerPage(Frame):
     """A player's way through the bracket (``<id>/players/<slug>.html``)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     player: common.PlayerLink
     origin_group: str  # the section the player qualified from, "" when seeded by rating
     origin_place: int | None

@@ -31,9 +31,8 @@ from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.i18n import Formatter
 from leaguegen.site.pages.common import (
+    Frame,
     PlayerLink,
-    SeasonInfo,
-    SectionSummary,
     player_links,
     season_info,
     section_summary,
@@ -133,12 +132,9 @@ class PrizeTableView:
 
 
 @dataclass(frozen=True, slots=True)
-class PrizesPage:
+class PrizesPage(Frame):
     """``<id>/prizes.html`` and its PDF. ``provisional``: rounds remain to be played."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     provisional: bool
     ties: str
     order: str

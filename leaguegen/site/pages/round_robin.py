@@ -33,6 +33,7 @@ from leaguegen.site.pages.common import (
     Board,
     Cell,
     CrossRow,
+    Frame,
     PlayerLink,
     RoundView,
     SeasonInfo,
@@ -53,12 +54,9 @@ from leaguegen.site.planning_view import planning_view
 
 
 @dataclass(frozen=True, slots=True)
-class SectionPage:
+class SectionPage(Frame):
     """A section: standings, crosstable, rounds (``<id>/index.html``)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]  # (code, name)
@@ -100,12 +98,9 @@ class PlayerGame:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerPage:
+class PlayerPage(Frame):
     """One player's season in a section (``<id>/players/<slug>.html``)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     player: PlayerLink
     games: tuple[PlayerGame, ...]
     score: Fraction

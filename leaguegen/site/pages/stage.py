@@ -14,7 +14,7 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.stages import PendingFacts
 from leaguegen.site.pages import common
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import Frame
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, register_renderer
 
 
@@ -28,12 +28,9 @@ class SourceLink:
 
 
 @dataclass(frozen=True, slots=True)
-class PendingPage:
+class PendingPage(Frame):
     """A stage whose players are still to be decided (``<id>/index.html``)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     top: int
     sources: tuple[SourceLink, ...]

@@ -14,9 +14,8 @@ from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
+    Frame,
     PlayerLink,
-    SeasonInfo,
-    SectionSummary,
     exports_trf,
     player_links,
     season_info,
@@ -43,14 +42,11 @@ class StartRow:
 
 
 @dataclass(frozen=True, slots=True)
-class StartListPage:
+class StartListPage(Frame):
     """``<id>/start-list.html``; ``columns`` names the optional columns shown, in order
     (``title``, ``federation``, ``fide``, ``club``; ``team`` for a team league, whose
     players are listed team by team, each in its board order, reserves last)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     rows: tuple[StartRow, ...]
     columns: tuple[str, ...]
     rated: bool  # anyone has a rating

@@ -36,8 +36,8 @@ from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
     WITHDRAWN,
+    Frame,
     PlayerLink,
-    SeasonInfo,
     SectionSummary,
     StandingRow,
     TiebreakView,
@@ -137,13 +137,10 @@ class NoteView:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissSectionPage:
+class SwissSectionPage(Frame):
     """A Swiss section: standings, Swiss crosstable, rounds (``<id>/index.html``); also the
     rounds index (``<id>/rounds.html``) and the PDF crosstable's source."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     system: str  # a SYSTEM_LABELS msgid
     baku: bool
@@ -208,7 +205,7 @@ class EngineBoard:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissRoundPage:
+class SwissRoundPage(Frame):
     """One round (``<id>/round-<n>.html``): boards, byes, and how the round was paired,
     from what ``pair`` stored (domain/sections/swiss_record.py); nothing is paired
     again here. ``explain``: 'explained' (the engine's own pairing, with the
@@ -217,9 +214,6 @@ class SwissRoundPage:
     round no longer has, when the record is there) or 'hand' (no marker: paired by hand
     or by another program)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     number: int
     date: dt.date | None
     boards: tuple[SwissBoard, ...]
@@ -254,12 +248,9 @@ class SwissGame:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissPlayerPage:
+class SwissPlayerPage(Frame):
     """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     player: PlayerLink
     games: tuple[SwissGame, ...]
     score: Fraction
