@@ -1,24 +1,594 @@
 """Pages of a Swiss section: standings and crosstable, rounds index, a page per round
-(with the explanation of the last pairing), a page per player, and the PDF crosstable."""
+(with the explanation of its pairing), a page per player, and the PDF crosstable.
+
+Nothing here depends on the page language: labels are ``N_``-marked msgids the templates
+translate, and the pairing engine's structured explanations (``BoardExplanation``) become
+:class:`BoardWhy`, names and msgids, so every sentence is worded by the template.
+"""
 
 from __future__ import annotations
 
+import datetime as dt
 import itertools
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
 
-from leaguegen.domain.season import Season
+from leaguegen.domain.model import Code, Crosstable, Scoring
+from leaguegen.domain.pairing import (
+    BoardExplanation,
+    ColourRule,
+    FloatDirection,
+    RelaxedKind,
+    systems,
+)
+from leaguegen.domain.pairing.check import RoundPairing, compare_round
+from leaguegen.domain.performance import table_performance
+from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
-from leaguegen.site.pages import swiss_context as sc
+from leaguegen.domain.sections import swiss as ss
+from leaguegen.domain.sections.swiss_record import Origin
+from leaguegen.domain.standings import Standings
+from leaguegen.site import formatting as fmt
+from leaguegen.site import urls
+from leaguegen.site.pages.common import (
+    BYE_LABELS,
+    GAME_NOTES,
+    N_,
+    TIEBREAK_NAMES,
+    WITHDRAWN,
+    Frame,
+    PlayerLink,
+    SectionSummary,
+    StandingRow,
+    TiebreakView,
+    links_for,
+    season_info,
+    section_summary,
+    shown_values,
+    tiebreak_views,
+)
+from leaguegen.site.pages.games import game_links, pgn_paths
+from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
+
+SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
+# A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
+# mark, never the forfeit's "−".
+WITHDREW_MARK = "⊘"  # partials/symbols.html's WITHDREW: "not played: a player withdrew"
+# The engine's colour rules as msgids. Burstein's two own rules are not in the
+# catalogues (as before: they are shown in English).
+COLOUR_RULES = {
+    ColourRule.BOTH_PREFERENCES: N_("both preferences granted"),
+    ColourRule.PREFERENCE: N_("preference granted"),
+    ColourRule.STRONGER_ABSOLUTE: N_("stronger (absolute) preference granted"),
+    ColourRule.STRONGER_STRONG: N_("stronger (strong) preference granted"),
+    ColourRule.ALTERNATE: N_("alternated from the latest round with different colours"),
+    ColourRule.INITIAL_BY_NUMBER: N_("initial colour by the higher player's number"),
+    ColourRule.HIGHER_RANKED_PREFERENCE: N_("higher-ranked player's preference granted"),
+    ColourRule.INITIAL_BY_RANK: "initial colour by rank",
+    ColourRule.HIGHER_INDEXED_PREFERENCE: "higher-indexed player's preference granted",
+    # Lim's own rules, like Burstein's: shown in English until the catalogues have them.
+    ColourRule.COLOUR_LIMIT: "the only colours within the limits",
+    ColourRule.EQUALISATION: "equalising colours before alternating them",
+    ColourRule.MEDIAN_HIGHER: "same histories: the higher-ranked player's due colour",
+    ColourRule.MEDIAN_LOWER: "same histories: the lower-ranked player's due colour",
+}
+PREFERENCE_KINDS = {"absolute": N_("absolute"), "strong": N_("strong"), "mild": N_("mild")}
+# a round's byes: the pairing-allocated one first, then those asked for, then the absent
+_BYE_ORDER = {BYE_LABELS[c]: i for i, c in enumerate(
+    (Code.PAIRING_BYE, Code.FULL_BYE, Code.HALF_BYE, Code.ZERO_BYE))}
+
+
+def round_page_path(s: Section, number: int) -> str:
+    return f"{s.id}/round-{number}.html"
+
+
+# ---------------------------------------------------------------- dataclasses
+
+
+@dataclass(frozen=True, slots=True)
+class SwissCell:
+    """One round of one player in the Swiss crosstable: ``12w1`` = against the player ranked
+    12th, with White, won. A round without an opponent (a bye) has as ``result`` the points
+    it scored, '1', '½' or '0', or '⊘' once the player has withdrawn: '+' and '−' are the
+    forfeits' marks only, so each mark means one thing."""
+
+    round: int
+    opponent_rank: int | None
+    opponent: str  # the opponent's name (a tooltip); "" for a bye
+    colour: str  # "w", "b" or ""
+    result: str  # '1', '½', '0', '+', '−', '⊘'; '' = not played yet or round not paired
+    bye: str  # a BYE_LABELS msgid (or WITHDRAWN) for a bye, else ""
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRow:
+    rank: int | None
+    shared: bool
+    player: PlayerLink
+    points: Fraction
+    cells: tuple[SwissCell, ...]  # one per planned round
+    values: tuple[object, ...]
+    withdrawn: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RoundLink:
+    number: int
+    date: dt.date | None
+    url: str
+    paired: bool
+    complete: bool
+    results: int  # games with a result
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
+class ByeView:
+    player: PlayerLink
+    label: str  # a BYE_LABELS msgid
+    points: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:
+    """A withdrawal (``round`` = after which) or a bye asked for (``round`` = which round)."""
+
+    name: str
+    round: int
+    label: str  # for requests: a BYE_LABELS msgid
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
+
+
+@dataclass(frozen=True, slots=True)
+class SwissSectionPage(Frame):
+    """A Swiss section: standings, Swiss crosstable, rounds (``<id>/index.html``); also the
+    rounds index (``<id>/rounds.html``) and the PDF crosstable's source."""
+
+    description: str
+    system: str  # a SYSTEM_LABELS msgid
+    baku: bool
+    standings: tuple[StandingRow, ...]
+    tiebreaks: tuple[tuple[str, str], ...]
+    crosstable: tuple[SwissRow, ...]  # by rank
+    round_numbers: tuple[int, ...]  # 1..number_of_rounds
+    rounds: tuple[RoundLink, ...]
+    pdf_url: str
+    withdrawals: tuple[NoteView, ...]
+    requests: tuple[NoteView, ...]  # byes asked for rounds not paired yet
+    tiebreaks_default: bool = False  # the format's default list (the organiser chose none)
+
+
+@dataclass(frozen=True, slots=True)
+class SwissBoard:
+    number: int
+    white: PlayerLink
+    white_points: Fraction  # before the round
+    black: PlayerLink
+    black_points: Fraction
+    result: str
+    game_url: str = ""  # the game's page, when the round's PGN file has it (site/pages/games.py)
+
+
+@dataclass(frozen=True, slots=True)
+class Relaxed:
+    """A quality criterion a board does not meet. ``kind``: 'colour' (``detail`` = a
+    PREFERENCE_KINDS msgid) or 'down' / 'up' (a float repeated from ``rounds`` ago)."""
+
+    code: str
+    kind: str
+    name: str = ""
+    detail: str = ""
+    rounds: int = 0
+    sex: str | None = None  # the player's, for the sentence's grammatical gender
+
+
+@dataclass(frozen=True, slots=True)
+class BoardWhy:
+    board: int
+    white: str
+    black: str
+    bracket: Fraction  # the score bracket, in points
+    float_high: str  # the player floating down ("" = none) and their points
+    float_high_points: Fraction | None
+    float_low: str
+    float_low_points: Fraction | None
+    colour_rule: str  # a COLOUR_RULES msgid
+    relaxed: tuple[Relaxed, ...]
+    float_up: bool = False  # only the lower player floats (a Dubov or Lim upfloater)
+
+
+@dataclass(frozen=True, slots=True)
+class EngineBoard:
+    """A board of the engine's pairing that the published round does not have (by the
+    engine's board number), for a round edited after ``pair`` wrote it."""
+
+    board: int
+    white: str
+    black: str
+
+
+@dataclass(frozen=True, slots=True)
+class SwissRoundPage(Frame):
+    """One round (``<id>/round-<n>.html``): boards, byes, and how the round was paired,
+    from what ``pair`` stored (domain/sections/swiss_record.py); nothing is paired
+    again here. ``explain``: 'explained' (the engine's own pairing, with the
+    explanation it stored), 'unrecorded' (the engine's own, but its record is missing),
+    'edited' (changed after pairing; ``engine_boards`` lists the engine's boards the
+    round no longer has, when the record is there) or 'hand' (no marker: paired by hand
+    or by another program)."""
+
+    number: int
+    date: dt.date | None
+    boards: tuple[SwissBoard, ...]
+    byes: tuple[ByeView, ...]
+    complete: bool
+    rounds: tuple[RoundLink, ...]
+    explain: str
+    why: tuple[BoardWhy, ...]
+    bye_why: str  # the PAB's name when explained, else ""
+    bye_why_points: Fraction | None
+    system: str
+    relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
+    engine_boards: tuple[EngineBoard, ...] = ()
+    engine_bye: str = ""  # the engine's PAB, when an edit changed it
+    pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
+
+
+@dataclass(frozen=True, slots=True)
+class SwissGame:
+    round: int
+    date: dt.date | None
+    round_url: str
+    colour: str
+    opponent: PlayerLink | None
+    result: str  # '1', '½', '0', '+', '−' or the bye's points
+    note: str  # a msgid
+    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
+    game_url: str = ""  # the game's page, when a PGN file has it
+    # the opponent's points after the standings' round, as chess-results' player card
+    # shows them beside the opponent's number and rating
+    opponent_points: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SwissPlayerPage(Frame):
+    """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
+
+    player: PlayerLink
+    games: tuple[SwissGame, ...]
+    score: Fraction
+    played: int
+    rank: int | None
+    performance: int | None
+    average_opponent: int | None
+    withdrew_after: int | None
+    requests: tuple[NoteView, ...]
+    tiebreaks: tuple[TiebreakView, ...] = ()  # how each tiebreak was computed
+    rating: RatingLine | None = None  # the event's rating change; None: not rated
+
+
+# ---------------------------------------------------------------- building
+
+
+@dataclass(slots=True)
+class SwissData:
+    """Everything derived once for a Swiss section and shared by its pages (it has the
+    ``section`` and ``standings`` that ``common.tiebreak_views`` reads)."""
+
+    section: Section
+    table: Crosstable
+    standings: Standings
+    after: int  # standings are after this round
+    ranks: dict[int, int]
+    facts: SectionFacts  # the section's, which its summary is made from
+    # the players' links by number (index 0 unused), by root: made once, not per board
+    links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
+    # the game pages by (round, board), from the section folder (site/pages/games.py)
+    game_pages: dict[tuple[int, int], str] = field(default_factory=dict)
+
+    def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
+        return links_for(self.links, self.section, root)
+
+
+def _link(data: SwissData, number: int, root: str) -> PlayerLink:
+    link = data.links_of(root)[number]
+    assert link is not None
+    return link
+
+
+def swiss_data(facts: SectionFacts) -> SwissData:
+    """The page data of a Swiss section, from its facts (its table and standings)."""
+    section = facts.section
+    assert isinstance(facts, ss.SwissFacts)
+    assert facts.table is not None and facts.standings is not None
+    return SwissData(section, facts.table, facts.standings, facts.after,
+                     {row.number: row.rank for row in facts.standings.rows}, facts,
+                     game_pages=game_links(section, ""))
+
+
+def summary(data: SwissData, root: str) -> SectionSummary:
+    s = data.section
+    leader = None
+    if data.after and data.standings.rows:
+        leader = s.players[data.standings.rows[0].number - 1].name
+    return section_summary(data.facts, root, leader)
+
+
+def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
+    return data.table.scoring.value(data.table.score(number, round_no - 1))
+
+
+def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
+    s = data.section
+    out = []
+    for info in s.rounds:
+        games = ss.games_of_round(s, info.number)
+        done = sum(1 for g in games if g.result is not None)
+        waiting = ss.unfinished_games(s, info.number)
+        out.append(RoundLink(info.number, info.date, root + round_page_path(s, info.number),
+                             bool(games), bool(games) and not waiting, done, len(games)))
+    return tuple(out)
+
+
+def bye_label(section: Section, number: int, round_no: int, code: Code) -> str:
+    """What a round without an opponent is called: ``withdrawn`` once the player has left
+    (their later rounds are zero-point byes to the pairing, but nobody sat them out), else
+    the bye's own label."""
+    if code is Code.ZERO_BYE and any(w.player == number and w.after_round < round_no
+                                     for w in section.withdrawals):
+        return WITHDRAWN
+    return BYE_LABELS.get(code, "")
+
+
+def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
+    rec = data.table.record(number)
+    e = rec.entry(round_no)
+    if e is None:
+        return SwissCell(round_no, None, "", "", "", "")
+    if e.opponent is None:
+        label = bye_label(data.section, number, round_no, e.code)
+        if label == WITHDRAWN:
+            return SwissCell(round_no, None, "", "", WITHDREW_MARK, label)
+        if not label:
+            return SwissCell(round_no, None, "", "", "", "")
+        scoring = data.table.scoring
+        return SwissCell(round_no, None, "", "", fmt.units(scoring.points(e.code), scoring),
+                         label)
+    return SwissCell(round_no, data.ranks.get(e.opponent),
+                     data.section.players[e.opponent - 1].name,
+                     e.colour.value if e.colour else "", fmt.cell(e.code), "")
+
+
+def section_page(season: Season, data: SwissData) -> SwissSectionPage:
+    root = "../"
+    s = data.section
+    st = ss.settings(s)
+    gone = {w.player: w.after_round for w in s.withdrawals}
+    counts = Counter(row.rank for row in data.standings.rows)
+    standings, crosstable = [], []
+    for row in data.standings.rows:
+        n = row.number
+        shared = counts[row.rank] > 1
+        points = data.table.scoring.value(row.points)
+        link = _link(data, n, root)
+        shown, provisional = shown_values(data.standings.codes, row)
+        standings.append(StandingRow(
+            rank=row.rank, shared=shared, player=link, points=points,
+            played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
+            values=shown, decided_by=row.decided_by, withdrawn=False,
+            provisional=provisional, performance=_performance(data.table, n)[0],
+            rating_change=event_change(data.facts, n)))
+        crosstable.append(SwissRow(
+            rank=row.rank, shared=shared, player=link, points=points,
+            cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
+            values=shown, withdrawn=n in gone))
+    paired = ss.paired_rounds(s)
+    return SwissSectionPage(
+        root=root, season=season_info(season), section=summary(data, root),
+        description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
+        baku=st.acceleration == "baku", standings=tuple(standings),
+        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
+        crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
+        rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
+        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "",
+                                   s.players[w.player - 1].sex)
+                          for w in s.withdrawals),
+        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                       for q in st.requests if q.round > paired),
+        tiebreaks_default=s.tiebreaks_default,
+    )
+
+
+def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
+         points_before: Callable[[int], Fraction] | None = None) -> BoardWhy:
+    """The page's view of one board's explanation: names for pairing numbers, points as
+    fractions, and msgids for the rules (the template words them).
+
+    A board where only one player floats (Dubov's upfloater, a Lim floater) names the
+    other player with ``points_before`` (their points before the round)."""
+    high = low = ""
+    high_pts = low_pts = None
+    float_up = False
+    for f in ex.floats:
+        if f.direction is FloatDirection.DOWN:
+            high, high_pts = _name(s, f.player), scoring.value(f.points)
+        else:
+            low, low_pts = _name(s, f.player), scoring.value(f.points)
+    if len(ex.floats) == 1 and points_before is not None:
+        other = ex.black if ex.floats[0].player == ex.white else ex.white
+        if high:
+            low, low_pts = _name(s, other), points_before(other)
+        else:
+            high, high_pts, float_up = _name(s, other), points_before(other), True
+    relaxed = []
+    for r in ex.relaxed:
+        if r.kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
+            relaxed.append(Relaxed(r.code, r.kind.value, _name(s, r.player), rounds=r.rounds_ago,
+                                   sex=_sex(s, r.player)))
+        elif r.kind.value not in PREFERENCE_KINDS:
+            continue  # Dubov's maximum upfloater (C8): the page has no words for it yet
+        else:
+            relaxed.append(Relaxed(r.code, "colour", _name(s, r.player),
+                                   PREFERENCE_KINDS[r.kind.value], sex=_sex(s, r.player)))
+    return BoardWhy(board, _name(s, ex.white), _name(s, ex.black), scoring.value(ex.bracket),
+                    high, high_pts, low, low_pts,
+                    COLOUR_RULES.get(ex.colour_rule, ex.colour_rule.value), tuple(relaxed),
+                    float_up)
+
+
+def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
+    root = "../"
+    s = data.section
+    scoring = data.table.scoring
+    boards = []
+    for i, g in enumerate(ss.games_of_round(s, round_no), start=1):
+        we = data.table.record(g.white).rounds[round_no - 1]
+        be = data.table.record(g.black).rounds[round_no - 1]
+        boards.append(SwissBoard(
+            i, _link(data, g.white, root), _points_before(data, g.white, round_no),
+            _link(data, g.black, root), _points_before(data, g.black, round_no),
+            fmt.board_result(we.code, be.code), _game_url(data, round_no, i, root)))
+    byes = []
+    for rec in data.table.records:
+        e = rec.rounds[round_no - 1]
+        if e.opponent is None:
+            byes.append(ByeView(_link(data, rec.number, root),
+                                bye_label(s, rec.number, round_no, e.code),
+                                scoring.value(scoring.points(e.code))))
+    byes.sort(key=lambda b: (_BYE_ORDER.get(b.label, 9), b.player.number))
+    explain, why, bye_name, bye_pts = _how_paired(data, round_no)
+    record = ss.usable_record(s, round_no)
+    relaxed, engine_boards, engine_bye = (), (), ""
+    if record is not None and explain == "explained":
+        relaxed = tuple((_name(s, a), _name(s, b)) for a, b in record.relaxed)
+    if record is not None and explain == "edited":
+        engine = record.result
+        found = ss.stored_pairing(s, round_no)
+        diff = compare_round(round_no, engine, RoundPairing(found.boards, found.bye))
+        engine_boards = tuple(EngineBoard(d.board, _name(s, engine.boards[d.board - 1][0]),
+                                          _name(s, engine.boards[d.board - 1][1]))
+                              for d in diff.differences if d.board is not None)
+        if engine.bye != found.bye and engine.bye is not None:
+            engine_bye = _name(s, engine.bye)
+    info = s.rounds[round_no - 1]
+    return SwissRoundPage(
+        root=root, season=season_info(season), section=summary(data, root), number=round_no,
+        date=info.date, boards=tuple(boards), byes=tuple(byes),
+        complete=not ss.unfinished_games(s, round_no), rounds=round_links(data, root),
+        explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
+        system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
+        relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
+        pgn_path=pgn_paths(s).get(round_no, ""),
+    )
+
+
+def _boards_of(s: Section, number: int) -> dict[tuple[int, int], int]:
+    """The board of each of a player's games by (round, opponent), as the round page
+    numbers them (the order the round is written in)."""
+    out: dict[tuple[int, int], int] = {}
+    boards: dict[int, int] = {}
+    for g in s.games:
+        boards[g.round] = boards.get(g.round, 0) + 1
+        if number in (g.white, g.black):
+            out[(g.round, g.black if g.white == number else g.white)] = boards[g.round]
+    return out
+
+
+def _game_url(data: SwissData, round_no: int, board: int, root: str) -> str:
+    path = data.game_pages.get((round_no, board))
+    return root + path if path else ""
+
+
+def _name(s: Section, tpn: int) -> str:
+    return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
+
+
+def _sex(s: Section, tpn: int) -> str | None:
+    return s.players[tpn - 1].sex if 1 <= tpn <= len(s.players) else None
+
+
+def _how_paired(data: SwissData, round_no: int
+                ) -> tuple[str, tuple[BoardWhy, ...], str, Fraction | None]:
+    """The round's ``explain`` state and, for the engine's own round, its stored
+    explanation as the page's views (boards by their published number)."""
+    s = data.section
+    how = ss.origin(s, round_no)
+    record = ss.usable_record(s, round_no)
+    if how is Origin.HAND:
+        return "hand", (), "", None
+    if how is Origin.EDITED:
+        return "edited", (), "", None
+    if record is None:
+        return "unrecorded", (), "", None  # no record, or one that names other players now
+    result = record.result
+    scoring = data.table.scoring
+    stored = {(g.white, g.black): i for i, g in enumerate(ss.games_of_round(s, round_no), start=1)}
+
+    def before(tpn: int) -> Fraction:
+        return _points_before(data, tpn, round_no)
+
+    why = tuple(sorted((_why(s, stored.get((ex.white, ex.black), 0), ex, scoring, before)
+                        for ex in result.explanation), key=lambda w: w.board))
+    if result.bye is None:
+        return "explained", why, "", None
+    return "explained", why, _name(s, result.bye), before(result.bye)
+
+
+def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage:
+    root = "../../"
+    s, t = data.section, data.table
+    rec = t.record(number)
+    changes = game_changes(data.facts, number)
+    boards = _boards_of(s, number) if data.game_pages else {}
+    games = []
+    for r, e in enumerate(rec.rounds, start=1):
+        date = s.rounds[r - 1].date
+        url = root + round_page_path(s, r)
+        if e.opponent is None:
+            games.append(SwissGame(r, date, url, "", None,
+                                   fmt.units(t.scoring.points(e.code), t.scoring),
+                                   bye_label(s, number, r, e.code)))
+            continue
+        games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
+                               _link(data, e.opponent, root), fmt.cell(e.code),
+                               GAME_NOTES.get(e.code, ""), changes.get(r),
+                               _game_url(data, r, boards.get((r, e.opponent), 0), root),
+                               t.scoring.value(t.score(e.opponent, data.after))))
+    perf = _performance(t, number)
+    gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
+    paired = ss.paired_rounds(s)
+    return SwissPlayerPage(
+        root=root, season=season_info(season), section=summary(data, root),
+        player=_link(data, number, root), games=tuple(games),
+        score=t.scoring.value(t.score(number)),
+        played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
+        performance=perf[0], average_opponent=perf[1],
+        withdrew_after=gone,
+        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                       for q in ss.settings(s).requests if q.player == number and q.round > paired),
+        tiebreaks=tiebreak_views(data, number, data.links_of(root),  # type: ignore[arg-type]  # duck-typed
+                                 fmt.numbers(season.language, season.digits)),
+        rating=rating_line(data.facts, number),
+    )
+
+
+def _performance(table: Crosstable, number: int) -> tuple[int | None, int | None]:
+    """(Rp, average opponent) over the games played so far; (None, None) without any."""
+    perf = table_performance(table, number)
+    return (perf[0], perf[1]) if perf else (None, None)
 
 
 def swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
-    data = sc.swiss_data(facts)
-    page = sc.section_page(season, data)
-    rounds = ((sc.round_page_path(section, link.number), "swiss/round.html",
-               sc.round_page(season, data, link.number)) for link in page.rounds if link.paired)
+    data = swiss_data(facts)
+    page = section_page(season, data)
+    rounds = ((round_page_path(section, link.number), "swiss/round.html",
+               round_page(season, data, link.number)) for link in page.rounds if link.paired)
     players = player_pages(section, "player.html",
-                           lambda number: sc.player_page(season, data, number))
+                           lambda number: player_page(season, data, number))
     return SectionPages(page, itertools.chain(rounds, players))
 
 

@@ -20,7 +20,7 @@ from leaguegen.site.pages.alphabetical import (
     shared_of,
 )
 from leaguegen.site.pages.start_list import has_lists
-from leaguegen.site.pages.swiss_context import round_page_path
+from leaguegen.site.pages.swiss import round_page_path
 from leaguegen.site.printables.kinds import (
     TEAMS,
     Board,

@@ -136,7 +136,7 @@ def test_any_explanation_round_trips(boards, bye, win) -> None:  # noqa: ANN001
 
 def test_every_colour_rule_has_words() -> None:
     from leaguegen.cli import explain_words
-    from leaguegen.site.pages.swiss_context import COLOUR_RULES
+    from leaguegen.site.pages.swiss import COLOUR_RULES
 
     assert set(explain_words.COLOUR_WORDS) == set(ColourRule) == set(COLOUR_RULES)
     assert set(explain_words.BYE_WORDS) == set(ByeReason)
