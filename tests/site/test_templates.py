@@ -16,7 +16,7 @@ import pytest
 
 from leaguegen.domain.sections import derive_facts
 from leaguegen.formats.season_yaml import load_season
-from leaguegen.site.pages.round_robin import section_data, section_page
+from leaguegen.site.pages.round_robin import SectionData, section_page
 from leaguegen.site.render import environment, render, template_dir
 from tests.conftest import ROOT
 
@@ -72,7 +72,7 @@ def arena():
     """The README's example kind, rendered with a round robin's context beside the real pages."""
     season = load_season(ROOT / "seasons" / "riverside-2026")
     section = next(s for s in season.sections if s.format == "round_robin")
-    page = section_page(season, section_data(derive_facts(section)))
+    page = section_page(season, SectionData(derive_facts(section)))
     base = environment(season.language)
     env = base.overlay(loader=jinja2.ChoiceLoader([jinja2.DictLoader(_readme_examples()),
                                                    base.loader]))

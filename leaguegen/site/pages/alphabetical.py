@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import datetime as dt
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.names import family_first
@@ -209,6 +210,11 @@ def _date(section: Section, r: int) -> dt.date | None:
     return next((x.date for x in section.rounds if x.number == r), None)
 
 
+def _pager(section: Section, rounds: Iterable[int]) -> tuple[RoundLink, ...]:
+    return tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+                 for n in rounds)
+
+
 def round_lines(facts: SectionFacts, r: int, order: list[int]
                 ) -> list[tuple[int, int | None, str, int | None, str]]:
     """Each row of round ``r``'s list, A to Z (``order``: the records' indexes, from
@@ -256,9 +262,8 @@ def shared_of(facts: SectionFacts, root: str, language: str) -> Shared:
     order = sorted(range(len(records)), key=lambda i: collation_key(
         family_first(players[records[i].number - 1].name,
                      players[records[i].number - 1].family), language))
-    rounds = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
-                   for n in listed_rounds(facts))
-    return Shared(rounds, section_summary(facts, root, None), links, order)
+    return Shared(_pager(section, listed_rounds(facts)), section_summary(facts, root, None),
+                  links, order)
 
 
 # --------------------------------------------------------------------------- team leagues
@@ -294,12 +299,9 @@ def team_alphabetical_page(season: Season, facts: TeamLeagueFacts, r: int, here:
         else:
             rows.append(WallRow(links[key], None, "", None, FREE_ROUND if t == free else "",
                                 d.teams[t - 1].name))
-    total = facts.progress.rounds_total
-    pager = tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
-                  for n in range(1, total + 1))
-    date = next((x.date for x in section.rounds if x.number == r), None)
+    pager = _pager(section, range(1, facts.progress.rounds_total + 1))
     return AlphabeticalPage(root, season_info(season), section_summary(facts, root, None), r,
-                            date, tuple(rows), pager, here, teams=True)
+                            _date(section, r), tuple(rows), pager, here, teams=True)
 
 
 def team_current_round(facts: TeamLeagueFacts) -> int:
@@ -309,40 +311,25 @@ def team_current_round(facts: TeamLeagueFacts) -> int:
     return min(open_rounds, default=facts.progress.rounds_total)
 
 
-def _team_pages(season: Season, facts: TeamLeagueFacts) -> dict[str, str]:
-    section = facts.section
-    template = "lists/alphabetical.html"
-    pages = {}
-    for r in range(1, facts.progress.rounds_total + 1):
-        path = urls.alphabetical(section, r)
-        pages[path] = render(template, team_alphabetical_page(season, facts, r, path),
-                             season.language)
-    path = urls.alphabetical(section)
-    pages[path] = render(template, team_alphabetical_page(season, facts,
-                                                          team_current_round(facts), path),
-                         season.language)
-    return pages
-
-
 def alphabetical_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
+    """Each round's list, then the current round's at ``alphabetical.html``."""
     section = facts.section
     if not has_lists(section):
         return {}
     if isinstance(facts, TeamLeagueFacts):
-        return _team_pages(season, facts)
-    if facts.table is None:
+        rounds: Iterable[int] = range(1, facts.progress.rounds_total + 1)
+        current: int | None = team_current_round(facts)
+        page = partial(team_alphabetical_page, season, facts)
+    elif facts.table is None:
         return {}
-    lang = season.language
+    else:
+        rounds, current = listed_rounds(facts), current_round(facts)
+        page = partial(alphabetical_page, season, facts,
+                       shared=shared_of(facts, "../", season.language))
     pages = {}
-    shared = shared_of(facts, "../", lang)
-    template = "lists/alphabetical.html"
-    for r in listed_rounds(facts):
-        path = urls.alphabetical(section, r)
-        pages[path] = render(template, alphabetical_page(season, facts, r, path,
-                                                         shared=shared), lang)
-    path = urls.alphabetical(section)
-    pages[path] = render(template, alphabetical_page(season, facts, current_round(facts),
-                                                     path, shared=shared), lang)
+    for r, path in [*((r, urls.alphabetical(section, r)) for r in rounds),
+                    (current, urls.alphabetical(section))]:
+        pages[path] = render("lists/alphabetical.html", page(r, path), season.language)
     return pages
 
 

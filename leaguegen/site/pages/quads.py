@@ -1,7 +1,7 @@
 """Pages of a quads section: every group's standings and crosstable, rounds, groups, players.
 
 A quads group is a round robin, so each group's tables come from the round
-robin's own page context (``rr.section_data`` / ``section_page``) and are
+robin's own page context (``rr.SectionData`` / ``section_page``) and are
 laid out with the same ``_standings.html`` / ``_crosstable.html`` partials.
 
 Output: ``<id>/index.html`` (all groups), ``<id>/rounds.html`` (boards of every

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -79,7 +80,6 @@ class SectionPage(Frame):
         return any(b.withdrew for r in self.rounds for b in r.boards)
 
 
-
 @dataclass(frozen=True, slots=True)
 class PlayerGame:
     round: int
@@ -94,7 +94,6 @@ class PlayerGame:
     # player card shows it beside the opponent's number and rating
     opponent_points: Fraction | None = None
     game_url: str = ""  # the game's page, when a PGN file has it
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +112,6 @@ class PlayerPage(Frame):
     # the points the standings count, when the 50 % rule leaves some games out
     counted_score: Fraction | None = None
     rating: RatingLine | None = None  # the event's rating change; None: not rated
-
 
 
 @dataclass(slots=True)
@@ -177,11 +175,6 @@ _NOTES = {code._name_: note for code, note in GAME_NOTES.items()}
 WITHDREW = N_("not played: a player withdrew")
 
 
-
-def section_data(facts: SectionFacts) -> SectionData:
-    return SectionData(facts)
-
-
 def section_page(season: Season, data: SectionData, root: str = "../",
                  zones: Mapping[str, str] | None = None) -> SectionPage:
     """``root``: the way up to the site's root from the page (deeper for a quads group);
@@ -194,36 +187,19 @@ def section_page(season: Season, data: SectionData, root: str = "../",
     result = data.standings
     assert result is not None
     rows = []
-    rank_counts: dict[int, int] = {}
-    for row in result.rows:
-        if row.rank is not None:
-            rank_counts[row.rank] = rank_counts.get(row.rank, 0) + 1
-    for row in result.rows:
-        number = row.number
-        data.ranks[number] = row.rank
-        shown, provisional = shown_values(result.codes, row)
+    rank_counts = Counter(row.rank for row in result.rows)
+    # the ranked players, then those the 50 % rule keeps out (no rank, no tiebreaks)
+    for number, row in [*((row.number, row) for row in result.rows),
+                        *((number, None) for number in sorted(data.excluded))]:
+        rank = data.ranks[number] = row.rank if row else None
+        shown, provisional = shown_values(result.codes, row) if row else (("",) * len(codes), ())
         rows.append(StandingRow(
-            rank=row.rank,
-            shared=row.rank is not None and rank_counts.get(row.rank, 0) > 1,
+            rank=rank, shared=rank is not None and rank_counts[rank] > 1,
             player=data.links_of(root)[number],
-            points=t.scoring.value(row.points),
-            played=data.score_of(number)[1],
-            values=shown,
-            decided_by=row.decided_by,
-            withdrawn=number in data.excluded,
-            provisional=provisional,
-            performance=_performance(data, number)[0],
-            rating_change=event_change(data.facts, number),
-            zone=zones.get(s.players[number - 1].name, ""),
-        ))
-    for number in sorted(data.excluded):
-        data.ranks[number] = None
-        rows.append(StandingRow(
-            rank=None, shared=False, player=data.links_of(root)[number],
-            points=t.scoring.value(data.score_of(number)[0]),
-            played=data.score_of(number)[1],
-            values=tuple("" for _ in codes), decided_by=None, withdrawn=True,
-            performance=_performance(data, number)[0],
+            points=t.scoring.value(row.points if row else data.score_of(number)[0]),
+            played=data.score_of(number)[1], values=shown,
+            decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
+            provisional=provisional, performance=_performance(data, number)[0],
             rating_change=event_change(data.facts, number),
             zone=zones.get(s.players[number - 1].name, ""),
         ))
@@ -437,9 +413,8 @@ def player_page(season: Season, data: SectionData, number: int,
     )
 
 
-
 def section_pages(season: Season, facts: SectionFacts) -> SectionPages:
-    data = section_data(facts)
+    data = SectionData(facts)
     page = dataclasses.replace(section_page(season, data),
                                planning=planning_view(season, facts.section))
     return SectionPages(page, player_pages(
