@@ -20,7 +20,6 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Protocol
 
 from leaguegen.domain.model import Code
 from leaguegen.domain.prizes.tables import has_prize_list
@@ -304,14 +303,6 @@ def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
     return known
 
 
-def player_link(section: Section, number: int, root: str) -> PlayerLink:
-    """One player's link, for a page that shows a few (a knockout player's matches); a page
-    that shows the whole field takes :func:`player_links` once."""
-    p = section.players[number - 1]
-    return PlayerLink(number, p.name, root + urls.player(section, number), p.rating,
-                      p.federation, p.title, p.club, p.sex, p.family)
-
-
 def section_summary(facts: SectionFacts, root: str, leader: str | None,
                     rounds_played: int | None = None) -> SectionSummary:
     """What the home page and every page frame say of a section, from its facts."""
@@ -341,30 +332,25 @@ def exports_trf(section: Section) -> bool:
                                                                       PendingStage)
 
 
-class HasStandings(Protocol):
-    """What :func:`tiebreak_views` reads: the section's standings (if ranked)."""
-
-    standings: Standings | None
-
-
-def tiebreak_views(data: HasStandings, number: int, links: Sequence[PlayerLink | None],
-                   figures: Numbers) -> tuple[TiebreakView, ...]:
+def tiebreak_views(standings: Standings | None, number: int,
+                   links: Sequence[PlayerLink | None], figures: Numbers
+                   ) -> tuple[TiebreakView, ...]:
     """How each tiebreak of a ranked player was obtained, element by element; ``links``:
     the section's :func:`player_links` for the page's root; ``figures``: the page
     language's numbers (``formatting.numbers(season.language, season.digits)``)."""
-    if data.standings is None:
+    if standings is None:
         return ()
     try:
-        row = data.standings.row(number)
+        row = standings.row(number)
     except KeyError:
         return ()  # not ranked (50 % rule): no tiebreaks
     whole, points, tiebreak = figures.number, figures.points, figures.tiebreak
     views = []
-    for code, explanation in zip(data.standings.codes, row.explanations, strict=True):
+    for code, explanation in zip(standings.codes, row.explanations, strict=True):
         elements = [(item, cut)
                     for items, cut in ((explanation.items, False), (explanation.cut, True))
                     for item in items]
-        elements.sort(key=_round_of)
+        elements.sort(key=lambda element: element[0].round)  # cut ones among the others
         lines = [
             TiebreakLine(
                 round=whole(item.round), kind=TIEBREAK_KINDS.get(item.kind, item.kind),
@@ -378,10 +364,5 @@ def tiebreak_views(data: HasStandings, number: int, links: Sequence[PlayerLink |
         views.append(TiebreakView(code, TIEBREAK_NAMES.get(code.split("/")[0], code),
                                   tiebreak(explanation.value), tuple(lines)))
     return tuple(views)
-
-
-def _round_of(element: tuple) -> int:
-    """An explanation's element's round (the rows are in round order, cut ones among them)."""
-    return element[0].round
 
 

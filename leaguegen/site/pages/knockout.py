@@ -206,6 +206,7 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
     section = facts.section
     root = "../../"
     matches = []
+    links = common.player_links(section, root)
     changes = round_changes(found, number)  # a match's games share its round
     for r in facts.rounds:
         for m in r.matches:
@@ -218,14 +219,14 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
                        else "lost" if m.winner is not None else "")
             matches.append(PlayerMatch(
                 round_name(r.players), r.players, r.date,
-                common.player_link(section, other, root) if other else None,
+                links[other] if other else None,
                 mine.score, theirs.score, outcome, view.games, view.started,
                 changes.get(r.number)))
     origin = facts.origins.get(number)
     return KnockoutPlayerPage(
         root=root, season=common.season_info(season),
         section=common.section_summary(facts, root, None),
-        player=common.player_link(section, number, root),
+        player=links[number],
         origin_group=origin.source if origin else "",
         origin_place=origin.place if origin else None,
         matches=tuple(matches), rating=rating_line(found, number))

@@ -74,12 +74,7 @@ def register_renderer(fmt: str, context: Context, templates: str, rounds: bool =
     ``site_template/<templates>/`` (``rounds``: whether it has a ``rounds.html``)."""
     if fmt in SECTION_RENDERERS:
         raise ValueError(f"a renderer for {fmt!r} is registered twice")
-    SECTION_RENDERERS[fmt] = kind_renderer(context, templates, rounds)
-
-
-def kind_renderer(context: Context, templates: str, rounds: bool = True) -> Renderer:
-    """The renderer of a kind's declaration (:func:`register_renderer`)."""
-    return partial(_render_kind, context, templates, rounds)
+    SECTION_RENDERERS[fmt] = partial(_render_kind, context, templates, rounds)
 
 
 def _render_kind(context: Context, templates: str, rounds: bool, season, facts  # noqa: ANN001

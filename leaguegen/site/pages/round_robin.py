@@ -407,7 +407,7 @@ def player_page(season: Season, data: SectionData, number: int,
         played=played, rank=data.ranks.get(number),
         performance=perf, average_opponent=average,
         withdrawal=withdrawal,
-        tiebreaks=tiebreak_views(data, number, data.links_of(root),
+        tiebreaks=tiebreak_views(data.standings, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
         rating=rating_line(data.facts, number),
     )

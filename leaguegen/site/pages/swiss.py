@@ -275,8 +275,7 @@ class SwissPlayerPage(Frame):
 
 @dataclass(slots=True)
 class SwissData:
-    """Everything derived once for a Swiss section and shared by its pages (it has the
-    ``section`` and ``standings`` that ``common.tiebreak_views`` reads)."""
+    """Everything derived once for a Swiss section and shared by its pages."""
 
     section: Section
     table: Crosstable
@@ -569,7 +568,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         withdrew_after=gone,
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
-        tiebreaks=tiebreak_views(data, number, data.links_of(root),  # type: ignore[arg-type]  # duck-typed
+        tiebreaks=tiebreak_views(data.standings, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
         rating=rating_line(data.facts, number),
     )
