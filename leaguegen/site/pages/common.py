@@ -162,6 +162,25 @@ class Board:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayerGame:
+    """A row of a player page's games (round robins and Swiss; partials/games.html)."""
+
+    round: int
+    date: dt.date | None
+    colour: str  # "w", "b", ""
+    opponent: PlayerLink | None
+    result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
+    note: str  # an N_-marked msgid, translated by the template
+    withdrew: bool = False  # not played and never will be: a player withdrew before it
+    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
+    # the opponent's points so far (their score in the crosstable), as chess-results'
+    # player card shows it beside the opponent's number and rating
+    opponent_points: Fraction | None = None
+    game_url: str = ""  # the game's page, when a PGN file has it
+    round_url: str = ""  # a Swiss round's page
+
+
+@dataclass(frozen=True, slots=True)
 class RoundView:
     number: int
     date: dt.date | None

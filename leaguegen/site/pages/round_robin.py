@@ -11,7 +11,6 @@ the crosstable PDF.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -35,6 +34,7 @@ from leaguegen.site.pages.common import (
     Cell,
     CrossRow,
     Frame,
+    PlayerGame,
     PlayerLink,
     RoundView,
     SeasonInfo,
@@ -78,22 +78,6 @@ class SectionPage(Frame):
         """Whether a board of a round is not played because a player withdrew (the
         rounds page's legend says what its mark means)."""
         return any(b.withdrew for r in self.rounds for b in r.boards)
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerGame:
-    round: int
-    date: dt.date | None
-    colour: str  # "w", "b", ""
-    opponent: PlayerLink | None
-    result: str  # a symbol as in the crosstable ('1', '½', '+'...) or the free round's score
-    note: str  # an N_-marked msgid, translated by the template
-    withdrew: bool = False  # not played and never will be: a player withdrew before it
-    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
-    # the opponent's points so far (their score in the crosstable), as chess-results'
-    # player card shows it beside the opponent's number and rating
-    opponent_points: Fraction | None = None
-    game_url: str = ""  # the game's page, when a PGN file has it
 
 
 @dataclass(frozen=True, slots=True)

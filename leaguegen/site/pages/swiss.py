@@ -38,7 +38,9 @@ from leaguegen.site.pages.common import (
     N_,
     TIEBREAK_NAMES,
     WITHDRAWN,
+    Board,
     Frame,
+    PlayerGame,
     PlayerLink,
     SectionSummary,
     StandingRow,
@@ -162,17 +164,6 @@ class SwissSectionPage(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class SwissBoard:
-    number: int
-    white: PlayerLink
-    white_points: Fraction  # before the round
-    black: PlayerLink
-    black_points: Fraction
-    result: str
-    game_url: str = ""  # the game's page, when the round's PGN file has it (site/pages/games.py)
-
-
-@dataclass(frozen=True, slots=True)
 class Relaxed:
     """A quality criterion a board does not meet. ``kind``: 'colour' (``detail`` = a
     PREFERENCE_KINDS msgid) or 'down' / 'up' (a float repeated from ``rounds`` ago)."""
@@ -222,7 +213,7 @@ class SwissRoundPage(Frame):
 
     number: int
     date: dt.date | None
-    boards: tuple[SwissBoard, ...]
+    boards: tuple[Board, ...]
     byes: tuple[ByeView, ...]
     complete: bool
     rounds: tuple[RoundLink, ...]
@@ -238,27 +229,11 @@ class SwissRoundPage(Frame):
 
 
 @dataclass(frozen=True, slots=True)
-class SwissGame:
-    round: int
-    date: dt.date | None
-    round_url: str
-    colour: str
-    opponent: PlayerLink | None
-    result: str  # '1', '½', '0', '+', '−' or the bye's points
-    note: str  # a msgid
-    rating_change: Fraction | None = None  # this game's Rtg+/- (a rated section's)
-    game_url: str = ""  # the game's page, when a PGN file has it
-    # the opponent's points after the standings' round, as chess-results' player card
-    # shows them beside the opponent's number and rating
-    opponent_points: Fraction | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class SwissPlayerPage(Frame):
     """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
 
     player: PlayerLink
-    games: tuple[SwissGame, ...]
+    games: tuple[PlayerGame, ...]  # with their round_url
     score: Fraction
     played: int
     rank: int | None
@@ -446,10 +421,11 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
     for i, g in enumerate(ss.games_of_round(s, round_no), start=1):
         we = data.table.record(g.white).rounds[round_no - 1]
         be = data.table.record(g.black).rounds[round_no - 1]
-        boards.append(SwissBoard(
-            i, _link(data, g.white, root), _points_before(data, g.white, round_no),
-            _link(data, g.black, root), _points_before(data, g.black, round_no),
-            fmt.board_result(we.code, be.code), _game_url(data, round_no, i, root)))
+        boards.append(Board(
+            i, _link(data, g.white, root), _link(data, g.black, root),
+            fmt.board_result(we.code, be.code), _points_before(data, g.white, round_no),
+            _points_before(data, g.black, round_no),
+            game_url=_game_url(data, round_no, i, root)))
     byes = []
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
@@ -547,15 +523,15 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         date = s.rounds[r - 1].date
         url = root + round_page_path(s, r)
         if e.opponent is None:
-            games.append(SwissGame(r, date, url, "", None,
-                                   fmt.units(t.scoring.points(e.code), t.scoring),
-                                   bye_label(s, number, r, e.code)))
+            games.append(PlayerGame(r, date, "", None,
+                                    fmt.units(t.scoring.points(e.code), t.scoring),
+                                    bye_label(s, number, r, e.code), round_url=url))
             continue
-        games.append(SwissGame(r, date, url, e.colour.value if e.colour else "",
-                               _link(data, e.opponent, root), fmt.cell(e.code),
-                               GAME_NOTES.get(e.code, ""), changes.get(r),
-                               _game_url(data, r, boards.get((r, e.opponent), 0), root),
-                               t.scoring.value(t.score(e.opponent, data.after))))
+        games.append(PlayerGame(
+            r, date, e.colour.value if e.colour else "", _link(data, e.opponent, root),
+            fmt.cell(e.code), GAME_NOTES.get(e.code, ""), rating_change=changes.get(r),
+            game_url=_game_url(data, r, boards.get((r, e.opponent), 0), root),
+            opponent_points=t.scoring.value(t.score(e.opponent, data.after)), round_url=url))
     perf = _performance(t, number)
     gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
