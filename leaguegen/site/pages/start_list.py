@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.model import Player
+from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
 from leaguegen.site import urls
@@ -52,10 +53,16 @@ class StartListPage(Frame):
     rated: bool  # anyone has a rating
 
 
-def has_lists(section: Section) -> bool:
-    """Start and alphabetical lists are published for the kinds with a TRF: round robins
-    and Swiss sections whose players are known."""
-    return exports_trf(section)
+# Start and alphabetical lists are published for the kinds with a TRF whose players are known.
+has_lists = exports_trf
+
+
+def _row(n: int, player: PlayerLink, p: Player, team: str | None = None,
+         reserve: bool = False) -> StartRow:
+    return StartRow(number=n, player=player, title=p.title or None, rating=p.rating,
+                    federation=p.federation or None, fide_id=p.fide_id,
+                    fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
+                    club=p.club or None, team=team, reserve=reserve)
 
 
 def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
@@ -69,13 +76,9 @@ def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
         url = root + team_path(sid, t)
         for i, p in enumerate(team.eligible):
             n = player_number(d, t, i)
-            rows.append(StartRow(
-                number=n, player=PlayerLink(n, p.name, url, p.rating, p.federation or None,
-                                            p.title or None, p.club or None),
-                title=p.title or None, rating=p.rating, federation=p.federation or None,
-                fide_id=p.fide_id,
-                fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
-                club=p.club or None, team=team.name, reserve=i >= len(team.squad)))
+            link = PlayerLink(n, p.name, url, p.rating, p.federation or None,
+                              p.title or None, p.club or None)
+            rows.append(_row(n, link, p, team=team.name, reserve=i >= len(team.squad)))
     return tuple(rows)
 
 
@@ -85,12 +88,7 @@ def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> S
         rows = _team_rows(facts, root)
     else:
         links = player_links(section, root)
-        rows = tuple(
-            StartRow(number=n, player=links[n], title=p.title or None,
-                     rating=p.rating, federation=p.federation or None, fide_id=p.fide_id,
-                     fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
-                     club=p.club or None)
-            for n, p in enumerate(section.players, start=1))
+        rows = tuple(_row(n, links[n], p) for n, p in enumerate(section.players, start=1))
     present = {"team": any(r.team for r in rows), "title": any(r.title for r in rows),
                "federation": any(r.federation for r in rows),
                "fide": any(r.fide_id for r in rows), "club": any(r.club for r in rows)}
