@@ -1,17 +1,11 @@
 """What every page kind shares: links to players, table rows, the season frame, tiebreaks.
 
-Each page kind has its module beside this one (``round_robin``, ``swiss``,
-``quads``, ``scheveningen``, ``knockout``, ``stage``, ``season``) with one
-documented, frozen dataclass per page: everything a template may show, already
-computed.
-
-Templates only lay out what is here (no arithmetic, no rules), so what a page
-says can be tested without parsing HTML, and the rules live in ``domain/``.
-
-Nothing here depends on the page language: scores are exact numbers (formatted by
-the template's ``pts`` filter), sentences are structured data the template words
-with ``_()``, and fixed labels are English msgids marked ``N_`` for extraction and
-translated in the template (``_(label)``). See docs/i18n.md.
+Each page kind's module beside this one has a frozen dataclass per page: everything a
+template may show, already computed. Templates only lay it out (no arithmetic, no rules),
+so what a page says can be tested without parsing HTML, and the rules live in ``domain/``.
+Nothing here depends on the page language: scores are exact numbers (the ``pts`` filter),
+sentences are data the template words with ``_()``, and fixed labels are English msgids
+marked ``N_`` and translated in the template (docs/i18n.md).
 """
 
 from __future__ import annotations

@@ -1,22 +1,15 @@
 """Which pages a section has: one renderer for every kind, driven by what a kind declares.
 
-Each page module under ``leaguegen/site/pages/`` registers, for the formats of its
-kind, its templates folder and its context function (:func:`register_renderer`);
-``leaguegen/site/pages/__init__.py`` imports them all. A context function takes
-(season, facts): the season as the page frame shows it (in the language being
-rendered) and the section's :class:`SectionFacts` (its section is
-``facts.section``), derived once per build (``domain.season_facts``) and passed
-down, never looked up; it returns :class:`SectionPages`. The renderer here turns
-that into a :class:`SectionOutput`: every page of the section by path, the PDF's
-HTML source and the summary the home page shows.
+Each page module registers, for the formats of its kind, its templates folder and its
+context function (:func:`register_renderer`). A context function takes (season, facts):
+the season in the language being rendered and the section's :class:`SectionFacts`, derived
+once per build and passed down, never looked up; it returns :class:`SectionPages`, which
+the one renderer here renders into a :class:`SectionOutput`.
 
-Pages that any section of a kind with a start list may have (the start rank
-list, the alphabetical pairing lists, the changes from the season's history)
-are made by page makers registered with :func:`register_section_pages`: each
-takes (season, facts) and returns {path: html}, possibly empty; their pages
-join the section's own, so they are cached and rebuilt with it. A path ending in
-``.pdf`` is the HTML source of one more PDF of the section (the prize list's), made
-with the crosstable's (:attr:`SectionOutput.pdfs`).
+Pages any section may have (start list, A-Z lists, changes, prizes...) come from page
+makers (:func:`register_section_pages`): (season, facts) -> {path: html}, possibly empty,
+joined to the section's own pages so they are cached and rebuilt with them; a path ending
+``.pdf`` is the HTML source of one more PDF of the section (:attr:`SectionOutput.pdfs`).
 """
 from __future__ import annotations
 

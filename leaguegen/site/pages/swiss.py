@@ -284,10 +284,8 @@ def swiss_data(facts: SectionFacts) -> SwissData:
 
 
 def summary(data: SwissData, root: str) -> SectionSummary:
-    s = data.section
-    leader = None
-    if data.after and data.standings.rows:
-        leader = s.players[data.standings.rows[0].number - 1].name
+    rows = data.standings.rows
+    leader = data.section.players[rows[0].number - 1].name if data.after and rows else None
     return section_summary(data.facts, root, leader)
 
 
@@ -318,19 +316,13 @@ def bye_label(section: Section, number: int, round_no: int, code: Code) -> str:
 
 
 def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
-    rec = data.table.record(number)
-    e = rec.entry(round_no)
-    if e is None:
-        return SwissCell(round_no, None, "", "", "", "")
-    if e.opponent is None:
-        label = bye_label(data.section, number, round_no, e.code)
-        if label == WITHDRAWN:
-            return SwissCell(round_no, None, "", "", WITHDREW_MARK, label)
-        if not label:
-            return SwissCell(round_no, None, "", "", "", "")
+    e = data.table.record(number).entry(round_no)
+    if e is None or e.opponent is None:  # not paired yet, or a round without a game
+        label = bye_label(data.section, number, round_no, e.code) if e else ""
         scoring = data.table.scoring
-        return SwissCell(round_no, None, "", "", fmt.units(scoring.points(e.code), scoring),
-                         label)
+        mark = (WITHDREW_MARK if label == WITHDRAWN
+                else fmt.units(scoring.points(e.code), scoring) if e and label else "")
+        return SwissCell(round_no, None, "", "", mark, label)
     return SwissCell(round_no, data.ranks.get(e.opponent),
                      data.section.players[e.opponent - 1].name,
                      e.colour.value if e.colour else "", fmt.cell(e.code), "")
