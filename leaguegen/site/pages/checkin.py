@@ -11,17 +11,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from leaguegen.domain.model import Code
 from leaguegen.domain.names import name_key
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
 from leaguegen.site import urls
-from leaguegen.site.pages.common import Frame, season_info, section_summary
+from leaguegen.site.pages.common import BYE_LABELS, Frame, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render_pdf_source
-
-_WORDS = {Code.HALF_BYE: "half-point bye", Code.FULL_BYE: "full-point bye",
-          Code.ZERO_BYE: "not paired"}  # msgids the catalogue has
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +55,7 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     if r is None:
         return None
     gone = {w.player for w in section.withdrawals if w.after_round < r}
-    asked = {q.player: _WORDS.get(q.code, "not paired")
+    asked = {q.player: BYE_LABELS[q.code]  # a request is half, full or zero
              for q in getattr(section.details, "requests", ()) if q.round == r}
     rows = sorted((CheckinRow(n, p.name, p.rating, p.club or None, asked.get(n))
                    for n, p in enumerate(section.players, start=1) if n not in gone),
