@@ -47,10 +47,6 @@ from leaguegen.site.render import render
 
 # --------------------------------------------------------------------------- collation
 
-def _is_han(ch: str) -> bool:
-    return "CJK UNIFIED IDEOGRAPH" in unicodedata.name(ch, "")
-
-
 @lru_cache(maxsize=4096)
 def _pinyin(ch: str) -> str:
     from pypinyin import Style, lazy_pinyin
@@ -74,7 +70,8 @@ def collation_key(name: str, language: str) -> tuple[str, str, str]:
     letters). Ties on the base letters fall back to the accented form, then to
     the exact text, so the order is total and the same on every machine.
     """
-    spelled = "".join(f"{_pinyin(c)} " if _is_han(c) else c for c in name)
+    spelled = "".join(f"{_pinyin(c)} " if "CJK UNIFIED IDEOGRAPH" in unicodedata.name(c, "")
+                      else c for c in name)
     return (_base(spelled), unicodedata.normalize("NFC", spelled).casefold(), name)
 
 

@@ -51,23 +51,17 @@ class ChangesPage(Frame):
     changes: tuple[ChangeView, ...]
 
 
-def changes_page(season: Season, facts: SectionFacts, root: str = "../") -> ChangesPage:
-    section = facts.section
-    views = tuple(
-        ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
-                   c.round, c.players, c.old, c.new, c.commit[:7])
-        for c in reversed(section.changes))
-    return ChangesPage(root, season_info(season), section_summary(facts, root, None),
-                       views)
-
-
 def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     section = facts.section
     # a knockout's games live in its bracket (not compared) and its pages have their own tabs
     if not section.changes or section.format == "knockout":
         return {}
-    return {urls.changes(section): render("lists/changes.html", changes_page(season, facts),
-                                          season.language)}
+    views = tuple(
+        ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
+                   c.round, c.players, c.old, c.new, c.commit[:7])
+        for c in reversed(section.changes))
+    page = ChangesPage("../", season_info(season), section_summary(facts, "../", None), views)
+    return {urls.changes(section): render("lists/changes.html", page, season.language)}
 
 
 register_section_pages(changes_pages)

@@ -24,10 +24,6 @@ from leaguegen.site.render import render
 REFRESH_SECONDS = 60
 
 
-def screen_path(section_id: str) -> str:
-    return f"{section_id}/screen.html"
-
-
 @dataclass(frozen=True, slots=True)
 class ScreenBoard:
     number: int
@@ -79,7 +75,7 @@ def screen_page(season: Season, facts: SectionFacts) -> ScreenPage | None:
     rows = tuple(ScreenRow(row.rank, names[row.number], section.scoring.value(row.points))
                  for row in (facts.standings.rows if facts.standings else ()))
     date = next((r.date for r in section.rounds if r.number == first), None)
-    here = screen_path(section.id)
+    here = f"{section.id}/screen.html"
     return ScreenPage("../", season_info(season), section.name, number, date,
                       tuple(boards), rows, REFRESH_SECONDS, here)
 

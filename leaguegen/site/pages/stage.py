@@ -37,21 +37,17 @@ class PendingPage(Frame):
     cross: bool
 
 
-def pending_page(season: Season, facts: SectionFacts) -> PendingPage:
+def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
     if not isinstance(facts, PendingFacts):
         raise TypeError(f"section '{section.id}' is not waiting for its players")
     root = "../"
     sources = tuple(SourceLink(s.name, root + f"{s.id}/index.html", s.finished)
                     for s in facts.sources)
-    return PendingPage(
+    return SectionPages(PendingPage(
         root=root, season=common.season_info(season),
         section=common.section_summary(facts, root, None), description=section.description,
-        top=facts.top, sources=sources, cross=facts.cross)
-
-
-def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
-    return SectionPages(pending_page(season, facts))
+        top=facts.top, sources=sources, cross=facts.cross))
 
 
 register_renderer(PENDING_RENDERER, pending_pages, "stage", rounds=False)
