@@ -11,6 +11,7 @@ double_swiss.py``); the markup is the templates' (``site_template/double_swiss/`
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -88,7 +89,6 @@ class SectionPage(Frame):
     tiebreaks: tuple[tuple[str, str], ...]
     rounds: tuple[MatchRound, ...]
     pdf_url: str
-    generated: str = ""
 
 
 def _rows(section: Section, links: tuple[PlayerLink | None, ...]) -> tuple[MatchRound, ...]:
@@ -125,9 +125,7 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
     links = player_links(section, root)
     table = facts.table
     assert table is not None
-    counts: dict[int, int] = {}
-    for row in facts.standings.rows:
-        counts[row.rank] = counts.get(row.rank, 0) + 1
+    counts = Counter(row.rank for row in facts.standings.rows)
     lines = []
     for row in facts.standings.rows:
         shown, _ = shown_values(facts.standings.codes, row)
@@ -174,7 +172,6 @@ class PlayerPage(Frame):
     match_points: int
     matches: tuple[PlayerMatch, ...]
     withdrew_after: int | None  # the match after which the player left
-    description: str = ""
     rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 

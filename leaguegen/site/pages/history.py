@@ -41,7 +41,6 @@ class ChangeView:
     players: tuple[str, ...]
     old: str | None
     new: str | None
-    commit: str  # the short commit id
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +57,7 @@ def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
         return {}
     views = tuple(
         ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
-                   c.round, c.players, c.old, c.new, c.commit[:7])
+                   c.round, c.players, c.old, c.new)
         for c in reversed(section.changes))
     page = ChangesPage("../", season_info(season), section_summary(facts, "../", None), views)
     return {urls.changes(section): render("lists/changes.html", page, season.language)}
