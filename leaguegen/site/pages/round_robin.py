@@ -73,12 +73,6 @@ class SectionPage(Frame):
     # and not only once someone has withdrawn (FIDE: the rules are announced in advance)
     withdrawal_threshold: float = 0.5
 
-    @property
-    def withdrew_boards(self) -> bool:
-        """Whether a board of a round is not played because a player withdrew (the
-        rounds page's legend says what its mark means)."""
-        return any(b.withdrew for r in self.rounds for b in r.boards)
-
 
 @dataclass(frozen=True, slots=True)
 class PlayerPage(Frame):
@@ -249,8 +243,7 @@ def _performance(data: SectionData, number: int) -> tuple[int | None, int | None
     """(Rp, average opponent rating) over the games played against rated opponents."""
     known = data.performances.get(number)
     if known is None:
-        perf = table_performance(data.table, number)
-        known = data.performances[number] = (perf[0], perf[1]) if perf else (None, None)
+        known = data.performances[number] = table_performance(data.table, number) or (None, None)
     return known
 
 

@@ -544,8 +544,7 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
 
 def _performance(table: Crosstable, number: int) -> tuple[int | None, int | None]:
     """(Rp, average opponent) over the games played so far; (None, None) without any."""
-    perf = table_performance(table, number)
-    return (perf[0], perf[1]) if perf else (None, None)
+    return table_performance(table, number) or (None, None)
 
 
 def swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
