@@ -1,7 +1,7 @@
 """Pages of a round-robin section: standings, crosstable, rounds and a page per player.
 
 A quads group is a round robin too, so ``quads.py`` builds its groups' tables
-with :func:`section_data` / :func:`section_page` from here. Everything a page
+with :class:`SectionData` / :func:`section_page` from here. Everything a page
 shows comes from the section's facts (``domain.sections``), computed once.
 
 Output: ``<id>/index.html``, ``<id>/rounds.html``, ``<id>/players/*.html`` and
