@@ -1,9 +1,10 @@
-"""Open data beside the pages, listed as one output in ``site/outputs.py``.
+"""Open data beside the pages, listed as outputs in ``site/outputs.py``.
 
 Per section: ``<id>/section.json``, ``<id>/section.ics``, one calendar per player and, for
 the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``; for a
 section with prizes, its prize list ``<id>/prizes.json`` (``prizes_json``);
-per season: ``season.json``, ``season.ics`` and ``feed.atom``.
+per season: ``season.json``, ``season.ics`` and ``feed.atom``; and (``SERIES``) each grand
+prix series' ``series-<id>.json``.
 """
 
 from __future__ import annotations
@@ -76,3 +77,18 @@ def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Fil
 
 
 FEEDS = Output("feeds", section_files, season_files, templates=(RESULTS_TEMPLATE,))
+
+
+def series_files(facts: SeasonFacts, _parts: Sequence[object] = ()) -> Files:
+    """Every series' table as its page has it, as plain data (docs/data-feeds.md, "Grand
+    prix series"); none without a ``series:`` block. Season-wide: made again when any
+    section, or the ``series:`` block, changed."""
+    if not facts.season.series:
+        return {}
+    from leaguegen.site.pages.series import season_series_pages, series_json_bytes
+
+    return {urls.series_json(page.id): series_json_bytes(page)
+            for page in season_series_pages(facts.season, facts)}
+
+
+SERIES = Output("series", None, series_files)

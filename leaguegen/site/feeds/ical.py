@@ -90,22 +90,12 @@ def _fold(line: str, limit: int = 75) -> str:
 def _event_lines(e: _Event) -> list[str]:
     lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
              f"DTSTART;VALUE=DATE:{_basic_date(e.start.isoformat())}",
-             _stamp_line(e.stamp), _fold(f"UID:{_escape(e.uid)}"),
+             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
              _fold(f"DESCRIPTION:{_escape(e.description)}")]
     if e.location:
         lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
     lines.append("END:VEVENT")
     return lines
-
-
-def _stamp_line(stamp: dt.datetime) -> str:
-    """Every event of a season has the season's stamp: written once."""
-    return _stamp_text(stamp, stamp.utcoffset())  # equal and on the same clock
-
-
-@lru_cache(maxsize=16)
-def _stamp_text(stamp: dt.datetime, offset: dt.timedelta | None) -> str:
-    return f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}"
 
 
 def _ics_of_lines(name: str, events: list[str]) -> bytes:
@@ -125,10 +115,6 @@ def _season_slug(name: str) -> str:
     return urls.slug(name) or "season"
 
 
-def _names(section: Section) -> dict[int, str]:
-    return {i: p.name for i, p in enumerate(section.players, start=1)}
-
-
 def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
                   feed: dict | None = None) -> list[_Event]:
     """The section's events; ``feed``: the section's JSON feed, when the caller made it
@@ -136,7 +122,7 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
     season = facts.season
     if feed is None:
         feed = section_feed(facts, section)
-    names = _names(section)
+    names = {i: p.name for i, p in enumerate(section.players, start=1)}
     events = []
     for rnd in feed["rounds"]:
         if not rnd["date"]:

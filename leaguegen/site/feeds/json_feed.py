@@ -26,14 +26,12 @@ from leaguegen.formats.standings_json import section_standings_json
 from leaguegen.site import urls
 
 VERSION = 1
-# a game's result in ASCII, from its two codes (the result type's one table)
-_RESULTS = {(w, b): result.ascii for w in Code for b in Code
+# a game's result in ASCII from its two codes (the result type's one table), and a bye's
+# kind, keyed by the codes' letters (an Enum's own hash is Python code)
+_RESULTS = {(w.value, b.value): result.ascii for w in Code for b in Code
             if (result := GameResult.of_codes(w, b)) is not None}
-_BYES = {Code.PAIRING_BYE: "pairing-allocated bye", Code.HALF_BYE: "half-point bye",
-         Code.FULL_BYE: "full-point bye", Code.ZERO_BYE: "not paired"}
-# the same keyed by the codes' letters (an Enum's own hash is Python code)
-_RESULT_VALUES = {(a.value, b.value): text for (a, b), text in _RESULTS.items()}
-_BYE_VALUES = {code.value: text for code, text in _BYES.items()}
+_BYES = {Code.PAIRING_BYE.value: "pairing-allocated bye", Code.HALF_BYE.value: "half-point bye",
+         Code.FULL_BYE.value: "full-point bye", Code.ZERO_BYE.value: "not paired"}
 
 
 def _date(value: dt.date | None) -> str | None:
@@ -67,13 +65,13 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
             for r, e in enumerate(rec.rounds[:total], start=1):
                 opponent = e.opponent
                 if opponent is None:
-                    kind = _BYE_VALUES.get(e.code._value_)
+                    kind = _BYES.get(e.code._value_)
                     if kind is not None:
                         byes_of[r].append({"player": rec.number, "kind": free or kind})
                     continue
                 if e.colour is white:
                     theirs = records[opponent - 1].rounds  # table.record(opponent)
-                    result = _RESULT_VALUES.get((e.code._value_, theirs[r - 1].code._value_)) \
+                    result = _RESULTS.get((e.code._value_, theirs[r - 1].code._value_)) \
                         if r <= len(theirs) else None
                     boards_of[r].append({"board": 0, "white": rec.number,
                                          "black": opponent, "result": result})
@@ -83,7 +81,9 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
                 boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
                                            "result": g.result.value.replace("½", "1/2")
                                            if g.result else None})
-    orders = _orders(schedule) if schedule is not None and total else None
+    # a round robin's boards in its schedule's order: (white, black) -> position per round
+    orders = [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule] \
+        if schedule is not None and total else None
     written: dict[int, dict[tuple[int, int], int]] = {}
     if schedule is None:  # the order the boards are written in
         for i, g in enumerate(section.games):
@@ -99,11 +99,6 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
         out.append({"number": r, "date": _date(dates.get(r)), "boards": boards,
                     "byes": byes_of[r]})
     return out
-
-
-def _orders(schedule: tuple) -> list[dict[tuple[int, int], int]]:
-    """Each round's boards of a round-robin schedule, (white, black) -> position."""
-    return [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule]
 
 
 def _hundredths(value: Fraction | None) -> float | None:
@@ -144,10 +139,7 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     if isinstance(facts, TeamLeagueFacts):  # a table of teams: team_feed's fields
         from leaguegen.site.feeds.team_feed import feed_parts
 
-        parts = feed_parts(facts)
-        return {"version": VERSION, "section": _section(section, facts),
-                "players": parts["players"], "teams": parts["teams"],
-                "rounds": parts["rounds"], "standings": parts["standings"]}
+        return {"version": VERSION, "section": _section(section, facts), **feed_parts(facts)}
     standings = None
     if facts.standings is not None and facts.table is not None:
         standings = section_standings_json(section, facts.standings, facts.table.scoring.unit)

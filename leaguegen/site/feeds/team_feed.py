@@ -25,10 +25,6 @@ from leaguegen.domain.sections.team_league import (
 _BOARD = {code: result.ascii for code, result in BOARD_RESULT.items()}  # the feeds' text
 
 
-def _page(facts: TeamLeagueFacts, team: int) -> str:
-    return f"team-{team}.html"
-
-
 def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
     d = facts.details
     out = []
@@ -37,7 +33,7 @@ def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
             n = player_number(d, t, i)
             out.append({"number": n, "start": n, "name": p.name, "rating": p.rating,
                         "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-                        "club": p.club, "page": _page(facts, t), "team": t,
+                        "club": p.club, "page": f"team-{t}.html", "team": t,
                         "reserve": i >= len(team.squad)})
     return out
 
@@ -51,7 +47,7 @@ def teams(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
         w = gone.get(t)
         out.append({"number": t, "name": team.name, "club": team.club or None,
                     "players": numbers[:len(team.squad)],
-                    "reserves": numbers[len(team.squad):], "page": _page(facts, t),
+                    "reserves": numbers[len(team.squad):], "page": f"team-{t}.html",
                     "withdrawn": None if w is None else {
                         "after_round": w.after_round, "reason": w.reason or None,
                         "cancelled": t in facts.expunged}})
