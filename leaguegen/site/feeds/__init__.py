@@ -25,7 +25,7 @@ from leaguegen.site.feeds.ical import (
     section_calendar,
 )
 from leaguegen.site.feeds.json_feed import season_entry, season_feed, section_feed
-from leaguegen.site.feeds.prizes_json import prizes_files
+from leaguegen.site.feeds.prizes_json import prizes_feed
 from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import exports_trf
 
@@ -50,8 +50,9 @@ def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
                                                      facts.of(section)).encode("utf-8")
     for number, calendar in player_calendars(facts, section, feed).items():
         files[urls.player_ics(section, number)] = calendar
-    for path, data in (prizes_files(facts, section) or {}).items():
-        files[path] = _json(data)
+    prizes = prizes_feed(facts.of(section))
+    if prizes is not None:
+        files[urls.prizes_json(section)] = _json(prizes)
     return files, section_part(facts, section, block)
 
 
