@@ -79,8 +79,7 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
         for g in section.games:
             if 1 <= g.round <= total:
                 boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
-                                           "result": g.result.value.replace("½", "1/2")
-                                           if g.result else None})
+                                           "result": g.result.ascii if g.result else None})
     # a round robin's boards in its schedule's order: (white, black) -> position per round
     orders = [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule] \
         if schedule is not None and total else None

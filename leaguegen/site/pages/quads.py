@@ -12,6 +12,7 @@ group's crosstable.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -102,15 +103,12 @@ def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRoun
     rounds = []
     for info in facts.section.rounds:
         per_group = []
-        board = 0
+        board = itertools.count(1)
         for n in facts.groups_in_round(info.number):
             gv = groups[n - 1]
             rv = gv.page.rounds[info.number - 1]
-            boards = []
-            for b in rv.boards:
-                board += 1
-                boards.append(replace(b, number=board))
-            per_group.append(GroupBoards(gv.number, gv.url, tuple(boards), rv.sitting_out))
+            per_group.append(GroupBoards(gv.number, gv.url, tuple(
+                replace(b, number=next(board)) for b in rv.boards), rv.sitting_out))
         rounds.append(QuadsRound(info.number, info.date, tuple(per_group)))
     return tuple(rounds)
 

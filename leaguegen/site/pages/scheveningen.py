@@ -101,8 +101,7 @@ def _team_round(facts: ScheveningenFacts, games: sch.TeamRound, score: sch.Round
     for g in games:
         a, b = d.number(g.a), d.number(g.b)
         ea, eb = table.record(a).rounds[g.round - 1], table.record(b).rounds[g.round - 1]
-        boards.append(TeamBoard(g.a.board, links[a], links[b],
-                                g.white.team is sch.Team.A,
+        boards.append(TeamBoard(g.a.board, links[a], links[b], g.white.team is sch.Team.A,
                                 fmt.board_result(ea.code, eb.code)))
     value = section.scoring.value
     return TeamRound(score.round, info.date if info else None, tuple(boards),
