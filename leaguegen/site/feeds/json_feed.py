@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.season import GameResult, Section
+from leaguegen.domain.season import GameResult, Player, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_league import TeamLeagueFacts
@@ -38,11 +38,11 @@ def _date(value: dt.date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _player(section: Section, number: int) -> dict[str, Any]:
-    p = section.players[number - 1]
-    return {"number": number, "start": p.start or number, "name": p.name, "rating": p.rating,
+def player_entry(p: Player, number: int, start: int, page: str) -> dict[str, Any]:
+    """A player in ``players`` (a team league's players too: ``team_feed``)."""
+    return {"number": number, "start": start, "name": p.name, "rating": p.rating,
             "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-            "club": p.club, "page": urls.player(section, number).removeprefix(f"{section.id}/")}
+            "club": p.club, "page": page}
 
 
 def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]:
@@ -145,7 +145,9 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     return {
         "version": VERSION,
         "section": _section(section, facts),
-        "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
+        "players": [player_entry(p, n, p.start or n,
+                                 urls.player(section, n).removeprefix(f"{section.id}/"))
+                    for n, p in enumerate(section.players, start=1)],
         "rounds": _rounds(facts, season_facts.schedules.get(section.id)),
         "standings": standings,
         "rating": _rating(facts),

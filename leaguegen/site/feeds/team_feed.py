@@ -21,6 +21,7 @@ from leaguegen.domain.sections.team_league import (
     match_points,
     player_number,
 )
+from leaguegen.site.feeds.json_feed import player_entry
 
 _BOARD = {code: result.ascii for code, result in BOARD_RESULT.items()}  # the feeds' text
 
@@ -31,9 +32,7 @@ def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
     for t, team in enumerate(d.teams, start=1):
         for i, p in enumerate(team.eligible):
             n = player_number(d, t, i)
-            out.append({"number": n, "start": n, "name": p.name, "rating": p.rating,
-                        "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-                        "club": p.club, "page": f"team-{t}.html", "team": t,
+            out.append({**player_entry(p, n, n, f"team-{t}.html"), "team": t,
                         "reserve": i >= len(team.squad)})
     return out
 
