@@ -23,8 +23,6 @@ from leaguegen.domain.sections.team_league import (
 )
 from leaguegen.site.feeds.json_feed import player_entry
 
-_BOARD = {code: result.ascii for code, result in BOARD_RESULT.items()}  # the feeds' text
-
 
 def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
     d = facts.details
@@ -56,19 +54,18 @@ def teams(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
 def _match(facts: TeamLeagueFacts, m: MatchEntry, venue: str, counted: bool
            ) -> dict[str, Any]:
     d = facts.details
-    boards = []
-    for b in m.boards:
-        boards.append({"board": b.number,
-                       "home": None if b.host is None else player_number(d, m.host, b.host),
-                       "away": None if b.guest is None else player_number(d, m.guest, b.guest),
-                       "home_colour": "white" if d.home_is_white(b.number) else "black",
-                       "result": _BOARD[b.result] if b.result else None})
+    boards = [{"board": b.number,
+               "home": None if b.host is None else player_number(d, m.host, b.host),
+               "away": None if b.guest is None else player_number(d, m.guest, b.guest),
+               "home_colour": "white" if d.home_is_white(b.number) else "black",
+               "result": BOARD_RESULT[b.result].ascii if b.result else None}
+              for b in m.boards]
     hp = ap = None
     result = None
     if counted:
         h, a = match_points(d, m)
         hp, ap = float(h), float(a)
-        outcome = m.forfeit if m.forfeit else None
+        outcome = m.forfeit or None
         if outcome == "--" or (outcome is None and h == a == 0):  # neither scored
             result = "both lost"
         elif outcome is not None:
@@ -93,9 +90,7 @@ def rounds(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
             if f.round != r or facts.expunged & {f.host, f.guest}:
                 continue
             key = (f.round, f.host, f.guest)
-            m = facts.results.get(key) or entered.get(key)
-            if m is None:
-                m = MatchEntry(f.round, f.host, f.guest)
+            m = facts.results.get(key) or entered.get(key) or MatchEntry(f.round, f.host, f.guest)
             matches.append(_match(facts, m, f.venue, key in facts.results))
         day = dates.get(r)
         out.append({"number": r, "date": day.isoformat() if day else None, "boards": [],
