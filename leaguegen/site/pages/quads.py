@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
 from leaguegen.domain import divisions
@@ -121,9 +121,10 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     summary = common.section_summary(facts, root, None)
     sexes = {p.name: p.sex for p in section.players}
     zones = divisions.zones(season, facts)  # its order runs group after group
-    groups = tuple(GroupView(i, f"group-{i}/index.html", rr.section_page(
-        season, rr.SectionData(group_rated(facts, gf)), root=root, zones=zones))
-        for i, gf in enumerate(facts.group_facts, start=1))
+    data = tuple(rr.SectionData(group_rated(facts, gf)) for gf in facts.group_facts)
+    groups = tuple(GroupView(i, f"group-{i}/index.html",
+                             rr.section_page(season, d, root=root, zones=zones))
+                   for i, d in enumerate(data, start=1))
     page = QuadsPage(
         root=root, season=common.season_info(season), section=summary,
         description=section.description, groups=groups, rounds=_rounds(facts, groups),
@@ -136,25 +137,24 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
                         for c in section.tiebreaks),
         planning=planning_view(season, section),
     )
-    return SectionPages(page, _group_pages(season, facts, page))
+    return SectionPages(page, _group_pages(season, facts, page, data, zones))
 
 
-def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage
+def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage,
+                 data: tuple[rr.SectionData, ...], zones: Mapping[str, str]
                  ) -> Iterator[tuple[str, str, object]]:
     """Each group's page, then its players' pages (which name the group: "Schools Quads ·
     Group 3", linking to the group)."""
     section = facts.section
     gettext = i18n.gettext_callables(season.language, season.digits)[0]
-    zones = divisions.zones(season, facts)
-    for i, gf in enumerate(facts.group_facts, start=1):
-        data = rr.SectionData(group_rated(facts, gf))
-        gpage = rr.section_page(season, data, root="../../", zones=zones)
+    for i, (gf, group) in enumerate(zip(facts.group_facts, data, strict=True), start=1):
+        gpage = rr.section_page(season, group, root="../../", zones=zones)
         yield f"{section.id}/group-{i}/index.html", "quads/group.html", QuadsGroupPage(
             root="../../", season=page.season, section=replace(page.section, url="../index.html"),
             number=i, group=gpage, pdf_url="../" + urls.pdf_name(section))
         group_name = f"{section.name} · {gettext('Group %(n)s', n=i)}"
         for number in range(1, len(gf.section.players) + 1):
-            player = rr.player_page(season, data, number, root="../../../")
+            player = rr.player_page(season, group, number, root="../../../")
             yield urls.player(gf.section, number), "player.html", replace(
                 player, section=replace(player.section, name=group_name))
 
