@@ -1,12 +1,7 @@
-"""Pages of a team Swiss: the standings, the rounds with their match cards, the teams, a PDF.
-
-Output: ``<id>/index.html`` (the table by the section's C.07 team tie-breaks), ``<id>/
-rounds.html`` (each round's matches, first team first, with the game points, the PAB and
-the absent teams), ``<id>/match-<round>-<first>-<second>.html`` (a match card, board by
-board, for every match with a result), ``<id>/team-<n>.html`` (a team's squad with each
-player's score per board, and its matches) and the PDF (the table and the rounds), made by
-``teams_common`` (a match's ``home`` is the first team) from the section's facts
-(``domain.sections.team_swiss``).
+"""Pages of a team Swiss: a team league's pages (``team_league.py``; the pages both kinds
+share are ``teams_common``'s), with rounds paired first team against second (a match's
+``home`` is the first team, White on board 1), the PAB and the absent teams in place of
+fixtures home and away, and no crosstable; read from ``domain.sections.team_swiss``.
 """
 
 from __future__ import annotations
