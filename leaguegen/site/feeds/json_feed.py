@@ -80,18 +80,19 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
             if 1 <= g.round <= total:
                 boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
                                            "result": g.result.ascii if g.result else None})
-    # a round robin's boards in its schedule's order: (white, black) -> position per round
-    orders = [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule] \
-        if schedule is not None and total else None
-    written: dict[int, dict[tuple[int, int], int]] = {}
-    if schedule is None:  # the order the boards are written in
+    # each round's board order, (white, black) -> position: a round robin's schedule's, else
+    # the order the boards are written in (a pair's last, as before)
+    orders: dict[int, dict[tuple[int, int], int]] = {}
+    if schedule is not None:
+        orders = {r: {(p.white, p.black): i for i, p in enumerate(boards)}
+                  for r, boards in enumerate(schedule, start=1)}
+    else:
         for i, g in enumerate(section.games):
-            written.setdefault(g.round, {})[(g.white, g.black)] = i  # the last, as before
+            orders.setdefault(g.round, {})[(g.white, g.black)] = i
     out = []
     for r in range(1, total + 1):
         boards = boards_of[r]
-        # a round robin: the table's board order; else the order they are written in
-        order = orders[r - 1] if orders is not None else written.get(r, {})
+        order = orders.get(r, {})
         boards.sort(key=lambda b: (order.get((b["white"], b["black"]), len(order)), b["white"]))
         for i, board in enumerate(boards, start=1):
             board["board"] = i
