@@ -54,8 +54,7 @@ class Output:
 def outputs() -> tuple[Output, ...]:
     """Every output, in the order their files are made: a new output is one more entry."""
     # Imported here, not at the top: the outputs' modules import Output from this one.
-    from leaguegen.site.feeds import FEEDS
-    from leaguegen.site.feeds.series_json import SERIES
+    from leaguegen.site.feeds import FEEDS, SERIES
     from leaguegen.site.pages.games import PGN_FILES  # each round's PGN (docs/games.md)
 
     return (FEEDS, PGN_FILES, SERIES)

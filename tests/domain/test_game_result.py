@@ -50,7 +50,7 @@ def test_unrated_games_read_as_their_result() -> None:
 def test_the_feed_writes_the_tables_results() -> None:
     for w, b in itertools.product(Code, Code):
         result = GameResult.of_codes(w, b)
-        assert json_feed._RESULTS.get((w, b)) == (result.ascii if result else None)
+        assert json_feed._RESULTS.get((w.value, b.value)) == (result.ascii if result else None)
 
 
 RESULT_TEXTS = {"1-0", "0-1", "½-½", "1/2-1/2", "+-", "-+", "--"}

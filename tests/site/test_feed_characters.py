@@ -1,7 +1,7 @@
 """Every feed parses whatever characters the season's text holds (issue 26).
 
 A form feed in a news body made ``feed.atom`` ill-formed XML, and feed readers reject
-the whole feed. The Atom feed goes through ``feeds.xml_text``; the JSON feeds and the
+the whole feed. The Atom feed goes through ``feeds.atom.clean``; the JSON feeds and the
 calendars must stay valid on the same inputs.
 """
 
@@ -21,8 +21,7 @@ from leaguegen.domain.season import NewsItem
 from leaguegen.domain.season_facts import season_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import feeds
-from leaguegen.site.feeds import xml_text
-from leaguegen.site.feeds.atom import atom_feed
+from leaguegen.site.feeds.atom import atom_feed, clean
 from tests.conftest import ROOT
 
 C0 = "".join(chr(c) for c in range(0x20))
@@ -90,5 +89,5 @@ def test_every_control_character_anywhere_still_parses(where: str) -> None:
 
 def test_clean_keeps_what_xml_allows() -> None:
     allowed = "tab\there\nline\rreturn é 中 \x85 \u2028 \U0001f600"
-    assert xml_text.clean(allowed) == allowed
-    assert xml_text.clean("a\x0cb\x0bc\x00d\x1fe\ufffef\ud800") == "a b cdef"
+    assert clean(allowed) == allowed
+    assert clean("a\x0cb\x0bc\x00d\x1fe\ufffef\ud800") == "a b cdef"

@@ -1,9 +1,10 @@
-"""Open data beside the pages, listed as one output in ``site/outputs.py``.
+"""Open data beside the pages, listed as outputs in ``site/outputs.py``.
 
 Per section: ``<id>/section.json``, ``<id>/section.ics``, one calendar per player and, for
 the kinds FIDE rates (round robins, Swiss), the TRF-2026 report ``<id>/<id>.trf``; for a
 section with prizes, its prize list ``<id>/prizes.json`` (``prizes_json``);
-per season: ``season.json``, ``season.ics`` and ``feed.atom``.
+per season: ``season.json``, ``season.ics`` and ``feed.atom``; and (``SERIES``) each grand
+prix series' ``series-<id>.json``.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from leaguegen.site.feeds.ical import (
     section_calendar,
 )
 from leaguegen.site.feeds.json_feed import season_entry, season_feed, section_feed
-from leaguegen.site.feeds.prizes_json import prizes_files
+from leaguegen.site.feeds.prizes_json import prizes_feed
 from leaguegen.site.outputs import Files, Output
 from leaguegen.site.pages.common import exports_trf
 
@@ -49,8 +50,9 @@ def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
                                                      facts.of(section)).encode("utf-8")
     for number, calendar in player_calendars(facts, section, feed).items():
         files[urls.player_ics(section, number)] = calendar
-    for path, data in (prizes_files(facts, section) or {}).items():
-        files[path] = _json(data)
+    prizes = prizes_feed(facts.of(section))
+    if prizes is not None:
+        files[urls.prizes_json(section)] = _json(prizes)
     return files, section_part(facts, section, block)
 
 
@@ -76,3 +78,18 @@ def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Fil
 
 
 FEEDS = Output("feeds", section_files, season_files, templates=(RESULTS_TEMPLATE,))
+
+
+def series_files(facts: SeasonFacts, _parts: Sequence[object] = ()) -> Files:
+    """Every series' table as its page has it, as plain data (docs/data-feeds.md, "Grand
+    prix series"); none without a ``series:`` block. Season-wide: made again when any
+    section, or the ``series:`` block, changed."""
+    if not facts.season.series:
+        return {}
+    from leaguegen.site.pages.series import season_series_pages, series_json_bytes
+
+    return {urls.series_json(page.id): series_json_bytes(page)
+            for page in season_series_pages(facts.season, facts)}
+
+
+SERIES = Output("series", None, series_files)

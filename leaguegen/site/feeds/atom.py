@@ -1,24 +1,27 @@
 """``feed.atom``: the season's news and "results updated" entries, newest first.
 
 Atom (RFC 4287) written with the standard library's ElementTree, which escapes
-every text and attribute, through ``xml_text``, which drops what XML cannot hold.
-Entry ids are name-based UUIDs of the season's slug
-and what the entry is about (a news file's slug, a section's round), so they do
-not change between builds; links are relative to the feed, which sits at the
-site's root. Like the calendars, the output is deterministic.
+every text and attribute but writes as they are the characters XML 1.0 forbids even
+escaped (most C0 controls, the UTF-16 surrogates, U+FFFE/U+FFFF): one form feed in a news
+body made the feed ill-formed, and a reader rejects the whole feed. So :func:`tostring`
+cleans every text, tail and attribute first (:func:`clean`). Entry ids are name-based
+UUIDs of the season's slug and what the entry is about (a news file's slug, a section's
+round), so they do not change between builds; links are relative to the feed, which sits
+at the site's root. Like the calendars, the output is deterministic.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 import uuid
 import xml.etree.ElementTree as ET
+from collections import Counter
 from collections.abc import Sequence
 
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import urls
-from leaguegen.site.feeds import xml_text
 from leaguegen.site.feeds.ical import _season_slug
 from leaguegen.site.markdown import render_markdown
 from leaguegen.site.render import environment
@@ -28,6 +31,28 @@ from leaguegen.site.render import environment
 RESULTS_TEMPLATE = "partials/feeds.html"
 
 ATOM = "http://www.w3.org/2005/Atom"
+_SPACE = re.compile("[\x0b\x0c]")
+_FORBIDDEN = re.compile("[\x00-\x08\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def clean(text: str) -> str:
+    """``text`` fit for XML 1.0: a vertical tab or form feed (blank space in the source)
+    becomes a space; the other forbidden characters are dropped."""
+    if _FORBIDDEN.search(text) is None and _SPACE.search(text) is None:
+        return text
+    return _FORBIDDEN.sub("", _SPACE.sub(" ", text))
+
+
+def tostring(root: ET.Element) -> bytes:
+    """``root`` as UTF-8 XML with its declaration, every text and attribute cleaned."""
+    for element in root.iter():
+        if element.text:
+            element.text = clean(element.text)
+        if element.tail:
+            element.tail = clean(element.tail)
+        for name, value in element.attrib.items():
+            element.attrib[name] = clean(value)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
 def _when(day: dt.date | None) -> str:
@@ -52,10 +77,7 @@ def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
     out = []
     played = facts.of(section).progress.rounds_played
     summary = environment().get_template(RESULTS_TEMPLATE).module.atom_results  # type: ignore[attr-defined]
-    counts: dict[int, int] = {}
-    for g in section.games:
-        if g.result:
-            counts[g.round] = counts.get(g.round, 0) + 1
+    counts = Counter(g.round for g in section.games if g.result)
     for info in section.rounds:
         if info.number > played:
             break
@@ -105,4 +127,4 @@ def atom_feed(facts: SeasonFacts, sections: Sequence[list[Entry]] | None = None)
         ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or changed)
         ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
         ET.SubElement(entry, f"{{{ATOM}}}content", type="html").text = html
-    return xml_text.tostring(feed) + b"\n"
+    return tostring(feed) + b"\n"

@@ -15,7 +15,7 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -26,6 +26,7 @@ from leaguegen.site import urls
 from leaguegen.site.feeds.json_feed import section_feed
 
 PRODID = "-//leaguegen//season calendar//EN"
+HEAD = ("BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN")
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +91,7 @@ def _fold(line: str, limit: int = 75) -> str:
 def _event_lines(e: _Event) -> list[str]:
     lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
              f"DTSTART;VALUE=DATE:{_basic_date(e.start.isoformat())}",
-             _stamp_line(e.stamp), _fold(f"UID:{_escape(e.uid)}"),
+             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
              _fold(f"DESCRIPTION:{_escape(e.description)}")]
     if e.location:
         lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
@@ -98,20 +99,8 @@ def _event_lines(e: _Event) -> list[str]:
     return lines
 
 
-def _stamp_line(stamp: dt.datetime) -> str:
-    """Every event of a season has the season's stamp: written once."""
-    return _stamp_text(stamp, stamp.utcoffset())  # equal and on the same clock
-
-
-@lru_cache(maxsize=16)
-def _stamp_text(stamp: dt.datetime, offset: dt.timedelta | None) -> str:
-    return f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}"
-
-
 def _ics_of_lines(name: str, events: list[str]) -> bytes:
-    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
-             "CALSCALE:GREGORIAN", _fold(f"X-WR-CALNAME:{_raw(name)}"), *events,
-             "END:VCALENDAR"]
+    lines = [*HEAD, _fold(f"X-WR-CALNAME:{_raw(name)}"), *events, "END:VCALENDAR"]
     return ("\r\n".join(lines) + "\r\n").encode()
 
 
@@ -125,10 +114,6 @@ def _season_slug(name: str) -> str:
     return urls.slug(name) or "season"
 
 
-def _names(section: Section) -> dict[int, str]:
-    return {i: p.name for i, p in enumerate(section.players, start=1)}
-
-
 def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
                   feed: dict | None = None) -> list[_Event]:
     """The section's events; ``feed``: the section's JSON feed, when the caller made it
@@ -136,18 +121,12 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
     season = facts.season
     if feed is None:
         feed = section_feed(facts, section)
-    names = _names(section)
+    names = [p.name for p in section.players]
     events = []
     for rnd in feed["rounds"]:
         if not rnd["date"]:
             continue
-        lines = []
-        for b in rnd["boards"]:
-            result = b["result"] or "not played yet"
-            lines.append(f"{b['board']}. {names[b['white']]} - {names[b['black']]}: {result}")
-        for bye in rnd["byes"]:
-            lines.append(f"{names[bye['player']]}: {bye['kind']}")
-        lines += _match_lines(feed, rnd)
+        lines = [line for _, line in _lines(rnd, names)] + _match_lines(feed, rnd)
         events.append(_Event(
             uid=_uid(season, section, rnd["number"]), stamp=stamp,
             start=dt.date.fromisoformat(rnd["date"]),
@@ -155,6 +134,17 @@ def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
             location=season.venue or "",
             description="\n".join(lines) if lines else "Pairings to be published."))
     return events
+
+
+def _lines(rnd: dict, names: list[str]) -> Iterator[tuple[set[int], str]]:
+    """A round's boards and byes (its feed's), each a line of its description, with the
+    players it is about."""
+    for b in rnd["boards"]:
+        yield {b["white"], b["black"]}, (f"{b['board']}. {names[b['white'] - 1]} - "
+                                          f"{names[b['black'] - 1]}: "
+                                          f"{b['result'] or 'not played yet'}")
+    for bye in rnd["byes"]:
+        yield {bye["player"]}, f"{names[bye['player'] - 1]}: {bye['kind']}"
 
 
 def _match_lines(feed: dict, rnd: dict) -> list[str]:
@@ -231,8 +221,7 @@ def player_calendars(facts: SeasonFacts, section: Section,
     escaped = [_escape(name) for name in names]
     rows = [table.record(n).rounds for n in range(1, count + 1)] if table is not None else None
     white = Colour.WHITE
-    head = "\r\n".join(("BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{_escape(PRODID)}",
-                         "CALSCALE:GREGORIAN")) + "\r\n"
+    head = "\r\n".join(HEAD) + "\r\n"
     location = f"{_fold(f'LOCATION:{_escape(season.venue)}')}\r\n" if season.venue else ""
     stamp_line = f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}\r\n"
     chunks: list[list[str]] = [[] for _ in range(count + 1)]
@@ -241,15 +230,9 @@ def player_calendars(facts: SeasonFacts, section: Section,
             continue
         r = rnd["number"]
         lines: dict[int, list[str]] = {}
-        for b in rnd["boards"]:
-            result = b["result"] or "not played yet"
-            line = f"{b['board']}. {names[b['white'] - 1]} - {names[b['black'] - 1]}: {result}"
-            lines.setdefault(b["white"], []).append(line)
-            if b["black"] != b["white"]:
-                lines.setdefault(b["black"], []).append(line)
-        for bye in rnd["byes"]:
-            lines.setdefault(bye["player"], []).append(
-                f"{names[bye['player'] - 1]}: {bye['kind']}")
+        for who, line in _lines(rnd, names):
+            for number in who:
+                lines.setdefault(number, []).append(line)
         uid = _escape(_uid(season, section, r))
         start = f"DTSTART;VALUE=DATE:{_basic_date(rnd['date'])}\r\n"
         middle = start + stamp_line

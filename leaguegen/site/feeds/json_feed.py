@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Any
 
 from leaguegen.domain.model import Code, Colour
-from leaguegen.domain.season import GameResult, Section
+from leaguegen.domain.season import GameResult, Player, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_league import TeamLeagueFacts
@@ -26,25 +26,23 @@ from leaguegen.formats.standings_json import section_standings_json
 from leaguegen.site import urls
 
 VERSION = 1
-# a game's result in ASCII, from its two codes (the result type's one table)
-_RESULTS = {(w, b): result.ascii for w in Code for b in Code
+# a game's result in ASCII from its two codes (the result type's one table), and a bye's
+# kind, keyed by the codes' letters (an Enum's own hash is Python code)
+_RESULTS = {(w.value, b.value): result.ascii for w in Code for b in Code
             if (result := GameResult.of_codes(w, b)) is not None}
-_BYES = {Code.PAIRING_BYE: "pairing-allocated bye", Code.HALF_BYE: "half-point bye",
-         Code.FULL_BYE: "full-point bye", Code.ZERO_BYE: "not paired"}
-# the same keyed by the codes' letters (an Enum's own hash is Python code)
-_RESULT_VALUES = {(a.value, b.value): text for (a, b), text in _RESULTS.items()}
-_BYE_VALUES = {code.value: text for code, text in _BYES.items()}
+_BYES = {Code.PAIRING_BYE.value: "pairing-allocated bye", Code.HALF_BYE.value: "half-point bye",
+         Code.FULL_BYE.value: "full-point bye", Code.ZERO_BYE.value: "not paired"}
 
 
 def _date(value: dt.date | None) -> str | None:
     return value.isoformat() if value else None
 
 
-def _player(section: Section, number: int) -> dict[str, Any]:
-    p = section.players[number - 1]
-    return {"number": number, "start": p.start or number, "name": p.name, "rating": p.rating,
+def player_entry(p: Player, number: int, start: int, page: str) -> dict[str, Any]:
+    """A player in ``players`` (a team league's players too: ``team_feed``)."""
+    return {"number": number, "start": start, "name": p.name, "rating": p.rating,
             "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-            "club": p.club, "page": urls.player(section, number).removeprefix(f"{section.id}/")}
+            "club": p.club, "page": page}
 
 
 def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]:
@@ -67,13 +65,13 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
             for r, e in enumerate(rec.rounds[:total], start=1):
                 opponent = e.opponent
                 if opponent is None:
-                    kind = _BYE_VALUES.get(e.code._value_)
+                    kind = _BYES.get(e.code._value_)
                     if kind is not None:
                         byes_of[r].append({"player": rec.number, "kind": free or kind})
                     continue
                 if e.colour is white:
                     theirs = records[opponent - 1].rounds  # table.record(opponent)
-                    result = _RESULT_VALUES.get((e.code._value_, theirs[r - 1].code._value_)) \
+                    result = _RESULTS.get((e.code._value_, theirs[r - 1].code._value_)) \
                         if r <= len(theirs) else None
                     boards_of[r].append({"board": 0, "white": rec.number,
                                          "black": opponent, "result": result})
@@ -81,29 +79,26 @@ def _rounds(facts: SectionFacts, schedule: tuple | None) -> list[dict[str, Any]]
         for g in section.games:
             if 1 <= g.round <= total:
                 boards_of[g.round].append({"board": 0, "white": g.white, "black": g.black,
-                                           "result": g.result.value.replace("½", "1/2")
-                                           if g.result else None})
-    orders = _orders(schedule) if schedule is not None and total else None
-    written: dict[int, dict[tuple[int, int], int]] = {}
-    if schedule is None:  # the order the boards are written in
+                                           "result": g.result.ascii if g.result else None})
+    # each round's board order, (white, black) -> position: a round robin's schedule's, else
+    # the order the boards are written in (a pair's last, as before)
+    orders: dict[int, dict[tuple[int, int], int]] = {}
+    if schedule is not None:
+        orders = {r: {(p.white, p.black): i for i, p in enumerate(boards)}
+                  for r, boards in enumerate(schedule, start=1)}
+    else:
         for i, g in enumerate(section.games):
-            written.setdefault(g.round, {})[(g.white, g.black)] = i  # the last, as before
+            orders.setdefault(g.round, {})[(g.white, g.black)] = i
     out = []
     for r in range(1, total + 1):
         boards = boards_of[r]
-        # a round robin: the table's board order; else the order they are written in
-        order = orders[r - 1] if orders is not None else written.get(r, {})
+        order = orders.get(r, {})
         boards.sort(key=lambda b: (order.get((b["white"], b["black"]), len(order)), b["white"]))
         for i, board in enumerate(boards, start=1):
             board["board"] = i
         out.append({"number": r, "date": _date(dates.get(r)), "boards": boards,
                     "byes": byes_of[r]})
     return out
-
-
-def _orders(schedule: tuple) -> list[dict[tuple[int, int], int]]:
-    """Each round's boards of a round-robin schedule, (white, black) -> position."""
-    return [{(p.white, p.black): i for i, p in enumerate(boards)} for boards in schedule]
 
 
 def _hundredths(value: Fraction | None) -> float | None:
@@ -144,17 +139,16 @@ def section_feed(season_facts: SeasonFacts, section: Section) -> dict[str, Any]:
     if isinstance(facts, TeamLeagueFacts):  # a table of teams: team_feed's fields
         from leaguegen.site.feeds.team_feed import feed_parts
 
-        parts = feed_parts(facts)
-        return {"version": VERSION, "section": _section(section, facts),
-                "players": parts["players"], "teams": parts["teams"],
-                "rounds": parts["rounds"], "standings": parts["standings"]}
+        return {"version": VERSION, "section": _section(section, facts), **feed_parts(facts)}
     standings = None
     if facts.standings is not None and facts.table is not None:
         standings = section_standings_json(section, facts.standings, facts.table.scoring.unit)
     return {
         "version": VERSION,
         "section": _section(section, facts),
-        "players": [_player(section, n) for n in range(1, len(section.players) + 1)],
+        "players": [player_entry(p, n, p.start or n,
+                                 urls.player(section, n).removeprefix(f"{section.id}/"))
+                    for n, p in enumerate(section.players, start=1)],
         "rounds": _rounds(facts, season_facts.schedules.get(section.id)),
         "standings": standings,
         "rating": _rating(facts),

@@ -15,10 +15,8 @@ from typing import Any
 
 from leaguegen.domain.prizes import Award, PrizeRules
 from leaguegen.domain.prizes.allocate import Prize
-from leaguegen.domain.prizes.rules import Category, Criteria
+from leaguegen.domain.prizes.rules import Category
 from leaguegen.domain.prizes.tables import PrizeTable, prize_tables
-from leaguegen.domain.season import Section
-from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 
@@ -30,15 +28,12 @@ def amount(rules: PrizeRules, minor: int) -> str:
     return str(Decimal(minor).scaleb(-rules.decimals)) if rules.decimals else str(minor)
 
 
-def criteria_json(criteria: Criteria) -> dict[str, Any]:
-    return {"rating_min": criteria.rating_min, "rating_max": criteria.rating_max,
-            "unrated": criteria.unrated, "age_min": criteria.age_min,
-            "age_max": criteria.age_max, "sex": criteria.sex, "club": criteria.club}
-
-
 def _category(rules: PrizeRules, category: Category) -> dict[str, Any]:
+    c = category.criteria
     return {"name": category.name, "place": category.place,
-            "criteria": criteria_json(category.criteria),
+            "criteria": {"rating_min": c.rating_min, "rating_max": c.rating_max,
+                         "unrated": c.unrated, "age_min": c.age_min, "age_max": c.age_max,
+                         "sex": c.sex, "club": c.club},
             "prizes": [amount(rules, a) for a in category.amounts],
             "ties": rules.ties_of(category).value}
 
@@ -86,9 +81,3 @@ def prizes_feed(facts: SectionFacts) -> dict[str, Any] | None:
                                   for u in t.outcome.unawarded]}
                    for t in tables],
     }
-
-
-def prizes_files(facts: SeasonFacts, section: Section) -> dict[str, Any] | None:
-    """The section's ``prizes.json`` content by path (None: it has none)."""
-    feed = prizes_feed(facts.of(section))
-    return None if feed is None else {urls.prizes_json(section): feed}

@@ -21,12 +21,7 @@ from leaguegen.domain.sections.team_league import (
     match_points,
     player_number,
 )
-
-_BOARD = {code: result.ascii for code, result in BOARD_RESULT.items()}  # the feeds' text
-
-
-def _page(facts: TeamLeagueFacts, team: int) -> str:
-    return f"team-{team}.html"
+from leaguegen.site.feeds.json_feed import player_entry
 
 
 def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
@@ -35,9 +30,7 @@ def players(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
     for t, team in enumerate(d.teams, start=1):
         for i, p in enumerate(team.eligible):
             n = player_number(d, t, i)
-            out.append({"number": n, "start": n, "name": p.name, "rating": p.rating,
-                        "title": p.title, "federation": p.federation, "fide_id": p.fide_id,
-                        "club": p.club, "page": _page(facts, t), "team": t,
+            out.append({**player_entry(p, n, n, f"team-{t}.html"), "team": t,
                         "reserve": i >= len(team.squad)})
     return out
 
@@ -51,7 +44,7 @@ def teams(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
         w = gone.get(t)
         out.append({"number": t, "name": team.name, "club": team.club or None,
                     "players": numbers[:len(team.squad)],
-                    "reserves": numbers[len(team.squad):], "page": _page(facts, t),
+                    "reserves": numbers[len(team.squad):], "page": f"team-{t}.html",
                     "withdrawn": None if w is None else {
                         "after_round": w.after_round, "reason": w.reason or None,
                         "cancelled": t in facts.expunged}})
@@ -61,19 +54,18 @@ def teams(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
 def _match(facts: TeamLeagueFacts, m: MatchEntry, venue: str, counted: bool
            ) -> dict[str, Any]:
     d = facts.details
-    boards = []
-    for b in m.boards:
-        boards.append({"board": b.number,
-                       "home": None if b.host is None else player_number(d, m.host, b.host),
-                       "away": None if b.guest is None else player_number(d, m.guest, b.guest),
-                       "home_colour": "white" if d.home_is_white(b.number) else "black",
-                       "result": _BOARD[b.result] if b.result else None})
+    boards = [{"board": b.number,
+               "home": None if b.host is None else player_number(d, m.host, b.host),
+               "away": None if b.guest is None else player_number(d, m.guest, b.guest),
+               "home_colour": "white" if d.home_is_white(b.number) else "black",
+               "result": BOARD_RESULT[b.result].ascii if b.result else None}
+              for b in m.boards]
     hp = ap = None
     result = None
     if counted:
         h, a = match_points(d, m)
         hp, ap = float(h), float(a)
-        outcome = m.forfeit if m.forfeit else None
+        outcome = m.forfeit or None
         if outcome == "--" or (outcome is None and h == a == 0):  # neither scored
             result = "both lost"
         elif outcome is not None:
@@ -98,9 +90,7 @@ def rounds(facts: TeamLeagueFacts) -> list[dict[str, Any]]:
             if f.round != r or facts.expunged & {f.host, f.guest}:
                 continue
             key = (f.round, f.host, f.guest)
-            m = facts.results.get(key) or entered.get(key)
-            if m is None:
-                m = MatchEntry(f.round, f.host, f.guest)
+            m = facts.results.get(key) or entered.get(key) or MatchEntry(f.round, f.host, f.guest)
             matches.append(_match(facts, m, f.venue, key in facts.results))
         day = dates.get(r)
         out.append({"number": r, "date": day.isoformat() if day else None, "boards": [],

@@ -11,18 +11,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.club_standings import ClubRow, Member, section_club_standings
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.club_standings import Member, section_club_standings
+from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import (
-    SeasonInfo,
-    SectionSummary,
-    season_info,
-    section_summary,
-)
+from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info, section_summary
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render, render_pdf_source
+
+ROOT = "../"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,40 +57,30 @@ class ClubsPage:
     pdf_url: str
 
 
-def _member(section: Section, facts: SectionFacts, member: Member, root: str) -> MemberView:
-    groups = getattr(facts, "group_facts", None)
-    table = groups[member.group - 1].section if groups is not None and member.group else section
-    return MemberView(member.name, root + urls.player(table, member.number), member.points,
+def _member(facts: SectionFacts, member: Member) -> MemberView:
+    groups = getattr(facts, "group_facts", None)  # a quads player's page is their group's
+    table = groups[member.group - 1].section if groups is not None and member.group \
+        else facts.section
+    return MemberView(member.name, ROOT + urls.player(table, member.number), member.points,
                       member.group)
-
-
-def _row(section: Section, facts: SectionFacts, row: ClubRow, root: str) -> ClubRowView:
-    return ClubRowView(row.rank, row.shared, row.club, row.points, row.values,
-                       tuple(_member(section, facts, m, root) for m in row.counted),
-                       tuple(_member(section, facts, m, root) for m in row.others))
-
-
-def clubs_page(season: Season, facts: SectionFacts, root: str = "../") -> ClubsPage | None:
-    section = facts.section
-    rules = section.club_standings
-    rows = section_club_standings(facts)
-    if rules is None or rows is None:
-        return None
-    return ClubsPage(root=root, season=season_info(season),
-                     section=section_summary(facts, root, None), title=rules.title,
-                     best=rules.best, tiebreaks=rules.tiebreaks,
-                     rows=tuple(_row(section, facts, r, root) for r in rows),
-                     provisional=not facts.progress.finished,
-                     pdf_url=urls.clubs_pdf_name(section))
 
 
 def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     """The page and the PDF's source (a ``.pdf`` path: see ``registry``) of a section
     with a club table; nothing for the others."""
-    page = clubs_page(season, facts)
-    if page is None:
-        return {}
     section = facts.section
+    rules, rows = section.club_standings, section_club_standings(facts)
+    if rules is None or rows is None:
+        return {}
+    page = ClubsPage(root=ROOT, season=season_info(season),
+                     section=section_summary(facts, ROOT, None), title=rules.title,
+                     best=rules.best, tiebreaks=rules.tiebreaks,
+                     rows=tuple(ClubRowView(r.rank, r.shared, r.club, r.points, r.values,
+                                            tuple(_member(facts, m) for m in r.counted),
+                                            tuple(_member(facts, m) for m in r.others))
+                                for r in rows),
+                     provisional=not facts.progress.finished,
+                     pdf_url=urls.clubs_pdf_name(section))
     files = {urls.clubs(section): render("clubs/page.html", page, season.language)}
     source = render_pdf_source("clubs/pdf.html", page, season.language)
     if source:

@@ -1,13 +1,10 @@
 """A page per game of a section's PGN files, and each round's file beside the pages.
 
 Made for every section whose season folder has ``games/<id>/round-<N>.pgn`` (loaded into
-``Section.pgn`` and matched to the pairings by ``domain/games.py``): the game's page
-(``<id>/games/round-<N>-board-<B>.html``: its tags, the moves numbered in SAN, the final
-position drawn as an SVG by ``games/game.html``, with a text description and the FEN, so
-no script is needed under the site's Content-Security-Policy) and the round's PGN file
-copied as it is (``<id>/games/round-<N>.pgn``, an output beside the pages: site/outputs.py),
-the download the round page links. The
-round and player pages link a game through :func:`game_links`.
+``Section.pgn`` and matched to the pairings by ``domain/games.py``): the game's page (its
+tags, the moves, the final position drawn as an SVG with a text description and the FEN,
+so no script is needed under the site's Content-Security-Policy) and the round's PGN file
+as it is, an output beside the pages (site/outputs.py) that the round page links.
 """
 
 from __future__ import annotations
@@ -32,7 +29,6 @@ from leaguegen.site.pages.common import (
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render
 
-GAMES = "games"
 # The tags the page shows as facts (as the PGN names them); the others are in the PGN
 # download (the date is the round's, from the season file).
 SHOWN_TAGS = {"Event": N_("Event"), "Site": N_("Site"),
@@ -48,11 +44,11 @@ GLYPHS = {"k": "\u265a", "q": "\u265b", "r": "\u265c", "b": "\u265d", "n": "\u26
 
 
 def game_page_path(section: Section, round_no: int, board: int) -> str:
-    return f"{section.id}/{GAMES}/round-{round_no}-board-{board}.html"
+    return f"{section.id}/games/round-{round_no}-board-{board}.html"
 
 
 def pgn_path(section: Section, round_no: int) -> str:
-    return f"{section.id}/{GAMES}/round-{round_no}.pgn"
+    return f"{section.id}/games/round-{round_no}.pgn"
 
 
 def game_links(section: Section, root: str) -> dict[tuple[int, int], str]:
@@ -96,7 +92,6 @@ class DrawnSquare:
     dark: bool
     glyph: str
     white: bool
-    name: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +134,7 @@ class GamePage:
 
 def _drawn(squares: tuple[Square, ...]) -> tuple[DrawnSquare, ...]:
     return tuple(DrawnSquare(s.file, 7 - s.rank, s.dark, GLYPHS.get(s.piece.lower(), ""),
-                             s.piece.isupper(), s.name) for s in squares)
+                             s.piece.isupper()) for s in squares)
 
 
 def _pieces(squares: tuple[Square, ...], white: bool) -> tuple[PieceGroup, ...]:

@@ -1,8 +1,7 @@
 """Pages of a quads section: every group's standings and crosstable, rounds, groups, players.
 
-A quads group is a round robin, so each group's tables come from the round
-robin's own page context (``rr.SectionData`` / ``section_page``) and are
-laid out with the same ``_standings.html`` / ``_crosstable.html`` partials.
+A quads group is a round robin, so each group's tables come from the round robin's own
+page context (``rr.SectionData`` / ``rr.section_page``), laid out with the same partials.
 
 Output: ``<id>/index.html`` (all groups), ``<id>/rounds.html`` (boards of every
 group per event round), ``<id>/group-<n>/index.html`` (one group, for its players
@@ -13,6 +12,7 @@ group's crosstable.
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 
@@ -23,13 +23,7 @@ from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
 from leaguegen.site import i18n, urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
-from leaguegen.site.pages.common import (
-    Board,
-    PlayerLink,
-    RoundView,
-    SeasonInfo,
-    SectionSummary,
-)
+from leaguegen.site.pages.common import Board, PlayerLink, SeasonInfo, SectionSummary
 from leaguegen.site.pages.rating_view import group_rated
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
@@ -42,9 +36,6 @@ class GroupView:
 
     number: int
     url: str
-    size: int
-    rounds: int
-    finished: bool
     page: SectionPage
 
 
@@ -74,8 +65,6 @@ class QuadsRound:
     number: int
     date: dt.date | None
     groups: tuple[GroupBoards, ...]
-    started: bool
-    complete: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,13 +77,9 @@ class QuadsPage:
     description: str
     groups: tuple[GroupView, ...]
     rounds: tuple[QuadsRound, ...]
-    pdf_url: str
     sizes: tuple[int, ...]  # group sizes, group 1 first
     fold: str  # "bottom" / "top"
-    double: bool
     seeding: str  # "rating" / "list"
-    late: tuple[str, ...]
-    withdrawn: tuple[str, ...]
     moves: tuple[MoveView, ...]
     quad_rounds: int  # rounds a group of four plays (3, or 6 when double)
     tiebreaks: tuple[tuple[str, str], ...]
@@ -110,15 +95,7 @@ class QuadsGroupPage:
     section: SectionSummary  # the quads section (crumb, page frame)
     number: int
     group: SectionPage
-    rounds: tuple[RoundView, ...]
     pdf_url: str
-
-
-def _group_data(season: Season, facts: SectionFacts, root: str,
-                zones: Mapping[str, str]) -> tuple[rr.SectionData, SectionPage]:
-    """``zones``: the quads section's division places (its order runs group after group)."""
-    data = rr.SectionData(facts)
-    return data, rr.section_page(season, data, root=root, zones=zones)
 
 
 def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
@@ -126,23 +103,14 @@ def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRoun
     rounds = []
     for info in facts.section.rounds:
         per_group = []
-        board = 0
+        board = itertools.count(1)
         for n in facts.groups_in_round(info.number):
             gv = groups[n - 1]
             rv = gv.page.rounds[info.number - 1]
-            boards = []
-            for b in rv.boards:
-                board += 1
-                boards.append(replace(b, number=board))
-            per_group.append(GroupBoards(gv.number, gv.url, tuple(boards), rv.sitting_out))
-        started = any(b.result for g in per_group for b in g.boards)
-        complete = bool(per_group) and all(b.result for g in per_group for b in g.boards)
-        rounds.append(QuadsRound(info.number, info.date, tuple(per_group), started, complete))
+            per_group.append(GroupBoards(gv.number, gv.url, tuple(
+                replace(b, number=next(board)) for b in rv.boards), rv.sitting_out))
+        rounds.append(QuadsRound(info.number, info.date, tuple(per_group)))
     return tuple(rounds)
-
-
-def gettext(language: str, digits: str):  # noqa: ANN201
-    return i18n.gettext_callables(language, digits)[0]
 
 
 def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
@@ -152,17 +120,16 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     root = "../"
     summary = common.section_summary(facts, root, None)
     sexes = {p.name: p.sex for p in section.players}
-    zones = divisions.zones(season, facts)
-    groups = tuple(
-        GroupView(i, f"group-{i}/index.html", len(gf.section.players), len(gf.section.rounds),
-                  gf.finished, _group_data(season, group_rated(facts, gf), root, zones)[1])
-        for i, gf in enumerate(facts.group_facts, start=1))
+    zones = divisions.zones(season, facts)  # its order runs group after group
+    data = tuple(rr.SectionData(group_rated(facts, gf)) for gf in facts.group_facts)
+    groups = tuple(GroupView(i, f"group-{i}/index.html",
+                             rr.section_page(season, d, root=root, zones=zones))
+                   for i, d in enumerate(data, start=1))
     page = QuadsPage(
         root=root, season=common.season_info(season), section=summary,
         description=section.description, groups=groups, rounds=_rounds(facts, groups),
-        pdf_url=urls.pdf_name(section), sizes=tuple(len(g.players) for g in details.groups),
-        fold=details.rule.fold.value, double=details.rule.double,
-        seeding=details.rule.seeding.value, late=details.late, withdrawn=details.withdrawn,
+        sizes=tuple(len(g.players) for g in details.groups),
+        fold=details.rule.fold.value, seeding=details.rule.seeding.value,
         moves=tuple(MoveView(m.name, m.old_group, m.new_group, sexes.get(m.name)) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
         quad_rounds=details.quad_rounds,
@@ -170,23 +137,24 @@ def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
                         for c in section.tiebreaks),
         planning=planning_view(season, section),
     )
-    return SectionPages(page, _group_pages(season, facts, page))
+    return SectionPages(page, _group_pages(season, facts, page, data, zones))
 
 
-def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage
+def _group_pages(season: Season, facts: QuadsFacts, page: QuadsPage,
+                 data: tuple[rr.SectionData, ...], zones: Mapping[str, str]
                  ) -> Iterator[tuple[str, str, object]]:
     """Each group's page, then its players' pages (which name the group: "Schools Quads ·
     Group 3", linking to the group)."""
-    section, lang = facts.section, season.language
-    for i, gf in enumerate(facts.group_facts, start=1):
-        data, gpage = _group_data(season, group_rated(facts, gf), "../../",
-                                  divisions.zones(season, facts))
+    section = facts.section
+    gettext = i18n.gettext_callables(season.language, season.digits)[0]
+    for i, (gf, group) in enumerate(zip(facts.group_facts, data, strict=True), start=1):
+        gpage = rr.section_page(season, group, root="../../", zones=zones)
         yield f"{section.id}/group-{i}/index.html", "quads/group.html", QuadsGroupPage(
             root="../../", season=page.season, section=replace(page.section, url="../index.html"),
-            number=i, group=gpage, rounds=gpage.rounds, pdf_url="../" + urls.pdf_name(section))
-        group_name = f"{section.name} · {gettext(lang, season.digits)('Group %(n)s', n=i)}"
+            number=i, group=gpage, pdf_url="../" + urls.pdf_name(section))
+        group_name = f"{section.name} · {gettext('Group %(n)s', n=i)}"
         for number in range(1, len(gf.section.players) + 1):
-            player = rr.player_page(season, data, number, root="../../../")
+            player = rr.player_page(season, group, number, root="../../../")
             yield urls.player(gf.section, number), "player.html", replace(
                 player, section=replace(player.section, name=group_name))
 

@@ -17,7 +17,6 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.scheveningen import ScheveningenFacts, scheveningen_facts
 from leaguegen.site import formatting as fmt
-from leaguegen.site import urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
 from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_links
@@ -58,7 +57,6 @@ class Individual:
     player: PlayerLink
     points: Fraction
     played: int
-    games: int
     performance: int | None
 
 
@@ -82,8 +80,6 @@ class ScheveningenPage:
     cross: tuple[tuple[PlayerLink, tuple[tuple[Cell, ...], ...], Fraction], ...]  # A's rows
     a_individual: tuple[Individual, ...]
     b_individual: tuple[Individual, ...]
-    double: bool
-    pdf_url: str
     leader: str | None  # the team ahead on match points (then board points); None if level
     planning: PlanningView | None = None  # figures while no result is entered
 
@@ -92,7 +88,7 @@ def _individual(facts: ScheveningenFacts, team: sch.Team, links: Links
                 ) -> tuple[Individual, ...]:
     section = facts.section
     return tuple(Individual(i.seat.board, links[i.number],
-                            section.scoring.value(i.units), i.played, i.games, i.performance)
+                            section.scoring.value(i.units), i.played, i.performance)
                  for i in facts.individual if i.seat.team is team)
 
 
@@ -105,8 +101,7 @@ def _team_round(facts: ScheveningenFacts, games: sch.TeamRound, score: sch.Round
     for g in games:
         a, b = d.number(g.a), d.number(g.b)
         ea, eb = table.record(a).rounds[g.round - 1], table.record(b).rounds[g.round - 1]
-        boards.append(TeamBoard(g.a.board, links[a], links[b],
-                                g.white.team is sch.Team.A,
+        boards.append(TeamBoard(g.a.board, links[a], links[b], g.white.team is sch.Team.A,
                                 fmt.board_result(ea.code, eb.code)))
     value = section.scoring.value
     return TeamRound(score.round, info.date if info else None, tuple(boards),
@@ -148,7 +143,7 @@ def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenP
         cross=_cross(facts, links),
         a_individual=_individual(facts, sch.Team.A, links),
         b_individual=_individual(facts, sch.Team.B, links),
-        double=d.double, pdf_url=urls.pdf_name(section), leader=facts.leader,
+        leader=facts.leader,
         planning=planning_view(season, section))
 
 
