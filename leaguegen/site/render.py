@@ -193,8 +193,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     gettext_ = _memo_gettext(gettext_)
     env.install_gettext_callables(gettext_, ngettext_, newstyle=False)  # type: ignore[attr-defined]
     env.globals["_"] = gettext_  # called directly, not through the extension's alias
-    env.globals["pgettext"] = i18n.pgettext_callable(language, digits)
-    env.globals["npgettext"] = i18n.npgettext_callable(language, digits)
+    env.globals["pgettext"], env.globals["npgettext"] = i18n.pgettext_callables(language,
+                                                                              digits)
     fmt = i18n.Formatter(language, digits)
     lang = i18n.language(language)
 
