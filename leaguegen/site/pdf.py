@@ -201,8 +201,7 @@ def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
 
         _fonts = FontConfiguration()
         atexit.register(release)
-        _sized_arrays_once()
-        _font_dates_kept_once()
+        _patch_font_module()
     return _fonts
 
 
@@ -221,37 +220,24 @@ class _OpenArrays:
 
     def new(self, cdecl, init=None):  # noqa: ANN001,ANN201 - cffi's signature
         sized = _SIZED_ARRAY.fullmatch(cdecl) if isinstance(cdecl, str) else None
-        if sized and init is not None and not isinstance(init, int):
-            try:
-                length = len(init)
-            except TypeError:
-                length = -1
-            if length == int(sized.group(2)):
-                return self._ffi.new(sized.group(1).strip() + "[]", init)
+        if sized and hasattr(init, "__len__") and len(init) == int(sized.group(2)):
+            return self._ffi.new(sized.group(1).strip() + "[]", init)
         return self._ffi.new(cdecl, init)
 
     def __getattr__(self, name: str):  # noqa: ANN204 - everything else is cffi's own
         return getattr(self._ffi, name)
 
 
-def _sized_arrays_once() -> None:
-    """Give WeasyPrint's font module :class:`_OpenArrays` (once per process)."""
+def _patch_font_module() -> None:
+    """Give WeasyPrint's font module (once per process) :class:`_OpenArrays`, and a
+    ``TTFont`` that keeps a font's own date, so the same season makes the same PDF bytes
+    at any hour: without HarfBuzz's subsetter (``libharfbuzz-subset``, missing on a fresh
+    Debian) WeasyPrint subsets with fontTools, whose ``save`` stamps the clock into each
+    font's ``head`` table (``recalcTimestamp``, still given to a caller that asks)."""
     from weasyprint.pdf import fonts
 
     if hasattr(fonts, "ffi") and not isinstance(fonts.ffi, _OpenArrays):
         fonts.ffi = _OpenArrays(fonts.ffi)
-
-
-def _font_dates_kept_once() -> None:
-    """Give WeasyPrint's font module a ``TTFont`` that keeps a font's own date (once per
-    process), so the same season makes the same PDF bytes at any hour.
-
-    Without HarfBuzz's subsetter (``libharfbuzz-subset``, missing on a fresh Debian),
-    WeasyPrint subsets with fontTools, whose ``save`` stamps the clock into each font's
-    ``head`` table (``recalcTimestamp``): a rebuild of an unchanged season changed its
-    PDFs. Only the default changes: a caller that asks for ``recalcTimestamp`` gets it."""
-    from weasyprint.pdf import fonts
-
     made = getattr(fonts, "TTFont", None)
     if made is None or getattr(made, "_keeps_font_dates", False):
         return

@@ -4,7 +4,7 @@ Importing WeasyPrint costs about a second of CPU and the first PDF of a process 
 half second (fontconfig, the fonts' first faces). A build pays that once, on the second
 core, while the parent renders the HTML: :func:`start` forks the server (or takes over
 the one :func:`start_early` forked before the builder was imported); the warm server
-forks its workers (:func:`pool`), so none imports WeasyPrint again. A server renders one
+forks its workers, so none imports WeasyPrint again. A server renders one
 batch and ends.
 """
 
@@ -23,19 +23,12 @@ from leaguegen.site.parallel import cores, die_with_parent
 # fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
 _FORK = (multiprocessing.get_context("fork")
          if "fork" in multiprocessing.get_all_start_methods() else None)
-_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
+_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (_init_worker)
 _early: PdfServer | None = None  # forked by start_early, taken by start
 
 
-def pool(workers: int, render_one: Callable[[str], bytes]) -> ProcessPoolExecutor:
-    """Workers forked from this process, with what it has loaded (WeasyPrint, fonts);
-    ``render_one`` is handed over by the fork, not pickled: map :func:`render` on it."""
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
-                               initializer=_init_worker, initargs=(render_one,))
-
-
 def render(html: str) -> bytes:
-    """One PDF in a :func:`pool` worker."""
+    """One PDF in a worker of the server's pool (``_serve``)."""
     assert _render is not None
     return _render(html)
 
@@ -149,7 +142,11 @@ def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  #
             for rel, html in job:
                 conn.send(("pdf", rel, render_one(html)))
         else:
-            with pool(workers, render_one) as workers_pool:
+            # workers forked from the warm server have what it loaded (WeasyPrint, fonts);
+            # ``render_one`` is handed over by the fork, not pickled
+            with ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
+                                     initializer=_init_worker,
+                                     initargs=(render_one,)) as workers_pool:
                 # the longest first, so that no worker is left with a long one at the end
                 futures = {workers_pool.submit(render, html): rel
                            for rel, html in sorted(job, key=lambda item: -len(item[1]))}

@@ -17,7 +17,8 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import i18n
-from leaguegen.site.printables.context import PRINTABLES, NotPrintable, print_page, wall_round
+from leaguegen.site.printables.context import PRINTABLES, NotPrintable, default_round, print_page
+from leaguegen.site.printables.kinds import kind_printables
 from leaguegen.site.render import render
 
 __all__ = ["PRINTABLES", "NotPrintable", "build_sources", "print_page", "printable_html",
@@ -58,8 +59,8 @@ def build_sources(season: Season, facts: SeasonFacts) -> dict[str, str]:
         prefix = i18n.prefix(code, languages)
         for section in season.sections:
             mine = facts.of(section)
-            number = wall_round(mine)
-            if number is None:
+            number = default_round(mine)
+            if number is None or kind_printables(mine):  # the kinds' sheets: on request
                 continue
             for what in PRINTABLES:
                 out[prefix + printable_path(section, number, what)] = printable_html(

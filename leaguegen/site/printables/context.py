@@ -118,16 +118,11 @@ def section_printables(facts: SectionFacts) -> tuple[str, ...]:
 
 
 def default_round(facts: SectionFacts) -> int | None:
-    """The round ``print`` prints when none is named."""
-    return kind_round(facts) if kind_printables(facts) else wall_round(facts)
-
-
-def wall_round(facts: SectionFacts) -> int | None:
-    """The round whose sheets a build writes: the round on the wall (the A-Z page's
-    current round); None for a section without round lists or of the kinds of ``kinds.py``."""
-    if kind_printables(facts) or not printable_rounds(facts):
-        return None
-    return current_round(facts)
+    """The round ``print`` prints when none is named: for round lists the round on the wall
+    (the A-Z page's current round), whose sheets a build writes too."""
+    if kind_printables(facts):
+        return kind_round(facts)
+    return current_round(facts) if printable_rounds(facts) else None
 
 
 def round_url(season: Season, facts: SectionFacts, number: int) -> str:
