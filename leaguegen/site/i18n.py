@@ -63,26 +63,14 @@ def prefix(code: str, languages: tuple[str, ...]) -> str:
 
 @lru_cache(maxsize=16)
 def translations(code: str) -> gettext.NullTranslations:
-    """The compiled catalogue; compiled in memory from the .po when the .mo is missing."""
+    """The compiled catalogue (committed: see above); none for a language without one."""
     from leaguegen.site.render import template_dir
 
-    folder = template_dir() / "locale" / code / "LC_MESSAGES"
-    if (mo := folder / "messages.mo").is_file():
-        with mo.open("rb") as fh:
-            return gettext.GNUTranslations(fh)
-    if (po := folder / "messages.po").is_file():
-        import io
-
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=code)
-        buf = io.BytesIO()
-        write_mo(buf, catalog)
-        buf.seek(0)
-        return gettext.GNUTranslations(buf)
-    return gettext.NullTranslations()
+    mo = template_dir() / "locale" / code / "LC_MESSAGES" / "messages.mo"
+    if not mo.is_file():
+        return gettext.NullTranslations()
+    with mo.open("rb") as fh:
+        return gettext.GNUTranslations(fh)
 
 
 # --- formatting -------------------------------------------------------------------------

@@ -139,8 +139,7 @@ def site_address(season: Season, path: str) -> str:
     printed, "" without the season's ``site_url``."""
     if not season.site_url:
         return ""
-    prefix = i18n.prefix(season.language, season.languages or (season.language,))
-    return f"{season.site_url}/{prefix}{path}"
+    return f"{season.site_url}/{i18n.prefix(season.language, season.languages)}{path}"
 
 
 @lru_cache(maxsize=256)  # one code per round and language, asked for by each printable
@@ -213,17 +212,17 @@ def _chart(facts: SectionFacts) -> tuple[tuple[int, ...], tuple[ChartRow, ...]]:
     section, table, standings = facts.section, facts.table, facts.standings
     assert table is not None
     rounds = tuple(range(1, max((len(rec.rounds) for rec in table.records), default=0) + 1))
-    scoring = section.scoring
     ranked = [(row.rank, row.number, row.points)
               for row in standings.rows] if standings else []
     seen = {n for _, n, _ in ranked}
-    ranked += [(None, rec.number, sum(scoring.points(e.code) for e in rec.rounds))
+    ranked += [(None, rec.number, table.score(rec.number))
                for rec in table.records if rec.number not in seen]
     out = []
     for rank, number, units in ranked:
         rec, player = table.record(number), section.players[number - 1]
         out.append(ChartRow(rank, number, player.name, player.rating,
-                            tuple(_cell(rec.entry(r)) for r in rounds), scoring.value(units)))
+                            tuple(_cell(rec.entry(r)) for r in rounds),
+                            section.scoring.value(units)))
     return rounds, tuple(out)
 
 
