@@ -91,7 +91,7 @@ class PrintPage:
     rows: tuple[AzRow, ...] = ()
     chart_rounds: tuple[int, ...] = ()
     chart: tuple[ChartRow, ...] = ()
-    groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py)
+    groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py); else one
     cards: tuple[TeamCard, ...] = ()  # a team round's match cards
 
     @property
@@ -183,12 +183,12 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     url = round_url(season, facts, number)
     first_game = per * (number - 1) + 1
     date = next((r.date for r in section.rounds if r.number == first_game), None)
-    chart = _chart(facts) if what == "wallchart" and not kind else ((), ())
+    chart = _chart(facts) if what == "wallchart" else ((), ())
     return PrintPage(what, season, section.name, number,
                      max(facts.progress.rounds_total // per, number), date,
                      section.time_control or season.time_control, season.paper, url,
                      qr_data_uri(url) if url else "", tuple(b for g in found for b in g.boards),
-                     rows, *chart, () if not kind else found, cards)
+                     rows, *chart, found, cards)
 
 
 def _lists(season: Season, facts: SectionFacts, number: int

@@ -1,19 +1,13 @@
 """The round sheets of the kinds without a Swiss's or a round robin's round lists: quads
 (each quad's games), a Scheveningen match, a knockout (each match's games) and the team
-kinds (each match's card).
+kinds (each match's card, the result slip both captains sign). Their rounds are not one
+list of boards numbered by the section, so each is read here from the kind's own facts
+into groups of boards or match cards, which the same sheets print.
 
-Why apart from ``context``: those kinds' rounds are not one list of boards numbered by the
-section. A quads round is one small round robin per quad; a knockout round is matches of
-several games; a team round is matches of several boards, whose result slip is the match
-card both captains sign. So each is read here from the kind's own facts into groups of
-boards (individual games) or match cards (team matches), which the same sheets print.
-
-Board numbers on the sheets are the hall's tables: a round's games numbered 1, 2, ... in
-the order the pages list them (quad by quad; a knockout match's games at one table), so a
-place card and a slip name one table.
-A knockout's games are its regular games (the tie-breaks are played only when needed, and
-their colours follow the games before them); a game already entered keeps its colours,
-one not entered gives the top seed White in the odd games.
+Board numbers are the hall's tables: a round's games numbered 1, 2, ... in the order the
+pages list them (quad by quad; a knockout match's games at one table), so a place card and
+a slip name one table. A knockout's games are its regular games (tie-breaks are played
+only when needed); one not entered yet gives the top seed White in the odd games.
 """
 
 from __future__ import annotations
