@@ -64,11 +64,12 @@ def load_weasyprint() -> None:
     ``LD_LIBRARY_PATH`` or ``LIBRARY_PATH`` set, the ordinary search); if it finds too
     little, the import is done again the ordinary way.
     """
+    if "weasyprint" in sys.modules:  # no stdout swap per PDF (serve renders in a thread)
+        return
     import ctypes.util
 
     from_cache = getattr(ctypes.util, "_findSoname_ldconfig", None)
-    if ("weasyprint" not in sys.modules and from_cache is not None
-            and sys.platform.startswith("linux")
+    if (from_cache is not None and sys.platform.startswith("linux")
             and not (os.environ.get("LD_LIBRARY_PATH") or os.environ.get("LIBRARY_PATH"))):
         search, ctypes.util.find_library = ctypes.util.find_library, from_cache
         try:
@@ -78,7 +79,7 @@ def load_weasyprint() -> None:
                 del sys.modules[name]
         finally:
             ctypes.util.find_library = search
-    _import_weasyprint()  # done already, or again the ordinary way
+    _import_weasyprint()  # done already by the first try, or again the ordinary way
 
 
 def _confined_fetcher(allowed: Path):

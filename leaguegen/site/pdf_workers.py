@@ -4,8 +4,7 @@ Importing WeasyPrint costs about a second of CPU and the first PDF of a process 
 half second (fontconfig, the fonts' first faces). A build pays that once, on the second
 core, while the parent renders the HTML: :func:`start` forks the server (or takes over
 the one :func:`start_early` forked before the builder was imported); the warm server
-forks its workers, so none imports WeasyPrint again. A server renders one
-batch and ends.
+forks its workers, so none imports WeasyPrint again. A server renders one batch and ends.
 """
 
 from __future__ import annotations
