@@ -10,7 +10,6 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from leaguegen.domain.model import Code, Scoring
-from leaguegen.domain.names import grammatical_gender
 from leaguegen.domain.season import GameResult
 from leaguegen.domain.tiebreaks.spec import parse_code
 
@@ -160,12 +159,6 @@ def numbers(language: str, digits: str) -> Numbers:
     fmt = Formatter(language, digits)
     return Numbers(remembered(fmt.number), remembered(fmt.points),
                    remembered(fmt.tiebreak))
-
-
-def gender(sex: str | None) -> str:
-    """The ``gender`` filter: a player's sex as the grammatical gender that the templates
-    pass to ``pgettext`` as its context (``neutral``: use the msgid without a context)."""
-    return grammatical_gender(sex)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 from leaguegen.domain import report_links
-from leaguegen.domain.names import family_first
+from leaguegen.domain.names import family_first, grammatical_gender
 from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
@@ -210,7 +210,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
                        css_string=formatting.css_string, some=_some,
-                       gender=formatting.gender, tb_modifiers=formatting.tiebreak_modifiers,
+                       gender=grammatical_gender, tb_modifiers=formatting.tiebreak_modifiers,
                        family_first=family_first)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,
