@@ -81,10 +81,8 @@ class PrintPage:
     season: Season  # in the language being printed (``render`` reads its ``digits``)
     section: str
     round: int
-    rounds_total: int
     date: dt.date | None
     time_control: str
-    paper: str
     url: str
     qr: str
     boards: tuple[Board, ...]
@@ -174,19 +172,17 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     rows: tuple[AzRow, ...] = ()
     found, cards = (), ()
     if kind == TEAMS:
-        cards, per = team_cards(facts, number), 1
+        cards = team_cards(facts, number)
     elif kind:
-        found, per = groups(facts, number), 1
+        found = groups(facts, number)
     else:
-        per = facts.kind.chores.games_per_pairing
         rows, found = _lists(season, facts, number)
+    per = 1 if kind else facts.kind.chores.games_per_pairing  # a Double-Swiss match: 2 games
+    date = next((r.date for r in section.rounds if r.number == per * (number - 1) + 1), None)
     url = round_url(season, facts, number)
-    first_game = per * (number - 1) + 1
-    date = next((r.date for r in section.rounds if r.number == first_game), None)
     chart = _chart(facts) if what == "wallchart" else ((), ())
-    return PrintPage(what, season, section.name, number,
-                     max(facts.progress.rounds_total // per, number), date,
-                     section.time_control or season.time_control, season.paper, url,
+    return PrintPage(what, season, section.name, number, date,
+                     section.time_control or season.time_control, url,
                      qr_data_uri(url) if url else "", tuple(b for g in found for b in g.boards),
                      rows, *chart, found, cards)
 
