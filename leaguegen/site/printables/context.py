@@ -196,7 +196,7 @@ def _lists(season: Season, facts: SectionFacts, number: int
     rows = tuple(AzRow(names[n], board, colour, names[opp] if opp else None, note)
                  for n, board, colour, opp, note in lines)
     players = facts.section.players
-    boards = sorted((Board(board, names[n], names[opp], n, opp, players[n - 1].rating,
+    boards = sorted((Board(board, names[n], names[opp], players[n - 1].rating,
                            players[opp - 1].rating)
                      for n, board, colour, opp, _ in lines
                      if opp and board and colour[:1] == "w"), key=lambda b: b.number)

@@ -36,8 +36,6 @@ class Board:
     number: int
     white: str
     black: str
-    white_no: int
-    black_no: int
     white_rating: int | None
     black_rating: int | None
     group_label: str = ""
@@ -139,8 +137,8 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
             if game is None:
                 table += 1
             pw, pb = players[w - 1], players[b - 1]
-            boards.append(Board(table, pw.name, pb.name, w, b, pw.rating, pb.rating,
-                                label, n, game))
+            boards.append(Board(table, pw.name, pb.name, pw.rating, pb.rating, label, n,
+                                game))
         if boards:
             out.append(Group(label, n, tuple(boards)))
     return tuple(out)
