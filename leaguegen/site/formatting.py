@@ -10,7 +10,6 @@ from functools import lru_cache
 from markupsafe import Markup
 
 from leaguegen.domain.model import Code, Scoring
-from leaguegen.domain.names import grammatical_gender
 from leaguegen.domain.season import GameResult
 from leaguegen.domain.tiebreaks.spec import parse_code
 
@@ -85,13 +84,8 @@ def board_result(white: Code, black: Code) -> str:
 
 
 def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
-    """Per column of tiebreak values: whether one of them is no multiple of a quarter.
-
-    Quarters are written as the page's scores are (9¾, or 9.75 in Arabic); a column
-    with another fraction (an average such as AOB's 12.33) is written in decimals
-    throughout, so one column never mixes "5½" and "5.33"; whole numbers (counts,
-    ratings) stay whole.
-    """
+    """Per column of tiebreak values: whether one of them is no multiple of a quarter, so
+    that column is written in decimals throughout (never "5½" beside "5.33")."""
     if not rows:
         return ()
 
@@ -110,13 +104,10 @@ def decimal_columns(rows: list[tuple[object, ...]]) -> tuple[bool, ...]:
 
 
 def css_string(text: object) -> Markup:
-    """``text`` as the inside of a double-quoted CSS string, for a ``<style>`` element.
-
-    A ``<style>`` element's text is not HTML: an entity such as ``&#39;`` is printed as
-    it stands, so the HTML escaping every other value gets would show an organiser's
-    ``O'Brien Cup`` in a PDF footer as ``O&#39;Brien Cup``. CSS escapes instead keep the
-    name as written and leave nothing that could end the string, the rule or the
-    element: the quote, the backslash, ``<`` and ``>``, and every control character.
+    """``text`` as the inside of a double-quoted CSS string, for a ``<style>`` element,
+    whose text is not HTML: HTML escaping would print ``O'Brien Cup`` in a PDF footer as
+    ``O&#39;Brien Cup``. CSS escapes keep the name and leave nothing that could end the
+    string, the rule or the element (quote, backslash, ``<``, ``>``, control characters).
     """
     out = []
     for ch in str(text):
@@ -130,10 +121,9 @@ def css_string(text: object) -> Markup:
 
 def remembered(function: Callable[..., str]) -> Callable[..., str]:
     """``function(value, *args)`` remembered per value: a season's pages write the same
-    few points, ranks and tiebreak values hundreds of thousands of times. Keyed by type
-    too, since 1, 1.0, Fraction(1) and True are equal keys that format differently; a
-    Fraction by its numerator and denominator (its own hash is Python code, a modular
-    inverse). An unhashable value is simply formatted."""
+    few figures hundreds of thousands of times. Keyed by type too (1, 1.0, Fraction(1)
+    and True are equal keys that format differently); a Fraction by its numerator and
+    denominator (its own hash is Python code)."""
     known: dict = {}
 
     def formatted(value: object, *args: object) -> str:
@@ -152,11 +142,9 @@ def remembered(function: Callable[..., str]) -> Callable[..., str]:
 
 @dataclass(frozen=True)
 class Numbers:
-    """Numbers, points and tiebreak values as plain text in one language and digit script
-    (``i18n.Formatter``'s), each distinct value formatted once. The templates' ``num``,
-    ``pts`` and ``tb`` filters are these, and a page context that holds many figures (a
-    player's tiebreak explanations) takes its text from here, so the template writes it
-    without a filter per cell and both say the same."""
+    """Numbers, points and tiebreak values as text in one language and digit script, each
+    distinct value formatted once: the templates' ``num``, ``pts`` and ``tb`` filters, and
+    the text a page context with many figures precomputes (one filter per cell less)."""
 
     number: Callable[[object], str]
     points: Callable[[object], str]
@@ -171,12 +159,6 @@ def numbers(language: str, digits: str) -> Numbers:
     fmt = Formatter(language, digits)
     return Numbers(remembered(fmt.number), remembered(fmt.points),
                    remembered(fmt.tiebreak))
-
-
-def gender(sex: str | None) -> str:
-    """The ``gender`` filter: a player's sex as the grammatical gender that the templates
-    pass to ``pgettext`` as its context (``neutral``: use the msgid without a context)."""
-    return grammatical_gender(sex)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,15 +18,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from pathlib import Path
 
 from babel import Locale
 from babel.dates import format_date, format_skeleton
 from babel.numbers import format_decimal, format_percent
 from markupsafe import Markup
-
-LOCALE_DIR = "locale"
-DOMAIN = "messages"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,34 +61,16 @@ def prefix(code: str, languages: tuple[str, ...]) -> str:
 
 # --- catalogues -------------------------------------------------------------------------
 
-def locale_dir() -> Path:
-    from leaguegen.site.render import template_dir
-
-    return template_dir() / LOCALE_DIR
-
-
 @lru_cache(maxsize=16)
 def translations(code: str) -> gettext.NullTranslations:
-    """The compiled catalogue; compiled in memory from the .po when the .mo is missing."""
-    folder = locale_dir() / code / "LC_MESSAGES"
-    mo = folder / f"{DOMAIN}.mo"
-    if mo.is_file():
-        with mo.open("rb") as fh:
-            return gettext.GNUTranslations(fh)
-    po = folder / f"{DOMAIN}.po"
-    if po.is_file():
-        import io
+    """The compiled catalogue (committed: see above); none for a language without one."""
+    from leaguegen.site.render import template_dir
 
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        with po.open("rb") as fh:
-            catalog = read_po(fh, locale=code)
-        buf = io.BytesIO()
-        write_mo(buf, catalog)
-        buf.seek(0)
-        return gettext.GNUTranslations(buf)
-    return gettext.NullTranslations()
+    mo = template_dir() / "locale" / code / "LC_MESSAGES" / "messages.mo"
+    if not mo.is_file():
+        return gettext.NullTranslations()
+    with mo.open("rb") as fh:
+        return gettext.GNUTranslations(fh)
 
 
 # --- formatting -------------------------------------------------------------------------
@@ -113,11 +91,13 @@ class Formatter:
         s = "" if text is None else str(text)
         return s.translate(ARABIC_INDIC) if self.digits == "arabic-indic" else s
 
+    @property
+    def _system(self) -> str:
+        return "arab" if self.digits == "arabic-indic" and self.code == "ar" else "latn"
+
     def _decimal(self, value: float | Fraction, pattern: str = "0.##") -> str:
-        system = "arab" if self.digits == "arabic-indic" and self.code == "ar" else "latn"
-        text = format_decimal(float(value), pattern, locale=self.locale,
-                              numbering_system=system)
-        return self.digits_of(text)
+        return self.digits_of(format_decimal(float(value), pattern, locale=self.locale,
+                                             numbering_system=self._system))
 
     def number(self, value: object) -> str:
         """Whole numbers (ranks, ratings, rounds, counts) without grouping: 2198, not 2,198."""
@@ -167,7 +147,7 @@ class Formatter:
         return self._decimal(value, "0.00")
 
     def percent(self, share: float) -> str:
-        system = "arab" if self.digits == "arabic-indic" and self.code == "ar" else "latn"
+        system = self._system
         text = self.digits_of(format_percent(share, locale=self.locale, numbering_system=system))
         return text.replace("%", "٪") if system == "arab" else text
 
@@ -209,33 +189,26 @@ def gettext_callables(code: str, digits: str) -> tuple[Callable[..., str], Calla
     return gettext_, ngettext_
 
 
-def pgettext_callable(code: str, digits: str) -> Callable[..., str]:
-    """``pgettext("female", "Withdrew after round %(round)s.", round=3)``: a msgid in a
-    context, numbers in the page's digits. The site's contexts are grammatical genders
-    (``female``, ``male``) for sentences about one player: Arabic and Russian verbs and
-    adjectives agree with the player's sex; the msgid without a context is the neutral
-    wording used when the sex is unknown (docs/i18n.md, "Grammatical gender")."""
+def pgettext_callables(code: str, digits: str
+                       ) -> tuple[Callable[..., str], Callable[..., str]]:
+    """``pgettext("female", "Withdrew after round %(round)s.", round=3)`` and
+    ``npgettext(context, singular, plural, n, ...)``: a msgid in a context, numbers in
+    the page's digits. The site's contexts are grammatical genders (``female``, ``male``)
+    for sentences about one player: Arabic and Russian verbs and adjectives agree with
+    the player's sex; the msgid without a context is the neutral wording used when the
+    sex is unknown (docs/i18n.md, "Grammatical gender")."""
     tr = translations(code)
     fmt = Formatter(code, digits)
 
     def pgettext_(context: str, message: str, **variables: object) -> str:
         return _formatted(fmt, tr.pgettext(context, message), variables)
 
-    return pgettext_
-
-
-def npgettext_callable(code: str, digits: str) -> Callable[..., str]:
-    """``npgettext("female", singular, plural, n, ...)``: :func:`pgettext_callable` with
-    the language's plural forms (``num`` is ``n`` unless given)."""
-    tr = translations(code)
-    fmt = Formatter(code, digits)
-
     def npgettext_(context: str, singular: str, plural: str, num: int,
                    **variables: object) -> str:
         variables.setdefault("num", num)
         return _formatted(fmt, tr.npgettext(context, singular, plural, num), variables)
 
-    return npgettext_
+    return pgettext_, npgettext_
 
 
 FONT_ASSETS = {

@@ -19,22 +19,14 @@ _URL_SCHEMES = {"http", "https", "mailto"}
 
 @lru_cache(maxsize=512)
 def render_markdown(text: str) -> str:
-    """Markdown to HTML that cannot carry script into the page.
-
-    Remembered per text: the season's description is asked for by every page's
-    context (81 times in the grand prix, each a fresh Markdown instance and an nh3
-    pass), and the answer depends on the text alone.
-
-    Raw HTML in the text is escaped before Markdown sees it, and the result goes
-    through nh3 (the maintained Rust ``ammonia`` sanitiser) with an allow-list of
-    tags, attributes and URL schemes, so a ``[x](javascript:...)`` link loses its
-    target on every host, whatever headers the host sends.
-    """
+    """Markdown to HTML that cannot carry script into the page: raw HTML in the text is
+    escaped before Markdown sees it, and nh3 (the Rust ``ammonia`` sanitiser) keeps an
+    allow-list of tags, attributes and URL schemes, so a ``[x](javascript:...)`` link
+    loses its target whatever headers the host sends. Remembered per text: every page's
+    context asks for the season's description (81 times in the grand prix)."""
     if not text:
         return ""
     escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     html = md.markdown(escaped, extensions=["sane_lists"], output_format="html")
     return nh3.clean(html, tags=_ALLOWED_TAGS, attributes=_ALLOWED_ATTRIBUTES,
                      url_schemes=_URL_SCHEMES, link_rel="noopener noreferrer")
-
-

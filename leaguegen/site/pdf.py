@@ -20,8 +20,8 @@ import re
 import shutil
 import sys
 import threading
-from dataclasses import dataclass
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import unquote, urlparse
 
 
@@ -57,36 +57,29 @@ def _import_weasyprint() -> None:
 def load_weasyprint() -> None:
     """Import WeasyPrint, its C libraries found through the loader's cache first.
 
-    WeasyPrint asks for each library under several names, Windows' and macOS'
-    first (``libgobject-2.0-0``, ...). On Linux ``ctypes.util.find_library``
-    answers a name the loader's cache (``ldconfig -p``) lacks by running gcc and
-    then ld, about 40 ms a name: 17 such names made 0.66 s of the import's 1.6 s
-    (wall) and 0.2 s of CPU in those programs. Answering from the cache alone gives
-    the same libraries (the first name the cache knows is the first any search
-    finds, short of an odd library path, which is why ``LD_LIBRARY_PATH`` or
-    ``LIBRARY_PATH`` set means the ordinary search); if that finds too little, the
-    import is done again the ordinary way.
+    On Linux ``ctypes.util.find_library`` answers a name the loader's cache
+    (``ldconfig -p``) lacks by running gcc and ld, about 40 ms a name, and WeasyPrint
+    asks for each library under Windows' and macOS' names first: 0.66 s of the import's
+    1.6 s. The cache alone gives the same libraries (short of an odd library path: with
+    ``LD_LIBRARY_PATH`` or ``LIBRARY_PATH`` set, the ordinary search); if it finds too
+    little, the import is done again the ordinary way.
     """
-    if "weasyprint" in sys.modules:
+    if "weasyprint" in sys.modules:  # no stdout swap per PDF (serve renders in a thread)
         return
     import ctypes.util
 
     from_cache = getattr(ctypes.util, "_findSoname_ldconfig", None)
-    if (from_cache is None or not sys.platform.startswith("linux")
-            or os.environ.get("LD_LIBRARY_PATH") or os.environ.get("LIBRARY_PATH")):
-        _import_weasyprint()
-        return
-    search = ctypes.util.find_library
-    ctypes.util.find_library = from_cache
-    try:  # WeasyPrint prints a hint before it gives up on a library: not for this try
-        with contextlib.redirect_stdout(io.StringIO()):
-            import weasyprint  # noqa: F401
-    except (OSError, ImportError):
-        for name in [name for name in sys.modules if name.partition(".")[0] == "weasyprint"]:
-            del sys.modules[name]
-    finally:
-        ctypes.util.find_library = search
-    _import_weasyprint()  # again, the ordinary way, if the first try failed
+    if (from_cache is not None and sys.platform.startswith("linux")
+            and not (os.environ.get("LD_LIBRARY_PATH") or os.environ.get("LIBRARY_PATH"))):
+        search, ctypes.util.find_library = ctypes.util.find_library, from_cache
+        try:
+            _import_weasyprint()
+        except PdfUnavailable:
+            for name in [name for name in sys.modules if name.partition(".")[0] == "weasyprint"]:
+                del sys.modules[name]
+        finally:
+            ctypes.util.find_library = search
+    _import_weasyprint()  # done already by the first try, or again the ordinary way
 
 
 def _confined_fetcher(allowed: Path):
@@ -122,8 +115,7 @@ def check_url(url: str, allowed: Path) -> None:
 
 def _fonts_cache() -> Path:
     """Where unpacked fonts are kept: the user's cache, as for the compiled templates
-    (``site/render.py``: ``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``,
-    else ``~/.cache/leaguegen``)."""
+    (``site/render.py``)."""
     base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
         "leaguegen")
@@ -135,14 +127,12 @@ def _fonts_cache() -> Path:
 def unpacked_font(path: Path) -> bytes | None:
     """The font a WOFF2 file decompresses to, unpacked once per user, not per process.
 
-    WeasyPrint decompresses a WOFF2 font (fontTools, in Python) in every process
-    that adds it: 0.2 s of CPU for each face of the bundled Chinese font, paid by
-    each PDF worker that renders a Chinese PDF. Handed the unpacked font instead, it
-    uses it as it is; the unpacking is fontTools' own, as WeasyPrint does it, so the
-    PDFs are the same. The file is named by the hash of the WOFF2 bytes and the
-    unpacked length, written whole (a temporary file, then renamed), and a file that
-    does not look whole is unpacked again. None (WeasyPrint unpacks the font itself)
-    for anything but a readable WOFF2 file.
+    WeasyPrint decompresses a WOFF2 font (fontTools, in Python) in every process that
+    adds it: 0.2 s of CPU for each face of the bundled Chinese font, in each PDF worker.
+    The unpacking here is fontTools' own, so the PDFs are the same. The file is named by
+    the WOFF2 bytes' hash and the unpacked length, written whole (a temporary file, then
+    renamed); one that does not look whole is unpacked again. None (WeasyPrint unpacks
+    the font itself) for anything but a readable WOFF2 file.
     """
     try:
         data = path.read_bytes()
@@ -212,8 +202,7 @@ def _font_config():  # noqa: ANN202 - weasyprint is imported lazily
 
         _fonts = FontConfiguration()
         atexit.register(release)
-        _sized_arrays_once()
-        _font_dates_kept_once()
+        _patch_font_module()
     return _fonts
 
 
@@ -222,13 +211,9 @@ _SIZED_ARRAY = re.compile(r"([A-Za-z_][A-Za-z0-9_ ]*)\[(\d+)\]")
 
 class _OpenArrays:
     """WeasyPrint's ``ffi`` for its font subsetting, asking cffi for ``T[]`` where it
-    says ``T[N]``: the same array, but one C type string for every N.
-
-    cffi parses each new type string with pycparser (about 20 ms) and keeps it
-    per string; the subsetting asks for ``hb_codepoint_t[N]`` with N the number of
-    glyphs a font uses, so nearly every font of every PDF paid a parse (0.05-0.1 s
-    a PDF). ``ffi.new("T[]", sequence)`` makes the array the length of the
-    sequence, with the same contents, so the PDF bytes are unchanged.
+    says ``T[N]``: the same array (the PDF bytes are unchanged), one type string for
+    every N. cffi parses each new type string (about 20 ms), and the subsetting asks
+    for ``hb_codepoint_t[N]`` with N the glyphs a font uses: 0.05-0.1 s a PDF.
     """
 
     def __init__(self, ffi) -> None:  # noqa: ANN001 - cffi's FFI
@@ -236,40 +221,24 @@ class _OpenArrays:
 
     def new(self, cdecl, init=None):  # noqa: ANN001,ANN201 - cffi's signature
         sized = _SIZED_ARRAY.fullmatch(cdecl) if isinstance(cdecl, str) else None
-        if sized and init is not None and not isinstance(init, int):
-            try:
-                length = len(init)
-            except TypeError:
-                length = -1
-            if length == int(sized.group(2)):
-                return self._ffi.new(sized.group(1).strip() + "[]", init)
+        if sized and hasattr(init, "__len__") and len(init) == int(sized.group(2)):
+            return self._ffi.new(sized.group(1).strip() + "[]", init)
         return self._ffi.new(cdecl, init)
 
     def __getattr__(self, name: str):  # noqa: ANN204 - everything else is cffi's own
         return getattr(self._ffi, name)
 
 
-def _sized_arrays_once() -> None:
-    """Give WeasyPrint's font module :class:`_OpenArrays` (once per process)."""
+def _patch_font_module() -> None:
+    """Give WeasyPrint's font module (once per process) :class:`_OpenArrays`, and a
+    ``TTFont`` that keeps a font's own date, so the same season makes the same PDF bytes
+    at any hour: without HarfBuzz's subsetter (``libharfbuzz-subset``, missing on a fresh
+    Debian) WeasyPrint subsets with fontTools, whose ``save`` stamps the clock into each
+    font's ``head`` table (``recalcTimestamp``, still given to a caller that asks)."""
     from weasyprint.pdf import fonts
 
     if hasattr(fonts, "ffi") and not isinstance(fonts.ffi, _OpenArrays):
         fonts.ffi = _OpenArrays(fonts.ffi)
-
-
-def _font_dates_kept_once() -> None:
-    """Give WeasyPrint's font module a ``TTFont`` that keeps a font's own date (once per
-    process), so the same season makes the same PDF bytes at any hour.
-
-    Where the system has no HarfBuzz subsetter (``libharfbuzz-subset``: a machine with
-    pango but without it, as a fresh Debian is until a browser or the like brings it in),
-    WeasyPrint subsets the fonts with fontTools, whose ``save`` stamps the clock into each
-    font's ``head`` table (``recalcTimestamp``): two builds a second apart gave two PDFs,
-    so a rebuild of an unchanged season changed its files. HarfBuzz keeps the font's own
-    date; with this, fontTools keeps it too. Only the default changes: a caller that asks
-    for ``recalcTimestamp`` still gets what it asked for."""
-    from weasyprint.pdf import fonts
-
     made = getattr(fonts, "TTFont", None)
     if made is None or getattr(made, "_keeps_font_dates", False):
         return
@@ -348,24 +317,12 @@ def html_to_pdf(html: str, base_dir: Path) -> bytes:
         return doc.write_pdf(stylesheets=sheets, font_config=_font_config())
 
 
-@dataclass(frozen=True)
-class _Named:
-    """The season and the section the warm-up document names (``warm_up/pdf.html``)."""
-
-    name: str
-    digits: str = "western"
-
-
-@dataclass(frozen=True)
-class _WarmUpPage:
-    season: _Named = _Named("Aa")
-    section: _Named = _Named("Aa 1½")
-
-
 def warm_up(base_dir: Path) -> None:
     """Load WeasyPrint, start fontconfig, parse the shared style and open the usual faces,
     before the real PDFs: a process forked after this renders its first PDF as fast as its
     tenth."""
     from leaguegen.site.render import render
 
-    html_to_pdf(render("warm_up/pdf.html", _WarmUpPage()), base_dir)
+    page = SimpleNamespace(season=SimpleNamespace(name="Aa", digits="western"),
+                           section=SimpleNamespace(name="Aa 1½"))
+    html_to_pdf(render("warm_up/pdf.html", page), base_dir)

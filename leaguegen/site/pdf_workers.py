@@ -1,15 +1,10 @@
 """A process that loads WeasyPrint while the pages are rendered, then renders the PDFs.
 
-Importing WeasyPrint costs about a second of CPU (cffi parses the Pango and
-HarfBuzz declarations) and the first PDF of a process another half second
-(fontconfig, the fonts' first faces). A build pays that once, on the second
-core, while the parent renders the HTML: :func:`start` forks the server at the
-start of a build (or hands over the one :func:`start_early` forked before the
-builder was imported, which is half a second of CPU sooner);
-:meth:`PdfServer.render` hands it the PDF sources once the pages are done.
-With several PDFs the warm server forks its workers (one per core,
-:func:`pool`), so none of them imports WeasyPrint again or starts fontconfig
-cold. A server renders one batch and ends.
+Importing WeasyPrint costs about a second of CPU and the first PDF of a process another
+half second (fontconfig, the fonts' first faces). A build pays that once, on the second
+core, while the parent renders the HTML: :func:`start` forks the server (or takes over
+the one :func:`start_early` forked before the builder was imported); the warm server
+forks its workers, so none imports WeasyPrint again. A server renders one batch and ends.
 """
 
 from __future__ import annotations
@@ -27,29 +22,19 @@ from leaguegen.site.parallel import cores, die_with_parent
 # fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
 _FORK = (multiprocessing.get_context("fork")
          if "fork" in multiprocessing.get_all_start_methods() else None)
-_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (set by _init_worker)
+_render: Callable[[str], bytes] | None = None  # a pool worker's renderer (_init_worker)
 _early: PdfServer | None = None  # forked by start_early, taken by start
 
 
-def pool(workers: int, render_one: Callable[[str], bytes]) -> ProcessPoolExecutor:
-    """Workers forked from this process: what it has loaded (WeasyPrint, fonts) they have.
-
-    ``render_one`` is handed over by the fork, not pickled; map :func:`render` on it.
-    """
-    return ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
-                               initializer=_init_worker, initargs=(render_one,))
-
-
 def render(html: str) -> bytes:
-    """One PDF in a :func:`pool` worker."""
+    """One PDF in a worker of the server's pool (``_serve``)."""
     assert _render is not None
     return _render(html)
 
 
 def render_template_pdf(html: str) -> bytes:
-    """A PDF of the site templates' sources (fonts and styles from ``site_template``):
-    what a build renders, named here so that a server forked before the builder is
-    imported (:func:`start_early`) renders with it too."""
+    """A PDF of the site templates' sources (fonts and styles from ``site_template``),
+    named here so that a server :func:`start_early` forks renders with it too."""
     from leaguegen.site.pdf import html_to_pdf
     from leaguegen.site.render import template_dir
 
@@ -117,9 +102,8 @@ def available() -> bool:
 
 
 def start_early() -> None:
-    """Fork the server now, for the :func:`start` to come (``leaguegen build`` calls it
-    before importing the site builder, which costs the parent about 0.6 s of CPU that
-    the server need not wait for). The server renders with :func:`render_template_pdf`."""
+    """Fork the server now, for the :func:`start` to come: ``leaguegen build`` calls it
+    before importing the site builder (0.6 s of CPU the server need not wait for)."""
     global _early
     if _early is None and available():
         from leaguegen.site.render import template_dir  # the builder imports it anyway
@@ -128,12 +112,9 @@ def start_early() -> None:
 
 
 def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | None:
-    """A warming-up PDF server when another core can do it; None on one core.
-
-    The server :func:`start_early` forked is handed over when it renders with
-    ``render_one`` from ``base_dir`` (a build's own renderer; a test's stand-in gets a
-    server of its own).
-    """
+    """A warming-up PDF server when another core can do it; None on one core. The one
+    :func:`start_early` forked is taken when it renders with ``render_one`` from
+    ``base_dir`` (a test's stand-in gets a server of its own)."""
     global _early
     early, _early = _early, None
     if early is not None:
@@ -160,7 +141,11 @@ def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  #
             for rel, html in job:
                 conn.send(("pdf", rel, render_one(html)))
         else:
-            with pool(workers, render_one) as workers_pool:
+            # workers forked from the warm server have what it loaded (WeasyPrint, fonts);
+            # ``render_one`` is handed over by the fork, not pickled
+            with ProcessPoolExecutor(max_workers=workers, mp_context=_FORK,
+                                     initializer=_init_worker,
+                                     initargs=(render_one,)) as workers_pool:
                 # the longest first, so that no worker is left with a long one at the end
                 futures = {workers_pool.submit(render, html): rel
                            for rel, html in sorted(job, key=lambda item: -len(item[1]))}

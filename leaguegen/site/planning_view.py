@@ -1,23 +1,12 @@
-"""The planning figures (``leaguegen plan``) on the pages of a season not yet played.
+"""The planning figures (``leaguegen plan``) on the pages of a season not yet played:
+a section's rounds, games, games per player, how long a round can last and how many
+evenings it takes, and on the home page the whole season's plan, until the first result.
 
-Before the first round an organiser (and the players) want to know what a
-section means: rounds, games, games per player, how long a round can last and
-how many club evenings it takes; the season's home page shows the whole
-season's plan (every section, stages in order, and the totals) until the first
-result is in. ``domain.planning`` and ``domain.season_plan`` compute that, with
-the section kinds' own sizes; this turns it into page blocks, with the same
-time-control reader the command line uses, so any spelling it reads ("90+30",
-"G/25 d5", "90 minutes + 30 seconds a move") gives timings and anything else
-simply leaves them out. Sentences are composed by the template
-(``partials/planning.html``) from the numbers here, with plurals from the
-catalogues.
-
-The pages show the plan's facts only: rounds, games, the longest round or sitting,
-the evenings or days it takes. Whether that fits the organiser's evenings, and what
-to do if not (a faster time control, quads, a double session), is advice about the
-club's own calendar: ``leaguegen plan`` prints it in the terminal, and only against an
-evening length the organiser gives. A section with its own ``time_control`` (a rapid
-section of a classical season) is planned at it; withdrawn players are not counted.
+``domain.planning`` and ``domain.season_plan`` compute them; this reads the time control
+as ``plan`` does (any spelling it reads gives timings, anything else leaves them out) and
+``partials/planning.html`` writes the sentences. Facts only: whether they fit the club's
+evenings is advice ``leaguegen plan`` gives in the terminal, against an evening length the
+organiser names. A section's own ``time_control`` wins; withdrawn players do not count.
 """
 
 from __future__ import annotations
@@ -107,12 +96,8 @@ class SectionPlanRow:
 @dataclass(frozen=True, slots=True)
 class SeasonPlanView:
     """The season's plan, shown on its home page until the first result is entered.
-
-    ``days``: the season is played on days (a congress) rather than club
-    evenings; ``longest`` the longest sitting in minutes (None without a time
-    control). Facts only: whether it fits the
-    club's calendar is for ``leaguegen plan`` to say to the organiser.
-    """
+    ``days``: played on days (a congress), not club evenings; ``longest`` the longest
+    sitting in minutes (None without a time control)."""
 
     sections: tuple[SectionPlanRow, ...]
     rounds: int

@@ -1,15 +1,10 @@
 """Which program a build ran: its version and a digest of its own code.
 
-Why: every cache key and the no-change stamp name the program that made a page, so a
-new program renders again. The version alone ("0.1.0") stays the same from one commit
-to the next: a fix to a tiebreak, a pairing explanation or a row writer, installed from a
-checkout or from git without a new version number, left the pages the old code had
-cached, a wrong crosstable until the season itself changed. The digest of every module of
-the package (its ``.py`` files' names and bytes, 160-odd files, 2-3 ms once a process)
-changes with any line of code, so the cache and the stamp follow the code, not the number.
-
-Standard library only, and cheap to import: ``site.stamp`` uses it before the renderer
-is loaded.
+Every cache key and the no-change stamp name the program that made a page, so a new
+program renders again. The version alone stays the same between commits, so a fix
+installed from a checkout left the pages the old code had cached; the digest of the
+package's ``.py`` files (2-3 ms once a process) changes with any line of code.
+Standard library only: ``site.stamp`` uses it before the renderer is loaded.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ import jinja2
 from markupsafe import Markup
 
 from leaguegen.domain import report_links
-from leaguegen.domain.names import family_first
+from leaguegen.domain.names import family_first, grammatical_gender
 from leaguegen.site import formatting, i18n
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
@@ -193,8 +193,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     gettext_ = _memo_gettext(gettext_)
     env.install_gettext_callables(gettext_, ngettext_, newstyle=False)  # type: ignore[attr-defined]
     env.globals["_"] = gettext_  # called directly, not through the extension's alias
-    env.globals["pgettext"] = i18n.pgettext_callable(language, digits)
-    env.globals["npgettext"] = i18n.npgettext_callable(language, digits)
+    env.globals["pgettext"], env.globals["npgettext"] = i18n.pgettext_callables(language,
+                                                                              digits)
     fmt = i18n.Formatter(language, digits)
     lang = i18n.language(language)
 
@@ -210,7 +210,7 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),
                        css_string=formatting.css_string, some=_some,
-                       gender=formatting.gender, tb_modifiers=formatting.tiebreak_modifiers,
+                       gender=grammatical_gender, tb_modifiers=formatting.tiebreak_modifiers,
                        family_first=family_first)
     env.globals.update(language=language, lang_tag=lang.tag,
                        dir="rtl" if lang.rtl else "ltr", comma=lang.comma,

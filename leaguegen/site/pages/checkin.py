@@ -60,8 +60,7 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     rows = sorted((CheckinRow(n, p.name, p.rating, p.club or None, asked.get(n))
                    for n, p in enumerate(section.players, start=1) if n not in gone),
                   key=lambda row: name_key(row.name))
-    from leaguegen.site.printables.context import site_address
-    from leaguegen.site.printables.qr import qr_data_uri
+    from leaguegen.site.printables.context import qr_data_uri, site_address
 
     url = site_address(season, urls.section(section))
     return CheckinSheet(root, season_info(season), section_summary(facts, root, None), r,

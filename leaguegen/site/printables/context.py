@@ -7,12 +7,13 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
-from leaguegen.site import i18n, urls
+from leaguegen.site import formatting, i18n, urls
 from leaguegen.site.pages.alphabetical import (
     current_round,
     listed_rounds,
@@ -32,31 +33,16 @@ from leaguegen.site.printables.kinds import (
     kind_rounds,
     team_cards,
 )
-from leaguegen.site.printables.qr import qr_data_uri
 
 # Every printable, in the order ``all`` makes them; each is ``print/<name>.html``.
 PRINTABLES = ("pairings", "alphabetical", "slips", "scoresheets", "cards", "wallchart")
-# A crosstable cell's result mark by code (the wall chart); byes show the points they gave.
-_MARK = {Code.WIN: "1", Code.DRAW: "½", Code.LOSS: "0", Code.WIN_UNRATED: "1",
-         Code.DRAW_UNRATED: "½", Code.LOSS_UNRATED: "0", Code.FORFEIT_WIN: "+",
-         Code.FORFEIT_LOSS: "−", Code.FULL_BYE: "1", Code.HALF_BYE: "½",
-         Code.PAIRING_BYE: "1", Code.ZERO_BYE: "0", Code.PENDING: ""}
+# The wall chart's mark of a bye (a game's is the crosstable's, ``formatting.cell``).
+_BYES = {Code.FULL_BYE: "1", Code.HALF_BYE: "½", Code.PAIRING_BYE: "1", Code.ZERO_BYE: "0"}
 
 
 class NotPrintable(ValueError):
     """The section or round has no printables (a kind without round lists, a round not
     paired yet); the message says which."""
-
-
-@dataclass(frozen=True, slots=True)
-class PrintSeason:
-    """What the sheets say of the season (``render`` reads ``digits`` for the numbers)."""
-
-    name: str
-    organiser: str
-    venue: str
-    time_control: str
-    digits: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,20 +78,18 @@ class PrintPage:
     the season names no ``site_url``."""
 
     what: str
-    season: PrintSeason
+    season: Season  # in the language being printed (``render`` reads its ``digits``)
     section: str
     round: int
-    rounds_total: int
     date: dt.date | None
     time_control: str
-    paper: str
     url: str
     qr: str
     boards: tuple[Board, ...]
-    rows: tuple[AzRow, ...]
-    chart_rounds: tuple[int, ...]
-    chart: tuple[ChartRow, ...]
-    groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py)
+    rows: tuple[AzRow, ...] = ()
+    chart_rounds: tuple[int, ...] = ()
+    chart: tuple[ChartRow, ...] = ()
+    groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py); else one
     cards: tuple[TeamCard, ...] = ()  # a team round's match cards
 
     @property
@@ -132,31 +116,20 @@ def section_printables(facts: SectionFacts) -> tuple[str, ...]:
 
 
 def default_round(facts: SectionFacts) -> int | None:
-    """The round ``print`` prints when none is named."""
-    return kind_round(facts) if kind_printables(facts) else wall_round(facts)
-
-
-def wall_round(facts: SectionFacts) -> int | None:
-    """The round whose sheets a build writes: the round on the wall (the A-Z page's
-    current round); None for a section without round lists."""
+    """The round ``print`` prints when none is named: for round lists the round on the wall
+    (the A-Z page's current round), whose sheets a build writes too."""
     if kind_printables(facts):
-        return None
+        return kind_round(facts)
     return current_round(facts) if printable_rounds(facts) else None
 
 
-def round_page(facts: SectionFacts, number: int) -> str:
-    """The round's page from the site's root: a Swiss round's own page, else the round on
-    the section's rounds page."""
+def round_url(season: Season, facts: SectionFacts, number: int) -> str:
+    """The round's page (a Swiss round's own page, else the round on the section's rounds
+    page) as :func:`site_address` gives it."""
     section = facts.section
     if isinstance(section.details, ss.SwissSettings):
-        return round_page_path(section, number)
-    return f"{urls.rounds(section)}#round-{number}"
-
-
-def round_url(season: Season, facts: SectionFacts, number: int) -> str:
-    """The round page's absolute address in the language being printed, "" without the
-    season's ``site_url``."""
-    return site_address(season, round_page(facts, number))
+        return site_address(season, round_page_path(section, number))
+    return site_address(season, f"{urls.rounds(section)}#round-{number}")
 
 
 def site_address(season: Season, path: str) -> str:
@@ -164,9 +137,20 @@ def site_address(season: Season, path: str) -> str:
     printed, "" without the season's ``site_url``."""
     if not season.site_url:
         return ""
-    languages = season.languages or (season.language,)
-    prefix = i18n.prefix(season.language, languages)
-    return f"{season.site_url}/{prefix}{path}"
+    return f"{season.site_url}/{i18n.prefix(season.language, season.languages)}{path}"
+
+
+@lru_cache(maxsize=256)  # one code per round and language, asked for by each printable
+def qr_data_uri(url: str) -> str:
+    """The QR code of ``url`` as an SVG data URL: segno (pure Python) draws it, and
+    WeasyPrint keeps the vectors, sharp at any printer's resolution (``data:`` is the one
+    scheme the PDF fetcher allows besides the templates, ``site/pdf.check_url``). Error
+    correction M: a sheet pinned on a wall gets creased and written on; a quiet zone of
+    four modules, as the standard asks."""
+    import segno
+
+    code = segno.make(url, error="m", micro=False)
+    return code.svg_data_uri(scale=1, border=4, omitsize=True, dark="#000", light="#fff")
 
 
 def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> PrintPage:
@@ -174,7 +158,7 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     being printed)."""
     if what not in PRINTABLES:
         raise NotPrintable(f"no printable called '{what}' (one of {', '.join(PRINTABLES)})")
-    section, table = facts.section, facts.table
+    section, kind = facts.section, kind_printables(facts)
     rounds = printable_rounds(facts)
     if not rounds:
         raise NotPrintable(f"section '{section.id}' ({section.format}) has no round lists"
@@ -185,77 +169,63 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     if what not in section_printables(facts):
         raise NotPrintable(f"section '{section.id}' ({section.format}) has no '{what}' sheet"
                            f" (it has {', '.join(section_printables(facts))})")
-    if kind_printables(facts):
-        return _kind_page(season, facts, number, what)
-    assert table is not None
+    rows: tuple[AzRow, ...] = ()
+    found, cards = (), ()
+    if kind == TEAMS:
+        cards = team_cards(facts, number)
+    elif kind:
+        found = groups(facts, number)
+    else:
+        rows, found = _lists(season, facts, number)
+    per = 1 if kind else facts.kind.chores.games_per_pairing  # a Double-Swiss match: 2 games
+    date = next((r.date for r in section.rounds if r.number == per * (number - 1) + 1), None)
+    url = round_url(season, facts, number)
+    chart = _chart(facts) if what == "wallchart" else ((), ())
+    return PrintPage(what, season, section.name, number, date,
+                     section.time_control or season.time_control, url,
+                     qr_data_uri(url) if url else "", tuple(b for g in found for b in g.boards),
+                     rows, *chart, found, cards)
+
+
+def _lists(season: Season, facts: SectionFacts, number: int
+           ) -> tuple[tuple[AzRow, ...], tuple[Group, ...]]:
+    """A round's A-Z lines and its boards (one group without a name) from the wall list."""
     shared = shared_of(facts, "", season.language)
     names = [p.name if p else "" for p in shared.players]
     lines = round_lines(facts, number, shared.order)
     rows = tuple(AzRow(names[n], board, colour, names[opp] if opp else None, note)
                  for n, board, colour, opp, note in lines)
-    players = section.players
-    boards = tuple(sorted(
-        (Board(board, names[n], names[opp], n, opp, players[n - 1].rating,
-               players[opp - 1].rating)
-         for n, board, colour, opp, _ in lines if opp and board and colour[:1] == "w"),
-        key=lambda b: b.number))
-    per = facts.kind.chores.games_per_pairing
-    first_game = per * (number - 1) + 1
-    date = next((r.date for r in section.rounds if r.number == first_game), None)
-    chart_rounds, chart = _chart(facts) if what == "wallchart" else ((), ())
-    url = round_url(season, facts, number)
-    info = PrintSeason(season.name, season.organiser, season.venue, season.time_control,
-                       season.digits)
-    total = max(facts.progress.rounds_total // per, number)
-    return PrintPage(what, info, section.name, number, total, date,
-                     section.time_control or season.time_control, season.paper, url,
-                     qr_data_uri(url) if url else "", boards, rows, chart_rounds, chart)
+    players = facts.section.players
+    boards = sorted((Board(board, names[n], names[opp], players[n - 1].rating,
+                           players[opp - 1].rating)
+                     for n, board, colour, opp, _ in lines
+                     if opp and board and colour[:1] == "w"), key=lambda b: b.number)
+    return rows, (Group("", 0, tuple(boards)),)
 
 
 def _chart(facts: SectionFacts) -> tuple[tuple[int, ...], tuple[ChartRow, ...]]:
     """The crosstable in rank order (then the players the standings leave out)."""
     section, table, standings = facts.section, facts.table, facts.standings
     assert table is not None
-    played = max((len(rec.rounds) for rec in table.records), default=0)
-    rounds = tuple(range(1, max(played, 0) + 1))
-    scoring = section.scoring
+    rounds = tuple(range(1, max((len(rec.rounds) for rec in table.records), default=0) + 1))
     ranked = [(row.rank, row.number, row.points)
               for row in standings.rows] if standings else []
     seen = {n for _, n, _ in ranked}
-    ranked += [(None, rec.number, sum(scoring.points(e.code) for e in rec.rounds))
+    ranked += [(None, rec.number, table.score(rec.number))
                for rec in table.records if rec.number not in seen]
     out = []
     for rank, number, units in ranked:
-        rec = table.record(number)
-        cells = tuple(_cell(rec.entry(r)) for r in rounds)
-        player = section.players[number - 1]
-        out.append(ChartRow(rank, number, player.name, player.rating, cells,
-                            scoring.value(units)))
+        rec, player = table.record(number), section.players[number - 1]
+        out.append(ChartRow(rank, number, player.name, player.rating,
+                            tuple(_cell(rec.entry(r)) for r in rounds),
+                            section.scoring.value(units)))
     return rounds, tuple(out)
 
 
 def _cell(entry: RoundEntry | None) -> str:
     if entry is None:
         return ""
-    mark = _MARK.get(entry.code, "")
+    mark = formatting.cell(entry.code) or _BYES.get(entry.code, "")
     if entry.opponent is None:
         return mark
-    colour = "w" if entry.colour is Colour.WHITE else "b"
-    return f"{entry.opponent}{colour}{mark}"
-
-
-def _kind_page(season: Season, facts: SectionFacts, number: int, what: str) -> PrintPage:
-    """The context of a printable of the kinds of ``kinds.py``."""
-    section = facts.section
-    teams = kind_printables(facts) == TEAMS
-    found = () if teams else groups(facts, number)
-    cards = team_cards(facts, number) if teams else ()
-    date = next((r.date for r in section.rounds if r.number == number), None)
-    url = round_url(season, facts, number)
-    info = PrintSeason(season.name, season.organiser, season.venue, season.time_control,
-                       season.digits)
-    boards = tuple(b for g in found for b in g.boards)
-    return PrintPage(what, info, section.name, number,
-                     max(facts.progress.rounds_total, number), date,
-                     section.time_control or season.time_control, season.paper, url,
-                     qr_data_uri(url) if url else "", boards, (), (), (), found, cards)
+    return f"{entry.opponent}{'w' if entry.colour is Colour.WHITE else 'b'}{mark}"

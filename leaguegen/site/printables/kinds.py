@@ -1,19 +1,13 @@
 """The round sheets of the kinds without a Swiss's or a round robin's round lists: quads
 (each quad's games), a Scheveningen match, a knockout (each match's games) and the team
-kinds (each match's card).
+kinds (each match's card, the result slip both captains sign). Their rounds are not one
+list of boards numbered by the section, so each is read here from the kind's own facts
+into groups of boards or match cards, which the same sheets print.
 
-Why apart from ``context``: those kinds' rounds are not one list of boards numbered by the
-section. A quads round is one small round robin per quad; a knockout round is matches of
-several games; a team round is matches of several boards, whose result slip is the match
-card both captains sign. So each is read here from the kind's own facts into groups of
-boards (individual games) or match cards (team matches), which the same sheets print.
-
-Board numbers on the sheets are the hall's tables: a round's games numbered 1, 2, ... in
-the order the pages list them (quad by quad; a knockout match's games at one table), so a
-place card and a slip name one table.
-A knockout's games are its regular games (the tie-breaks are played only when needed, and
-their colours follow the games before them); a game already entered keeps its colours,
-one not entered gives the top seed White in the odd games.
+Board numbers are the hall's tables: a round's games numbered 1, 2, ... in the order the
+pages list them (quad by quad; a knockout match's games at one table), so a place card and
+a slip name one table. A knockout's games are its regular games (tie-breaks are played
+only when needed); one not entered yet gives the top seed White in the odd games.
 """
 
 from __future__ import annotations
@@ -35,28 +29,25 @@ TEAMS = ("pairings", "slips")  # the match list and the match cards
 
 @dataclass(frozen=True, slots=True)
 class Board:
-    """A game of the round (see ``context.Board``; ``group`` the quad or match it is in,
-    ``game`` a knockout game's number in its match)."""
+    """A game of the round: ``group_label`` (a msgid with ``%(n)s``, "Group %(n)s") and
+    ``group_n`` the quad or knockout match it is in, ``game`` a knockout game's number in
+    its match."""
 
     number: int
     white: str
     black: str
-    white_no: int
-    black_no: int
     white_rating: int | None
     black_rating: int | None
-    group: str = ""  # the quad's or match's name as written ("" : see group_label)
-    group_label: str = ""  # a msgid with %(n)s ("Group %(n)s"), "" for none
+    group_label: str = ""
     group_n: int = 0
     game: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """The games of one quad or one knockout match: ``name`` as the pages write it, or
-    ``label`` (a msgid with ``%(n)s``) and ``n``."""
+    """The games of one quad or one knockout match, named ``label`` (a msgid with
+    ``%(n)s``; "" for a Scheveningen's one group) and ``n``."""
 
-    name: str
     label: str
     n: int
     boards: tuple[Board, ...]
@@ -119,36 +110,25 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
     of a knockout, numbered as the hall's tables."""
     section = facts.section
     d = section.details
-    found: list[tuple[str, str, int, list[tuple[int, int, int | None]], object]] = []
+    found: list[tuple[str, int, list[tuple[int, int, int | None]], object]] = []
     if isinstance(d, QuadsDetails):
-        for i, group in enumerate(d.groups, start=1):
-            games = [(w, b, None) for r, w, b in kind_of(group.format).scheduled_games(group)
-                     if r == number]
-            found.append(("", N_("Group %(n)s"), i, games, group))
+        found = [(N_("Group %(n)s"), i, _scheduled(group, number), group)
+                 for i, group in enumerate(d.groups, start=1)]
     elif isinstance(d, ScheveningenDetails):
-        games = [(w, b, None) for r, w, b in kind_of(section.format).scheduled_games(section)
-                 if r == number]
-        found.append(("", "", 0, games, section))
-    elif isinstance(d, KnockoutDetails):
-        rounds = getattr(facts, "rounds", ())
-        if number <= len(rounds):
-            rnd = rounds[number - 1]
-            for m in rnd.matches:
-                if m.top is None or m.bottom is None or m.bye:
-                    continue
-                regular = rnd.format.stages[0]
-                played = [g for g in m.games if g.stage == regular.label]
-                games = []
-                for g in range(1, regular.games + 1):
-                    if g <= len(played):
-                        games.append((played[g - 1].white, played[g - 1].black, g))
-                    else:
-                        top_white = g % 2 == 1
-                        games.append((m.top, m.bottom, g) if top_white else
-                                     (m.bottom, m.top, g))
-                found.append(("", N_("Match %(n)s"), m.index, games, section))
+        found = [("", 0, _scheduled(section, number), section)]
+    elif isinstance(d, KnockoutDetails) and number <= len(getattr(facts, "rounds", ())):
+        rnd = facts.rounds[number - 1]  # type: ignore[attr-defined]
+        regular = rnd.format.stages[0]
+        for m in rnd.matches:
+            if m.top is None or m.bottom is None or m.bye:
+                continue
+            played = [g for g in m.games if g.stage == regular.label]
+            games = [(played[g - 1].white, played[g - 1].black, g) if g <= len(played) else
+                     (m.top, m.bottom, g) if g % 2 == 1 else (m.bottom, m.top, g)
+                     for g in range(1, regular.games + 1)]
+            found.append((N_("Match %(n)s"), m.index, games, section))
     out, table = [], 0
-    for name, label, n, games, where in found:
+    for label, n, games, where in found:
         players = where.players  # type: ignore[attr-defined]
         boards = []
         if games and games[0][2] is not None:
@@ -157,11 +137,17 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
             if game is None:
                 table += 1
             pw, pb = players[w - 1], players[b - 1]
-            boards.append(Board(table, pw.name, pb.name, w, b, pw.rating, pb.rating,
-                                name, label, n, game))
+            boards.append(Board(table, pw.name, pb.name, pw.rating, pb.rating, label, n,
+                                game))
         if boards:
-            out.append(Group(name, label, n, tuple(boards)))
+            out.append(Group(label, n, tuple(boards)))
     return tuple(out)
+
+
+def _scheduled(section, number: int) -> list[tuple[int, int, None]]:  # noqa: ANN001
+    """A round robin's (quad's, Scheveningen's) games of round ``number``, as scheduled."""
+    return [(w, b, None) for r, w, b in kind_of(section.format).scheduled_games(section)
+            if r == number]
 
 
 def _team_matches(section) -> list[tuple[int, int, int]]:  # noqa: ANN001
