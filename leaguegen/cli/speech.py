@@ -23,13 +23,14 @@ English never loads a catalogue: the msgid is the English text.
 from __future__ import annotations
 
 import os
+import re
 import string
 from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.terminal import pad, printable
 from leaguegen.errors import InputError, Message, Problem, is_message_list
 
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
@@ -178,6 +179,10 @@ class _Said(str):
     """A value already said in the language (a nested message): not isolated again."""
 
 
+# a text value's format spec that only aligns it in a column: ``{name:<28}``, ``{word:>7}``
+_COLUMN = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>^]))?(?P<width>\d+)")
+
+
 class _Formatter(string.Formatter):
     """str.format, with each value made printable and, in Arabic, isolated."""
 
@@ -185,10 +190,18 @@ class _Formatter(string.Formatter):
         self.isolate = isolate
 
     def format_field(self, value: object, format_spec: str) -> str:
-        text = format(value, format_spec)
+        column = _COLUMN.fullmatch(format_spec) if isinstance(value, str) else None
+        if column is None:
+            text = format(value, format_spec)
+        else:  # a text in a column: padded by the terminal's columns, not by characters
+            text = value if isinstance(value, _Said) else "\n".join(
+                printable(line) for line in value.split("\n"))
+            text = pad(text, int(column["width"]), column["align"] or "<",
+                       column["fill"] or " ")
         if isinstance(value, _Said):
             return text
-        text = "\n".join(printable(line) for line in text.split("\n"))
+        if column is None:
+            text = "\n".join(printable(line) for line in text.split("\n"))
         if self.isolate and text and not isinstance(value, int | float):
             return f"{FSI}{text}{PDI}"
         return text

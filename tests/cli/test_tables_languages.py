@@ -5,6 +5,7 @@ currency) and the codes of the rules (B.02, K, D, PD) stay as they are."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,50 @@ def test_the_words_are_the_languages() -> None:
     report = _said("zh_Hans", COMMANDS["rating-report"])
     assert "未计入：弃权（5.1）" in report or "弃权（5.1）" in report
     assert "等级分变化，FIDE 等级分规定 B.02 8.3" in report
+
+
+# The rating report's columns in each language, as golden files: the riverside premier
+# (Latin names under translated headings) in the four, the Chinese demo's first section
+# (names in hanzi) in Chinese and English.
+REPORTS = {
+    **{f"riverside-premier-rating-report.{lang}.txt": [
+        "--lang", lang, *COMMANDS["rating-report"]] for lang in ("ru", "zh_Hans", "ar")},
+    **{f"chunhui-jiazu-rating-report.{lang}.txt": [
+        "--lang", lang, "rating-report", str(ROOT / "seasons" / "chunhui-2026-zh"),
+        "--section", "jiazu", "--games"] for lang in ("en", "zh_Hans")},
+}
+
+
+def _column_ends(line: str) -> list[int]:
+    """The terminal column where each word of ``line`` ends (by display width); the bidi
+    isolates around an Arabic run's values take no column and part no words."""
+    from leaguegen.cli.terminal import display_width
+
+    line = re.sub("[\u2066-\u2069]", "", line)
+    ends, at = [], 0
+    for i, ch in enumerate(line):
+        at += display_width(ch)
+        if not ch.isspace() and (i + 1 == len(line) or line[i + 1].isspace()):
+            ends.append(at)
+    return ends
+
+
+@pytest.mark.parametrize("name", sorted(REPORTS))
+def test_the_rating_report_columns_line_up(name: str) -> None:
+    """Each player's line ends its number and its six figures in the heading's columns,
+    counted in terminal columns (a hanzi is two, a shadda or a bidi isolate none): padding
+    by characters put the Chinese headings and names out of line, and the Russian and
+    Arabic headings wider than their columns pushed the figures right."""
+    from tests.golden import assert_golden
+
+    result = CliRunner().invoke(main, REPORTS[name])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    at = next(i for i, line in enumerate(lines) if not line.strip()) + 1
+    heading = _column_ends(lines[at])
+    rows = [line for line in lines[at + 1:] if line[:4].strip().isdigit()]
+    assert len(rows) >= 5
+    for row in rows:
+        ends = _column_ends(row)
+        assert ends[0] == heading[0] and ends[-6:] == heading[-6:], f"{name}:\n{lines[at]}\n{row}"
+    assert_golden(name, result.output)
