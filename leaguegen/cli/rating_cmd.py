@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.speech import echo, say
+from leaguegen.cli.speech import echo, echo_row, say
 from leaguegen.cli.terminal import clip, display_width, pad, printable
 from leaguegen.errors import Message
 
@@ -129,7 +129,7 @@ def _print(report: RatingReport, per_game: bool) -> None:
                 Message("Score"), Message("Exp"), Message("Change"))
     w = {f"w{i}": max(least, display_width(say(h))) for i, (least, h) in
          enumerate(zip((3, 28, 5, 4, 5, 5, 6, 7), headings, strict=True), 1)}
-    echo(Message("{value:>{w1}}  {value2:<{w2}} {value3:>{w3}} {value4:>{w4}} {value5:>{w5}} "
+    echo_row(Message("{value:>{w1}}  {value2:<{w2}} {value3:>{w3}} {value4:>{w4}} {value5:>{w5}} "
                  "{value6:>{w6}} {value7:>{w7}} {value8:>{w8}}",
                  value=headings[0], value2=headings[1], value3=headings[2], value4=headings[3],
                  value5=headings[4], value6=headings[5], value7=headings[6],
@@ -140,7 +140,7 @@ def _print(report: RatingReport, per_game: bool) -> None:
         name = clip(printable(row.player.name), w["w2"])
         score = _points(e.score)
         if e.rating is None or e.k is None or e.expected is None or e.change is None:
-            echo(Message("{number:>{w1}}  {name:<{w2}} {value:>{w3}} {value:>{w4}} "
+            echo_row(Message("{number:>{w1}}  {name:<{w2}} {value:>{w3}} {value:>{w4}} "
                          "{count:>{w5}} {score:>{w6}} {value:>{w7}} {value2:>{w8}}",
                          number=row.number, name=name, value='-', count=len(e.counted),
                          score=score, value2=Message("unrated"), **w))
@@ -148,7 +148,7 @@ def _print(report: RatingReport, per_game: bool) -> None:
             mark = "*" if e.k.assumed else ""
             assumed = assumed or e.k.assumed
             k = f"{e.k_used}{mark}"
-            echo(Message("{number:>{w1}}  {name:<{w2}} {rating:>{w3}} {k:>{w4}} "
+            echo_row(Message("{number:>{w1}}  {name:<{w2}} {rating:>{w3}} {k:>{w4}} "
                          "{count:>{w5}} {score:>{w6}} {hundredths:>{w7}} {hundredths2:>{w8}}",
                          number=row.number, name=name, rating=e.rating, k=k,
                          count=len(e.counted), score=score, hundredths=hundredths(e.expected),
@@ -191,13 +191,13 @@ def _games(e: EventChange) -> None:
         rating = game.opponent_rating if game.opponent_rating is not None else "-"
         head = f"{'':>5}R{game.round:<3} {pad(opponent, 24)} {rating!s:>5}"
         if not g.counts:
-            echo(Message("{head}  {value:>2}  not counted: {value2}",
+            echo_row(Message("{head}  {value:>2}  not counted: {value2}",
                          head=head, value=game.code.value, value2=_why(g.not_counted)))
         elif g.expected is None:
-            echo(Message("{head}  {points:>2}  counts toward a first rating",
+            echo_row(Message("{head}  {points:>2}  counts toward a first rating",
                          head=head, points=_points(g.score)))
         else:
-            echo(Message("{head}  {points:>2}  D {difference:>3}  PD {hundredths}  "
+            echo_row(Message("{head}  {points:>2}  D {difference:>3}  PD {hundredths}  "
                          "{hundredths2:>7}",
                          head=head, points=_points(g.score), difference=g.difference,
                          hundredths=hundredths(g.expected), hundredths2=hundredths(g.change,

@@ -36,7 +36,7 @@ from leaguegen.errors import InputError, Message, Problem, is_message_list
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans", "zh-cn": "zh_Hans",
            "zh_cn": "zh_Hans"}
-FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"
+FSI, RLI, PDI, RLM = "\u2068", "\u2067", "\u2069", "\u200f"
 RTL = ("ar",)
 
 
@@ -286,6 +286,15 @@ def echo(message: object = "", err: bool = False, **kwargs: object) -> None:
 def echo_block(message: object = "", err: bool = False, **kwargs: object) -> None:
     """click.echo of :func:`say_lines`'s text (a plain string keeps its line breaks)."""
     click.echo(say_lines(message), err=err, **kwargs)
+
+
+def echo_row(message: object = "") -> None:
+    """One line of a table: in a right-to-left language it starts with U+200F RIGHT-TO-LEFT
+    MARK, so a terminal that applies the bidi algorithm lays the heading and every row out
+    right to left alike (a row has no Arabic letter outside its isolated values, and would
+    otherwise be laid out left to right under a right-to-left heading)."""
+    text = say(message)
+    click.echo(f"{RLM}{text}" if STATE.language in RTL else text)
 
 
 def problems(items: Iterable[Problem], err: bool = True) -> None:

@@ -65,12 +65,16 @@ REPORTS = {
 }
 
 
+RLM = "\u200f"
+
+
 def _column_ends(line: str) -> list[int]:
     """The terminal column where each word of ``line`` ends (by display width); the bidi
-    isolates around an Arabic run's values take no column and part no words."""
+    marks of an Arabic line (its isolated values, the right-to-left mark it starts with)
+    take no column and part no words."""
     from leaguegen.cli.terminal import display_width
 
-    line = re.sub("[\u2066-\u2069]", "", line)
+    line = re.sub("[\u200f\u2066-\u2069]", "", line)
     ends, at = [], 0
     for i, ch in enumerate(line):
         at += display_width(ch)
@@ -89,7 +93,10 @@ def test_the_rating_report_columns_line_up(name: str) -> None:
 
     result = CliRunner().invoke(main, REPORTS[name])
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
+    lines = result.output.replace(RLM, "").splitlines()
+    if "ar" in REPORTS[name]:  # each line of the table starts right to left
+        table = result.output.split("\n\n")[1].splitlines()
+        assert len(table) > 5 and all(line.startswith(RLM) for line in table)
     at = next(i for i, line in enumerate(lines) if not line.strip()) + 1
     heading = _column_ends(lines[at])
     rows = [line for line in lines[at + 1:] if line[:4].strip().isdigit()]
