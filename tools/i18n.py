@@ -61,7 +61,9 @@ MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
                                 *(ROOT / "leaguegen" / "formats").rglob("*.py"),
                                 # the domain's reasons (no valid pairing, ...), said by the CLI
                                 *(ROOT / "leaguegen" / "domain").rglob("*.py"),
-                                ROOT / "leaguegen" / "errors.py"]))
+                                ROOT / "leaguegen" / "errors.py",
+                                # the build cache's warnings, said by ``leaguegen build``
+                                ROOT / "leaguegen" / "site" / "incremental.py"]))
 
 
 def message_calls(path: Path) -> list[tuple[int, str, str | None]]:

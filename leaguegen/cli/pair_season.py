@@ -276,17 +276,27 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                                    count2=len(section.players), COMPARE_LIMIT=COMPARE_LIMIT))
             continue
         for d in ss.engine_differences(section):
-            how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
-            head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
+            how = Message("paired by hand") if d.origin is Origin.HAND \
+                else Message("changed after pairing")
+            head = Message("notice: section '{sid}' round {round_no} ({how})", sid=section.id,
+                           round_no=d.round, how=how)
             if d.engine is None:
                 out.append(Message("{head}: {system} finds no legal pairing for it",
                                    head=head, system=system))
                 continue
             boards = [x for x in d.check.differences if x.board is not None]
-            parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
-            parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
-            out.append(Message("{head}: {parts} differ from {system}",
-                               head=head, parts=' and '.join(parts), system=system))
+            bye = any(x.board is None for x in d.check.differences)
+            if boards and bye:
+                out.append(Message("{head}: {count} of {boards} boards and the bye differ from"
+                                   " {system}", head=head, count=len(boards),
+                                   boards=d.check.boards, system=system))
+            elif boards:
+                out.append(Message("{head}: {count} of {boards} boards differ from {system}",
+                                   head=head, count=len(boards), boards=d.check.boards,
+                                   system=system))
+            else:
+                out.append(Message("{head}: the bye differs from {system}", head=head,
+                                   system=system))
             listed = [x for x in d.check.differences if x.board is None]
             listed = boards[:NOTICE_BOARDS] + listed
             for x in listed:
@@ -294,7 +304,8 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                     bye = d.engine.bye
                     out.append(Message("  bye: {system} gives it to {value}",
                                        system=system,
-                                       value=name(bye) if bye is not None else 'nobody'))
+                                       value=name(bye) if bye is not None
+                                       else Message("nobody")))
                     continue
                 white, black = d.engine.boards[x.board - 1]
                 out.append(Message("  board {board}: {system} pairs {name} - {name2}",
@@ -302,9 +313,10 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                                    name2=name(black)))
             if len(boards) > NOTICE_BOARDS:
                 more = len(boards) - NOTICE_BOARDS
-                out.append(Message("  and {more} more board{value} (`leaguegen check-pairings` "
-                                   "on the exported TRF lists every one)",
-                                   more=more, value='s' if more != 1 else ''))
+                out.append(Message("  and {count} more board (`leaguegen check-pairings` on"
+                                   " the exported TRF lists every one)",
+                                   "  and {count} more boards (`leaguegen check-pairings` on"
+                                   " the exported TRF lists every one)", count=more))
     from leaguegen.cli.team_swiss_cli import engine_notices as team_notices
 
     return out + team_notices(season)
