@@ -222,12 +222,14 @@ def say(message: object, code: str | None = None) -> str:
     template = message.template
     if code != "en":
         cat = _catalogue(code)
+        ctx = message.msgctxt
         if message.plural is None:
-            template = cat.gettext(template)
+            template = cat.gettext(template) if ctx is None else cat.pgettext(ctx, template)
         else:
             count = params.get("count")
-            template = cat.ngettext(template, message.plural,
-                                    count if isinstance(count, int) else 2)
+            count = count if isinstance(count, int) else 2
+            template = cat.ngettext(template, message.plural, count) if ctx is None else \
+                cat.npgettext(ctx, template, message.plural, count)
     elif message.plural is not None and params.get("count") != 1:
         template = message.plural
     return _Formatter(isolate=code == "ar").format(template, **params)

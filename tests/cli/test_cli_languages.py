@@ -467,7 +467,7 @@ def test_every_cli_message_translated() -> None:
             where = [w for w, _ in msg.locations]
             if not msg.id or not any(w.startswith(CLI_SOURCES) for w in where):
                 continue
-            have = catalog.get(msg.id)
+            have = catalog.get(msg.id, msg.context)
             strings = have.string if have is not None and isinstance(have.string, tuple) \
                 else (have.string if have is not None else "",)
             if have is None or not all(strings) or have.fuzzy:
@@ -527,14 +527,14 @@ def test_catalogues_keep_to_the_glossary() -> None:
     rows = glossary()
     assert set(rows) == set(GLOSSARY_TERMS), "docs/i18n.md's glossary and the test differ"
     template = i18n.extract()
-    cli_ids = [m.id for m in template if m.id and any(
+    cli_ids = [(m.id, m.context) for m in template if m.id and any(
         w.startswith(CLI_SOURCES) for w, _ in m.locations)]
     off = []
     for code in LANGS[1:]:
         catalog = i18n.read(code)
-        for mid in cli_ids:
+        for mid, context in cli_ids:
             english = _plain_words(mid if isinstance(mid, str) else mid[1])
-            strings = catalog.get(mid).string
+            strings = catalog.get(mid, context).string
             said = " ".join(strings) if isinstance(strings, tuple) else strings
             said = _normal(said)
             for row, pattern in GLOSSARY_TERMS.items():
