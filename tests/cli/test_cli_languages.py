@@ -160,6 +160,15 @@ def _bad_trf(tmp_path: Path) -> Path:
     return folder
 
 
+def _good_trf(tmp_path: Path) -> Path:
+    """A generated Swiss TRF as it was generated (every line agrees)."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "data" / "bbp_generated" / "bbp-dutch-s0016.trf",
+                folder / "event.trf")
+    return folder
+
+
 def _bad_team_trf(tmp_path: Path) -> Path:
     """A team TRF whose first team lists player 2 of the second team as well."""
     folder = tmp_path / "trf"
@@ -321,6 +330,9 @@ REFUSALS = [
      ["export", "trf", "{dir}", "--section", "premier"]),
     ("export-trf-team-board-gap", _team_board_gap,
      ["export", "trf", "{dir}", "--section", "division-1"]),
+    ("print-unknown-section", _riverside, ["print", "{dir}", "--section", "nope"]),
+    ("standings-trf-exclude", _good_trf, ["standings", "--trf", "{dir}/event.trf", "--system",
+                                         "swiss", "--exclude", "99"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),

@@ -105,3 +105,21 @@ def test_the_rating_report_columns_line_up(name: str) -> None:
         ends = _column_ends(row)
         assert ends[0] == heading[0] and ends[-6:] == heading[-6:], f"{name}:\n{lines[at]}\n{row}"
     assert_golden(name, result.output)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "zh_Hans", "ar"])
+def test_the_standings_columns_line_up(lang: str) -> None:
+    """``standings``: its headings in the language (they were English), and the rank,
+    number, points and tie-break columns of the Chinese demo's rows (names in hanzi) end
+    under them."""
+    args = ["--lang", lang, "standings", str(ROOT / "seasons" / "chunhui-2026-zh"),
+            "--section", "jiazu"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    lines = result.output.replace(RLM, "").splitlines()
+    heading, rows = _column_ends(lines[0]), [_column_ends(line) for line in lines[1:]]
+    codes = len(lines[0].split()) - 4 if lang == "en" else 4
+    assert rows and all(r[:2] == heading[:2] and r[-(codes + 1):] == heading[-(codes + 1):]
+                        for r in rows), result.output
+    if lang != "en":
+        assert "Rk" not in lines[0] and "Pts" not in lines[0]
