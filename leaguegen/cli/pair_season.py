@@ -33,6 +33,13 @@ from leaguegen.formats.season_yaml import SEASON_FILE
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
+# How ``pair`` lists a free round: the words above (and "bye", the pairing-allocated one),
+# as the season file writes them, in English; in a context, so each language says what they
+# mean rather than the bare word.
+_BYE_WORDS = {"bye": Message("bye", msgctxt="pairing-allocated"),
+              "half": Message("half", msgctxt="requested bye"),
+              "absent": Message("absent", msgctxt="requested bye"),
+              "full": Message("full", msgctxt="requested bye")}
 # Above this many players ``check`` does not re-pair rounds made outside leaguegen to
 # compare them with the engine (a round of 5,000 players takes it a minute or more:
 # a season's check stays seconds); it says so, and check-pairings does it on request.
@@ -174,15 +181,15 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
              for n, code in sorted(ss.requested_for(section, round_no).items())]
-    date_note = ""
+    date_note: Message | str = ""
     if date is None:
         from leaguegen.domain.round_dates import next_round_date
 
         date = next_round_date([(i.number, i.date) for i in section.rounds], round_no)
-        date_note = (f"dated {date.isoformat()} by the section's rhythm (--date to choose"
-                     " another)" if date else
-                     "no date: the section's rounds show no rhythm to follow; add the"
-                     " round's date in the file, or pair with --date YYYY-MM-DD")
+        date_note = (Message("dated {isoformat} by the section's rhythm (--date to choose"
+                             " another)", isoformat=date.isoformat()) if date else
+                     Message("no date: the section's rounds show no rhythm to follow; add"
+                             " the round's date in the file, or pair with --date YYYY-MM-DD"))
     try:
         path = session.append_round(section_id, games, byes, date=date, paired_by=mark.text())
     except OSError as exc:
@@ -203,8 +210,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
                  pairing=ss.settings(section).pairing, path=path))
     for i, (white, black) in enumerate(games, start=1):
         echo(Message("{i:3d}. {white} - {black}", i=i, white=white, black=black))
-    for name, kind in byes:
-        echo(Message("     {name}: {kind}", name=name, kind=kind))
+    for name, kind in byes:  # the word the file has, said in the language
+        echo(Message("     {name}: {kind}", name=name, kind=_BYE_WORDS.get(kind, kind)))
     if date_note:
         echo(Message("Round {round_no}: {date_note}", round_no=round_no, date_note=date_note),
              err=not date)

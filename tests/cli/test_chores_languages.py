@@ -1,8 +1,8 @@
 """The chores' confirmations, the team commands' and ``check``'s notices in every language
-(issue 30): what ``result``, ``withdraw``, ``checkin`` and the team Swiss ``pair`` say when
-they have written, and ``check``'s notice of a round that is not the engine's, in en, ru,
-zh_Hans and ar, with no English left in the others (judged as the refusals are, by
-``tests/cli/test_cli_languages.py``)."""
+(issue 30): what ``result``, ``withdraw``, ``checkin``, ``pair`` (a requested bye's kind)
+and the team Swiss ``pair`` say when they have written, and ``check``'s notice of a round
+that is not the engine's, in en, ru, zh_Hans and ar, with no English left in the others
+(judged as the refusals are, by ``tests/cli/test_cli_languages.py``)."""
 
 from __future__ import annotations
 
@@ -60,6 +60,8 @@ CONFIRMATIONS = [
      ["withdraw", "{dir}", "Old Mill", "--section", "division-1", "--after-round", "5"]),
     ("team-swiss-pair", _team_swiss_longer, ["pair", "{dir}", "--section", "open"]),
     ("team-swiss-check-notice", _team_swiss_by_hand, ["check", "{dir}"]),
+    ("swiss-pair-with-a-requested-bye", _swiss,
+     ["pair", "{dir}", "--section", "open", "--allow-postponed"]),
     ("checkin", _swiss, ["checkin", "{dir}", "Owen Price", "Jack Thornton", "--section",
                          "open"]),
 ]

@@ -62,7 +62,7 @@ def test_the_prizes_command_says_the_places_in_words() -> None:
     assert "Place prizes 1st, 150.00 GBP" in said["en"]
     assert "Place prizes 2nd-3rd" in said["en"]
     assert "Призы за места 1-е, 150.00 GBP" in said["ru"]
-    assert "جوائز المراكز، المركز الأول," in said["ar"]
+    assert "جوائز المراكز، المركز الأول، " in said["ar"]  # and the Arabic comma
     assert "جوائز المراكز، المراكز من الثاني إلى الثالث" in said["ar"]
     assert "1-2" not in said["ar"] and "المراكز 2" not in said["ar"]
 
