@@ -21,6 +21,9 @@ class Message(str):
     the gettext catalogues (``tools/i18n.py extract`` finds every ``Message("...")`` call),
     written with ``str.format`` fields named after what they hold; ``{{`` for a brace.
     ``plural`` (with ``count``) is the template for every count but one, as ngettext has it.
+    ``msgctxt`` is the gettext context, for a template that must be said differently in
+    another place (``{category} {place}``: a category's prize, where Arabic names the
+    place, «المركز الأول»); the English is the template's either way.
     A value may itself be a Message (it is translated too), or a tuple of Messages (a list:
     each translated, joined with the language's comma; ", " in English); names, paths and
     other values an organiser wrote are said as written.
@@ -29,20 +32,22 @@ class Message(str):
     template: str
     plural: str | None
     params: dict[str, object]
+    msgctxt: str | None
 
-    def __new__(cls, template: str, plural: str | None = None, /,
-                **params: object) -> Message:
+    def __new__(cls, template: str, plural: str | None = None, /, *,
+                msgctxt: str | None = None, **params: object) -> Message:
         chosen = plural if plural is not None and params.get("count") != 1 else template
         shown = {k: ", ".join(v) if is_message_list(v) else v for k, v in params.items()}
         self = super().__new__(cls, chosen.format(**shown))
         self.template = template
         self.plural = plural
         self.params = params
+        self.msgctxt = msgctxt
         return self
 
     def __reduce__(self) -> tuple:
         """Pickled (a worker process's problems) as its template and values, not its text."""
-        return (_message, (self.template, self.plural, self.params))
+        return (_message, (self.template, self.plural, self.params, self.msgctxt))
 
 
 def is_message_list(value: object) -> bool:
@@ -51,8 +56,9 @@ def is_message_list(value: object) -> bool:
         isinstance(v, Message) for v in value)
 
 
-def _message(template: str, plural: str | None, params: dict[str, object]) -> Message:
-    return Message(template, plural, **params)
+def _message(template: str, plural: str | None, params: dict[str, object],
+             msgctxt: str | None = None) -> Message:
+    return Message(template, plural, msgctxt=msgctxt, **params)
 
 
 def plain(text: str) -> Message:

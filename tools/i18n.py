@@ -61,12 +61,15 @@ MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
                                 *(ROOT / "leaguegen" / "formats").rglob("*.py"),
                                 # the domain's reasons (no valid pairing, ...), said by the CLI
                                 *(ROOT / "leaguegen" / "domain").rglob("*.py"),
-                                ROOT / "leaguegen" / "errors.py"]))
+                                ROOT / "leaguegen" / "errors.py",
+                                # the build cache's warnings, said by ``leaguegen build``
+                                ROOT / "leaguegen" / "site" / "incremental.py"]))
 
 
-def message_calls(path: Path) -> list[tuple[int, str, str | None]]:
-    """(line, template, plural) of every ``Message("...")`` call in ``path`` whose
-    template is a literal (implicit concatenation included)."""
+def message_calls(path: Path) -> list[tuple[int, str, str | None, str | None]]:
+    """(line, template, plural, context) of every ``Message("...")`` call in ``path``
+    whose template is a literal (implicit concatenation included); the context is its
+    ``msgctxt=`` keyword."""
     import ast
 
     found = []
@@ -78,7 +81,9 @@ def message_calls(path: Path) -> list[tuple[int, str, str | None]]:
                  for a in node.args[:2]]
         if texts[0] is None:
             continue
-        found.append((node.lineno, texts[0], texts[1] if len(texts) > 1 else None))
+        context = next((k.value.value for k in node.keywords if k.arg == "msgctxt"
+                        and isinstance(k.value, ast.Constant)), None)
+        found.append((node.lineno, texts[0], texts[1] if len(texts) > 1 else None, context))
     return found
 
 
@@ -100,12 +105,12 @@ def help_texts() -> list[tuple[str, str]]:
 def add_cli_messages(catalog: Catalog) -> None:
     for path in MESSAGE_SOURCES:
         where = str(path.relative_to(ROOT))
-        for lineno, template, plural in message_calls(path):
-            if not _has_words(template):
+        for lineno, template, plural, context in message_calls(path):
+            if not _has_words(template) and context is None:  # said as written
                 continue
             catalog.add(template if plural is None else (template, plural), None,
                         [(where, lineno)], flags=("python-brace-format",)
-                        if "{" in template else ())
+                        if "{" in template else (), context=context)
     for where, text in help_texts():
         catalog.add(text, None, [(where, 0)])
     from leaguegen.cli.scaffold_text import comments

@@ -12,8 +12,9 @@ from pathlib import Path
 
 import click
 
+from leaguegen.cli.speech import echo
 from leaguegen.cli.terminal import printable, report_problems
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 
 EXIT_INVALID = 2
 
@@ -46,6 +47,11 @@ def check_folder(folder: Path) -> int:
     found = roster(seasons, list(reversed(newest_first(seasons))))
     for warning in identity_warnings(found):
         click.echo(printable(str(warning)), err=True)
-    click.echo(f"{printable(folder)}: {len(seasons)} seasons, {len(found.members)} players"
-               f" across them{f', {len(club.series)} grand prix series' if club.series else ''}")
+    if club.series:
+        echo(Message("{folder}: {seasons} seasons, {players} players across them, {series}"
+                     " grand prix series", folder=folder, seasons=len(seasons),
+                     players=len(found.members), series=len(club.series)))
+    else:
+        echo(Message("{folder}: {seasons} seasons, {players} players across them",
+                     folder=folder, seasons=len(seasons), players=len(found.members)))
     return 0

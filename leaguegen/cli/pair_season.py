@@ -33,6 +33,13 @@ from leaguegen.formats.season_yaml import SEASON_FILE
 EXIT_CANNOT = 1
 EXIT_INVALID = 2
 KIND_WORDS = {"H": "half", "Z": "absent", "F": "full"}
+# How ``pair`` lists a free round: the words above (and "bye", the pairing-allocated one),
+# as the season file writes them, in English; in a context, so each language says what they
+# mean rather than the bare word.
+_BYE_WORDS = {"bye": Message("bye", msgctxt="pairing-allocated"),
+              "half": Message("half", msgctxt="requested bye"),
+              "absent": Message("absent", msgctxt="requested bye"),
+              "full": Message("full", msgctxt="requested bye")}
 # Above this many players ``check`` does not re-pair rounds made outside leaguegen to
 # compare them with the engine (a round of 5,000 players takes it a minute or more:
 # a season's check stays seconds); it says so, and check-pairings does it on request.
@@ -174,15 +181,15 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     byes = [(names[result.bye - 1], "bye")] if result.bye is not None else []
     byes += [(names[n - 1], KIND_WORDS[code.value])
              for n, code in sorted(ss.requested_for(section, round_no).items())]
-    date_note = ""
+    date_note: Message | str = ""
     if date is None:
         from leaguegen.domain.round_dates import next_round_date
 
         date = next_round_date([(i.number, i.date) for i in section.rounds], round_no)
-        date_note = (f"dated {date.isoformat()} by the section's rhythm (--date to choose"
-                     " another)" if date else
-                     "no date: the section's rounds show no rhythm to follow; add the"
-                     " round's date in the file, or pair with --date YYYY-MM-DD")
+        date_note = (Message("dated {isoformat} by the section's rhythm (--date to choose"
+                             " another)", isoformat=date.isoformat()) if date else
+                     Message("no date: the section's rounds show no rhythm to follow; add"
+                             " the round's date in the file, or pair with --date YYYY-MM-DD"))
     try:
         path = session.append_round(section_id, games, byes, date=date, paired_by=mark.text())
     except OSError as exc:
@@ -203,8 +210,8 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
                  pairing=ss.settings(section).pairing, path=path))
     for i, (white, black) in enumerate(games, start=1):
         echo(Message("{i:3d}. {white} - {black}", i=i, white=white, black=black))
-    for name, kind in byes:
-        echo(Message("     {name}: {kind}", name=name, kind=kind))
+    for name, kind in byes:  # the word the file has, said in the language
+        echo(Message("     {name}: {kind}", name=name, kind=_BYE_WORDS.get(kind, kind)))
     if date_note:
         echo(Message("Round {round_no}: {date_note}", round_no=round_no, date_note=date_note),
              err=not date)
@@ -276,17 +283,27 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                                    count2=len(section.players), COMPARE_LIMIT=COMPARE_LIMIT))
             continue
         for d in ss.engine_differences(section):
-            how = "paired by hand" if d.origin is Origin.HAND else "changed after pairing"
-            head = f"notice: section '{printable(section.id)}' round {d.round} ({how})"
+            how = Message("paired by hand") if d.origin is Origin.HAND \
+                else Message("changed after pairing")
+            head = Message("notice: section '{sid}' round {round_no} ({how})", sid=section.id,
+                           round_no=d.round, how=how)
             if d.engine is None:
                 out.append(Message("{head}: {system} finds no legal pairing for it",
                                    head=head, system=system))
                 continue
             boards = [x for x in d.check.differences if x.board is not None]
-            parts = [f"{len(boards)} of {d.check.boards} boards"] if boards else []
-            parts += ["the bye"] if any(x.board is None for x in d.check.differences) else []
-            out.append(Message("{head}: {parts} differ from {system}",
-                               head=head, parts=' and '.join(parts), system=system))
+            bye = any(x.board is None for x in d.check.differences)
+            if boards and bye:
+                out.append(Message("{head}: {count} of {boards} boards and the bye differ from"
+                                   " {system}", head=head, count=len(boards),
+                                   boards=d.check.boards, system=system))
+            elif boards:
+                out.append(Message("{head}: {count} of {boards} boards differ from {system}",
+                                   head=head, count=len(boards), boards=d.check.boards,
+                                   system=system))
+            else:
+                out.append(Message("{head}: the bye differs from {system}", head=head,
+                                   system=system))
             listed = [x for x in d.check.differences if x.board is None]
             listed = boards[:NOTICE_BOARDS] + listed
             for x in listed:
@@ -294,7 +311,8 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                     bye = d.engine.bye
                     out.append(Message("  bye: {system} gives it to {value}",
                                        system=system,
-                                       value=name(bye) if bye is not None else 'nobody'))
+                                       value=name(bye) if bye is not None
+                                       else Message("nobody")))
                     continue
                 white, black = d.engine.boards[x.board - 1]
                 out.append(Message("  board {board}: {system} pairs {name} - {name2}",
@@ -302,9 +320,10 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                                    name2=name(black)))
             if len(boards) > NOTICE_BOARDS:
                 more = len(boards) - NOTICE_BOARDS
-                out.append(Message("  and {more} more board{value} (`leaguegen check-pairings` "
-                                   "on the exported TRF lists every one)",
-                                   more=more, value='s' if more != 1 else ''))
+                out.append(Message("  and {count} more board (`leaguegen check-pairings` on"
+                                   " the exported TRF lists every one)",
+                                   "  and {count} more boards (`leaguegen check-pairings` on"
+                                   " the exported TRF lists every one)", count=more))
     from leaguegen.cli.team_swiss_cli import engine_notices as team_notices
 
     return out + team_notices(season)

@@ -17,8 +17,9 @@ from pathlib import Path
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.terminal import printable, report_problems
-from leaguegen.errors import InputError
+from leaguegen.cli.speech import echo
+from leaguegen.cli.terminal import report_problems
+from leaguegen.errors import InputError, Message
 
 EXIT_CANNOT, EXIT_INVALID = 1, 2
 WHATS = ("pairings", "alphabetical", "slips", "scoresheets", "cards", "wallchart", "all")
@@ -58,14 +59,15 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
         section = season.section(section_id)
     except KeyError:
         known = ", ".join(s.id for s in season.sections)
-        click.echo(f"{printable(season_dir)}: no section '{printable(section_id)}' (the"
-                   f" season has {printable(known)})", err=True)
+        echo(Message("{season_dir}: no section '{section_id}' (the season has {known})",
+                     season_dir=season_dir, section_id=section_id, known=known), err=True)
         sys.exit(EXIT_INVALID)
     languages = season.languages or (season.language,)
     if language is not None:
         if language not in languages:
-            click.echo(f"{printable(season_dir)}: the season is not published in"
-                       f" '{printable(language)}' (it has {', '.join(languages)})", err=True)
+            echo(Message("{season_dir}: the season is not published in '{language}' (it has"
+                         " {languages})", season_dir=season_dir, language=language,
+                         languages=", ".join(languages)), err=True)
             sys.exit(EXIT_INVALID)
         season = dataclasses.replace(season, language=language, languages=languages)
     facts = season_facts(season).of(section)
@@ -76,17 +78,17 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
     try:
         sources = {w: printable_html(season, facts, number or 1, w) for w in wanted}
     except NotPrintable as exc:
-        click.echo(f"{printable(season_dir)}: {printable(exc)}", err=True)
+        echo(Message("{season_dir}: {exc}", season_dir=season_dir, exc=exc), err=True)
         sys.exit(EXIT_CANNOT)
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        click.echo(f"{printable(out_dir)}: cannot write: {printable(exc.strerror or exc)}",
-                   err=True)
+        echo(Message("{out_path}: cannot write: {value}", out_path=out_dir,
+                     value=exc.strerror or exc), err=True)
         sys.exit(EXIT_INVALID)
     if not season.site_url:
-        click.echo("note: the season has no site_url, so the sheets carry no QR code",
-                   err=True)
+        echo(Message("note: the season has no site_url, so the sheets carry no QR code"),
+             err=True)
     for name, html in sources.items():
         try:
             data = printable_pdf(html)
@@ -97,7 +99,7 @@ def print_cmd(season_dir: Path, what: tuple[str, ...], section_id: str,
         try:
             write_atomic(target, data)
         except OSError as exc:
-            click.echo(f"{printable(target)}: cannot write:"
-                       f" {printable(exc.strerror or exc)}", err=True)
+            echo(Message("{out_path}: cannot write: {value}", out_path=target,
+                         value=exc.strerror or exc), err=True)
             sys.exit(EXIT_INVALID)
-        click.echo(f"Wrote {printable(target)}")
+        echo(Message("Wrote {out_path}", out_path=target))

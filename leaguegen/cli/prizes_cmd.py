@@ -92,8 +92,9 @@ def _one_table(section: Section, rules: PrizeRules, table: PrizeTable) -> None:
         echo(Message("Provisional: {played} of {total} rounds have results",
                      played=progress.rounds_played, total=progress.rounds_total))
     for award in outcome.awards:
-        echo(Message("{rank:>4}  {name}: {prizes}, {amount}", rank=award.rank, name=award.name,
-                     prizes=places(award.prizes), amount=rules.money(award.amount)))
+        echo(Message("{rank:>4}  {name}: {prizes}, {amount}", msgctxt="an award",  # its comma
+                     rank=award.rank, name=award.name, prizes=places(award.prizes),
+                     amount=rules.money(award.amount)))
         for line in reasons(award, outcome, names, table.unit):
             echo(Message("        {line}", line=line))
     for left in outcome.unawarded:

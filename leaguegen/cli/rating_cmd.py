@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo, echo_row, say
+from leaguegen.cli.terminal import clip, display_width, pad, printable
 from leaguegen.errors import Message
 
 if TYPE_CHECKING:
@@ -122,31 +122,37 @@ def _print(report: RatingReport, per_game: bool) -> None:
                      " 1.1 asks 60, 90 from 1800, 120 from 2400)",
                      given=report.time_control, minutes=report.minutes))
     echo("")
-    # the column headings, each a word of its own (a Message) in the run's language
-    echo(Message("{value:>3}  {value2:<28} {value3:>5} {value4:>4} {value5:>5} {value6:>5} "
-                 "{value7:>6} {value8:>7}",
-                 value=Message("No"), value2=Message("Name"), value3=Message("Rtg"),
-                 value4="K", value5=Message("Games"), value6=Message("Score"),
-                 value7=Message("Exp"), value8=Message("Change")))
+    # the column headings, each a word of its own (a Message) in the run's language; a
+    # column is as wide as its heading in the language, at least its English width, so
+    # the columns line up on the terminal in every language (speech pads by its columns)
+    headings = (Message("No"), Message("Name"), Message("Rtg"), "K", Message("Games"),
+                Message("Score"), Message("Exp"), Message("Change"))
+    w = {f"w{i}": max(least, display_width(say(h))) for i, (least, h) in
+         enumerate(zip((3, 28, 5, 4, 5, 5, 6, 7), headings, strict=True), 1)}
+    echo_row(Message("{value:>{w1}}  {value2:<{w2}} {value3:>{w3}} {value4:>{w4}} {value5:>{w5}} "
+                 "{value6:>{w6}} {value7:>{w7}} {value8:>{w8}}",
+                 value=headings[0], value2=headings[1], value3=headings[2], value4=headings[3],
+                 value5=headings[4], value6=headings[5], value7=headings[6],
+                 value8=headings[7], **w))
     assumed = False
     for row in report.players:
         e = row.event
-        name = printable(row.player.name)[:28]
+        name = clip(printable(row.player.name), w["w2"])
         score = _points(e.score)
         if e.rating is None or e.k is None or e.expected is None or e.change is None:
-            echo(Message("{number:>3}  {name:<28} {value:>5} {value:>4} {count:>5} {score:>5} "
-                         "{value:>6} {value2:>7}",
+            echo_row(Message("{number:>{w1}}  {name:<{w2}} {value:>{w3}} {value:>{w4}} "
+                         "{count:>{w5}} {score:>{w6}} {value:>{w7}} {value2:>{w8}}",
                          number=row.number, name=name, value='-', count=len(e.counted),
-                         score=score, value2=Message("unrated")))
+                         score=score, value2=Message("unrated"), **w))
         else:
             mark = "*" if e.k.assumed else ""
             assumed = assumed or e.k.assumed
             k = f"{e.k_used}{mark}"
-            echo(Message("{number:>3}  {name:<28} {rating:>5} {k:>4} {count:>5} {score:>5} "
-                         "{hundredths:>6} {hundredths2:>7}",
+            echo_row(Message("{number:>{w1}}  {name:<{w2}} {rating:>{w3}} {k:>{w4}} "
+                         "{count:>{w5}} {score:>{w6}} {hundredths:>{w7}} {hundredths2:>{w8}}",
                          number=row.number, name=name, rating=e.rating, k=k,
                          count=len(e.counted), score=score, hundredths=hundredths(e.expected),
-                         hundredths2=hundredths(e.change, sign=True)))
+                         hundredths2=hundredths(e.change, sign=True), **w))
         if per_game:
             _games(e)
     echo("")
@@ -181,17 +187,17 @@ def _games(e: EventChange) -> None:
         game = g.game
         if g.not_counted is NotCounted.NOT_PLAYED_YET:
             continue  # a round still to come says nothing yet
-        opponent = printable(game.opponent)[:24] if game.opponent else "-"
+        opponent = clip(printable(game.opponent), 24) if game.opponent else "-"
         rating = game.opponent_rating if game.opponent_rating is not None else "-"
-        head = f"{'':>5}R{game.round:<3} {opponent:<24} {rating!s:>5}"
+        head = f"{'':>5}R{game.round:<3} {pad(opponent, 24)} {rating!s:>5}"
         if not g.counts:
-            echo(Message("{head}  {value:>2}  not counted: {value2}",
+            echo_row(Message("{head}  {value:>2}  not counted: {value2}",
                          head=head, value=game.code.value, value2=_why(g.not_counted)))
         elif g.expected is None:
-            echo(Message("{head}  {points:>2}  counts toward a first rating",
+            echo_row(Message("{head}  {points:>2}  counts toward a first rating",
                          head=head, points=_points(g.score)))
         else:
-            echo(Message("{head}  {points:>2}  D {difference:>3}  PD {hundredths}  "
+            echo_row(Message("{head}  {points:>2}  D {difference:>3}  PD {hundredths}  "
                          "{hundredths2:>7}",
                          head=head, points=_points(g.score), difference=g.difference,
                          hundredths=hundredths(g.expected), hundredths2=hundredths(g.change,

@@ -68,6 +68,9 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         inputs = stamp.digest(season_dir, out_dir, stamp.options(not no_pdf))  # before reading
         preload = season_preload.start(season_dir)
     progress = None
+    from leaguegen.site.incremental import CACHE_WARNING
+
+    said = CACHE_WARNING.set(lambda message: echo(message, err=True))  # in the language
     try:
         from leaguegen.site.build import build_seasons, build_site
         from leaguegen.site.season_index import is_seasons_folder
@@ -91,6 +94,7 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
                      err=err), err=True)
         sys.exit(EXIT_INVALID)
     finally:
+        CACHE_WARNING.reset(said)
         if preload is not None:
             preload.close()
         if progress is not None:
@@ -143,7 +147,7 @@ def season_notes(season, season_dir: Path) -> None:  # noqa: ANN001 - a loaded S
         echo(warning, err=True)
 
     for notice in engine_notices(season):  # Swiss rounds not paired by the engine
-        click.echo(notice, err=True)
+        echo(notice, err=True)
     from leaguegen.domain.sections.registry import kind_of
 
     counts = [kind_of(s.format).counts(s) for s in season.sections]  # a team's: its boards

@@ -23,19 +23,20 @@ English never loads a catalogue: the msgid is the English text.
 from __future__ import annotations
 
 import os
+import re
 import string
 from collections.abc import Iterable
 from pathlib import Path
 
 import click
 
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.terminal import pad, printable
 from leaguegen.errors import InputError, Message, Problem, is_message_list
 
 LANGUAGES = ("en", "ru", "zh_Hans", "ar")
 ALIASES = {"zh": "zh_Hans", "zh-hans": "zh_Hans", "zh_hans": "zh_Hans", "zh-cn": "zh_Hans",
            "zh_cn": "zh_Hans"}
-FSI, RLI, PDI = "\u2068", "\u2067", "\u2069"
+FSI, RLI, PDI, RLM = "\u2068", "\u2067", "\u2069", "\u200f"
 RTL = ("ar",)
 
 
@@ -178,6 +179,10 @@ class _Said(str):
     """A value already said in the language (a nested message): not isolated again."""
 
 
+# a text value's format spec that only aligns it in a column: ``{name:<28}``, ``{word:>7}``
+_COLUMN = re.compile(r"(?:(?P<fill>.)?(?P<align>[<>^]))?(?P<width>\d+)")
+
+
 class _Formatter(string.Formatter):
     """str.format, with each value made printable and, in Arabic, isolated."""
 
@@ -185,10 +190,18 @@ class _Formatter(string.Formatter):
         self.isolate = isolate
 
     def format_field(self, value: object, format_spec: str) -> str:
-        text = format(value, format_spec)
+        column = _COLUMN.fullmatch(format_spec) if isinstance(value, str) else None
+        if column is None:
+            text = format(value, format_spec)
+        else:  # a text in a column: padded by the terminal's columns, not by characters
+            text = value if isinstance(value, _Said) else "\n".join(
+                printable(line) for line in value.split("\n"))
+            text = pad(text, int(column["width"]), column["align"] or "<",
+                       column["fill"] or " ")
         if isinstance(value, _Said):
             return text
-        text = "\n".join(printable(line) for line in text.split("\n"))
+        if column is None:
+            text = "\n".join(printable(line) for line in text.split("\n"))
         if self.isolate and text and not isinstance(value, int | float):
             return f"{FSI}{text}{PDI}"
         return text
@@ -209,12 +222,14 @@ def say(message: object, code: str | None = None) -> str:
     template = message.template
     if code != "en":
         cat = _catalogue(code)
+        ctx = message.msgctxt
         if message.plural is None:
-            template = cat.gettext(template)
+            template = cat.gettext(template) if ctx is None else cat.pgettext(ctx, template)
         else:
             count = params.get("count")
-            template = cat.ngettext(template, message.plural,
-                                    count if isinstance(count, int) else 2)
+            count = count if isinstance(count, int) else 2
+            template = cat.ngettext(template, message.plural, count) if ctx is None else \
+                cat.npgettext(ctx, template, message.plural, count)
     elif message.plural is not None and params.get("count") != 1:
         template = message.plural
     return _Formatter(isolate=code == "ar").format(template, **params)
@@ -273,6 +288,15 @@ def echo(message: object = "", err: bool = False, **kwargs: object) -> None:
 def echo_block(message: object = "", err: bool = False, **kwargs: object) -> None:
     """click.echo of :func:`say_lines`'s text (a plain string keeps its line breaks)."""
     click.echo(say_lines(message), err=err, **kwargs)
+
+
+def echo_row(message: object = "") -> None:
+    """One line of a table: in a right-to-left language it starts with U+200F RIGHT-TO-LEFT
+    MARK, so a terminal that applies the bidi algorithm lays the heading and every row out
+    right to left alike (a row has no Arabic letter outside its isolated values, and would
+    otherwise be laid out left to right under a right-to-left heading)."""
+    text = say(message)
+    click.echo(f"{RLM}{text}" if STATE.language in RTL else text)
 
 
 def problems(items: Iterable[Problem], err: bool = True) -> None:

@@ -20,8 +20,8 @@ from fractions import Fraction
 import click
 
 from leaguegen.cli import main
-from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable
+from leaguegen.cli.speech import echo, echo_row, say
+from leaguegen.cli.terminal import clip, display_width, printable
 from leaguegen.domain.standings import compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS
 from leaguegen.errors import InputError, Message
@@ -31,7 +31,7 @@ from leaguegen.formats.standings_json import standings_json as as_json
 EXIT_INVALID = 2
 
 
-def _fail(message: str) -> None:
+def _fail(message: object) -> None:
     echo(Message("error: {message}", message=message), err=True)
     sys.exit(EXIT_INVALID)
 
@@ -72,17 +72,18 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
             echo(problem, err=True)
         sys.exit(EXIT_INVALID)
     except OSError as err:
-        _fail(f"cannot read {printable(trf_path)}: {printable(err.strerror or err)}")
+        _fail(Message("cannot read {path}: {error}", path=trf_path,
+                      error=err.strerror or err))
     if not doc.players:
-        _fail(f"{printable(trf_path)}: no player (001) records")
+        _fail(Message("{path}: no player (001) records", path=trf_path))
     if after_round is not None and after_round > doc.rounds_in_file:
-        _fail(f"--after-round {after_round}: {printable(trf_path)} has"
-              f" {doc.rounds_in_file} round(s)")
+        _fail(Message("--after-round {after_round}: {path} has {count} round(s)",
+                      after_round=after_round, path=trf_path, count=doc.rounds_in_file))
     numbers = {p.number for p in doc.players}
     for number in exclude:
         if number not in numbers:
-            _fail(f"--exclude {number}: no player with that start number in"
-                  f" {printable(trf_path)}")
+            _fail(Message("--exclude {number}: no player with that start number in {path}",
+                          number=number, path=trf_path))
     codes = (tiebreaks.replace(",", " ").split() if tiebreaks is not None
              else list(DEFAULTS[system]))
     table = trf.to_crosstable(doc)
@@ -94,14 +95,15 @@ def standings(season_dir: str | None, section_id: str | None, trf_path: str | No
         click.echo(json.dumps(as_json(result, table.scoring.unit)))
         return
     names = {r.number: r.player.name for r in table.records}
-    echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
-        f"{c:>8}" for c in result.codes))
+    w = _heading(result.codes)
     for row in result.rows:
         values = "  ".join(f"{_fmt(v):>8}" for v in row.values)
         note = f"  ({row.decided_by})" if row.decided_by else ""
-        echo(Message("{rank:>4} {number:>4}  {value:<30} {points:>5g}  {values}{note}",
-                     rank=row.rank, number=row.number, value=printable(names[row.number])[:30],
-                     points=_points(row.points, table.scoring.unit), values=values, note=note))
+        echo_row(Message("{rank:>{w1}} {number:>{w2}}  {value:<{w3}} {points:>{w4}g}  {values}"
+                         "{note}", rank=row.rank, number=row.number,
+                         value=clip(printable(names[row.number]), w["w3"]),
+                         points=_points(row.points, table.scoring.unit), values=values,
+                         note=note, **w))
 
 
 def _fmt(value: object) -> str:
@@ -137,8 +139,9 @@ def _season(season_dir: str, section_id: str | None, tiebreaks: str | None,
     try:
         result = season_standings(season, section_id, codes, chosen_rules, after_round)
     except KeyError:
-        _fail(printable(f"{season_dir}: no section '{section_id}'; sections:"
-                        f" {', '.join(s.id for s in season.sections)}"))
+        _fail(Message("{season_dir}: no section '{section_id}'; sections: {sections}",
+                      season_dir=season_dir, section_id=section_id,
+                      sections=", ".join(s.id for s in season.sections)))
     except (NoStandings, ValueError) as err:
         _fail(printable(err))
     _print_rows(season_json(season, section_id, result), as_json_flag)
@@ -160,10 +163,23 @@ def _print_rows(data: dict, as_json_flag: bool) -> None:
     if as_json_flag:
         click.echo(json.dumps(data, ensure_ascii=False))
         return
-    echo(f"{'Rk':>4} {'No':>4}  {'Name':<30} {'Pts':>5}  " + "  ".join(
-        f"{c:>8}" for c in data["tiebreaks"]))
+    w = _heading(data["tiebreaks"])
     for row in sorted(data["rows"], key=lambda r: (r["rank"], r["startno"])):
         values = "  ".join(f"{'-' if v is None else v!s:>8}" for v in row["values"])
-        echo(Message("{row:>4} {row2:>4}  {value:<30} {row3:>5g}  {values}",
-                     row=row['rank'], row2=row['startno'], value=printable(row['name'])[:30],
-                     row3=row['points'], values=values))
+        echo_row(Message("{row:>{w1}} {row2:>{w2}}  {value:<{w3}} {row3:>{w4}g}  {values}",
+                         row=row['rank'], row2=row['startno'],
+                         value=clip(printable(row['name']), w["w3"]), row3=row['points'],
+                         values=values, **w))
+
+
+def _heading(codes: list[str] | tuple[str, ...]) -> dict[str, int]:
+    """Print the headings (rank, number, name, points in the language, then the tie-break
+    codes) and give the columns' widths: each as wide as its heading in the language, at
+    least its English width, so the rows line up under them (as ``rating-report``'s)."""
+    headings = (Message("Rk"), Message("No"), Message("Name"), Message("Pts"))
+    w = {f"w{i}": max(least, display_width(say(h))) for i, (least, h) in
+         enumerate(zip((4, 4, 30, 5), headings, strict=True), 1)}
+    echo_row(Message("{rank:>{w1}} {number:>{w2}}  {name:<{w3}} {points:>{w4}}  {codes}",
+                     rank=headings[0], number=headings[1], name=headings[2],
+                     points=headings[3], codes="  ".join(f"{c:>8}" for c in codes), **w))
+    return w

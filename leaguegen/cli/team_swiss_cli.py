@@ -21,7 +21,6 @@ import sys
 import click
 
 from leaguegen.cli.speech import echo, echo_block
-from leaguegen.cli.terminal import printable
 from leaguegen.errors import Message
 
 EXIT_CANNOT = 1
@@ -135,7 +134,8 @@ def pair_section(session, section, date, version: str) -> None:  # noqa: ANN001
         echo(Message("round {r} of '{sid}' still has {count} match(es) without a result:",
                      r=exc.round, sid=sid, count=len(exc.waiting)), err=True)
         for p in exc.waiting:  # the teams' names as written, one match a line
-            click.echo(printable(f"  {names[p.first - 1]} - {names[p.second - 1]}"), err=True)
+            echo(Message("  {first} - {second}", first=names[p.first - 1],
+                         second=names[p.second - 1]), err=True)
         _stop(Message("enter their results (or a default) first"))
         return
     except ts.SectionComplete as exc:
@@ -155,17 +155,19 @@ def pair_section(session, section, date, version: str) -> None:  # noqa: ANN001
                                  f"leaguegen {version} {ts.ENGINE}")
     except OSError as exc:
         raise WriteError(str(exc)) from None
-    click.echo(f"Round {rnd} of {d.number_of_rounds} paired ({ts.ENGINE}, colours type"
-               f" {d.colours}) and added to {printable(str(path))}:")
+    echo(Message("Round {round_no} of {number_of_rounds} paired ({engine}, colours type"
+                 " {colours}) and added to {path}:", round_no=rnd,
+                 number_of_rounds=d.number_of_rounds, engine=ts.ENGINE, colours=d.colours,
+                 path=path))
     for i, (first, second) in enumerate(matches, start=1):
-        click.echo(f"{i:3d}. {printable(first)} - {printable(second)}")
+        echo(Message("{i:3d}. {first} - {second}", i=i, first=first, second=second))
     if bye is not None:
-        click.echo(f"     {printable(bye)}: bye")
+        echo(Message("     {team}: bye", team=bye))
     for name in absent:
-        click.echo(f"     {printable(name)}: absent")
+        echo(Message("     {team}: absent", team=name))
 
 
-def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
+def engine_notices(season) -> list[Message]:  # noqa: ANN001 - Season
     """``leaguegen check``'s notices for team Swiss sections: each written round whose
     matches (first team, second team) or PAB are not what C.04.6 gives from the rounds
     before it (a round paired by hand, or changed after ``pair``), naming the engine's."""
@@ -177,14 +179,22 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
             continue
         names = [t.name for t in section.details.teams]
         for diff in ts.engine_differences(section):
-            head = f"notice: section '{printable(section.id)}' round {diff.round}"
             if diff.engine is None:
-                out.append(f"{head}: {ts.ENGINE} finds no legal pairing for it")
+                out.append(Message("notice: section '{sid}' round {round_no}: {engine} finds no"
+                                   " legal pairing for it", sid=section.id,
+                                   round_no=diff.round, engine=ts.ENGINE))
                 continue
-            out.append(f"{head} differs from {ts.ENGINE}, which pairs:")
+            out.append(Message("notice: section '{sid}' round {round_no} differs from {engine},"
+                               " which pairs:", sid=section.id, round_no=diff.round,
+                               engine=ts.ENGINE))
             for a, b in diff.engine.matches:
-                mark = "" if (a, b) in diff.written.matches else "  (not in the round)"
-                out.append(f"  {printable(names[a - 1])} - {printable(names[b - 1])}{mark}")
+                if (a, b) in diff.written.matches:
+                    out.append(Message("  {first} - {second}", first=names[a - 1],
+                                       second=names[b - 1]))
+                else:
+                    out.append(Message("  {first} - {second}  (not in the round)",
+                                       first=names[a - 1], second=names[b - 1]))
             if diff.engine.bye is not None:
-                out.append(f"  {printable(names[diff.engine.bye - 1])}: bye")
+                out.append(Message("  {team}: bye",
+                                   team=names[diff.engine.bye - 1]))
     return out

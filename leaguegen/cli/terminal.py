@@ -43,6 +43,46 @@ def printable_block(text: object) -> str:
     return "\n".join(printable(line) for line in str(text).split("\n"))
 
 
+def display_width(text: str) -> int:
+    """How many columns a terminal gives ``text``: a hanzi or a fullwidth form (East Asian
+    Wide or Fullwidth) takes two, a combining mark (an Arabic shadda, an accent written
+    apart) and a format character (a bidi isolate, a joiner) none, anything else one.
+
+    Why not ``len``: padding by characters puts a Chinese column two cells right for every
+    hanzi before it, and an Arabic word with a shadda one cell left (issue 30's tables).
+    """
+    width = 0
+    for ch in text:
+        if unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Cf"):
+            continue
+        width += 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+    return width
+
+
+def pad(text: str, width: int, align: str = "<", fill: str = " ") -> str:
+    """``text`` filled to ``width`` terminal columns (``<`` left, ``>`` right, ``^``
+    centred, as ``str.format`` aligns); text wider than that is left as it is."""
+    room = width - display_width(text)
+    if room <= 0:
+        return text
+    if align == ">":
+        return fill * room + text
+    if align == "^":
+        return fill * (room // 2) + text + fill * (room - room // 2)
+    return text + fill * room
+
+
+def clip(text: str, width: int) -> str:
+    """The longest start of ``text`` that fits ``width`` terminal columns (a hanzi that
+    would straddle the edge is left out whole)."""
+    used = 0
+    for i, ch in enumerate(text):
+        used += display_width(ch)
+        if used > width:
+            return text[:i]
+    return text
+
+
 def report_problems(err, wrote_nothing: bool = True) -> None:  # noqa: ANN001 - InputError
     """Every problem of an InputError on stderr, control characters escaped, then a count.
 

@@ -16,7 +16,7 @@ import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 
-from leaguegen.errors import InputError
+from leaguegen.errors import InputError, Message
 from leaguegen.formats.season_write import SeasonSession, WriteError, load_candidate
 from leaguegen.formats.yaml_splice import append_item, yaml_scalar
 
@@ -60,7 +60,7 @@ def append_team_round(session: SeasonSession, section_id: str,
     try:
         load_candidate(session.season_dir, {st.path: new_text})
     except InputError as err:
-        raise WriteError("the new round would not load: "
-                         + "; ".join(str(p) for p in err.problems)) from None
+        raise WriteError(Message("internal: the new round would not load ({problems})",
+                                 problems="; ".join(str(p) for p in err.problems))) from None
     session.write(st, new_text)
     return st.path

@@ -643,6 +643,20 @@ class TrfWriteError(ValueError):
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
+def field_of(who: Message, name: Message) -> Message:
+    """What a write error names: ``player 3: FIDE id``, ``team 2: strength`` (each part
+    a Message, so the command line says it in the reader's language)."""
+    return Message("{who}: {field}", who=who, field=name)
+
+
+def empty_board(round_no: int, board: int, team: str) -> Message:
+    """Why a team TRF cannot be written: an empty board with no player of the team left
+    to be written there as the absent one (both team writers say it)."""
+    return Message("round {round_no}: board {board} of '{team}' is empty and no player of the"
+                   " team fits between the boards around it to be written as the absent"
+                   " player", round_no=round_no, board=board, team=team)
+
+
 def _one_line(text: str, what: str) -> str:
     """``text`` if it holds no control character (a TRF record is one line)."""
     found = _CONTROL.search(text)
@@ -654,7 +668,7 @@ def _one_line(text: str, what: str) -> str:
 
 
 def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
-         what: str = "a field") -> None:
+         what: str = Message("a field")) -> None:
     width = end - start + 1
     _one_line(text, what)
     if len(text) > width:
@@ -671,7 +685,7 @@ def _format_points(points: Fraction) -> str:
     return f"{float(points):.1f}"
 
 
-def _format_block(entry: RoundEntry | None, what: str = "a round") -> str:
+def _format_block(entry: RoundEntry | None, what: str = Message("a round")) -> str:
     if entry is None:
         return " " * 8
     if entry.opponent is not None and not 1 <= entry.opponent <= MAX_NUMBER:
@@ -738,28 +752,32 @@ _BLOCKS: dict[tuple, str] = {}
 def _dump_player_checked(p: TrfPlayer) -> str:
     """:func:`dump_player` field by field, each checked as it is put: the reference for
     the quick path, and the one that says which field cannot be written."""
-    who = f"player {p.number}"
+    who = Message("player {number}", number=p.number)
     if not 1 <= p.number <= MAX_NUMBER:
         raise TrfWriteError(Message("{who}: start number {number} does not fit columns 5-8",
                                     who=who, number=p.number))
     buf: list[str] = []
     _put(buf, 1, 3, "001")
-    _put(buf, 5, 8, str(p.number), right=True, what=f"{who}: start number")
-    _put(buf, 10, 10, p.sex, what=f"{who}: sex")
-    _put(buf, 11, 13, p.title, right=True, what=f"{who}: title")
-    _put(buf, 15, 47, _one_line(p.name, f"{who}: name")[:33], what=f"{who}: name")
-    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True, what=f"{who}: rating")
-    _put(buf, 54, 56, p.federation, what=f"{who}: federation")
-    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True, what=f"{who}: FIDE id")
-    _put(buf, 70, 79, p.birth, what=f"{who}: birth date")
+    _put(buf, 5, 8, str(p.number), right=True, what=field_of(who, Message("start number")))
+    _put(buf, 10, 10, p.sex, what=field_of(who, Message("sex")))
+    _put(buf, 11, 13, p.title, right=True, what=field_of(who, Message("title")))
+    _put(buf, 15, 47, _one_line(p.name, field_of(who, Message("name")))[:33],
+         what=field_of(who, Message("name")))
+    _put(buf, 49, 52, str(p.rating) if p.rating else "", right=True,
+         what=field_of(who, Message("rating")))
+    _put(buf, 54, 56, p.federation, what=field_of(who, Message("federation")))
+    _put(buf, 58, 68, str(p.fide_id) if p.fide_id else "", right=True,
+         what=field_of(who, Message("FIDE id")))
+    _put(buf, 70, 79, p.birth, what=field_of(who, Message("birth date")))
     _put(buf, 81, 84, _format_points(p.points) if p.points is not None else "", right=True,
-         what=f"{who}: points")
+         what=field_of(who, Message("points")))
     _put(buf, 86, 89, str(p.rank) if p.rank is not None else "", right=True,
-         what=f"{who}: rank")
+         what=field_of(who, Message("rank")))
     line = "".join(buf)
     if p.rounds:
         line = line.ljust(FIRST_BLOCK) + "  ".join(
-            _format_block(e, f"{who}, round {i}") for i, e in enumerate(p.rounds, start=1))
+            _format_block(e, Message("{who}, round {r}", who=who, r=i))
+            for i, e in enumerate(p.rounds, start=1))
     return line.rstrip()
 
 
@@ -780,8 +798,9 @@ def dumps(doc: TrfDocument, newline: str = "\n") -> str:
 
     Raises TrfWriteError for a value that cannot be one field of one line.
     """
-    lines = [_one_line(f"### {c}" if c else "###", "a comment") for c in doc.comments]
-    lines += [_one_line(f"{code} {text}".rstrip(), f"header {code}") for code, text in doc.headers]
+    lines = [_one_line(f"### {c}" if c else "###", Message("a comment")) for c in doc.comments]
+    lines += [_one_line(f"{code} {text}".rstrip(), Message("header {code}", code=code))
+              for code, text in doc.headers]
     lines += [dump_player(p) for p in sorted(doc.players, key=lambda p: p.number)]
     if doc.rounds_total is not None:
         lines.append(f"XXR {doc.rounds_total}")
@@ -794,7 +813,7 @@ def dumps(doc: TrfDocument, newline: str = "\n") -> str:
         lines.append("XXP " + " ".join(str(n) for n in group))
     if doc.absent_next:
         lines.append("XXZ " + " ".join(str(n) for n in doc.absent_next))
-    lines += [_one_line(line, "a record") for line in doc.extra]
+    lines += [_one_line(line, Message("a record")) for line in doc.extra]
     return newline.join(lines) + newline
 
 

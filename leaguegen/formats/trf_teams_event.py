@@ -30,8 +30,9 @@ from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.domain.teams.model import Match, Scoring, TeamEvent
+from leaguegen.errors import Message
 from leaguegen.formats import trf
-from leaguegen.formats.trf import TrfDocument, TrfPlayer, TrfWriteError, _put
+from leaguegen.formats.trf import TrfDocument, TrfPlayer, TrfWriteError, _put, empty_board, field_of
 
 TYPE_TEXT = "Team Swiss System"  # record 092 of a team Swiss, as the corpus writes it
 _CODES = {"1": (Code.WIN, Code.LOSS), "0": (Code.LOSS, Code.WIN),
@@ -73,9 +74,7 @@ def _seats(event: TeamEvent, m: Match, first: bool) -> list[int]:
         free = next((team[k] for k in range(low + 1, high) if team[k] not in used), None)
         if free is None:
             name = event.team(m.first if first else m.second).name
-            raise TrfWriteError(f"round {m.round}: board {i + 1} of '{name}' is empty and no"
-                                " player of the team fits between the boards around it to"
-                                " be written as the absent player")
+            raise TrfWriteError(empty_board(m.round, i + 1, name))
         used.add(free)
         out.append(free)
     return out
@@ -96,8 +95,10 @@ def document(event: TeamEvent, headers: list[tuple[str, str]],
         for board, p, q in zip(sorted(m.boards, key=lambda b: b.number), firsts, seconds,
                                strict=True):
             if p not in blocks or q not in blocks:
-                raise TrfWriteError(f"round {m.round}: board {board.number}: player {p} or"
-                                    f" {q} is in no team's list")
+                raise TrfWriteError(Message("round {round_no}: board {board}: player {first} or"
+                                            " {second} is in no team's list",
+                                            round_no=m.round, board=board.number, first=p,
+                                            second=q))
             pc, qc = _CODES[board.result]
             colour = board.first_colour
             blocks[p][m.round - 1] = RoundEntry(q, _COLOUR[colour], pc)
@@ -138,23 +139,25 @@ def _team_lines(event: TeamEvent, table: dict[int, TableLine]) -> list[str]:
     ratings = {p.number: p.rating for p in event.players}
     out = []
     for team in event.teams:
-        who = f"team {team.number}"
+        who = Message("team {number}", number=team.number)
         buf: list[str] = []
         _put(buf, 1, 3, "310")
-        _put(buf, 5, 7, str(team.number), right=True, what=f"{who}: number")
-        _put(buf, 9, 40, team.name[:32], what=f"{who}: name")
+        _put(buf, 5, 7, str(team.number), right=True, what=field_of(who, Message("number")))
+        _put(buf, 9, 40, team.name[:32], what=field_of(who, Message("name")))
         rated = [r for p in team.players if (r := ratings.get(p))]
         if rated:
             _put(buf, 48, 53, str(round(sum(rated) / len(rated))), right=True,
-                 what=f"{who}: strength")
+                 what=field_of(who, Message("strength")))
         line = table.get(team.number)
         if line is not None:
-            _put(buf, 55, 60, f"{float(line.mp):.1f}", right=True, what=f"{who}: match points")
-            _put(buf, 62, 67, f"{float(line.gp):.1f}", right=True, what=f"{who}: game points")
-            _put(buf, 69, 71, str(line.rank), right=True, what=f"{who}: rank")
+            _put(buf, 55, 60, f"{float(line.mp):.1f}", right=True,
+                 what=field_of(who, Message("match points")))
+            _put(buf, 62, 67, f"{float(line.gp):.1f}", right=True,
+                 what=field_of(who, Message("game points")))
+            _put(buf, 69, 71, str(line.rank), right=True, what=field_of(who, Message("rank")))
         for i, p in enumerate(team.players):
             col = 74 + 5 * i
-            _put(buf, col, col + 3, str(p), right=True, what=f"{who}: player")
+            _put(buf, col, col + 3, str(p), right=True, what=field_of(who, Message("player")))
         out.append("".join(buf).rstrip())
     return out
 
@@ -165,8 +168,8 @@ def _bye_line(event: TeamEvent, rounds: int) -> list[str]:
         return []
     first = event.byes[0]
     if any((b.mp, b.gp) != (first.mp, first.gp) for b in event.byes):
-        raise TrfWriteError("the pairing-allocated byes are not all worth the same points;"
-                            " record 320 holds one value")
+        raise TrfWriteError(Message("the pairing-allocated byes are not all worth the same"
+                                    " points; record 320 holds one value"))
     by_round = {b.round: b.team for b in event.byes}
     teams = "".join(f" {by_round.get(r, 0):3d}" for r in range(1, rounds + 1))
     return [f"320 {float(first.mp):4.1f} {float(first.gp):4.1f}{teams}".rstrip()]

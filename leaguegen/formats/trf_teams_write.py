@@ -36,9 +36,10 @@ from leaguegen.domain.sections.team_league import (
     player_number,
     schedule,
 )
+from leaguegen.errors import Message
 from leaguegen.formats import trf
 from leaguegen.formats.season_trf import ExportError, _headers, change_lines
-from leaguegen.formats.trf import TrfDocument, TrfPlayer, _put
+from leaguegen.formats.trf import TrfDocument, TrfPlayer, _put, empty_board, field_of
 
 _HOST_CODE = {"1": (Code.WIN, Code.LOSS), "0": (Code.LOSS, Code.WIN),
               "=": (Code.DRAW, Code.DRAW), "+": (Code.FORFEIT_WIN, Code.FORFEIT_LOSS),
@@ -68,9 +69,7 @@ def _seats(d: TeamLeagueDetails, m: MatchEntry, side: int) -> list[int]:
         high = next((i for i in given[board + 1:] if i is not None), len(team.eligible))
         free = next((i for i in range(low + 1, high) if i not in used), None)
         if free is None:
-            raise ExportError(f"round {m.round}: board {board + 1} of '{team.name}' is empty"
-                              " and no player of the team fits between the boards around it"
-                              " to be written as the absent player")
+            raise ExportError(empty_board(m.round, board + 1, team.name))
         used.add(free)
         out.append(free)
     return out
@@ -144,26 +143,26 @@ def _team_records(facts: TeamLeagueFacts) -> list[str]:
     rows = {r.team: r for r in facts.rows}
     out = []
     for t, team in enumerate(d.teams, start=1):
-        who = f"team {t}"
+        who = Message("team {number}", number=t)
         buf: list[str] = []
         _put(buf, 1, 3, "310")
-        _put(buf, 5, 7, str(t), right=True, what=f"{who}: number")
-        _put(buf, 9, 40, team.name[:32], what=f"{who}: name")
+        _put(buf, 5, 7, str(t), right=True, what=field_of(who, Message("number")))
+        _put(buf, 9, 40, team.name[:32], what=field_of(who, Message("name")))
         rated = [p.rating for p in team.squad if p.rating]
         if rated:
             _put(buf, 48, 53, str(round(sum(rated) / len(rated))), right=True,
-                 what=f"{who}: strength")
+                 what=field_of(who, Message("strength")))
         row = rows.get(t)
         if row is not None:
             _put(buf, 55, 60, f"{float(row.match_points):.1f}", right=True,
-                 what=f"{who}: match points")
+                 what=field_of(who, Message("match points")))
             _put(buf, 62, 67, f"{float(row.game_points):.1f}", right=True,
-                 what=f"{who}: game points")
-            _put(buf, 69, 71, str(row.rank), right=True, what=f"{who}: rank")
+                 what=field_of(who, Message("game points")))
+            _put(buf, 69, 71, str(row.rank), right=True, what=field_of(who, Message("rank")))
         for i in range(len(team.eligible)):
             col = 74 + 5 * i
             _put(buf, col, col + 3, str(player_number(d, t, i)), right=True,
-                 what=f"{who}: player")
+                 what=field_of(who, Message("player")))
         out.append("".join(buf).rstrip())
     return out
 

@@ -46,6 +46,12 @@ LANGUAGES: dict[str, Language] = {
 HALF = "½"
 QUARTERS = {Fraction(1, 4): "¼", Fraction(1, 2): HALF, Fraction(3, 4): "¾"}
 ARABIC_INDIC = str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩")
+# The prize places a language writes as words: Arabic's first ten, masculine to agree with
+# المركز ("the place": المركز الأول, المراكز من الثاني إلى الثالث), as the organisers'
+# guides write ordinals after a masculine noun (النصف الأول, الأسبوع الثالث); the command
+# line's ``prizes`` says the same words from the catalogue ("1st" … "10th").
+PLACE_WORDS = {"ar": ("الأول", "الثاني", "الثالث", "الرابع", "الخامس", "السادس", "السابع",
+                      "الثامن", "التاسع", "العاشر")}
 
 
 def language(code: str) -> Language:
@@ -108,6 +114,12 @@ class Formatter:
         if isinstance(value, int) or (isinstance(value, Fraction) and value.denominator == 1):
             return self.digits_of(int(value))
         return self._decimal(value)
+
+    def place(self, n: int) -> str:
+        """A prize place (the ``place`` filter): a word where the language writes the place
+        as one (:data:`PLACE_WORDS`), else the number as ``num`` writes it."""
+        words = PLACE_WORDS.get(self.code, ())
+        return words[n - 1] if 1 <= n <= len(words) else self.number(n)
 
     def points(self, value: Fraction | int | float | None) -> str:
         """A score: 1½ (or 1.5 / ١٫٥ where the language writes halves as decimals)."""

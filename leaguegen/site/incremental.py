@@ -10,6 +10,7 @@ for repeated ``build`` runs. A rebuild with no change renders nothing.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import dataclasses
 import datetime as dt
 import functools
@@ -32,7 +33,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.stages import PendingStage
-from leaguegen.errors import OutputRefused
+from leaguegen.errors import Message, OutputRefused
 from leaguegen.formats import files
 from leaguegen.site import i18n, parallel, program
 from leaguegen.site.pages import season as season_pages
@@ -244,6 +245,17 @@ def unseal(raw: bytes | bytearray) -> bytes | bytearray | None:
     return raw[:-SEAL_SIZE]
 
 
+def _to_stderr(message: Message) -> None:
+    sys.stderr.write(f"{message}\n")
+
+
+# How a cache warning reaches whoever builds: English on stderr, unless the command line
+# sets its own (``leaguegen build`` says it in the reader's language); a context variable,
+# as ``parallel.WORKERS``, so the site layer needs nothing from the command line's.
+CACHE_WARNING: contextvars.ContextVar[Callable[[Message], None]] = contextvars.ContextVar(
+    "cache_warning", default=_to_stderr)
+
+
 class DiskStore:
     """A cache folder of section entries, HTML and PDF files named by fingerprint.
 
@@ -284,16 +296,17 @@ class DiskStore:
             self.folder.mkdir(exist_ok=True)
         except OSError as exc:
             self.off = True
-            self._warn("", f"cannot be made ({exc.strerror or exc}); this build keeps no cache")
+            self._warn("", Message("the build cache's folder {where} cannot be made ({error});"
+                                   " this build keeps no cache", where=self.folder,
+                                   error=exc.strerror or exc))
 
-    def _warn(self, name: str, what: str) -> None:
-        """One line on stderr, once per entry and process: the build goes on without it."""
+    def _warn(self, name: str, what: Message) -> None:
+        """One line on stderr, once per entry and process: the build goes on without it.
+        Said through :data:`CACHE_WARNING` (the command line's, in the reader's language)."""
         if name in self._warned:
             return
         self._warned.add(name)
-        where = self.folder / name if name else self.folder
-        sys.stderr.write(f"warning: the build cache's {'entry' if name else 'folder'} {where}"
-                         f" {what}\n")
+        CACHE_WARNING.get()(Message("warning: {text}", text=what))
 
     def _path(self, key: str, suffix: str) -> Path:
         return self.folder / f"{key}{suffix}"
@@ -311,10 +324,12 @@ class DiskStore:
             except IsADirectoryError:  # a folder where the entry goes: gone if empty
                 self._clear(path)
                 files.write_atomic(path, seal(data), durable=False)
-                self._warn(path.name, "was a folder; it is replaced by the entry")
+                self._warn(path.name, Message("the build cache's entry {where} was a folder;"
+                                              " it is replaced by the entry", where=path))
         except OSError as exc:
-            self._warn(path.name, f"cannot be written ({exc.strerror or exc}); the build goes"
-                                  " on without it")
+            self._warn(path.name, Message("the build cache's entry {where} cannot be written"
+                                          " ({error}); the build goes on without it",
+                                          where=path, error=exc.strerror or exc))
 
     def _clear(self, path: Path) -> None:
         """Room for a new entry where a damaged one was: a file (which may have lost its
@@ -337,25 +352,29 @@ class DiskStore:
         except FileNotFoundError:
             return None  # not made yet: a plain miss
         except OSError as exc:  # a link (ELOOP), no permission
-            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+            return self._bad(name, Message("cannot be read ({error})",
+                                           error=exc.strerror or exc))
         try:
             with os.fdopen(fd, "rb") as fh:
                 info = os.fstat(fh.fileno())
                 if not stat.S_ISREG(info.st_mode):
-                    return self._bad(name, "is not a file")
+                    return self._bad(name, Message("is not a file"))
                 raw = bytearray(info.st_size)
                 if fh.readinto(raw) != info.st_size or fh.read(1):
-                    return self._bad(name, "changed while it was read")
+                    return self._bad(name, Message("changed while it was read"))
         except OSError as exc:
-            return self._bad(name, f"cannot be read ({exc.strerror or exc})")
+            return self._bad(name, Message("cannot be read ({error})",
+                                           error=exc.strerror or exc))
         data = unseal(raw)
         if data is None:
-            return self._bad(name, "is damaged (cut short, or changed since it was written)")
+            return self._bad(name, Message("is damaged (cut short, or changed since it was"
+                                           " written)"))
         return data
 
-    def _bad(self, name: str, what: str) -> None:
+    def _bad(self, name: str, what: Message) -> None:
         self._damaged.add(name)
-        self._warn(name, f"{what}; it is ignored and made again")
+        self._warn(name, Message("the build cache's entry {where} {problem}; it is ignored and"
+                                 " made again", where=self.folder / name, problem=what))
         return None
 
     def get_section(self, key: str) -> SectionOutput | None:

@@ -205,7 +205,8 @@ def environment(language: str = "en", digits: str = "western") -> jinja2.Environ
     figures = formatting.numbers(language, digits)  # the page contexts' figures too
     env.filters.update(date=remembered(_date), num=figures.number, pts=figures.points,
                        tb=figures.tiebreak, digits=remembered(fmt.digits_of),
-                       percent=remembered(fmt.percent), tb_columns=formatting.decimal_columns,
+                       percent=remembered(fmt.percent), place=remembered(fmt.place),
+                       tb_columns=formatting.decimal_columns,
                        lang_tag=lambda code: i18n.language(code).tag,
                        lang_name=lambda code: i18n.language(code).name,
                        lang_prefix=i18n.prefix, bdi=_isolate(lang.rtl), strong=_wrap("strong"),

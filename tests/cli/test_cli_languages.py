@@ -42,7 +42,7 @@ CODES = {
 }
 # Where command-line messages are written (tools/i18n.py's locations for them).
 CLI_SOURCES = ("leaguegen/cli", "leaguegen/formats", "leaguegen/errors", "leaguegen/scaffold",
-               "leaguegen/domain", "leaguegen ", "click")
+               "leaguegen/domain", "leaguegen/site/incremental", "leaguegen ", "click")
 USAGE = ("Usage:", "Использование:", "用法：", "الاستخدام:")
 LATIN_WORD = re.compile(r"(?<![\w\-.])[A-Za-z][A-Za-z_']+")
 
@@ -160,6 +160,15 @@ def _bad_trf(tmp_path: Path) -> Path:
     return folder
 
 
+def _good_trf(tmp_path: Path) -> Path:
+    """A generated Swiss TRF as it was generated (every line agrees)."""
+    folder = tmp_path / "trf"
+    folder.mkdir(parents=True)
+    shutil.copy(ROOT / "tests" / "data" / "bbp_generated" / "bbp-dutch-s0016.trf",
+                folder / "event.trf")
+    return folder
+
+
 def _bad_team_trf(tmp_path: Path) -> Path:
     """A team TRF whose first team lists player 2 of the second team as well."""
     folder = tmp_path / "trf"
@@ -229,6 +238,31 @@ def _season_keys_mistakes(tmp_path: Path) -> Path:
     return folder
 
 
+def _fide_id_too_long(tmp_path: Path) -> Path:
+    """riverside with a FIDE id of twelve digits: the loader takes it, TRF's eleven
+    columns cannot hold it (``export trf`` refuses, naming the player's field)."""
+    folder = _riverside(tmp_path)
+    path = folder / "season.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "{name: Yusuf Demir, rating: 1930, federation: TUR}",
+        "{name: Yusuf Demir, rating: 1930, federation: TUR, fide_id: 123456789012}", 1),
+        encoding="utf-8")
+    return folder
+
+
+def _team_board_gap(tmp_path: Path) -> Path:
+    """The team league with round 1's second board of Riverside A empty between its first
+    and second players: no player of the team is left to write there as the absent one."""
+    folder = _team_league(tmp_path)
+    path = folder / "season.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "              - Ben Barnes - Fiona Finch: ½-½\n"
+        "              - Clara Chowdhury - Gus Garner: ½-½\n",
+        "              - default - Fiona Finch: -+\n"
+        "              - Ben Barnes - Gus Garner: ½-½\n", 1), encoding="utf-8")
+    return folder
+
+
 def _not_empty(tmp_path: Path) -> Path:
     folder = tmp_path / "taken"
     folder.mkdir(parents=True)
@@ -292,6 +326,13 @@ REFUSALS = [
     ("check-team-withdrawals", _team_withdrawals_mistakes, ["check", "{dir}"]),
     ("check-prizes", _prize_mistakes, ["check", "{dir}"]),
     ("check-season-keys", _season_keys_mistakes, ["check", "{dir}"]),
+    ("export-trf-field-too-wide", _fide_id_too_long,
+     ["export", "trf", "{dir}", "--section", "premier"]),
+    ("export-trf-team-board-gap", _team_board_gap,
+     ["export", "trf", "{dir}", "--section", "division-1"]),
+    ("print-unknown-section", _riverside, ["print", "{dir}", "--section", "nope"]),
+    ("standings-trf-exclude", _good_trf, ["standings", "--trf", "{dir}/event.trf", "--system",
+                                         "swiss", "--exclude", "99"]),
     ("new-not-empty", _not_empty, ["new", "{dir}"]),
     ("no-such-command", _riverside, ["chec", "{dir}"]),
     ("no-such-option", _riverside, ["check", "{dir}", "--fast"]),
@@ -438,7 +479,7 @@ def test_every_cli_message_translated() -> None:
             where = [w for w, _ in msg.locations]
             if not msg.id or not any(w.startswith(CLI_SOURCES) for w in where):
                 continue
-            have = catalog.get(msg.id)
+            have = catalog.get(msg.id, msg.context)
             strings = have.string if have is not None and isinstance(have.string, tuple) \
                 else (have.string if have is not None else "",)
             if have is None or not all(strings) or have.fuzzy:
@@ -498,14 +539,14 @@ def test_catalogues_keep_to_the_glossary() -> None:
     rows = glossary()
     assert set(rows) == set(GLOSSARY_TERMS), "docs/i18n.md's glossary and the test differ"
     template = i18n.extract()
-    cli_ids = [m.id for m in template if m.id and any(
+    cli_ids = [(m.id, m.context) for m in template if m.id and any(
         w.startswith(CLI_SOURCES) for w, _ in m.locations)]
     off = []
     for code in LANGS[1:]:
         catalog = i18n.read(code)
-        for mid in cli_ids:
+        for mid, context in cli_ids:
             english = _plain_words(mid if isinstance(mid, str) else mid[1])
-            strings = catalog.get(mid).string
+            strings = catalog.get(mid, context).string
             said = " ".join(strings) if isinstance(strings, tuple) else strings
             said = _normal(said)
             for row, pattern in GLOSSARY_TERMS.items():
@@ -566,3 +607,49 @@ def test_a_pairing_reason_is_said_in_the_language(tmp_path: Path, name: str) -> 
     for lang, words in said.items():
         code, output, _ = run(tmp_path, lang, make, args)
         assert code == 1 and words in output and english not in output, output
+
+
+# The TRF writers' names for a field (a value of the sentence, so the refusal test alone
+# cannot see it in English): said in the language.
+FIELDS = {"export-trf-field-too-wide": ("player 5: FIDE id", {
+    "ru": "участник 5: FIDE ID", "zh_Hans": "棋手 5: FIDE ID", "ar": "اللاعب 5: معرّف FIDE"})}
+
+
+@pytest.mark.parametrize("name", sorted(FIELDS))
+def test_a_trf_field_is_named_in_the_language(tmp_path: Path, name: str) -> None:
+    _, make, args = next(r for r in REFUSALS if r[0] == name)
+    english, said = FIELDS[name]
+    assert english in run(tmp_path, "en", make, args)[1]
+    for lang, words in said.items():
+        code, output, files = run(tmp_path, lang, make, args)
+        plain = re.sub(f"[{FSI}{PDI}]", "", output)
+        assert code == 2 and words in plain and english not in plain, output
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_build_cache_warning_is_said_in_the_language(tmp_path: Path, lang: str) -> None:
+    """Damaged cache entries: the build goes on and says so, one line an entry, in the
+    language (they were English on stderr whatever the language)."""
+    from leaguegen.site import incremental
+    from leaguegen.site.build import default_cache
+
+    folder = _riverside(tmp_path)
+    out = tmp_path / "site"
+    argv = ["--lang", lang, "build", str(folder), "--out", str(out), "--no-pdf", "-q"]
+    assert CliRunner().invoke(main, argv).exit_code == 0
+    entries = [p for p in default_cache(out).iterdir() if incremental._ENTRY.match(p.name)]
+    for entry in entries:
+        entry.write_bytes(b"damaged")
+    result = CliRunner().invoke(main, [*argv, "--force"])  # --force: no "nothing changed"
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.output.splitlines()
+             if any(e.name in line for e in entries)]
+    assert lines and len(lines) == len(set(lines)), result.output
+    words = {"en": "warning: the build cache's entry", "ru": "предупреждение: запись кэша",
+             "zh_Hans": "警告：构建缓存条目", "ar": "تحذير: مدخل ذاكرة البناء المؤقتة"}[lang]
+    for line in lines:
+        assert words in line, line
+        if lang != "en":
+            path = re.search(r"\S*\.leaguegen-cache\S*?(?=[:：\u2069 ]|$)", line)
+            values = [path[0]] if path else []
+            assert not english_left(line.replace(FSI, "").replace(PDI, ""), values), line

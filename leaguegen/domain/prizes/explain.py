@@ -17,22 +17,29 @@ from leaguegen.errors import Message
 
 
 def ordinal(n: int) -> Message:
-    """``1st``, ``22nd``: one message per English suffix, so each language writes its own
-    ordinal around the number."""
+    """``1st``, ``22nd``: the first ten places a message each, so that a language that
+    writes them as words does (Arabic: الأول … العاشر, as its guides write places), then
+    one message per English suffix, so each language writes its own ordinal around the
+    number."""
+    if 1 <= n <= 10:
+        return (Message("1st"), Message("2nd"), Message("3rd"), Message("4th"),
+                Message("5th"), Message("6th"), Message("7th"), Message("8th"),
+                Message("9th"), Message("10th"))[n - 1]
     if 10 <= n % 100 <= 20 or n % 10 not in (1, 2, 3):
         return Message("{n}th", n=n)
     return {1: Message("{n}st", n=n), 2: Message("{n}nd", n=n), 3: Message("{n}rd", n=n)}[n % 10]
 
 
 def prize_name(prize: Prize) -> Message:
-    return Message("{category} {place}", category=prize.category, place=ordinal(prize.place))
+    return Message("{category} {place}", msgctxt="prize", category=prize.category,
+                   place=ordinal(prize.place))
 
 
 def places(prizes: tuple[Prize, ...]) -> Message:
     """``Under 1800 2nd`` or ``Place prizes 1st-3rd``."""
     if len(prizes) == 1:
         return prize_name(prizes[0])
-    return Message("{category} {first}-{last}", category=prizes[0].category,
+    return Message("{category} {first}-{last}", msgctxt="prizes", category=prizes[0].category,
                    first=ordinal(prizes[0].place), last=ordinal(prizes[-1].place))
 
 

@@ -72,14 +72,18 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
         leaving = _leaving(section, absent, r)
         absent = [n for n in absent if n not in leaving]
         kept = [section.players[n - 1].name for n in sorted(present & requested)]
-        said = [f"round {r}: {len(present)} checked in, {len(absent) + len(leaving)} not"
-                " checked in (not paired, zero points)"]
-        said += [f"  not paired: {section.players[n - 1].name}" for n in absent]
-        said += [f"  withdrawn after round {r - 1}: {section.players[n - 1].name} (missed"
-                 f" {missed} rounds in a row without checking in)"
+        said: list[str] = [Message("round {r}: {present} checked in, {absent} not checked in"
+                                   " (not paired, zero points)", r=r, present=len(present),
+                                   absent=len(absent) + len(leaving))]
+        said += [Message("  not paired: {player}", player=section.players[n - 1].name)
+                 for n in absent]
+        said += [Message("  withdrawn after round {after_round}: {player} (missed {missed}"
+                         " rounds in a row without checking in)", after_round=r - 1,
+                         player=section.players[n - 1].name, missed=missed)
                  for n, missed in leaving.items()]
-        said += [f"  note: {name} has a request for round {r} already (byes_requested);"
-                 " remove its line to pair them" for name in kept]
+        said += [Message("  note: {player} has a request for round {r} already"
+                         " (byes_requested); remove its line to pair them", player=name, r=r)
+                 for name in kept]
 
         def edit(text: str, newline: str) -> str:
             for n in absent:
@@ -98,7 +102,7 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
             missing = set(absent) - requested_for(after, r)
             gone_now = {w.player for w in after.withdrawals}
             if missing or set(leaving) - gone_now:
-                return "the absences would not read back"
+                return Message("the absences would not read back")
             return None
 
         return Change(text, said, both(same_numbers(section), recorded))

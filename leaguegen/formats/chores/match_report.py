@@ -163,7 +163,7 @@ def record_match_report(season_dir: str | Path, report: MatchReport) -> Done:
         def holds(after: Section) -> str | None:
             got = next((m for m in after.details.matches
                         if (m.round, m.host, m.guest) == (r, h, a)), None)
-            return None if got == want else "the match would not read back"
+            return None if got == want else Message("the match would not read back")
 
         return Change(text, said, holds)
 

@@ -173,6 +173,6 @@ def match_change(session, st, section: Section, w: int, b: int, score: str,  # n
         ok = all(e in got for e in expected)
         if ok and dating is not None:
             ok = any(i.number == lo and i.date == dating for i in after.rounds)
-        return None if ok else "the result would not read back"
+        return None if ok else Message("the result would not read back")
 
     return Change(text, said, both(same_numbers(section), recorded))

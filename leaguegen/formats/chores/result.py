@@ -212,7 +212,7 @@ def record_result(season_dir: str | Path, section_id: str, game: str, score: str
                      for g in after.games)
             if ok and dating is not None:
                 ok = any(i.number == r and i.date == dating for i in after.rounds)
-            return None if ok else "the result would not read back"
+            return None if ok else Message("the result would not read back")
 
         return Change(text, said, both(same_numbers(section), recorded))
 

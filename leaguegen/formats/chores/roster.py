@@ -61,7 +61,7 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
         def recorded(after: Section) -> str | None:
             ok = any((w.player, w.after_round) == (n, per * after_round)
                      for w in after.withdrawals)
-            return None if ok else "the withdrawal would not read back"
+            return None if ok else Message("the withdrawal would not read back")
 
         return Change(text, said, both(same_numbers(section), recorded))
 
@@ -141,7 +141,7 @@ def enter(season_dir: str | Path, section_id: str, name: str,
             number = next((i for i, p in enumerate(after.players, start=1)
                            if p.name == entered), None)
             if number is None:
-                return "the new player would not read back"
+                return Message("the new player would not read back")
             said.insert(told, Message("{entered} entered as No. {number} ({how}){tpn}",
                                       entered=entered, number=number, how=how,
                                       tpn=swiss_tpn_words(after, number, before)))
@@ -254,7 +254,7 @@ def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no:
 
         def recorded(after: Section) -> str | None:
             ok = n in requested_for(after, round_no)
-            return None if ok else "the bye would not read back"
+            return None if ok else Message("the bye would not read back")
 
         return Change(text, said, both(same_numbers(section), recorded))
 

@@ -71,7 +71,7 @@ def _absences(session, st, section: Section, team: int, tname: str,  # noqa: ANN
     def recorded(after: Section) -> str | None:
         have = set(_swiss(after).absences)
         ok = all((r, team) in have for r in rounds)
-        return None if ok else "the absence would not read back"
+        return None if ok else Message("the absence would not read back")
 
     return Change(text, said, recorded)
 
@@ -117,8 +117,9 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
                               after_round=after_round, total=total))
     later = [p for p in d.pairings if p.round > after_round and team in (p.first, p.second)]
     if later:
-        shown = ", ".join(f"round {p.round} {names[p.first - 1]} - {names[p.second - 1]}"
-                          for p in later)
+        shown = tuple(Message("round {r} {home} - {away}", r=p.round,
+                              home=names[p.first - 1], away=names[p.second - 1])
+                      for p in later)
         raise Refused(Message("{team} is paired after round {after_round} ({shown}); give the "
                               "last round it played (--after-round {last}), or take it out "
                               "of those rounds by hand first", team=tname,

@@ -105,7 +105,7 @@ def _reserve(session, st, section: Section, fields: list[tuple[str, str | int]],
 
     def recorded(after: Section) -> str | None:
         ok = any(p.name == name for p in _teams(after)[t - 1].reserves)
-        return None if ok else "the reserve would not read back"
+        return None if ok else Message("the reserve would not read back")
 
     return Change(text, said, recorded)
 
@@ -164,9 +164,9 @@ def _late_team(session, st, section: Section, name: str, squad: list[str]) -> Ch
         a = after.details
         if not isinstance(a, TeamSwissDetails) or len(a.teams) != tpn or \
                 a.teams[-1].name != name:
-            return "the team would not read back"
+            return Message("the team would not read back")
         if any((r, tpn) not in a.absences for r in written):
-            return "its absences would not read back"
+            return Message("its absences would not read back")
         return None
 
     return Change(text, said, recorded)

@@ -193,7 +193,8 @@ def _nodes(text: str, section_id: str, r: int, key_matches
     doc = compose(text)
     section = find_section(doc, section_id)
     if doc is None or section is None:
-        raise SpliceError(f"no section with id '{section_id}' in this file")
+        raise SpliceError(Message("no section with id '{section_id}' in this file",
+                                  section_id=section_id))
     rounds = get(section, "rounds")
     rnode = rounds.value[r - 1] if isinstance(rounds, yaml.SequenceNode) and \
         len(rounds.value) >= r else None
@@ -237,8 +238,8 @@ def _rewrite(text: str, newline: str, doc: yaml.Node, item: yaml.MappingNode, ke
     body = lines[0] + "".join(newline + " " * col + line for line in lines[1:])
     new = text[:knode.start_mark.index] + body + text[end:]
     if plain(compose(new)) != plain(doc, {id(item): expected}):
-        raise SpliceError(f"line {knode.start_mark.line + 1}: this match would not read back"
-                          " as intended; change it by hand")
+        raise SpliceError(Message("line {line}: this match would not read back as intended;"
+                                  " change it by hand", line=knode.start_mark.line + 1))
     return new
 
 
@@ -255,8 +256,8 @@ def _set_board(text: str, doc: yaml.Node, board: yaml.MappingNode, key: str,
     shown = f"{yaml_scalar(key)}:" + (f" {value_scalar(score)}" if score is not None else "")
     new = text[:knode.start_mark.index] + shown + text[end:]
     if plain(compose(new)) != plain(doc, {id(board): [(key, score)]}):
-        raise SpliceError(f"line {knode.start_mark.line + 1}: this board would not read back"
-                          " as intended; change it by hand")
+        raise SpliceError(Message("line {line}: this board would not read back as intended;"
+                                  " change it by hand", line=knode.start_mark.line + 1))
     return new
 
 
@@ -267,14 +268,16 @@ def _add(text: str, newline: str, doc: yaml.Node, section: yaml.MappingNode,
     lines, expected = _rendered(key, value)
     if rnode is not None:
         if not isinstance(rnode, yaml.MappingNode):
-            raise SpliceError(f"line {rnode.start_mark.line + 1}: round {r} is not a mapping"
-                              " with a date and matches; fix it by hand")
+            raise SpliceError(Message("line {line}: round {r} is not a mapping with a date and"
+                                      " matches; fix it by hand",
+                                      line=rnode.start_mark.line + 1, r=r))
         return append_item(text, newline, doc, rnode, "matches", lines, expected)
     rounds = get(section, "rounds")
     count = len(rounds.value) if isinstance(rounds, yaml.SequenceNode) else 0
     if r != count + 1:
-        raise SpliceError(f"the file lists {count} round(s); round {r} would leave a gap: add"
-                          f" round {count + 1} first (a '- date: ...' line)")
+        raise SpliceError(Message("the file lists {count} round(s); round {r} would leave a"
+                                  " gap: add round {next_round} first (a '- date: ...' line)",
+                                  count=count, r=r, next_round=count + 1))
     item = ["matches:", *("  - " + line if i == 0 else "    " + line
                           for i, line in enumerate(lines))]
     return append_item(text, newline, doc, section, "rounds", item,
@@ -328,7 +331,8 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                                   told=_told(existing), forfeit=forfeit))
         value = forfeit
         want = MatchEntry(r, h, a, (), forfeit)
-        said.append(f"round {r}: {key}: {forfeit} (a whole-match default)")
+        said.append(Message("round {r}: {key}: {forfeit} (a whole-match default)", r=r,
+                            key=key, forfeit=forfeit))
     elif board is None:
         if len(scores) != d.boards:
             raise Refused(Message("give {boards} scores, board 1 first (like '{like}'), a"
@@ -346,9 +350,9 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         else:
             seats = _lineup(d, home, away, {})
             old = [None] * d.boards
-            said.append(f"round {r}: {key}: the players are each squad's in board order;"
-                        " `--board N --players 'Home player - Away player'` changes a"
-                        " board's")
+            said.append(Message("round {r}: {key}: the players are each squad's in board"
+                                " order; `--board N --players 'Home player - Away player'`"
+                                " changes a board's", r=r, key=key))
         if old == codes and dating is None:
             raise AlreadyThere(Message("round {r}: {key} already has these results", r=r,
                                        key=key))
@@ -361,7 +365,8 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
         value = [(f"{_name(home, x)} - {_name(away, y)}", WRITTEN[c])
                  for (x, y), c in zip(seats, codes, strict=True)]
         want = MatchEntry(r, h, a, tuple(_entries(seats, codes)))
-        said.append(f"round {r}: {key}: " + " ".join(WRITTEN[c] for c in codes))
+        said.append(Message("round {r}: {key}: {scores}", r=r, key=key,
+                            scores=" ".join(WRITTEN[c] for c in codes)))
     else:
         if not 1 <= board <= d.boards:
             raise Refused(Message("--board {board}: the division plays {boards} boards",
@@ -407,15 +412,17 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                  for (x, y), c in zip(seats, codes_now, strict=True)]
         want = MatchEntry(r, h, a, tuple(_entries(seats, codes_now)))
         x, y = seats[board - 1]
-        said.append(f"round {r}: {key}: board {board}: {_name(home, x)} -"
-                    f" {_name(away, y)}: {WRITTEN[code]}")
+        said.append(Message("round {r}: {key}: board {board}: {home} - {away}: {result}",
+                            r=r, key=key, board=board, home=_name(home, x),
+                            away=_name(away, y), result=WRITTEN[code]))
         if existing is None:
-            said.append("the other boards: each squad's players in board order, results to"
-                        " come (`--board N --players ...` changes a board's)")
+            said.append(Message("the other boards: each squad's players in board order,"
+                                " results to come (`--board N --players ...` changes a"
+                                " board's)"))
         pending = sum(1 for c in codes_now if c is None)
         if pending:
-            said.append(f"{pending} board(s) still to come: the match counts once every"
-                        " board has its result")
+            said.append(Message("{count} board(s) still to come: the match counts once every"
+                                " board has its result", count=pending))
 
     def edit(text: str, newline: str) -> str:
         doc, sec, rnode, item = _nodes(text, section.id, r, same_match)
@@ -436,12 +443,12 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
 
     text = with_frozen(session, st, section, edit, said, freeze=False)
     if dating is not None:
-        said.append(f"round {r} dated {dating.isoformat()}")
+        said.append(Message("round {r} dated {isoformat}", r=r, isoformat=dating.isoformat()))
 
     def recorded(after: Section) -> str | None:
         got = next((m for m in cards(after).entries
                     if (m.round, m.host, m.guest) == (r, h, a)), None)
-        return None if got == want else "the match would not read back"
+        return None if got == want else Message("the match would not read back")
 
     return Change(text, said, recorded)
 
@@ -512,23 +519,27 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     done = matches_completed(d, team)
     share = f"{section.withdrawal_threshold:.0%}"
     if team in ruled.expunged:
-        rule = (f"it played {done} of its {scheduled} matches, fewer than {share}: its"
-                " results are cancelled and it leaves the table")
+        rule = Message("it played {done} of its {scheduled} matches, fewer than {share}: its"
+                       " results are cancelled and it leaves the table", done=done,
+                       scheduled=scheduled, share=share)
     else:
         n = sum(1 for k in ruled.defaulted if team in k[1:])
-        rule = (f"it played {done} of its {scheduled} matches ({share} or more): its results"
-                f" stand, and its {n} later match(es) are defaults it loses")
+        rule = Message("it played {done} of its {scheduled} matches ({share} or more): its"
+                       " results stand, and its {count} later match(es) are defaults it loses",
+                       done=done, scheduled=scheduled, share=share, count=n)
     fields: list[tuple[str, str | int]] = [("team", tname), ("after_round", after_round)]
     if reason:
         fields.append(("reason", reason))
     text = session.edit(st, lambda text, newline: season_edits.add_entry(
         text, newline, section.id, "team_withdrawals", fields, default_style="block"))
-    said = [f"{tname} withdrawn after round {after_round}" + (f" ({reason})" if reason else ""),
-            rule]
+    said = [Message("{player} withdrawn after round {after_round} ({reason})", player=tname,
+                    after_round=after_round, reason=reason) if reason else
+            Message("{player} withdrawn after round {after_round}", player=tname,
+                    after_round=after_round), rule]
 
     def recorded(changed: Section) -> str | None:
         ok = any((w.team, w.after_round) == (team, after_round)
                  for w in details(changed).withdrawals)
-        return None if ok else "the withdrawal would not read back"
+        return None if ok else Message("the withdrawal would not read back")
 
     return Change(text, said, recorded)
