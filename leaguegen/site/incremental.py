@@ -39,7 +39,7 @@ from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.planning_view import season_plan_view
-from leaguegen.site.render import PDF_LINKS, render, template_dir
+from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
 # 3: every entry on disk is sealed with its CRC-32 (``seal``)
@@ -455,7 +455,8 @@ class Sink(Protocol):
 def render_site(season: Season, store: Store, templates: str | None = None,
                 fingerprints: dict | None = None, pdf: bool = True,
                 on_section: Callable[[str], None] | None = None,
-                sink: Sink | None = None, facts: SeasonFacts | None = None) -> Snapshot:
+                sink: Sink | None = None, facts: SeasonFacts | None = None,
+                kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     The site is rendered once per language (``season.languages``), each under its path
@@ -472,7 +473,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     written by their workers (:class:`Sink`); the snapshot then holds the pages of the
     others (taken from the store) and the home page only. ``facts``: the season's facts,
     derived once at the top of the build (``pipeline.build``; derived here without it),
-    handed to each section's renderer.
+    handed to each section's renderer. ``kept`` (``pipeline.Memo.pages``): the pages a
+    section's renderer may take from the last build by what they read
+    (``render.kept_page``), by language.
     """
     templates = templates or templates_fingerprint()
     if facts is None:
@@ -483,8 +486,14 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     try:
         for code in languages:
             one = dataclasses.replace(season, language=code, languages=languages)
-            snap = _render_site(one, facts, store, templates, fingerprints,
-                                render_frame(one, pdf), on_section, sink)
+            frame = render_frame(one, pdf)
+            pages = None if kept is None else (_hash(templates, frame), kept.setdefault(code, {}))
+            with_pages = KEPT_PAGES.set(pages)
+            try:
+                snap = _render_site(one, facts, store, templates, fingerprints, frame,
+                                    on_section, sink)
+            finally:
+                KEPT_PAGES.reset(with_pages)
             prefix = i18n.prefix(code, languages)
             site.pages.update((prefix + path, html) for path, html in snap.pages.items())
             site.pdfs.update((prefix + path, value) for path, value in snap.pdfs.items())
