@@ -55,23 +55,33 @@ def program_version() -> str:
 _FINGERPRINTS: dict[tuple, str] = {}
 
 
+def _files_under(folder: str) -> Generator[os.DirEntry, None, None]:
+    """Every file below ``folder`` (each entry's ``stat`` is taken once, by the caller)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _files_under(entry.path)
+            elif entry.is_file():
+                yield entry
+
+
 def templates_fingerprint(folder: Path | None = None) -> str:
     """Hash of every template and asset: editing one invalidates every page.
 
     Files are only read again when their size or modification time changed, so a
-    live rebuild does not re-hash the bundled fonts every time.
+    live rebuild does not re-hash the bundled fonts every time (each save still looks at
+    every file once: one ``stat`` each).
     """
     folder = folder or template_dir()
-    files = sorted(p for p in folder.rglob("*") if p.is_file())
-    stamp = (program_version(), *((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                                  for p in files))
+    files = sorted((e.path, e.stat()) for e in _files_under(str(folder)))
+    stamp = (program_version(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
     cached = _FINGERPRINTS.get(stamp)
     if cached is not None:
         return cached
     digest = hashlib.sha256(f"{FORMAT_VERSION}:{program_version()}".encode())
-    for path in files:
-        digest.update(str(path.relative_to(folder)).encode())
-        digest.update(path.read_bytes())
+    for path, _ in files:
+        digest.update(str(Path(path).relative_to(folder)).encode())
+        digest.update(Path(path).read_bytes())
     _FINGERPRINTS.clear()
     _FINGERPRINTS[stamp] = digest.hexdigest()
     return _FINGERPRINTS[stamp]
