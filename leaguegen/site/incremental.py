@@ -505,8 +505,8 @@ def render_site(season: Season, store: Store, templates: str | None = None,
             finally:
                 KEPT_PAGES.reset(with_pages)
             prefix = i18n.prefix(code, languages)
-            site.pages.update((prefix + path, html) for path, html in snap.pages.items())
-            site.pdfs.update((prefix + path, value) for path, value in snap.pdfs.items())
+            for mine, theirs in ((site.pages, snap.pages), (site.pdfs, snap.pdfs)):
+                mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
             site.sections_rendered += snap.sections_rendered
             site.sections_reused += snap.sections_reused
             site.home_rendered = site.home_rendered or snap.home_rendered
