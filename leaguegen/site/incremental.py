@@ -504,6 +504,8 @@ def render_site(season: Season, store: Store, templates: str | None = None,
                                     on_section, sink)
             finally:
                 KEPT_PAGES.reset(with_pages)
+            if kept is not None:  # the pages of a section or round gone are not kept
+                kept[code] = {p: v for p, v in kept[code].items() if p in snap.pages}
             prefix = i18n.prefix(code, languages)
             for mine, theirs in ((site.pages, snap.pages), (site.pdfs, snap.pdfs)):
                 mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
@@ -515,6 +517,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
     if isinstance(store, MemoryStore):
         store.keep_only(site.used)
+    if kept is not None:
+        for code in [c for c in kept if c not in languages]:
+            del kept[code]
     return site
 
 
