@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import partial
+from itertools import accumulate
 
+from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.standings import compute_standings
@@ -64,8 +66,15 @@ def _excluded(facts: SectionFacts, after: int) -> frozenset[int]:
     return frozenset(n for n in facts.excluded if n in gone)
 
 
+def _games(table: Crosstable) -> dict[int, tuple[int, ...]]:
+    """Each player's games played by the end of each round (index 0: none yet)."""
+    return {r.number: (0, *accumulate(1 if e.played else 0 for e in r.rounds))
+            for r in table.records}
+
+
 def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
-          links: tuple[PlayerLink | None, ...]) -> tuple[StandingRow, ...]:
+          links: tuple[PlayerLink | None, ...], games: dict[int, tuple[int, ...]]
+          ) -> tuple[StandingRow, ...]:
     section, table = facts.section, facts.table
     assert table is not None
     standings = compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
@@ -76,7 +85,8 @@ def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
         counts[row.rank] = counts.get(row.rank, 0) + 1
 
     def played(number: int) -> int:
-        return sum(1 for e in table.record(number).rounds[:after] if e.played)
+        counts = games[number]
+        return counts[min(after, len(counts) - 1)]
 
     rows = []
     for row in standings.rows:
@@ -121,13 +131,13 @@ def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]
     info = section_summary(facts, root, None)
     frame = season_info(season)
     tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in section.tiebreaks)
-    links = player_links(section, root)
+    links, games = player_links(section, root), _games(table)
     fixed = (info, rounds, links, tiebreaks, section.tiebreaks_default, section.tiebreak_rules,
              section.format, table.scoring, table.rounds_total)
 
     def page(after: int, excluded: frozenset[int]) -> str:
         made = StandingsAfterPage(root, frame, info, after, rounds,
-                                  _rows(facts, after, excluded, links), tiebreaks,
+                                  _rows(facts, after, excluded, links, games), tiebreaks,
                                   section.tiebreaks_default)
         return render("lists/standings_after.html", made, season.language)
 
