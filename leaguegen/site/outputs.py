@@ -138,24 +138,19 @@ def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
     return files, parts
 
 
-def _names_and_frame(facts: SeasonFacts) -> tuple[tuple[tuple[str, ...], ...], tuple]:
-    """The outputs (each with its templates' digests), and what of the season every
-    section's files show: a few of its fields, and its last dated change (every
-    calendar's DTSTAMP: a later result in one section changes every section's calendars)."""
+def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
+    """What every section's outputs depend on, besides the section (and what
+    :func:`render_outputs`'s ``memo`` checks a kept key against): the program, the outputs
+    (each with its templates' digests), and what of the season every section's files show:
+    a few of its fields, and its last dated change (every calendar's DTSTAMP: a later
+    result in one section changes every section's calendars)."""
     season = facts.season
     folder = render.template_dir()
     names = tuple((o.name, *(hashlib.sha256((folder / t).read_bytes()).hexdigest()
                              for t in o.templates)) for o in outputs())
-    frame = (*((f, getattr(season, f)) for f in ("name", "organiser", "venue",
-                                                  "time_control", "languages",
-                                                  "description")),
-             ("last change", facts.last_change))
-    return names, frame
-
-
-def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
-    """What :func:`render_outputs`'s ``memo`` checks a kept key against."""
-    return (program, *_names_and_frame(facts))
+    fields = ("name", "organiser", "venue", "time_control", "languages", "description")
+    frame = (*((f, getattr(season, f)) for f in fields), ("last change", facts.last_change))
+    return program, names, frame
 
 
 def section_key(tag: tuple, digest: str) -> str:
