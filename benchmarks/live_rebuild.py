@@ -96,10 +96,21 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def flip(text: str, last: bool = False) -> str:
+    """The first decisive result of a section's file reversed (round 1's), or with ``last``
+    the last one (the latest round played: the pages of the standings after the earlier
+    rounds stay as they were)."""
+    find = str.rfind if last else str.find
+    found = [i for i in (find(text, ": 1-0"), find(text, ": 0-1")) if i >= 0]
+    i = max(found) if last else min(found)
+    return text[:i] + (": 0-1" if text[i:i + 5] == ": 1-0" else ": 1-0") + text[i + 5:]
+
+
 def reload_latency(season: Path, files: list[Path], edits: int,
-                   pages: list[float] | None = None) -> list[float]:
+                   pages: list[float] | None = None, last: bool = False) -> list[float]:
     """Save -> reload event (ms) per edit; ``pages`` gets save -> the edited section's
-    page (the browser's reload) per edit."""
+    page (the browser's reload) per edit; ``last``: each edit is in the latest round
+    played (``flip``), not round 1."""
     port = free_port()
     log = open(season.parent / "serve.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "leaguegen.cli.entry", "serve", str(season),
@@ -123,9 +134,7 @@ def reload_latency(season: Path, files: list[Path], edits: int,
         rng = random.Random(5)
         for _ in range(edits):
             path = rng.choice(files)
-            text = path.read_text(encoding="utf-8")
-            i = text.index(": 1-0") if ": 1-0" in text else text.index(": 0-1")
-            new = text[:i] + (": 0-1" if text[i:i + 5] == ": 1-0" else ": 1-0") + text[i + 5:]
+            new = flip(path.read_text(encoding="utf-8"), last)
             time.sleep(0.3)
             started = time.perf_counter()
             path.write_text(new, encoding="utf-8")

@@ -24,7 +24,10 @@ machine stretches wall time. Cases:
 * ``site-after-delete``: the same cold build into a folder whose site and cache were
   deleted just before (``rm -rf _site``, then build);
 * ``site-reload``: ``leaguegen serve`` of that season, save -> reload event over
-  ten one-result edits (median and max; the process figures are the server's);
+  ten one-result edits (median and max; the process figures are the server's), each a
+  result of round 1 (every page of the section changes); ``site-reload-live``: the same
+  with each edit in the latest round played (the standings after the earlier rounds
+  stay as they were, and are not made again);
 * ``gp-pdf-cold``, ``gp-html-cold``: the grand-prix demo with its PDFs, and without,
   empty cache;
 * ``round-N-rR``: round R of a generated N-player Dutch event (issue #33: rounds 1-9 of
@@ -248,17 +251,19 @@ def site_after_delete(work: Work, timeout: float) -> Figures:
                     timeout)
 
 
-def reload(work: Work, timeout: float) -> Figures:
-    season = work.season
-    started = time.perf_counter()
-    before = os.times()
-    lat = live_rebuild.reload_latency(season, work.files, 10)
-    after = os.times()
-    cpu = (after.children_user - before.children_user
-           + after.children_system - before.children_system)
-    return Figures(time.perf_counter() - started, cpu, 0, 0,
-                   f"save -> reload median {statistics.median(lat):.0f} ms,"
-                   f" max {max(lat):.0f} ms (cpu: the server's whole life)")
+def reload(last: bool) -> Callable[[Work, float], Figures]:
+    def run(work: Work, timeout: float) -> Figures:
+        season = work.season
+        started = time.perf_counter()
+        before = os.times()
+        lat = live_rebuild.reload_latency(season, work.files, 10, last=last)
+        after = os.times()
+        cpu = (after.children_user - before.children_user
+               + after.children_system - before.children_system)
+        return Figures(time.perf_counter() - started, cpu, 0, 0,
+                       f"save -> reload median {statistics.median(lat):.0f} ms,"
+                       f" max {max(lat):.0f} ms (cpu: the server's whole life)")
+    return run
 
 
 def grand_prix(pdf: bool) -> Callable[[Work, float], Figures]:
@@ -289,7 +294,7 @@ CASES: dict[str, Callable[[Work, float], Figures]] = {
     "rr-5000-refused": rr_refused, "swiss-5000-check": swiss_check,
     "site-cold": site(("--clean",)), "site-nochange": site(()),
     "site-clean-existing": site_clean_existing, "site-after-delete": site_after_delete,
-    "site-reload": reload,
+    "site-reload": reload(False), "site-reload-live": reload(True),
     "gp-pdf-cold": grand_prix(True), "gp-html-cold": grand_prix(False),
     **{f"round-{n}-r{r}": one_round(n, r) for n, r in SWEEP},
 }

@@ -40,7 +40,7 @@ from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.planning_view import season_plan_view
-from leaguegen.site.render import PDF_LINKS, render, template_dir
+from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
 # 3: every entry on disk is sealed with its CRC-32 (``seal``)
@@ -56,23 +56,33 @@ def program_version() -> str:
 _FINGERPRINTS: dict[tuple, str] = {}
 
 
+def _files_under(folder: str) -> Generator[os.DirEntry, None, None]:
+    """Every file below ``folder`` (each entry's ``stat`` is taken once, by the caller)."""
+    with os.scandir(folder) as entries:
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                yield from _files_under(entry.path)
+            elif entry.is_file():
+                yield entry
+
+
 def templates_fingerprint(folder: Path | None = None) -> str:
     """Hash of every template and asset: editing one invalidates every page.
 
     Files are only read again when their size or modification time changed, so a
-    live rebuild does not re-hash the bundled fonts every time.
+    live rebuild does not re-hash the bundled fonts every time (each save still looks at
+    every file once: one ``stat`` each).
     """
     folder = folder or template_dir()
-    files = sorted(p for p in folder.rglob("*") if p.is_file())
-    stamp = (program_version(), *((str(p), p.stat().st_mtime_ns, p.stat().st_size)
-                                  for p in files))
+    files = sorted((e.path, e.stat()) for e in _files_under(str(folder)))
+    stamp = (program_version(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
     cached = _FINGERPRINTS.get(stamp)
     if cached is not None:
         return cached
     digest = hashlib.sha256(f"{FORMAT_VERSION}:{program_version()}".encode())
-    for path in files:
-        digest.update(str(path.relative_to(folder)).encode())
-        digest.update(path.read_bytes())
+    for path, _ in files:
+        digest.update(str(Path(path).relative_to(folder)).encode())
+        digest.update(Path(path).read_bytes())
     _FINGERPRINTS.clear()
     _FINGERPRINTS[stamp] = digest.hexdigest()
     return _FINGERPRINTS[stamp]
@@ -474,7 +484,8 @@ class Sink(Protocol):
 def render_site(season: Season, store: Store, templates: str | None = None,
                 fingerprints: dict | None = None, pdf: bool = True,
                 on_section: Callable[[str], None] | None = None,
-                sink: Sink | None = None, facts: SeasonFacts | None = None) -> Snapshot:
+                sink: Sink | None = None, facts: SeasonFacts | None = None,
+                kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     The site is rendered once per language (``season.languages``), each under its path
@@ -491,7 +502,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     written by their workers (:class:`Sink`); the snapshot then holds the pages of the
     others (taken from the store) and the home page only. ``facts``: the season's facts,
     derived once at the top of the build (``pipeline.build``; derived here without it),
-    handed to each section's renderer.
+    handed to each section's renderer. ``kept`` (``pipeline.Memo.pages``): the pages a
+    section's renderer may take from the last build by what they read
+    (``render.kept_page``), by language.
     """
     templates = templates or templates_fingerprint()
     if facts is None:
@@ -502,11 +515,19 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     try:
         for code in languages:
             one = dataclasses.replace(season, language=code, languages=languages)
-            snap = _render_site(one, facts, store, templates, fingerprints,
-                                render_frame(one, pdf), on_section, sink)
+            frame = render_frame(one, pdf)
+            pages = None if kept is None else (_hash(templates, frame), kept.setdefault(code, {}))
+            with_pages = KEPT_PAGES.set(pages)
+            try:
+                snap = _render_site(one, facts, store, templates, fingerprints, frame,
+                                    on_section, sink)
+            finally:
+                KEPT_PAGES.reset(with_pages)
+            if kept is not None:  # the pages of a section or round gone are not kept
+                kept[code] = {p: v for p, v in kept[code].items() if p in snap.pages}
             prefix = i18n.prefix(code, languages)
-            site.pages.update((prefix + path, html) for path, html in snap.pages.items())
-            site.pdfs.update((prefix + path, value) for path, value in snap.pdfs.items())
+            for mine, theirs in ((site.pages, snap.pages), (site.pdfs, snap.pdfs)):
+                mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
             site.sections_rendered += snap.sections_rendered
             site.sections_reused += snap.sections_reused
             site.home_rendered = site.home_rendered or snap.home_rendered
@@ -515,6 +536,9 @@ def render_site(season: Season, store: Store, templates: str | None = None,
         PDF_LINKS.reset(token)
     if isinstance(store, MemoryStore):
         store.keep_only(site.used)
+    if kept is not None:
+        for code in [c for c in kept if c not in languages]:
+            del kept[code]
     return site
 
 

@@ -137,30 +137,27 @@ def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
     return files, parts
 
 
-def _names_and_frame(facts: SeasonFacts) -> tuple[tuple[tuple[str, ...], ...], tuple]:
-    """The outputs (each with its templates' digests), and what of the season every
-    section's files show: a few of its fields, and its last dated change (every
-    calendar's DTSTAMP: a later result in one section changes every section's calendars)."""
+def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
+    """What every section's outputs depend on, besides the section (and what
+    :func:`render_outputs`'s ``memo`` checks a kept key against): the program, the outputs
+    (each with its templates' digests), and what of the season every section's files show:
+    a few of its fields, and its last dated change (every calendar's DTSTAMP: a later
+    result in one section changes every section's calendars)."""
     season = facts.season
     folder = render.template_dir()
     names = tuple((o.name, *(hashlib.sha256((folder / t).read_bytes()).hexdigest()
                              for t in o.templates)) for o in outputs())
-    frame = (*((f, getattr(season, f)) for f in ("name", "organiser", "venue",
-                                                  "time_control", "languages",
-                                                  "description")),
-             ("last change", facts.last_change))
-    return names, frame
+    fields = ("name", "organiser", "venue", "time_control", "languages", "description")
+    frame = (*((f, getattr(season, f)) for f in fields), ("last change", facts.last_change))
+    return program, names, frame
 
 
-def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
-    """What :func:`render_outputs`'s ``memo`` checks a kept key against."""
-    return (program, *_names_and_frame(facts))
-
-
-def section_key(facts: SeasonFacts, section: Section, program: str = "") -> str:
-    """The store key of one section's outputs (its files and parts, packed)."""
-    names, frame = _names_and_frame(facts)
-    return _hash("outputs", FORMAT_VERSION, program, names, frame, section)
+def section_key(tag: tuple, digest: str) -> str:
+    """The store key of one section's outputs (its files and parts, packed): ``tag`` is
+    :func:`memo_tag`'s, ``digest`` the section's own hash (``_hash(section)``), kept apart
+    so that a new tag (every save moves the season's last change) does not hash every
+    section again."""
+    return _hash("outputs", FORMAT_VERSION, tag, digest)
 
 
 def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
@@ -187,14 +184,16 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
     """Every output's files, reusing what the store has for unchanged inputs.
 
     ``memo`` (kept between calls by a long-running process: ``pipeline.Memo``) remembers
-    each section's key and entry by the section's id, for a section equal to the one it
-    was made of (the very object, after a save elsewhere: compared at once), so it is
-    neither hashed nor read from the store again; ``report.keys`` lists the store keys
-    used. ``later``: the files the store lacks (a changed section's, the season's) are
-    not made here but left to ``report.later`` (``serve`` makes them after the reload:
-    no page needs them). ``tree`` (``build``, with a disk store, not ``later``): the
-    sections' files made here are stored and written by their workers, listed in
-    ``report.written`` (a big season's calendars do not travel back through a pipe).
+    each section's key, entry and hash by the section's id, for a section equal to the one
+    it was made of (the very object, after a save elsewhere: compared at once), so it is
+    not hashed again (a save moves the season's last change: every section's key is new,
+    from the hash kept), nor read from the store again while the key is the same;
+    ``report.keys`` lists the store keys used. ``later``: the files the store lacks (a
+    changed section's, the season's) are not made here but left to ``report.later``
+    (``serve`` makes them after the reload: no page needs them). ``tree`` (``build``,
+    with a disk store, not ``later``): the sections' files made here are stored and
+    written by their workers, listed in ``report.written`` (a big season's calendars do
+    not travel back through a pipe).
     """
     season = facts.season
     report = OutputsReport()
@@ -204,17 +203,20 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
     _, names, frame = tag
     keys = []
     keyed: list[tuple[Section, str, Entry | None]] = []
+    digests: dict[str, str] = {}
     for section in season.sections:
         seen = known.get(section.id)
-        if seen is not None and seen[1] == tag and seen[0] == section:
+        same = seen is not None and seen[0] == section
+        digest = digests[section.id] = seen[4] if same else _hash(section)
+        if same and seen[1] == tag:
             key, entry = seen[2], seen[3]
         else:
-            key = section_key(facts, section, program)
+            key = section_key(tag, digest)
             entry = _unpack(store.get_page(key))
         keys.append(key)
         keyed.append((section, key, entry))
+        fresh[section.id] = (section, tag, key, entry, digest)
         if entry is not None:
-            fresh[section.id] = (section, tag, key, entry)
             report.files.update(entry[0])
     season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
                        season.series, keys)
@@ -245,7 +247,8 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
                 else:
                     store.put_page(key, pack(files, parts))
                     if memo is not None:
-                        memo[section.id] = (section, tag, key, (files, parts))
+                        memo[section.id] = (section, tag, key, (files, parts),
+                                            digests[section.id])
                 entries[section.id] = (files, parts)
                 made.update(files)
         finally:

@@ -212,6 +212,9 @@ class Memo:
     # the last build's section facts by section id, each holding the section it was derived
     # from: reused for an equal section (``season_facts``' ``known``)
     facts: dict[str, SectionFacts] = field(default_factory=dict)
+    # pages a section's renderer takes back when what they read is the same (by language,
+    # then path: ``render.kept_page``)
+    pages: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
 
 
 def _settled(season: Season, changes: dict, memo: Memo | None,
@@ -298,9 +301,9 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         return stamp_updated(files, season, updated)
 
     sink = TreeSink(tree, encoder, stamp) if sinking else None
-    snap = render_site(season, store, templates,
-                                 fingerprints=memo.fingerprints if memo else None, pdf=pdf,
-                                 on_section=on_section, sink=sink, facts=facts)
+    snap = render_site(season, store, templates, pdf=pdf, on_section=on_section, sink=sink,
+                       fingerprints=memo.fingerprints if memo else None, facts=facts,
+                       kept=memo.pages if memo else None)
     raw = encoder.encode(snap.pages)
     result = SiteFiles(raw, stamp)
     result.facts = facts

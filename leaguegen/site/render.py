@@ -9,9 +9,10 @@ points and dates go through locale filters (``num``, ``pts``, ``tb``, ``digits``
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import os
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
@@ -28,6 +29,31 @@ TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
 # page (``incremental.render_site`` sets it; its cache keys include it).
 PDF_LINKS: ContextVar[bool] = ContextVar("PDF_LINKS", default=True)
+# The pages of the last build a long-running process (``serve``: ``pipeline.Memo.pages``)
+# keeps, by path, each with the key of what it was made of; and the key of what every page
+# of the language being rendered reads (templates, the season's frame). Set around a
+# language's render by ``incremental.render_site``; None: every page is made.
+KEPT_PAGES: ContextVar[tuple[str, dict[str, tuple[str, str]]] | None] = ContextVar(
+    "KEPT_PAGES", default=None)
+
+
+def kept_page(path: str, inputs: object, make: Callable[[], str]) -> str:
+    """``make()``, or the page the last build made at ``path`` from the same ``inputs``
+    (everything the page reads but the templates and the season's frame: its repr is
+    hashed). For the pages of a section that a save usually leaves as they were (the
+    standings after each earlier round): a result in round N makes those from round N on
+    only, not all of them with the rest of the section."""
+    kept = KEPT_PAGES.get()
+    if kept is None:
+        return make()
+    frame, pages = kept
+    key = hashlib.sha256(f"{frame}\x1f{inputs!r}".encode()).hexdigest()
+    known = pages.get(path)
+    if known is not None and known[0] == key:
+        return known[1]
+    html = make()
+    pages[path] = (key, html)
+    return html
 
 
 def template_dir() -> Path:

@@ -15,12 +15,16 @@ event's, so these tables do not repeat them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
+from itertools import accumulate
 
+from leaguegen.domain.model import Crosstable
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
-from leaguegen.domain.standings import Standings, compute_standings
+from leaguegen.domain.standings import compute_standings
 from leaguegen.site.pages.common import (
     TIEBREAK_NAMES,
+    PlayerLink,
     SeasonInfo,
     SectionSummary,
     StandingRow,
@@ -30,7 +34,7 @@ from leaguegen.site.pages.common import (
     shown_values,
 )
 from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render
+from leaguegen.site.render import kept_page, render
 
 KINDS = {"round_robin": "round-robin", "double_round_robin": "round-robin", "swiss": "swiss"}
 
@@ -55,27 +59,34 @@ class StandingsAfterPage:
     tiebreaks_default: bool
 
 
-def _standings(facts: SectionFacts, after: int) -> tuple[Standings, frozenset[int]]:
+def _excluded(facts: SectionFacts, after: int) -> frozenset[int]:
+    """The players left out of the table after round ``after``: withdrawn by then, with
+    games that count for nobody (the 50 % rule, ``SectionFacts.excluded``)."""
+    gone = {w.player for w in facts.section.withdrawals if w.after_round < after}
+    return frozenset(n for n in facts.excluded if n in gone)
+
+
+def _games(table: Crosstable) -> dict[int, tuple[int, ...]]:
+    """Each player's games played by the end of each round (index 0: none yet)."""
+    return {r.number: (0, *accumulate(1 if e.played else 0 for e in r.rounds))
+            for r in table.records}
+
+
+def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
+          links: tuple[PlayerLink | None, ...], games: dict[int, tuple[int, ...]]
+          ) -> tuple[StandingRow, ...]:
     section, table = facts.section, facts.table
     assert table is not None
-    gone = {w.player for w in section.withdrawals if w.after_round < after}
-    excluded = frozenset(n for n in facts.excluded if n in gone)
-    return compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
-                             rules=section.tiebreak_rules, after_round=after,
-                             excluded=excluded), excluded
-
-
-def _rows(facts: SectionFacts, after: int, root: str) -> tuple[StandingRow, ...]:
-    table = facts.table
-    assert table is not None
-    standings, excluded = _standings(facts, after)
-    links = player_links(facts.section, root)
+    standings = compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
+                                  rules=section.tiebreak_rules, after_round=after,
+                                  excluded=excluded)
     counts: dict[int, int] = {}
     for row in standings.rows:
         counts[row.rank] = counts.get(row.rank, 0) + 1
 
     def played(number: int) -> int:
-        return sum(1 for e in table.record(number).rounds[:after] if e.played)
+        counts = games[number]
+        return counts[min(after, len(counts) - 1)]
 
     rows = []
     for row in standings.rows:
@@ -85,13 +96,13 @@ def _rows(facts: SectionFacts, after: int, root: str) -> tuple[StandingRow, ...]
         rows.append(StandingRow(row.rank, counts[row.rank] > 1, link,
                                 table.scoring.value(row.points), played(row.number), shown,
                                 row.decided_by, False, provisional))
+    blank = tuple("" for _ in standings.codes)
     for number in sorted(excluded):
         link = links[number]
         assert link is not None
         rows.append(StandingRow(None, False, link,
                                 table.scoring.value(table.score(number, after)),
-                                played(number), tuple("" for _ in standings.codes), None,
-                                True))
+                                played(number), blank, None, True))
     return tuple(rows)
 
 
@@ -106,22 +117,37 @@ def rounds_with_pages(facts: SectionFacts) -> int:
 
 
 def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """A page per round before the last with results (none before the second)."""
+    """A page per round before the last with results (none before the second).
+
+    Each page is made only when what it reads changed since the last build of a
+    long-running ``serve`` (``render.kept_page``): the section's frame, how many rounds
+    the selector lists, and the players and their results up to its round. A result saved
+    in round N makes the pages from round N on again, not every one of the section."""
     rounds = rounds_with_pages(facts)
     if rounds < 2:
         return {}
-    section, root = facts.section, "../"
+    section, table, root = facts.section, facts.table, "../"
+    assert table is not None
     info = section_summary(facts, root, None)
     frame = season_info(season)
-    codes = section.tiebreaks
-    tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes)
+    tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in section.tiebreaks)
+    links, games = player_links(section, root), _games(table)
+    fixed = (info, rounds, links, tiebreaks, section.tiebreaks_default, section.tiebreak_rules,
+             section.format, table.scoring, table.rounds_total)
+
+    def page(after: int, excluded: frozenset[int]) -> str:
+        made = StandingsAfterPage(root, frame, info, after, rounds,
+                                  _rows(facts, after, excluded, links, games), tiebreaks,
+                                  section.tiebreaks_default)
+        return render("lists/standings_after.html", made, season.language)
+
     out = {}
     for after in range(1, rounds):
-        page = StandingsAfterPage(root, frame, info, after, rounds,
-                                  _rows(facts, after, root), tiebreaks,
-                                  section.tiebreaks_default)
-        out[f"{section.id}/{page_name(after)}"] = render("lists/standings_after.html", page,
-                                                         season.language)
+        path = f"{section.id}/{page_name(after)}"
+        excluded = _excluded(facts, after)
+        results = tuple((r.player, r.rounds[:after]) for r in table.records)
+        out[path] = kept_page(path, (fixed, after, excluded, results),
+                              partial(page, after, excluded))
     return out
 
 
