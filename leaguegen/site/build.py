@@ -260,9 +260,10 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     try:
         builds = {path: pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
                   for path, season in seasons.items()}
+        # the club's pages: those the cache does not have rendered on every core too
+        site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf, store=store)
     finally:
         parallel.WORKERS.reset(workers)
-    site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf, store=store)
     planned = site.planned()
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]

@@ -18,7 +18,9 @@ size, modification time and inode as written. The next build links a file whose 
 the same and whose copy in the site on disk still has those (nobody changed it) into
 its staging folder instead of making and writing it again: one ``link`` in place of an
 ``open``, a ``write`` and the work of making the bytes. A file changed, replaced or
-removed by hand no longer matches and is written anew.
+removed by hand no longer matches and is written anew. As with make's and rsync's quick
+check, a change that keeps all three (a file replaced on a disk that reuses its inode,
+its time set back by hand) is not seen; ``build --clean`` writes every file.
 """
 
 from __future__ import annotations
