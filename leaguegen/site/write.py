@@ -233,7 +233,8 @@ class Manifest:
             if stat.S_ISREG(os.lstat(self.path).st_mode):
                 data = json.loads(self.path.read_text(encoding="utf-8"))
                 if data.get("head") == self.head:
-                    self.entries = {p: tuple(e) for p, e in data["files"].items()}
+                    self.entries = {p: (str(k), int(size), int(mtime), int(ino))
+                                    for p, (k, size, mtime, ino) in data["files"].items()}
         except (OSError, ValueError, TypeError, AttributeError, KeyError):
             self.entries = {}
         return self
@@ -241,6 +242,8 @@ class Manifest:
     def save(self, entries: dict[str, Entry]) -> None:
         """Record ``entries`` (after the swap: what the site on disk now holds)."""
         with contextlib.suppress(OSError):  # none: the next build writes every file
+            if self.path.is_symlink():  # never written through a link put in the cache
+                self.path.unlink()
             files.write_atomic(self.path, json.dumps({"head": self.head, "files": entries},
                                                      separators=(",", ":")), durable=False)
 

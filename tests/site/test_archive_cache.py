@@ -158,3 +158,24 @@ def test_a_folder_rebuilt_with_nothing_changed_is_answered_from_its_stamp(tmp_pa
     _flip(club)
     assert "nothing changed" not in build()
     assert "nothing changed" in build()
+
+
+def test_a_damaged_or_linked_manifest_writes_every_file(tmp_path) -> None:
+    club = _club(tmp_path)
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    build_seasons(club, out, pdf=False, cache_dir=cache)
+    built = _tree(out)
+    manifest = cache / "site-manifest.json"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace('"club/index.html":[', '"club/index.html":[1,'),
+                        encoding="utf-8")
+    build_seasons(club, out, pdf=False, cache_dir=cache)
+    assert _tree(out) == built
+    manifest.unlink()
+    target = tmp_path / "elsewhere.json"
+    target.write_text("{}", encoding="utf-8")
+    manifest.symlink_to(target)
+    build_seasons(club, out, pdf=False, cache_dir=cache)
+    assert _tree(out) == built
+    assert target.read_text(encoding="utf-8") == "{}"  # not written through the link
+    assert not manifest.is_symlink() and '"head"' in manifest.read_text(encoding="utf-8")
