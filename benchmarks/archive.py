@@ -8,8 +8,16 @@ division. Then, each a whole process (``leaguegen build FOLDER --no-pdf``), prin
 - the cold build (empty cache): every season, the club index, each member's career page,
   the club rating list and the series;
 - the build again with nothing changed;
-- the build after one result of one season is changed (what a correction in an old
-  season costs: that season's section, and the club pages that read it).
+- the build after one result of the oldest season is changed (what a correction in an
+  old season costs: that season's section, and the club pages whose context it changes);
+- the build after one result of the newest season is changed (the common case: a round
+  entered in the season being played).
+
+The build with nothing changed is answered from the folder's stamp (``site/stamp.py``)
+without loading a season; after an edit every season is loaded and its facts derived,
+the sections and club pages whose inputs did not change come from the cache, and the
+files the last build wrote and nobody changed are linked from the site on disk
+(``site/write.Manifest``). Figures: docs/performance.md.
 
 Usage: python benchmarks/archive.py [--seasons 20] [--keep DIR]
 """
@@ -112,17 +120,17 @@ def main() -> None:
     args = parser.parse_args()
     base = args.keep or Path(tempfile.mkdtemp(prefix="leaguegen-archive-"))
     folder, out = base / "club", base / "site"
-    if folder.exists():
-        shutil.rmtree(folder)
-    if out.exists():
-        shutil.rmtree(out)
+    for old in (folder, out, base / ".leaguegen-cache"):  # the cold build: no cache either
+        if old.exists():
+            shutil.rmtree(old)
     files = generate(folder, args.seasons)
     print(f"{args.seasons} seasons x {SECTIONS * PER} players ({SECTIONS} round robins of "
           f"{PER}), {args.seasons * SECTIONS * PER * (PER - 1) // 2:,} games; load "
           f"{os.getloadavg()[0]:.1f}")
-    for label in ("cold", "nothing changed", "one result in the oldest season"):
+    for label in ("cold", "nothing changed", "one result in the oldest season",
+                  "one result in the newest season"):
         if label.startswith("one"):
-            edit_one_result(files[0])
+            edit_one_result(files[0] if "oldest" in label else files[-1])
         wall, cpu, peak, summary = build(folder, out)
         print(f"{label:>32}: {wall:6.2f} s wall {cpu:6.2f} s CPU {peak:5.0f} MiB  {summary}")
     if args.keep is None:

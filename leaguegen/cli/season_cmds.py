@@ -42,8 +42,9 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
 
     started = time.perf_counter()
     one_season = (season_dir / "season.yaml").is_file()
+    # a season or a folder of seasons: either build leaves a stamp (none: None at once)
     same = (stamp.unchanged(season_dir, out_dir, stamp.options(not no_pdf))
-            if one_season and not (clean or force) else None)
+            if not (clean or force) else None)
     if same is not None:  # nothing a build reads changed since the last one: done
         for warning in same.warnings:
             echo(warning, err=True)

@@ -7,10 +7,12 @@ an index of seasons, each under its own path: ``season_index``).
 from __future__ import annotations
 
 import functools
+import hashlib
 import inspect
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from leaguegen.domain.season import Season
@@ -22,7 +24,7 @@ from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
 from leaguegen.site.render import template_dir
-from leaguegen.site.write import OutputTree, staging_name
+from leaguegen.site.write import Manifest, OutputTree, staging_name
 
 CACHE_DIR = ".leaguegen-cache"
 
@@ -96,18 +98,31 @@ def _count(report: BuildReport, built: pipeline.SiteFiles, season: Season) -> No
     report.warnings += [str(w) for w in season.warnings]
 
 
+def digest_of(data: bytes) -> str:
+    """The key of a file made already (a PDF) for ``OutputTree.write_made``: its digest."""
+    return hashlib.sha256(data).hexdigest()
+
+
+def _given(data: bytes) -> bytes:
+    return data
+
+
 def default_cache(out_dir: Path) -> Path:
     """Beside the output, never inside it (the output folder is published)."""
     out = out_dir.resolve()
     return out.parent / CACHE_DIR / out.name
 
 
-def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport) -> None:
+def _write_all(tree: OutputTree, files: dict, out: Path, report: BuildReport,
+               planned: dict[str, tuple[str, Callable[[], bytes]]] | None = None) -> None:
     """Every file into the staging tree, then the swap; on any failure the staging
-    folder goes and the site on disk stays as it was."""
+    folder goes and the site on disk stays as it was. ``planned``: files by (key, how to
+    make them), written or linked by ``OutputTree.write_made``."""
     try:
         for rel, data in files.items():
             tree.write(rel, data)
+        for rel, (key, make) in (planned or {}).items():
+            tree.write_made(rel, key, make)
         report.files = sorted(tree.written)
         tree.commit()
     except OSError as exc:
@@ -206,7 +221,7 @@ def build_site(season_dir: str | Path, out_dir: str | Path, pdf: bool = True,
 @without_pdfs
 def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
                   clean: bool = False, cache_dir: Path | None = None,
-                  force: bool = False) -> BuildReport:
+                  force: bool = False, inputs: str | None = None) -> BuildReport:
     """A folder of seasons (``season_index``) as one site: an index, a path per season.
 
     Every season is built by the same pipeline as :func:`build_site`, into its
@@ -215,6 +230,14 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     the folder and every season in it; every season is loaded (and every
     problem of every season collected) before anything is written, and the whole
     site is swapped in at once, so an error in one season leaves the old site.
+
+    As :func:`build_site`, the build records a ``stamp`` of what it read (every file of
+    the folder, club.yaml and each season's, the templates, the program, the options), so
+    that the CLI sees that a rebuild would change nothing before loading a season
+    (``inputs``: that digest when the caller took it already). The club's pages are kept
+    in the cache page by page (``season_index.club_files``), and a file the last build
+    wrote and nobody changed since is linked from the site on disk instead of written
+    again (``write.Manifest``).
     """
     from leaguegen.site import season_index
 
@@ -222,10 +245,13 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     folder = Path(folder)
     folders = season_index.season_folders(folder)
     out = check_output(Path(out_dir), folder, force=force, seasons=list(folders.values()))
+    if inputs is None:
+        inputs = stamp.digest(folder, out, stamp.options(pdf))
     pdf_server = start_pdfs(pdf)
     seasons = load_seasons(folders)
     club = read_club_file(folder, seasons, folders)  # club.yaml: the folder's own series
     store = DiskStore(cache_dir or default_cache(out))
+    stamp.forget(store.folder)
     if clean:
         store.clear()
     report = BuildReport()
@@ -234,16 +260,18 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     try:
         builds = {path: pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
                   for path, season in seasons.items()}
+        # the club's pages: those the cache does not have rendered on every core too
+        site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf, store=store)
     finally:
         parallel.WORKERS.reset(workers)
-    site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf)
-    files = site.files
+    planned = site.planned()
     for path, built in builds.items():
         notes += [n for n in built.notes if n not in notes]
         _count(report, built, seasons[path])
     # the index, the club's pages (the series' JSON is not a page; their PDFs are PDFs)
     report.pages += 1 + sum(1 for p in site.club if p.endswith(".html"))
     pending = site.pending_pdfs
+    files: dict[str, bytes] = {}  # the PDFs
     for path, (key, _source) in site.club_pdfs.items():  # the series' PDFs, cached by source
         data = store.get_pdf(key)
         if data is not None:
@@ -254,9 +282,18 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     report.pdfs += len(site.club_pdfs)
     render_pdfs(pending, store, files, server=pdf_server)
     tree = OutputTree(out)
+    manifest = Manifest(store.folder, out)
+    if not clean:
+        tree.keep(manifest.load())
     report.notes = list(tree.recovered) + notes
     report.seasons = list(season_index.newest_first(seasons))
-    _write_all(tree, files, out, report)
+    planned.update((path, (digest_of(data), partial(_given, data)))
+                   for path, data in files.items())
+    _write_all(tree, {}, out, report, planned)
+    manifest.save(tree.made)
     store.prune()
+    stamp.record(out, store.folder, stamp.Stamp(
+        inputs, [], pages=report.pages, pdfs=report.pdfs,
+        sections=report.sections_rendered + report.sections_reused, warnings=report.warnings))
     report.seconds = time.perf_counter() - started
     return report

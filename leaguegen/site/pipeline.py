@@ -22,8 +22,10 @@ asks by ``serve`` (after a save every page's date may change).
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 from leaguegen.domain.changes import with_changes
@@ -341,7 +343,8 @@ class SeasonsFiles:
     writes and ``serve`` answers with, file by file."""
 
     def __init__(self, builds: dict[str, SiteFiles], seasons: dict[str, Season],
-                 club: ClubFile | None = None, pdf: bool = True) -> None:
+                 club: ClubFile | None = None, pdf: bool = True,
+                 store: Store | None = None) -> None:
         from leaguegen.site import season_index
 
         self._index = season_index
@@ -351,7 +354,8 @@ class SeasonsFiles:
         # the club's pages across the seasons (every member, a career page each; the grand
         # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
         made = season_index.club_files(
-            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None}, club, pdf)
+            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None}, club, pdf,
+            store)
         self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
         self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
                           if p.endswith(".pdf")}
@@ -381,18 +385,46 @@ class SeasonsFiles:
                 return self._index.share_assets({rel: data}, self.back[season])[rel]
         return None
 
+    def _sources(self) -> dict[str, tuple[bytes, str | None]]:
+        """Every file by its path in the folder's site (but the PDFs still to make), as the
+        bytes it is made from and the season whose page it is (its path; None for a file
+        taken as it is: the index, the club's, the assets, a season's other files)."""
+        out: dict[str, tuple[bytes, str | None]] = {}
+        for path, built in self.builds.items():
+            for rel, data in built.files.items():
+                if not rel.startswith(self.assets):
+                    out[f"{path}/{rel}"] = (data, path if rel.endswith(".html") else None)
+                elif out.setdefault(rel, (data, None))[0] != data:  # pragma: no cover
+                    raise ValueError(f"two seasons bring different {rel}")  # one template dir
+        out[self._index.INDEX] = (self.index, None)
+        out.update((p, (d, None)) for p, d in self.club.items())
+        return out
+
+    def _made(self, path: str, data: bytes, season: str | None) -> bytes:
+        """A file of ``_sources`` as the site has it: a season's page under its path."""
+        if season is None:
+            return data
+        rel = path[len(season) + 1:]
+        return self._index.share_assets({rel: data}, self.back[season])[rel]
+
     @property
     def files(self) -> Files:
         """Every file: what the folder's build writes (but the PDFs still to make)."""
-        out: Files = {}
-        for path, built in self.builds.items():
-            for rel, data in self._index.share_assets(built.files, self.back[path]).items():
-                if not rel.startswith(self.assets):
-                    out[f"{path}/{rel}"] = data
-                elif out.setdefault(rel, data) != data:  # pragma: no cover - one template dir
-                    raise ValueError(f"two seasons bring different {rel}")
-        out[self._index.INDEX] = self.index
-        out.update(self.club)
+        return {path: self._made(path, data, season)
+                for path, (data, season) in self._sources().items()}
+
+    def planned(self) -> dict[str, tuple[str, Callable[[], bytes]]]:
+        """:attr:`files` as (a key of what each is made from, how to make it): what
+        ``build`` writes with ``OutputTree.write_made``, so that a file made from the same
+        bytes as last time is linked from the site on disk, not made and written again (a
+        season's page is made by ``share_assets``, its key holds the season's labels)."""
+        labels = {p: repr(sorted(b.items())).encode() for p, b in self.back.items()}
+        out = {}
+        for path, (data, season) in self._sources().items():
+            key = hashlib.sha256(data)
+            if season is not None:
+                key.update(labels[season])
+            out[path] = (key.hexdigest(), partial(self._made, path, data, season))
         return out
 
     @property

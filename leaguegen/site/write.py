@@ -11,6 +11,16 @@ Every folder this module creates carries the marker of ``output_guard`` and a
 name that says which process made it (``.<out>-build-<pid>-<random>``,
 ``.<out>-old-<pid>``), so leftovers of killed builds are recognised and removed,
 and nothing else is ever touched.
+
+A build that knows what each file is made from (:meth:`OutputTree.write_made`) keeps a
+:class:`Manifest` beside its cache: for every file it wrote, that key and the file's
+size, modification time and inode as written. The next build links a file whose key is
+the same and whose copy in the site on disk still has those (nobody changed it) into
+its staging folder instead of making and writing it again: one ``link`` in place of an
+``open``, a ``write`` and the work of making the bytes. A file changed, replaced or
+removed by hand no longer matches and is written anew. As with make's and rsync's quick
+check, a change that keeps all three (a file replaced on a disk that reuses its inode,
+its time set back by hand) is not seen; ``build --clean`` writes every file.
 """
 
 from __future__ import annotations
@@ -18,16 +28,20 @@ from __future__ import annotations
 import contextlib
 import ctypes
 import ctypes.util
+import json
 import os
 import re
 import secrets
 import shutil
+import stat
 import sys
 import threading
 from collections.abc import Callable
 from pathlib import Path
 
 from leaguegen.errors import OutputRefused
+from leaguegen.formats import files
+from leaguegen.site import program
 from leaguegen.site.output_guard import MARKER, MARKER_TEXT
 
 _RENAME_EXCHANGE = 2
@@ -194,6 +208,46 @@ def recover(destination: Path) -> list[str]:
     return done
 
 
+MANIFEST = "site-manifest.json"
+MANIFEST_FORMAT = "1"
+
+Entry = tuple[str, int, int, int]  # what the file is made from (a key), size, mtime_ns, inode
+
+
+class Manifest:
+    """What the last build of a site wrote: by site path, an :data:`Entry`.
+
+    Kept in the build's cache folder (never in the published site), for one destination
+    and one program (a new program may make other bytes of the same sources): anything
+    else, or a file that cannot be read, is an empty manifest, and every file is written.
+    """
+
+    def __init__(self, cache: Path, destination: Path) -> None:
+        self.path = Path(cache) / MANIFEST
+        self.head = [MANIFEST_FORMAT, program.identity(), str(Path(os.path.abspath(destination)))]
+        self.entries: dict[str, Entry] = {}
+
+    def load(self) -> Manifest:
+        """The entries recorded for this destination and program, if any."""
+        try:
+            if stat.S_ISREG(os.lstat(self.path).st_mode):
+                data = json.loads(self.path.read_text(encoding="utf-8"))
+                if data.get("head") == self.head:
+                    self.entries = {p: (str(k), int(size), int(mtime), int(ino))
+                                    for p, (k, size, mtime, ino) in data["files"].items()}
+        except (OSError, ValueError, TypeError, AttributeError, KeyError):
+            self.entries = {}
+        return self
+
+    def save(self, entries: dict[str, Entry]) -> None:
+        """Record ``entries`` (after the swap: what the site on disk now holds)."""
+        with contextlib.suppress(OSError):  # none: the next build writes every file
+            if self.path.is_symlink():  # never written through a link put in the cache
+                self.path.unlink()
+            files.write_atomic(self.path, json.dumps({"head": self.head, "files": entries},
+                                                     separators=(",", ":")), durable=False)
+
+
 class OutputTree:
     """Collects the files of one build in a staging folder beside the destination."""
 
@@ -218,6 +272,54 @@ class OutputTree:
         self.root = self.staging.resolve()
         self._root = str(self.root)
         self._folders: set[str] = {self._root}
+        # :meth:`write_made`: the last build's files (``keep``), and this build's
+        self.previous: dict[str, Entry] = {}
+        self.made: dict[str, Entry] = {}
+        self.linked = 0
+
+    def keep(self, manifest: Manifest) -> None:
+        """Let :meth:`write_made` link the files ``manifest`` lists from the site on disk."""
+        self.previous = manifest.entries
+
+    def write_made(self, relative: str, key: str, make: Callable[[], bytes]) -> None:
+        """:meth:`write` the file ``make`` returns, whose content ``key`` names; or, when the
+        last build wrote it from the same key and it is still as written in the site on
+        disk (a regular file of the recorded size, modification time and inode: not
+        changed by hand since), link that file into the staging folder instead."""
+        if relative in self.written or relative == MARKER:
+            raise ValueError(f"{relative} written twice in one build")
+        before = self.previous.get(relative)
+        if before is not None and before[0] == key and self._link(relative, before):
+            self.written.add(relative)
+            self.made[relative] = before
+            self.linked += 1
+            return
+        target = str(self.write(relative, make()))
+        info = os.lstat(target)
+        self.made[relative] = (key, info.st_size, info.st_mtime_ns, info.st_ino)
+
+    def _link(self, relative: str, before: Entry) -> bool:
+        """Link the destination's ``relative`` into the staging folder when it is the file
+        ``before`` describes; False (nothing done) otherwise."""
+        target, folder = self._locate(relative)  # (a path that would leave the site: raised)
+        source = f"{self.destination}{target[len(self._root):]}"
+        try:
+            info = os.lstat(source)
+        except (OSError, ValueError):
+            return False
+        if (not stat.S_ISREG(info.st_mode) or info.st_size != before[1]
+                or info.st_mtime_ns != before[2] or info.st_ino != before[3]):
+            return False
+        if folder not in self._folders:
+            os.makedirs(folder, exist_ok=True)
+            while folder not in self._folders:
+                self._folders.add(folder)
+                folder = os.path.dirname(folder)
+        try:
+            os.link(source, target, follow_symlinks=False)
+        except OSError:  # a file system without hard links, or too many: written instead
+            return False
+        return True
 
     def _target(self, relative: str) -> str:
         """:meth:`path` as a string (what :meth:`put` uses: no Path objects per file)."""

@@ -75,17 +75,17 @@ def club_ratings(careers: Sequence[Career], season_order: Sequence[str]) -> tupl
     games = dict.fromkeys(now, 0)
     history: dict[str, list[tuple[dt.date | None, float]]] = {s: [] for s in now}
     for key in sorted(rounds):
-        change = dict.fromkeys(now, 0.0)
-        played = set()
+        # the round's players only (a zero for each of 400 members, 3,800 rounds over,
+        # was most of the list's time); each change starts at 0.0 as before
+        change: dict[str, float] = {}
         for a, b, score in rounds[key]:
             delta = K * (score - expected(now[a], now[b]))
-            change[a] += delta
-            change[b] -= delta  # the opponent's (1 - score) - (1 - E)
-            played.update((a, b))
+            change[a] = change.get(a, 0.0) + delta
+            change[b] = change.get(b, 0.0) - delta  # the opponent's (1 - score) - (1 - E)
             games[a] += 1
             games[b] += 1
-        for slug in played:
-            now[slug] += change[slug]
+        for slug, moved in change.items():
+            now[slug] += moved
             history[slug].append((dates[key], now[slug]))
     out = [ClubRating(c.member.slug, c.member.name, start[c.member.slug], now[c.member.slug],
                       games[c.member.slug], tuple(history[c.member.slug])) for c in careers]

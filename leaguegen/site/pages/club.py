@@ -138,7 +138,7 @@ def _event(event: CareerEvent, seasons: Mapping[str, SeasonFacts]) -> EventView:
     section = seasons[event.season].sections[event.section].section
     games = tuple(GameView(g.round, g.date, g.opponent,
                            member_page(g.opponent_slug) if g.opponent_slug else None,
-                           g.colour, fmt.cell(g.code)) for g in event.games)
+                           g.colour, fmt.cell_of(g.code._name_)) for g in event.games)
     return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
                      f"{ROOT}{event.season}/{urls.section(section)}", event.first,
                      event.rating, event.points, event.played, event.performance,
@@ -150,15 +150,19 @@ def _page(career: Career, title: str, seasons: Mapping[str, SeasonFacts]) -> Car
     h2h = tuple(HeadToHeadView(h.opponent, member_page(h.slug), h.wins, h.draws, h.losses,
                                h.score) for h in career.head_to_head)
     events = tuple(_event(e, seasons) for e in career.events)
-    played = [_SCORES[g.result] for e in events for g in e.games
-              if g.opponent is not None and g.result in _SCORES]
+    counts = dict.fromkeys(_HALVES, 0)  # games played over the board, by their cell
+    for e in events:
+        for g in e.games:
+            if g.opponent is not None and g.result in counts:
+                counts[g.result] += 1
     return CareerPage(ROOT, title, m.name, tuple(n for n in m.names if n != m.name),
                       m.fide_id, m.club_id, events, h2h, rating_chart(career.history),
-                      career.history, len(played), sum(played, Fraction(0)))
+                      career.history, sum(counts.values()),
+                      Fraction(sum(_HALVES[c] * n for c, n in counts.items()), 2))
 
 
-# a game played over the board, by its cell: its score at 1 / ½ / 0
-_SCORES = {"1": Fraction(1), "½": Fraction(1, 2), "0": Fraction(0)}
+# a game played over the board, by its cell: its score in half points (1 / ½ / 0)
+_HALVES = {"1": 2, "½": 1, "0": 0}
 
 
 def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage:
