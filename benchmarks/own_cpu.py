@@ -6,12 +6,16 @@ splits between this process and the children it forked and waited for.
 children C s, parent peak M MiB, largest child's peak K MiB``. For a build that forks its
 sections over the cores, P is the serial part (everything the parent does before, between
 and after the children) and C what the children did, together; ``run_all.py`` shows both
-beside the whole-process figures.
+beside the whole-process figures. The code run is the current folder's, as with
+``python -m leaguegen.cli.entry`` (``run_all.py``'s other cases): run as a script, this
+file's own folder came first on the path, and the installed leaguegen (another checkout's,
+perhaps) was measured.
 """
 
 from __future__ import annotations
 
 import atexit
+import os
 import resource
 import runpy
 import sys
@@ -27,5 +31,6 @@ def _report() -> None:
 
 if __name__ == "__main__":
     atexit.register(_report)
+    sys.path[0] = os.getcwd()  # what ``python -m`` puts first, in place of benchmarks/
     sys.argv = ["leaguegen", *sys.argv[1:]]
     runpy.run_module("leaguegen.cli.entry", run_name="__main__")
