@@ -11,14 +11,34 @@ overlay, as with one season.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.errors import InputError
 from leaguegen.formats.club_file import read_club_file
 from leaguegen.site import season_index
+from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.live import LiveSite
 from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
+
+
+@dataclass
+class LastSave(MemoryStore):
+    """The club pages' store while serving: a save finds the pages of the save before
+    (``last``) and keeps only those it used or made, so an edit renders again only the
+    club pages whose context changed (a career page is thousands of template calls),
+    and the store does not grow save after save."""
+
+    last: dict[str, object] = field(default_factory=dict)
+
+    def get(self, key: str) -> object:  # noqa: D102 - MemoryStore.get, from the last save
+        value = self.entries.get(key, self.last.get(key))
+        if value is not None:
+            self.entries[key] = value
+        return value
+
+    get_section = get_page = get_pdf = get
 
 
 class LiveSeasons:
@@ -28,6 +48,7 @@ class LiveSeasons:
         self.folder = Path(folder)
         self.pdf = pdf
         self.sites: dict[str, LiveSite] = {}
+        self.club_pages: dict[str, object] = {}  # the last save's club pages, by key
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
@@ -53,7 +74,11 @@ class LiveSeasons:
             club = read_club_file(self.folder, seasons, folders)  # type: ignore[arg-type]
         except InputError as err:
             return None, [str(p) for p in err.problems]
-        return SeasonsFiles(built, seasons, club, pdf=self.pdf), []  # type: ignore[arg-type]
+        store = LastSave(last=self.club_pages)
+        files = SeasonsFiles(built, seasons, club, pdf=self.pdf,  # type: ignore[arg-type]
+                             store=store)
+        self.club_pages = store.entries
+        return files, []
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:

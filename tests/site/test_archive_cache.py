@@ -179,3 +179,34 @@ def test_a_damaged_or_linked_manifest_writes_every_file(tmp_path) -> None:
     assert _tree(out) == built
     assert target.read_text(encoding="utf-8") == "{}"  # not written through the link
     assert not manifest.is_symlink() and '"head"' in manifest.read_text(encoding="utf-8")
+
+
+def test_serve_renders_again_only_the_club_pages_a_save_changed(tmp_path, monkeypatch) -> None:
+    """``serve`` on a folder keeps the last save's club pages (``LastSave``): a save
+    renders the changed ones only, serves what a cold build writes, and keeps no more
+    pages than the site has."""
+    from leaguegen.site.live_seasons import LiveSeasons
+
+    club = _club(tmp_path)
+    rendered: list[int] = []
+    render = season_index._ClubRender._render
+    monkeypatch.setattr(season_index._ClubRender, "_render",
+                        lambda self, jobs: rendered.append(len(jobs)) or render(self, jobs))
+    live = LiveSeasons(club, pdf=False)
+    served, errors = live.build()
+    assert not errors
+    pages = sum(rendered)
+    assert pages == sum(1 for p in served.club if p.endswith(".html")) > 50
+    rendered.clear()
+    served, errors = live.build()  # nothing changed
+    assert not errors and sum(rendered) == 0
+    _flip(club)
+    served, errors = live.build()
+    assert not errors and 0 < sum(rendered) < pages // 4
+    assert len(live.club_pages) == pages
+    out = tmp_path / "cold"
+    build_seasons(club, out, pdf=False, cache_dir=tmp_path / "cache")
+    cold = _tree(out)
+    assert {p: d for p, d in served.club.items()} == {
+        p: d for p, d in cold.items() if p in served.club}
+    assert set(served.club) <= set(cold)
