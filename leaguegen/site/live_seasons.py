@@ -3,9 +3,10 @@
 The same site ``build_seasons`` writes (``pipeline.SeasonsFiles``: the index at the
 root, each season under its path, the assets once), kept in memory: each season
 keeps its own ``LiveSite`` (loader memo, store, the pipeline's memo), so a save in
-one season renders only what changed there. Seasons added or removed while serving
-are picked up on the next save. An invalid season shows its problems in the
-overlay, as with one season.
+one season renders only what changed there, and a season whose files no save changed
+(nor a commit since) is not loaded again at all: its last build is served. Seasons
+added or removed while serving are picked up on the next save. An invalid season
+shows its problems in the overlay, as with one season.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 from leaguegen.errors import InputError
 from leaguegen.formats.club_file import read_club_file
-from leaguegen.site import season_index
+from leaguegen.site import season_index, stamp
 from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.live import LiveSite
 from leaguegen.site.pdf import PdfUnavailable
@@ -49,6 +50,10 @@ class LiveSeasons:
         self.pdf = pdf
         self.sites: dict[str, LiveSite] = {}
         self.club_pages: dict[str, object] = {}  # the last save's club pages, by key
+        # each season's last build, with what it was built from (its files' hash and the
+        # folder's newest commit): a save elsewhere in the folder leaves it as it is
+        self.last: dict[str, tuple[str, SiteFiles]] = {}
+        self.fresh: set[str] = set()  # the seasons this save built (their background jobs)
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
@@ -61,12 +66,23 @@ class LiveSeasons:
             return None, [f"{self.folder}: no season folder (with a season.yaml) left in it"]
         errors: list[str] = []
         built: dict[str, SiteFiles] = {}
+        commit = stamp.last_commit(self.folder)
+        self.fresh = set()
         for path, site in self.sites.items():
+            seen = f"{commit}\0{stamp.files_digest(folders[path])}"
+            last = self.last.get(path)
+            if last is not None and last[0] == seen:
+                built[path] = last[1]
+                continue
             files, problems = site.build()
             if files is None:
+                self.last.pop(path, None)
                 errors.extend(problems)
                 continue
             built[path] = files
+            self.last[path] = (seen, files)
+            self.fresh.add(path)
+        self.last = {path: self.last[path] for path in self.sites if path in self.last}
         if errors:
             return None, errors
         seasons = {path: site.season for path, site in self.sites.items()}
@@ -90,7 +106,7 @@ class LiveSeasons:
                   ) -> Callable[[], dict[str, bytes]]:
             return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        jobs = [under(path, job) for path, files in built.builds.items()
+        jobs = [under(path, job) for path, files in built.builds.items() if path in self.fresh
                 for job in self.sites[path].background(files)]
         if built.club_pdfs:  # the folder's series PDFs
             pending = dict(built.club_pdfs)

@@ -78,7 +78,7 @@ def _digest_of(paths: list[Path], base: Path, digest: hashlib._Hash) -> None:
             digest.update(f"{st.st_mtime_ns}".encode())
 
 
-def _last_commit(folder: Path) -> str:
+def last_commit(folder: Path) -> str:
     """The newest commit touching ``folder`` ("" outside git): the Changes pages and
     "last updated" read the history, so committing edits already built must rebuild."""
     try:
@@ -91,11 +91,20 @@ def _last_commit(folder: Path) -> str:
     return done.stdout.strip() if done.returncode == 0 else ""
 
 
+def files_digest(folder: Path) -> str:
+    """The content hash of every file under ``folder`` (not its history): what ``serve`` on
+    a folder of seasons compares, with the folder's :func:`last_commit`, to leave a season
+    no save touched as it was built (a season's load alone is a YAML parse of its files)."""
+    digest = hashlib.sha256()
+    _digest_of(_files(Path(folder), set()), Path(folder), digest)
+    return digest.hexdigest()
+
+
 def inputs_digest(season_dir: Path, out_dir: Path, templates: Path, options: str) -> str:
     """One hash of everything a build of ``season_dir`` reads (its git history included)."""
     season_dir, out = Path(season_dir).resolve(), Path(out_dir).resolve()
     digest = hashlib.sha256(f"{FORMAT}\0{_program()}\0{options}\0{out}\0".encode())
-    digest.update(f"commit\0{_last_commit(season_dir)}\0".encode())
+    digest.update(f"commit\0{last_commit(season_dir)}\0".encode())
     _digest_of(_files(season_dir, {out}), season_dir, digest)
     digest.update(b"\0templates\0")
     _digest_of(_files(templates, set()), templates, digest)

@@ -210,3 +210,38 @@ def test_serve_renders_again_only_the_club_pages_a_save_changed(tmp_path, monkey
     assert {p: d for p, d in served.club.items()} == {
         p: d for p, d in cold.items() if p in served.club}
     assert set(served.club) <= set(cold)
+
+
+def test_serve_leaves_a_season_no_save_touched_as_it_was(tmp_path, monkeypatch) -> None:
+    """A save in one season of a folder loads and builds that season only; the others'
+    last builds are served as they were (what a cold build writes, still)."""
+    from leaguegen.site import live
+    from leaguegen.site.live_seasons import LiveSeasons
+
+    club = _club(tmp_path)
+    built: list[str] = []
+    build = live.LiveSite.build
+    monkeypatch.setattr(live.LiveSite, "build",
+                        lambda self: built.append(self.season_dir.name) or build(self))
+    served = LiveSeasons(club, pdf=False)
+
+    def save():  # noqa: ANN202 - a save as serve makes it: the build, then its background
+        files, errors = served.build()
+        assert not errors
+        for job in served.background(files):
+            files.update(job())
+        return files
+
+    save()
+    assert sorted(built) == sorted(CLUB)
+    built.clear()
+    save()
+    assert built == []
+    _flip(club)
+    files = save()
+    assert built == ["riverside-2024"]
+    out = tmp_path / "cold"
+    build_seasons(club, out, pdf=False, cache_dir=tmp_path / "cache")
+    cold = _tree(out)
+    cold.pop(MARKER)
+    assert files.files == cold
