@@ -2,11 +2,12 @@
 
 ``python benchmarks/feeds_facts.py [SEASON_DIR] [--repeat N]`` loads the season (by default
 the 100-section, 2,000-player season of ``live_rebuild.py``, generated into a temporary
-folder), then times, best of N with every memo emptied between runs: the facts of every
-section and the season (crosstable, standings and tie-breaks, schedules: ``season_facts``),
-every section's feeds (``feeds.section_files``: section.json, the section and player
-calendars, the TRF, the section's parts of the season's files) and the season's
-(``feeds.season_files``, from those parts). Prints CPU seconds (``time.process_time``) and the load.
+folder), then times, best of N (each run derives afresh: no module-level memo is left
+since the facts are passed down): the facts of every section and the season (crosstable,
+standings and tie-breaks, schedules: ``season_facts``), every section's feeds
+(``feeds.section_files``: section.json, the section and player calendars, the TRF, the
+section's parts of the season's files) and the season's (``feeds.season_files``, from
+those parts). Prints CPU seconds (``time.process_time``) and the load.
 """
 
 from __future__ import annotations
@@ -19,18 +20,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-
-def _clear_memos() -> None:
-    """Every module-level memo of the parts timed (``_UPPER`` dicts), so each run derives."""
-    from leaguegen.domain.sections import facts as facts_module
-    from leaguegen.formats import rounds, season_trf
-
-    facts_module._MEMO.clear()
-    for module in (season_trf, rounds):
-        for name, value in vars(module).items():
-            if name.startswith("_") and name[1:].isupper() and isinstance(value, dict):
-                value.clear()
 
 
 def main() -> None:
@@ -53,7 +42,6 @@ def main() -> None:
     clock = time.process_time
     best: dict[str, float] = {}
     for _ in range(args.repeat):
-        _clear_memos()
         took = {}
         start = clock()
         facts = season_facts(season)

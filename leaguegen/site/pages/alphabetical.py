@@ -42,7 +42,7 @@ from leaguegen.site.pages.common import (
 )
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
-from leaguegen.site.pages.team_league import team_path
+from leaguegen.site.pages.teams_common import team_path
 from leaguegen.site.render import render
 
 # --------------------------------------------------------------------------- collation

@@ -68,7 +68,7 @@ def _row(n: int, player: PlayerLink, p: Player, team: str | None = None,
 def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
     """A team league's players, team by team in board order (numbers as its TRF has them),
     each linked to their team's page."""
-    from leaguegen.site.pages.team_league import team_path
+    from leaguegen.site.pages.teams_common import team_path
 
     d, sid = facts.details, facts.section.id
     rows = []

@@ -19,14 +19,13 @@ from leaguegen.domain.sections.team_league import (
     team_league_facts,
 )
 from leaguegen.site.pages.registry import SectionPages, register_renderer
-from leaguegen.site.pages.teams_common import (  # team_path: the other pages link teams
+from leaguegen.site.pages.teams_common import (
     CrossRow,
     Pairing,
     TeamLink,
     TeamSection,
     WithdrawnView,
     half,
-    team_path,  # noqa: F401
 )
 
 # The team tie-breaks' names on the pages, by code (C.07's team section; the registry's
