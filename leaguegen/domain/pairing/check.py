@@ -9,7 +9,7 @@ the same pairing-allocated bye; board order is not compared.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from leaguegen.errors import Message, NoValidPairing
@@ -54,12 +54,16 @@ def _board(pair: tuple[int, int]) -> str:
     return f"{pair[0]}-{pair[1]}"
 
 
-def compare_round(round_no: int, expected: PairingResult, found: RoundPairing) -> RoundCheck:
-    """List each of the system's boards the event does not have, and a differing bye."""
-    have = set(found.boards)
-    seat = {p: pair for pair in found.boards for p in pair}
+def differences(expected: Sequence[tuple[int, int]], expected_bye: int | None,
+                found: Sequence[tuple[int, int]], found_bye: int | None
+                ) -> tuple[Difference, ...]:
+    """Each expected board (white, black) the event does not have, by the expected order,
+    said by where the event seats its two, and a differing bye. Players or teams alike:
+    the team Swiss checker (``domain/teams/swiss_check``) says its matches the same way."""
+    have = set(found)
+    seat = {p: pair for pair in found for p in pair}
     out = []
-    for number, (white, black) in enumerate(expected.boards, start=1):
+    for number, (white, black) in enumerate(expected, start=1):
         if (white, black) in have:
             continue
         if (black, white) in have:
@@ -69,14 +73,20 @@ def compare_round(round_no: int, expected: PairingResult, found: RoundPairing) -
         parts = []
         for p in (white, black):
             pair = seat.get(p)
-            text = _board(pair) if pair else ("bye" if found.bye == p else "not paired")
+            text = _board(pair) if pair else ("bye" if found_bye == p else "not paired")
             text = text if pair else f"{p} {text}"
             if text not in parts:
                 parts.append(text)
         out.append(Difference(number, " and ".join(parts), f"{white}-{black}"))
-    if expected.bye != found.bye:
-        out.append(Difference(None, str(found.bye or "none"), str(expected.bye or "none")))
-    return RoundCheck(round_no, len(expected.boards), tuple(out))
+    if expected_bye != found_bye:
+        out.append(Difference(None, str(found_bye or "none"), str(expected_bye or "none")))
+    return tuple(out)
+
+
+def compare_round(round_no: int, expected: PairingResult, found: RoundPairing) -> RoundCheck:
+    """List each of the system's boards the event does not have, and a differing bye."""
+    return RoundCheck(round_no, len(expected.boards),
+                      differences(expected.boards, expected.bye, found.boards, found.bye))
 
 
 def check_event(rounds: Iterable[tuple[int, SwissState, RoundPairing]],

@@ -15,7 +15,7 @@ over the board meet again.
 
 from __future__ import annotations
 
-from leaguegen.domain.pairing.check import Difference, RoundCheck
+from leaguegen.domain.pairing.check import RoundCheck, differences
 from leaguegen.domain.teams.model import TeamEvent
 from leaguegen.domain.teams.swiss import TeamPairing, pair_team_round
 from leaguegen.domain.teams.swiss_state import settings_of, states_of
@@ -37,34 +37,11 @@ def teams_in_round(event: TeamEvent, rnd: int) -> frozenset[int]:
     return frozenset(teams)
 
 
-def _where(found: TeamPairing, team: int) -> str:
-    pair = next((p for p in found.matches if team in p), None)
-    if pair is not None:
-        return f"{pair[0]}-{pair[1]}"
-    return f"{team} bye" if found.bye == team else f"{team} not paired"
-
-
 def compare(rnd: int, engine: TeamPairing, found: TeamPairing) -> RoundCheck:
     """Each of the engine's matches the event does not have (by the engine's order), and a
-    differing bye."""
-    have = set(found.matches)
-    out = []
-    for number, (white, black) in enumerate(engine.matches, start=1):
-        if (white, black) in have:
-            continue
-        if (black, white) in have:
-            out.append(Difference(number, f"{black}-{white} (colours reversed)",
-                                  f"{white}-{black}"))
-            continue
-        parts: list[str] = []
-        for t in (white, black):
-            text = _where(found, t)
-            if text not in parts:
-                parts.append(text)
-        out.append(Difference(number, " and ".join(parts), f"{white}-{black}"))
-    if engine.bye != found.bye:
-        out.append(Difference(None, str(found.bye or "none"), str(engine.bye or "none")))
-    return RoundCheck(rnd, len(engine.matches), tuple(out))
+    differing bye: the individual checker's comparison, teams for players."""
+    return RoundCheck(rnd, len(engine.matches),
+                      differences(engine.matches, engine.bye, found.matches, found.bye))
 
 
 def check_team_event(event: TeamEvent) -> tuple[RoundCheck, ...]:
