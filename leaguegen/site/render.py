@@ -19,11 +19,17 @@ from functools import lru_cache
 from pathlib import Path
 
 import jinja2
-from markupsafe import Markup
+from jinja2.compiler import CodeGenerator
+from markupsafe import Markup, escape
 
 from leaguegen.domain import report_links
 from leaguegen.domain.names import family_first, grammatical_gender
 from leaguegen.site import formatting, i18n
+
+try:  # MarkupSafe 3: its C escaping of a str, without the Markup around it
+    from markupsafe import _escape_inner as escape_text
+except ImportError:  # pragma: no cover - MarkupSafe 2 (pyproject allows it): as Jinja2 does
+    escape_text = escape  # type: ignore[assignment]
 
 TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
@@ -128,7 +134,8 @@ def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
     base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
         "leaguegen")
-    folder = Path(base) / f"templates-{jinja2.__version__}" / f"{language}-{digits}"
+    # the code is this module's generator's (_Generator): named apart from other versions'
+    folder = Path(base) / f"templates-{jinja2.__version__}-{_GENERATOR}" / f"{language}-{digits}"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError:
@@ -182,7 +189,39 @@ def templates_pinned() -> Iterator[None]:
         _PINNED.reset(token)
 
 
+def _written(value: object) -> str:
+    """What ``{{ value }}`` writes into the page: ``markupsafe.escape(value)``'s text.
+
+    Jinja2 wraps every value a page writes in ``escape``, which makes a ``Markup`` of it
+    (two calls in Python, a big season's pages write millions of values) only to join
+    it into the page's text at once. Every buffer a template keeps (a macro's output, a
+    ``{% set %}`` block, a filter block) is made ``Markup`` again from the joined text,
+    so nothing downstream sees the difference: the pages are the same, byte for byte."""
+    if type(value) is str:
+        return escape_text(value)
+    html = getattr(value, "__html__", None)
+    return html() if html is not None else escape_text(str(value))
+
+
+_GENERATOR = "w1"  # the compiled templates' flavour (the bytecode cache's folder)
+
+
+class _Generator(CodeGenerator):
+    """Jinja2's code, with a value written into an autoescaped page by :func:`_written`."""
+
+    def _output_child_pre(self, node, frame, finalize):  # noqa: ANN001,ANN202
+        if frame.eval_ctx.volatile or not frame.eval_ctx.autoescape:
+            return super()._output_child_pre(node, frame, finalize)
+        self.write("environment.written(")
+        if finalize.src is not None:
+            self.write(finalize.src)
+        return None
+
+
 class _Environment(jinja2.Environment):
+    code_generator_class = _Generator
+    written = staticmethod(_written)
+
     def get_template(self, name, parent=None, globals=None):  # noqa: ANN001,ANN201,A002
         """Jinja2's lookup, or the template found already inside ``templates_pinned``."""
         pinned = _PINNED.get()
