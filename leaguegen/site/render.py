@@ -17,9 +17,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
+from types import FunctionType
 
 import jinja2
 from jinja2.compiler import CodeGenerator
+from jinja2.runtime import Context, Macro
 from markupsafe import Markup, escape
 
 from leaguegen.domain import report_links
@@ -218,8 +220,32 @@ class _Generator(CodeGenerator):
         return None
 
 
+class _Context(Context):
+    """Jinja2's context, calling a macro or a plain function (``_``, ``memo``) at once.
+
+    Jinja2's ``Context.call`` asks every callable whether it wants the context passed
+    (three attribute look-ups, two of them failing) on each call: a big season's pages
+    make hundreds of thousands. Neither a macro nor a function without ``jinja_pass_arg``
+    takes one, so those are called as Jinja2 would call them; the rest go to Jinja2."""
+
+    def call(__self, __obj, *args, **kwargs):  # noqa: ANN001,ANN002,ANN003,ANN204,N805
+        kind = type(__obj)
+        if kind is not Macro and (kind is not FunctionType
+                                  or "jinja_pass_arg" in __obj.__dict__):
+            return super().call(__obj, *args, **kwargs)
+        if kwargs:
+            kwargs.pop("_block_vars", None)
+            kwargs.pop("_loop_vars", None)
+        try:
+            return __obj(*args, **kwargs)
+        except StopIteration:
+            return __self.environment.undefined("value was undefined because a callable"
+                                                " raised a StopIteration exception")
+
+
 class _Environment(jinja2.Environment):
     code_generator_class = _Generator
+    context_class = _Context
     written = staticmethod(_written)
 
     def get_template(self, name, parent=None, globals=None):  # noqa: ANN001,ANN201,A002
