@@ -33,7 +33,7 @@ ROW_MACROS = (
     ("partials/wall.html", "wall_rows", "<tr", "wall-list"),
     ("partials/rounds.html", "board_lines", "<tr", "pairings(?: swiss-pairings)?"),
     ("partials/crosstable.html", "crosstable_row", "<tr", "crosstable(?: double)?"),
-    ("partials/standings.html", "standings_row", "<tr", "standings"),
+    ("partials/standings.html", "standings_rows", "<tr", "standings"),
     ("partials/wall.html", "round_links", "<a", "round-pager"),
 )
 PAGER_PAGES = "/alphabetical"  # a Swiss round page's pager is its own (swiss/round.html)
