@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from leaguegen.domain.model import Crosstable
 from leaguegen.domain.tiebreaks.context import build_context
@@ -62,18 +61,21 @@ class Standings:
         return None
 
 
-def _sort_key(value: Value, entry: Tiebreak, spec: TiebreakSpec):
-    if value is None:
-        return (1, Fraction(0))
-    lower = entry.lower_is_better != spec.reverse
-    return (0, value if lower else -value)
-
-
 def _split(groups: list[list[int]], values: dict[int, Value], entry: Tiebreak,
            spec: TiebreakSpec) -> list[list[int]]:
+    """Each group split by ``values``, best first (None last), a tier per value; inside
+    a tier by player number. Sorted by number, then (stably) by value: no key tuple nor
+    negated Fraction per player (the standings after every round of a big season split
+    hundreds of thousands of times)."""
+    better_is_higher = entry.lower_is_better == spec.reverse
     out: list[list[int]] = []
     for group in groups:
-        ordered = sorted(group, key=lambda n: (_sort_key(values[n], entry, spec), n))
+        if len(group) == 1:
+            out.append([group[0]])
+            continue
+        ordered = sorted(n for n in group if values[n] is not None)
+        ordered.sort(key=values.__getitem__, reverse=better_is_higher)
+        ordered += sorted(n for n in group if values[n] is None)
         current = [ordered[0]]
         for n in ordered[1:]:
             if values[n] == values[current[-1]]:
