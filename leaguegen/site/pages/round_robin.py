@@ -110,6 +110,15 @@ class SectionData:
     # the game pages by (round, White, Black), by root: the section's PGN files matched
     # once for its rounds page and every player page
     games: dict[str, dict[tuple[int, int, int], str]] = field(default_factory=dict)
+    # points by units (``Scoring.value`` is Fraction arithmetic): each count made once
+    points: dict[int, Fraction] = field(default_factory=dict)
+
+    def value(self, units: int) -> Fraction:
+        """``units`` as points (``Scoring.value``), each count made once per section."""
+        known = self.points.get(units)
+        if known is None:
+            known = self.points[units] = self.table.scoring.value(units)
+        return known
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
         return links_for(self.links, self.section, root)
@@ -174,7 +183,7 @@ def section_page(season: Season, data: SectionData, root: str = "../",
         rows.append(StandingRow(
             rank=rank, shared=rank is not None and rank_counts[rank] > 1,
             player=data.links_of(root)[number],
-            points=t.scoring.value(row.points if row else data.score_of(number)[0]),
+            points=data.value(row.points if row else data.score_of(number)[0]),
             played=data.score_of(number)[1], values=shown,
             decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
             provisional=provisional, performance=_performance(data, number)[0],
@@ -276,10 +285,10 @@ def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
             cells[opponent - 1].append(cell)
             void = void or not counted
             withdrew_cells = withdrew_cells or withdrew
-        total = t.scoring.value(data.score_of(number)[0])
+        total = data.value(data.score_of(number)[0])
         counted = None
         if void and data.standings is not None and number not in excluded:
-            ranked = t.scoring.value(data.standings.row(number).points)
+            ranked = data.value(data.standings.row(number).points)
             counted = ranked if ranked != total else None
         out.append(CrossRow(
             player=data.links_of(root)[number],
@@ -361,17 +370,17 @@ def player_page(season: Season, data: SectionData, number: int,
         made.append(PlayerGame(r, date,
                                "w" if colour is white else "b" if colour is black else "",
                                players[opponent], fmt.cell_of(name), note, withdrew,
-                               changes.get(r), t.scoring.value(data.score_of(opponent)[0]),
+                               changes.get(r), data.value(data.score_of(opponent)[0]),
                                games.get((r, number, opponent) if colour is white
                                          else (r, opponent, number), "") if games else ""))
     perf, average = _performance(data, number)
     withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
                       None)
     units, played = data.score_of(number)
-    score = t.scoring.value(units)
+    score = data.value(units)
     counted = None
     if data.standings is not None and number not in data.excluded:
-        ranked = t.scoring.value(data.standings.row(number).points)
+        ranked = data.value(data.standings.row(number).points)
         counted = ranked if ranked != score else None
     shared = data.frames.get(root)
     if shared is None:

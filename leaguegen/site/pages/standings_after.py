@@ -15,6 +15,7 @@ event's, so these tables do not repeat them.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import partial
 from itertools import accumulate
 
@@ -73,8 +74,10 @@ def _games(table: Crosstable) -> dict[int, tuple[int, ...]]:
 
 
 def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
-          links: tuple[PlayerLink | None, ...], games: dict[int, tuple[int, ...]]
-          ) -> tuple[StandingRow, ...]:
+          links: tuple[PlayerLink | None, ...], games: dict[int, tuple[int, ...]],
+          points: dict[int, Fraction]) -> tuple[StandingRow, ...]:
+    """The table after round ``after``; ``points``: each count of units as points
+    (``Scoring.value``), filled as the section's pages need them."""
     section, table = facts.section, facts.table
     assert table is not None
     standings = compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
@@ -88,20 +91,26 @@ def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
         counts = games[number]
         return counts[min(after, len(counts) - 1)]
 
+    def value(units: int) -> Fraction:
+        known = points.get(units)
+        if known is None:
+            known = points[units] = table.scoring.value(units)
+        return known
+
     rows = []
     for row in standings.rows:
         shown, provisional = shown_values(standings.codes, row)
         link = links[row.number]
         assert link is not None
         rows.append(StandingRow(row.rank, counts[row.rank] > 1, link,
-                                table.scoring.value(row.points), played(row.number), shown,
+                                value(row.points), played(row.number), shown,
                                 row.decided_by, False, provisional))
     blank = tuple("" for _ in standings.codes)
     for number in sorted(excluded):
         link = links[number]
         assert link is not None
         rows.append(StandingRow(None, False, link,
-                                table.scoring.value(table.score(number, after)),
+                                value(table.score(number, after)),
                                 played(number), blank, None, True))
     return tuple(rows)
 
@@ -132,12 +141,14 @@ def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]
     frame = season_info(season)
     tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in section.tiebreaks)
     links, games = player_links(section, root), _games(table)
+    points: dict[int, Fraction] = {}
     fixed = (info, rounds, links, tiebreaks, section.tiebreaks_default, section.tiebreak_rules,
              section.format, table.scoring, table.rounds_total)
 
     def page(after: int, excluded: frozenset[int]) -> str:
         made = StandingsAfterPage(root, frame, info, after, rounds,
-                                  _rows(facts, after, excluded, links, games), tiebreaks,
+                                  _rows(facts, after, excluded, links, games, points),
+                                  tiebreaks,
                                   section.tiebreaks_default)
         return render("lists/standings_after.html", made, season.language)
 
