@@ -103,12 +103,15 @@ def compute_standings(
     rules: str = "2024",
     after_round: int | None = None,
     excluded: frozenset[int] = frozenset(),
+    explain: bool = True,
 ) -> Standings:
     """Rank the players of ``table`` by points, then by ``codes`` (FIDE codes such as
     ``"SB"``, ``"BH/C1"``, ``"KS/L-1"``). Raises ValueError for an unknown code,
-    system or rules edition."""
+    system or rules edition. ``explain`` False: the rows' explanations hold the values and
+    extras (DE's ``mutual_score``, ``all_met``) without their elements and notes, which
+    cost more than the values (:attr:`Context.explain`)."""
     parsed = [lookup(c) for c in codes]
-    ctx = build_context(table, system, rules, after_round, frozenset(excluded))
+    ctx = build_context(table, system, rules, after_round, frozenset(excluded), explain)
     units = ctx.score_units
     groups: list[list[int]] = [list(ctx.numbers)] if ctx.numbers else []
     # points split the field in units (the same order: a unit is worth more than 0)

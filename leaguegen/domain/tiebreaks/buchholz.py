@@ -75,6 +75,7 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
     is_rr = ctx.is_rr
     last = ctx.rounds
     predetermined = spec.predetermined
+    explain = ctx.explain or spec.cut_low > 0 or spec.cut_high > 0  # a cut compares items
     for s in ctx.slots[n]:
         opponent = s.opponent
         if opponent is not None and (s.played or is_rr or predetermined
@@ -109,8 +110,8 @@ def _elements(ctx: Context, spec: TiebreakSpec, n: int, product: bool, fore: boo
         else:
             units = score
             value = shown
-        out.append((new_item(s.round, kind, opponent, value, shown, s.points, note),
-                    vur, units))
+        out.append((new_item(s.round, kind, opponent, value, shown, s.points, note)
+                    if explain else None, vur, units))
     return out
 
 
@@ -159,6 +160,8 @@ def _family(ctx: Context, spec: TiebreakSpec, product: bool, fore: bool) -> Resu
             items = tuple(e[0] for e in elements)
             total = sum(e[2] for e in elements)
             cut_items = ()
+        if not ctx.explain:
+            items, cut_items = (), ()
         out[n] = new_explanation(
             spec.code, value_of(total), items, cut_items, "",
             {"own_score": points(own[n]), "adjusted_score": points(adjusted[n])},

@@ -81,6 +81,9 @@ class Context:
     adjusted_units: dict[int, int] = field(default_factory=dict)
     win_units: int = 2
     draw_units: int = 1
+    # False: the tie-breaks give each player's value and extras only, without the elements
+    # and notes that explain it (a table of values: the standings after an earlier round)
+    explain: bool = True
     _values: dict[int, Fraction] = field(default_factory=dict, repr=False, compare=False)
     _products: dict[int, Fraction] = field(default_factory=dict, repr=False, compare=False)
 
@@ -115,6 +118,7 @@ def build_context(
     edition: str = "2024",
     after_round: int | None = None,
     excluded: frozenset[int] = frozenset(),
+    explain: bool = True,
 ) -> Context:
     if system not in SYSTEMS:
         raise ValueError(f"system must be one of {SYSTEMS}, not {system!r}")
@@ -199,6 +203,7 @@ def build_context(
         adjusted_units=adjusted_units,
         win_units=scoring.win,
         draw_units=draw_units,
+        explain=explain,
         _values=values,
         _products=products,
     )

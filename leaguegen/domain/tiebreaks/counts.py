@@ -14,6 +14,11 @@ Results = dict[int, Explanation]
 
 def _count(ctx: Context, spec: TiebreakSpec, test, note: str) -> Results:
     out: Results = {}
+    if not ctx.explain:  # the counts alone
+        for n in ctx.numbers:
+            out[n] = new_explanation(spec.code, sum(1 for s in ctx.slots[n] if test(ctx, s)),
+                                     (), (), note)
+        return out
     for n in ctx.numbers:
         items = tuple([
             new_item(s.round, "game" if s.played else "round", s.opponent, 1, None, s.points)

@@ -33,6 +33,7 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
     items: dict[int, list[Item]] = {}
     # ``ctx.counts_as_game(s, predetermined)`` for a slot with an opponent
     any_game = ctx.is_rr or spec.predetermined
+    explain = ctx.explain
     for n in group:
         per_opp: dict[int, list[int]] = {}  # units scored against each member met
         mine: list[Item] = []
@@ -41,8 +42,9 @@ def _mutual(ctx: Context, spec: TiebreakSpec, group: Sequence[int]):
             opponent = s.opponent
             if opponent in members and opponent != n and (any_game or s.played):
                 per_opp.setdefault(opponent, []).append(s.units)
-                kind = "game" if s.played else "forfeit"
-                mine.append(new_item(s.round, kind, opponent, s.points, None, s.points))
+                if explain:
+                    kind = "game" if s.played else "forfeit"
+                    mine.append(new_item(s.round, kind, opponent, s.points, None, s.points))
         if all(len(v) == 1 for v in per_opp.values()):  # one game each: a sum of units
             score[n] = ctx.points(sum(v[0] for v in per_opp.values()))
         else:  # several games against a member are averaged (6.1.2)
@@ -113,7 +115,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
         unmet: set[int] = set()
         tiers = _split(ctx, spec, sorted(group), steps, shown_items, unmet)
         among: dict[tuple[int, ...], str] = {}  # each group's list, written once
-        for members, _ in (step for n in group for step in steps[n]):
+        for members, _ in (step for n in group for step in steps[n] if ctx.explain):
             if members not in among:
                 among[members] = ", ".join(map(str, members))
         place = 1
@@ -123,7 +125,7 @@ def direct_encounter(ctx: Context, spec: TiebreakSpec,
                 note = "; then ".join(
                     f"{_fmt(points)} in the games among {among[members]}"
                     for members, points in steps[n]
-                )
+                ) if ctx.explain else ""
                 out[n] = new_explanation(
                     spec.code, value, tuple(shown_items[n]), (), note,
                     {"mutual_score": steps[n][0][1], "all_met": n not in unmet},

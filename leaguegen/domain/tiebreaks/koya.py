@@ -30,12 +30,16 @@ def koya(ctx: Context, spec: TiebreakSpec) -> dict[int, Explanation]:
     strong = {n: score[n] >= limit for n in ctx.numbers}
     note = f"opponents on at least {limit} points"
     out: dict[int, Explanation] = {}
+    explain = ctx.explain
     for n in ctx.numbers:
         items, cut = [], []
         total = 0
         for s in ctx.slots[n]:
             opponent = s.opponent
             if opponent is None:
+                continue
+            if not explain:
+                total += s.units if strong[opponent] else 0
                 continue
             item = new_item(s.round, "game" if s.played else "forfeit", opponent, s.points,
                             score[opponent], s.points)

@@ -82,7 +82,7 @@ def _rows(facts: SectionFacts, after: int, excluded: frozenset[int],
     assert table is not None
     standings = compute_standings(table, list(section.tiebreaks), system=KINDS[section.format],
                                   rules=section.tiebreak_rules, after_round=after,
-                                  excluded=excluded)
+                                  excluded=excluded, explain=False)
     counts: dict[int, int] = {}
     for row in standings.rows:
         counts[row.rank] = counts.get(row.rank, 0) + 1
