@@ -89,20 +89,9 @@ def kind_printables(facts: SectionFacts) -> tuple[str, ...]:
 
 def kind_rounds(facts: SectionFacts) -> tuple[int, ...]:
     """The rounds with something to print: a game (or a match) whose players are known."""
-    if not kind_printables(facts):
-        return ()
     if kind_printables(facts) == TEAMS:
         return tuple(sorted({r for r, _, _ in _team_matches(facts.section)}))
     return tuple(r for r in range(1, facts.progress.rounds_total + 1) if groups(facts, r))
-
-
-def kind_round(facts: SectionFacts) -> int | None:
-    """The round printed when none is named: the first not played yet (else the last)."""
-    rounds = kind_rounds(facts)
-    if not rounds:
-        return None
-    nxt = facts.progress.rounds_played + 1
-    return next((r for r in rounds if r >= nxt), rounds[-1])
 
 
 def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
