@@ -9,7 +9,6 @@ prix series' ``series-<id>.json``.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Sequence
 
@@ -52,9 +51,8 @@ def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
 
 
 def _part(facts: SeasonFacts, section: Section, events: str) -> dict:
-    entries = [[day.isoformat() if day else None, *rest]
-               for day, *rest in section_entries(facts, section)]
-    return {"ics": events, "atom": entries, "json": season_entry(facts, section)}
+    return {"ics": events, "atom": section_entries(facts, section),
+            "json": season_entry(facts, section)}
 
 
 def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Files:
@@ -63,11 +61,9 @@ def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Fil
     if parts is None:
         parts = [_part(facts, s, calendars(facts, s, section_feed(facts, s))[0])
                  for s in facts.season.sections]
-    entries = [[(dt.date.fromisoformat(day) if day else None, *rest)
-                for day, *rest in part["atom"]] for part in parts]
     return {urls.SEASON_JSON: _json(season_feed(facts, [part["json"] for part in parts])),
             urls.SEASON_ICS: calendar(facts.season.name, "".join(p["ics"] for p in parts)),
-            urls.ATOM: atom_feed(facts, entries)}
+            urls.ATOM: atom_feed(facts, [part["atom"] for part in parts])}
 
 
 FEEDS = Output("feeds", section_files, season_files, templates=(RESULTS_TEMPLATE,))
