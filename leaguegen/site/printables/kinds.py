@@ -90,7 +90,8 @@ def kind_printables(facts: SectionFacts) -> tuple[str, ...]:
 def kind_rounds(facts: SectionFacts) -> tuple[int, ...]:
     """The rounds with something to print: a game (or a match) whose players are known."""
     if kind_printables(facts) == TEAMS:
-        return tuple(sorted({r for r, _, _ in _team_matches(facts.section)}))
+        section = facts.section
+        return tuple(sorted({r for r, _, _ in kind_of(section.format).scheduled_games(section)}))
     return tuple(r for r in range(1, facts.progress.rounds_total + 1) if groups(facts, r))
 
 
@@ -99,12 +100,12 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
     of a knockout, numbered as the hall's tables."""
     section = facts.section
     d = section.details
-    found: list[tuple[str, int, list[tuple[int, int, int | None]], object]] = []
+    found: list[tuple[str, int, list[tuple[int, int, int | None]], tuple]] = []
     if isinstance(d, QuadsDetails):
-        found = [(N_("Group %(n)s"), i, _scheduled(group, number), group)
+        found = [(N_("Group %(n)s"), i, _scheduled(group, number), group.players)
                  for i, group in enumerate(d.groups, start=1)]
     elif isinstance(d, ScheveningenDetails):
-        found = [("", 0, _scheduled(section, number), section)]
+        found = [("", 0, _scheduled(section, number), section.players)]
     elif isinstance(d, KnockoutDetails) and number <= len(getattr(facts, "rounds", ())):
         rnd = facts.rounds[number - 1]  # type: ignore[attr-defined]
         regular = rnd.format.stages[0]
@@ -115,10 +116,9 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
             games = [(played[g - 1].white, played[g - 1].black, g) if g <= len(played) else
                      (m.top, m.bottom, g) if g % 2 == 1 else (m.bottom, m.top, g)
                      for g in range(1, regular.games + 1)]
-            found.append((N_("Match %(n)s"), m.index, games, section))
+            found.append((N_("Match %(n)s"), m.index, games, section.players))
     out, table = [], 0
-    for label, n, games, where in found:
-        players = where.players  # type: ignore[attr-defined]
+    for label, n, games, players in found:
         boards = []
         if games and games[0][2] is not None:
             table += 1  # a knockout match: its games at one table
@@ -134,19 +134,11 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
 
 
 def _scheduled(section, number: int) -> list[tuple[int, int, None]]:  # noqa: ANN001
-    """A round robin's (quad's, Scheveningen's) games of round ``number``, as scheduled."""
+    """The (White, Black) players, or (home or first, away or second) teams, that the kind
+    schedules in round ``number``: a round robin's (a quad's, a Scheveningen's) games, a
+    team league's fixtures, a team Swiss's matches as paired."""
     return [(w, b, None) for r, w, b in kind_of(section.format).scheduled_games(section)
             if r == number]
-
-
-def _team_matches(section) -> list[tuple[int, int, int]]:  # noqa: ANN001
-    """(round, home or first team, away or second team) of every match written or
-    scheduled: a team Swiss's as paired, a team league's fixtures."""
-    d = section.details
-    paired = getattr(d, "pairings", None)
-    if paired is not None:
-        return [(p.round, p.first, p.second) for p in paired]
-    return list(kind_of(section.format).scheduled_games(section))
 
 
 def team_cards(facts: SectionFacts, number: int) -> tuple[TeamCard, ...]:
@@ -156,11 +148,9 @@ def team_cards(facts: SectionFacts, number: int) -> tuple[TeamCard, ...]:
     swiss = isinstance(d, TeamSwissDetails)
     entered = {(m.round, m.host, m.guest): m for m in d.matches}  # type: ignore[attr-defined]
     cards = []
-    for r, h, a in _team_matches(section):
-        if r != number:
-            continue
+    for h, a, _ in _scheduled(section, number):
         home, away = d.teams[h - 1], d.teams[a - 1]  # type: ignore[attr-defined]
-        m = entered.get((r, h, a))
+        m = entered.get((number, h, a))
         seats = [(b.host, b.guest) for b in m.boards] if m is not None and m.boards else \
             [(i if i < len(home.squad) else None, i if i < len(away.squad) else None)
              for i in range(d.boards)]  # type: ignore[attr-defined]
