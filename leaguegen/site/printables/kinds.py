@@ -19,12 +19,12 @@ from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.sections.knockout import KnockoutDetails
 from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails
-from leaguegen.domain.sections.team_league import TeamLeagueDetails
-from leaguegen.domain.sections.team_swiss import TeamSwissDetails
 
 GROUPED = ("pairings", "slips", "scoresheets", "cards")  # quads, Scheveningen
 KNOCKOUT = ("pairings", "slips", "scoresheets")  # a place card per game would mislead
 TEAMS = ("pairings", "slips")  # the match list and the match cards
+SHEETS = {"quads": GROUPED, "scheveningen": GROUPED, "knockout": KNOCKOUT,
+          "team_league": TEAMS, "team_swiss": TEAMS}  # by the kind's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,14 +77,7 @@ class TeamCard:
 
 def kind_printables(facts: SectionFacts) -> tuple[str, ...]:
     """The printables a section of these kinds has (none for any other kind)."""
-    d = facts.section.details
-    if isinstance(d, QuadsDetails | ScheveningenDetails):
-        return GROUPED
-    if isinstance(d, KnockoutDetails):
-        return KNOCKOUT
-    if isinstance(d, TeamLeagueDetails | TeamSwissDetails):
-        return TEAMS
-    return ()
+    return SHEETS.get(facts.kind.name, ())
 
 
 def kind_rounds(facts: SectionFacts) -> tuple[int, ...]:
@@ -145,7 +138,7 @@ def team_cards(facts: SectionFacts, number: int) -> tuple[TeamCard, ...]:
     """Each match of the round as its card: boards, players, colours."""
     section = facts.section
     d = section.details
-    swiss = isinstance(d, TeamSwissDetails)
+    swiss = facts.kind.name == "team_swiss"
     entered = {(m.round, m.host, m.guest): m for m in d.matches}  # type: ignore[attr-defined]
     cards = []
     for h, a, _ in _scheduled(section, number):
