@@ -76,10 +76,7 @@ def board_result(white: Code, black: Code) -> str:
     if white is Code.PENDING:
         return ""
     if white.is_forfeit or black.is_forfeit:
-        def mark(code: Code) -> str:
-            return "+" if code is Code.FORFEIT_WIN else MINUS
-
-        return mark(white) + mark(black)
+        return "".join("+" if code is Code.FORFEIT_WIN else MINUS for code in (white, black))
     return f"{cell(white)}–{cell(black)}"
 
 
@@ -109,14 +106,11 @@ def css_string(text: object) -> Markup:
     ``O&#39;Brien Cup``. CSS escapes keep the name and leave nothing that could end the
     string, the rule or the element (quote, backslash, ``<``, ``>``, control characters).
     """
-    out = []
-    for ch in str(text):
-        if ch in '"\\<>&' or ord(ch) < 0x20 or 0x7f <= ord(ch) < 0xa0 \
-                or ch in "\u2028\u2029":
-            out.append(f"\\{ord(ch):x} ")
-        else:
-            out.append(ch)
-    return Markup("".join(out))
+    return Markup(str(text).translate(_CSS_ESCAPES))
+
+
+_CSS_ESCAPES = {c: f"\\{c:x} " for c in (*map(ord, '"\\<>&\u2028\u2029'), *range(0x20),
+                                          *range(0x7f, 0xa0))}
 
 
 def remembered(function: Callable[..., str]) -> Callable[..., str]:

@@ -26,7 +26,7 @@ from urllib.parse import unquote, urlparse
 
 
 class BlockedFetch(ValueError):
-    """Raised for any resource outside the allowed folder (WeasyPrint then skips it)."""
+    """A resource outside the allowed folder (WeasyPrint then skips it)."""
 
 
 class PdfUnavailable(RuntimeError):
@@ -114,8 +114,7 @@ def check_url(url: str, allowed: Path) -> None:
 
 
 def _fonts_cache() -> Path:
-    """Where unpacked fonts are kept: the user's cache, as for the compiled templates
-    (``site/render.py``)."""
+    """The user's cache, as for the compiled templates (``site/render.py``)."""
     base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
         "leaguegen")
@@ -300,7 +299,7 @@ def _shared_sheet(text: str, base_dir: Path):  # noqa: ANN202
 
 
 def html_to_pdf(html: str, base_dir: Path) -> bytes:
-    """Render HTML to PDF bytes; only files under ``base_dir`` may be loaded."""
+    """The PDF of ``html``; only files under ``base_dir`` may be loaded."""
     load_weasyprint()
     from weasyprint import HTML
 

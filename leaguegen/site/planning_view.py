@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from leaguegen.domain import planning as pl
 from leaguegen.domain.season import Season, Section
-from leaguegen.domain.season_plan import has_results, plan_season, playing
+from leaguegen.domain.season_plan import has_results, own_time_control, plan_season, playing
 from leaguegen.domain.sections import kind_of
 
 
@@ -34,36 +34,20 @@ class PlanningView:
     evenings: int
 
 
-def time_control(text: str) -> pl.TimeControl | None:
-    """The season's time control if it reads as one (any spelling ``plan`` reads)."""
-    if not text:
-        return None
-    try:
-        return pl.parse_time_control(text)
-    except ValueError:
-        return None
-
-
-def _shape(section: Section, players: int) -> pl.Shape | None:
-    kind = kind_of(section.format)
-    if kind.plan is None:
-        return None
-    try:
-        return kind.plan(pl.Sizing(section.format, players), section)
-    except ValueError:
-        return None
-
-
 def planning_view(season: Season, section: Section) -> PlanningView | None:
     """Figures for a section with players and no result yet; None otherwise."""
     players = playing(section)
     if players < 2 or any(g.result is not None for g in section.games):
         return None
-    shape = _shape(section, players)
+    kind = kind_of(section.format)
+    try:
+        shape = kind.plan(pl.Sizing(section.format, players), section) if kind.plan else None
+    except ValueError:
+        shape = None
     if shape is None:
         return None
     written = section.time_control or season.time_control
-    tc = time_control(written)
+    tc = own_time_control(written)
     session = pl.Session()
     plan = pl.plan(shape, tc, session) if tc else None
     return PlanningView(
@@ -113,7 +97,7 @@ def season_plan_view(season: Season) -> SeasonPlanView | None:
     """The plan of a season with no result yet (the same as ``leaguegen plan SEASON_DIR``)."""
     if has_results(season.sections):
         return None
-    tc = time_control(season.time_control)
+    tc = own_time_control(season.time_control)
     session = pl.Session()
     plan = plan_season(season.sections, tc, session)
     if not plan.sections:

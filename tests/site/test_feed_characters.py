@@ -21,7 +21,7 @@ from leaguegen.domain.season import NewsItem
 from leaguegen.domain.season_facts import season_facts
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site import feeds
-from leaguegen.site.feeds.atom import atom_feed, clean
+from leaguegen.site.feeds.atom import clean
 from tests.conftest import ROOT
 
 C0 = "".join(chr(c) for c in range(0x20))
@@ -44,7 +44,7 @@ def test_a_form_feed_in_a_news_body_from_the_folder(tmp_path: Path) -> None:
     (news / "2027-01-02-controls.md").write_text(f"# Every\x0ccontrol\n\nFirst\x0cpage.\n\n"
                                                  f"{body}\n", encoding="utf-8")
     season = load_season(folder)
-    root = _parse_strictly(atom_feed(season_facts(season)))
+    root = _parse_strictly(feeds.season_files(season_facts(season))["feed.atom"])
     titles = [e.findtext(f"{ATOM}title") for e in root.iter(f"{ATOM}entry")]
     assert "Every control" in titles
     content = "".join(e.findtext(f"{ATOM}content") or "" for e in root.iter(f"{ATOM}entry"))
@@ -81,7 +81,7 @@ def test_every_control_character_anywhere_still_parses(where: str) -> None:
     else:
         first = dataclasses.replace(season.sections[0], name=text)
         season = dataclasses.replace(season, sections=(first, *season.sections[1:]))
-    root = _parse_strictly(atom_feed(season_facts(season)))
+    root = _parse_strictly(feeds.season_files(season_facts(season))["feed.atom"])
     shown = "".join(root.itertext())
     assert "A" in shown and "B" in shown
     assert json.loads(feeds.season_files(season_facts(season))["season.json"])

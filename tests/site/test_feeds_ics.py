@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from leaguegen.domain.model import Colour
 from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.formats.season_yaml import load_season
+from leaguegen.site import feeds, urls
 from leaguegen.site.feeds import ical
 from leaguegen.site.feeds.json_feed import section_feed
 from tests.conftest import ROOT
@@ -22,14 +24,29 @@ SEASONS = sorted(p for p in (ROOT / "seasons").iterdir() if (p / "season.yaml").
 pytest.importorskip("icalendar")
 
 
-def _ics(name: str, events: list[ical._Event]) -> bytes:
+@dataclass(frozen=True)
+class Event:
+    uid: str
+    stamp: dt.datetime
+    start: dt.date
+    summary: str
+    location: str
+    description: str
+
+
+def _ics(name: str, events: list[Event]) -> bytes:
     """A calendar of these events as the product writes one (its lines, joined)."""
-    return ical._ics_of_lines(name, [line for e in events for line in ical._event_lines(e)])
+    return ical.calendar(name, "".join(ical.event(
+        ical.line("SUMMARY", e.summary),
+        f"DTSTART;VALUE=DATE:{e.start:%Y%m%d}\r\nDTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}\r\n",
+        ical.line("UID", e.uid), ical.line("DESCRIPTION", e.description),
+        ical.line("LOCATION", e.location) if e.location else "") for e in events))
 
 
-def _library_ics(name: str, events: list[ical._Event]) -> bytes:
+def _library_ics(name: str, events: list[Event]) -> bytes:
     """The same calendar made with ``icalendar``: the reference the product is held to."""
-    from icalendar import Calendar, Event
+    from icalendar import Calendar
+    from icalendar import Event as LibraryEvent
 
     cal = Calendar()
     cal.add("prodid", ical.PRODID)
@@ -37,7 +54,7 @@ def _library_ics(name: str, events: list[ical._Event]) -> bytes:
     cal.add("calscale", "GREGORIAN")
     cal.add("x-wr-calname", name)
     for e in events:
-        event = Event()
+        event = LibraryEvent()
         event.add("uid", e.uid)
         event.add("dtstamp", e.stamp)
         event.add("dtstart", e.start)
@@ -49,8 +66,39 @@ def _library_ics(name: str, events: list[ical._Event]) -> bytes:
     return cal.to_ical()
 
 
+def _stamp(facts: SeasonFacts) -> dt.datetime:
+    day = facts.last_change
+    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
+
+
+def _uid(facts: SeasonFacts, section: Section, r: int) -> str:
+    return f"{ical._season_slug(facts.season.name)}-{section.id}-round-{r}@leaguegen"
+
+
+def _section_events(facts: SeasonFacts, section: Section) -> list[Event]:
+    """The section's events, one per dated round of its feed, every board, bye and match."""
+    season = facts.season
+    feed = section_feed(facts, section)
+    names = [p.name for p in section.players]
+    events = []
+    for rnd in feed["rounds"]:
+        if not rnd["date"]:
+            continue
+        lines = [line for _, line in ical._lines(rnd, names)] + ical._match_lines(feed, rnd)
+        events.append(Event(
+            _uid(facts, section, rnd["number"]), _stamp(facts),
+            dt.date.fromisoformat(rnd["date"]),
+            f"{section.name}: round {rnd['number']} ({season.name})", season.venue or "",
+            "\n".join(lines) if lines else "Pairings to be published."))
+    return events
+
+
+def _files(facts: SeasonFacts, section: Section) -> dict[str, bytes]:
+    return feeds.section_files(facts, section)[0]
+
+
 def _player_events(facts: SeasonFacts, section: Section,
-                   number: int) -> tuple[str, list[ical._Event]]:
+                   number: int) -> tuple[str, list[Event]]:
     """The name and events of one player's calendar, scanned plainly from the section's
     feed: the player's boards and byes, each summary naming the opponent and colour."""
     season = facts.season
@@ -72,8 +120,8 @@ def _player_events(facts: SeasonFacts, section: Section,
         if entry is not None and entry.opponent is not None:
             colour = "White" if entry.colour is Colour.WHITE else "Black"
             summary = f"{name} ({colour}) v {names[entry.opponent - 1]}: {section.name}, round {r}"
-        events.append(ical._Event(
-            f"p{number}-{ical._uid(season, section, r)}", ical._stamp(facts),
+        events.append(Event(
+            f"p{number}-{_uid(facts, section, r)}", _stamp(facts),
             dt.date.fromisoformat(rnd["date"]), summary, season.venue or "",
             "\n".join(lines) if lines else "Pairings to be published."))
     return f"{name}: {section.name}", events
@@ -83,10 +131,9 @@ def _player_events(facts: SeasonFacts, section: Section,
 def test_every_demo_calendar_is_what_icalendar_writes(folder: Path) -> None:
     season = load_season(folder)
     facts = season_facts(season)
-    stamp = ical._stamp(facts)
-    every = [e for s in season.sections for e in ical._round_events(facts, s, stamp)]
+    every = [e for s in season.sections for e in _section_events(facts, s)]
     assert _ics(season.name, every) == _library_ics(season.name, every)
-    assert ical.season_calendar(facts) == _library_ics(season.name, every)
+    assert feeds.season_files(facts)["season.ics"] == _library_ics(season.name, every)
 
 
 def _no_leading_bom(value: str) -> bool:
@@ -108,7 +155,7 @@ one_line = text.map(lambda t: t.replace("\r", "").replace("\n", ""))
 def test_any_text_is_escaped_and_folded_as_icalendar_does(name, summary, location,
                                                           description, day) -> None:
     stamp = dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
-    event = ical._Event(uid=f"x-{summary[:20]}@leaguegen", stamp=stamp, start=day,
+    event = Event(uid=f"x-{summary[:20]}@leaguegen", stamp=stamp, start=day,
                         summary=summary, location=location, description=description)
     assert _ics(name, [event, event]) == _library_ics(name, [event, event])
 
@@ -118,7 +165,7 @@ def test_any_text_is_escaped_and_folded_as_icalendar_does(name, summary, locatio
 def test_long_ascii_lines_fold_where_icalendar_folds(description) -> None:
     day = dt.date(2026, 9, 3)
     stamp = dt.datetime(2026, 9, 3, tzinfo=dt.UTC)
-    event = ical._Event(uid="u@leaguegen", stamp=stamp, start=day, summary=description,
+    event = Event(uid="u@leaguegen", stamp=stamp, start=day, summary=description,
                         location="", description=description)
     assert _ics("n", [event]) == _library_ics("n", [event])
 
@@ -127,11 +174,10 @@ def test_long_ascii_lines_fold_where_icalendar_folds(description) -> None:
 def test_section_calendar_is_what_icalendar_writes_of_its_rounds(folder: Path) -> None:
     season = load_season(folder)
     facts = season_facts(season)
-    stamp = ical._stamp(facts)
     for section in season.sections:
-        events = ical._round_events(facts, section, stamp)
+        events = _section_events(facts, section)
         name = f"{season.name}: {section.name}"
-        assert ical.section_calendar(facts, section) == _library_ics(name, events)
+        assert _files(facts, section)[urls.section_ics(section)] == _library_ics(name, events)
 
 
 @pytest.mark.parametrize("folder", SEASONS, ids=lambda p: p.name)
@@ -141,10 +187,12 @@ def test_player_calendars_in_one_pass_are_each_players_events(folder: Path) -> N
     season = load_season(folder)
     facts = season_facts(season)
     for section in season.sections:
-        every = ical.player_calendars(facts, section)
-        assert sorted(every) == list(range(1, len(section.players) + 1))
-        for number, calendar in every.items():
+        files = _files(facts, section)
+        for number in range(1, len(section.players) + 1):
+            calendar = files.pop(urls.player_ics(section, number))
             assert calendar == _library_ics(*_player_events(facts, section, number))
+        assert not [path for path in files if path.endswith(".ics")
+                    and path != urls.section_ics(section)]
 
 
 _RIVERSIDE = ROOT / "seasons" / "riverside-2026"
@@ -172,9 +220,10 @@ def test_player_calendars_of_any_names_are_each_players_events(names, venue, sec
     season = dataclasses.replace(season, venue=venue, sections=(section,),
                                  name=season.name if season_name is None else season_name)
     facts = season_facts(season)
-    every = ical.player_calendars(facts, section)
+    files = _files(facts, section)
     for number in (1, 2, len(players)):
-        assert every[number] == _library_ics(*_player_events(facts, section, number))
+        assert files[urls.player_ics(section, number)] == _library_ics(
+            *_player_events(facts, section, number))
 
 
 @settings(max_examples=100, deadline=None)

@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain import planning as pl
+from leaguegen.domain.season_plan import own_time_control
 from leaguegen.formats.season_yaml import load_season
 from leaguegen.site.build import render_pages
-from leaguegen.site.planning_view import planning_view, time_control
+from leaguegen.site.planning_view import planning_view
 from tests.conftest import ROOT
 from tests.group_files import players_yaml, write
 
@@ -19,13 +20,13 @@ from tests.group_files import players_yaml, write
     ("75 min + 15 s per move", (75, 15)), ("20 minutes", (20, 0)),
 ])
 def test_season_time_control_spellings(text: str, expected: tuple[int, int]) -> None:
-    tc = time_control(text)
+    tc = own_time_control(text)
     assert (tc.periods[0].minutes, tc.increment) == expected
 
 
 def test_unreadable_time_control_gives_no_timing() -> None:
-    assert time_control("classical, ask the arbiter") is None
-    assert time_control("") is None
+    assert own_time_control("classical, ask the arbiter") is None
+    assert own_time_control("") is None
 
 
 def _season(tmp_path: Path, tc: str, results: str = "", name: str = "season") -> Path:

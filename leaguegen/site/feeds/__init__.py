@@ -9,7 +9,6 @@ prix series' ``series-<id>.json``.
 
 from __future__ import annotations
 
-import datetime as dt
 import json
 from collections.abc import Sequence
 
@@ -18,12 +17,7 @@ from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.formats import season_trf
 from leaguegen.site import urls
 from leaguegen.site.feeds.atom import RESULTS_TEMPLATE, atom_feed, section_entries
-from leaguegen.site.feeds.ical import (
-    player_calendars,
-    season_calendar,
-    section_block,
-    section_calendar,
-)
+from leaguegen.site.feeds.ical import calendar, calendars
 from leaguegen.site.feeds.json_feed import season_entry, season_feed, section_feed
 from leaguegen.site.feeds.prizes_json import prizes_feed
 from leaguegen.site.outputs import Files, Output
@@ -38,43 +32,38 @@ def _json(data: object) -> bytes:
 
 def section_files(facts: SeasonFacts, section: Section) -> tuple[Files, dict]:
     """The section's files, and its part of the season's files (plain data, kept with
-    the section's files in the cache: ``outputs``): its lines in ``season.ics``, its
+    the section's files in the cache: ``outputs``): its events in ``season.ics``, its
     entries in ``feed.atom``, its entry in ``season.json``. The section's JSON feed is
     made once here, for its own file and every calendar of the section."""
     feed = section_feed(facts, section)
-    block = section_block(facts, section, feed)
-    files = {urls.section_json(section): _json(feed),
-             urls.section_ics(section): section_calendar(facts, section, block)}
+    events, players = calendars(facts, section, feed)
+    files = {urls.section_json(section): _json(feed), urls.section_ics(section):
+             calendar(f"{facts.season.name}: {section.name}", events)}
     if exports_trf(section):
         files[urls.trf(section)] = season_trf.dumps(facts.season, section.id,
                                                      facts.of(section)).encode("utf-8")
-    for number, calendar in player_calendars(facts, section, feed).items():
-        files[urls.player_ics(section, number)] = calendar
+    for number, data in players.items():
+        files[urls.player_ics(section, number)] = data
     prizes = prizes_feed(facts.of(section))
     if prizes is not None:
         files[urls.prizes_json(section)] = _json(prizes)
-    return files, section_part(facts, section, block)
+    return files, _part(facts, section, events)
 
 
-def section_part(facts: SeasonFacts, section: Section, block: list[str] | None = None) -> dict:
-    """The section's part of the season's files (``block``: its calendar lines, when the
-    caller made them)."""
-    entries = [[day.isoformat() if day else None, *rest]
-               for day, *rest in section_entries(facts, section)]
-    return {"ics": block if block is not None else section_block(facts, section),
-            "atom": entries, "json": season_entry(facts, section)}
+def _part(facts: SeasonFacts, section: Section, events: str) -> dict:
+    return {"ics": events, "atom": section_entries(facts, section),
+            "json": season_entry(facts, section)}
 
 
 def season_files(facts: SeasonFacts, parts: Sequence[dict] | None = None) -> Files:
     """The season's files from each section's part (:func:`section_files`), in order
     (made here when not given)."""
     if parts is None:
-        parts = [section_part(facts, section) for section in facts.season.sections]
-    entries = [[(dt.date.fromisoformat(day) if day else None, *rest)
-                for day, *rest in part["atom"]] for part in parts]
+        parts = [_part(facts, s, calendars(facts, s, section_feed(facts, s))[0])
+                 for s in facts.season.sections]
     return {urls.SEASON_JSON: _json(season_feed(facts, [part["json"] for part in parts])),
-            urls.SEASON_ICS: season_calendar(facts, [part["ics"] for part in parts]),
-            urls.ATOM: atom_feed(facts, entries)}
+            urls.SEASON_ICS: calendar(facts.season.name, "".join(p["ics"] for p in parts)),
+            urls.ATOM: atom_feed(facts, [part["atom"] for part in parts])}
 
 
 FEEDS = Output("feeds", section_files, season_files, templates=(RESULTS_TEMPLATE,))

@@ -12,7 +12,6 @@ at the site's root. Like the calendars, the output is deterministic.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 import uuid
 import xml.etree.ElementTree as ET
@@ -55,18 +54,14 @@ def tostring(root: ET.Element) -> bytes:
     return ET.tostring(root, encoding="utf-8", xml_declaration=True)
 
 
-def _when(day: dt.date | None) -> str:
-    return f"{(day or dt.date(2000, 1, 1)).isoformat()}T00:00:00Z"
-
-
-def _tag(season: Season, day: dt.date | None, what: str) -> str:
+def _tag(season: Season, what: str) -> str:
     """A stable id: a name-based UUID of the season's slug and what the entry is about
     (not its date, so a corrected date updates the entry rather than adding one)."""
     name = f"leaguegen:{_season_slug(season.name)}/{what}"
     return f"urn:uuid:{uuid.uuid5(uuid.NAMESPACE_URL, name)}"
 
 
-Entry = tuple[dt.date | None, str, str, str, str]  # date, id, title, link, html
+Entry = tuple[str | None, str, str, str, str]  # ISO date, id, title, link, html
 
 
 def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
@@ -84,47 +79,36 @@ def section_entries(facts: SeasonFacts, section: Section) -> list[Entry]:
         results = counts.get(info.number, 0)
         if not results:
             continue
-        title = f"{section.name}: results of round {info.number}"
-        html = str(summary(results, info.number))
-        out.append((info.date, _tag(season, info.date, f"{section.id}/round-{info.number}"),
-                    title, urls.section(section), html))
+        out.append((info.date and info.date.isoformat(),
+                    _tag(season, f"{section.id}/round-{info.number}"),
+                    f"{section.name}: results of round {info.number}", urls.section(section),
+                    str(summary(results, info.number))))
     return out
 
 
-def _entries(facts: SeasonFacts, sections: Sequence[list[Entry]] | None) -> list[Entry]:
-    """Every news item and every round with results, newest first."""
+def atom_feed(facts: SeasonFacts, sections: Sequence[list[Entry]]) -> bytes:
+    """``feed.atom``: every news item and each section's :func:`section_entries` (in the
+    season's order), newest first."""
     season = facts.season
-    out: list[Entry] = []
-    for item in season.news:
-        out.append((item.date, _tag(season, item.date, f"news/{item.slug}"), item.title,
-                    "index.html", render_markdown(item.markdown)))
-    if sections is None:
-        sections = [section_entries(facts, section) for section in season.sections]
-    for entries in sections:
-        out += entries
-    out.sort(key=lambda e: (e[0] or dt.date.min, e[1]), reverse=True)
-    return out
-
-
-def atom_feed(facts: SeasonFacts, sections: Sequence[list[Entry]] | None = None) -> bytes:
-    """``feed.atom``; ``sections``: each section's :func:`section_entries`, in the season's
-    order, when the caller has them."""
-    season = facts.season
-    changed = facts.last_change
+    changed = facts.last_change.isoformat()
     ET.register_namespace("", ATOM)
     feed = ET.Element(f"{{{ATOM}}}feed")
     ET.SubElement(feed, f"{{{ATOM}}}title").text = season.name
-    ET.SubElement(feed, f"{{{ATOM}}}id").text = _tag(season, None, "feed")
-    ET.SubElement(feed, f"{{{ATOM}}}updated").text = _when(changed)
+    ET.SubElement(feed, f"{{{ATOM}}}id").text = _tag(season, "feed")
+    ET.SubElement(feed, f"{{{ATOM}}}updated").text = f"{changed}T00:00:00Z"
     ET.SubElement(feed, f"{{{ATOM}}}link", href="index.html")
     ET.SubElement(feed, f"{{{ATOM}}}link", rel="self", href=urls.ATOM)
     author = ET.SubElement(feed, f"{{{ATOM}}}author")
     ET.SubElement(author, f"{{{ATOM}}}name").text = season.organiser or season.name
-    for day, uid, title, link, html in _entries(facts, sections):
+    entries = [(item.date and item.date.isoformat(), _tag(season, f"news/{item.slug}"),
+                item.title, "index.html", render_markdown(item.markdown)) for item in season.news]
+    entries += [entry for part in sections for entry in part]
+    entries.sort(key=lambda e: (e[0] or "", e[1]), reverse=True)
+    for day, uid, title, link, html in entries:
         entry = ET.SubElement(feed, f"{{{ATOM}}}entry")
         ET.SubElement(entry, f"{{{ATOM}}}title").text = title
         ET.SubElement(entry, f"{{{ATOM}}}id").text = uid
-        ET.SubElement(entry, f"{{{ATOM}}}updated").text = _when(day or changed)
+        ET.SubElement(entry, f"{{{ATOM}}}updated").text = f"{day or changed}T00:00:00Z"
         ET.SubElement(entry, f"{{{ATOM}}}link", href=link)
         ET.SubElement(entry, f"{{{ATOM}}}content", type="html").text = html
     return tostring(feed) + b"\n"

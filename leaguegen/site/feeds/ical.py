@@ -2,8 +2,7 @@
 
 Written as ``icalendar`` (the well-kept library for RFC 5545) writes them, byte for
 byte, but directly: the library takes milliseconds per event and a big season has a
-calendar per player; tests/site/test_feeds_ics.py makes the same calendars through the
-library and holds the two equal. Each round is one
+calendar per player; tests/site/test_feeds_ics.py holds the two equal. Each round is one
 event whose UID is made of the season's slug, the section id and the round number
 only, so a postponed or re-dated round updates the event a subscriber already
 has instead of adding another; once results are in, the event's description lists
@@ -15,30 +14,16 @@ byte-identical calendars.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator
 from functools import lru_cache
 
 from leaguegen.domain.model import Colour
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import urls
-from leaguegen.site.feeds.json_feed import section_feed
 
 PRODID = "-//leaguegen//season calendar//EN"
-HEAD = ("BEGIN:VCALENDAR", "VERSION:2.0", f"PRODID:{PRODID}", "CALSCALE:GREGORIAN")
-
-
-@dataclass(frozen=True, slots=True)
-class _Event:
-    """One round in a calendar (plain values; written by :func:`_event_lines`)."""
-
-    uid: str
-    stamp: dt.datetime
-    start: dt.date
-    summary: str
-    location: str
-    description: str
+HEAD = f"BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:{PRODID}\r\nCALSCALE:GREGORIAN\r\n"
 
 
 def _escape(text: str) -> str:
@@ -46,12 +31,6 @@ def _escape(text: str) -> str:
     return (text.replace(r"\N", "\n").replace("\\", "\\\\").replace(";", r"\;")
             .replace(",", r"\,").replace("\r\n", r"\n").replace("\n", r"\n")
             .replace("\r", r"\n"))
-
-
-def _raw(text: str) -> str:
-    """An X- property is written unescaped (``icalendar``'s ``vUnknown``); a line break,
-    which the library refuses, becomes a space."""
-    return text.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
 
 
 def _fold(line: str, limit: int = 75) -> str:
@@ -88,52 +67,27 @@ def _fold(line: str, limit: int = 75) -> str:
     return "\r\n ".join(parts)
 
 
-def _event_lines(e: _Event) -> list[str]:
-    lines = ["BEGIN:VEVENT", _fold(f"SUMMARY:{_escape(e.summary)}"),
-             f"DTSTART;VALUE=DATE:{_basic_date(e.start.isoformat())}",
-             f"DTSTAMP:{e.stamp:%Y%m%dT%H%M%SZ}", _fold(f"UID:{_escape(e.uid)}"),
-             _fold(f"DESCRIPTION:{_escape(e.description)}")]
-    if e.location:
-        lines.append(_fold(f"LOCATION:{_escape(e.location)}"))
-    lines.append("END:VEVENT")
-    return lines
+def line(name: str, text: str) -> str:
+    """A TEXT property, escaped and folded, with its CR LF."""
+    return f"{_fold(f'{name}:{_escape(text)}')}\r\n"
 
 
-def _ics_of_lines(name: str, events: list[str]) -> bytes:
-    lines = [*HEAD, _fold(f"X-WR-CALNAME:{_raw(name)}"), *events, "END:VCALENDAR"]
-    return ("\r\n".join(lines) + "\r\n").encode()
+def event(summary: str, start: str, uid: str, description: str, location: str) -> str:
+    """A VEVENT of its lines (each with its CR LF; ``start`` holds DTSTART and DTSTAMP)."""
+    return f"BEGIN:VEVENT\r\n{summary}{start}{uid}{description}{location}END:VEVENT\r\n"
 
 
-def _uid(season: Season, section: Section, round_no: int) -> str:
-    return f"{_season_slug(season.name)}-{section.id}-round-{round_no}@leaguegen"
+def calendar(name: str, events: str) -> bytes:
+    """A calendar of ``events``; its name is an X- property, written unescaped as
+    ``icalendar`` writes one (a line break, which the library refuses, becomes a space)."""
+    name = name.replace("\r\n", " ").replace("\n", " ").replace("\r", " ")
+    return f"{HEAD}{_fold(f'X-WR-CALNAME:{name}')}\r\n{events}END:VCALENDAR\r\n".encode()
 
 
 @lru_cache(maxsize=64)
 def _season_slug(name: str) -> str:
     """The season's part of every UID (asked for per round of every section)."""
     return urls.slug(name) or "season"
-
-
-def _round_events(facts: SeasonFacts, section: Section, stamp: dt.datetime,
-                  feed: dict | None = None) -> list[_Event]:
-    """The section's events; ``feed``: the section's JSON feed, when the caller made it
-    already."""
-    season = facts.season
-    if feed is None:
-        feed = section_feed(facts, section)
-    names = [p.name for p in section.players]
-    events = []
-    for rnd in feed["rounds"]:
-        if not rnd["date"]:
-            continue
-        lines = [line for _, line in _lines(rnd, names)] + _match_lines(feed, rnd)
-        events.append(_Event(
-            uid=_uid(season, section, rnd["number"]), stamp=stamp,
-            start=dt.date.fromisoformat(rnd["date"]),
-            summary=f"{section.name}: round {rnd['number']} ({season.name})",
-            location=season.venue or "",
-            description="\n".join(lines) if lines else "Pairings to be published."))
-    return events
 
 
 def _lines(rnd: dict, names: list[str]) -> Iterator[tuple[set[int], str]]:
@@ -169,76 +123,47 @@ def _basic_date(iso: str) -> str:
     return f"{dt.date.fromisoformat(iso):%Y%m%d}"
 
 
-def _stamp(facts: SeasonFacts) -> dt.datetime:
-    """Every event's DTSTAMP: the season's last dated change, so an unchanged season
-    builds byte-identical calendars."""
-    day = facts.last_change
-    return dt.datetime(day.year, day.month, day.day, tzinfo=dt.UTC)
-
-
-def section_block(facts: SeasonFacts, section: Section, feed: dict | None = None) -> list[str]:
-    """A section's events as lines: its calendar's, and its part of the season's (made
-    with the section's files and kept with them, so a build after one save joins the
-    other sections' lines instead of making them again: ``feeds.section_files``)."""
-    return [line for e in _round_events(facts, section, _stamp(facts), feed=feed)
-            for line in _event_lines(e)]
-
-
-def season_calendar(facts: SeasonFacts, blocks: Sequence[list[str]] | None = None) -> bytes:
-    """``season.ics``: every section's block (``blocks``, in the season's order, when the
-    caller has them)."""
-    if blocks is None:
-        blocks = [section_block(facts, section) for section in facts.season.sections]
-    return _ics_of_lines(facts.season.name, [line for block in blocks for line in block])
-
-
-def section_calendar(facts: SeasonFacts, section: Section,
-                     block: list[str] | None = None) -> bytes:
-    """The section's rounds: the very lines of its block in the season calendar."""
-    if block is None:
-        block = section_block(facts, section)
-    return _ics_of_lines(f"{facts.season.name}: {section.name}", block)
-
-
-def player_calendars(facts: SeasonFacts, section: Section,
-                     feed: dict | None = None) -> dict[int, bytes]:
-    """Every player's calendar of the section, by number, in one pass: each event names the
-    opponent and the colour (the tests hold each to what ``icalendar`` writes).
+def calendars(facts: SeasonFacts, section: Section, feed: dict) -> tuple[str, dict[int, bytes]]:
+    """The section's events (its calendar's, and its part of the season's) and every
+    player's calendar by number, in one pass over the section's feed. A player's events
+    name the opponent and the colour.
 
     What players share is written once: a round's start, stamp and location lines, a
     board's description line (the same for both of its players), each name escaped once
     (RFC 5545 escaping works character by character, except for the pairs ``\\N`` and
     CR LF, and the fixed text around a name starts and ends with neither, so the escape
-    of a summary is the escapes of its pieces joined). ``feed``: the section's JSON feed,
-    when the caller made it already."""
+    of a summary is the escapes of its pieces joined)."""
     season = facts.season
-    stamp = _stamp(facts)
-    if feed is None:
-        feed = section_feed(facts, section)
+    day = facts.last_change  # DTSTAMP: an unchanged season builds the same calendars
+    stamp = f"DTSTAMP:{dt.datetime(day.year, day.month, day.day):%Y%m%dT%H%M%SZ}\r\n"
     table = facts.of(section).table
     names = [p.name for p in section.players]
     count = len(names)
     escaped = [_escape(name) for name in names]
     rows = [table.record(n).rounds for n in range(1, count + 1)] if table is not None else None
     white = Colour.WHITE
-    head = "\r\n".join(HEAD) + "\r\n"
-    location = f"{_fold(f'LOCATION:{_escape(season.venue)}')}\r\n" if season.venue else ""
-    stamp_line = f"DTSTAMP:{stamp:%Y%m%dT%H%M%SZ}\r\n"
+    location = line("LOCATION", season.venue) if season.venue else ""
+    events: list[str] = []
     chunks: list[list[str]] = [[] for _ in range(count + 1)]
     for rnd in feed["rounds"]:
         if not rnd["date"]:
             continue
         r = rnd["number"]
+        every: list[str] = []
         lines: dict[int, list[str]] = {}
-        for who, line in _lines(rnd, names):
+        for who, text in _lines(rnd, names):
+            every.append(text)
             for number in who:
-                lines.setdefault(number, []).append(line)
-        uid = _escape(_uid(season, section, r))
-        start = f"DTSTART;VALUE=DATE:{_basic_date(rnd['date'])}\r\n"
-        middle = start + stamp_line
+                lines.setdefault(number, []).append(text)
+        every += _match_lines(feed, rnd)
+        uid = _escape(f"{_season_slug(season.name)}-{section.id}-round-{r}@leaguegen")
+        start = f"DTSTART;VALUE=DATE:{_basic_date(rnd['date'])}\r\n{stamp}"
+        plain = line("SUMMARY", f"{section.name}: round {r} ({season.name})")
+        events.append(event(plain, start, f"{_fold(f'UID:{uid}')}\r\n", line(
+            "DESCRIPTION", "\n".join(every) if every else "Pairings to be published."),
+            location))
         # every player's UID line is shorter than a fold when the longest one is
         short_uid = uid.isascii() and len(f"UID:p{count}-{uid}") < 75
-        plain = _fold(f"SUMMARY:{_escape(f'{section.name}: round {r} ({season.name})')}")
         tail = _escape(f": {section.name}, round {r}")
         descriptions: dict[str, str] = {}
         for number in range(1, count + 1):
@@ -246,7 +171,7 @@ def player_calendars(facts: SeasonFacts, section: Section,
             text = "\n".join(mine) if mine else "Pairings to be published."
             description = descriptions.get(text)
             if description is None:
-                description = descriptions[text] = _fold(f"DESCRIPTION:{_escape(text)}")
+                description = descriptions[text] = line("DESCRIPTION", text)
             summary = plain
             if rows is not None:
                 rounds = rows[number - 1]
@@ -254,14 +179,9 @@ def player_calendars(facts: SeasonFacts, section: Section,
                 if entry is not None and entry.opponent is not None:
                     colour = "White" if entry.colour is white else "Black"
                     summary = _fold(f"SUMMARY:{escaped[number - 1]} ({colour}) v "
-                                    f"{escaped[entry.opponent - 1]}{tail}")
+                                    f"{escaped[entry.opponent - 1]}{tail}") + "\r\n"
             uid_line = f"UID:p{number}-{uid}" if short_uid else _fold(f"UID:p{number}-{uid}")
-            chunks[number].append(
-                f"BEGIN:VEVENT\r\n{summary}\r\n{middle}{uid_line}\r\n"
-                f"{description}\r\n{location}END:VEVENT\r\n")
-    out = {}
-    for number in range(1, count + 1):
-        calname = _fold(f"X-WR-CALNAME:{_raw(f'{names[number - 1]}: {section.name}')}")
-        out[number] = (f"{head}{calname}\r\n{''.join(chunks[number])}END:VCALENDAR\r\n"
-                       .encode())
-    return out
+            chunks[number].append(event(summary, start, f"{uid_line}\r\n", description,
+                                        location))
+    return "".join(events), {n: calendar(f"{names[n - 1]}: {section.name}", "".join(chunks[n]))
+                             for n in range(1, count + 1)}

@@ -176,13 +176,10 @@ def season_entry(season_facts: SeasonFacts, s: Section) -> dict[str, Any]:
             "trf": urls.trf(s) if facts.kind.trf_type else None}
 
 
-def season_feed(facts: SeasonFacts,
-                entries: Sequence[dict[str, Any]] | None = None) -> dict[str, Any]:
+def season_feed(facts: SeasonFacts, entries: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """``season.json``: the season and where each section's data is (``entries``: each
-    section's :func:`season_entry`, when the caller has them)."""
+    section's :func:`season_entry`)."""
     season = facts.season
-    if entries is None:
-        entries = [season_entry(facts, s) for s in season.sections]
     return {
         "version": VERSION,
         "season": {"name": season.name, "organiser": season.organiser or None,

@@ -17,6 +17,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import i18n
+from leaguegen.site.pdf_workers import render_template_pdf as printable_pdf
 from leaguegen.site.printables.context import PRINTABLES, NotPrintable, default_round, print_page
 from leaguegen.site.printables.kinds import kind_printables
 from leaguegen.site.render import render
@@ -36,13 +37,6 @@ def printable_html(season: Season, facts: SectionFacts, number: int, what: str) 
     (``season.language``); raises ``NotPrintable`` for a round or kind without one."""
     page = print_page(season, facts, number, what)
     return render(page.template, page, season.language)
-
-
-def printable_pdf(html: str) -> bytes:
-    """A printable's PDF (WeasyPrint, confined to the template folder)."""
-    from leaguegen.site.pdf_workers import render_template_pdf
-
-    return render_template_pdf(html)
 
 
 def build_sources(season: Season, facts: SeasonFacts) -> dict[str, str]:

@@ -29,7 +29,6 @@ from leaguegen.site.printables.kinds import (
     TeamCard,
     groups,
     kind_printables,
-    kind_round,
     kind_rounds,
     team_cards,
 )
@@ -116,11 +115,13 @@ def section_printables(facts: SectionFacts) -> tuple[str, ...]:
 
 
 def default_round(facts: SectionFacts) -> int | None:
-    """The round ``print`` prints when none is named: for round lists the round on the wall
-    (the A-Z page's current round), whose sheets a build writes too."""
-    if kind_printables(facts):
-        return kind_round(facts)
-    return current_round(facts) if printable_rounds(facts) else None
+    """The round ``print`` prints when none is named, whose sheets a build writes too: for
+    round lists the round on the wall (the A-Z page's current round), for the kinds of
+    ``kinds.py`` the first not played yet (else the last)."""
+    rounds = printable_rounds(facts)
+    if not rounds or not kind_printables(facts):
+        return current_round(facts) if rounds else None
+    return next((r for r in rounds if r > facts.progress.rounds_played), rounds[-1])
 
 
 def round_url(season: Season, facts: SectionFacts, number: int) -> str:

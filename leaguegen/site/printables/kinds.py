@@ -19,12 +19,12 @@ from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.sections.knockout import KnockoutDetails
 from leaguegen.domain.sections.quads import QuadsDetails
 from leaguegen.domain.sections.scheveningen import ScheveningenDetails
-from leaguegen.domain.sections.team_league import TeamLeagueDetails
-from leaguegen.domain.sections.team_swiss import TeamSwissDetails
 
 GROUPED = ("pairings", "slips", "scoresheets", "cards")  # quads, Scheveningen
 KNOCKOUT = ("pairings", "slips", "scoresheets")  # a place card per game would mislead
 TEAMS = ("pairings", "slips")  # the match list and the match cards
+SHEETS = {"quads": GROUPED, "scheveningen": GROUPED, "knockout": KNOCKOUT,
+          "team_league": TEAMS, "team_swiss": TEAMS}  # by the kind's name
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,32 +77,15 @@ class TeamCard:
 
 def kind_printables(facts: SectionFacts) -> tuple[str, ...]:
     """The printables a section of these kinds has (none for any other kind)."""
-    d = facts.section.details
-    if isinstance(d, QuadsDetails | ScheveningenDetails):
-        return GROUPED
-    if isinstance(d, KnockoutDetails):
-        return KNOCKOUT
-    if isinstance(d, TeamLeagueDetails | TeamSwissDetails):
-        return TEAMS
-    return ()
+    return SHEETS.get(facts.kind.name, ())
 
 
 def kind_rounds(facts: SectionFacts) -> tuple[int, ...]:
     """The rounds with something to print: a game (or a match) whose players are known."""
-    if not kind_printables(facts):
-        return ()
     if kind_printables(facts) == TEAMS:
-        return tuple(sorted({r for r, _, _ in _team_matches(facts.section)}))
+        section = facts.section
+        return tuple(sorted({r for r, _, _ in kind_of(section.format).scheduled_games(section)}))
     return tuple(r for r in range(1, facts.progress.rounds_total + 1) if groups(facts, r))
-
-
-def kind_round(facts: SectionFacts) -> int | None:
-    """The round printed when none is named: the first not played yet (else the last)."""
-    rounds = kind_rounds(facts)
-    if not rounds:
-        return None
-    nxt = facts.progress.rounds_played + 1
-    return next((r for r in rounds if r >= nxt), rounds[-1])
 
 
 def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
@@ -110,12 +93,12 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
     of a knockout, numbered as the hall's tables."""
     section = facts.section
     d = section.details
-    found: list[tuple[str, int, list[tuple[int, int, int | None]], object]] = []
+    found: list[tuple[str, int, list[tuple[int, int, int | None]], tuple]] = []
     if isinstance(d, QuadsDetails):
-        found = [(N_("Group %(n)s"), i, _scheduled(group, number), group)
+        found = [(N_("Group %(n)s"), i, _scheduled(group, number), group.players)
                  for i, group in enumerate(d.groups, start=1)]
     elif isinstance(d, ScheveningenDetails):
-        found = [("", 0, _scheduled(section, number), section)]
+        found = [("", 0, _scheduled(section, number), section.players)]
     elif isinstance(d, KnockoutDetails) and number <= len(getattr(facts, "rounds", ())):
         rnd = facts.rounds[number - 1]  # type: ignore[attr-defined]
         regular = rnd.format.stages[0]
@@ -126,10 +109,9 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
             games = [(played[g - 1].white, played[g - 1].black, g) if g <= len(played) else
                      (m.top, m.bottom, g) if g % 2 == 1 else (m.bottom, m.top, g)
                      for g in range(1, regular.games + 1)]
-            found.append((N_("Match %(n)s"), m.index, games, section))
+            found.append((N_("Match %(n)s"), m.index, games, section.players))
     out, table = [], 0
-    for label, n, games, where in found:
-        players = where.players  # type: ignore[attr-defined]
+    for label, n, games, players in found:
         boards = []
         if games and games[0][2] is not None:
             table += 1  # a knockout match: its games at one table
@@ -145,33 +127,23 @@ def groups(facts: SectionFacts, number: int) -> tuple[Group, ...]:
 
 
 def _scheduled(section, number: int) -> list[tuple[int, int, None]]:  # noqa: ANN001
-    """A round robin's (quad's, Scheveningen's) games of round ``number``, as scheduled."""
+    """The (White, Black) players, or (home or first, away or second) teams, that the kind
+    schedules in round ``number``: a round robin's (a quad's, a Scheveningen's) games, a
+    team league's fixtures, a team Swiss's matches as paired."""
     return [(w, b, None) for r, w, b in kind_of(section.format).scheduled_games(section)
             if r == number]
-
-
-def _team_matches(section) -> list[tuple[int, int, int]]:  # noqa: ANN001
-    """(round, home or first team, away or second team) of every match written or
-    scheduled: a team Swiss's as paired, a team league's fixtures."""
-    d = section.details
-    paired = getattr(d, "pairings", None)
-    if paired is not None:
-        return [(p.round, p.first, p.second) for p in paired]
-    return list(kind_of(section.format).scheduled_games(section))
 
 
 def team_cards(facts: SectionFacts, number: int) -> tuple[TeamCard, ...]:
     """Each match of the round as its card: boards, players, colours."""
     section = facts.section
     d = section.details
-    swiss = isinstance(d, TeamSwissDetails)
+    swiss = facts.kind.name == "team_swiss"
     entered = {(m.round, m.host, m.guest): m for m in d.matches}  # type: ignore[attr-defined]
     cards = []
-    for r, h, a in _team_matches(section):
-        if r != number:
-            continue
+    for h, a, _ in _scheduled(section, number):
         home, away = d.teams[h - 1], d.teams[a - 1]  # type: ignore[attr-defined]
-        m = entered.get((r, h, a))
+        m = entered.get((number, h, a))
         seats = [(b.host, b.guest) for b in m.boards] if m is not None and m.boards else \
             [(i if i < len(home.squad) else None, i if i < len(away.squad) else None)
              for i in range(d.boards)]  # type: ignore[attr-defined]
