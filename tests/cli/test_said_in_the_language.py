@@ -1,0 +1,31 @@
+"""Words the command line still said in English after issue #30 (defects): each said in
+the run's language, the place (file:line) kept. Each checked in two languages or more."""
+
+from __future__ import annotations
+
+from click.testing import CliRunner
+
+from leaguegen.cli import main
+from tests.conftest import ROOT
+
+CLUB = ROOT / "tests" / "data" / "club-seasons"
+
+
+def run(*args: str) -> str:
+    result = CliRunner().invoke(main, list(args))
+    return result.output + (result.stderr if result.stderr_bytes is not None else "")
+
+
+def test_identity_warnings_of_a_folder() -> None:
+    spring = f"{CLUB / 'spring-2026' / 'season.yaml'}:16"
+    autumn = f"{CLUB / 'autumn-2025' / 'season.yaml'}:14:"
+    said = {lang: run("--lang", lang, "check", str(CLUB)) for lang in ("en", "ru", "ar")}
+    assert "are probably one person with two identities: the same name and birth year 1990"\
+        in said["en"]
+    assert "вероятно, один человек, записанный дважды: одно и то же имя и год рождения 1990"\
+        in said["ru"], said["ru"]
+    assert "غالبًا شخص واحد بهويتين" in said["ar"] and "سنة الميلاد نفسها" in said["ar"]
+    for lang, out in said.items():
+        assert autumn in out and spring in out, (lang, out)
+        if lang != "en":
+            assert "probably" not in out and "identities" not in out, out
