@@ -29,3 +29,19 @@ def test_identity_warnings_of_a_folder() -> None:
         assert autumn in out and spring in out, (lang, out)
         if lang != "en":
             assert "probably" not in out and "identities" not in out, out
+
+
+def test_the_trf_readers_refusals(tmp_path) -> None:  # noqa: ANN001
+    empty = tmp_path / "empty.trf"
+    empty.write_text("012 Empty\n", encoding="utf-8")
+    single = ROOT / "tests" / "data" / "fuzz" / "seeds" / "dutch-t0013-r05.trf"
+    said = {lang: (run("--lang", lang, "check-pairings", "--trf", str(empty)),
+                   run("--lang", lang, "check-pairings", "--trf", str(single), "--system",
+                       "double-swiss")) for lang in ("en", "ru", "zh_Hans")}
+    assert "no player (001) records" in said["en"][0]
+    assert "not a Double-Swiss file: record 192" in said["en"][1]
+    assert "нет записей участников (001)" in said["ru"][0]
+    assert "это не файл двойной швейцарки: запись 192" in said["ru"][1]
+    assert "不是双局瑞士制文件" in said["zh_Hans"][1]
+    for lang in ("ru", "zh_Hans"):
+        assert "records" not in said[lang][0] and "record 192" not in said[lang][1], said[lang]
