@@ -45,3 +45,22 @@ def test_the_trf_readers_refusals(tmp_path) -> None:  # noqa: ANN001
     assert "不是双局瑞士制文件" in said["zh_Hans"][1]
     for lang in ("ru", "zh_Hans"):
         assert "records" not in said[lang][0] and "record 192" not in said[lang][1], said[lang]
+
+
+def test_the_reasons_print_gives_for_a_sheet_it_cannot_print(tmp_path) -> None:  # noqa: ANN001
+    swiss = str(ROOT / "seasons" / "thursday-swiss-2026")
+    cup = str(ROOT / "seasons" / "grand-prix-2027")
+    out = str(tmp_path)
+    said = {lang: (run("--lang", lang, "print", swiss, "pairings", "--section", "open",
+                       "--round", "40", "-o", out),
+                   run("--lang", lang, "print", cup, "cards", "--section", "knockout",
+                       "--round", "1", "-o", out)) for lang in ("en", "ru", "ar")}
+    assert "round 40 of section 'open' is not paired (rounds with pairings: 1-5)"\
+        in said["en"][0]
+    assert "section 'knockout' (knockout) has no 'cards' sheet" in said["en"][1]
+    assert "тур 40 группы 'open' ещё не составлен (туры с парами: 1-5)" in said["ru"][0]
+    assert "нет бланка 'cards'" in said["ru"][1]
+    assert "لم يُجرَ إقرانها بعد" in said["ar"][0] and "ليس للفئة" in said["ar"][1]
+    for lang in ("ru", "ar"):
+        assert "section" not in said[lang][0] + said[lang][1], said[lang]
+    assert not list(tmp_path.iterdir())  # nothing printed
