@@ -64,3 +64,56 @@ def test_the_reasons_print_gives_for_a_sheet_it_cannot_print(tmp_path) -> None: 
     for lang in ("ru", "ar"):
         assert "section" not in said[lang][0] + said[lang][1], said[lang]
     assert not list(tmp_path.iterdir())  # nothing printed
+
+
+ENGLISH_WORDS = ("round", "player", "evening", "advice", "game", "Swiss", "quads", "total",
+                 "planned", "minute", "week", "day ", "days", "fits", "consider")
+
+
+def test_plan_of_one_event() -> None:
+    args = ["plan", "--players", "9", "--format", "round_robin", "--time-control", "90+30",
+            "--evening-minutes", "180", "--evenings", "8"]
+    said = {lang: run("--lang", lang, *args) for lang in ("en", "ru", "ar", "zh_Hans")}
+    assert "9 rounds: fine when the calendar allows" in said["en"]
+    assert "a Swiss of 6 rounds (5-6 is usual for 9 players): 6 evenings" in said["en"]
+    ru = said["ru"]
+    assert "9 туров: подходит, если позволяет календарь" in ru, ru
+    assert "квады: 5 туров, 5 вечеров" in ru and "один тур за вечер длиной 180 мин" in ru
+    assert "двойные сессии: два тура за сессию, 5 сессий" in ru
+    assert "за 60 ходов, добавление на каждый ход" in ru
+    ar = said["ar"]
+    assert "9 جولات: مناسب إن سمح التقويم" in ar, ar
+    assert "جولة واحدة لكل أمسية مدتها 180 دقيقة" in ar
+    assert "9 轮：日程允许时可行" in said["zh_Hans"]
+    for lang in ("ru", "ar", "zh_Hans"):
+        words = [w for w in ENGLISH_WORDS if w in said[lang]]
+        assert not words, (lang, words, said[lang])
+
+
+def test_plan_of_a_season() -> None:
+    gp = str(ROOT / "seasons" / "grand-prix-2027")
+    said = {lang: run("--lang", lang, "plan", gp, "--evening-minutes", "120", "--evenings",
+                      "3") for lang in ("en", "ru", "ar")}
+    assert "Riverside Grand Prix 2027: 7 sections planned" in said["en"]
+    assert "total: 14 rounds, 98 games, 10 days; the longest day 510 min" in said["en"]
+    ru = said["ru"]
+    assert "Riverside Grand Prix 2027: спланировано: 7 групп" in ru, ru
+    assert "всего: 14 туров, 98 партий, 10 дней; самый длинный день — 510 мин" in ru
+    assert "1 тур в день при контроле 90+30s" in ru and "дни 1-6" in ru
+    ar = said["ar"]
+    assert "المجموع: 14 جولة، 98 مباراة" in ar and "جولتان في اليوم" in ar, ar
+    assert "\\u2068" not in ar  # isolates are written, not escaped
+    for lang in ("ru", "ar"):
+        words = [w for w in ENGLISH_WORDS if w in said[lang]]
+        assert not words, (lang, words, said[lang])
+
+
+def test_plan_refusals_from_the_domain() -> None:
+    args = ["plan", "--players", "6", "--format", "swiss", "--rounds", "9", "--time-control",
+            "90+30"]
+    assert "a Swiss of 6 players has at most 5 rounds" in run("--lang", "en", *args)
+    assert "в швейцарской системе при числе участников 6 можно провести не больше 5 туров"\
+        in run("--lang", "ru", *args)
+    double = ["plan", "--players", "8", "--format", "double_knockout", "--time-control", "60"]
+    assert "a knockout has no double form" in run("--lang", "en", *double)
+    assert "淘汰赛没有双轮形式" in run("--lang", "zh_Hans", *double)

@@ -22,6 +22,7 @@ from leaguegen.domain.sections import stages
 from leaguegen.domain.sections.facts import next_date
 from leaguegen.domain.sections.kind import N_, Placing, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
+from leaguegen.errors import Message
 
 MatchKey = tuple[int, int]  # (round, match index), both 1-based, top of the bracket first
 
@@ -171,7 +172,7 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
     """The bracket's rounds, each match counted by its regular games (the section's match
     and final formats, or the command line's)."""
     if sizing.double:
-        raise ValueError("a knockout has no double form (play longer matches instead)")
+        raise ValueError(Message("a knockout has no double form (play longer matches instead)"))
     if section is not None:
         games = tuple(f.stages[0].games for f in details(section).formats) or (1,)
     else:
