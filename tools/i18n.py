@@ -63,7 +63,9 @@ MESSAGE_SOURCES = tuple(sorted([*(ROOT / "leaguegen" / "cli").glob("*.py"),
                                 *(ROOT / "leaguegen" / "domain").rglob("*.py"),
                                 ROOT / "leaguegen" / "errors.py",
                                 # the build cache's warnings, said by ``leaguegen build``
-                                ROOT / "leaguegen" / "site" / "incremental.py"]))
+                                ROOT / "leaguegen" / "site" / "incremental.py",
+                                # ``print``'s reasons a sheet cannot be printed
+                                ROOT / "leaguegen" / "site" / "printables" / "context.py"]))
 
 
 def message_calls(path: Path) -> list[tuple[int, str, str | None, str | None]]:

@@ -53,7 +53,7 @@ def check_pairings(trf_path: str, system: str, baku: bool, basic_rules: bool) ->
     try:
         doc = trf.load(trf_path)
         if not doc.players:
-            raise ValueError("no player (001) records")
+            raise ValueError(Message("no player (001) records"))
         if _double_swiss(doc, system):
             from leaguegen.cli.double_swiss_cli import check
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import click
-
+from leaguegen.cli import speech
 from leaguegen.cli.speech import echo
-from leaguegen.cli.terminal import printable, report_problems
+from leaguegen.cli.terminal import report_problems
 from leaguegen.errors import InputError, Message
 
 EXIT_INVALID = 2
@@ -45,8 +44,7 @@ def check_folder(folder: Path) -> int:
     for path in sorted(seasons):
         season_notes(seasons[path], folders[path])
     found = roster(seasons, list(reversed(newest_first(seasons))))
-    for warning in identity_warnings(found):
-        click.echo(printable(str(warning)), err=True)
+    speech.problems(identity_warnings(found))  # in the run's language, at file:line
     if club.series:
         echo(Message("{folder}: {seasons} seasons, {players} players across them, {series}"
                      " grand prix series", folder=folder, seasons=len(seasons),

@@ -85,8 +85,9 @@ def _require_double_swiss(doc) -> None:  # noqa: ANN001 - a TrfDocument
     from leaguegen.formats import double_swiss_trf
 
     if not double_swiss_trf.is_double_swiss(doc):
-        raise ValueError("not a Double-Swiss file: record 192 does not say FIDE_DOUBLESWISS"
-                         " (a match is two round blocks, one per game)")
+        raise ValueError(Message("not a Double-Swiss file: record 192 does not say"
+                                 " FIDE_DOUBLESWISS (a match is two round blocks, one per"
+                                 " game)"))
 
 
 def pair_section(session, section, date) -> None:  # noqa: ANN001 - SeasonSession, Section, date

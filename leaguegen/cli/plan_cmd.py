@@ -12,8 +12,9 @@ set would call a season too long), and the advice about the organiser's calendar
 public site. The formats are the section-kind registry's words; ``double_<format>``
 plays a format twice (``double_scheveningen``).
 
-Counts and units go through Babel (CLDR plural rules and unit names), so one
-week reads "1 week". Exit 0 when it fits (or no budget was given), 1 when it
+Every line is said in the run's language: counts meet their nouns through the
+catalogues' plural forms, units go through Babel (CLDR unit names), so one week
+reads "1 week". Exit 0 when it fits (or no budget was given), 1 when it
 does not fit, 2 on invalid options or an invalid season.
 """
 
@@ -26,7 +27,7 @@ import click
 from babel import Locale
 from babel.units import format_unit
 
-from leaguegen.cli import main
+from leaguegen.cli import main, speech
 from leaguegen.cli.speech import echo
 from leaguegen.domain import planning as pl
 from leaguegen.domain.planning import Advice, FieldAdvice, Plan, Session, Suggestion, Verdict
@@ -36,74 +37,109 @@ from leaguegen.domain.sections import format_names, kind_of, label
 from leaguegen.errors import InputError, Message
 
 EXIT_CANNOT, EXIT_INVALID = 1, 2
-LOCALE = Locale("en")  # the command line speaks English
 DOUBLE = "double_"
 
 
 # ---------------------------------------------------------------- words and units
+# Every line is a Message said in the run's language (cli/speech.py); a count meets its
+# noun through the catalogue's plural forms, and minutes, days and weeks are Babel's
+# (CLDR) units in the run's language.
 
 
-def count(n: int, one: str, other: str) -> str:
-    """``1 round``, ``3 rounds``: the form CLDR's English plural rule picks."""
-    return f"{n} {one if LOCALE.plural_form(n) == 'one' else other}"
+def _locale() -> Locale:
+    return Locale.parse(speech.language())
+
+
+def rounds_of(n: int) -> Message:
+    return Message("{count} round", "{count} rounds", count=n)
+
+
+def players_of(n: int) -> Message:
+    return Message("{count} player", "{count} players", count=n)
+
+
+def games_of(n: int) -> Message:
+    return Message("{count} game", "{count} games", count=n)
+
+
+def evenings_of(n: int) -> Message:
+    return Message("{count} evening", "{count} evenings", count=n)
 
 
 def minutes(n: int) -> str:
-    return format_unit(n, "duration-minute", length="short", locale=LOCALE)
+    return format_unit(n, "duration-minute", length="short", locale=_locale())
 
 
 def unit(n: int, name: str) -> str:
     """A CLDR duration in words: ``1 week``, ``3 days``."""
-    return format_unit(n, f"duration-{name}", length="long", locale=LOCALE)
+    return format_unit(n, f"duration-{name}", length="long", locale=_locale())
 
 
-def sittings(n: int, days: bool) -> str:
-    return unit(n, "day") if days else count(n, "evening", "evenings")
+def sittings(n: int, days: bool) -> Message | str:
+    return unit(n, "day") if days else evenings_of(n)
+
+
+def label_of(fmt: str) -> Message:
+    """A kind's label (the registry's English, a msgid of the catalogues), to be said."""
+    return Message(label(fmt))
 
 
 # ---------------------------------------------------------------- the guides' verdicts
 
-def advice_line(a: FieldAdvice) -> str:
+def advice_line(a: FieldAdvice) -> Message:
     """One verdict and its reason, in one line (the guides' figures for round robins)."""
     v, n, r = a.verdict, a.players, a.rounds
-    rounds = count(r, "round", "rounds")
+    rounds = rounds_of(r)
     if v is Verdict.EASY:
-        return f"{rounds}: easy, like a round robin of up to about 6 players (5 rounds)"
+        return Message("{rounds}: easy, like a round robin of up to about 6 players (5 rounds)",
+                       rounds=rounds)
     if v is Verdict.CALENDAR:
-        return (f"{rounds}: fine when the calendar allows, like a round robin of 7-10 players"
-                " (7-9 rounds)")
+        return Message("{rounds}: fine when the calendar allows, like a round robin of 7-10"
+                       " players (7-9 rounds)", rounds=rounds)
     if v is Verdict.CEILING:
-        return (f"{rounds}: the ceiling, like a round robin of 11-12 players (11 rounds), the"
-                " most one should take")
+        return Message("{rounds}: the ceiling, like a round robin of 11-12 players (11 rounds),"
+                       " the most one should take", rounds=rounds)
     if v is Verdict.TOO_LONG:
         if a.usual is None:  # a team match: nothing else pairs the same teams
-            return f"{rounds}: too long, like a round robin of 13 or more players"
+            return Message("{rounds}: too long, like a round robin of 13 or more players",
+                           rounds=rounds)
         lo, hi = a.usual
-        options = [f"a Swiss of {lo}-{hi} rounds" if lo != hi else f"a Swiss of {lo} rounds"]
+        options = [Message("a Swiss of {low}-{high} rounds", low=lo, high=hi) if lo != hi
+                   else Message("a Swiss of {count} round", "a Swiss of {count} rounds",
+                                count=lo)]
         if a.quads_rounds:
-            options.append(f"quads in {a.quads_rounds} rounds")
+            options.append(Message("quads in {count} round", "quads in {count} rounds",
+                                   count=a.quads_rounds))
         if a.bands:
-            options.append(f"{a.bands[0]} rating-band round robins of up to {pl.RATING_BAND}"
-                           f" in {a.bands[1]} rounds")
-        return (f"{rounds}: too long (a round robin of 13 or more players should be a Swiss,"
-                f" rating-band round robins or quads): {', '.join(options)}")
+            options.append(Message("{count} rating-band round robin of up to {size} in {rounds}",
+                                   "{count} rating-band round robins of up to {size} in"
+                                   " {rounds}", count=a.bands[0], size=pl.RATING_BAND,
+                                   rounds=rounds_of(a.bands[1])))
+        return Message("{rounds}: too long (a round robin of 13 or more players should be a"
+                       " Swiss, rating-band round robins or quads): {options}", rounds=rounds,
+                       options=tuple(options))
     lo, hi = a.usual or (r, r)
-    rule = f"a Swiss of {n} players has at most {n - 1} rounds, and fewer are safe"
+    players = players_of(n)
     if v is Verdict.SWISS_SAFE:
-        return (f"{count(n, 'player', 'players')} for {rounds}: enough ({rule}: up to {a.limit}"
-                f" always pair; {lo}-{hi} is usual)")
+        return Message("{players} for {rounds}: enough (a Swiss of {n} players has at most"
+                       " {most} rounds, and fewer are safe: up to {limit} always pair;"
+                       " {low}-{high} is usual)", players=players, rounds=rounds, n=n,
+                       most=n - 1, limit=a.limit, low=lo, high=hi)
     if v is Verdict.SWISS_RISKY:
-        rr = pl.round_robin_rounds(n)
-        return (f"{count(n, 'player', 'players')} for {rounds}: too few, the pairings can run"
-                f" out before the last round ({rule}: {a.limit} always pair); play"
-                f" {count(a.limit or 1, 'round', 'rounds')}, or a round robin ({rr} rounds)")
+        return Message("{players} for {rounds}: too few, the pairings can run out before the"
+                       " last round (a Swiss of {n} players has at most {most} rounds, and"
+                       " fewer are safe: {limit} always pair); play {play}, or a round robin"
+                       " ({robin})", players=players, rounds=rounds, n=n, most=n - 1,
+                       limit=a.limit, play=rounds_of(a.limit or 1),
+                       robin=rounds_of(pl.round_robin_rounds(n)))
     if v is Verdict.ONE_GROUP:
-        return (f"{count(n, 'player', 'players')} make one group, a round robin of {rounds}"
-                " (quads need 8 players or more for two groups)")
+        return Message("{players} make one group, a round robin of {rounds} (quads need 8"
+                       " players or more for two groups)", players=players, rounds=rounds)
     if v is Verdict.BYES:
-        return (f"{count(n, 'player', 'players')} in a bracket of {n + (a.limit or 0)}: the top"
-                f" {a.limit} seeds have a bye in round 1")
-    return f"{count(n, 'player', 'players')} fill the bracket: no byes, {rounds} of matches"
+        return Message("{players} in a bracket of {size}: the top {limit} seeds have a bye in"
+                       " round 1", players=players, size=n + (a.limit or 0), limit=a.limit)
+    return Message("{players} fill the bracket: no byes, {rounds} of matches", players=players,
+                   rounds=rounds)
 
 
 def worth_saying(a: FieldAdvice) -> bool:
@@ -114,45 +150,51 @@ def worth_saying(a: FieldAdvice) -> bool:
 # ---------------------------------------------------------------- one event
 
 
-def _tc_text(p: Plan) -> str:
+def _tc_text(p: Plan) -> Message:
     tc = p.time_control
-    extra = tc.increment + tc.delay
-    how = f"both clocks used up over {p.session.long_game_moves} moves"
-    if extra:
-        kind = "increment" if tc.increment else "delay"
-        how += f", {kind} on every move"
-    return f"{tc.label}: a game can take {minutes(p.game_minutes)} ({how})"
+    moves = Message("{count} move", "{count} moves", count=p.session.long_game_moves)
+    take = minutes(p.game_minutes)
+    if tc.increment:
+        return Message("{label}: a game can take {minutes} (both clocks used up over {moves},"
+                       " increment on every move)", label=tc.label, minutes=take, moves=moves)
+    if tc.delay:
+        return Message("{label}: a game can take {minutes} (both clocks used up over {moves},"
+                       " delay on every move)", label=tc.label, minutes=take, moves=moves)
+    return Message("{label}: a game can take {minutes} (both clocks used up over {moves})",
+                   label=tc.label, minutes=take, moves=moves)
 
 
-def _suggestion(s: Suggestion, p: Plan) -> str:
+def _suggestion(s: Suggestion, p: Plan) -> Message:
     tc = p.time_control
-    evenings = count(s.evenings, "evening", "evenings")
+    evenings = evenings_of(s.evenings)
     if s.advice is Advice.FASTER_TIME_CONTROL:
         extra = f"+{tc.increment}" if tc.increment else (f" d{tc.delay}" if tc.delay else "")
-        return (
-            f"a faster time control: up to {s.minutes}{extra} per player fits a "
-            f"{p.session.evening_minutes}-minute evening"
-        )
+        return Message("a faster time control: up to {time} per player fits a"
+                       " {minutes}-minute evening", time=f"{s.minutes}{extra}",
+                       minutes=p.session.evening_minutes)
     if s.advice is Advice.QUADS:
-        return f"quads: {count(s.rounds, 'round', 'rounds')}, {evenings} (groups of four by rating)"
+        return Message("quads: {rounds}, {evenings} (groups of four by rating)",
+                       rounds=rounds_of(s.rounds), evenings=evenings)
     if s.advice is Advice.SWISS:
         lo, hi = pl.swiss_rounds(p.players)
-        usual = f"{lo}-{hi} is usual for {p.players} players"
-        return f"a Swiss of {count(s.rounds, 'round', 'rounds')} ({usual}): {evenings}"
-    return (
-        f"a double session: two rounds a sitting, {count(s.evenings, 'sitting', 'sittings')} of"
-        f" up to {minutes(s.minutes or 0)} (e.g. weekend days)"
-    )
+        return Message("a Swiss of {rounds} ({low}-{high} is usual for {players}): {evenings}",
+                       rounds=rounds_of(s.rounds), low=lo, high=hi,
+                       players=players_of(p.players), evenings=evenings)
+    return Message("a double session: two rounds a sitting, {sittings} of up to {minutes}"
+                   " (e.g. weekend days)",
+                   sittings=Message("{count} sitting", "{count} sittings", count=s.evenings),
+                   minutes=minutes(s.minutes or 0))
 
 
-def name_of(fmt: str, double: bool) -> str:
-    return label(fmt) + (" (double)" if double else "")
+def name_of(fmt: str, double: bool) -> Message:
+    return Message("{label} (double)", label=label_of(fmt)) if double else label_of(fmt)
 
 
-def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
+def describe(p: Plan, fmt: str, double: bool = False) -> list[Message]:
     """The plan as lines of text (kept apart from the command so it can be tested)."""
     sh, s = p.shape, p.session
-    lines = [f"{name_of(fmt, double)}, {count(p.players, 'player', 'players')}"]
+    lines = [Message("{name}, {players}", name=name_of(fmt, double),
+                     players=players_of(p.players))]
     if sh.groups:
         lines.append(
             Message("  groups:            {items} (strongest first)",
@@ -167,9 +209,12 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
     lines.append(Message("  worst-case round:  {minutes} with {minutes2} changeover",
                          minutes=minutes(p.round_minutes),
                          minutes2=minutes(s.changeover_minutes)))
-    rpe = "one round" if s.rounds_per_evening == 1 else f"{s.rounds_per_evening} rounds"
-    per_week = "one evening" if s.evenings_per_week == 1 else f"{s.evenings_per_week} evenings"
-    evening = f"{s.evening_minutes}-minute evening" if s.evening_minutes else "evening"
+    rpe = Message("one round") if s.rounds_per_evening == 1 else rounds_of(s.rounds_per_evening)
+    per_week = Message("one evening", msgctxt="a week") if s.evenings_per_week == 1 else \
+        Message("{count} evening", "{count} evenings", msgctxt="a week",
+                count=s.evenings_per_week)
+    evening = Message("{minutes}-minute evening", minutes=s.evening_minutes) \
+        if s.evening_minutes else Message("evening")
     lines.append(
         Message("  evenings:          {evenings} ({rpe} per {evening}) = {unit} at {per_week} a "
                 "week",
@@ -182,7 +227,8 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
                     "groups play all {rounds}",
                     rounds=sh.rounds)
         )
-    lines.extend(f"  advice:            {advice_line(a)}" for a in sh.advice)
+    lines.extend(Message("  advice:            {advice}", advice=advice_line(a))
+                 for a in sh.advice)
     if p.fits_evening is False and s.evening_minutes is not None:
         need = s.rounds_per_evening * p.round_minutes
         lines.append(
@@ -199,7 +245,8 @@ def describe(p: Plan, fmt: str, double: bool = False) -> list[str]:
                              evenings=p.evenings, evenings_available=s.evenings_available))
     if p.suggestions:
         lines.append(Message("instead, consider:"))
-        lines.extend(f"  - {_suggestion(x, p)}" for x in p.suggestions)
+        lines.extend(Message("  - {suggestion}", suggestion=_suggestion(x, p))
+                     for x in p.suggestions)
     return lines
 
 
@@ -223,50 +270,67 @@ def read_format(value: str) -> tuple[str, bool]:
 # ---------------------------------------------------------------- a season
 
 
-def _span(p: SectionPlan, days: bool) -> str:
+def _span(p: SectionPlan, days: bool) -> Message:
     first, last = p.start + 1, p.end
-    word = "day" if days else "evening"
-    return f"{word} {first}" if first == last else f"{word}s {first}-{last}"
+    if days:
+        return Message("day {n}", n=first) if first == last else \
+            Message("days {first}-{last}", first=first, last=last)
+    return Message("evening {n}", n=first) if first == last else \
+        Message("evenings {first}-{last}", first=first, last=last)
 
 
 def describe_season(plan: SeasonPlan, name: str, names: dict[str, str]) -> list[str]:
-    """A season's plan as lines: one per section, then the totals, then what does not fit."""
+    """A season's plan as lines: one per section, then the totals, then what does not fit
+    (each said in the run's language; the names as written)."""
+    say = speech.say
     days = plan.days
-    lines = [f"{name}: {count(len(plan.sections), 'section', 'sections')} planned"]
+    lines = [say(Message("{name}: {sections} planned", name=name,
+                         sections=Message("{count} section", "{count} sections",
+                                          count=len(plan.sections))))]
     width = max((len(p.name) for p in plan.sections), default=0)
+    pad = f"  {'':{width}}  "
     for p in plan.sections:
-        players = count(p.players, "player", "players")
+        players: Message = players_of(p.players)
         if p.pending:
-            players += " to be decided"
-        figures = (f"{count(p.shape.rounds, 'round', 'rounds')},"
-                   f" {count(p.shape.games, 'game', 'games')}, {_span(p, days)}")
+            players = Message("{players} to be decided", players=players)
+        figures = Message("{rounds}, {games}, {span}", rounds=rounds_of(p.shape.rounds),
+                          games=games_of(p.shape.games), span=_span(p, days))
         if p.sources and not p.pending:
-            figures += f" (after {', '.join(names.get(x, x) for x in p.sources)})"
-        lines.append(Message("  {ljust}  {label}, {players}: {figures}",
-                             ljust=p.name.ljust(width), label=label(p.format), players=players,
-                             figures=figures))
-        per = count(p.sitting_rounds, "round", "rounds") + (" a day" if days else " an evening")
+            figures = Message("{figures} (after {sources})", figures=figures,
+                              sources=", ".join(names.get(x, x) for x in p.sources))
+        lines.append(say(Message("  {ljust}  {label}, {players}: {figures}",
+                                 ljust=p.name.ljust(width), label=label_of(p.format),
+                                 players=players, figures=figures)))
+        per = Message("{rounds} a day", rounds=rounds_of(p.sitting_rounds)) if days else \
+            Message("{rounds} an evening", rounds=rounds_of(p.sitting_rounds))
         if p.round_minutes is not None and p.time_control is not None:
-            lines.append(f"  {'':{width}}  {per} of {p.time_control.label} (a round up to"
-                         f" {minutes(p.round_minutes)}): up to {minutes(p.longest_sitting or 0)}")
+            lines.append(pad + say(Message(
+                "{per} of {label} (a round up to {minutes}): up to {longest}", per=per,
+                label=p.time_control.label, minutes=minutes(p.round_minutes),
+                longest=minutes(p.longest_sitting or 0))))
         else:
-            lines.append(f"  {'':{width}}  {per}; no time control, so no timing")
-        lines.extend(f"  {'':{width}}  advice: {advice_line(a)}"
+            lines.append(pad + say(Message("{per}; no time control, so no timing", per=per)))
+        lines.extend(pad + say(Message("advice: {advice}", advice=advice_line(a)))
                      for a in p.shape.advice if worth_saying(a))
     for sid, why in plan.unplanned:
-        lines.append(Message("  {get}: not planned: {why}", get=names.get(sid, sid), why=why))
-    totals = (f"total: {count(plan.rounds, 'round', 'rounds')},"
-              f" {count(plan.games, 'game', 'games')}, {sittings(plan.sittings, days)}")
+        lines.append(say(Message("  {get}: not planned: {why}", get=names.get(sid, sid),
+                                 why=why)))
+    totals = dict(rounds=rounds_of(plan.rounds), games=games_of(plan.games),
+                  sittings=sittings(plan.sittings, days))
     longest = plan.longest
     if longest is not None and longest.longest_sitting is not None:
-        totals += (f"; the longest {'day' if days else 'evening'}"
-                   f" {minutes(longest.longest_sitting)} ({longest.name})")
-    lines.append(totals)
-    lines.extend(season_misfits(plan))
+        more = dict(totals, minutes=minutes(longest.longest_sitting), name=longest.name)
+        lines.append(say(Message("total: {rounds}, {games}, {sittings}; the longest day"
+                                 " {minutes} ({name})", **more) if days else
+                         Message("total: {rounds}, {games}, {sittings}; the longest evening"
+                                 " {minutes} ({name})", **more)))
+    else:
+        lines.append(say(Message("total: {rounds}, {games}, {sittings}", **totals)))
+    lines.extend(say(line) for line in season_misfits(plan))
     return lines
 
 
-def season_misfits(plan: SeasonPlan) -> list[str]:
+def season_misfits(plan: SeasonPlan) -> list[Message]:
     """What does not fit: an evening too long, a day past 12 hours of play, too many sittings."""
     s, out = plan.session, []
     long_evenings: dict[int, list[str]] = {}
@@ -274,7 +338,7 @@ def season_misfits(plan: SeasonPlan) -> list[str]:
         if plan.days:
             out.append(Message("DOES NOT FIT: {name} plays {count} a day, up to {minutes} of "
                                "play; a day has at most {minutes2} (FIDE: 12 hours of play)",
-                               name=p.name, count=count(p.sitting_rounds, 'round', 'rounds'),
+                               name=p.name, count=rounds_of(p.sitting_rounds),
                                minutes=minutes(p.longest_play or 0),
                                minutes2=minutes(s.day_minutes)))
         else:
@@ -343,7 +407,7 @@ def _plan_season(season_dir: Path, session: Session, values: tuple[str, ...],
                        rounds_per_sitting=rounds_per_evening, time_controls=per_section)
     names = {s.id: s.name for s in season.sections}
     for line in describe_season(plan, season.name, names):
-        echo(line)  # the season's and sections' names
+        click.echo(line)  # said already (names isolated, made printable, in the language)
     if not plan.fits:
         sys.exit(EXIT_CANNOT)
 
@@ -444,12 +508,12 @@ def plan_command(
     kind = kind_of(word)
     try:
         if kind.plan is None:
-            raise ValueError(f"{label(word)} has no planning figures")
+            raise ValueError(Message("{label} has no planning figures", label=label_of(word)))
         result = pl.plan(kind.plan(sizing, None), tc, session)
     except ValueError as exc:
         echo(Message("error: {exc}", exc=exc), err=True)
         sys.exit(EXIT_INVALID)
     for line in describe(result, word, double):
-        click.echo(line)
+        echo(line)
     if not result.fits:
         sys.exit(EXIT_CANNOT)

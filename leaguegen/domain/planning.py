@@ -38,6 +38,7 @@ from leaguegen.domain.schedule.quads import DEFAULT_RULE, GroupingRule, group_si
 from leaguegen.domain.time_control import Period as Period  # re-exported: planning's inputs
 from leaguegen.domain.time_control import TimeControl as TimeControl
 from leaguegen.domain.time_control import parse_time_control as parse_time_control
+from leaguegen.errors import Message
 
 # ---------------------------------------------------------------- sizing a section
 
@@ -132,7 +133,7 @@ def swiss_rounds(players: int) -> tuple[int, int]:
     score; one or two more let the top separate. Capped at N - 1.
     """
     if players < 2:
-        raise ValueError("a Swiss needs at least two players")
+        raise ValueError(Message("a Swiss needs at least two players"))
     base = math.ceil(math.log2(players))
     cap = players - 1
     return min(base + 1, cap), min(base + 2, cap)
@@ -196,7 +197,7 @@ class Shape:
 
 def _field(players: int) -> None:
     if players < 2:
-        raise ValueError("an event needs at least two players")
+        raise ValueError(Message("an event needs at least two players"))
 
 
 def round_robin_shape(players: int, cycles: int = 1) -> Shape:
@@ -227,8 +228,9 @@ def swiss_shape(players: int, rounds: int | None = None) -> Shape:
     n = players
     r = rounds if rounds is not None else swiss_rounds(n)[0]
     if not 1 <= r <= n - 1:
-        raise ValueError(f"a Swiss of {n} players has at most {n - 1} rounds, and fewer are"
-                         f" safe ({swiss_safe_rounds(n)} always pair), not {r}")
+        raise ValueError(Message("a Swiss of {n} players has at most {most} rounds, and fewer"
+                                 " are safe ({safe} always pair), not {rounds}", n=n,
+                                 most=n - 1, safe=swiss_safe_rounds(n), rounds=r))
     safe = swiss_safe_rounds(n)
     verdict = Verdict.SWISS_SAFE if r <= safe else Verdict.SWISS_RISKY
     return Shape(r, r * (n // 2), (r - n % 2, r), players=n,
@@ -239,7 +241,7 @@ def scheveningen_shape(players: int, cycles: int = 1) -> Shape:
     """Two teams of ``players / 2``: each player meets the other team once per cycle."""
     _field(players)
     if players % 2:
-        raise ValueError("a Scheveningen needs two teams of equal size (an even total)")
+        raise ValueError(Message("a Scheveningen needs two teams of equal size (an even total)"))
     team = players // 2
     r = team * cycles
     return Shape(r, team * team * cycles, (r, r), players=players, open_field=False,
@@ -255,7 +257,7 @@ def knockout_shape(players: int, games: tuple[int, ...] = (1,)) -> Shape:
     """
     _field(players)
     if not games or min(games) < 1:
-        raise ValueError("a match has at least one game")
+        raise ValueError(Message("a match has at least one game"))
     k = knockout_rounds(players)
     per_round = tuple(games[min(r, len(games) - 1)] for r in range(k))
     slots = 1 << k

@@ -36,6 +36,7 @@ from leaguegen.domain.planning import Session, Shape, Sizing, TimeControl
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections.registry import kind_of
 from leaguegen.domain.stages import PendingStage
+from leaguegen.errors import Message
 
 # Sittings at most this many days apart (as a rule) are the days of one event.
 CONGRESS_GAP_DAYS = 3
@@ -227,14 +228,16 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
     for section in sections:
         kind = kind_of(section.format)
         if kind.plan is None:
-            unplanned.append((section.id, f"{section.format} has no planning figures"))
+            unplanned.append((section.id, Message("{format} has no planning figures",
+                                                  format=section.format)))
             continue
         stage = section.stage
         sources = stage.source.sources if stage is not None else ()
         missing = [s for s in sources if s not in planned]
         if missing:
-            unplanned.append((section.id, f"its players come from {', '.join(missing)},"
-                                          " which cannot be planned"))
+            unplanned.append((section.id, Message("its players come from {sources}, which"
+                                                  " cannot be planned",
+                                                  sources=", ".join(missing))))
             continue
         pending = isinstance(stage, PendingStage)
         players, sized = playing(section), section
@@ -244,7 +247,8 @@ def plan_season(sections: Sequence[Section], time_control: TimeControl | None,
         try:
             shape = kind.plan(Sizing(section.format, players), sized)
         except ValueError as exc:
-            unplanned.append((section.id, str(exc)))
+            reason = exc.args[0] if len(exc.args) == 1 else None
+            unplanned.append((section.id, reason if isinstance(reason, Message) else str(exc)))
             continue
         round_games = shape.round_games or (1,) * shape.rounds
         rhythm = rhythm_of(section, round_games) or Rhythm(session.rounds_per_evening)

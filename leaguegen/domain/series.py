@@ -17,6 +17,8 @@ Ties for a place in an event are settled as the series' rules say (``ties``):
 Which players are tied for a place is ``places``: ``standings`` (the event's own
 ranking, its tie-breaks included: only players equal on every tie-break share a place)
 or ``points`` (players on equal points share the place, the event's tie-breaks aside).
+Either way within a finisher's ``tier``: a quads group, or the round a knockout's player
+went out in, ranks above any points (the kind says, ``SectionKind.placings``).
 
 The series' tie-breaks (:data:`TIEBREAKS`):
 
@@ -89,13 +91,15 @@ class SeriesRules:
 @dataclass(frozen=True, slots=True)
 class Finisher:
     """A player in an event's final order: ``key`` who they are across the events (the
-    caller's identity), ``name`` as shown, ``rank`` their rank in the event's standings
-    (equal ranks: tied on every tie-break), ``score`` their points in it."""
+    caller's identity), ``name`` as shown, ``tier`` a band above any points (0 for one
+    table; a quads group, a knockout's round gone out in: lower is better), ``rank`` their
+    rank in it (equal ranks: tied on every tie-break), ``score`` their points in it."""
 
     key: str
     name: str
     rank: int
     score: Fraction
+    tier: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,12 +138,12 @@ def event_places(rules: SeriesRules, finishers: Sequence[Finisher]
     """Each finisher's (place, tied, points) in one event, by key: the place's points
     from the table, a tie for a place settled as ``rules.ties`` says."""
     def tie_of(f: Finisher) -> object:
-        return f.score if rules.places == BY_POINTS else (f.rank, f.score)
+        return (f.tier, f.score) if rules.places == BY_POINTS else (f.tier, f.rank, f.score)
 
     groups: dict[object, list[Finisher]] = {}
     for f in finishers:
         groups.setdefault(tie_of(f), []).append(f)
-    ordered = sorted(groups.values(), key=lambda g: (-g[0].score, g[0].rank))
+    ordered = sorted(groups.values(), key=lambda g: (g[0].tier, -g[0].score, g[0].rank))
     out: dict[str, tuple[int, int, Fraction]] = {}
     place = 1
     for group in ordered:

@@ -4,9 +4,11 @@
 finishers in the events' :class:`SectionFacts` (the standings as the section's own page
 shows them: rank and points) and says who each player is across the events by the
 club's identities (``domain/club/identity``: club id, FIDE ID, name, explicit aliases;
-never a guess), so a season's series and a folder's series are one calculation. An
-event with no result yet has no finishers; a kind with no single standings table (a
-knockout, quads, a team league) has none either (docs/club.md, "Not yet"). No I/O here.
+never a guess), so a season's series and a folder's series are one calculation. Each
+kind says what its order is (``SectionKind.placings``: one table's standings, quads
+group after group, a knockout by the round a player went out); an event with no
+result yet has no finishers, and a team kind, which has none, is refused by ``check``
+(``formats/series.py``). No I/O here.
 """
 
 from __future__ import annotations
@@ -41,14 +43,13 @@ class SeriesTable:
 
 def finishers(facts: SectionFacts, key_of: Mapping[int, str],
               names: Mapping[str, str]) -> list[Finisher]:
-    """The event's standings as finishers (none before its first result, or for a kind
-    without a single table); ``key_of`` a player's key by number, ``names`` a key's name."""
-    table, standings = facts.table, facts.standings
-    if table is None or standings is None or not facts.progress.rounds_played:
+    """The event's order as its kind gives it, as finishers (none before its first
+    result); ``key_of`` a player's key by number, ``names`` a key's name."""
+    placings = facts.kind.placings
+    if placings is None:  # a team kind: refused as a series' event by the reader
         return []
-    unit = table.scoring.unit
-    return [Finisher(key_of[row.number], names[key_of[row.number]], row.rank,
-                     row.points * unit) for row in standings.rows]
+    return [Finisher(key_of[p.number], names[key_of[p.number]], p.rank, p.score, p.tier)
+            for p in placings(facts)]
 
 
 def series_table(rules: SeriesRules, events: Sequence[EventRef],

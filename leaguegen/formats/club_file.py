@@ -65,7 +65,9 @@ def read_club_file(folder: Path, seasons: Mapping[str, Season],
         keys = yn.mapping(doc, col, CLUB_FILE, KEYS)
         series = read_series(keys.get("series"), Ctx(col, root), refs,
                              Message("<season folder>/<section id> of a season in this"
-                                     " folder"))
+                                     " folder"),
+                             {f"{folders[p].name}/{s.id}": s.format
+                              for p, season in seasons.items() for s in season.sections})
     errors = [p for p in col.problems if not p.warning]
     if errors:
         raise InputError(errors)

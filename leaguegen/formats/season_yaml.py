@@ -768,7 +768,8 @@ def load_season(folder: str | Path, memo: dict | None = None,
             description=_markdown(keys.get("description"), col, "description"),
             sections=tuple(sections), reports=_reports(keys.get("reports"), col),
             series=read_series(keys.get("series"), ctx, ids,
-                               Message("a section id of this season")),
+                               Message("a section id of this season"),
+                               {s.id: s.format for s in sections}),
             divisions=divisions,
         )
     news, news_problems = read_news(root, Path(folder)) if news else ((), [])

@@ -22,11 +22,12 @@ The calculation is ``domain/series.py``.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from fractions import Fraction
 
 import yaml
 
+from leaguegen.domain.sections import kind_of
 from leaguegen.domain.series import PLACES, TIEBREAKS, TIES, SeriesRules
 from leaguegen.errors import Message
 from leaguegen.formats import yaml_nodes as yn
@@ -59,13 +60,16 @@ def series_schema() -> dict[str, object]:
 
 
 def read_series(node: yaml.Node | None, ctx: Ctx, events: Collection[str],
-                hint: Message) -> tuple[SeriesRules, ...]:
+                hint: Message, formats: Mapping[str, str] | None = None
+                ) -> tuple[SeriesRules, ...]:
     """Every series of the block (those with a problem left out: the problems are on
-    ``ctx``). ``events``: the references an event may be; ``hint`` says what they are."""
+    ``ctx``). ``events``: the references an event may be; ``hint`` says what they are;
+    ``formats``: each reference's ``format:`` word (a kind whose players finish in no
+    order of their own, a team kind, is refused as an event: ``SectionKind.placings``)."""
     out: list[SeriesRules] = []
     ids: set[str] = set()
     for item in yn.sequence(node, ctx.col, "series"):
-        rules = _one(item, ctx, events, hint)
+        rules = _one(item, ctx, events, hint, formats or {})
         if rules is None:
             continue
         if rules.id in ids:
@@ -90,7 +94,16 @@ def _choice(node: yaml.Node | None, ctx: Ctx, what: str, choices: tuple[str, ...
     return raw
 
 
-def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str) -> SeriesRules | None:
+def _unplaced(fmt: str | None) -> bool:
+    """Whether a section of format ``fmt`` gives a series no places (a team kind)."""
+    try:
+        return fmt is not None and kind_of(fmt).placings is None
+    except KeyError:  # an unknown format: said where the section is read
+        return False
+
+
+def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str,
+         formats: Mapping[str, str]) -> SeriesRules | None:
     col = ctx.col
     before = len(col.problems)
     keys = yn.mapping(node, col, "series", KEYS, required=("id", "name", "events", "points"))
@@ -107,6 +120,11 @@ def _one(node: yaml.Node, ctx: Ctx, events: Collection[str], hint: str) -> Serie
             col.add(item, Message("{what} '{ref}' is not {hint}{suggestion}",
                                   what="series: event", ref=ref, hint=hint,
                                   suggestion=yn.suggestion(ref, sorted(events))))
+        elif _unplaced(formats.get(ref)):
+            col.add(item, Message("{what} '{ref}' is a team event (format: {format}): its"
+                                  " players finish in no order of their own, so it gives a"
+                                  " series no places", what="series: event", ref=ref,
+                                  format=formats[ref]))
         elif ref in refs:
             col.add(item, Message("{what} '{ref}' is listed twice", what="series: event",
                                   ref=ref))

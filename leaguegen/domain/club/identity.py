@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from leaguegen.domain.model import Player
 from leaguegen.domain.names import name_key, name_slug
 from leaguegen.domain.season import Season
-from leaguegen.errors import Problem
+from leaguegen.errors import Message, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,16 +197,18 @@ def probable_duplicates(found: Roster) -> list[ProbableDuplicate]:
     for fide, group in by_fide.items():
         for i, one in enumerate(group):
             for two in group[i + 1:]:
-                add(one, two, f"the same FIDE ID {fide}")
+                add(one, two, Message("the same FIDE ID {fide_id}", fide_id=fide))
     for group in by_name.values():
         for i, one in enumerate(group):
             for two in group[i + 1:]:
                 years = ({_birth_year(a.player) for a in one[0].appearances}
                          & {_birth_year(a.player) for a in two[0].appearances}) - {None}
                 if years:
-                    add(one, two, f"the same name and birth year {min(years)}")  # type: ignore[type-var]
+                    add(one, two, Message("the same name and birth year {year}",
+                                          year=min(years)))  # type: ignore[type-var]
                 elif _has_id(one[0]) != _has_id(two[0]):
-                    add(one, two, "the same name, one with an id (FIDE or club) and one without")
+                    add(one, two, Message("the same name, one with an id (FIDE or club) and"
+                                          " one without"))
     return out
 
 
@@ -226,15 +228,17 @@ def identity_warnings(found: Roster) -> list[Problem]:
         path, line, col = _where(dup.first)
         other = _where(dup.second)
         there = f"{other[0]}:{other[1]}" if other[1] else other[0]
-        out.append(Problem(path, line, col, (
-            f"'{dup.first.player.name}' ({dup.first.season}, section '{dup.first.section}') and"
-            f" '{dup.second.player.name}' at {there} ({dup.second.season}, section"
-            f" '{dup.second.section}') are probably one person with two identities:"
-            f" {dup.reason}. If they are, give both entries the same fide_id or club_id (or"
-            " list an old name under the new entry's aliases); if not, nothing needs doing"),
-            warning=True))
+        out.append(Problem(path, line, col, Message(
+            "'{name}' ({season}, section '{section}') and '{other}' at {there} ({other_season},"
+            " section '{other_section}') are probably one person with two identities:"
+            " {reason}. If they are, give both entries the same fide_id or club_id (or list"
+            " an old name under the new entry's aliases); if not, nothing needs doing",
+            name=dup.first.player.name, season=dup.first.season, section=dup.first.section,
+            other=dup.second.player.name, there=there, other_season=dup.second.season,
+            other_section=dup.second.section, reason=dup.reason), warning=True))
     for a, alias in found.unknown_aliases:
         path, line, col = _where(a)
-        out.append(Problem(path, line, col, f"{a.player.name}: alias '{alias}' names no player"
-                                            " in the folder's seasons", warning=True))
+        out.append(Problem(path, line, col, Message(
+            "{name}: alias '{alias}' names no player in the folder's seasons",
+            name=a.player.name, alias=alias), warning=True))
     return out

@@ -41,6 +41,7 @@ from leaguegen.domain.schedule.berger import (
     single_round_robin,
 )
 from leaguegen.domain.seeding import initial_order
+from leaguegen.errors import Message
 
 
 class Fold(Enum):
@@ -88,7 +89,7 @@ def group_sizes(players: int, rule: GroupingRule = DEFAULT_RULE) -> tuple[int, .
     of the event before anyone is entered.
     """
     if players < 2:
-        raise ValueError("quads need at least two players")
+        raise ValueError(Message("quads need at least two players"))
     if players <= 6:
         return (players,)
     quads, rest = divmod(players, 4)

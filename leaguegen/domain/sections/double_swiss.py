@@ -38,6 +38,7 @@ from leaguegen.domain.sections.registry import register
 from leaguegen.domain.sections.swiss import ByeRequest
 from leaguegen.domain.standings import compute_standings
 from leaguegen.domain.tiebreaks import DEFAULTS
+from leaguegen.errors import Message
 
 FORMAT = "double_swiss"
 SYSTEM = "double-swiss"
@@ -183,7 +184,7 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
     """A Swiss of the section's matches (or the command line's rounds), each two games:
     twice the Swiss's rounds of play and games, the guides' verdict on the matches."""
     if sizing.double:
-        raise ValueError("a Double-Swiss has no double form (add rounds instead)")
+        raise ValueError(Message("a Double-Swiss has no double form (add rounds instead)"))
     one = planning.swiss_shape(sizing.players,
                                details(section).matches if section is not None else sizing.rounds)
     low, high = one.games_per_player

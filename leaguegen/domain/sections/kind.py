@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from leaguegen.domain.model import Crosstable
@@ -82,6 +83,35 @@ class SectionFacts:
     @property
     def finished(self) -> bool:
         return self.progress.finished
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    """A player's place in a section's final order, as a grand prix series reads it
+    (``SectionKind.placings``). ``number`` the section's; ``tier`` a band above any points
+    (0 for one table; a quads group, the top group first; a knockout, the round a player
+    went out, the winner's first); ``rank`` within the tier (equal: tied on every
+    tie-break); ``score`` the points in it."""
+
+    number: int
+    rank: int
+    score: Fraction
+    tier: int = 0
+
+
+def table_placings(facts: SectionFacts) -> tuple[Placing, ...]:
+    """The order of a kind with one standings table (a round robin, a Swiss): its rows as
+    its page shows them; none before the first result."""
+    return standings_placings(facts) if facts.progress.rounds_played else ()
+
+
+def standings_placings(facts: SectionFacts, tier: int = 0) -> tuple[Placing, ...]:
+    """The rows of ``facts``' standings as placings in ``tier`` (none without a table)."""
+    table, standings = facts.table, facts.standings
+    if table is None or standings is None:
+        return ()
+    unit = table.scoring.unit
+    return tuple(Placing(r.number, r.rank, r.points * unit, tier) for r in standings.rows)
 
 
 FactsBuilder = Callable[[Section], SectionFacts]
@@ -218,6 +248,10 @@ class SectionKind:
     # What a division of this kind moves up and down, by name, in the order listed: its
     # teams (a team league); None: its players.
     entrants: Callable[[Section], tuple[str, ...]] | None = None
+    # The players' places a grand prix series takes from a section (``domain/series_events``);
+    # None: its players finish in no order of their own (a team kind: the result is the
+    # team's), and ``check`` refuses the section as a series' event.
+    placings: Callable[[SectionFacts], tuple[Placing, ...]] | None = table_placings
 
     def counts(self, section: Section) -> tuple[int, int]:
         """The section's players and its results entered (``check``'s summary line): a

@@ -13,14 +13,16 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from leaguegen.domain import planning
 from leaguegen.domain.schedule import knockout as ko
 from leaguegen.domain.season import Section
 from leaguegen.domain.sections import stages
 from leaguegen.domain.sections.facts import next_date
-from leaguegen.domain.sections.kind import N_, Progress, SectionFacts, SectionKind
+from leaguegen.domain.sections.kind import N_, Placing, Progress, SectionFacts, SectionKind
 from leaguegen.domain.sections.registry import register
+from leaguegen.errors import Message
 
 MatchKey = tuple[int, int]  # (round, match index), both 1-based, top of the bracket first
 
@@ -147,11 +149,30 @@ def knockout_facts(found: SectionFacts) -> KnockoutFacts:
     return found
 
 
+def placings(found: SectionFacts) -> tuple[Placing, ...]:
+    """The order a series takes (docs/club.md): by the round a player went out, later
+    first: the winner, the final's loser, the semi-finals' losers sharing 3rd-4th (the
+    bracket has no third-place match), the quarter-finals' sharing 5th-8th, ...; while
+    the event runs, the players still in share the best places not yet decided."""
+    if not found.progress.rounds_played:  # (a stage still waiting for its players too)
+        return ()
+    f = knockout_facts(found)
+    last = len(f.rounds)
+    tier = dict.fromkeys(range(1, len(f.section.players) + 1), 0)  # still in: 0
+    for rnd in f.rounds:
+        for m in rnd.matches:
+            if m.winner is not None and not m.bye:
+                tier[m.bottom if m.winner == m.top else m.top] = last - rnd.number + 1
+    above = {t: sum(1 for u in tier.values() if u < t) for t in set(tier.values())}
+    return tuple(Placing(n, 1 + above[t], Fraction(0), t)
+                 for n, t in sorted(tier.items(), key=lambda item: (item[1], item[0])))
+
+
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """The bracket's rounds, each match counted by its regular games (the section's match
     and final formats, or the command line's)."""
     if sizing.double:
-        raise ValueError("a knockout has no double form (play longer matches instead)")
+        raise ValueError(Message("a knockout has no double form (play longer matches instead)"))
     if section is not None:
         games = tuple(f.stages[0].games for f in details(section).formats) or (1,)
     else:
@@ -164,5 +185,5 @@ def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Sh
 KIND = register(SectionKind(
     name="knockout", formats=("knockout",), labels={"knockout": N_("Knockout")}, min_players=2,
     default_tiebreaks=("DE", "SB", "WIN", "KS"), facts=facts, tiebreak_system=None,
-    plan=plan,
+    plan=plan, placings=placings,
 ))

@@ -21,10 +21,12 @@ from leaguegen.domain.sections.kind import (
     LATE_ENTRIES,
     N_,
     Chores,
+    Placing,
     Progress,
     ScheduledGame,
     SectionFacts,
     SectionKind,
+    standings_placings,
     table_games,
 )
 from leaguegen.domain.sections.registry import register
@@ -102,6 +104,20 @@ def facts(section: Section) -> QuadsFacts:
     return QuadsFacts(section, KIND, done, rankings=rankings, group_facts=groups, details=d)
 
 
+def placings(found: SectionFacts) -> tuple[Placing, ...]:
+    """The order a series takes (docs/club.md): group after group, the top group first
+    (its last player above the next group's first, as the draw put the strongest in it),
+    each group by its own standings; none before the event's first result."""
+    if not found.progress.rounds_played:  # (a stage still waiting for its players too)
+        return ()
+    f = quads_facts(found)
+    number = {p.name: i for i, p in enumerate(f.section.players, start=1)}
+    return tuple(Placing(number[group.section.players[p.number - 1].name], p.rank, p.score,
+                         tier)
+                 for tier, group in enumerate(f.group_facts)
+                 for p in standings_placings(group, tier))
+
+
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """The groups the section's rule (or the command line's) cuts the field into."""
     rule = details(section).rule if section is not None else sizing.grouping
@@ -124,5 +140,5 @@ KIND = register(SectionKind(
     tiebreak_system="round-robin", feeds_stages=True, plan=plan,
     scheduled_games=scheduled_games,
     chores=Chores(withdraw=True, late_entry=LATE_ENTRIES),
-    division=True,
+    division=True, placings=placings,
 ))

@@ -199,4 +199,5 @@ KIND = register(SectionKind(
     name="scheveningen", formats=("scheveningen",), labels={"scheveningen": N_("Scheveningen")},
     min_players=0, default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
     tiebreak_system=None, plan=plan, scheduled_games=scheduled_games,
+    placings=None,  # a team's players finish in no order of their own (docs/club.md)
 ))

@@ -467,7 +467,7 @@ def facts(section: Section) -> SwissFacts:
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """The section's number of rounds (or the command line's), against what its field allows."""
     if sizing.double:
-        raise ValueError("a Swiss has no double form (add rounds instead)")
+        raise ValueError(Message("a Swiss has no double form (add rounds instead)"))
     rounds = settings(section).number_of_rounds if section is not None else sizing.rounds
     return planning.swiss_shape(sizing.players, rounds)
 

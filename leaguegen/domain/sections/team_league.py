@@ -469,4 +469,5 @@ KIND = register(SectionKind(
     trf_type={FORMAT: "Team Round-Robin"},
     trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
     division=True, entrants=lambda s: tuple(t.name for t in details(s).teams),
+    placings=None,  # a team's players finish in no order of their own (docs/club.md)
 ))

@@ -342,4 +342,5 @@ KIND = register(SectionKind(
     plan=plan, trf_type={FORMAT: "Team Swiss System"}, chores=Chores(team_matches=True),
     scheduled_games=lambda s: [(p.round, p.first, p.second) for p in details(s).pairings],
     counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
+    placings=None,  # a team's players finish in no order of their own (docs/club.md)
 ))

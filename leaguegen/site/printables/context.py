@@ -13,6 +13,7 @@ from leaguegen.domain.model import Code, Colour, RoundEntry
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
+from leaguegen.errors import Message
 from leaguegen.site import formatting, i18n, urls
 from leaguegen.site.pages.alphabetical import (
     current_round,
@@ -158,18 +159,21 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
     """The context of printable ``what`` for round ``number`` (``season``: in the language
     being printed)."""
     if what not in PRINTABLES:
-        raise NotPrintable(f"no printable called '{what}' (one of {', '.join(PRINTABLES)})")
+        raise NotPrintable(Message("no printable called '{what}' (one of {choices})",
+                                   what=what, choices=", ".join(PRINTABLES)))
     section, kind = facts.section, kind_printables(facts)
     rounds = printable_rounds(facts)
     if not rounds:
-        raise NotPrintable(f"section '{section.id}' ({section.format}) has no round lists"
-                           " to print")
+        raise NotPrintable(Message("section '{id}' ({format}) has no round lists to print",
+                                   id=section.id, format=section.format))
     if number not in rounds:
-        raise NotPrintable(f"round {number} of section '{section.id}' is not paired (rounds"
-                           f" with pairings: {rounds[0]}-{rounds[-1]})")
+        raise NotPrintable(Message("round {number} of section '{id}' is not paired (rounds"
+                                   " with pairings: {first}-{last})", number=number,
+                                   id=section.id, first=rounds[0], last=rounds[-1]))
     if what not in section_printables(facts):
-        raise NotPrintable(f"section '{section.id}' ({section.format}) has no '{what}' sheet"
-                           f" (it has {', '.join(section_printables(facts))})")
+        raise NotPrintable(Message("section '{id}' ({format}) has no '{what}' sheet (it has"
+                                   " {sheets})", id=section.id, format=section.format,
+                                   what=what, sheets=", ".join(section_printables(facts))))
     rows: tuple[AzRow, ...] = ()
     found, cards = (), ()
     if kind == TEAMS:
