@@ -14,12 +14,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from leaguegen.domain.club.career import Career, CareerEvent, careers
+from leaguegen.domain.club.career import Career, CareerEvent, careers_from
 from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
 from leaguegen.domain.club.identity import Roster
-from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import formatting as fmt
-from leaguegen.site import urls
 from leaguegen.site.pages.club_chart import Chart, rating_chart
 
 CLUB_DIR = "club"
@@ -134,22 +132,21 @@ class CareerPage:
     club_games: int = 0
 
 
-def _event(event: CareerEvent, seasons: Mapping[str, SeasonFacts]) -> EventView:
-    section = seasons[event.season].sections[event.section].section
+def _event(event: CareerEvent, links: Mapping[tuple[str, str], str]) -> EventView:
     games = tuple(GameView(g.round, g.date, g.opponent,
                            member_page(g.opponent_slug) if g.opponent_slug else None,
                            g.colour, fmt.cell_of(g.code._name_)) for g in event.games)
     return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
-                     f"{ROOT}{event.season}/{urls.section(section)}", event.first,
+                     f"{ROOT}{event.season}/{links[(event.season, event.section)]}", event.first,
                      event.rating, event.points, event.played, event.performance,
                      event.rating_change, games)
 
 
-def _page(career: Career, title: str, seasons: Mapping[str, SeasonFacts]) -> CareerPage:
+def _page(career: Career, title: str, links: Mapping[tuple[str, str], str]) -> CareerPage:
     m = career.member
     h2h = tuple(HeadToHeadView(h.opponent, member_page(h.slug), h.wins, h.draws, h.losses,
                                h.score) for h in career.head_to_head)
-    events = tuple(_event(e, seasons) for e in career.events)
+    events = tuple(_event(e, links) for e in career.events)
     counts = dict.fromkeys(_HALVES, 0)  # games played over the board, by their cell
     for e in events:
         for g in e.games:
@@ -179,18 +176,20 @@ def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage
     return ClubRatingsPage(ROOT, title, tuple(rows))
 
 
-def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts], title: str,
-               order: tuple[str, ...] = ()) -> tuple[ClubIndexPage, dict[str, CareerPage],
-                                                     ClubRatingsPage]:
+def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent], title: str,
+               order: tuple[str, ...], links: Mapping[tuple[str, str], str]
+               ) -> tuple[ClubIndexPage, dict[str, CareerPage], ClubRatingsPage]:
     """The index, every career page (by file name in the club folder) and the club rating
-    list (``order``: the seasons' paths, oldest first)."""
-    made = careers(found, seasons)
-    ratings = club_ratings(made, order or tuple(seasons))
+    list, from every player entry's event (``career.event``, by season, section, number;
+    ``order``: the seasons' paths, oldest first; ``links``: each section's page, by season
+    and section id)."""
+    made = careers_from(found, events)
+    ratings = club_ratings(made, order)
     by_slug = {r.slug: r for r in ratings}
     rows, pages = [], {}
     for career in made:
         rating = by_slug[career.member.slug]
-        page = _page(career, title, seasons)
+        page = _page(career, title, links)
         if rating.games:
             page = replace(page, club_rating=round(rating.rating), club_games=rating.games)
         pages[member_page(career.member.slug)] = page
