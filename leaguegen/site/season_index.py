@@ -233,26 +233,34 @@ class _ClubRender:
     def _render(self, jobs: list[tuple[str, object]]) -> list[str]:
         return [self.env.get_template(template).render(page=page) for template, page in jobs]
 
-    def all(self, jobs: dict[str, tuple[str, object]]) -> dict[str, str]:
-        """Each job (site path -> template, page context) as its page's HTML."""
+    def all(self, jobs: dict[str, Job]) -> dict[str, str]:
+        """Each job (site path -> template, page context, its key's text) as its page's
+        HTML. A key's text "" is the context's ``repr``; a context may come as a function
+        that makes it (``club_pages``), called only when the store has not the page."""
         from leaguegen.site import parallel
 
         out: dict[str, str | None] = dict.fromkeys(jobs)
         keys: dict[str, str] = {}
         if self.store is not None:
-            for path, (template, page) in jobs.items():
+            for path, (template, page, inputs) in jobs.items():
                 keys[path] = hashlib.sha256(
-                    f"{self.base}{template}\0{page!r}".encode()).hexdigest()
+                    f"{self.base}{template}\0{inputs or repr(page)}".encode()).hexdigest()
                 out[path] = self.store.get_page(keys[path])
         missing = [path for path, html in out.items() if html is None]
+        made = {p: (jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
+                for p in missing}
         turns = [missing[i:i + self.CHUNK] for i in range(0, len(missing), self.CHUNK)]
-        made = parallel.map_in_order(self._render, [[jobs[p] for p in turn] for turn in turns])
-        for turn, pages in zip(turns, made, strict=True):
+        done = parallel.map_in_order(self._render, [[made[p] for p in turn] for turn in turns])
+        for turn, pages in zip(turns, done, strict=True):
             for path, html in zip(turn, pages, strict=True):
                 out[path] = html
                 if self.store is not None:
                     self.store.put_page(keys[path], html)
         return out  # type: ignore[return-value]  # every page made
+
+
+# a club page to make: its template, its context (or what makes it), its key's text
+Job = tuple[str, object, str]
 
 
 def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | None
@@ -268,23 +276,25 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
     found = roster(seasons, order)  # type: ignore[arg-type]  # an outline reads as a Season
     events = {(p, sid, n): e for p, s in shares.items() for (sid, n), e in s.events.items()}
     links = {(p, s.id): s.url for p, o in seasons.items() for s in o.sections}
-    index, pages, ratings = club_pages(found, events, index_title(seasons), tuple(order), links)
+    digests = {(p, sid, n): d for p, s in shares.items() for (sid, n), d in s.digests.items()}
+    index, pages, ratings = club_pages(found, events, index_title(seasons), tuple(order), links,
+                                       digests)
     _, language, digits = index_page(seasons)
-    jobs: dict[str, tuple[str, object]] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index),
-                                           f"{CLUB_DIR}/ratings.html": ("club/ratings.html",
-                                                                        ratings)}
-    jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", page))
-                for name, page in pages.items())
+    jobs: dict[str, Job] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index, ""),
+                            f"{CLUB_DIR}/ratings.html": ("club/ratings.html", ratings, "")}
+    jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", page, inputs))
+                for name, (inputs, page) in pages.items())
     data: dict[str, bytes] = {}
     if club is not None and club.series:
         made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
                                  found,
                                  index_title(seasons), language, digits)
         for series in made:
-            jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series)
+            jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series, "")
             data[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
             if PDF_LINKS.get():
-                jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series)
+                jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series,
+                                                                     "")
     out = _ClubRender(language, digits, store).all(jobs)
     return {**{path: html.encode() for path, html in out.items()}, **data}
 

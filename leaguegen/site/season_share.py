@@ -28,7 +28,7 @@ from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections.kind import Progress
 from leaguegen.site import stamp, urls
 
-FORMAT = "season-share 1"
+FORMAT = "season-share 2"
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,8 @@ class OutlineFacts:
 class Share:
     """One season's record (see the module docstring). ``outputs``: each file of its site
     (by its path in the season) and the SHA-256 of its bytes; ``used``: the cache entries
-    its build read, kept from pruning while it is not built; the counts of its report."""
+    its build read, kept from pruning while it is not built; the counts of its report.
+    ``digests``: each event's content digest (what a career page's key holds of it)."""
 
     outline: SeasonOutline
     events: dict[tuple[str, int], CareerEvent]
@@ -124,6 +125,7 @@ class Share:
     sections: int = 0
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    digests: dict[tuple[str, int], str] = field(default_factory=dict)
 
     @property
     def facts(self) -> OutlineFacts:
@@ -164,7 +166,12 @@ def share_of(path: str, season: Season, facts: SeasonFacts) -> Share:
                             season.digits, first, last, tuple(sections))
     events = {(s.id, n): event(path, facts, s.id, n)
               for s in season.sections for n in range(1, len(s.players) + 1)}
-    return Share(outline, events, warnings=[str(w) for w in season.warnings])
+    return Share(outline, events, warnings=[str(w) for w in season.warnings],
+                 digests={k: _digest(e) for k, e in events.items()})
+
+
+def _digest(e: CareerEvent) -> str:
+    return hashlib.sha256(repr(e).encode()).hexdigest()[:32]
 
 
 # ---------------------------------------------------------------- as JSON
@@ -185,8 +192,8 @@ def _player(p: Player) -> list:
     return [p.name, p.rating, p.fide_id, p.club_id, list(p.aliases), p.birth]
 
 
-def _event(e: CareerEvent) -> list:
-    return [e.section, e.section_name, e.number, e.rating, _date(e.first), _date(e.last),
+def _event(e: CareerEvent, digest: str) -> list:
+    return [digest, e.section, e.section_name, e.number, e.rating, _date(e.first), _date(e.last),
             str(e.points), e.played, e.performance, _frac(e.rating_change),
             [[g.round, _date(g.date), g.opponent, g.colour, g.code.name, g.opponent_number]
              for g in e.games]]
@@ -204,7 +211,7 @@ def to_json(share: Share) -> str:
         "format": FORMAT,
         "outline": [o.name, o.organiser, o.language, list(o.languages), o.digits,
                     _date(o.first), _date(o.last), sections],
-        "events": [_event(e) for e in share.events.values()],
+        "events": [_event(e, share.digests[k]) for k, e in share.events.items()],
         "outputs": share.outputs, "used": share.used,
         "counts": [share.pages, share.pdfs, share.sections],
         "warnings": share.warnings, "notes": share.notes,
@@ -228,16 +235,19 @@ def from_json(text: str, path: str) -> Share | None:
             for sid, sname, url, players, pr, rows in raw)
         outline = SeasonOutline(name, organiser, language, tuple(languages), digits,
                                 _day(first), _day(last), sections)
-        events = {}
-        for (sid, sname, number, rating, efirst, elast, points, played, perf, change,
+        events, digests = {}, {}
+        days: dict[str | None, dt.date | None] = {None: None}  # a few hundred dates, 76,000 games
+        for (digest, sid, sname, number, rating, efirst, elast, points, played, perf, change,
              games) in data["events"]:
+            digests[(sid, number)] = digest
             events[(sid, number)] = CareerEvent(
                 path, name, sid, sname, number, rating, _day(efirst), _day(elast),
-                tuple(CareerGame(r, _day(d), opp, None, colour, Code[code], num)
+                tuple(CareerGame(r, days[d] if d in days else days.setdefault(d, _day(d)), opp,
+                                 None, colour, Code[code], num)
                       for r, d, opp, colour, code, num in games),
                 Fraction(points), played, perf, None if change is None else Fraction(change))
         pages, pdfs, count = data["counts"]
         return Share(outline, events, dict(data["outputs"]), list(data["used"]), pages, pdfs,
-                     count, list(data["warnings"]), list(data["notes"]))
+                     count, list(data["warnings"]), list(data["notes"]), digests)
     except (ValueError, TypeError, KeyError, AttributeError):
         return None

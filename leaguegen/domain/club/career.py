@@ -22,6 +22,7 @@ import datetime as dt
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from leaguegen.domain.club.identity import Member, Roster
 from leaguegen.domain.model import Code, Colour, Crosstable
@@ -34,8 +35,7 @@ from leaguegen.domain.sections.quads import QuadsFacts
 _PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS})
 
 
-@dataclass(frozen=True, slots=True)
-class CareerGame:
+class CareerGame(NamedTuple):  # a tuple: an archive makes 80,000 of them per build
     """One round of an event: the opponent (None: a bye or a free round) by name and, when
     a member, by slug; the colour ("w", "b", ""); the player's code (the page prints its
     cell); ``date`` of the round, if dated. ``opponent_number``: the opponent's number in
@@ -185,8 +185,10 @@ def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> Career
 
 def _named(roster: Roster, e: CareerEvent) -> CareerEvent:
     """``e`` with each opponent's member slug (the roster's, across the seasons)."""
-    games = tuple(replace(g, opponent_slug=roster.slug_of(e.season, e.section,
-                                                          g.opponent_number))
+    slug = roster.member_of.get
+    games = tuple(CareerGame(g.round, g.date, g.opponent,
+                             slug((e.season, e.section, g.opponent_number)), g.colour, g.code,
+                             g.opponent_number)  # not replace(): 80,000 games in an archive
                   if g.opponent_number is not None else g for g in e.games)
     return replace(e, games=games)
 
