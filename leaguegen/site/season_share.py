@@ -28,7 +28,7 @@ from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections.kind import Progress
 from leaguegen.site import stamp, urls
 
-FORMAT = "season-share 2"
+FORMAT = "season-share 3"
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,7 +243,7 @@ def from_json(text: str, path: str) -> Share | None:
             events[(sid, number)] = CareerEvent(
                 path, name, sid, sname, number, rating, _day(efirst), _day(elast),
                 tuple(CareerGame(r, days[d] if d in days else days.setdefault(d, _day(d)), opp,
-                                 None, colour, Code[code], num)
+                                 colour, Code[code], num)
                       for r, d, opp, colour, code, num in games),
                 Fraction(points), played, perf, None if change is None else Fraction(change))
         pages, pdfs, count = data["counts"]

@@ -35,16 +35,15 @@ from leaguegen.domain.sections.quads import QuadsFacts
 _PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS})
 
 
-class CareerGame(NamedTuple):  # a tuple: an archive makes 80,000 of them per build
-    """One round of an event: the opponent (None: a bye or a free round) by name and, when
-    a member, by slug; the colour ("w", "b", ""); the player's code (the page prints its
-    cell); ``date`` of the round, if dated. ``opponent_number``: the opponent's number in
-    the section (what a season alone knows; the slug is the roster's, across seasons)."""
+class CareerGame(NamedTuple):  # a tuple: an archive keeps 80,000 of them
+    """One round of an event: the opponent (None: a bye or a free round) by name and by
+    their number in the section (what a season alone knows: the member they are is the
+    roster's, across seasons, in ``CareerEvent.opponents``); the colour ("w", "b", "");
+    the player's code (the page prints its cell); ``date`` of the round, if dated."""
 
     round: int
     date: dt.date | None
     opponent: str | None
-    opponent_slug: str | None
     colour: str
     code: Code
     opponent_number: int | None = None
@@ -67,6 +66,9 @@ class CareerEvent:
     played: int  # games played over the board
     performance: int | None
     rating_change: Fraction | None  # the FIDE change, in a section declared rated
+    # each game's opponent as a member (their slug; None: not a member, a bye), as the
+    # roster of the folder says (``careers_from``); empty in a season's own event
+    opponents: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +135,7 @@ def _knockout_games(facts: KnockoutFacts, number: int
                 other = game.black if white else game.white
                 code = game.codes[0 if white else 1]
                 opponent = section.players[other - 1]
-                games.append(CareerGame(rnd.number, rnd.date, opponent.name, None,
+                games.append(CareerGame(rnd.number, rnd.date, opponent.name,
                                         "w" if white else "b", code, other))
                 units += scoring.points(code)
                 if code in _PLAYED:
@@ -147,7 +149,7 @@ def _knockout_games(facts: KnockoutFacts, number: int
 
 def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> CareerEvent:
     """The event of player ``number`` of a section of one season (at ``path``), opponents by
-    their number in the section (``opponent_slug`` None: :func:`careers_from` names them).
+    their number in the section (``opponents`` empty: :func:`careers_from` names them).
     It depends on that season alone: a folder's build keeps it with the season's share."""
     section_facts = facts.sections[section_id]
     section = section_facts.section
@@ -168,7 +170,7 @@ def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> Career
         for r, e in enumerate(table.record(own).rounds, start=1):
             opponent = table.record(e.opponent).player.name if e.opponent else None
             colour = "w" if e.colour is Colour.WHITE else "b" if e.colour is Colour.BLACK else ""
-            games.append(CareerGame(r, dates.get(r), opponent, None, colour if opponent else "",
+            games.append(CareerGame(r, dates.get(r), opponent, colour if opponent else "",
                                     e.code, to_section[e.opponent] if e.opponent else None))
             played += e.code in _PLAYED
         points = table.scoring.value(table.score(own))
@@ -186,21 +188,19 @@ def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> Career
 def _named(roster: Roster, e: CareerEvent) -> CareerEvent:
     """``e`` with each opponent's member slug (the roster's, across the seasons)."""
     slug = roster.member_of.get
-    games = tuple(CareerGame(g.round, g.date, g.opponent,
-                             slug((e.season, e.section, g.opponent_number)), g.colour, g.code,
-                             g.opponent_number)  # not replace(): 80,000 games in an archive
-                  if g.opponent_number is not None else g for g in e.games)
-    return replace(e, games=games)
+    return replace(e, opponents=tuple(slug((e.season, e.section, g.opponent_number))
+                                      if g.opponent_number is not None else None
+                                      for g in e.games))
 
 
 def _head_to_head(roster: Roster, member: Member,
                   events: Sequence[CareerEvent]) -> tuple[HeadToHead, ...]:
     tally: dict[str, list[int]] = {}
     for event in events:
-        for g in event.games:
-            if g.opponent_slug is None or g.code not in _PLAYED:
+        for g, them in zip(event.games, event.opponents, strict=True):
+            if them is None or g.code not in _PLAYED:
                 continue
-            row = tally.setdefault(g.opponent_slug, [0, 0, 0])
+            row = tally.setdefault(them, [0, 0, 0])
             row[(Code.WIN, Code.DRAW, Code.LOSS).index(g.code)] += 1
     rows = [HeadToHead(roster.member(slug).name, slug, *counts)
             for slug, counts in tally.items() if slug != member.slug]

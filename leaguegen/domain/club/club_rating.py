@@ -61,8 +61,7 @@ def club_ratings(careers: Sequence[Career], season_order: Sequence[str]) -> tupl
     for career in careers:
         me = career.member.slug
         for e in career.events:
-            for g in e.games:
-                them = g.opponent_slug
+            for g, them in zip(e.games, e.opponents, strict=True):
                 if them is None or them <= me or g.code not in _SCORE:
                     continue  # each game once: from the member whose slug sorts first
                 date = g.date

@@ -134,9 +134,9 @@ class CareerPage:
 
 
 def _event(event: CareerEvent, links: Mapping[tuple[str, str], str]) -> EventView:
-    games = tuple(GameView(g.round, g.date, g.opponent,
-                           member_page(g.opponent_slug) if g.opponent_slug else None,
-                           g.colour, fmt.cell_of(g.code._name_)) for g in event.games)
+    games = tuple(GameView(g.round, g.date, g.opponent, member_page(them) if them else None,
+                           g.colour, fmt.cell_of(g.code._name_))
+                  for g, them in zip(event.games, event.opponents, strict=True))
     return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
                      f"{ROOT}{event.season}/{links[(event.season, event.section)]}", event.first,
                      event.rating, event.points, event.played, event.performance,
@@ -173,7 +173,7 @@ def _inputs(career: Career, title: str, rated: tuple[int | None, int],
     m, events = career.member, career.events
     return repr((title, m.slug, m.name, m.names, m.fide_id, m.club_id, rated,
                  tuple(digests[(e.season, e.section, e.number)] for e in events),
-                 tuple(g.opponent_slug for e in events for g in e.games), career.head_to_head))
+                 tuple(e.opponents for e in events), career.head_to_head))
 
 
 # a game played over the board, by its cell: its score in half points (1 / ½ / 0)
