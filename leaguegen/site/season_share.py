@@ -26,6 +26,7 @@ from leaguegen.domain.model import Code, Player
 from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections.kind import Progress
+from leaguegen.formats.git_history import newest_mtime
 from leaguegen.site import stamp, urls
 
 FORMAT = "season-share 3"
@@ -141,11 +142,12 @@ def season_dates(season: Season | SeasonOutline) -> tuple[dt.date | None, dt.dat
 
 
 def key(folder: Path, path: str, made_with: str) -> str:
-    """What a season's build reads: its files, its newest commit (the Changes pages), its
-    path, and ``made_with``: the program, the templates (``templates_fingerprint``, which
-    holds the program's identity) and the options."""
+    """What a season's build reads: its files, its newest commit and its files' newest
+    modification time (its pages' "last updated", ``git_history``), its path, and
+    ``made_with``: the program, the templates (``templates_fingerprint``, which holds the
+    program's identity) and the options."""
     text = (f"{FORMAT}\0{made_with}\0{path}\0{stamp.last_commit(folder)}\0"
-            f"{stamp.files_digest(folder)}")
+            f"{newest_mtime(Path(folder).resolve())}\0{stamp.files_digest(folder)}")
     return hashlib.sha256(text.encode()).hexdigest()
 
 
