@@ -30,6 +30,7 @@ from leaguegen.formats.git_history import newest_mtime
 from leaguegen.site import stamp, urls
 
 FORMAT = "season-share 3"
+_CODES = {code.name: code for code in Code}  # Code[name] is a Python call, 76,000 times
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +246,7 @@ def from_json(text: str, path: str) -> Share | None:
             events[(sid, number)] = CareerEvent(
                 path, name, sid, sname, number, rating, _day(efirst), _day(elast),
                 tuple(CareerGame(r, days[d] if d in days else days.setdefault(d, _day(d)), opp,
-                                 colour, Code[code], num)
+                                 colour, _CODES[code], num)
                       for r, d, opp, colour, code, num in games),
                 Fraction(points), played, perf, None if change is None else Fraction(change))
         pages, pdfs, count = data["counts"]
