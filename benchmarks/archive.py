@@ -14,10 +14,12 @@ division. Then, each a whole process (``leaguegen build FOLDER --no-pdf``), prin
   entered in the season being played).
 
 The build with nothing changed is answered from the folder's stamp (``site/stamp.py``)
-without loading a season; after an edit every season is loaded and its facts derived,
-the sections and club pages whose inputs did not change come from the cache, and the
-files the last build wrote and nobody changed are linked from the site on disk
-(``site/write.Manifest``). Figures: docs/performance.md.
+without loading a season; after an edit only the edited season is loaded, derived and
+built (each other season stands for itself by its share, ``site/season_share.py``, kept
+in the cache by its inputs), the club pages whose inputs did not change come from the
+cache, and the files the last build wrote and nobody changed are linked from the site on
+disk (``site/write.Manifest``). ``benchmarks/archive_serve.py`` times ``serve``'s saves on
+the same folder. Figures: docs/performance.md.
 
 Usage: python benchmarks/archive.py [--seasons 20] [--keep DIR]
 """

@@ -19,7 +19,7 @@ from leaguegen.domain.season import Season
 from leaguegen.errors import OutputRefused
 from leaguegen.formats.club_file import read_club_file
 from leaguegen.formats.season_yaml import Preloaded, load_season, load_seasons
-from leaguegen.site import parallel, pdf_workers, pipeline, stamp
+from leaguegen.site import parallel, pdf_workers, pipeline, season_share, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
@@ -41,6 +41,7 @@ class BuildReport:
     notes: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     seasons: list[str] = field(default_factory=list)  # a folder of seasons: paths, newest first
+    seasons_built: list[str] = field(default_factory=list)  # those loaded and built again
 
 
 def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
@@ -240,6 +241,7 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     again (``write.Manifest``).
     """
     from leaguegen.site import season_index
+    from leaguegen.site.incremental import templates_fingerprint
 
     started = time.perf_counter()
     folder = Path(folder)
@@ -248,28 +250,43 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
     if inputs is None:
         inputs = stamp.digest(folder, out, stamp.options(pdf))
     pdf_server = start_pdfs(pdf)
-    seasons = load_seasons(folders)
-    club = read_club_file(folder, seasons, folders)  # club.yaml: the folder's own series
     store = DiskStore(cache_dir or default_cache(out))
     stamp.forget(store.folder)
     if clean:
         store.clear()
+    # a season whose inputs did not change is not loaded again: its share stands for it
+    made_with = f"{templates_fingerprint()}\0{stamp.options(pdf)}"
+    keys = {p: season_share.key(f, p, made_with) for p, f in folders.items()}
+    shares = {p: share for p in folders
+              if (share := _kept_share(store, keys[p], p)) is not None}
+    seasons = load_seasons({p: f for p, f in folders.items() if p not in shares})
+    club = read_club_file(folder, {p: seasons[p] if p in seasons else shares[p].outline
+                                   for p in folders}, folders)  # type: ignore[misc]
     report = BuildReport()
-    notes: list[str] = []
     workers = parallel.WORKERS.set(parallel.build_workers())  # every core (site/parallel)
     try:
-        builds = {path: pipeline.build(season, store, pdf=pdf, source=Path(folders[path]))
-                  for path, season in seasons.items()}
+        builds, used = {}, {}
+        for path, season in seasons.items():
+            builds[path], used[path] = _season_build(season, store, pdf, folders[path])
+            shares[path] = season_share.share_of(path, season, builds[path].facts)
+        shares = {p: shares[p] for p in folders}  # the folder's order
+        lazy: dict[str, pipeline.SiteFiles] = {}
+
+        def later(path: str) -> pipeline.SiteFiles:
+            """A season not built again whose files must be written after all."""
+            if path not in lazy:
+                lazy[path] = _season_build(load_season(folders[path]), store, pdf,
+                                           folders[path])[0]
+                extra: dict[str, bytes] = {}
+                render_pdfs(lazy[path].pending_pdfs, store, extra)
+                lazy[path].update(extra)
+            return lazy[path]
+
         # the club's pages: those the cache does not have rendered on every core too
-        site = pipeline.SeasonsFiles(builds, seasons, club, pdf=pdf, store=store)
+        site = pipeline.SeasonsFiles(builds, shares, club, pdf=pdf, store=store, later=later)
     finally:
         parallel.WORKERS.reset(workers)
     planned = site.planned()
-    for path, built in builds.items():
-        notes += [n for n in built.notes if n not in notes]
-        _count(report, built, seasons[path])
-    # the index, the club's pages (the series' JSON is not a page; their PDFs are PDFs)
-    report.pages += 1 + sum(1 for p in site.club if p.endswith(".html"))
     pending = site.pending_pdfs
     files: dict[str, bytes] = {}  # the PDFs
     for path, (key, _source) in site.club_pdfs.items():  # the series' PDFs, cached by source
@@ -279,14 +296,32 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
             del pending[path]
         else:
             report.pdfs_rendered += 1
-    report.pdfs += len(site.club_pdfs)
     render_pdfs(pending, store, files, server=pdf_server)
+    for path, built in builds.items():  # each season's share: kept for the next build
+        _record_share(shares[path], built, seasons[path], used[path], path, files)
+        store.put_page(keys[path], season_share.to_json(shares[path]))
+    notes: list[str] = []
+    for path, share in shares.items():
+        if path in builds:
+            _count(report, builds[path], seasons[path])
+        else:
+            store.used.update(share.used)
+            report.pages += share.pages
+            report.pdfs += share.pdfs
+            report.sections_reused += share.sections
+            report.warnings += share.warnings
+        notes += [n for n in share.notes if n not in notes]
+    # the index, the club's pages (the series' JSON is not a page; their PDFs are PDFs)
+    report.pages += 1 + sum(1 for p in site.club if p.endswith(".html"))
+    report.pdfs += len(site.club_pdfs)
+    report.seasons_built = list(builds)
     tree = OutputTree(out)
     manifest = Manifest(store.folder, out)
     if not clean:
         tree.keep(manifest.load())
     report.notes = list(tree.recovered) + notes
-    report.seasons = list(season_index.newest_first(seasons))
+    report.seasons = list(season_index.newest_first(
+        {p: share.outline for p, share in shares.items()}))
     planned.update((path, (digest_of(data), partial(_given, data)))
                    for path, data in files.items())
     _write_all(tree, {}, out, report, planned)
@@ -297,3 +332,33 @@ def build_seasons(folder: str | Path, out_dir: str | Path, pdf: bool = True,
         sections=report.sections_rendered + report.sections_reused, warnings=report.warnings))
     report.seconds = time.perf_counter() - started
     return report
+
+
+def _kept_share(store: DiskStore, key: str, path: str) -> season_share.Share | None:
+    text = store.get_page(key)
+    return season_share.from_json(text, path) if text is not None else None
+
+
+def _season_build(season: Season, store: DiskStore, pdf: bool, source: Path
+                  ) -> tuple[pipeline.SiteFiles, set[str]]:
+    """One season's build, and the cache entries it read or wrote (kept from pruning while
+    the season is not built again)."""
+    before, store.used = store.used, set()
+    try:
+        built = pipeline.build(season, store, pdf=pdf, source=Path(source))
+    finally:
+        mine, store.used = store.used, before | store.used
+    return built, mine
+
+
+def _record_share(share: season_share.Share, built: pipeline.SiteFiles, season: Season,
+                  used: set[str], path: str, pdfs: dict[str, bytes]) -> None:
+    """What a season's share keeps of its build: its files' digests, the cache entries it
+    used, its report's counts and notes."""
+    mine = {rel: pdfs[f"{path}/{rel}"] for rel in built.pending_pdfs}
+    share.outputs = {rel: digest_of(data) for rel, data in {**built.files, **mine}.items()}
+    share.used = sorted(used | {key + ".pdf" for key, _ in built.pending_pdfs.values()})
+    share.pages = built.pages
+    share.pdfs = built.pdfs_cached + len(built.pending_pdfs)
+    share.sections = len(built.sections_rendered) + len(built.sections_reused)
+    share.notes = list(built.notes)

@@ -22,6 +22,7 @@ from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.live import LiveSite
 from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
+from leaguegen.site.season_share import Share, share_of
 
 
 @dataclass
@@ -51,8 +52,9 @@ class LiveSeasons:
         self.sites: dict[str, LiveSite] = {}
         self.club_pages: dict[str, object] = {}  # the last save's club pages, by key
         # each season's last build, with what it was built from (its files' hash and the
-        # folder's newest commit): a save elsewhere in the folder leaves it as it is
-        self.last: dict[str, tuple[str, SiteFiles]] = {}
+        # folder's newest commit), and its share of the club's pages (``season_share``): a
+        # save elsewhere in the folder leaves both as they are
+        self.last: dict[str, tuple[str, SiteFiles, Share]] = {}
         self.fresh: set[str] = set()  # the seasons this save built (their background jobs)
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
@@ -66,13 +68,14 @@ class LiveSeasons:
             return None, [f"{self.folder}: no season folder (with a season.yaml) left in it"]
         errors: list[str] = []
         built: dict[str, SiteFiles] = {}
+        shares: dict[str, Share] = {}
         commit = stamp.last_commit(self.folder)
         self.fresh = set()
         for path, site in self.sites.items():
             seen = f"{commit}\0{stamp.files_digest(folders[path])}"
             last = self.last.get(path)
             if last is not None and last[0] == seen:
-                built[path] = last[1]
+                built[path], shares[path] = last[1], last[2]
                 continue
             files, problems = site.build()
             if files is None:
@@ -80,19 +83,19 @@ class LiveSeasons:
                 errors.extend(problems)
                 continue
             built[path] = files
-            self.last[path] = (seen, files)
+            shares[path] = share_of(path, site.season, files.facts)  # type: ignore[arg-type]
+            self.last[path] = (seen, files, shares[path])
             self.fresh.add(path)
         self.last = {path: self.last[path] for path in self.sites if path in self.last}
         if errors:
             return None, errors
-        seasons = {path: site.season for path, site in self.sites.items()}
+        outlines = {path: share.outline for path, share in shares.items()}
         try:  # the folder's club.yaml (its grand prix series), read again on every save
-            club = read_club_file(self.folder, seasons, folders)  # type: ignore[arg-type]
+            club = read_club_file(self.folder, outlines, folders)  # type: ignore[arg-type]
         except InputError as err:
             return None, [str(p) for p in err.problems]
         store = LastSave(last=self.club_pages)
-        files = SeasonsFiles(built, seasons, club, pdf=self.pdf,  # type: ignore[arg-type]
-                             store=store)
+        files = SeasonsFiles(built, shares, club, pdf=self.pdf, store=store)
         self.club_pages = store.entries
         return files, []
 

@@ -47,6 +47,7 @@ from leaguegen.site.outputs import Writer, render_outputs
 from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
+from leaguegen.site.season_share import Share
 
 ASSETS = ("style.css",)
 SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
@@ -340,30 +341,40 @@ class SeasonsFiles:
     """The builds of a folder of seasons as one site (``season_index``): each season under
     its path, its pages' links to the assets moved up a folder and a link up to the index
     added (``share_assets``), the assets once at the root, the index. What ``build``
-    writes and ``serve`` answers with, file by file."""
+    writes and ``serve`` answers with, file by file.
 
-    def __init__(self, builds: dict[str, SiteFiles], seasons: dict[str, Season],
-                 club: ClubFile | None = None, pdf: bool = True,
-                 store: Store | None = None) -> None:
+    ``shares`` (``season_share``) hold every season's part of the club's pages and index;
+    a season in ``shares`` but not in ``builds`` was not built again (its inputs did not
+    change): its files are planned from the digests its share keeps, and made, if they
+    must be written after all (changed by hand since), from ``later(path)``: its build."""
+
+    def __init__(self, builds: dict[str, SiteFiles], shares: dict[str, Share],
+                 club: ClubFile | None = None, pdf: bool = True, store: Store | None = None,
+                 later: Callable[[str], SiteFiles] | None = None) -> None:
         from leaguegen.site import season_index
 
         self._index = season_index
         self.builds = builds
-        self.seasons = seasons
-        self.index = season_index.render_index(seasons).encode()
+        self.shares = shares
+        self._later = later
+        outlines = {p: share.outline for p, share in shares.items()}
+        self.index = season_index.render_index(outlines).encode()
         # the club's pages across the seasons (every member, a career page each; the grand
         # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
-        made = season_index.club_files(
-            seasons, {p: b.facts for p, b in builds.items() if b.facts is not None}, club, pdf,
-            store)
+        made = season_index.shared_club_files(shares, club, pdf, store)
         self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
         self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
                           if p.endswith(".pdf")}
-        title = season_index.index_title(seasons)
-        self.back = {p: season_index.back_labels(season, title) for p, season in seasons.items()}
+        title = season_index.index_title(outlines)
+        self.back = {p: season_index.back_labels(o, title) for p, o in outlines.items()}
         # the longest path first, so a season inside another's folder is found
-        self.paths = sorted(builds, key=len, reverse=True)
+        self.paths = sorted(shares, key=len, reverse=True)
         self.assets = f"{season_index.ASSETS_DIR}/"
+
+    def _built(self, season: str) -> SiteFiles:
+        if season not in self.builds and self._later is not None:
+            self.builds[season] = self._later(season)
+        return self.builds[season]
 
     def get(self, path: str) -> bytes | None:
         if path == self._index.INDEX:
@@ -379,7 +390,7 @@ class SeasonsFiles:
         for season in self.paths:
             if path.startswith(f"{season}/"):
                 rel = path[len(season) + 1:]
-                data = None if rel.startswith(self.assets) else self.builds[season].get(rel)
+                data = None if rel.startswith(self.assets) else self._built(season).get(rel)
                 if data is None:  # a season's assets are served at the root
                     return None
                 return self._index.share_assets({rel: data}, self.back[season])[rel]
@@ -418,14 +429,31 @@ class SeasonsFiles:
         ``build`` writes with ``OutputTree.write_made``, so that a file made from the same
         bytes as last time is linked from the site on disk, not made and written again (a
         season's page is made by ``share_assets``, its key holds the season's labels)."""
-        labels = {p: repr(sorted(b.items())).encode() for p, b in self.back.items()}
-        out = {}
-        for path, (data, season) in self._sources().items():
-            key = hashlib.sha256(data)
-            if season is not None:
-                key.update(labels[season])
-            out[path] = (key.hexdigest(), partial(self._made, path, data, season))
+        labels = {p: repr(sorted(b.items())) for p, b in self.back.items()}
+
+        def key(digest: str, season: str | None) -> str:
+            return digest if season is None else hashlib.sha256(
+                f"{digest}\0{labels[season]}".encode()).hexdigest()
+
+        out = {path: (key(hashlib.sha256(data).hexdigest(), season),
+                      partial(self._made, path, data, season))
+               for path, (data, season) in self._sources().items()}
+        for path, share in self.shares.items():  # the seasons not built again
+            if path in self.builds:
+                continue
+            for rel, digest in share.outputs.items():
+                page = path if rel.endswith(".html") else None
+                made = partial(self._made_later, path, rel, page)
+                if not rel.startswith(self.assets):
+                    out[f"{path}/{rel}"] = (key(digest, page), made)
+                elif rel not in out:
+                    out[rel] = (digest, made)
         return out
+
+    def _made_later(self, season: str, rel: str, page: str | None) -> bytes:
+        """A file of a season not built again, made after all (its build is made once)."""
+        data = self._built(season).files[rel]
+        return data if rel.startswith(self.assets) else self._made(f"{season}/{rel}", data, page)
 
     @property
     def pending_pdfs(self) -> dict[str, tuple[str, str]]:
@@ -438,14 +466,14 @@ class SeasonsFiles:
         if path in self.club_pdfs:
             return path not in self.club
         for season in self.paths:
-            if path.startswith(f"{season}/"):
+            if path.startswith(f"{season}/") and season in self.builds:
                 return self.builds[season].coming(path[len(season) + 1:])
         return False
 
     def update(self, extra: Files) -> None:
         """Add files made later (the PDFs), by their paths in the folder's site."""
         self.club.update({p: d for p, d in extra.items() if p in self.club_pdfs})
-        for season in self.paths:
+        for season in (p for p in self.paths if p in self.builds):
             mine = {p[len(season) + 1:]: d for p, d in extra.items()
                     if p.startswith(f"{season}/")}
             self.builds[season].update(mine)

@@ -39,9 +39,12 @@ from leaguegen.errors import InputError, Problem
 from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.site import i18n
+from leaguegen.site.season_share import SeasonOutline, Share, season_dates, share_of
 
 if TYPE_CHECKING:  # the renderer's modules load when a page is made, not on import
     from leaguegen.site.incremental import Store
+
+AnySeason = Season | SeasonOutline  # a season loaded, or its outline kept in the cache
 
 ASSETS_DIR = "assets"
 INDEX = "index.html"
@@ -131,13 +134,7 @@ class SeasonsIndexPage:
     players_url: str = ""  # the club's index of players across the seasons
 
 
-def season_dates(season: Season) -> tuple[dt.date | None, dt.date | None]:
-    """The first and last round dates of the season, over every section."""
-    dates = [r.date for s in season.sections for r in s.rounds if r.date is not None]
-    return (min(dates), max(dates)) if dates else (None, None)
-
-
-def newest_first(seasons: dict[str, Season]) -> list[str]:
+def newest_first(seasons: dict[str, AnySeason]) -> list[str]:
     """Site paths ordered newest first: by start date, then end date; undated ones last."""
     def key(path: str) -> tuple:
         first, last = season_dates(seasons[path])
@@ -148,13 +145,13 @@ def newest_first(seasons: dict[str, Season]) -> list[str]:
     return sorted(seasons, key=key)
 
 
-def index_title(seasons: dict[str, Season]) -> str:
+def index_title(seasons: dict[str, AnySeason]) -> str:
     """The organiser every season shares (the index's heading), or empty: "Seasons"."""
     organisers = {season.organiser for season in seasons.values()}
     return organisers.pop() if len(organisers) == 1 else ""
 
 
-def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
+def index_page(seasons: dict[str, AnySeason]) -> tuple[SeasonsIndexPage, str, str]:
     """The index context, and the language and digits it is shown in (the newest season's)."""
     order = newest_first(seasons)
     cards = []
@@ -173,7 +170,7 @@ def index_page(seasons: dict[str, Season]) -> tuple[SeasonsIndexPage, str, str]:
                              players_url=f"{CLUB_DIR}/{INDEX}"), language, newest.digits)
 
 
-def render_index(seasons: dict[str, Season]) -> str:
+def render_index(seasons: dict[str, AnySeason]) -> str:
     """The HTML of the site's root page: a card per season, newest first."""
     from leaguegen.site.render import environment
 
@@ -194,11 +191,19 @@ def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts],
     template reads (:class:`_ClubRender`): a page whose context did not change is taken
     from the store, not rendered again (a career page is thousands of template calls, and
     one result changes the pages of the members it reaches only)."""
+    return shared_club_files({p: share_of(p, seasons[p], f) for p, f in facts.items()}, club,
+                             pdf, store)
+
+
+def shared_club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool = True,
+                      store: Store | None = None) -> dict[str, bytes]:
+    """:func:`club_files` from each season's share (``season_share``): what a folder's build
+    keeps of a season it did not load again."""
     from leaguegen.site.render import PDF_LINKS
 
     token = PDF_LINKS.set(pdf)
     try:
-        return _club_files(seasons, facts, club, store)
+        return _club_files(shares, club, store)
     finally:
         PDF_LINKS.reset(token)
 
@@ -228,21 +233,25 @@ class _ClubRender:
     def _render(self, jobs: list[tuple[str, object]]) -> list[str]:
         return [self.env.get_template(template).render(page=page) for template, page in jobs]
 
-    def all(self, jobs: dict[str, tuple[str, object]]) -> dict[str, str]:
-        """Each job (site path -> template, page context) as its page's HTML."""
+    def all(self, jobs: dict[str, Job]) -> dict[str, str]:
+        """Each job (site path -> template, page context, its key's text) as its page's
+        HTML. A key's text "" is the context's ``repr``; a context may come as a function
+        that makes it (``club_pages``), called only when the store has not the page."""
         from leaguegen.site import parallel
 
         out: dict[str, str | None] = dict.fromkeys(jobs)
         keys: dict[str, str] = {}
         if self.store is not None:
-            for path, (template, page) in jobs.items():
+            for path, (template, page, inputs) in jobs.items():
                 keys[path] = hashlib.sha256(
-                    f"{self.base}{template}\0{page!r}".encode()).hexdigest()
+                    f"{self.base}{template}\0{inputs or repr(page)}".encode()).hexdigest()
                 out[path] = self.store.get_page(keys[path])
         missing = [path for path, html in out.items() if html is None]
+        made = {p: (jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
+                for p in missing}
         turns = [missing[i:i + self.CHUNK] for i in range(0, len(missing), self.CHUNK)]
-        made = parallel.map_in_order(self._render, [[jobs[p] for p in turn] for turn in turns])
-        for turn, pages in zip(turns, made, strict=True):
+        done = parallel.map_in_order(self._render, [[made[p] for p in turn] for turn in turns])
+        for turn, pages in zip(turns, done, strict=True):
             for path, html in zip(turn, pages, strict=True):
                 out[path] = html
                 if self.store is not None:
@@ -250,32 +259,42 @@ class _ClubRender:
         return out  # type: ignore[return-value]  # every page made
 
 
-def _club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts],
-                club: ClubFile | None, store: Store | None) -> dict[str, bytes]:
+# a club page to make: its template, its context (or what makes it), its key's text
+Job = tuple[str, object, str]
+
+
+def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | None
+                ) -> dict[str, bytes]:
     from leaguegen.domain.club.identity import roster
     from leaguegen.site import urls
     from leaguegen.site.pages.club import club_pages
     from leaguegen.site.pages.series import club_series_pages, series_json_bytes
     from leaguegen.site.render import PDF_LINKS
 
-    order = [p for p in reversed(newest_first(seasons)) if p in facts]
-    found = roster({p: facts[p].season for p in order}, order)
-    index, pages, ratings = club_pages(found, facts, index_title(seasons), tuple(order))
+    seasons = {p: s.outline for p, s in shares.items()}
+    order = list(reversed(newest_first(seasons)))
+    found = roster(seasons, order)  # type: ignore[arg-type]  # an outline reads as a Season
+    events = {(p, sid, n): e for p, s in shares.items() for (sid, n), e in s.events.items()}
+    links = {(p, s.id): s.url for p, o in seasons.items() for s in o.sections}
+    digests = {(p, sid, n): d for p, s in shares.items() for (sid, n), d in s.digests.items()}
+    index, pages, ratings = club_pages(found, events, index_title(seasons), tuple(order), links,
+                                       digests)
     _, language, digits = index_page(seasons)
-    jobs: dict[str, tuple[str, object]] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index),
-                                           f"{CLUB_DIR}/ratings.html": ("club/ratings.html",
-                                                                        ratings)}
-    jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", page))
-                for name, page in pages.items())
+    jobs: dict[str, Job] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index, ""),
+                            f"{CLUB_DIR}/ratings.html": ("club/ratings.html", ratings, "")}
+    jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", page, inputs))
+                for name, (inputs, page) in pages.items())
     data: dict[str, bytes] = {}
     if club is not None and club.series:
-        made = club_series_pages(club, {p: facts[p] for p in order}, found,
+        made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
+                                 found,
                                  index_title(seasons), language, digits)
         for series in made:
-            jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series)
+            jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series, "")
             data[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
             if PDF_LINKS.get():
-                jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series)
+                jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series,
+                                                                     "")
     out = _ClubRender(language, digits, store).all(jobs)
     return {**{path: html.encode() for path, html in out.items()}, **data}
 
@@ -292,7 +311,7 @@ def _asset_link(depth: int) -> re.Pattern[bytes]:
 _BRAND = re.compile(rb'(\n[ \t]*)<a class="brand" href="')
 
 
-def back_labels(season: Season, title: str) -> dict[str, bytes]:
+def back_labels(season: AnySeason, title: str) -> dict[str, bytes]:
     """The words of the link from a season's pages up to the index of the folder of seasons,
     by the folder of each of the season's languages ('' for the first, 'ru/' ...): the
     index's heading (``title``, the organiser every season shares) or "Seasons" in the

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from typing import NamedTuple
 
-from leaguegen.domain.club.identity import Appearance, Member, Roster
+from leaguegen.domain.club.identity import Member, Roster
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import performance_rating, table_performance
 from leaguegen.domain.season_facts import SeasonFacts
@@ -34,18 +35,18 @@ from leaguegen.domain.sections.quads import QuadsFacts
 _PLAYED = frozenset({Code.WIN, Code.DRAW, Code.LOSS})
 
 
-@dataclass(frozen=True, slots=True)
-class CareerGame:
-    """One round of an event: the opponent (None: a bye or a free round) by name and, when
-    a member, by slug; the colour ("w", "b", ""); the player's code (the page prints its
-    cell); ``date`` of the round, if dated."""
+class CareerGame(NamedTuple):  # a tuple: an archive keeps 80,000 of them
+    """One round of an event: the opponent (None: a bye or a free round) by name and by
+    their number in the section (what a season alone knows: the member they are is the
+    roster's, across seasons, in ``CareerEvent.opponents``); the colour ("w", "b", "");
+    the player's code (the page prints its cell); ``date`` of the round, if dated."""
 
     round: int
     date: dt.date | None
     opponent: str | None
-    opponent_slug: str | None
     colour: str
     code: Code
+    opponent_number: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,9 @@ class CareerEvent:
     played: int  # games played over the board
     performance: int | None
     rating_change: Fraction | None  # the FIDE change, in a section declared rated
+    # each game's opponent as a member (their slug; None: not a member, a bye), as the
+    # roster of the folder says (``careers_from``); empty in a season's own event
+    opponents: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,20 +101,21 @@ class Career:
     history: tuple[tuple[dt.date, int], ...]
 
 
-def _table_of(facts: SectionFacts, a: Appearance) -> tuple[Crosstable, int] | None:
+def _table_of(facts: SectionFacts, number: int) -> tuple[Crosstable, int] | None:
     """The crosstable holding the appearance's player and their number in it: the
     section's (numbered as the section), or a quads group's (numbered as the group)."""
     if not isinstance(facts, QuadsFacts):
-        return (facts.table, a.number) if facts.table is not None else None
+        return (facts.table, number) if facts.table is not None else None
+    name = facts.section.players[number - 1].name
     for group in facts.group_facts:
         if group.table is not None:
             for rec in group.table.records:
-                if rec.player.name == a.player.name:
+                if rec.player.name == name:
                     return group.table, rec.number
     return None
 
 
-def _knockout_games(roster: Roster, facts: KnockoutFacts, a: Appearance
+def _knockout_games(facts: KnockoutFacts, number: int
                     ) -> tuple[list[CareerGame], Fraction, int, int | None]:
     """A knockout player's regular games, the points they scored in them, how many were
     played over the board and the performance over those against rated opponents."""
@@ -121,18 +126,17 @@ def _knockout_games(roster: Roster, facts: KnockoutFacts, a: Appearance
     for rnd in facts.rounds:
         regular = rnd.format.stages[0].label
         for match in rnd.matches:
-            if a.number not in (match.top, match.bottom):
+            if number not in (match.top, match.bottom):
                 continue
             for game in match.games:
-                if game.stage != regular or a.number not in (game.white, game.black):
+                if game.stage != regular or number not in (game.white, game.black):
                     continue
-                white = game.white == a.number
+                white = game.white == number
                 other = game.black if white else game.white
                 code = game.codes[0 if white else 1]
                 opponent = section.players[other - 1]
                 games.append(CareerGame(rnd.number, rnd.date, opponent.name,
-                                        roster.slug_of(a.season, a.section, other),
-                                        "w" if white else "b", code))
+                                        "w" if white else "b", code, other))
                 units += scoring.points(code)
                 if code in _PLAYED:
                     played += 1
@@ -143,51 +147,60 @@ def _knockout_games(roster: Roster, facts: KnockoutFacts, a: Appearance
     return games, scoring.value(units), played, perf[0] if perf else None
 
 
-def _event(roster: Roster, seasons: Mapping[str, SeasonFacts], a: Appearance) -> CareerEvent:
-    facts = seasons[a.season]
-    section_facts = facts.sections[a.section]
+def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> CareerEvent:
+    """The event of player ``number`` of a section of one season (at ``path``), opponents by
+    their number in the section (``opponents`` empty: :func:`careers_from` names them).
+    It depends on that season alone: a folder's build keeps it with the season's share."""
+    section_facts = facts.sections[section_id]
     section = section_facts.section
+    player = section.players[number - 1]
     dates = {r.number: r.date for r in section.rounds}
-    found = _table_of(section_facts, a)
+    found = _table_of(section_facts, number)
     games: list[CareerGame] = []
     points, played, performance = Fraction(0), 0, None
     if isinstance(section_facts, KnockoutFacts):
-        games, points, played, performance = _knockout_games(roster, section_facts, a)
+        games, points, played, performance = _knockout_games(section_facts, number)
     elif found is not None:
-        table, number = found
+        table, own = found
         if table is section_facts.table:  # the section's own numbers
             to_section = {rec.number: rec.number for rec in table.records}
         else:  # a quads group's: the section's number of each of its players, by name
             numbers = {p.name: n for n, p in enumerate(section.players, start=1)}
             to_section = {rec.number: numbers[rec.player.name] for rec in table.records}
-        for r, e in enumerate(table.record(number).rounds, start=1):
+        for r, e in enumerate(table.record(own).rounds, start=1):
             opponent = table.record(e.opponent).player.name if e.opponent else None
-            slug = (roster.slug_of(a.season, a.section, to_section[e.opponent])
-                    if e.opponent else None)
             colour = "w" if e.colour is Colour.WHITE else "b" if e.colour is Colour.BLACK else ""
-            games.append(CareerGame(r, dates.get(r), opponent, slug, colour if opponent else "",
-                                    e.code))
+            games.append(CareerGame(r, dates.get(r), opponent, colour if opponent else "",
+                                    e.code, to_section[e.opponent] if e.opponent else None))
             played += e.code in _PLAYED
-        points = table.scoring.value(table.score(number))
-        perf = table_performance(table, number)
+        points = table.scoring.value(table.score(own))
+        perf = table_performance(table, own)
         performance = perf[0] if perf else None
     change = None
     if section_facts.rating is not None:
-        change = section_facts.rating.players[a.number - 1].event.change
+        change = section_facts.rating.players[number - 1].event.change
     dated = [d for d in dates.values() if d is not None]
-    return CareerEvent(a.season, facts.season.name, a.section, section.name, a.number,
-                       a.player.rating, min(dated, default=None), max(dated, default=None),
+    return CareerEvent(path, facts.season.name, section_id, section.name, number,
+                       player.rating, min(dated, default=None), max(dated, default=None),
                        tuple(games), points, played, performance, change)
+
+
+def _named(roster: Roster, e: CareerEvent) -> CareerEvent:
+    """``e`` with each opponent's member slug (the roster's, across the seasons)."""
+    slug = roster.member_of.get
+    return replace(e, opponents=tuple(slug((e.season, e.section, g.opponent_number))
+                                      if g.opponent_number is not None else None
+                                      for g in e.games))
 
 
 def _head_to_head(roster: Roster, member: Member,
                   events: Sequence[CareerEvent]) -> tuple[HeadToHead, ...]:
     tally: dict[str, list[int]] = {}
     for event in events:
-        for g in event.games:
-            if g.opponent_slug is None or g.code not in _PLAYED:
+        for g, them in zip(event.games, event.opponents, strict=True):
+            if them is None or g.code not in _PLAYED:
                 continue
-            row = tally.setdefault(g.opponent_slug, [0, 0, 0])
+            row = tally.setdefault(them, [0, 0, 0])
             row[(Code.WIN, Code.DRAW, Code.LOSS).index(g.code)] += 1
     rows = [HeadToHead(roster.member(slug).name, slug, *counts)
             for slug, counts in tally.items() if slug != member.slug]
@@ -204,10 +217,19 @@ def _history(events: Sequence[CareerEvent]) -> tuple[tuple[dt.date, int], ...]:
 
 def careers(roster: Roster, seasons: Mapping[str, SeasonFacts]) -> tuple[Career, ...]:
     """Every member's career, in the roster's order (by first appearance)."""
+    return careers_from(roster, {(a.season, a.section, a.number):
+                                 event(a.season, seasons[a.season], a.section, a.number)
+                                 for m in roster.members for a in m.appearances})
+
+
+def careers_from(roster: Roster, events: Mapping[tuple[str, str, int], CareerEvent]
+                 ) -> tuple[Career, ...]:
+    """:func:`careers` from every appearance's :func:`event`, by (season, section, number)."""
     out = []
     for member in roster.members:
-        events = [_event(roster, seasons, a) for a in member.appearances]
-        events.sort(key=lambda e: (e.first or dt.date.max, e.season, e.section))
-        out.append(Career(member, tuple(events), _head_to_head(roster, member, events),
-                          _history(events)))
+        mine = [_named(roster, events[(a.season, a.section, a.number)])
+                for a in member.appearances]
+        mine.sort(key=lambda e: (e.first or dt.date.max, e.season, e.section))
+        out.append(Career(member, tuple(mine), _head_to_head(roster, member, mine),
+                          _history(mine)))
     return tuple(out)

@@ -10,16 +10,15 @@ member. Plain values here, worded by ``site_template/club/``.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 
-from leaguegen.domain.club.career import Career, CareerEvent, careers
+from leaguegen.domain.club.career import Career, CareerEvent, careers_from
 from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
 from leaguegen.domain.club.identity import Roster
-from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import formatting as fmt
-from leaguegen.site import urls
 from leaguegen.site.pages.club_chart import Chart, rating_chart
 
 CLUB_DIR = "club"
@@ -134,31 +133,47 @@ class CareerPage:
     club_games: int = 0
 
 
-def _event(event: CareerEvent, seasons: Mapping[str, SeasonFacts]) -> EventView:
-    section = seasons[event.season].sections[event.section].section
-    games = tuple(GameView(g.round, g.date, g.opponent,
-                           member_page(g.opponent_slug) if g.opponent_slug else None,
-                           g.colour, fmt.cell_of(g.code._name_)) for g in event.games)
+def _event(event: CareerEvent, links: Mapping[tuple[str, str], str]) -> EventView:
+    games = tuple(GameView(g.round, g.date, g.opponent, member_page(them) if them else None,
+                           g.colour, fmt.cell_of(g.code._name_))
+                  for g, them in zip(event.games, event.opponents, strict=True))
     return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
-                     f"{ROOT}{event.season}/{urls.section(section)}", event.first,
+                     f"{ROOT}{event.season}/{links[(event.season, event.section)]}", event.first,
                      event.rating, event.points, event.played, event.performance,
                      event.rating_change, games)
 
 
-def _page(career: Career, title: str, seasons: Mapping[str, SeasonFacts]) -> CareerPage:
+def _played(events: tuple[CareerEvent, ...]) -> tuple[int, Fraction]:
+    """The games played over the board (by their cell: 1 / ½ / 0) and their score."""
+    counts = dict.fromkeys(_HALVES, 0)
+    for e in events:
+        for g in e.games:
+            cell = fmt.cell_of(g.code._name_)
+            if g.opponent is not None and cell in counts:
+                counts[cell] += 1
+    return sum(counts.values()), Fraction(sum(_HALVES[c] * n for c, n in counts.items()), 2)
+
+
+def _page(career: Career, title: str, links: Mapping[tuple[str, str], str],
+          club_rating: int | None, club_games: int) -> CareerPage:
     m = career.member
     h2h = tuple(HeadToHeadView(h.opponent, member_page(h.slug), h.wins, h.draws, h.losses,
                                h.score) for h in career.head_to_head)
-    events = tuple(_event(e, seasons) for e in career.events)
-    counts = dict.fromkeys(_HALVES, 0)  # games played over the board, by their cell
-    for e in events:
-        for g in e.games:
-            if g.opponent is not None and g.result in counts:
-                counts[g.result] += 1
     return CareerPage(ROOT, title, m.name, tuple(n for n in m.names if n != m.name),
-                      m.fide_id, m.club_id, events, h2h, rating_chart(career.history),
-                      career.history, sum(counts.values()),
-                      Fraction(sum(_HALVES[c] * n for c, n in counts.items()), 2))
+                      m.fide_id, m.club_id, tuple(_event(e, links) for e in career.events),
+                      h2h, rating_chart(career.history), career.history,
+                      *_played(career.events), club_rating, club_games)
+
+
+def _inputs(career: Career, title: str, rated: tuple[int | None, int],
+            digests: Mapping[tuple[str, str, int], str]) -> str:
+    """Everything a career page is made from, each event by its content's digest (``digests``
+    by season, section, number: ``season_share``): the page's key, taken without making
+    the page."""
+    m, events = career.member, career.events
+    return repr((title, m.slug, m.name, m.names, m.fide_id, m.club_id, rated,
+                 tuple(digests[(e.season, e.section, e.number)] for e in events),
+                 tuple(e.opponents for e in events), career.head_to_head))
 
 
 # a game played over the board, by its cell: its score in half points (1 / ½ / 0)
@@ -179,25 +194,38 @@ def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage
     return ClubRatingsPage(ROOT, title, tuple(rows))
 
 
-def club_pages(found: Roster, seasons: Mapping[str, SeasonFacts], title: str,
-               order: tuple[str, ...] = ()) -> tuple[ClubIndexPage, dict[str, CareerPage],
-                                                     ClubRatingsPage]:
+Made = Callable[[], CareerPage]  # a career page's context, made when its page is
+
+
+def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent], title: str,
+               order: tuple[str, ...], links: Mapping[tuple[str, str], str],
+               digests: Mapping[tuple[str, str, int], str] | None = None
+               ) -> tuple[ClubIndexPage, dict[str, tuple[str, CareerPage | Made]],
+                          ClubRatingsPage]:
     """The index, every career page (by file name in the club folder) and the club rating
-    list (``order``: the seasons' paths, oldest first)."""
-    made = careers(found, seasons)
-    ratings = club_ratings(made, order or tuple(seasons))
+    list, from every player entry's event (``career.event``, by season, section, number;
+    ``order``: the seasons' paths, oldest first; ``links``: each section's page, by season
+    and section id).
+
+    A career page comes as (its key, its context): with ``digests`` (each event's content
+    digest) the key is :func:`_inputs` and the context a function that makes it, so a
+    page the cache has is not made at all; without, the key is "" and the context made
+    (its ``repr`` is then its key)."""
+    made = careers_from(found, events)
+    ratings = club_ratings(made, order)
     by_slug = {r.slug: r for r in ratings}
     rows, pages = [], {}
     for career in made:
         rating = by_slug[career.member.slug]
-        page = _page(career, title, seasons)
-        if rating.games:
-            page = replace(page, club_rating=round(rating.rating), club_games=rating.games)
-        pages[member_page(career.member.slug)] = page
-        rated = [e.rating for e in career.events if e.rating is not None]
-        rows.append(MemberRow(career.member.name, member_page(career.member.slug),
-                              career.member.fide_id, rated[-1] if rated else None,
+        rated = (round(rating.rating), rating.games) if rating.games else (None, 0)
+        make = partial(_page, career, title, links, *rated)
+        name = member_page(career.member.slug)
+        pages[name] = ((_inputs(career, title, rated, digests), make) if digests is not None
+                       else ("", make()))
+        kept = [e.rating for e in career.events if e.rating is not None]
+        rows.append(MemberRow(career.member.name, name, career.member.fide_id,
+                              kept[-1] if kept else None,
                               len({e.season for e in career.events}), len(career.events),
-                              page.games))
+                              _played(career.events)[0]))
     rows.sort(key=lambda r: (r.name.casefold(), r.url))
     return ClubIndexPage(ROOT, title, tuple(rows)), pages, ratings_page(ratings, title)

@@ -1,0 +1,68 @@
+"""``serve`` on a club's archive: what a save costs in a folder of 20 seasons (issue #29).
+
+Makes the folder ``benchmarks/archive.py`` makes (20 seasons x 200 players, a grand prix
+in club.yaml), starts a ``LiveSeasons`` on it (what ``leaguegen serve`` runs for a folder
+of seasons) and builds it once, then times saves: one result turned round in the newest
+season, then in the oldest, SAVES times each, and a save with nothing changed. Each
+figure is the save's build (what happens before the browser is told to reload), wall
+and CPU seconds of this process; the background jobs (feeds left for later) are run
+after each save, untimed, as serve runs them. Figures: docs/performance.md.
+
+Usage: python benchmarks/archive_serve.py [--seasons 20] [--saves 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.archive import edit_one_result, generate  # noqa: E402
+from leaguegen.site.live_seasons import LiveSeasons  # noqa: E402
+
+
+def save(live: LiveSeasons) -> tuple[float, float]:
+    """One save's build: wall and CPU seconds; then its background jobs, untimed."""
+    wall, cpu = time.perf_counter(), time.process_time()
+    files, errors = live.build()
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if errors or files is None:
+        raise SystemExit("\n".join(errors))
+    for job in live.background(files):
+        files.update(job())
+    return wall, cpu
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seasons", type=int, default=20)
+    parser.add_argument("--saves", type=int, default=3)
+    args = parser.parse_args()
+    base = Path(tempfile.mkdtemp(prefix="leaguegen-archive-serve-"))
+    try:
+        files = generate(base / "club", args.seasons)
+        print(f"{args.seasons} seasons; load {os.getloadavg()[0]:.1f}")
+        live = LiveSeasons(base / "club", pdf=False)
+        wall, cpu = save(live)
+        print(f"{'first build':>28}: {wall:6.2f} s wall {cpu:6.2f} s CPU")
+        for label, season in (("a save, newest season", files[-1]),
+                              ("a save, oldest season", files[0])):
+            for _ in range(args.saves):
+                edit_one_result(season)
+                wall, cpu = save(live)
+                print(f"{label:>28}: {wall:6.2f} s wall {cpu:6.2f} s CPU")
+        wall, cpu = save(live)
+        print(f"{'a save, nothing changed':>28}: {wall:6.2f} s wall {cpu:6.2f} s CPU")
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
