@@ -45,11 +45,11 @@ def finishers(facts: SectionFacts, key_of: Mapping[int, str],
               names: Mapping[str, str]) -> list[Finisher]:
     """The event's order as its kind gives it, as finishers (none before its first
     result); ``key_of`` a player's key by number, ``names`` a key's name."""
-    placings = facts.kind.placings
+    placings = facts.placings()
     if placings is None:  # a team kind: refused as a series' event by the reader
         return []
     return [Finisher(key_of[p.number], names[key_of[p.number]], p.rank, p.score, p.tier)
-            for p in placings(facts)]
+            for p in placings]
 
 
 def series_table(rules: SeriesRules, events: Sequence[EventRef],

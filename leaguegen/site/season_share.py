@@ -25,60 +25,34 @@ from leaguegen.domain.club.career import CareerEvent, CareerGame, event
 from leaguegen.domain.model import Code, Player
 from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts
-from leaguegen.domain.sections.kind import Progress
+from leaguegen.domain.sections.kind import Placing, Progress
 from leaguegen.formats.git_history import newest_mtime
 from leaguegen.site import stamp, urls
 
-FORMAT = "season-share 3"
+FORMAT = "season-share 4"
 _CODES = {code.name: code for code in Code}  # Code[name] is a Python call, 76,000 times
 
 
 @dataclass(frozen=True, slots=True)
-class _Scoring:
-    unit: int = 1  # the finishers' points are kept in points, not in units
-
-
-@dataclass(frozen=True, slots=True)
-class _Table:
-    scoring: _Scoring = _Scoring()
-
-
-@dataclass(frozen=True, slots=True)
-class _Row:
-    number: int
-    rank: int
-    points: Fraction
-
-
-@dataclass(frozen=True, slots=True)
-class _Standings:
-    rows: tuple[_Row, ...]
-
-
-@dataclass(frozen=True, slots=True)
 class SectionOutline:
-    """A section as the club's pages read it; ``finishers`` its standings (number, rank,
-    points) when it has one table, else None. It answers as the section and as its facts
-    (``section``, ``table``, ``standings``, ``progress``: what a series reads)."""
+    """A section as the club's pages read it; ``placed`` its final order for a series
+    (``SectionFacts.placings``: None for a team kind). It answers as the section and as
+    its facts (``section``, ``progress``, ``placings()``: what a series reads)."""
 
     id: str
     name: str
+    format: str  # the section's kind (club.yaml refuses a team kind as a series event)
     url: str
     players: tuple[Player, ...]
     progress: Progress
-    finishers: tuple[_Row, ...] | None
+    placed: tuple[Placing, ...] | None
 
     @property
     def section(self) -> SectionOutline:
         return self
 
-    @property
-    def table(self) -> _Table | None:
-        return _Table() if self.finishers is not None else None
-
-    @property
-    def standings(self) -> _Standings | None:
-        return _Standings(self.finishers) if self.finishers is not None else None
+    def placings(self) -> tuple[Placing, ...] | None:
+        return self.placed
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,13 +131,9 @@ def share_of(path: str, season: Season, facts: SeasonFacts) -> Share:
     sections = []
     for section in season.sections:
         f = facts.sections[section.id]
-        rows = None
-        if f.table is not None and f.standings is not None and f.progress.rounds_played:
-            unit = f.table.scoring.unit
-            rows = tuple(_Row(r.number, r.rank, Fraction(r.points * unit))
-                         for r in f.standings.rows)
-        sections.append(SectionOutline(section.id, section.name, urls.section(section),
-                                       tuple(section.players), f.progress, rows))
+        sections.append(SectionOutline(section.id, section.name, section.format,
+                                       urls.section(section),
+                                       tuple(section.players), f.progress, f.placings()))
     first, last = season_dates(season)
     outline = SeasonOutline(season.name, season.organiser, season.language, season.languages,
                             season.digits, first, last, tuple(sections))
@@ -204,11 +174,11 @@ def _event(e: CareerEvent, digest: str) -> list:
 
 def to_json(share: Share) -> str:
     o = share.outline
-    sections = [[s.id, s.name, s.url, [_player(p) for p in s.players],
+    sections = [[s.id, s.name, s.format, s.url, [_player(p) for p in s.players],
                  [s.progress.rounds_played, s.progress.rounds_total, s.progress.finished,
                   s.progress.in_progress, _date(s.progress.next_date)],
-                 None if s.finishers is None else
-                 [[r.number, r.rank, str(r.points)] for r in s.finishers]]
+                 None if s.placed is None else
+                 [[p.number, p.rank, str(p.score), p.tier] for p in s.placed]]
                 for s in o.sections]
     return json.dumps({
         "format": FORMAT,
@@ -229,13 +199,14 @@ def from_json(text: str, path: str) -> Share | None:
             return None
         name, organiser, language, languages, digits, first, last, raw = data["outline"]
         sections = tuple(
-            SectionOutline(sid, sname, url,
+            SectionOutline(sid, sname, kind, url,
                            tuple(Player(n, rating=r, fide_id=f, club_id=c, aliases=tuple(a),
                                         birth=b) for n, r, f, c, a, b in players),
                            Progress(pr[0], pr[1], pr[2], pr[3], _day(pr[4])),
                            None if rows is None else
-                           tuple(_Row(n, rank, Fraction(p)) for n, rank, p in rows))
-            for sid, sname, url, players, pr, rows in raw)
+                           tuple(Placing(n, rank, Fraction(p), tier)
+                                 for n, rank, p, tier in rows))
+            for sid, sname, kind, url, players, pr, rows in raw)
         outline = SeasonOutline(name, organiser, language, tuple(languages), digits,
                                 _day(first), _day(last), sections)
         events, digests = {}, {}

@@ -6,6 +6,7 @@ site is still what a cold build writes, an identity changed in an old season inc
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from leaguegen.site import pipeline
@@ -85,3 +86,29 @@ def test_an_identity_changed_in_an_old_season_reaches_every_career_page(tmp_path
     # an opponent's page names her by her one page again, though its events did not change
     changed = {p for p in joined if p.startswith("club/") and split.get(p) != joined[p]}
     assert len(changed) > 3
+
+
+def test_a_knockout_in_a_folder_series_keeps_its_places_in_the_share(tmp_path) -> None:
+    """A club.yaml series over a knockout (places by the round a player went out, its
+    semi-final losers sharing 3rd-4th) reads the same places from a season's share, kept
+    in the cache, as from the season's facts: the series after an edit elsewhere equals a
+    cold build, and the knockout's players are in it (red while a share kept a table's
+    standings only, which a knockout has not)."""
+    club = _club(tmp_path)
+    text = (club / "club.yaml").read_text(encoding="utf-8")
+    line = "      - grand-prix-2027/challengers\n"
+    (club / "club.yaml").write_text(text.replace(line, line + "      - grand-prix-2027/knockout\n"),
+                                    encoding="utf-8")
+    out, cache = tmp_path / "site", tmp_path / "cache"
+    build_seasons(club, out, pdf=False, cache_dir=cache)
+    _flip(club)  # riverside-2024: grand-prix-2027 comes from its share
+    report = build_seasons(club, out, pdf=False, cache_dir=cache)
+    assert report.seasons_built == ["riverside-2024"]
+    shared = _tree(out)
+    assert shared == _cold(club, tmp_path, "cold")
+    series = json.loads(shared["club/series-rapid-gp.json"])
+    assert [e["name"] for e in series["events"]][3] == "Knock-out"
+    places = [row["results"][3] for row in series["standings"] + series["below_minimum"]
+              if row["results"][3] is not None]
+    # the players who went out in the same round share their places (the cup runs on)
+    assert places and any(p["tied"] > 1 for p in places)

@@ -80,6 +80,12 @@ class SectionFacts:
     rankings: tuple[tuple[str, tuple[str, ...]], ...] = ()
     rating: RatingReport | None = None
 
+    def placings(self) -> tuple[Placing, ...] | None:
+        """The section's final order as a grand prix series reads it (its kind's
+        ``placings`` hook); None for a kind whose players have no order of their own."""
+        hook = self.kind.placings
+        return None if hook is None else hook(self)
+
     @property
     def finished(self) -> bool:
         return self.progress.finished
