@@ -15,7 +15,7 @@ from leaguegen.domain.names import name_key
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
 from leaguegen.site import urls
-from leaguegen.site.pages.common import BYE_LABELS, Frame, season_info, section_summary
+from leaguegen.site.pages.common import BYE_LABELS, Frame, frame
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render_pdf_source
 
@@ -63,9 +63,9 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     from leaguegen.site.printables.context import qr_data_uri, site_address
 
     url = site_address(season, urls.section(section))
-    return CheckinSheet(root, season_info(season), section_summary(facts, root, None), r,
-                        tuple(rows), any(row.club for row in rows), url,
-                        qr_data_uri(url) if url else "")
+    return CheckinSheet(**frame(season, facts, root), round=r, rows=tuple(rows),
+                        clubs=any(row.club for row in rows), url=url,
+                        qr=qr_data_uri(url) if url else "")
 
 
 def checkin_pages(season: Season, facts: SectionFacts) -> dict[str, str]:

@@ -15,7 +15,7 @@ from leaguegen.domain.club_standings import Member, section_club_standings
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info, section_summary
+from leaguegen.site.pages.common import Frame, frame
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render, render_pdf_source
 
@@ -42,13 +42,10 @@ class ClubRowView:
 
 
 @dataclass(frozen=True, slots=True)
-class ClubsPage:
+class ClubsPage(Frame):
     """``<id>/clubs.html`` and its PDF; ``title`` as the organiser writes it ("": the
     catalogue's default); ``best``: the scores counted per club."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     title: str
     best: int
     tiebreaks: tuple[str, ...]
@@ -72,8 +69,7 @@ def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     rules, rows = section.club_standings, section_club_standings(facts)
     if rules is None or rows is None:
         return {}
-    page = ClubsPage(root=ROOT, season=season_info(season),
-                     section=section_summary(facts, ROOT, None), title=rules.title,
+    page = ClubsPage(**frame(season, facts, ROOT), title=rules.title,
                      best=rules.best, tiebreaks=rules.tiebreaks,
                      rows=tuple(ClubRowView(r.rank, r.shared, r.club, r.points, r.values,
                                             tuple(_member(facts, m) for m in r.counted),

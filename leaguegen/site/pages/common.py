@@ -14,24 +14,20 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from leaguegen.domain.model import Code
 from leaguegen.domain.prizes.tables import has_prize_list
 from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
+from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.standings import Standings, StandingsRow
 from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
 from leaguegen.site.render import PDF_LINKS
-
-
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
-    """Marks a msgid for extraction; the template translates it with ``_()``."""
-    return message
-
 
 TIEBREAK_NAMES = {
     "PTS": N_("Points"), "DE": N_("Direct encounter"), "SB": N_("Sonneborn-Berger"),
@@ -282,6 +278,11 @@ TIEBREAK_KINDS = {
 }
 
 
+def tiebreak_heads(codes: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Each tiebreak code with its name (an N_ msgid), as a table's heading shows it."""
+    return tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes)
+
+
 def season_info(season: Season) -> SeasonInfo:
     return SeasonInfo(
         name=season.name, organiser=season.organiser, venue=season.venue,
@@ -316,9 +317,18 @@ def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
     return known
 
 
+def frame(season: Season, facts: SectionFacts, root: str = "../",
+          leader: str | None = None) -> dict[str, Any]:
+    """A section page's :class:`Frame` fields, as keywords for its page's dataclass."""
+    return {"root": root, "season": season_info(season),
+            "section": section_summary(facts, root, leader)}
+
+
 def section_summary(facts: SectionFacts, root: str, leader: str | None,
                     rounds_played: int | None = None) -> SectionSummary:
     """What the home page and every page frame say of a section, from its facts."""
+    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
+
     s, progress = facts.section, facts.progress
     return SectionSummary(
         id=s.id, name=s.name, format_label=label(s.format), url=root + urls.section(s),
@@ -328,13 +338,7 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
         in_progress=progress.in_progress, prizes=has_prize_list(facts),
         clubs=s.club_standings.title if s.club_standings is not None else None,
-        checkin=_has_checkin_sheet(s))
-
-
-def _has_checkin_sheet(section: Section) -> bool:
-    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
-
-    return sheet_round(section) is not None
+        checkin=sheet_round(s) is not None)
 
 
 def exports_trf(section: Section) -> bool:

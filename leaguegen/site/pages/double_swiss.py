@@ -21,13 +21,12 @@ from leaguegen.domain.sections import double_swiss as ds
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
-    TIEBREAK_NAMES,
     Frame,
     PlayerLink,
+    frame,
     player_links,
-    season_info,
-    section_summary,
     shown_values,
+    tiebreak_heads,
 )
 from leaguegen.site.pages.rating_view import (
     RatingLine,
@@ -136,11 +135,9 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
                                   facts.scores[row.number][0], shown,
                                   event_change(facts, row.number)))
     leader = lines[0].player.name if lines and facts.after else None
-    codes = section.tiebreaks
     return SectionPage(
-        root=root, season=season_info(season), section=section_summary(facts, root, leader),
-        description=section.description, standings=tuple(lines),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        **frame(season, facts, root, leader), description=section.description,
+        standings=tuple(lines), tiebreaks=tiebreak_heads(section.tiebreaks),
         rounds=_rows(section, links), pdf_url=urls.pdf_name(section))
 
 
@@ -207,9 +204,9 @@ def player_page(season: Season, facts: SectionFacts, number: int,
                  for player, kind in rnd.byes if player.number == number]
     row = next(r for r in facts.standings.rows if r.number == number)
     gone = next((w.after_round // 2 for w in section.withdrawals if w.player == number), None)
-    return PlayerPage(root, season_info(season), section_summary(facts, root, None), link,
-                      row.rank, table.scoring.value(row.points), facts.scores[number][0],
-                      tuple(made), gone, rating=rating_line(facts, number))
+    return PlayerPage(**frame(season, facts, root), player=link, rank=row.rank,
+                      points=table.scoring.value(row.points), match_points=facts.scores[number][0],
+                      matches=tuple(made), withdrew_after=gone, rating=rating_line(facts, number))
 
 
 def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:

@@ -17,15 +17,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site.outputs import Files, Output
-from leaguegen.site.pages.common import (
-    N_,
-    PlayerLink,
-    SeasonInfo,
-    SectionSummary,
-    player_links,
-    season_info,
-    section_summary,
-)
+from leaguegen.site.pages.common import N_, Frame, PlayerLink, frame, player_links
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render
 
@@ -104,14 +96,11 @@ class PieceGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class GamePage:
+class GamePage(Frame):
     """One game (``<id>/games/round-<N>-board-<B>.html``). ``checked``: the moves were
     replayed (the ``games`` extra), so ``squares`` and ``fen`` show the final position;
     else the moves are as the file writes them and the page says so."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     round: int
     board: int
     date: dt.date | None
@@ -150,7 +139,6 @@ def _pieces(squares: tuple[Square, ...], white: bool) -> tuple[PieceGroup, ...]:
 def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
               links: tuple[PlayerLink | None, ...]) -> GamePage:
     section = facts.section
-    root = "../../"
     g = m.pgn
     white, black = links[m.game.white], links[m.game.black]
     assert white is not None and black is not None
@@ -158,8 +146,7 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
     fields = g.fen.split(" ")
     info = section.rounds[m.round - 1] if m.round <= len(section.rounds) else None
     return GamePage(
-        root=root, season=season_info(season),
-        section=section_summary(facts, root, None), round=m.round, board=m.board,
+        **frame(season, facts, "../../"), round=m.round, board=m.board,
         date=info.date if info else None, white=white, black=black,
         result=m.game.result.text if m.game.result else "", pgn_result=g.termination,
         round_url=f"../round-{m.round}.html", pgn_path=pgn_path(section, m.round),

@@ -22,7 +22,7 @@ from leaguegen.domain import changes as ch
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import N_, Frame, season_info, section_summary
+from leaguegen.site.pages.common import N_, Frame, frame
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import environment, render
 
@@ -59,7 +59,7 @@ def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
         ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
                    c.round, c.players, c.old, c.new)
         for c in reversed(section.changes))
-    page = ChangesPage("../", season_info(season), section_summary(facts, "../", None), views)
+    page = ChangesPage(**frame(season, facts), changes=views)
     return {urls.changes(section): render("lists/changes.html", page, season.language)}
 
 

@@ -154,21 +154,17 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
 def knockout_page(season: Season, found: SectionFacts) -> KnockoutPage:
     facts = knockout_facts(found)
     section = facts.section
-    root = "../"
     rounds = tuple(
         BracketRound(r.number, round_name(r.players), r.players, r.date,
                      tuple(_match_view(m, section, facts.origins) for m in r.matches),
                      _format_view(r.format))
         for r in facts.rounds)
     champion = section.players[facts.champion - 1].name if facts.champion else None
-    summary = common.section_summary(facts, root, champion)
     first, last = rounds[0].format, rounds[-1].format  # a bracket has at least a final
     return KnockoutPage(
-        root=root, season=common.season_info(season), section=summary,
-        description=section.description, rounds=rounds,
-        champion=champion, match_format=first,
-        final_format=last if last != first else None,
-        qualified=bool(facts.origins),
+        **common.frame(season, facts, leader=champion), description=section.description,
+        rounds=rounds, champion=champion, match_format=first,
+        final_format=last if last != first else None, qualified=bool(facts.origins),
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 
@@ -224,9 +220,7 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
                 changes.get(r.number)))
     origin = facts.origins.get(number)
     return KnockoutPlayerPage(
-        root=root, season=common.season_info(season),
-        section=common.section_summary(facts, root, None),
-        player=links[number],
+        **common.frame(season, facts, root), player=links[number],
         origin_group=origin.source if origin else "",
         origin_place=origin.place if origin else None,
         matches=tuple(matches), rating=rating_line(found, number))

@@ -30,13 +30,7 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.i18n import Formatter
-from leaguegen.site.pages.common import (
-    Frame,
-    PlayerLink,
-    player_links,
-    season_info,
-    section_summary,
-)
+from leaguegen.site.pages.common import Frame, PlayerLink, frame, player_links
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render, render_pdf_source
 
@@ -233,10 +227,8 @@ def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> Prize
     ages = any(c.criteria.uses_age for c in rules.categories)
     age_on = tables[0].outcome.age_on if tables else None
     return PrizesPage(
-        root=root, season=season_info(season), section=section_summary(facts, root, None),
-        provisional=not facts.progress.finished, ties=rules.ties.value,
-        order=rules.order.value,
-        age_on=age_on if ages else None,
+        **frame(season, facts, root), provisional=not facts.progress.finished,
+        ties=rules.ties.value, order=rules.order.value, age_on=age_on if ages else None,
         categories=tuple(CategoryView(PrizeName(c.name, c.place, 1, len(c.amounts)),
                                       criteria_view(c.criteria),
                                       tuple(money(a) for a in c.amounts),

@@ -23,7 +23,7 @@ from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
 from leaguegen.site import i18n, urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
-from leaguegen.site.pages.common import Board, PlayerLink, SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import Board, Frame, PlayerLink
 from leaguegen.site.pages.rating_view import group_rated
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
@@ -68,12 +68,9 @@ class QuadsRound:
 
 
 @dataclass(frozen=True, slots=True)
-class QuadsPage:
+class QuadsPage(Frame):
     """The section page (``<id>/index.html``), rounds page and PDF of a quads section."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     groups: tuple[GroupView, ...]
     rounds: tuple[QuadsRound, ...]
@@ -87,12 +84,10 @@ class QuadsPage:
 
 
 @dataclass(frozen=True, slots=True)
-class QuadsGroupPage:
-    """One group (``<id>/group-<n>/index.html``): the round-robin page one level deeper."""
+class QuadsGroupPage(Frame):
+    """One group (``<id>/group-<n>/index.html``): the round-robin page one level deeper;
+    its ``section`` is the quads section's (crumb, page frame)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary  # the quads section (crumb, page frame)
     number: int
     group: SectionPage
     pdf_url: str
@@ -115,26 +110,21 @@ def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRoun
 
 def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     facts = quads_facts(found)
-    section = facts.section
-    details = facts.details
-    root = "../"
-    summary = common.section_summary(facts, root, None)
+    section, details = facts.section, facts.details
     sexes = {p.name: p.sex for p in section.players}
     zones = divisions.zones(season, facts)  # its order runs group after group
     data = tuple(rr.SectionData(group_rated(facts, gf)) for gf in facts.group_facts)
     groups = tuple(GroupView(i, f"group-{i}/index.html",
-                             rr.section_page(season, d, root=root, zones=zones))
+                             rr.section_page(season, d, root="../", zones=zones))
                    for i, d in enumerate(data, start=1))
     page = QuadsPage(
-        root=root, season=common.season_info(season), section=summary,
-        description=section.description, groups=groups, rounds=_rounds(facts, groups),
-        sizes=tuple(len(g.players) for g in details.groups),
+        **common.frame(season, facts), description=section.description, groups=groups,
+        rounds=_rounds(facts, groups), sizes=tuple(len(g.players) for g in details.groups),
         fold=details.rule.fold.value, seeding=details.rule.seeding.value,
         moves=tuple(MoveView(m.name, m.old_group, m.new_group, sexes.get(m.name)) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
         quad_rounds=details.quad_rounds,
-        tiebreaks=tuple((c, common.TIEBREAK_NAMES.get(c.split("/")[0], c))
-                        for c in section.tiebreaks),
+        tiebreaks=common.tiebreak_heads(section.tiebreaks),
         planning=planning_view(season, section),
     )
     return SectionPages(page, _group_pages(season, facts, page, data, zones))

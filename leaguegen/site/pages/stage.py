@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.stages import PendingFacts
-from leaguegen.site.pages import common
-from leaguegen.site.pages.common import Frame
+from leaguegen.site.pages.common import Frame, frame
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, register_renderer
 
 
@@ -41,13 +40,11 @@ def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
     if not isinstance(facts, PendingFacts):
         raise TypeError(f"section '{section.id}' is not waiting for its players")
-    root = "../"
-    sources = tuple(SourceLink(s.name, root + f"{s.id}/index.html", s.finished)
+    sources = tuple(SourceLink(s.name, f"../{s.id}/index.html", s.finished)
                     for s in facts.sources)
     return SectionPages(PendingPage(
-        root=root, season=common.season_info(season),
-        section=common.section_summary(facts, root, None), description=section.description,
-        top=facts.top, sources=sources, cross=facts.cross))
+        **frame(season, facts), description=section.description, top=facts.top,
+        sources=sources, cross=facts.cross))
 
 
 register_renderer(PENDING_RENDERER, pending_pages, "stage", rounds=False)

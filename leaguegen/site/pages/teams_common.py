@@ -29,7 +29,7 @@ from leaguegen.domain.sections.team_league import (
 )
 from leaguegen.domain.teams.tiebreaks import REGISTRY
 from leaguegen.site.pages import common
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import Frame, SeasonInfo, SectionSummary
 
 ROOT = "../"  # every page of a team section is in the section's folder
 
@@ -136,13 +136,10 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SectionPage:
+class SectionPage(Frame):
     """The section's own page, its rounds page and its PDF; what one kind shows alone has
     a default in the other."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     description: str
     codes: tuple[tuple[str, str], ...]  # (code, its English name, a msgid)
     rows: tuple[TableRow, ...]
@@ -159,10 +156,7 @@ class SectionPage:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchPage:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class MatchPage(Frame):
     description: str
     here: str
     match: MatchView
@@ -170,10 +164,7 @@ class MatchPage:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamPage:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class TeamPage(Frame):
     description: str
     here: str
     team: TeamLink
