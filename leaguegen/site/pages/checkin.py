@@ -16,8 +16,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
 from leaguegen.site import urls
 from leaguegen.site.pages.common import BYE_LABELS, Frame, frame
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render_pdf_source
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,10 +70,8 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
 def checkin_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     """The sheet's PDF source (a ``.pdf`` path: see ``registry``), or nothing."""
     sheet = checkin_sheet(season, facts)
-    if sheet is None:
-        return {}
-    source = render_pdf_source("checkin/pdf.html", sheet, season.language)
-    return {urls.checkin_pdf(facts.section): source} if source else {}
+    return {} if sheet is None else page_files(
+        sheet, season.language, (urls.checkin_pdf(facts.section), "checkin/pdf.html"))
 
 
 register_section_pages(checkin_pages)

@@ -16,8 +16,7 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import Frame, frame
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 ROOT = "../"
 
@@ -77,11 +76,8 @@ def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
                                 for r in rows),
                      provisional=not facts.progress.finished,
                      pdf_url=urls.clubs_pdf_name(section))
-    files = {urls.clubs(section): render("clubs/page.html", page, season.language)}
-    source = render_pdf_source("clubs/pdf.html", page, season.language)
-    if source:
-        files[urls.clubs_pdf(section)] = source
-    return files
+    return page_files(page, season.language, (urls.clubs(section), "clubs/page.html"),
+                      (urls.clubs_pdf(section), "clubs/pdf.html"))
 
 
 register_section_pages(clubs_pages)

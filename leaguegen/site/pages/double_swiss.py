@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code
+from leaguegen.domain.model import STANDARD_SCORING, Code
 from leaguegen.domain.season import GameResult, Season, Section
 from leaguegen.domain.sections import double_swiss as ds
 from leaguegen.domain.sections.kind import SectionFacts
@@ -37,10 +37,6 @@ from leaguegen.site.pages.rating_view import (
 )
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 
-_FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
-                 GameResult.BLACK_WINS: Fraction(0), GameResult.WHITE_FORFEIT_WIN: Fraction(1),
-                 GameResult.BLACK_FORFEIT_WIN: Fraction(0),
-                 GameResult.DOUBLE_FORFEIT: Fraction(0)}
 _BYE_WORDS = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
               Code.ZERO_BYE: "absent"}
 
@@ -92,27 +88,26 @@ class SectionPage(Frame):
 
 def _rows(section: Section, links: tuple[PlayerLink | None, ...]) -> tuple[MatchRound, ...]:
     by_round: dict[int, list[MatchRow]] = {}
+    points = STANDARD_SCORING  # a match's score is its game points at 1 / ½ / 0
     for m in ds.matches(section):
         first = m.game1
         second = ds.FLIPPED[m.game2] if m.game2 is not None else None
-        done = first is not None and second is not None
-        a = _FIRST_POINTS[first] + _FIRST_POINTS[second] if done else None
-        b = _FIRST_POINTS[ds.FLIPPED[first]] + _FIRST_POINTS[ds.FLIPPED[second]] if done \
-            else None
-        forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
-                    GameResult.DOUBLE_FORFEIT)
+        a: Fraction | None = None
+        b, forfeited = a, False
+        if first is not None and second is not None:
+            a, b = (points.value(points.points(first.codes[i]) + points.points(second.codes[i]))
+                    for i in (0, 1))
+            forfeited = first is second and Code.FORFEIT_LOSS in first.codes  # both games
         rows = by_round.setdefault(m.number, [])
         rows.append(MatchRow(len(rows) + 1, links[m.white], links[m.black],
-                             first.text if first else "", second.text if second else "",
-                             a, b, first in forfeits and first is second))
+                             first.text if first else "", second.text if second else "", a, b,
+                             forfeited))
     out = []
     for k in range(1, ds.paired_matches(section) + 1):
-        byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent"))
-                     for b in section.byes if b.round == 2 * k - 1)
-        written = {b.player for b in section.byes if b.round == 2 * k - 1}
-        byes += tuple((links[q.player], _BYE_WORDS.get(q.code, "absent"))  # asked for
-                      for q in ds.details(section).requests
-                      if q.round == k and q.player not in written)
+        written = [b for b in section.byes if b.round == 2 * k - 1]
+        asked = [q for q in ds.details(section).requests
+                 if q.round == k and q.player not in {b.player for b in written}]
+        byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent")) for b in written + asked)
         date = section.rounds[2 * k - 1].date if 2 * k - 1 < len(section.rounds) else None
         out.append(MatchRound(k, date, tuple(by_round.get(k, ())), byes))
     return tuple(out)

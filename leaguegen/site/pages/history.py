@@ -71,20 +71,18 @@ register_section_pages(changes_pages)
 MARKER = "<!--leaguegen:updated:{code}-->"
 
 
-def updated_html(when: dt.datetime, code: str, digits: str) -> str:
-    """The footer's line in one language: 'Last updated: Wed 2 December 2026' (the macro
-    ``updated`` of partials/updated.html)."""
-    template = environment(code, digits).get_template("partials/updated.html")
-    return str(template.module.updated(when.date()))  # type: ignore[attr-defined]
-
-
 def stamp_updated(files: dict[str, bytes], season: Season,
                   when: dt.datetime | None) -> dict[str, bytes]:
-    """Replace the marker in every HTML page by the date (or by nothing, without one)."""
-    codes = season.languages or (season.language,)
-    swaps = [(MARKER.format(code=code).encode(),
-              updated_html(when, code, season.digits).encode() if when else b"")
-             for code in codes]
+    """Replace the marker in every HTML page by the date ('Last updated: Wed 2 December
+    2026', the macro of partials/updated.html), or by nothing without one."""
+    def updated(code: str) -> bytes:
+        if when is None:
+            return b""
+        macros = environment(code, season.digits).get_template("partials/updated.html").module
+        return str(macros.updated(when.date())).encode()  # type: ignore[attr-defined]
+
+    swaps = [(MARKER.format(code=code).encode(), updated(code))
+             for code in season.languages or (season.language,)]
     for path, data in files.items():
         if path.endswith(".html") and b"<!--leaguegen:updated:" in data:
             for marker, text in swaps:

@@ -31,8 +31,7 @@ from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.i18n import Formatter
 from leaguegen.site.pages.common import Frame, PlayerLink, frame, player_links
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 # Why a prize of another category is not the player's (the template words each):
 AWARDED = "awarded"  # its prizes had gone to players ahead in it
@@ -244,12 +243,9 @@ def prizes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     if not has_prize_list(facts):
         return {}
     section = facts.section
-    page = prizes_page(season, facts)
-    files = {urls.prizes(section): render("prizes/page.html", page, season.language)}
-    source = render_pdf_source("prizes/pdf.html", page, season.language)
-    if source:
-        files[urls.prizes_pdf(section)] = source
-    return files
+    return page_files(prizes_page(season, facts), season.language,
+                      (urls.prizes(section), "prizes/page.html"),
+                      (urls.prizes_pdf(section), "prizes/pdf.html"))
 
 
 register_section_pages(prizes_pages)

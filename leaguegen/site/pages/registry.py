@@ -91,6 +91,18 @@ def register_section_pages(maker: PageMaker) -> None:
     SECTION_PAGES.append(maker)
 
 
+def page_files(page: object, language: str, *files: tuple[str, str]) -> dict[str, str]:
+    """A page maker's files, each ``(path, template)`` rendered from ``page``; a path ending
+    ``.pdf`` is a PDF's source, left out of a build without PDFs."""
+    out = {}
+    for path, template in files:
+        pdf = path.endswith(".pdf")
+        text = (render_pdf_source if pdf else render)(template, page, language)
+        if text:
+            out[path] = text
+    return out
+
+
 def renderer_for(fmt: str) -> Renderer:
     renderer = SECTION_RENDERERS[fmt]
     if fmt == PENDING_RENDERER or not SECTION_PAGES:
