@@ -1,11 +1,5 @@
-"""The check-in sheet of a Swiss section's next round (``<id>/<id>-checkin.pdf``).
-
-A printed list for the arbiter's table: every player still in the event, by name, with
-a box to tick; the ticked names are what ``leaguegen checkin`` is given
-(``formats/chores/checkin.py``), so those not ticked are not paired. Made for a section
-of a kind that takes requested byes, while a round remains to be paired; only as a PDF
-(a build without PDFs has none, and no link to it).
-"""
+"""The check-in sheet of a Swiss section's next round (``<id>/<id>-checkin.pdf``, only as
+a PDF): every player still in, by name, with a box to tick for ``leaguegen checkin``."""
 
 from __future__ import annotations
 

@@ -1,10 +1,6 @@
-"""A section's school or club table (``<id>/clubs.html`` and ``<id>/<id>-clubs.pdf``).
-
-Made for a section with a ``club_standings:`` block (``domain/club_standings.py``):
-each club's rank, its score (the best N players' points), its tie-break values, the
-players counted (linked to their pages, a quads player with their group) and the
-others, so a reader can add the score up.
-"""
+"""A section's school or club table (``<id>/clubs.html`` and its PDF): each club's score
+(its best N players' points), tie-breaks, the players counted and the others, so a reader
+can add the score up."""
 
 from __future__ import annotations
 
@@ -62,8 +58,6 @@ def _member(facts: SectionFacts, member: Member) -> MemberView:
 
 
 def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The page and the PDF's source (a ``.pdf`` path: see ``registry``) of a section
-    with a club table; nothing for the others."""
     section = facts.section
     rules, rows = section.club_standings, section_club_standings(facts)
     if rules is None or rows is None:

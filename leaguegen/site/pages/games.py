@@ -1,10 +1,8 @@
-"""A page per game of a section's PGN files, and each round's file beside the pages.
+"""A page per game of a section's PGN files (``games/<id>/round-<N>.pgn``, matched to the
+pairings by ``domain/games.py``), and each round's file as an output beside the pages.
 
-Made for every section whose season folder has ``games/<id>/round-<N>.pgn`` (loaded into
-``Section.pgn`` and matched to the pairings by ``domain/games.py``): the game's page (its
-tags, the moves, the final position drawn as an SVG with a text description and the FEN,
-so no script is needed under the site's Content-Security-Policy) and the round's PGN file
-as it is, an output beside the pages (site/outputs.py) that the round page links.
+The final position is drawn as an SVG with a text description and the FEN, so no script
+is needed under the site's Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -66,8 +64,8 @@ def pgn_paths(section: Section) -> dict[int, str]:
 
 
 def pgn_files(facts: SeasonFacts, section: Section) -> tuple[Files, None]:
-    """The output of a section's PGN files: each round's file as the season has it."""
-    del facts  # the files are the section's own
+    """Each round's PGN file as the season has it (the section's own: ``facts`` unused)."""
+    del facts
     return {pgn_path(section, f.round): f.text.encode("utf-8") for f in section.pgn}, None
 
 
@@ -160,9 +158,7 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
 
 
 def games_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The game pages of a section with games; nothing for the others. (The rounds' PGN
-    files are an output beside the pages, :data:`PGN_FILES`: written once, not per
-    language.)"""
+    """The game pages (the PGN files are :data:`PGN_FILES`, written once, not per language)."""
     section = facts.section
     if not section.pgn:
         return {}

@@ -1,9 +1,5 @@
-"""A section's changes from the season's git history (``<id>/changes.html``), and the
-"last updated" line of every page.
-
-The changes are the section's ``Section.changes`` (``domain/changes.py``, filled by
-the build from ``formats/git_history.py``); a section without any has no page and
-no tab. Newest first, as a reader checking a correction wants them.
+"""A section's changes from the season's git history (``<id>/changes.html``, newest first,
+as a reader checking a correction wants them), and the "last updated" line of every page.
 
 "Last updated" is the season's newest change. Every page shows it, so putting the
 date into the pages would make every page of the season change whenever any file

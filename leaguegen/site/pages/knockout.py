@@ -1,11 +1,5 @@
-"""Pages of a knockout section: the bracket and every match's games.
-
-Output: ``<id>/index.html`` (the bracket: rounds as columns, seeds, byes, match
-scores, tie-break notes, the winner of each match highlighted; on a phone the
-rounds stack), ``<id>/rounds.html`` (each match game by game) and the bracket
-as an A4 landscape PDF, and a page per player (``<id>/players/<slug>.html``: each
-match, its games and how it ended), which the names in the bracket and the matches link to.
-"""
+"""Pages of a knockout section: the bracket (``index.html`` and the PDF), every match's
+games (``rounds.html``) and a page per player (each match, its games and how it ended)."""
 
 from __future__ import annotations
 
@@ -96,9 +90,7 @@ class BracketRound:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPage(Frame):
-    """The bracket page (``<id>/index.html``), the matches page and the bracket PDF."""
-
+class KnockoutPage(Frame):  # the bracket page, the matches page and the bracket PDF
     description: str
     rounds: tuple[BracketRound, ...]
     champion: str | None
@@ -109,8 +101,7 @@ class KnockoutPage(Frame):
     planning: PlanningView | None = None  # figures while no result is entered
 
 
-def round_name(players: int) -> str:
-    """The round's name (a msgid) from its number of slots: the final, semi-finals..."""
+def round_name(players: int) -> str:  # a msgid, from the round's number of slots
     return ROUND_NAMES.get(players, ROUND_OF)
 
 
@@ -169,9 +160,7 @@ def knockout_page(season: Season, found: SectionFacts) -> KnockoutPage:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerMatch:
-    """One of a player's matches, from the player's side."""
-
+class PlayerMatch:  # one of a player's matches, from the player's side
     round_name: str  # msgid, as BracketRound.name
     players: int
     date: dt.date | None
@@ -187,9 +176,7 @@ class PlayerMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPlayerPage(Frame):
-    """A player's way through the bracket (``<id>/players/<slug>.html``)."""
-
+class KnockoutPlayerPage(Frame):  # a player's way through the bracket
     player: common.PlayerLink
     origin_group: str  # the section the player qualified from, "" when seeded by rating
     origin_place: int | None

@@ -1,16 +1,10 @@
-"""A section's prize list (``<id>/prizes.html`` and ``<id>/<id>-prizes.pdf``).
+"""A section's prize list (``<id>/prizes.html`` and its PDF; quads: a list per group).
 
-Made for every section with a ``prizes:`` block and standings (quads: a list per
-group). The awards come from ``domain/prizes/tables.py`` (the same lists as
-``leaguegen prizes`` and the JSON beside the page); this module only puts them in
-words the templates can translate: each award with why it is this player's (their
-rank and points, the category they qualified for, the prizes a tied group pooled
-and how they were split) and what else the player qualified for and why that prize
-is not theirs, as the tie-break explanations do for the standings. Before the last
-round the list is marked provisional.
-
-Amounts are written by Babel in the page's language (``12,50 €`` in Russian), from
-the integer minor units the calculation keeps, so the page adds up to the fund.
+The awards are ``domain/prizes/tables.py``'s (as ``leaguegen prizes`` and the JSON); this
+module puts them in words the templates translate: why each award is the player's (rank,
+points, category, the prizes a tied group pooled and how they were split) and why the
+other prizes they qualified for are not. Amounts are written by Babel in the page's
+language from the integer minor units the calculation keeps, so the page adds up.
 """
 
 from __future__ import annotations
@@ -64,9 +58,7 @@ class Criterion:
 
 
 @dataclass(frozen=True, slots=True)
-class CategoryView:
-    """A line of the rules: who qualifies and what the category pays."""
-
+class CategoryView:  # a line of the rules: who qualifies and what the category pays
     name: PrizeName
     criteria: tuple[Criterion, ...]
     amounts: tuple[str, ...]
@@ -114,10 +106,8 @@ class UnawardedView:
 
 
 @dataclass(frozen=True, slots=True)
-class PrizeTableView:
-    """The list of one standings table; ``group``: a quads group's number, else None."""
-
-    group: int | None
+class PrizeTableView:  # the list of one standings table
+    group: int | None  # a quads group's number
     awards: tuple[AwardView, ...]
     unawarded: tuple[UnawardedView, ...]
     fund: str
@@ -126,9 +116,7 @@ class PrizeTableView:
 
 @dataclass(frozen=True, slots=True)
 class PrizesPage(Frame):
-    """``<id>/prizes.html`` and its PDF. ``provisional``: rounds remain to be played."""
-
-    provisional: bool
+    provisional: bool  # rounds remain to be played
     ties: str
     order: str
     age_on: dt.date | None  # when a category goes by age
@@ -217,7 +205,6 @@ def _table(rules: PrizeRules, table: PrizeTable, root: str, money) -> PrizeTable
 
 
 def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> PrizesPage:
-    """The page of a section with prize lists (:func:`has_prize_list`)."""
     section = facts.section
     rules = section.prizes
     assert rules is not None
@@ -238,8 +225,6 @@ def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> Prize
 
 
 def prizes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The page and the PDF's source (a path ending ``.pdf``: the registry hands it to
-    the PDF renderer) of a section with prize lists; nothing for the others."""
     if not has_prize_list(facts):
         return {}
     section = facts.section

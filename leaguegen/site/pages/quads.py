@@ -1,12 +1,8 @@
-"""Pages of a quads section: every group's standings and crosstable, rounds, groups, players.
+"""Pages of a quads section: all groups (``index.html``, the PDF), every group's boards per
+round (``rounds.html``), a page per group and its players' pages.
 
 A quads group is a round robin, so each group's tables come from the round robin's own
 page context (``rr.SectionData`` / ``rr.section_page``), laid out with the same partials.
-
-Output: ``<id>/index.html`` (all groups), ``<id>/rounds.html`` (boards of every
-group per event round), ``<id>/group-<n>/index.html`` (one group, for its players
-and prize-giving), ``<id>/group-<n>/players/*.html`` and one PDF with every
-group's crosstable.
 """
 
 from __future__ import annotations
@@ -31,9 +27,7 @@ from leaguegen.site.planning_view import PlanningView, planning_view
 
 
 @dataclass(frozen=True, slots=True)
-class GroupView:
-    """One group: its number, page address and its round-robin tables (``page``)."""
-
+class GroupView:  # one group: its number, page address and its round-robin tables
     number: int
     url: str
     page: SectionPage
@@ -68,9 +62,7 @@ class QuadsRound:
 
 
 @dataclass(frozen=True, slots=True)
-class QuadsPage(Frame):
-    """The section page (``<id>/index.html``), rounds page and PDF of a quads section."""
-
+class QuadsPage(Frame):  # the section page, the rounds page and the PDF
     description: str
     groups: tuple[GroupView, ...]
     rounds: tuple[QuadsRound, ...]
@@ -94,7 +86,7 @@ class QuadsGroupPage(Frame):
 
 
 def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
-    """Every event round: the boards of each group playing it, numbered on from group 1."""
+    """Each round's boards, group by group, numbered on from group 1."""
     rounds = []
     for info in facts.section.rounds:
         per_group = []

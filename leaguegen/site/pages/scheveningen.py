@@ -1,10 +1,6 @@
-"""Pages of a Scheveningen match: team match per round, A × B cross table, individual scores.
-
-Output: ``<id>/index.html`` (the match score, every round's team match and the
-cross table), ``<id>/rounds.html`` (board-by-board results per round), a page
-per player (the round robin's player page, from a crosstable of the match) and
-a PDF with the cross table and the round scores.
-"""
+"""Pages of a Scheveningen match: the score, each round's team match, the A × B cross table
+and the individual scores; the player pages are the round robin's (from the match's
+crosstable)."""
 
 from __future__ import annotations
 
@@ -27,9 +23,7 @@ Links = tuple[PlayerLink | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class TeamBoard:
-    """One game of a team match, written from team A's side (A's player first)."""
-
+class TeamBoard:  # one game of a team match, from team A's side (A's player first)
     board: int
     a: PlayerLink
     b: PlayerLink
@@ -60,9 +54,7 @@ class Individual:
 
 
 @dataclass(frozen=True, slots=True)
-class ScheveningenPage(Frame):
-    """``<id>/index.html``, ``rounds.html`` and the PDF of a Scheveningen match."""
-
+class ScheveningenPage(Frame):  # the section page, the rounds page and the PDF
     description: str
     team_a: str
     team_b: str

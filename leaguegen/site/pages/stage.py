@@ -1,10 +1,5 @@
-"""The "to be decided" page of a stage whose players are not known yet.
-
-A section whose players come from an earlier stage that has not finished yet
-(:class:`leaguegen.domain.stages.PendingStage`) gets one page saying where its
-players will come from (its facts, ``domain.sections.stages.PendingFacts``), and
-the home page lists it as such.
-"""
+"""The "to be decided" page of a section whose players come from an earlier stage that has
+not finished yet (``PendingStage``): where its players will come from (``PendingFacts``)."""
 
 from __future__ import annotations
 
@@ -18,9 +13,7 @@ from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, regist
 
 
 @dataclass(frozen=True, slots=True)
-class SourceLink:
-    """An earlier section feeding this one, and whether it has finished."""
-
+class SourceLink:  # an earlier section feeding this one, and whether it has finished
     name: str
     url: str
     finished: bool
@@ -28,8 +21,6 @@ class SourceLink:
 
 @dataclass(frozen=True, slots=True)
 class PendingPage(Frame):
-    """A stage whose players are still to be decided (``<id>/index.html``)."""
-
     description: str
     top: int
     sources: tuple[SourceLink, ...]

@@ -1,9 +1,6 @@
-"""The start rank list of a round-robin or Swiss section (``<id>/start-list.html``).
-
-What a chess-results reader looks for first: every player by pairing number with
-title, name, rating, federation, FIDE id (linked to the FIDE profile) and club.
-Columns nobody in the section has data for are left out.
-"""
+"""The start rank list (``<id>/start-list.html``): what a chess-results reader looks for
+first, every player by pairing number with their FIDE profile linked; columns nobody in
+the section has data for are left out."""
 
 from __future__ import annotations
 

@@ -1,12 +1,10 @@
-"""The pages both team section kinds make the same way: the section page's frame, the
-rounds, the match cards, the teams' pages.
+"""The pages both team section kinds make the same way: the section page, the rounds, the
+match cards, the teams' pages.
 
-A team league (``site/pages/team_league.py``) and a team Swiss (``site/pages/team_swiss.py``)
-differ in how their matches are arranged (fixtures home and away; rounds paired first team
-against second) and in a few facts on the section page, not in what a match, a board, a
-team page or a squad row is: those are built here, once, from either kind's facts (both
-hold ``StandingRow``, ``PlayerScore``, ``LeagueTeam`` and ``MatchEntry`` of
-``domain.sections.team_league``). A match's ``home`` team is a team Swiss's first team.
+A team league and a team Swiss differ in how their matches are arranged (fixtures home and
+away; rounds paired first team against second, its ``home``) and in a few facts on the
+section page, not in what a match, a board, a team or a squad row is: those are built
+here from either kind's facts (both hold ``domain.sections.team_league``'s types).
 """
 
 from __future__ import annotations
@@ -28,6 +26,7 @@ from leaguegen.domain.sections.team_league import (
     PlayerScore,
 )
 from leaguegen.domain.teams.tiebreaks import REGISTRY
+from leaguegen.site.formatting import points
 from leaguegen.site.pages import common
 from leaguegen.site.pages.common import Frame, SeasonInfo, SectionSummary
 
@@ -178,12 +177,6 @@ class TeamPage(Frame):
     absent: tuple[int, ...] = ()  # and those it was not paired in
 
 
-def half(x: Fraction) -> str:
-    """A score with ½ for the half point ("2½", "½", "0")."""
-    whole, rest = divmod(x * 2, 2)
-    return (str(int(whole)) if whole or not rest else "") + ("½" if rest else "")
-
-
 def board_views(boards: Iterable[BoardEntry], home: LeagueTeam, away: LeagueTeam,
                 home_white: Callable[[int], bool]) -> tuple[BoardView, ...]:
     """A match card's boards, the home (first) team's player first; ``home_white``: whether
@@ -204,7 +197,7 @@ def squad_rows(players: Iterable[PlayerScore], team: int, boards: int) -> tuple[
         per = {b: (pts, g) for b, pts, g in p.by_board}
         out.append(PlayerRow(p.player.name, p.player.rating, p.player.fide_id, p.reserve,
                              p.points, p.games,
-                             tuple(f"{half(per[b][0])}/{per[b][1]}" if b in per else ""
+                             tuple(f"{points(per[b][0])}/{per[b][1]}" if b in per else ""
                                    for b in range(1, boards + 1))))
     return tuple(out)
 
