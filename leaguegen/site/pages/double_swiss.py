@@ -1,11 +1,9 @@
-"""Pages of a Double-Swiss section (C.04.5): standings with match and game points, and
-every match with its two games (the rounds page), a page per player (each of their
-matches on one line, as the Swiss has one per player), and the PDF.
+"""Pages of a Double-Swiss section (C.04.5): the standings, every match with its two games,
+a page per player (each match on one line) and the PDF.
 
 Why its own page module: a round is a match of two games, so a round's row shows two
 results and the match score, and the standings show match points beside the game points
-they are ranked by. The figures come from the kind's facts (``domain/sections/
-double_swiss.py``); the markup is the templates' (``site_template/double_swiss/``).
+they are ranked by.
 """
 
 from __future__ import annotations
@@ -156,8 +154,6 @@ class PlayerMatch:
 
 @dataclass(frozen=True, slots=True)
 class PlayerPage(Frame):
-    """``<id>/players/<slug>.html`` of a Double-Swiss section."""
-
     player: PlayerLink
     rank: int | None
     points: Fraction  # game points, as the standings rank
@@ -172,14 +168,14 @@ def _flip(text: str) -> str:
 
 
 def player_page(season: Season, facts: SectionFacts, number: int,
-                rounds: tuple[MatchRound, ...], root: str = "../../") -> PlayerPage:
-    """A player's page from the section's rounds as the rounds page shows them (``rounds``
-    made with links from ``root``)."""
+                rounds: tuple[MatchRound, ...], links: tuple[PlayerLink | None, ...]
+                ) -> PlayerPage:
+    """A player's page from the section's rounds as the rounds page shows them, ``rounds``
+    and ``links`` made once for all the player pages."""
     section = facts.section
     assert isinstance(facts, ds.DoubleSwissFacts) and facts.standings is not None
     table = facts.table
     assert table is not None
-    links = player_links(section, root)
     link = links[number]
     assert link is not None
     made = []
@@ -199,16 +195,17 @@ def player_page(season: Season, facts: SectionFacts, number: int,
                  for player, kind in rnd.byes if player.number == number]
     row = next(r for r in facts.standings.rows if r.number == number)
     gone = next((w.after_round // 2 for w in section.withdrawals if w.player == number), None)
-    return PlayerPage(**frame(season, facts, root), player=link, rank=row.rank,
+    return PlayerPage(**frame(season, facts, "../../"), player=link, rank=row.rank,
                       points=table.scoring.value(row.points), match_points=facts.scores[number][0],
                       matches=tuple(made), withdrew_after=gone, rating=rating_line(facts, number))
 
 
 def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
-    rounds = _rows(facts.section, player_links(facts.section, "../../"))
+    links = player_links(facts.section, "../../")
+    rounds = _rows(facts.section, links)
     return SectionPages(section_page(season, facts), player_pages(
         facts.section, "double_swiss/player.html",
-        lambda number: player_page(season, facts, number, rounds)))
+        lambda number: player_page(season, facts, number, rounds, links)))
 
 
 register_renderer(ds.FORMAT, double_swiss_pages, "double_swiss")

@@ -184,12 +184,13 @@ class KnockoutPlayerPage(Frame):  # a player's way through the bracket
     rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
-def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPlayerPage:
+def player_page(season: Season, found: SectionFacts, number: int,
+                links: tuple[common.PlayerLink | None, ...]) -> KnockoutPlayerPage:
+    """``links``: the section's from a player page, made once for all of them."""
     facts = knockout_facts(found)
     section = facts.section
     root = "../../"
     matches = []
-    links = common.player_links(section, root)
     changes = round_changes(found, number)  # a match's games share its round
     for r in facts.rounds:
         for m in r.matches:
@@ -214,9 +215,10 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
 
 
 def knockout_pages(season: Season, facts: SectionFacts) -> SectionPages:
+    links = common.player_links(facts.section, "../../")
     return SectionPages(knockout_page(season, facts), player_pages(
         facts.section, "knockout/player.html",
-        lambda number: player_page(season, facts, number)))
+        lambda number: player_page(season, facts, number, links)))
 
 
 register_renderer("knockout", knockout_pages, "knockout")

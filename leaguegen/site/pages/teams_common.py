@@ -82,9 +82,7 @@ class PlayerRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Pairing:
-    """A match as a kind arranges it (a fixture, a paired match)."""
-
+class Pairing:  # a match as a kind arranges it (a fixture, a paired match)
     round: int
     home: int
     away: int
@@ -135,10 +133,7 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SectionPage(Frame):
-    """The section's own page, its rounds page and its PDF; what one kind shows alone has
-    a default in the other."""
-
+class SectionPage(Frame):  # the section, rounds and PDF; what one kind alone shows has a default
     description: str
     codes: tuple[tuple[str, str], ...]  # (code, its English name, a msgid)
     rows: tuple[TableRow, ...]
@@ -242,7 +237,7 @@ class TeamSection:
                            for n, t in enumerate(facts.details.teams, start=1))
 
     def frame(self, leader: str | None = None) -> tuple[str, SeasonInfo, SectionSummary, str]:
-        """What every page of the section starts with (root, season, section, description)."""
+        """Root, season, section and description: what every page of the section starts with."""
         facts = self.facts
         return (ROOT, common.season_info(self.season),
                 common.section_summary(facts, ROOT, leader), facts.section.description)
@@ -284,7 +279,7 @@ class TeamSection:
     def pages(self, templates: str, team_more: Callable[[int], dict[str, Any]]
               ) -> Iterator[tuple[str, str, object]]:
         """A card per match with a result, then a page per team (``team_more``: what the
-        kind alone shows of a team), from ``templates``' ``match.html`` and ``team.html``."""
+        kind alone shows of a team)."""
         facts = self.facts
         d, sid, frame = facts.details, facts.section.id, self.frame()
         for p in self.pairings:
