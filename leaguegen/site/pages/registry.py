@@ -90,8 +90,7 @@ def page_files(page: object, language: str, *files: tuple[str, str]) -> dict[str
     ``.pdf`` is a PDF's source, left out of a build without PDFs."""
     out = {}
     for path, template in files:
-        pdf = path.endswith(".pdf")
-        text = (render_pdf_source if pdf else render)(template, page, language)
+        text = (render_pdf_source if path.endswith(".pdf") else render)(template, page, language)
         if text:
             out[path] = text
     return out
