@@ -1,11 +1,5 @@
-"""The check-in sheet of a Swiss section's next round (``<id>/<id>-checkin.pdf``).
-
-A printed list for the arbiter's table: every player still in the event, by name, with
-a box to tick; the ticked names are what ``leaguegen checkin`` is given
-(``formats/chores/checkin.py``), so those not ticked are not paired. Made for a section
-of a kind that takes requested byes, while a round remains to be paired; only as a PDF
-(a build without PDFs has none, and no link to it).
-"""
+"""The check-in sheet of a Swiss section's next round (``<id>/<id>-checkin.pdf``, only as
+a PDF): every player still in, by name, with a box to tick for ``leaguegen checkin``."""
 
 from __future__ import annotations
 
@@ -15,9 +9,8 @@ from leaguegen.domain.names import name_key
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
 from leaguegen.site import urls
-from leaguegen.site.pages.common import BYE_LABELS, Frame, season_info, section_summary
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render_pdf_source
+from leaguegen.site.pages.common import BYE_LABELS, Frame, frame
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,18 +56,16 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     from leaguegen.site.printables.context import qr_data_uri, site_address
 
     url = site_address(season, urls.section(section))
-    return CheckinSheet(root, season_info(season), section_summary(facts, root, None), r,
-                        tuple(rows), any(row.club for row in rows), url,
-                        qr_data_uri(url) if url else "")
+    return CheckinSheet(**frame(season, facts, root), round=r, rows=tuple(rows),
+                        clubs=any(row.club for row in rows), url=url,
+                        qr=qr_data_uri(url) if url else "")
 
 
 def checkin_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     """The sheet's PDF source (a ``.pdf`` path: see ``registry``), or nothing."""
     sheet = checkin_sheet(season, facts)
-    if sheet is None:
-        return {}
-    source = render_pdf_source("checkin/pdf.html", sheet, season.language)
-    return {urls.checkin_pdf(facts.section): source} if source else {}
+    return {} if sheet is None else page_files(
+        sheet, season.language, (urls.checkin_pdf(facts.section), "checkin/pdf.html"))
 
 
 register_section_pages(checkin_pages)

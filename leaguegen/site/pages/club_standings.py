@@ -1,10 +1,6 @@
-"""A section's school or club table (``<id>/clubs.html`` and ``<id>/<id>-clubs.pdf``).
-
-Made for a section with a ``club_standings:`` block (``domain/club_standings.py``):
-each club's rank, its score (the best N players' points), its tie-break values, the
-players counted (linked to their pages, a quads player with their group) and the
-others, so a reader can add the score up.
-"""
+"""A section's school or club table (``<id>/clubs.html`` and its PDF): each club's score
+(its best N players' points), tie-breaks, the players counted and the others, so a reader
+can add the score up."""
 
 from __future__ import annotations
 
@@ -15,9 +11,8 @@ from leaguegen.domain.club_standings import Member, section_club_standings
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary, season_info, section_summary
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.common import Frame, frame
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 ROOT = "../"
 
@@ -42,13 +37,10 @@ class ClubRowView:
 
 
 @dataclass(frozen=True, slots=True)
-class ClubsPage:
+class ClubsPage(Frame):
     """``<id>/clubs.html`` and its PDF; ``title`` as the organiser writes it ("": the
     catalogue's default); ``best``: the scores counted per club."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     title: str
     best: int
     tiebreaks: tuple[str, ...]
@@ -66,14 +58,11 @@ def _member(facts: SectionFacts, member: Member) -> MemberView:
 
 
 def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The page and the PDF's source (a ``.pdf`` path: see ``registry``) of a section
-    with a club table; nothing for the others."""
     section = facts.section
     rules, rows = section.club_standings, section_club_standings(facts)
     if rules is None or rows is None:
         return {}
-    page = ClubsPage(root=ROOT, season=season_info(season),
-                     section=section_summary(facts, ROOT, None), title=rules.title,
+    page = ClubsPage(**frame(season, facts, ROOT), title=rules.title,
                      best=rules.best, tiebreaks=rules.tiebreaks,
                      rows=tuple(ClubRowView(r.rank, r.shared, r.club, r.points, r.values,
                                             tuple(_member(facts, m) for m in r.counted),
@@ -81,11 +70,8 @@ def clubs_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
                                 for r in rows),
                      provisional=not facts.progress.finished,
                      pdf_url=urls.clubs_pdf_name(section))
-    files = {urls.clubs(section): render("clubs/page.html", page, season.language)}
-    source = render_pdf_source("clubs/pdf.html", page, season.language)
-    if source:
-        files[urls.clubs_pdf(section)] = source
-    return files
+    return page_files(page, season.language, (urls.clubs(section), "clubs/page.html"),
+                      (urls.clubs_pdf(section), "clubs/pdf.html"))
 
 
 register_section_pages(clubs_pages)

@@ -14,24 +14,20 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from leaguegen.domain.model import Code
 from leaguegen.domain.prizes.tables import has_prize_list
 from leaguegen.domain.report_links import ReportSettings
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of, label
+from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.standings import Standings, StandingsRow
 from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
 from leaguegen.site.render import PDF_LINKS
-
-
-def N_(message: str) -> str:  # noqa: N802 - the gettext convention
-    """Marks a msgid for extraction; the template translates it with ``_()``."""
-    return message
-
 
 TIEBREAK_NAMES = {
     "PTS": N_("Points"), "DE": N_("Direct encounter"), "SB": N_("Sonneborn-Berger"),
@@ -72,9 +68,7 @@ class PlayerLink:
 
 @dataclass(frozen=True, slots=True)
 class StandingRow:
-    """``rank`` None = not ranked (withdrew under the 50 % rule)."""
-
-    rank: int | None
+    rank: int | None  # None: not ranked (withdrew under the 50 % rule)
     shared: bool
     player: PlayerLink
     points: Fraction  # in the season's scoring units (1½ = Fraction(3, 2)); ``pts`` filter
@@ -113,10 +107,8 @@ def shown_values(codes: tuple[str, ...], row: StandingsRow) -> tuple[tuple[objec
 
 @dataclass(frozen=True, slots=True)
 class Cell:
-    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet).
-
-    The text is a symbol, the same in every language except for its digits.
-    """
+    """One game in a crosstable cell: '1', '½', '0', '+', '−', or '' (not played yet): a
+    symbol, the same in every language except for its digits."""
 
     text: str
     colour: str  # "w", "b" or ""
@@ -232,12 +224,10 @@ class Frame:
 
 
 @dataclass(frozen=True, slots=True)
-class WithdrawalNote:
-    """A withdrawal, worded by the template: ``counted`` False = under the threshold."""
-
+class WithdrawalNote:  # a withdrawal, worded by the template
     name: str
     after_round: int
-    counted: bool
+    counted: bool  # False: under the threshold
     threshold: float  # share of games, e.g. 0.5
     sex: str | None = None  # the player's, for the sentence's grammatical gender
 
@@ -246,23 +236,18 @@ class WithdrawalNote:
 class TiebreakLine:
     """One element of a tiebreak: a round's opponent (or virtual opponent) and its share.
 
-    ``kind`` is the (translatable) label of the element: a game, a forfeit counted
-    as played, an own unplayed round scored against a virtual opponent (C.07
-    Art. 16.4), a per-round count or a rating. ``cut`` marks an element a
-    modifier (/C1, /M1) removed.
-
     The figures are plain text already written in the page's language and digits
     (``formatting.numbers``), "" where the element has none: a season has a hundred
     thousand of these rows, and a filter and a test per cell were most of their cost.
     """
 
     round: str  # the round's number
-    kind: str
+    kind: str  # a TIEBREAK_KINDS msgid (C.07 Art. 16.4's virtual opponent among them)
     opponent: PlayerLink | None
     score: str  # the opponent's score or rating, as a tiebreak value
     result: str  # the points the player took from it
     value: str  # what it adds to the tiebreak, as a tiebreak value
-    cut: bool
+    cut: bool  # a modifier (/C1, /M1) removed it
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +267,11 @@ TIEBREAK_KINDS = {
 }
 
 
+def tiebreak_heads(codes: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """Each tiebreak code with its name (an N_ msgid), as a table's heading shows it."""
+    return tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes)
+
+
 def season_info(season: Season) -> SeasonInfo:
     return SeasonInfo(
         name=season.name, organiser=season.organiser, venue=season.venue,
@@ -294,12 +284,9 @@ def season_info(season: Season) -> SeasonInfo:
 
 
 def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
-    """Every player's link by number (index 0 unused), with what a table shows beside the
-    name.
-
-    Made once per section (and root) by the caller and passed down: a section's pages ask
-    for each player's link hundreds of times (every board, row and tiebreak line), and
-    each ``urls.player`` call reads the whole field's slugs."""
+    """Every player's link by number (index 0 unused). Made once per section and root and
+    passed down: pages ask for each link hundreds of times, and ``urls.player`` reads the
+    whole field's slugs each time."""
     pages = urls.players(section)
     return (None, *(PlayerLink(n, p.name, root + pages[n - 1], p.rating, p.federation,
                                p.title, p.club, p.sex, p.family)
@@ -316,9 +303,18 @@ def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
     return known
 
 
+def frame(season: Season, facts: SectionFacts, root: str = "../",
+          leader: str | None = None) -> dict[str, Any]:
+    """A section page's :class:`Frame` fields, as keywords for its page's dataclass."""
+    return {"root": root, "season": season_info(season),
+            "section": section_summary(facts, root, leader)}
+
+
 def section_summary(facts: SectionFacts, root: str, leader: str | None,
                     rounds_played: int | None = None) -> SectionSummary:
     """What the home page and every page frame say of a section, from its facts."""
+    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
+
     s, progress = facts.section, facts.progress
     return SectionSummary(
         id=s.id, name=s.name, format_label=label(s.format), url=root + urls.section(s),
@@ -328,13 +324,7 @@ def section_summary(facts: SectionFacts, root: str, leader: str | None,
         finished=progress.finished, trf=exports_trf(s), changes=len(s.changes),
         in_progress=progress.in_progress, prizes=has_prize_list(facts),
         clubs=s.club_standings.title if s.club_standings is not None else None,
-        checkin=_has_checkin_sheet(s))
-
-
-def _has_checkin_sheet(section: Section) -> bool:
-    from leaguegen.site.pages.checkin import sheet_round  # it imports this module
-
-    return sheet_round(section) is not None
+        checkin=sheet_round(s) is not None)
 
 
 def exports_trf(section: Section) -> bool:
@@ -348,9 +338,8 @@ def exports_trf(section: Section) -> bool:
 def tiebreak_views(standings: Standings | None, number: int,
                    links: Sequence[PlayerLink | None], figures: Numbers
                    ) -> tuple[TiebreakView, ...]:
-    """How each tiebreak of a ranked player was obtained, element by element; ``links``:
-    the section's :func:`player_links` for the page's root; ``figures``: the page
-    language's numbers (``formatting.numbers(season.language, season.digits)``)."""
+    """How each tiebreak of a ranked player was obtained, element by element; ``figures``:
+    the page language's numbers (``formatting.numbers``)."""
     if standings is None:
         return ()
     try:

@@ -1,11 +1,9 @@
-"""Pages of a Double-Swiss section (C.04.5): standings with match and game points, and
-every match with its two games (the rounds page), a page per player (each of their
-matches on one line, as the Swiss has one per player), and the PDF.
+"""Pages of a Double-Swiss section (C.04.5): the standings, every match with its two games,
+a page per player (each match on one line) and the PDF.
 
 Why its own page module: a round is a match of two games, so a round's row shows two
 results and the match score, and the standings show match points beside the game points
-they are ranked by. The figures come from the kind's facts (``domain/sections/
-double_swiss.py``); the markup is the templates' (``site_template/double_swiss/``).
+they are ranked by.
 """
 
 from __future__ import annotations
@@ -15,19 +13,18 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code
+from leaguegen.domain.model import STANDARD_SCORING, Code
 from leaguegen.domain.season import GameResult, Season, Section
 from leaguegen.domain.sections import double_swiss as ds
 from leaguegen.domain.sections.kind import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
-    TIEBREAK_NAMES,
     Frame,
     PlayerLink,
+    frame,
     player_links,
-    season_info,
-    section_summary,
     shown_values,
+    tiebreak_heads,
 )
 from leaguegen.site.pages.rating_view import (
     RatingLine,
@@ -38,10 +35,6 @@ from leaguegen.site.pages.rating_view import (
 )
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 
-_FIRST_POINTS = {GameResult.WHITE_WINS: Fraction(1), GameResult.DRAW: Fraction(1, 2),
-                 GameResult.BLACK_WINS: Fraction(0), GameResult.WHITE_FORFEIT_WIN: Fraction(1),
-                 GameResult.BLACK_FORFEIT_WIN: Fraction(0),
-                 GameResult.DOUBLE_FORFEIT: Fraction(0)}
 _BYE_WORDS = {Code.PAIRING_BYE: "bye", Code.HALF_BYE: "half", Code.FULL_BYE: "full",
               Code.ZERO_BYE: "absent"}
 
@@ -93,27 +86,26 @@ class SectionPage(Frame):
 
 def _rows(section: Section, links: tuple[PlayerLink | None, ...]) -> tuple[MatchRound, ...]:
     by_round: dict[int, list[MatchRow]] = {}
+    points = STANDARD_SCORING  # a match's score is its game points at 1 / ½ / 0
     for m in ds.matches(section):
         first = m.game1
         second = ds.FLIPPED[m.game2] if m.game2 is not None else None
-        done = first is not None and second is not None
-        a = _FIRST_POINTS[first] + _FIRST_POINTS[second] if done else None
-        b = _FIRST_POINTS[ds.FLIPPED[first]] + _FIRST_POINTS[ds.FLIPPED[second]] if done \
-            else None
-        forfeits = (GameResult.WHITE_FORFEIT_WIN, GameResult.BLACK_FORFEIT_WIN,
-                    GameResult.DOUBLE_FORFEIT)
+        a: Fraction | None = None
+        b, forfeited = a, False
+        if first is not None and second is not None:
+            a, b = (points.value(points.points(first.codes[i]) + points.points(second.codes[i]))
+                    for i in (0, 1))
+            forfeited = first is second and Code.FORFEIT_LOSS in first.codes  # both games
         rows = by_round.setdefault(m.number, [])
         rows.append(MatchRow(len(rows) + 1, links[m.white], links[m.black],
-                             first.text if first else "", second.text if second else "",
-                             a, b, first in forfeits and first is second))
+                             first.text if first else "", second.text if second else "", a, b,
+                             forfeited))
     out = []
     for k in range(1, ds.paired_matches(section) + 1):
-        byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent"))
-                     for b in section.byes if b.round == 2 * k - 1)
-        written = {b.player for b in section.byes if b.round == 2 * k - 1}
-        byes += tuple((links[q.player], _BYE_WORDS.get(q.code, "absent"))  # asked for
-                      for q in ds.details(section).requests
-                      if q.round == k and q.player not in written)
+        written = [b for b in section.byes if b.round == 2 * k - 1]
+        asked = [q for q in ds.details(section).requests
+                 if q.round == k and q.player not in {b.player for b in written}]
+        byes = tuple((links[b.player], _BYE_WORDS.get(b.code, "absent")) for b in written + asked)
         date = section.rounds[2 * k - 1].date if 2 * k - 1 < len(section.rounds) else None
         out.append(MatchRound(k, date, tuple(by_round.get(k, ())), byes))
     return tuple(out)
@@ -136,11 +128,9 @@ def section_page(season: Season, facts: SectionFacts, root: str = "../") -> Sect
                                   facts.scores[row.number][0], shown,
                                   event_change(facts, row.number)))
     leader = lines[0].player.name if lines and facts.after else None
-    codes = section.tiebreaks
     return SectionPage(
-        root=root, season=season_info(season), section=section_summary(facts, root, leader),
-        description=section.description, standings=tuple(lines),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        **frame(season, facts, root, leader), description=section.description,
+        standings=tuple(lines), tiebreaks=tiebreak_heads(section.tiebreaks),
         rounds=_rows(section, links), pdf_url=urls.pdf_name(section))
 
 
@@ -164,8 +154,6 @@ class PlayerMatch:
 
 @dataclass(frozen=True, slots=True)
 class PlayerPage(Frame):
-    """``<id>/players/<slug>.html`` of a Double-Swiss section."""
-
     player: PlayerLink
     rank: int | None
     points: Fraction  # game points, as the standings rank
@@ -180,14 +168,14 @@ def _flip(text: str) -> str:
 
 
 def player_page(season: Season, facts: SectionFacts, number: int,
-                rounds: tuple[MatchRound, ...], root: str = "../../") -> PlayerPage:
-    """A player's page from the section's rounds as the rounds page shows them (``rounds``
-    made with links from ``root``)."""
+                rounds: tuple[MatchRound, ...], links: tuple[PlayerLink | None, ...]
+                ) -> PlayerPage:
+    """A player's page from the section's rounds as the rounds page shows them, ``rounds``
+    and ``links`` made once for all the player pages."""
     section = facts.section
     assert isinstance(facts, ds.DoubleSwissFacts) and facts.standings is not None
     table = facts.table
     assert table is not None
-    links = player_links(section, root)
     link = links[number]
     assert link is not None
     made = []
@@ -207,16 +195,17 @@ def player_page(season: Season, facts: SectionFacts, number: int,
                  for player, kind in rnd.byes if player.number == number]
     row = next(r for r in facts.standings.rows if r.number == number)
     gone = next((w.after_round // 2 for w in section.withdrawals if w.player == number), None)
-    return PlayerPage(root, season_info(season), section_summary(facts, root, None), link,
-                      row.rank, table.scoring.value(row.points), facts.scores[number][0],
-                      tuple(made), gone, rating=rating_line(facts, number))
+    return PlayerPage(**frame(season, facts, "../../"), player=link, rank=row.rank,
+                      points=table.scoring.value(row.points), match_points=facts.scores[number][0],
+                      matches=tuple(made), withdrew_after=gone, rating=rating_line(facts, number))
 
 
 def double_swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
-    rounds = _rows(facts.section, player_links(facts.section, "../../"))
+    links = player_links(facts.section, "../../")
+    rounds = _rows(facts.section, links)
     return SectionPages(section_page(season, facts), player_pages(
         facts.section, "double_swiss/player.html",
-        lambda number: player_page(season, facts, number, rounds)))
+        lambda number: player_page(season, facts, number, rounds, links)))
 
 
 register_renderer(ds.FORMAT, double_swiss_pages, "double_swiss")

@@ -1,10 +1,8 @@
-"""A page per game of a section's PGN files, and each round's file beside the pages.
+"""A page per game of a section's PGN files (``games/<id>/round-<N>.pgn``, matched to the
+pairings by ``domain/games.py``), and each round's file as an output beside the pages.
 
-Made for every section whose season folder has ``games/<id>/round-<N>.pgn`` (loaded into
-``Section.pgn`` and matched to the pairings by ``domain/games.py``): the game's page (its
-tags, the moves, the final position drawn as an SVG with a text description and the FEN,
-so no script is needed under the site's Content-Security-Policy) and the round's PGN file
-as it is, an output beside the pages (site/outputs.py) that the round page links.
+The final position is drawn as an SVG with a text description and the FEN, so no script
+is needed under the site's Content-Security-Policy.
 """
 
 from __future__ import annotations
@@ -17,15 +15,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site.outputs import Files, Output
-from leaguegen.site.pages.common import (
-    N_,
-    PlayerLink,
-    SeasonInfo,
-    SectionSummary,
-    player_links,
-    season_info,
-    section_summary,
-)
+from leaguegen.site.pages.common import N_, Frame, PlayerLink, frame, player_links
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render
 
@@ -74,8 +64,8 @@ def pgn_paths(section: Section) -> dict[int, str]:
 
 
 def pgn_files(facts: SeasonFacts, section: Section) -> tuple[Files, None]:
-    """The output of a section's PGN files: each round's file as the season has it."""
-    del facts  # the files are the section's own
+    """Each round's PGN file as the season has it (the section's own: ``facts`` unused)."""
+    del facts
     return {pgn_path(section, f.round): f.text.encode("utf-8") for f in section.pgn}, None
 
 
@@ -104,14 +94,11 @@ class PieceGroup:
 
 
 @dataclass(frozen=True, slots=True)
-class GamePage:
+class GamePage(Frame):
     """One game (``<id>/games/round-<N>-board-<B>.html``). ``checked``: the moves were
     replayed (the ``games`` extra), so ``squares`` and ``fen`` show the final position;
     else the moves are as the file writes them and the page says so."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
     round: int
     board: int
     date: dt.date | None
@@ -150,7 +137,6 @@ def _pieces(squares: tuple[Square, ...], white: bool) -> tuple[PieceGroup, ...]:
 def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
               links: tuple[PlayerLink | None, ...]) -> GamePage:
     section = facts.section
-    root = "../../"
     g = m.pgn
     white, black = links[m.game.white], links[m.game.black]
     assert white is not None and black is not None
@@ -158,8 +144,7 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
     fields = g.fen.split(" ")
     info = section.rounds[m.round - 1] if m.round <= len(section.rounds) else None
     return GamePage(
-        root=root, season=season_info(season),
-        section=section_summary(facts, root, None), round=m.round, board=m.board,
+        **frame(season, facts, "../../"), round=m.round, board=m.board,
         date=info.date if info else None, white=white, black=black,
         result=m.game.result.text if m.game.result else "", pgn_result=g.termination,
         round_url=f"../round-{m.round}.html", pgn_path=pgn_path(section, m.round),
@@ -173,9 +158,7 @@ def game_page(season: Season, facts: SectionFacts, m: MatchedGame,
 
 
 def games_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The game pages of a section with games; nothing for the others. (The rounds' PGN
-    files are an output beside the pages, :data:`PGN_FILES`: written once, not per
-    language.)"""
+    """The game pages (the PGN files are :data:`PGN_FILES`, written once, not per language)."""
     section = facts.section
     if not section.pgn:
         return {}

@@ -1,9 +1,5 @@
-"""A section's changes from the season's git history (``<id>/changes.html``), and the
-"last updated" line of every page.
-
-The changes are the section's ``Section.changes`` (``domain/changes.py``, filled by
-the build from ``formats/git_history.py``); a section without any has no page and
-no tab. Newest first, as a reader checking a correction wants them.
+"""A section's changes from the season's git history (``<id>/changes.html``, newest first,
+as a reader checking a correction wants them), and the "last updated" line of every page.
 
 "Last updated" is the season's newest change. Every page shows it, so putting the
 date into the pages would make every page of the season change whenever any file
@@ -22,7 +18,7 @@ from leaguegen.domain import changes as ch
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
-from leaguegen.site.pages.common import N_, Frame, season_info, section_summary
+from leaguegen.site.pages.common import N_, Frame, frame
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import environment, render
 
@@ -59,7 +55,7 @@ def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
         ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
                    c.round, c.players, c.old, c.new)
         for c in reversed(section.changes))
-    page = ChangesPage("../", season_info(season), section_summary(facts, "../", None), views)
+    page = ChangesPage(**frame(season, facts), changes=views)
     return {urls.changes(section): render("lists/changes.html", page, season.language)}
 
 
@@ -71,20 +67,18 @@ register_section_pages(changes_pages)
 MARKER = "<!--leaguegen:updated:{code}-->"
 
 
-def updated_html(when: dt.datetime, code: str, digits: str) -> str:
-    """The footer's line in one language: 'Last updated: Wed 2 December 2026' (the macro
-    ``updated`` of partials/updated.html)."""
-    template = environment(code, digits).get_template("partials/updated.html")
-    return str(template.module.updated(when.date()))  # type: ignore[attr-defined]
-
-
 def stamp_updated(files: dict[str, bytes], season: Season,
                   when: dt.datetime | None) -> dict[str, bytes]:
-    """Replace the marker in every HTML page by the date (or by nothing, without one)."""
-    codes = season.languages or (season.language,)
-    swaps = [(MARKER.format(code=code).encode(),
-              updated_html(when, code, season.digits).encode() if when else b"")
-             for code in codes]
+    """Replace the marker in every HTML page by the date ('Last updated: Wed 2 December
+    2026', the macro of partials/updated.html), or by nothing without one."""
+    def updated(code: str) -> bytes:
+        if when is None:
+            return b""
+        macros = environment(code, season.digits).get_template("partials/updated.html").module
+        return str(macros.updated(when.date())).encode()  # type: ignore[attr-defined]
+
+    swaps = [(MARKER.format(code=code).encode(), updated(code))
+             for code in season.languages or (season.language,)]
     for path, data in files.items():
         if path.endswith(".html") and b"<!--leaguegen:updated:" in data:
             for marker, text in swaps:

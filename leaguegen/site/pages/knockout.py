@@ -1,11 +1,5 @@
-"""Pages of a knockout section: the bracket and every match's games.
-
-Output: ``<id>/index.html`` (the bracket: rounds as columns, seeds, byes, match
-scores, tie-break notes, the winner of each match highlighted; on a phone the
-rounds stack), ``<id>/rounds.html`` (each match game by game) and the bracket
-as an A4 landscape PDF, and a page per player (``<id>/players/<slug>.html``: each
-match, its games and how it ended), which the names in the bracket and the matches link to.
-"""
+"""Pages of a knockout section: the bracket (``index.html`` and the PDF), every match's
+games (``rounds.html``) and a page per player (each match, its games and how it ended)."""
 
 from __future__ import annotations
 
@@ -96,9 +90,7 @@ class BracketRound:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPage(Frame):
-    """The bracket page (``<id>/index.html``), the matches page and the bracket PDF."""
-
+class KnockoutPage(Frame):  # the bracket page, the matches page and the bracket PDF
     description: str
     rounds: tuple[BracketRound, ...]
     champion: str | None
@@ -109,8 +101,7 @@ class KnockoutPage(Frame):
     planning: PlanningView | None = None  # figures while no result is entered
 
 
-def round_name(players: int) -> str:
-    """The round's name (a msgid) from its number of slots: the final, semi-finals..."""
+def round_name(players: int) -> str:  # a msgid, from the round's number of slots
     return ROUND_NAMES.get(players, ROUND_OF)
 
 
@@ -154,28 +145,22 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
 def knockout_page(season: Season, found: SectionFacts) -> KnockoutPage:
     facts = knockout_facts(found)
     section = facts.section
-    root = "../"
     rounds = tuple(
         BracketRound(r.number, round_name(r.players), r.players, r.date,
                      tuple(_match_view(m, section, facts.origins) for m in r.matches),
                      _format_view(r.format))
         for r in facts.rounds)
     champion = section.players[facts.champion - 1].name if facts.champion else None
-    summary = common.section_summary(facts, root, champion)
     first, last = rounds[0].format, rounds[-1].format  # a bracket has at least a final
     return KnockoutPage(
-        root=root, season=common.season_info(season), section=summary,
-        description=section.description, rounds=rounds,
-        champion=champion, match_format=first,
-        final_format=last if last != first else None,
-        qualified=bool(facts.origins),
+        **common.frame(season, facts, leader=champion), description=section.description,
+        rounds=rounds, champion=champion, match_format=first,
+        final_format=last if last != first else None, qualified=bool(facts.origins),
         pdf_url=urls.pdf_name(section), planning=planning_view(season, section))
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerMatch:
-    """One of a player's matches, from the player's side."""
-
+class PlayerMatch:  # one of a player's matches, from the player's side
     round_name: str  # msgid, as BracketRound.name
     players: int
     date: dt.date | None
@@ -191,9 +176,7 @@ class PlayerMatch:
 
 
 @dataclass(frozen=True, slots=True)
-class KnockoutPlayerPage(Frame):
-    """A player's way through the bracket (``<id>/players/<slug>.html``)."""
-
+class KnockoutPlayerPage(Frame):  # a player's way through the bracket
     player: common.PlayerLink
     origin_group: str  # the section the player qualified from, "" when seeded by rating
     origin_place: int | None
@@ -201,12 +184,13 @@ class KnockoutPlayerPage(Frame):
     rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
-def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPlayerPage:
+def player_page(season: Season, found: SectionFacts, number: int,
+                links: tuple[common.PlayerLink | None, ...]) -> KnockoutPlayerPage:
+    """``links``: the section's from a player page, made once for all of them."""
     facts = knockout_facts(found)
     section = facts.section
     root = "../../"
     matches = []
-    links = common.player_links(section, root)
     changes = round_changes(found, number)  # a match's games share its round
     for r in facts.rounds:
         for m in r.matches:
@@ -224,18 +208,17 @@ def player_page(season: Season, found: SectionFacts, number: int) -> KnockoutPla
                 changes.get(r.number)))
     origin = facts.origins.get(number)
     return KnockoutPlayerPage(
-        root=root, season=common.season_info(season),
-        section=common.section_summary(facts, root, None),
-        player=links[number],
+        **common.frame(season, facts, root), player=links[number],
         origin_group=origin.source if origin else "",
         origin_place=origin.place if origin else None,
         matches=tuple(matches), rating=rating_line(found, number))
 
 
 def knockout_pages(season: Season, facts: SectionFacts) -> SectionPages:
+    links = common.player_links(facts.section, "../../")
     return SectionPages(knockout_page(season, facts), player_pages(
         facts.section, "knockout/player.html",
-        lambda number: player_page(season, facts, number)))
+        lambda number: player_page(season, facts, number, links)))
 
 
 register_renderer("knockout", knockout_pages, "knockout")

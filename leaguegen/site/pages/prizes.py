@@ -1,16 +1,10 @@
-"""A section's prize list (``<id>/prizes.html`` and ``<id>/<id>-prizes.pdf``).
+"""A section's prize list (``<id>/prizes.html`` and its PDF; quads: a list per group).
 
-Made for every section with a ``prizes:`` block and standings (quads: a list per
-group). The awards come from ``domain/prizes/tables.py`` (the same lists as
-``leaguegen prizes`` and the JSON beside the page); this module only puts them in
-words the templates can translate: each award with why it is this player's (their
-rank and points, the category they qualified for, the prizes a tied group pooled
-and how they were split) and what else the player qualified for and why that prize
-is not theirs, as the tie-break explanations do for the standings. Before the last
-round the list is marked provisional.
-
-Amounts are written by Babel in the page's language (``12,50 €`` in Russian), from
-the integer minor units the calculation keeps, so the page adds up to the fund.
+The awards are ``domain/prizes/tables.py``'s (as ``leaguegen prizes`` and the JSON); this
+module puts them in words the templates translate: why each award is the player's (rank,
+points, category, the prizes a tied group pooled and how they were split) and why the
+other prizes they qualified for are not. Amounts are written by Babel in the page's
+language from the integer minor units the calculation keeps, so the page adds up.
 """
 
 from __future__ import annotations
@@ -30,15 +24,8 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.site import urls
 from leaguegen.site.i18n import Formatter
-from leaguegen.site.pages.common import (
-    Frame,
-    PlayerLink,
-    player_links,
-    season_info,
-    section_summary,
-)
-from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.render import render, render_pdf_source
+from leaguegen.site.pages.common import Frame, PlayerLink, frame, player_links
+from leaguegen.site.pages.registry import page_files, register_section_pages
 
 # Why a prize of another category is not the player's (the template words each):
 AWARDED = "awarded"  # its prizes had gone to players ahead in it
@@ -71,9 +58,7 @@ class Criterion:
 
 
 @dataclass(frozen=True, slots=True)
-class CategoryView:
-    """A line of the rules: who qualifies and what the category pays."""
-
+class CategoryView:  # a line of the rules: who qualifies and what the category pays
     name: PrizeName
     criteria: tuple[Criterion, ...]
     amounts: tuple[str, ...]
@@ -121,10 +106,8 @@ class UnawardedView:
 
 
 @dataclass(frozen=True, slots=True)
-class PrizeTableView:
-    """The list of one standings table; ``group``: a quads group's number, else None."""
-
-    group: int | None
+class PrizeTableView:  # the list of one standings table
+    group: int | None  # a quads group's number
     awards: tuple[AwardView, ...]
     unawarded: tuple[UnawardedView, ...]
     fund: str
@@ -133,9 +116,7 @@ class PrizeTableView:
 
 @dataclass(frozen=True, slots=True)
 class PrizesPage(Frame):
-    """``<id>/prizes.html`` and its PDF. ``provisional``: rounds remain to be played."""
-
-    provisional: bool
+    provisional: bool  # rounds remain to be played
     ties: str
     order: str
     age_on: dt.date | None  # when a category goes by age
@@ -224,7 +205,6 @@ def _table(rules: PrizeRules, table: PrizeTable, root: str, money) -> PrizeTable
 
 
 def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> PrizesPage:
-    """The page of a section with prize lists (:func:`has_prize_list`)."""
     section = facts.section
     rules = section.prizes
     assert rules is not None
@@ -233,10 +213,8 @@ def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> Prize
     ages = any(c.criteria.uses_age for c in rules.categories)
     age_on = tables[0].outcome.age_on if tables else None
     return PrizesPage(
-        root=root, season=season_info(season), section=section_summary(facts, root, None),
-        provisional=not facts.progress.finished, ties=rules.ties.value,
-        order=rules.order.value,
-        age_on=age_on if ages else None,
+        **frame(season, facts, root), provisional=not facts.progress.finished,
+        ties=rules.ties.value, order=rules.order.value, age_on=age_on if ages else None,
         categories=tuple(CategoryView(PrizeName(c.name, c.place, 1, len(c.amounts)),
                                       criteria_view(c.criteria),
                                       tuple(money(a) for a in c.amounts),
@@ -247,17 +225,12 @@ def prizes_page(season: Season, facts: SectionFacts, root: str = "../") -> Prize
 
 
 def prizes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """The page and the PDF's source (a path ending ``.pdf``: the registry hands it to
-    the PDF renderer) of a section with prize lists; nothing for the others."""
     if not has_prize_list(facts):
         return {}
     section = facts.section
-    page = prizes_page(season, facts)
-    files = {urls.prizes(section): render("prizes/page.html", page, season.language)}
-    source = render_pdf_source("prizes/pdf.html", page, season.language)
-    if source:
-        files[urls.prizes_pdf(section)] = source
-    return files
+    return page_files(prizes_page(season, facts), season.language,
+                      (urls.prizes(section), "prizes/page.html"),
+                      (urls.prizes_pdf(section), "prizes/pdf.html"))
 
 
 register_section_pages(prizes_pages)

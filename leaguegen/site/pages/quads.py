@@ -1,12 +1,8 @@
-"""Pages of a quads section: every group's standings and crosstable, rounds, groups, players.
+"""Pages of a quads section: all groups (``index.html``, the PDF), every group's boards per
+round (``rounds.html``), a page per group and its players' pages.
 
 A quads group is a round robin, so each group's tables come from the round robin's own
 page context (``rr.SectionData`` / ``rr.section_page``), laid out with the same partials.
-
-Output: ``<id>/index.html`` (all groups), ``<id>/rounds.html`` (boards of every
-group per event round), ``<id>/group-<n>/index.html`` (one group, for its players
-and prize-giving), ``<id>/group-<n>/players/*.html`` and one PDF with every
-group's crosstable.
 """
 
 from __future__ import annotations
@@ -23,7 +19,7 @@ from leaguegen.domain.sections.quads import QuadsFacts, quads_facts
 from leaguegen.site import i18n, urls
 from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
-from leaguegen.site.pages.common import Board, PlayerLink, SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import Board, Frame, PlayerLink
 from leaguegen.site.pages.rating_view import group_rated
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.round_robin import SectionPage
@@ -31,9 +27,7 @@ from leaguegen.site.planning_view import PlanningView, planning_view
 
 
 @dataclass(frozen=True, slots=True)
-class GroupView:
-    """One group: its number, page address and its round-robin tables (``page``)."""
-
+class GroupView:  # one group: its number, page address and its round-robin tables
     number: int
     url: str
     page: SectionPage
@@ -68,12 +62,7 @@ class QuadsRound:
 
 
 @dataclass(frozen=True, slots=True)
-class QuadsPage:
-    """The section page (``<id>/index.html``), rounds page and PDF of a quads section."""
-
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class QuadsPage(Frame):  # the section page, the rounds page and the PDF
     description: str
     groups: tuple[GroupView, ...]
     rounds: tuple[QuadsRound, ...]
@@ -87,19 +76,17 @@ class QuadsPage:
 
 
 @dataclass(frozen=True, slots=True)
-class QuadsGroupPage:
-    """One group (``<id>/group-<n>/index.html``): the round-robin page one level deeper."""
+class QuadsGroupPage(Frame):
+    """One group (``<id>/group-<n>/index.html``): the round-robin page one level deeper;
+    its ``section`` is the quads section's (crumb, page frame)."""
 
-    root: str
-    season: SeasonInfo
-    section: SectionSummary  # the quads section (crumb, page frame)
     number: int
     group: SectionPage
     pdf_url: str
 
 
 def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRound, ...]:
-    """Every event round: the boards of each group playing it, numbered on from group 1."""
+    """Each round's boards, group by group, numbered on from group 1."""
     rounds = []
     for info in facts.section.rounds:
         per_group = []
@@ -115,26 +102,21 @@ def _rounds(facts: QuadsFacts, groups: tuple[GroupView, ...]) -> tuple[QuadsRoun
 
 def quads_pages(season: Season, found: SectionFacts) -> SectionPages:
     facts = quads_facts(found)
-    section = facts.section
-    details = facts.details
-    root = "../"
-    summary = common.section_summary(facts, root, None)
+    section, details = facts.section, facts.details
     sexes = {p.name: p.sex for p in section.players}
     zones = divisions.zones(season, facts)  # its order runs group after group
     data = tuple(rr.SectionData(group_rated(facts, gf)) for gf in facts.group_facts)
     groups = tuple(GroupView(i, f"group-{i}/index.html",
-                             rr.section_page(season, d, root=root, zones=zones))
+                             rr.section_page(season, d, root="../", zones=zones))
                    for i, d in enumerate(data, start=1))
     page = QuadsPage(
-        root=root, season=common.season_info(season), section=summary,
-        description=section.description, groups=groups, rounds=_rounds(facts, groups),
-        sizes=tuple(len(g.players) for g in details.groups),
+        **common.frame(season, facts), description=section.description, groups=groups,
+        rounds=_rounds(facts, groups), sizes=tuple(len(g.players) for g in details.groups),
         fold=details.rule.fold.value, seeding=details.rule.seeding.value,
         moves=tuple(MoveView(m.name, m.old_group, m.new_group, sexes.get(m.name)) for m in sorted(
             details.moves, key=lambda m: (m.new_group or m.old_group or 0, m.name))),
         quad_rounds=details.quad_rounds,
-        tiebreaks=tuple((c, common.TIEBREAK_NAMES.get(c.split("/")[0], c))
-                        for c in section.tiebreaks),
+        tiebreaks=common.tiebreak_heads(section.tiebreaks),
         planning=planning_view(season, section),
     )
     return SectionPages(page, _group_pages(season, facts, page, data, zones))

@@ -1,15 +1,11 @@
 """Which pages a section has: one renderer for every kind, driven by what a kind declares.
 
-Each page module registers, for the formats of its kind, its templates folder and its
-context function (:func:`register_renderer`). A context function takes (season, facts):
-the season in the language being rendered and the section's :class:`SectionFacts`, derived
-once per build and passed down, never looked up; it returns :class:`SectionPages`, which
-the one renderer here renders into a :class:`SectionOutput`.
-
-Pages any section may have (start list, A-Z lists, changes, prizes...) come from page
-makers (:func:`register_section_pages`): (season, facts) -> {path: html}, possibly empty,
-joined to the section's own pages so they are cached and rebuilt with them; a path ending
-``.pdf`` is the HTML source of one more PDF of the section (:attr:`SectionOutput.pdfs`).
+Each kind's page module registers its templates folder and its context function
+(:func:`register_renderer`): (season in the page language, the section's facts, derived
+once per build and passed down) -> :class:`SectionPages`, rendered here. Pages any section
+may have (start list, changes, prizes...) come from page makers
+(:func:`register_section_pages`): (season, facts) -> {path: html}, cached and rebuilt with
+the section's own pages; a path ending ``.pdf`` is the source of one more PDF.
 """
 from __future__ import annotations
 
@@ -25,9 +21,7 @@ from leaguegen.site.render import render, render_pdf_source, templates_pinned
 
 
 @dataclass
-class SectionOutput:
-    """Everything one section contributes to the site."""
-
+class SectionOutput:  # everything one section contributes to the site
     pages: dict[str, str]
     pdf_path: str
     pdf_html: str
@@ -89,6 +83,17 @@ def register_section_pages(maker: PageMaker) -> None:
     if maker in SECTION_PAGES:
         raise ValueError(f"page maker {maker!r} is registered twice")
     SECTION_PAGES.append(maker)
+
+
+def page_files(page: object, language: str, *files: tuple[str, str]) -> dict[str, str]:
+    """A page maker's files, each ``(path, template)`` rendered from ``page``; a path ending
+    ``.pdf`` is a PDF's source, left out of a build without PDFs."""
+    out = {}
+    for path, template in files:
+        text = (render_pdf_source if path.endswith(".pdf") else render)(template, page, language)
+        if text:
+            out[path] = text
+    return out
 
 
 def renderer_for(fmt: str) -> Renderer:

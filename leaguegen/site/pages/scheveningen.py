@@ -1,10 +1,6 @@
-"""Pages of a Scheveningen match: team match per round, A × B cross table, individual scores.
-
-Output: ``<id>/index.html`` (the match score, every round's team match and the
-cross table), ``<id>/rounds.html`` (board-by-board results per round), a page
-per player (the round robin's player page, from a crosstable of the match) and
-a PDF with the cross table and the round scores.
-"""
+"""Pages of a Scheveningen match: the score, each round's team match, the A × B cross table
+and the individual scores; the player pages are the round robin's (from the match's
+crosstable)."""
 
 from __future__ import annotations
 
@@ -17,9 +13,8 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.scheveningen import ScheveningenFacts, scheveningen_facts
 from leaguegen.site import formatting as fmt
-from leaguegen.site.pages import common
 from leaguegen.site.pages import round_robin as rr
-from leaguegen.site.pages.common import Cell, PlayerLink, SeasonInfo, SectionSummary, player_links
+from leaguegen.site.pages.common import Cell, Frame, PlayerLink, frame, player_links
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import PlanningView, planning_view
 
@@ -28,9 +23,7 @@ Links = tuple[PlayerLink | None, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class TeamBoard:
-    """One game of a team match, written from team A's side (A's player first)."""
-
+class TeamBoard:  # one game of a team match, from team A's side (A's player first)
     board: int
     a: PlayerLink
     b: PlayerLink
@@ -61,12 +54,7 @@ class Individual:
 
 
 @dataclass(frozen=True, slots=True)
-class ScheveningenPage:
-    """``<id>/index.html``, ``rounds.html`` and the PDF of a Scheveningen match."""
-
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class ScheveningenPage(Frame):  # the section page, the rounds page and the PDF
     description: str
     team_a: str
     team_b: str
@@ -127,23 +115,18 @@ def _cross(facts: ScheveningenFacts, links: Links
 
 def scheveningen_page(season: Season, facts: ScheveningenFacts) -> ScheveningenPage:
     section, d, score = facts.section, facts.details, facts.score
-    root = "../"
-    links = player_links(section, root)  # once: every board and row shows some
+    links = player_links(section, "../")  # once: every board and row shows some
     value = section.scoring.value
     return ScheveningenPage(
-        root=root, season=common.season_info(season),
-        section=common.section_summary(facts, root, facts.leader),
-        description=section.description, team_a=d.team_a, team_b=d.team_b,
+        **frame(season, facts, leader=facts.leader), description=section.description,
+        team_a=d.team_a, team_b=d.team_b, match_points=d.match_points,
         a_points=value(score.a_board_units), b_points=value(score.b_board_units),
         a_match_points=score.a_match_points, b_match_points=score.b_match_points,
-        match_points=d.match_points,
         rounds=tuple(_team_round(facts, games, rs, links)
                      for games, rs in zip(facts.rounds, score.rounds, strict=True)),
         b_players=tuple(links[d.size + j] for j in range(1, d.size + 1)),
-        cross=_cross(facts, links),
-        a_individual=_individual(facts, sch.Team.A, links),
-        b_individual=_individual(facts, sch.Team.B, links),
-        leader=facts.leader,
+        cross=_cross(facts, links), a_individual=_individual(facts, sch.Team.A, links),
+        b_individual=_individual(facts, sch.Team.B, links), leader=facts.leader,
         planning=planning_view(season, section))
 
 

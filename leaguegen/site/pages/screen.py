@@ -41,8 +41,6 @@ class ScreenRow:
 
 @dataclass(frozen=True, slots=True)
 class ScreenPage:
-    """``here``: the page's path from the site's root (the language links)."""
-
     root: str
     season: SeasonInfo
     section: str
@@ -51,7 +49,7 @@ class ScreenPage:
     boards: tuple[ScreenBoard, ...]
     standings: tuple[ScreenRow, ...]
     refresh: int
-    here: str
+    here: str  # the page's path from the site's root (the language links)
 
 
 def screen_page(season: Season, facts: SectionFacts) -> ScreenPage | None:

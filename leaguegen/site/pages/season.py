@@ -19,7 +19,6 @@ class NewsView:
     html: str
 
 
-
 @dataclass(frozen=True, slots=True)
 class SeasonPage:
     """The season's home page (``index.html``)."""
@@ -32,15 +31,13 @@ class SeasonPage:
     series: tuple[tuple[str, str], ...] = ()  # its grand prix series: (name, page)
 
 
-
 def season_page(season: Season, summaries: list[SectionSummary],
                 plan: SeasonPlanView | None = None) -> SeasonPage:
     """The home page; section summaries come from the section pages (cached or fresh), the
     plan from :func:`leaguegen.site.planning_view.season_plan_view`."""
-    root = ""
-    sums = [replace(s, url=root + s.url.removeprefix("../")) for s in summaries]
+    sums = [replace(s, url=s.url.removeprefix("../")) for s in summaries]
     news = tuple(NewsView(n.title, n.date, render_markdown(n.markdown)) for n in season.news)
-    return SeasonPage(root=root, season=season_info(season), sections=tuple(sums), news=news,
+    return SeasonPage(root="", season=season_info(season), sections=tuple(sums), news=news,
                       plan=plan, series=tuple((s.name, urls.series(s.id))
                                               for s in season.series))
 

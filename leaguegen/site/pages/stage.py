@@ -1,10 +1,5 @@
-"""The "to be decided" page of a stage whose players are not known yet.
-
-A section whose players come from an earlier stage that has not finished yet
-(:class:`leaguegen.domain.stages.PendingStage`) gets one page saying where its
-players will come from (its facts, ``domain.sections.stages.PendingFacts``), and
-the home page lists it as such.
-"""
+"""The "to be decided" page of a section whose players come from an earlier stage that has
+not finished yet (``PendingStage``): where its players will come from (``PendingFacts``)."""
 
 from __future__ import annotations
 
@@ -13,15 +8,12 @@ from dataclasses import dataclass
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.stages import PendingFacts
-from leaguegen.site.pages import common
-from leaguegen.site.pages.common import Frame
+from leaguegen.site.pages.common import Frame, frame
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, register_renderer
 
 
 @dataclass(frozen=True, slots=True)
-class SourceLink:
-    """An earlier section feeding this one, and whether it has finished."""
-
+class SourceLink:  # an earlier section feeding this one, and whether it has finished
     name: str
     url: str
     finished: bool
@@ -29,8 +21,6 @@ class SourceLink:
 
 @dataclass(frozen=True, slots=True)
 class PendingPage(Frame):
-    """A stage whose players are still to be decided (``<id>/index.html``)."""
-
     description: str
     top: int
     sources: tuple[SourceLink, ...]
@@ -41,13 +31,11 @@ def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
     if not isinstance(facts, PendingFacts):
         raise TypeError(f"section '{section.id}' is not waiting for its players")
-    root = "../"
-    sources = tuple(SourceLink(s.name, root + f"{s.id}/index.html", s.finished)
+    sources = tuple(SourceLink(s.name, f"../{s.id}/index.html", s.finished)
                     for s in facts.sources)
     return SectionPages(PendingPage(
-        root=root, season=common.season_info(season),
-        section=common.section_summary(facts, root, None), description=section.description,
-        top=facts.top, sources=sources, cross=facts.cross))
+        **frame(season, facts), description=section.description, top=facts.top,
+        sources=sources, cross=facts.cross))
 
 
 register_renderer(PENDING_RENDERER, pending_pages, "stage", rounds=False)

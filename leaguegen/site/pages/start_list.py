@@ -1,9 +1,6 @@
-"""The start rank list of a round-robin or Swiss section (``<id>/start-list.html``).
-
-What a chess-results reader looks for first: every player by pairing number with
-title, name, rating, federation, FIDE id (linked to the FIDE profile) and club.
-Columns nobody in the section has data for are left out.
-"""
+"""The start rank list (``<id>/start-list.html``): what a chess-results reader looks for
+first, every player by pairing number with their FIDE profile linked; columns nobody in
+the section has data for are left out."""
 
 from __future__ import annotations
 
@@ -14,14 +11,7 @@ from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
 from leaguegen.site import urls
-from leaguegen.site.pages.common import (
-    Frame,
-    PlayerLink,
-    exports_trf,
-    player_links,
-    season_info,
-    section_summary,
-)
+from leaguegen.site.pages.common import Frame, PlayerLink, exports_trf, frame, player_links
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.render import render
 
@@ -92,8 +82,7 @@ def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> S
     present = {"team": any(r.team for r in rows), "title": any(r.title for r in rows),
                "federation": any(r.federation for r in rows),
                "fide": any(r.fide_id for r in rows), "club": any(r.club for r in rows)}
-    return StartListPage(root=root, season=season_info(season),
-                         section=section_summary(facts, root, None), rows=rows,
+    return StartListPage(**frame(season, facts, root), rows=rows,
                          columns=tuple(k for k, shown in present.items() if shown),
                          rated=any(r.rating for r in rows))
 

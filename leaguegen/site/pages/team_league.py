@@ -1,12 +1,5 @@
-"""Pages of a team league division: the table, the fixtures and results, match cards, teams.
-
-Output: ``<id>/index.html`` (the division table with its tie-breaks and the promotion and
-relegation places, and the teams' crosstable), ``<id>/rounds.html`` (the fixtures round by
-round with their scores), ``<id>/match-<round>-<home>-<away>.html`` (a match card, board by
-board, for every match with a result), ``<id>/team-<n>.html`` (a team's squad and reserves
-with every player's score per board, and its fixtures) and the PDF (table and crosstable),
-made by ``teams_common`` from the section's facts (``domain.sections.team_league``).
-"""
+"""Pages of a team league division: the table (with the promotion and relegation places)
+and the teams' crosstable, the fixtures, match cards and teams, made by ``teams_common``."""
 
 from __future__ import annotations
 
@@ -18,6 +11,7 @@ from leaguegen.domain.sections.team_league import (
     match_points,
     team_league_facts,
 )
+from leaguegen.site.formatting import points
 from leaguegen.site.pages.registry import SectionPages, register_renderer
 from leaguegen.site.pages.teams_common import (
     CrossRow,
@@ -25,7 +19,6 @@ from leaguegen.site.pages.teams_common import (
     TeamLink,
     TeamSection,
     WithdrawnView,
-    half,
 )
 
 # The team tie-breaks' names on the pages, by code (C.07's team section; the registry's
@@ -48,22 +41,17 @@ CODE_TITLES = {
 
 def _cross(facts: TeamLeagueFacts, links: tuple[TeamLink, ...]) -> tuple[CrossRow, ...]:
     """Each team's scores against each other team, in the table's order, one per match."""
+    scores: dict[tuple[int, int], list[str]] = {}  # (team, opponent) -> in fixture order
+    for f in facts.fixtures:
+        if (m := facts.results.get((f.round, f.host, f.guest))) is not None:
+            hp, ap = map(points, match_points(facts.details, m))
+            scores.setdefault((f.host, f.guest), []).append(f"{hp}–{ap}")
+            scores.setdefault((f.guest, f.host), []).append(f"{ap}–{hp}")
     order = [r.team for r in facts.rows]
-    out = []
-    for row in facts.rows:
-        t = row.team
-        cells = []
-        for o in order:
-            scores = []
-            for f in facts.fixtures:
-                m = facts.results.get((f.round, f.host, f.guest))
-                if o != t and m is not None and {f.host, f.guest} == {t, o}:
-                    hp, ap = match_points(facts.details, m)
-                    mine, theirs = (hp, ap) if f.host == t else (ap, hp)
-                    scores.append(f"{half(mine)}–{half(theirs)}")
-            cells.append("■" if o == t else " ".join(scores))
-        out.append(CrossRow(links[t - 1], tuple(cells), row.game_points))
-    return tuple(out)
+    return tuple(CrossRow(links[r.team - 1], tuple("■" if o == r.team else
+                                                   " ".join(scores.get((r.team, o), ()))
+                                                   for o in order), r.game_points)
+                 for r in facts.rows)
 
 
 def team_league_pages(season: Season, found: SectionFacts) -> SectionPages:

@@ -1,8 +1,6 @@
-"""Pages of a team Swiss: a team league's pages (``team_league.py``; the pages both kinds
-share are ``teams_common``'s), with rounds paired first team against second (a match's
-``home`` is the first team, White on board 1), the PAB and the absent teams in place of
-fixtures home and away, and no crosstable; read from ``domain.sections.team_swiss``.
-"""
+"""Pages of a team Swiss: a team league's pages (``teams_common``) with rounds paired first
+team against second (a match's ``home``, White on board 1), the PAB and the absent teams
+in place of fixtures, and no crosstable."""
 
 from __future__ import annotations
 

@@ -1,12 +1,10 @@
-"""The pages both team section kinds make the same way: the section page's frame, the
-rounds, the match cards, the teams' pages.
+"""The pages both team section kinds make the same way: the section page, the rounds, the
+match cards, the teams' pages.
 
-A team league (``site/pages/team_league.py``) and a team Swiss (``site/pages/team_swiss.py``)
-differ in how their matches are arranged (fixtures home and away; rounds paired first team
-against second) and in a few facts on the section page, not in what a match, a board, a
-team page or a squad row is: those are built here, once, from either kind's facts (both
-hold ``StandingRow``, ``PlayerScore``, ``LeagueTeam`` and ``MatchEntry`` of
-``domain.sections.team_league``). A match's ``home`` team is a team Swiss's first team.
+A team league and a team Swiss differ in how their matches are arranged (fixtures home and
+away; rounds paired first team against second, its ``home``) and in a few facts on the
+section page, not in what a match, a board, a team or a squad row is: those are built
+here from either kind's facts (both hold ``domain.sections.team_league``'s types).
 """
 
 from __future__ import annotations
@@ -28,8 +26,9 @@ from leaguegen.domain.sections.team_league import (
     PlayerScore,
 )
 from leaguegen.domain.teams.tiebreaks import REGISTRY
+from leaguegen.site.formatting import points
 from leaguegen.site.pages import common
-from leaguegen.site.pages.common import SeasonInfo, SectionSummary
+from leaguegen.site.pages.common import Frame, SeasonInfo, SectionSummary
 
 ROOT = "../"  # every page of a team section is in the section's folder
 
@@ -83,9 +82,7 @@ class PlayerRow:
 
 
 @dataclass(frozen=True, slots=True)
-class Pairing:
-    """A match as a kind arranges it (a fixture, a paired match)."""
-
+class Pairing:  # a match as a kind arranges it (a fixture, a paired match)
     round: int
     home: int
     away: int
@@ -136,13 +133,7 @@ class CrossRow:
 
 
 @dataclass(frozen=True, slots=True)
-class SectionPage:
-    """The section's own page, its rounds page and its PDF; what one kind shows alone has
-    a default in the other."""
-
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class SectionPage(Frame):  # the section, rounds and PDF; what one kind alone shows has a default
     description: str
     codes: tuple[tuple[str, str], ...]  # (code, its English name, a msgid)
     rows: tuple[TableRow, ...]
@@ -159,10 +150,7 @@ class SectionPage:
 
 
 @dataclass(frozen=True, slots=True)
-class MatchPage:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class MatchPage(Frame):
     description: str
     here: str
     match: MatchView
@@ -170,10 +158,7 @@ class MatchPage:
 
 
 @dataclass(frozen=True, slots=True)
-class TeamPage:
-    root: str
-    season: SeasonInfo
-    section: SectionSummary
+class TeamPage(Frame):
     description: str
     here: str
     team: TeamLink
@@ -185,12 +170,6 @@ class TeamPage:
     withdrawn: WithdrawnView | None = None
     byes: tuple[int, ...] = ()  # a team Swiss's rounds with the PAB
     absent: tuple[int, ...] = ()  # and those it was not paired in
-
-
-def half(x: Fraction) -> str:
-    """A score with ½ for the half point ("2½", "½", "0")."""
-    whole, rest = divmod(x * 2, 2)
-    return (str(int(whole)) if whole or not rest else "") + ("½" if rest else "")
 
 
 def board_views(boards: Iterable[BoardEntry], home: LeagueTeam, away: LeagueTeam,
@@ -213,7 +192,7 @@ def squad_rows(players: Iterable[PlayerScore], team: int, boards: int) -> tuple[
         per = {b: (pts, g) for b, pts, g in p.by_board}
         out.append(PlayerRow(p.player.name, p.player.rating, p.player.fide_id, p.reserve,
                              p.points, p.games,
-                             tuple(f"{half(per[b][0])}/{per[b][1]}" if b in per else ""
+                             tuple(f"{points(per[b][0])}/{per[b][1]}" if b in per else ""
                                    for b in range(1, boards + 1))))
     return tuple(out)
 
@@ -258,7 +237,7 @@ class TeamSection:
                            for n, t in enumerate(facts.details.teams, start=1))
 
     def frame(self, leader: str | None = None) -> tuple[str, SeasonInfo, SectionSummary, str]:
-        """What every page of the section starts with (root, season, section, description)."""
+        """Root, season, section and description: what every page of the section starts with."""
         facts = self.facts
         return (ROOT, common.season_info(self.season),
                 common.section_summary(facts, ROOT, leader), facts.section.description)
@@ -300,7 +279,7 @@ class TeamSection:
     def pages(self, templates: str, team_more: Callable[[int], dict[str, Any]]
               ) -> Iterator[tuple[str, str, object]]:
         """A card per match with a result, then a page per team (``team_more``: what the
-        kind alone shows of a team), from ``templates``' ``match.html`` and ``team.html``."""
+        kind alone shows of a team)."""
         facts = self.facts
         d, sid, frame = facts.details, facts.section.id, self.frame()
         for p in self.pairings:
