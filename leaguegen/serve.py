@@ -39,7 +39,7 @@ from urllib.parse import unquote, urlparse
 EVENTS_PATH = "/__leaguegen/events"
 BACKGROUND_WAIT = 60.0  # seconds a request for a missing file waits for the background work
 STATUS_PATH = "/__leaguegen/status"
-RELOAD_FIRST = 0.25  # seconds the background work waits at most for the reload to be sent
+RELOAD_FIRST = 0.25  # seconds a build waits at most for its reload to be sent
 
 RELOAD_SCRIPT = """<script>(function(){
   var built = "%s";
@@ -104,8 +104,9 @@ class SiteState:
 
     def wait_told(self, build_id: int, timeout: float) -> None:
         """Wait until every events stream has sent build ``build_id``'s reload (or a newer
-        build is out), so the background work that follows does not hold the interpreter
-        while the reload is still to be written (10-20 ms of a save -> reload)."""
+        build is out), so the background work and the collector that follow do not hold
+        the interpreter while the reload is still to be written (10-20 ms of a save ->
+        reload)."""
         with self.lock:
             self.lock.wait_for(lambda: self.build_id != build_id or all(
                 seen >= build_id for seen in self.told.values()), timeout=timeout)
@@ -282,19 +283,22 @@ class DevServer:
         """Run one build and publish it; never raises, so bad input cannot stop the server."""
         started = time.perf_counter()
         # no cyclic collection between the save and the reload: a build makes little
-        # garbage, and a collector pass there costs the reload 5-20 ms (it runs later)
+        # garbage, and a collector pass there costs the reload 2-20 ms (it runs once the
+        # open pages were told to reload; the background work starts then too)
         collecting = gc.isenabled()
         gc.disable()
         try:
-            outcome = self.build()
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
-            outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+            try:
+                outcome = self.build()
+            except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
+                outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+            jobs = list(outcome.background) if outcome.files is not None else []
+            busy = threading.Event() if jobs else None
+            build_id = self.state.publish(outcome.files, outcome.errors, busy)
+            self.state.wait_told(build_id, RELOAD_FIRST)
         finally:
             if collecting:
                 gc.enable()
-        jobs = list(outcome.background) if outcome.files is not None else []
-        busy = threading.Event() if jobs else None
-        build_id = self.state.publish(outcome.files, outcome.errors, busy)
         ms = (time.perf_counter() - started) * 1000
         if outcome.errors:
             self.log(f"build {build_id} failed in {ms:.0f} ms:\n  " + "\n  ".join(outcome.errors))
@@ -306,10 +310,8 @@ class DevServer:
 
     def _background(self, build_id: int, jobs: list[Callable[[], dict[str, bytes]]],
                     busy: threading.Event) -> None:
-        """Run a build's background jobs in turn, merging each one's files as it ends (once
-        the pages were told to reload)."""
+        """Run a build's background jobs in turn, merging each one's files as it ends."""
         try:
-            self.state.wait_told(build_id, RELOAD_FIRST)
             for job in jobs:
                 try:
                     extra = job()
