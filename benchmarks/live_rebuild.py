@@ -106,11 +106,26 @@ def flip(text: str, last: bool = False) -> str:
     return text[:i] + (": 0-1" if text[i:i + 5] == ": 1-0" else ": 1-0") + text[i + 5:]
 
 
+def server_cpu(pid: int) -> float:
+    """The CPU seconds process ``pid``'s live threads have run so far (Linux: each
+    thread's schedstat, in nanoseconds; the process's ticks are 10 ms coarse)."""
+    total = 0
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        try:
+            total += int((task / "schedstat").read_text().split()[0])
+        except (OSError, ValueError, IndexError):  # a thread ended meanwhile
+            continue
+    return total / 1e9
+
+
 def reload_latency(season: Path, files: list[Path], edits: int,
-                   pages: list[float] | None = None, last: bool = False) -> list[float]:
+                   pages: list[float] | None = None, last: bool = False,
+                   cpu: list[float] | None = None) -> list[float]:
     """Save -> reload event (ms) per edit; ``pages`` gets save -> the edited section's
     page (the browser's reload) per edit; ``last``: each edit is in the latest round
-    played (``flip``), not round 1."""
+    played (``flip``), not round 1; ``cpu`` gets the server's CPU ms from the save to the
+    reload event per edit (steadier than wall time on a shared machine; the background
+    work that starts once the reload is sent may add a little)."""
     port = free_port()
     log = open(season.parent / "serve.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "leaguegen.cli.entry", "serve", str(season),
@@ -136,11 +151,14 @@ def reload_latency(season: Path, files: list[Path], edits: int,
             path = rng.choice(files)
             new = flip(path.read_text(encoding="utf-8"), last)
             time.sleep(0.3)
+            used = server_cpu(proc.pid)
             started = time.perf_counter()
             path.write_text(new, encoding="utf-8")
             while b"event: reload" not in stream.readline():
                 pass
             latencies.append((time.perf_counter() - started) * 1000)
+            if cpu is not None:
+                cpu.append((server_cpu(proc.pid) - used) * 1000)
             urllib.request.urlopen(f"http://127.0.0.1:{port}/{path.stem}/index.html",
                                    timeout=30).read()
             if pages is not None:

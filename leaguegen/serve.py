@@ -39,6 +39,7 @@ from urllib.parse import unquote, urlparse
 EVENTS_PATH = "/__leaguegen/events"
 BACKGROUND_WAIT = 60.0  # seconds a request for a missing file waits for the background work
 STATUS_PATH = "/__leaguegen/status"
+RELOAD_FIRST = 0.25  # seconds a build waits at most for its reload to be sent
 
 RELOAD_SCRIPT = """<script>(function(){
   var built = "%s";
@@ -86,6 +87,8 @@ class SiteState:
         self.last_reload = 0.0
         # set once the current build's background work is done (None: it has none)
         self.busy: threading.Event | None = None
+        # the build each events stream has told its page about, by stream
+        self.told: dict[object, int] = {}
 
     def publish(self, files: Files | None, errors: list[str],
                 busy: threading.Event | None = None) -> int:
@@ -98,6 +101,15 @@ class SiteState:
             self.last_reload = time.monotonic()
             self.lock.notify_all()
             return self.build_id
+
+    def wait_told(self, build_id: int, timeout: float) -> None:
+        """Wait until every events stream has sent build ``build_id``'s reload (or a newer
+        build is out), so the background work and the collector that follow do not hold
+        the interpreter while the reload is still to be written (10-20 ms of a save ->
+        reload)."""
+        with self.lock:
+            self.lock.wait_for(lambda: self.build_id != build_id or all(
+                seen >= build_id for seen in self.told.values()), timeout=timeout)
 
     def merge(self, build_id: int, extra: dict[str, bytes]) -> None:
         """Add background results, unless a newer build has replaced the site meanwhile."""
@@ -195,8 +207,9 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
             self.send_header("Connection", "close")
             self.end_headers()
             self.close_connection = True
+            me = object()
             with state.lock:
-                seen = state.build_id
+                seen = state.told[me] = state.build_id
             try:
                 self.wfile.write(f"event: hello\ndata: {seen}\n\n".encode())
                 self.wfile.flush()
@@ -211,8 +224,15 @@ def _handler(state: SiteState) -> type[BaseHTTPRequestHandler]:
                     else:
                         self.wfile.write(b": keep-alive\n\n")
                     self.wfile.flush()
+                    with state.lock:
+                        state.told[me] = seen
+                        state.lock.notify_all()
             except (BrokenPipeError, ConnectionResetError, OSError):
                 return
+            finally:
+                with state.lock:
+                    del state.told[me]
+                    state.lock.notify_all()
 
     return Handler
 
@@ -249,6 +269,7 @@ class DevServer:
         # raises OSError (errno EADDRINUSE) when the port is taken: the CLI says so
         self.httpd = _Server((host, port), _handler(self.state))
         self._changed = threading.Event()
+        self._poked = threading.Event()  # any event: the quiet wait looks again
         self._stop = threading.Event()
         self._last_event = 0.0
         self._threads: list[threading.Thread] = []
@@ -262,19 +283,22 @@ class DevServer:
         """Run one build and publish it; never raises, so bad input cannot stop the server."""
         started = time.perf_counter()
         # no cyclic collection between the save and the reload: a build makes little
-        # garbage, and a collector pass there costs the reload 5-20 ms (it runs later)
+        # garbage, and a collector pass there costs the reload 2-20 ms (it runs once the
+        # open pages were told to reload; the background work starts then too)
         collecting = gc.isenabled()
         gc.disable()
         try:
-            outcome = self.build()
-        except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
-            outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+            try:
+                outcome = self.build()
+            except Exception as exc:  # noqa: BLE001 - a bug must not kill the live server
+                outcome = BuildOutcome(None, [f"internal error while building: {exc!r}"])
+            jobs = list(outcome.background) if outcome.files is not None else []
+            busy = threading.Event() if jobs else None
+            build_id = self.state.publish(outcome.files, outcome.errors, busy)
+            self.state.wait_told(build_id, RELOAD_FIRST)
         finally:
             if collecting:
                 gc.enable()
-        jobs = list(outcome.background) if outcome.files is not None else []
-        busy = threading.Event() if jobs else None
-        build_id = self.state.publish(outcome.files, outcome.errors, busy)
         ms = (time.perf_counter() - started) * 1000
         if outcome.errors:
             self.log(f"build {build_id} failed in {ms:.0f} ms:\n  " + "\n  ".join(outcome.errors))
@@ -304,14 +328,25 @@ class DevServer:
         self._quiet = self.settled if complete else self.debounce
         self._last_event = time.monotonic()
         self._changed.set()
+        self._poked.set()
+
+    def _wait_quiet(self) -> None:
+        """Wait for a quiet moment (an editor's burst of saves is one rebuild), looking
+        again at every event: a write's "modified" asks for ``debounce``, and the "closed"
+        that follows it a moment later for ``settled`` only (slept through, every save
+        waited the whole ``debounce``: 25 ms of a 100 ms save -> reload)."""
+        while True:
+            self._poked.clear()
+            waited = time.monotonic() - self._last_event
+            if waited >= self._quiet:
+                return
+            self._poked.wait(max(0.002, self._quiet - waited))
 
     def _builder(self) -> None:
         while not self._stop.is_set():
             if not self._changed.wait(timeout=0.5):
                 continue
-            # wait for a quiet moment: an editor's burst of saves is one rebuild
-            while (waited := time.monotonic() - self._last_event) < self._quiet:
-                time.sleep(max(0.002, self._quiet - waited))
+            self._wait_quiet()
             self._changed.clear()
             if not self._stop.is_set():
                 self.rebuild()

@@ -459,14 +459,29 @@ class DiskStore:
 
 @dataclass
 class Snapshot:
-    """The rendered site: HTML by path, and each PDF's source keyed by content hash."""
+    """The rendered site: each section's output as the store holds it (by language: its
+    path prefix), the other pages (the home page, the series) by path, and each PDF's
+    source keyed by content hash. The sections' pages are not copied into one dict: after
+    one save, the caller (``pipeline.Encoder``) handles the changed sections' only."""
 
-    pages: dict[str, str]
+    others: dict[str, str]
     pdfs: dict[str, tuple[str, str]]  # path -> (content key, html source)
+    outputs: list[tuple[str, SectionOutput]] = field(default_factory=list)
     sections_rendered: list[str] = field(default_factory=list)
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
     used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
+
+    @property
+    def pages(self) -> dict[str, str]:
+        """Every page by path."""
+        pages = {prefix + path: html for prefix, output in self.outputs
+                 for path, html in output.pages.items()}
+        pages.update(self.others)
+        return pages
+
+    def __len__(self) -> int:  # the pages
+        return sum(len(output.pages) for _, output in self.outputs) + len(self.others)
 
 
 class Sink(Protocol):
@@ -510,7 +525,7 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     if facts is None:
         facts = season_facts(season)
     languages = season.languages or (season.language,)
-    site = Snapshot(pages={}, pdfs={})
+    site = Snapshot(others={}, pdfs={})
     token = PDF_LINKS.set(pdf)
     try:
         for code in languages:
@@ -524,9 +539,11 @@ def render_site(season: Season, store: Store, templates: str | None = None,
             finally:
                 KEPT_PAGES.reset(with_pages)
             if kept is not None:  # the pages of a section or round gone are not kept
-                kept[code] = {p: v for p, v in kept[code].items() if p in snap.pages}
+                paths = set().union(*(output.pages for _, output in snap.outputs))
+                kept[code] = {p: v for p, v in kept[code].items() if p in paths}
             prefix = i18n.prefix(code, languages)
-            for mine, theirs in ((site.pages, snap.pages), (site.pdfs, snap.pdfs)):
+            site.outputs += ((prefix, output) for _, output in snap.outputs)
+            for mine, theirs in ((site.others, snap.others), (site.pdfs, snap.pdfs)):
                 mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
             site.sections_rendered += snap.sections_rendered
             site.sections_reused += snap.sections_reused
@@ -591,7 +608,7 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
                  sink: Sink | None = None) -> Snapshot:
     seen = fingerprints if fingerprints is not None else {}
     fresh: dict = {}
-    snap = Snapshot(pages={}, pdfs={})
+    snap = Snapshot(others={}, pdfs={})
     summaries = []
     used = snap.used
     keyed = []  # (section, key, what the store has or None)
@@ -627,7 +644,7 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
                 snap.sections_rendered.append(section.id)
             else:
                 snap.sections_reused.append(section.id)
-            snap.pages.update(output.pages)
+            snap.outputs.append(("", output))
             snap.pdfs[output.pdf_path] = (pdf_key(output.pdf_html), output.pdf_html)
             for path, source in output.pdfs.items():
                 snap.pdfs[path] = (pdf_key(source), source)
@@ -645,12 +662,12 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
                       season.language)
         store.put_page(home_key, home)
         snap.home_rendered = True
-    snap.pages["index.html"] = home
+    snap.others["index.html"] = home
     if season.series:  # the grand prix series over the season's sections, beside the home page
         from leaguegen.site.pages.series import render_season_series
 
         pages, pdfs = render_season_series(season, facts)
-        snap.pages.update(pages)
+        snap.others.update(pages)
         snap.pdfs.update((path, (pdf_key(html), html)) for path, html in pdfs.items())
     for key, _ in snap.pdfs.values():
         used.add(key)

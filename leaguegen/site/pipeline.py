@@ -38,6 +38,7 @@ from leaguegen.site import i18n, printables
 from leaguegen.site.incremental import (
     DiskStore,
     MemoryStore,
+    Snapshot,
     Store,
     pdf_key,
     program_version,
@@ -145,29 +146,44 @@ class SiteFiles:
 
 
 class Encoder:
-    """Keeps the UTF-8 bytes of each page, so a page the store handed back as the very
-    same text object is not encoded again (what makes a live rebuild after one edit
-    cheap in a season of hundreds of pages), nor one encoded already to be written into
-    the disk cache (``DiskStore.encoded``)."""
+    """Keeps the UTF-8 bytes of each section's pages with the output they were encoded
+    from, so a section the store handed back as the very same output is not encoded
+    (nor even looked at page by page) again: after one save in a season of thousands of
+    pages, only the saved section's are. This build's pages encoded already to be written
+    into the disk cache (``DiskStore.encoded``) are not encoded twice."""
 
     def __init__(self) -> None:
-        self.known: dict[str, tuple[str, bytes]] = {}
+        # by (language prefix, the section's PDF path): the output, its pages' bytes
+        self.known: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
         # this build's pages encoded for the cache, by their text (its hash is taken once
         # per text object; the path is not known there: a language's store adds a prefix)
         self.made: dict[str, bytes] = {}
 
-    def encode(self, pages: dict[str, str]) -> Files:
-        known, made, out = self.known, self.made, {}
-        for path, html in pages.items():
-            entry = known.get(path)
-            if entry is None or entry[0] != html:
-                data = made.get(html)
-                entry = (html, data if data is not None else html.encode())
-                known[path] = entry
-            out[path] = entry[1]
-        if len(known) != len(out):  # pages gone since the last build
-            self.known = {path: known[path] for path in out}
+    def encode(self, snap: Snapshot) -> Files:
+        made, out, known = self.made, {}, {}
+        for prefix, output in snap.outputs:
+            entry = self.known.get((prefix, output.pdf_path))
+            if entry is None or entry[0] is not output:
+                entry = (output, self._encoded(prefix, output, entry))
+            known[(prefix, output.pdf_path)] = entry
+            out.update(entry[1])
+        out.update((path, html.encode()) for path, html in snap.others.items())
+        self.known = known
         made.clear()
+        return out
+
+    def _encoded(self, prefix: str, output: SectionOutput,
+                 last: tuple[SectionOutput, Files] | None) -> Files:
+        """``output``'s pages' bytes; a page whose text is that of the section's ``last``
+        output keeps its bytes (a save leaves many of the section's pages as they were)."""
+        before, encoded = last if last is not None else (None, {})
+        out = {}
+        for path, html in output.pages.items():
+            data = self.made.get(html)
+            if data is None:
+                same = before is not None and before.pages.get(path) == html
+                data = encoded[prefix + path] if same else html.encode()
+            out[prefix + path] = data
         return out
 
 
@@ -307,10 +323,10 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     snap = render_site(season, store, templates, pdf=pdf, on_section=on_section, sink=sink,
                        fingerprints=memo.fingerprints if memo else None, facts=facts,
                        kept=memo.pages if memo else None)
-    raw = encoder.encode(snap.pages)
+    raw = encoder.encode(snap)
     result = SiteFiles(raw, stamp)
     result.facts = facts
-    result.pages = len(snap.pages) + (len(sink.paths) if sink is not None else 0)
+    result.pages = len(snap) + (len(sink.paths) if sink is not None else 0)
     result.written = [*extra.written, *(sink.paths if sink is not None else [])]
     result.sections_rendered = list(snap.sections_rendered)
     result.sections_reused = list(snap.sections_reused)
