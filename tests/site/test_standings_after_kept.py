@@ -1,6 +1,6 @@
 """A save in ``serve`` makes the standings-after pages (#29) whose inputs it changed, not
 all of a section's: a result of round N makes the pages after round N and later again
-(``render.kept_page``); every file is still a fresh build's."""
+(``render.kept_page``), and none of its A-Z lists; every file is still a fresh build's."""
 
 from __future__ import annotations
 
@@ -56,6 +56,8 @@ def test_a_save_makes_the_standings_after_pages_from_its_round_on(
     served, errors = live.build()
     assert not errors and served is not None
     assert spy.names.count("lists/standings_after.html") == made
+    # the A-Z lists show each round's pairings, which a result leaves as they were
+    assert spy.names.count("lists/alphabetical.html") == 0
     assert "section.html" in " ".join(spy.names)  # the section was rendered
     expected, _ = fresh_build(tmp_path)
     assert expected is not None

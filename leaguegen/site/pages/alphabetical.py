@@ -43,7 +43,7 @@ from leaguegen.site.pages.common import (
 from leaguegen.site.pages.registry import register_section_pages
 from leaguegen.site.pages.start_list import has_lists
 from leaguegen.site.pages.teams_common import team_path
-from leaguegen.site.render import render
+from leaguegen.site.render import kept_page, render
 
 # --------------------------------------------------------------------------- collation
 
@@ -326,7 +326,9 @@ def alphabetical_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     pages = {}
     for r, path in [*((r, urls.alphabetical(section, r)) for r in rounds),
                     (current, urls.alphabetical(section))]:
-        pages[path] = render("lists/alphabetical.html", page(r, path), season.language)
+        made = page(r, path)  # a save makes again only the lists whose rows it changed
+        pages[path] = kept_page(path, made, partial(render, "lists/alphabetical.html", made,
+                                                    season.language))
     return pages
 
 
