@@ -377,7 +377,7 @@ class SeasonsFiles:
         self.index = season_index.render_index(outlines).encode()
         # the club's pages across the seasons (every member, a career page each; the grand
         # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
-        made = season_index.shared_club_files(shares, club, pdf, store)
+        made = season_index.club_files(shares, club, pdf, store)
         self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
         self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
                           if p.endswith(".pdf")}

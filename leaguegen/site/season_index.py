@@ -34,12 +34,11 @@ from markupsafe import escape
 
 from leaguegen.domain.names import name_slug
 from leaguegen.domain.season import Season
-from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.errors import InputError, Problem
 from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.season_yaml import SEASON_FILE
 from leaguegen.site import i18n
-from leaguegen.site.season_share import SeasonOutline, Share, season_dates, share_of
+from leaguegen.site.season_share import SeasonOutline, Share, season_dates
 
 if TYPE_CHECKING:  # the renderer's modules load when a page is made, not on import
     from leaguegen.site.incremental import Store
@@ -178,27 +177,18 @@ def render_index(seasons: dict[str, AnySeason]) -> str:
     return environment(language, digits).get_template("seasons/index.html").render(page=page)
 
 
-def club_files(seasons: dict[str, Season], facts: dict[str, SeasonFacts],
-               club: ClubFile | None = None, pdf: bool = True,
+def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool = True,
                store: Store | None = None) -> dict[str, bytes]:
     """The club's pages (``club/index.html``, a career page per member, the club rating list
     ``club/ratings.html``, and the grand prix series of ``club.yaml`` with their JSON and,
     when ``pdf``, their PDFs' HTML sources, the paths ending ``.pdf``: the caller makes the
-    PDFs), by site path, from every season's facts as its build derived them; shown in the
-    index's language.
+    PDFs), by site path, from each season's share (``season_share``: what a folder's
+    build keeps of a season, loaded again or not); shown in the index's language.
 
     With ``store`` (the build's cache), each page is kept under a key of everything its
     template reads (:class:`_ClubRender`): a page whose context did not change is taken
     from the store, not rendered again (a career page is thousands of template calls, and
     one result changes the pages of the members it reaches only)."""
-    return shared_club_files({p: share_of(p, seasons[p], f) for p, f in facts.items()}, club,
-                             pdf, store)
-
-
-def shared_club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool = True,
-                      store: Store | None = None) -> dict[str, bytes]:
-    """:func:`club_files` from each season's share (``season_share``): what a folder's build
-    keeps of a season it did not load again."""
     from leaguegen.site.render import PDF_LINKS
 
     token = PDF_LINKS.set(pdf)

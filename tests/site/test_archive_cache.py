@@ -28,6 +28,7 @@ from leaguegen.site import season_index
 from leaguegen.site.build import build_seasons
 from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.output_guard import MARKER
+from leaguegen.site.season_share import share_of
 from tests.conftest import ROOT
 
 SEASONS = ROOT / "seasons"
@@ -72,8 +73,9 @@ class CountingStore(MemoryStore):
 def _club_files(club: Path, store: CountingStore | None) -> dict[str, bytes]:
     folders = season_index.season_folders(club)
     seasons = load_seasons(folders)
-    facts = {path: season_facts(season) for path, season in seasons.items()}
-    return season_index.club_files(seasons, facts, read_club_file(club, seasons, folders),
+    shares = {path: share_of(path, season, season_facts(season))
+              for path, season in seasons.items()}
+    return season_index.club_files(shares, read_club_file(club, seasons, folders),
                                    pdf=True, store=store)
 
 
