@@ -30,16 +30,6 @@ DEFAULT = "default"  # an empty board, as the team readers write it
 CODES = {"1-0": "1", "0-1": "0", "½-½": "=", "+-": "+", "-+": "-", "--": "--"}
 
 
-def _pairings(section: Section) -> list[tuple[int, int, int]]:
-    """The section's matches as (round, home or first team, away or second team): a team
-    Swiss's as paired, a league's fixtures."""
-    d = section.details
-    paired = getattr(d, "pairings", None)
-    if paired is not None:
-        return [(p.round, p.first, p.second) for p in paired]
-    return list(kind_of(section.format).scheduled_games(section))
-
-
 def _seat(players: str, home: tuple[str, ...], away: tuple[str, ...], n: int
           ) -> tuple[int | None, int | None]:
     """A board's players as indices into each team's eligible list (None: ``default``),
@@ -81,7 +71,8 @@ def checked(section: Section, report: MatchReport) -> tuple[int, int, int, list[
         raise Refused(Message("the away team '{team}' is not a team of this section ({names})",
                               team=report.away, names=", ".join(names)))
     h, a = names.index(report.home) + 1, names.index(report.away) + 1
-    round_matches = [g for g in _pairings(section) if g[0] == report.round]
+    round_matches = [g for g in kind_of(section.format).scheduled_games(section)
+                     if g[0] == report.round]
     if (report.round, h, a) not in round_matches:
         if (report.round, a, h) in round_matches:
             raise Refused(Message("round {round}: {home} is at home to {away}; report it "
