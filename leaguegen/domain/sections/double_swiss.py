@@ -33,6 +33,7 @@ from leaguegen.domain.sections.kind import (
     Progress,
     SectionFacts,
     SectionKind,
+    results_cut,
 )
 from leaguegen.domain.sections.registry import register
 from leaguegen.domain.sections.swiss import ByeRequest
@@ -165,6 +166,15 @@ def facts(section: Section) -> DoubleSwissFacts:
                             ((section.id, names),), after=after, scores=scores)
 
 
+def cut(section: Section, after: int) -> Section:
+    """The section after match ``after`` (game rounds 1..2 × ``after``; the byes asked for
+    later matches left out)."""
+    d = details(section)
+    asked = tuple(q for q in d.requests if q.round <= after)
+    return dataclasses.replace(results_cut(section, 2 * after),
+                               details=dataclasses.replace(d, requests=asked))
+
+
 def pair_next(section: Section) -> PairingResult:
     """The next match's pairing by C.04.5 from the matches played (NoValidPairing when
     none meets the absolute criteria). Every match before it must be complete."""
@@ -204,6 +214,7 @@ KIND = register(SectionKind(
     chores=Chores(withdraw=True, late_entry=PLAYERS, accepts_byes=True,
                   computed_numbers=True, paired_rounds=paired_game_rounds, games_per_pairing=2,
                   pairing_order=pairing_order),
+    cut=cut,
 ))
 
 #: a game result read from the other side (game 2 is written from game 1's White's side)

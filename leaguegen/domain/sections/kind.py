@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -121,6 +121,15 @@ def standings_placings(facts: SectionFacts, tier: int = 0) -> tuple[Placing, ...
 
 
 FactsBuilder = Callable[[Section], SectionFacts]
+
+
+def results_cut(section: Section, after: int) -> Section:
+    """``section`` as it stood once round ``after`` was played: the games, byes and
+    withdrawals of later rounds left out (a player who withdrew after round ``after`` or
+    later had not yet), so its kind's ``facts`` rank it on rounds 1..``after`` only."""
+    return replace(section, games=tuple(g for g in section.games if g.round <= after),
+                   byes=tuple(b for b in section.byes if b.round <= after),
+                   withdrawals=tuple(w for w in section.withdrawals if w.after_round < after))
 # (round, White, Black) in section numbers: the games a section expects
 ScheduledGame = tuple[int, int, int]
 
@@ -258,6 +267,12 @@ class SectionKind:
     # None: its players finish in no order of their own (a team kind: the result is the
     # team's), and ``check`` refuses the section as a series' event.
     placings: Callable[[SectionFacts], tuple[Placing, ...]] | None = table_placings
+    # A section as it stood once round k was played (the results of rounds 1..k only),
+    # whose ``facts`` are the kind's standings after round k: what the standings after
+    # each earlier round show (``site/pages/standings_after.py``, by ``after``); None: no
+    # standings by round (a knockout: its bracket is the history), or made by the page
+    # itself (a round robin, a Swiss: ``compute_standings``' ``after_round``).
+    cut: Callable[[Section, int], Section] | None = None
 
     def counts(self, section: Section) -> tuple[int, int]:
         """The section's players and its results entered (``check``'s summary line): a
@@ -273,6 +288,11 @@ class SectionKind:
         if self.trf_type_of is not None:
             return self.trf_type_of(section)
         return self.trf_type.get(section.format)
+
+    def after(self, section: Section, rounds: int) -> SectionFacts:
+        """The kind's facts of ``section`` after round ``rounds``: its ``cut``'s."""
+        assert self.cut is not None
+        return self.facts(self.cut(section, rounds))
 
     @property
     def reader_key(self) -> str:

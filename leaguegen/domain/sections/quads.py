@@ -9,7 +9,7 @@ section is finished once every group is.
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 
 from leaguegen.domain import planning
 from leaguegen.domain.schedule import berger
@@ -26,6 +26,7 @@ from leaguegen.domain.sections.kind import (
     ScheduledGame,
     SectionFacts,
     SectionKind,
+    results_cut,
     standings_placings,
     table_games,
 )
@@ -118,6 +119,13 @@ def placings(found: SectionFacts) -> tuple[Placing, ...]:
                  for p in standings_placings(group, tier))
 
 
+def cut(section: Section, after: int) -> Section:
+    """The section after event round ``after``: every group cut to its rounds 1..``after``."""
+    d = details(section)
+    groups = tuple(results_cut(g, after) for g in d.groups)
+    return replace(results_cut(section, after), details=replace(d, groups=groups))
+
+
 def plan(sizing: planning.Sizing, section: Section | None = None) -> planning.Shape:
     """The groups the section's rule (or the command line's) cuts the field into."""
     rule = details(section).rule if section is not None else sizing.grouping
@@ -140,5 +148,5 @@ KIND = register(SectionKind(
     tiebreak_system="round-robin", feeds_stages=True, plan=plan,
     scheduled_games=scheduled_games,
     chores=Chores(withdraw=True, late_entry=LATE_ENTRIES),
-    division=True, placings=placings,
+    division=True, placings=placings, cut=cut,
 ))

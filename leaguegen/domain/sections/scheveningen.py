@@ -26,6 +26,7 @@ from leaguegen.domain.sections.kind import (
     ScheduledGame,
     SectionFacts,
     SectionKind,
+    results_cut,
     table_games,
 )
 from leaguegen.domain.sections.registry import register
@@ -200,4 +201,5 @@ KIND = register(SectionKind(
     min_players=0, default_tiebreaks=round_robin.DEFAULT_TIEBREAKS, facts=facts,
     tiebreak_system=None, plan=plan, scheduled_games=scheduled_games,
     placings=None,  # a team's players finish in no order of their own (docs/club.md)
+    cut=results_cut,
 ))

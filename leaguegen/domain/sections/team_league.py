@@ -122,6 +122,9 @@ class TeamLeagueDetails:
     promotion: int = 0  # places marked for promotion (top) and relegation (bottom)
     relegation: int = 0
     withdrawals: tuple[TeamWithdrawal, ...] = ()
+    # the table after this round (``cut``): a withdrawn team's later fixtures are not
+    # yet defaults; None: every round's
+    cut_after: int | None = None
 
     def home_is_white(self, board: int) -> bool:
         return (board % 2 == 1) == (self.home_white == ODD)
@@ -228,7 +231,8 @@ def counted(section: Section) -> Counted:
     ``withdrawal_threshold`` (50 %) of its scheduled matches has every match cancelled and
     leaves the table; otherwise its results stand and each of its fixtures after its last
     round is a whole-match default it loses (``+-`` / ``-+``), counted for both teams.
-    Exactly half is enough to stay, as for a player (``roundrobin.withdrawn_unranked``)."""
+    Exactly half is enough to stay, as for a player (``roundrobin.withdrawn_unranked``).
+    A division cut after a round (``cut``) counts no default of a later fixture yet."""
     d = details(section)
     fx = fixtures(section)
     expunged: set[int] = set()
@@ -244,7 +248,8 @@ def counted(section: Section) -> Counted:
     defaulted = set()
     for f in fx:
         key = (f.round, f.host, f.guest)
-        if key in entered or expunged & {f.host, f.guest}:
+        if key in entered or expunged & {f.host, f.guest} or (d.cut_after is not None
+                                                                and f.round > d.cut_after):
             continue
         host_out = f.host in left and f.round > left[f.host]
         guest_out = f.guest in left and f.round > left[f.guest]
@@ -422,6 +427,15 @@ def facts(section: Section) -> TeamLeagueFacts:
                            defaulted=count.defaulted)
 
 
+def cut(section: Section, after: int) -> Section:
+    """The division after round ``after``: its matches and the withdrawals by then only,
+    and no default of a later fixture counted (``cut_after``)."""
+    d = details(section)
+    return replace(section, details=replace(
+        d, matches=tuple(m for m in d.matches if m.round <= after),
+        withdrawals=tuple(w for w in d.withdrawals if w.after_round < after), cut_after=after))
+
+
 def standings_json(found: SectionFacts) -> dict:
     """The division table in the standings JSON contract: one row per team, keyed by its
     number in the section (``startno``), with ``name``, ``rank`` and ``values``."""
@@ -470,4 +484,5 @@ KIND = register(SectionKind(
     trf_type_of=lambda s: "Team Double Round-Robin" if details(s).double else "Team Round-Robin",
     division=True, entrants=lambda s: tuple(t.name for t in details(s).teams),
     placings=None,  # a team's players finish in no order of their own (docs/club.md)
+    cut=cut,
 ))

@@ -17,7 +17,7 @@ same event gets them.
 
 from __future__ import annotations
 
-from dataclasses import KW_ONLY, dataclass
+from dataclasses import KW_ONLY, dataclass, replace
 from fractions import Fraction
 
 from leaguegen.domain import planning
@@ -316,6 +316,19 @@ def facts(section: Section) -> TeamSwissFacts:
                           players=_player_scores(d))  # type: ignore[arg-type]
 
 
+def cut(section: Section, after: int) -> Section:
+    """The section after round ``after``: the rounds paired and played by then only (its
+    team ranking is C.07's on them, as ``event(section, after)`` reads them)."""
+    d = details(section)
+    cut = replace(d, pairings=tuple(p for p in d.pairings if p.round <= after),
+                  matches=tuple(m for m in d.matches if m.round <= after),
+                  byes=tuple(b for b in d.byes if b[0] <= after),
+                  absences=tuple(a for a in d.absences if a[0] <= after),
+                  marks=tuple(m for m in d.marks if m[0] <= after),
+                  unfinished=tuple(m for m in d.unfinished if m.round <= after))
+    return replace(section, details=cut)
+
+
 def standings_json(found: SectionFacts) -> dict:
     """The table in the standings JSON contract: a row per team keyed by its TPN
     (``startno``), with ``name``, ``rank``, the primary score and ``values``."""
@@ -343,4 +356,5 @@ KIND = register(SectionKind(
     scheduled_games=lambda s: [(p.round, p.first, p.second) for p in details(s).pairings],
     counts_of=lambda s: team_counts(details(s).teams, details(s).matches, details(s).boards),
     placings=None,  # a team's players finish in no order of their own (docs/club.md)
+    cut=cut,
 ))

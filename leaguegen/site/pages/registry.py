@@ -51,6 +51,9 @@ def player_pages(section: Section, template: str, page_of: Callable[[int], objec
 Renderer = Callable[..., SectionOutput]
 Context = Callable[..., SectionPages]
 SECTION_RENDERERS: dict[str, Renderer] = {}
+# each kind's context function and templates folder, by format: what the standings after
+# an earlier round (site/pages/standings_after.py) lay out from the kind's facts then
+SECTION_CONTEXTS: dict[str, tuple[Context, str]] = {}
 PageMaker = Callable[..., dict[str, str]]
 SECTION_PAGES: list[PageMaker] = []
 PENDING_RENDERER = "pending_stage"  # a stage whose players are still to be decided
@@ -62,6 +65,7 @@ def register_renderer(fmt: str, context: Context, templates: str, rounds: bool =
     if fmt in SECTION_RENDERERS:
         raise ValueError(f"a renderer for {fmt!r} is registered twice")
     SECTION_RENDERERS[fmt] = partial(_render_kind, context, templates, rounds)
+    SECTION_CONTEXTS[fmt] = (context, templates)
 
 
 def _render_kind(context: Context, templates: str, rounds: bool, season, facts  # noqa: ANN001

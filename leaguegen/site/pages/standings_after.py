@@ -10,6 +10,13 @@ then and whose games count for nobody (the 50 % rule) is listed unranked, as on 
 section's page. The section page and each of these pages carry the same selector of
 rounds (``partials/round_selector.html``). The rating change and the performance are the
 event's, so these tables do not repeat them.
+
+Every other kind that ranks (quads, Double Swiss, team league, team Swiss, Scheveningen)
+declares how it stood after round k (``SectionKind.cut``: the results of rounds 1..k
+only); its own ``facts`` then rank that cut section, and its own page context
+(``registry.SECTION_CONTEXTS``) lays it out with its folder's ``standings_after.html``:
+each group's table, the table with match points, the division table with its zones, the
+match score. A knockout has none (its bracket is the history).
 """
 
 from __future__ import annotations
@@ -20,7 +27,7 @@ from functools import partial
 from itertools import accumulate
 
 from leaguegen.domain.model import Crosstable
-from leaguegen.domain.season import Season
+from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.standings import compute_standings
 from leaguegen.site.pages.common import (
@@ -34,7 +41,7 @@ from leaguegen.site.pages.common import (
     section_summary,
     shown_values,
 )
-from leaguegen.site.pages.registry import register_section_pages
+from leaguegen.site.pages.registry import SECTION_CONTEXTS, register_section_pages
 from leaguegen.site.render import kept_page, render
 
 KINDS = {"round_robin": "round-robin", "double_round_robin": "round-robin", "swiss": "swiss"}
@@ -58,6 +65,20 @@ class StandingsAfterPage:
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]
     tiebreaks_default: bool
+
+
+@dataclass(frozen=True, slots=True)
+class KindAfterPage:
+    """``<id>/standings-<n>.html`` of a kind with a ``cut``: the frame and the selector as
+    :class:`StandingsAfterPage`'s, and ``table``, the kind's own section page context
+    made from its facts after round ``after``."""
+
+    root: str
+    season: SeasonInfo
+    section: SectionSummary
+    after: int
+    rounds: int
+    table: object
 
 
 def _excluded(facts: SectionFacts, after: int) -> frozenset[int]:
@@ -119,6 +140,8 @@ def rounds_with_pages(facts: SectionFacts) -> int:
     """The rounds whose standings the section shows (the last one on its own page): 0 for
     a section these pages are not made for."""
     section = facts.section
+    if facts.kind.cut is not None and section.format in SECTION_CONTEXTS:
+        return facts.progress.rounds_played
     if section.format not in KINDS or facts.table is None or facts.standings is None:
         return 0
     return facts.standings.after_round if section.format == "swiss" \
@@ -135,6 +158,8 @@ def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]
     rounds = rounds_with_pages(facts)
     if rounds < 2:
         return {}
+    if facts.kind.cut is not None:
+        return _kind_pages(season, facts, rounds)
     section, table, root = facts.section, facts.table, "../"
     assert table is not None
     info = section_summary(facts, root, None)
@@ -159,6 +184,26 @@ def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]
         results = tuple((r.player, r.rounds[:after]) for r in table.records)
         out[path] = kept_page(path, (fixed, after, excluded, results),
                               partial(page, after, excluded))
+    return out
+
+
+def _kind_pages(season: Season, facts: SectionFacts, rounds: int) -> dict[str, str]:
+    """The pages of a kind with a ``cut``: each made from the section cut after its round
+    (kept while that cut and the frame are as they were, ``render.kept_page``)."""
+    section, kind = facts.section, facts.kind
+    assert kind.cut is not None
+    context, templates = SECTION_CONTEXTS[section.format]
+    info, frame = section_summary(facts, "../", None), season_info(season)
+
+    def page(after: int, cut: Section) -> str:
+        table = context(season, kind.facts(cut)).page
+        return render(f"{templates}/standings_after.html",
+                      KindAfterPage("../", frame, info, after, rounds, table), season.language)
+
+    out = {}
+    for after in range(1, rounds):
+        path, cut = f"{section.id}/{page_name(after)}", kind.cut(section, after)
+        out[path] = kept_page(path, (info, rounds, after, cut), partial(page, after, cut))
     return out
 
 
