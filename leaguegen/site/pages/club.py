@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from leaguegen.domain import divisions
 from leaguegen.domain.club.career import Career, CareerEvent, careers_from
 from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
 from leaguegen.domain.club.identity import Roster
@@ -100,6 +101,8 @@ class EventView:
     performance: int | None
     rating_change: Fraction | None
     games: tuple[GameView, ...]
+    zone: str = ""  # a division's mark (standings' ``zone_mark``): "promotion", "relegation"
+    moved: bool = False  # the section is finished: the mark is what happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,12 @@ def _event(event: CareerEvent, links: Mapping[tuple[str, str], str]) -> EventVie
     return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
                      f"{ROOT}{event.season}/{links[(event.season, event.section)]}", event.first,
                      event.rating, event.points, event.played, event.performance,
-                     event.rating_change, games)
+                     event.rating_change, games, _MARKS.get(event.zone, event.zone),
+                     event.zone in _MARKS)
+
+
+# what happened in a finished division, as the mark its standings show it with
+_MARKS = {divisions.PROMOTED: divisions.PROMOTION, divisions.RELEGATED: divisions.RELEGATION}
 
 
 def _played(events: tuple[CareerEvent, ...]) -> tuple[int, Fraction]:
