@@ -74,7 +74,8 @@ def pair_state(doc):  # noqa: ANN001, ANN201 - TrfDocument -> SwissState
     total = table.rounds_total // 2
     done = matches_done(table)
     if done >= total:
-        raise ValueError(Message("all {total} matches are paired", total=total))
+        raise ValueError(Message("all {count} match is paired", "all {count} matches are paired",
+                                 count=total))
     return state_from_games(table, matches=done, rounds_total=total,
                             absent=doc.absent_next,
                             initial_colour=double_swiss_trf.initial_colour(doc))

@@ -111,13 +111,17 @@ def floats(ex: BoardExplanation, win: int) -> Message | str:
 
 
 def relaxed(r: Relaxed) -> Message:
-    """``C12: 7 does not get its mild colour preference``, ``C14: 4 floated down ...``."""
+    """``C12: 7 does not get its mild colour preference``, ``C14: 4 floated down ...``.
+    The floats' English is as it always was (``round(s)``, pinned by the conformance
+    test); the plural form is for the languages that decline the noun (Russian)."""
     if r.kind is RelaxedKind.FLOAT_DOWN:
-        return Message("{code}: {player} floated down {rounds_ago} round(s) ago as well",
-                       code=r.code, player=r.player, rounds_ago=r.rounds_ago)
+        return Message("{code}: {player} floated down {count} round(s) ago as well",
+                       "{code}: {player} floated down {count} round(s) ago as well",
+                       code=r.code, player=r.player, count=r.rounds_ago)
     if r.kind is RelaxedKind.FLOAT_UP:
-        return Message("{code}: {player} floated up {rounds_ago} round(s) ago as well",
-                       code=r.code, player=r.player, rounds_ago=r.rounds_ago)
+        return Message("{code}: {player} floated up {count} round(s) ago as well",
+                       "{code}: {player} floated up {count} round(s) ago as well",
+                       code=r.code, player=r.player, count=r.rounds_ago)
     if r.kind is RelaxedKind.MAX_UPFLOATER:
         return Message("{code}: {player} upfloats although a maximum upfloater already",
                        code=r.code, player=r.player)

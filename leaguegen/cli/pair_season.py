@@ -293,13 +293,15 @@ def engine_notices(season) -> list[str]:  # noqa: ANN001 - Season
                 continue
             boards = [x for x in d.check.differences if x.board is not None]
             bye = any(x.board is None for x in d.check.differences)
-            if boards and bye:
-                out.append(Message("{head}: {count} of {boards} boards and the bye differ from"
-                                   " {system}", head=head, count=len(boards),
-                                   boards=d.check.boards, system=system))
+            if boards and bye:  # the noun goes with the boards in all: «из 21 доски»
+                out.append(Message("{head}: {differ} of {count} board and the bye differ from"
+                                   " {system}", "{head}: {differ} of {count} boards and the bye"
+                                   " differ from {system}", head=head, differ=len(boards),
+                                   count=d.check.boards, system=system))
             elif boards:
-                out.append(Message("{head}: {count} of {boards} boards differ from {system}",
-                                   head=head, count=len(boards), boards=d.check.boards,
+                out.append(Message("{head}: {differ} of {count} board differs from {system}",
+                                   "{head}: {differ} of {count} boards differ from {system}",
+                                   head=head, differ=len(boards), count=d.check.boards,
                                    system=system))
             else:
                 out.append(Message("{head}: the bye differs from {system}", head=head,

@@ -104,7 +104,8 @@ def advice_line(a: FieldAdvice) -> Message:
             return Message("{rounds}: too long, like a round robin of 13 or more players",
                            rounds=rounds)
         lo, hi = a.usual
-        options = [Message("a Swiss of {low}-{high} rounds", low=lo, high=hi) if lo != hi
+        options = [Message("a Swiss of {low}-{count} round", "a Swiss of {low}-{count} rounds",
+                           low=lo, count=hi) if lo != hi
                    else Message("a Swiss of {count} round", "a Swiss of {count} rounds",
                                 count=lo)]
         if a.quads_rounds:
@@ -122,14 +123,21 @@ def advice_line(a: FieldAdvice) -> Message:
     players = players_of(n)
     if v is Verdict.SWISS_SAFE:
         return Message("{players} for {rounds}: enough (a Swiss of {n} players has at most"
-                       " {most} rounds, and fewer are safe: up to {limit} always pair;"
+                       " {count} round, and fewer are safe: up to {limit} always pair;"
+                       " {low}-{high} is usual)",
+                       "{players} for {rounds}: enough (a Swiss of {n} players has at most"
+                       " {count} rounds, and fewer are safe: up to {limit} always pair;"
                        " {low}-{high} is usual)", players=players, rounds=rounds, n=n,
-                       most=n - 1, limit=a.limit, low=lo, high=hi)
+                       count=n - 1, limit=a.limit, low=lo, high=hi)
     if v is Verdict.SWISS_RISKY:
         return Message("{players} for {rounds}: too few, the pairings can run out before the"
-                       " last round (a Swiss of {n} players has at most {most} rounds, and"
+                       " last round (a Swiss of {n} players has at most {count} round, and"
                        " fewer are safe: {limit} always pair); play {play}, or a round robin"
-                       " ({robin})", players=players, rounds=rounds, n=n, most=n - 1,
+                       " ({robin})",
+                       "{players} for {rounds}: too few, the pairings can run out before the"
+                       " last round (a Swiss of {n} players has at most {count} rounds, and"
+                       " fewer are safe: {limit} always pair); play {play}, or a round robin"
+                       " ({robin})", players=players, rounds=rounds, n=n, count=n - 1,
                        limit=a.limit, play=rounds_of(a.limit or 1),
                        robin=rounds_of(pl.round_robin_rounds(n)))
     if v is Verdict.ONE_GROUP:

@@ -89,8 +89,9 @@ def _one_table(section: Section, rules: PrizeRules, table: PrizeTable) -> None:
     if outcome.age_on is not None and any(c.criteria.uses_age for c in rules.categories):
         echo(Message("Ages taken on {day}", day=outcome.age_on.isoformat()))
     if not progress.finished:
-        echo(Message("Provisional: {played} of {total} rounds have results",
-                     played=progress.rounds_played, total=progress.rounds_total))
+        echo(Message("Provisional: {played} of {count} round has results",
+                     "Provisional: {played} of {count} rounds have results",
+                     played=progress.rounds_played, count=progress.rounds_total))
     for award in outcome.awards:
         echo(Message("{rank:>4}  {name}: {prizes}, {amount}", msgctxt="an award",  # its comma
                      rank=award.rank, name=award.name, prizes=places(award.prizes),

@@ -70,8 +70,9 @@ def pair_trf(trf_path: str) -> None:
     event = _team_event(trf_path)
     if event.rounds_played >= event.rounds:
         echo(Message("{trf_path}: {exc}; nothing to pair", trf_path=trf_path,
-                     exc=Message("all {rounds_total} rounds (142) are paired already",
-                                 rounds_total=event.rounds)), err=True)
+                     exc=Message("all {count} round (142) is paired already",
+                                 "all {count} rounds (142) are paired already",
+                                 count=event.rounds)), err=True)
         sys.exit(EXIT_CANNOT)
     try:
         paired = pair_team_round(event)

@@ -228,9 +228,11 @@ def swiss_shape(players: int, rounds: int | None = None) -> Shape:
     n = players
     r = rounds if rounds is not None else swiss_rounds(n)[0]
     if not 1 <= r <= n - 1:
-        raise ValueError(Message("a Swiss of {n} players has at most {most} rounds, and fewer"
+        raise ValueError(Message("a Swiss of {n} players has at most {count} round, and fewer"
+                                 " are safe ({safe} always pair), not {rounds}",
+                                 "a Swiss of {n} players has at most {count} rounds, and fewer"
                                  " are safe ({safe} always pair), not {rounds}", n=n,
-                                 most=n - 1, safe=swiss_safe_rounds(n), rounds=r))
+                                 count=n - 1, safe=swiss_safe_rounds(n), rounds=r))
     safe = swiss_safe_rounds(n)
     verdict = Verdict.SWISS_SAFE if r <= safe else Verdict.SWISS_RISKY
     return Shape(r, r * (n // 2), (r - n % 2, r), players=n,

@@ -26,7 +26,8 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,9 +49,11 @@ AnySeason = Season | SeasonOutline  # a season loaded, or its outline kept in th
 ASSETS_DIR = "assets"
 INDEX = "index.html"
 CLUB_DIR = "club"  # the club's pages: every member, a career page each (site/pages/club.py)
-# Folder names that would clash with the site's own top-level names, or that
-# Windows cannot create: their path gets a suffix.
+# Folder names that would clash with the site's own top-level names (the club's pages in
+# a language other than the first are under its tag: ru/, zh-hans/), or that Windows
+# cannot create: their path gets a suffix.
 _RESERVED = frozenset({ASSETS_DIR, CLUB_DIR, "con", "prn", "aux", "nul"}
+                      | {lang.tag.lower() for lang in i18n.LANGUAGES.values()}
                       | {f"{d}{i}" for d in ("com", "lpt") for i in range(1, 10)})
 
 
@@ -131,6 +134,7 @@ class SeasonsIndexPage:
     title: str
     seasons: tuple[SeasonCard, ...]
     players_url: str = ""  # the club's index of players across the seasons
+    root: str = ""  # up to the site's root: "../" from a language's folder
 
 
 def newest_first(seasons: dict[str, AnySeason]) -> list[str]:
@@ -150,15 +154,35 @@ def index_title(seasons: dict[str, AnySeason]) -> str:
     return organisers.pop() if len(organisers) == 1 else ""
 
 
-def index_page(seasons: dict[str, AnySeason]) -> tuple[SeasonsIndexPage, str, str]:
-    """The index context, and the language and digits it is shown in (the newest season's)."""
+def club_languages(seasons: dict[str, AnySeason]) -> tuple[tuple[str, str], ...]:
+    """The languages of the club's pages and the index, with the digits each is shown in:
+    every language a season of the folder publishes, so a reader who came from a season's
+    page finds the club's pages in its language. The newest season's first language comes
+    first (at the root, where the pages were before there were others), then the others in
+    the catalogues' order (a new season does not reorder the switcher); each in the digits
+    of the newest season that publishes it, as that season's own pages are."""
+    order = newest_first(seasons)
+    digits: dict[str, str] = {}
+    for path in order:
+        season = seasons[path]
+        for code in season.languages or (season.language,):
+            digits.setdefault(code, season.digits)
+    first = next(iter(digits))
+    rest = [code for code in i18n.LANGUAGES if code in digits and code != first]
+    return tuple((code, digits[code]) for code in (first, *rest))
+
+
+def index_page(seasons: dict[str, AnySeason], root: str = ""
+               ) -> tuple[SeasonsIndexPage, str, str]:
+    """The index context (``root``: up to the site's root from where it is), and the
+    language and digits the first of it is shown in (the newest season's)."""
     order = newest_first(seasons)
     cards = []
     for path in order:
         season = seasons[path]
         first, last = season_dates(season)
         lang = i18n.language(season.languages[0] if season.languages else season.language)
-        cards.append(SeasonCard(url=f"{path}/{INDEX}", name=season.name,
+        cards.append(SeasonCard(url=f"{root}{path}/{INDEX}", name=season.name,
                                 organiser=season.organiser, first=first, last=last,
                                 sections=tuple(s.name for s in season.sections),
                                 lang_tag=lang.tag, dir="rtl" if lang.rtl else "ltr"))
@@ -166,15 +190,19 @@ def index_page(seasons: dict[str, AnySeason]) -> tuple[SeasonsIndexPage, str, st
     newest = seasons[order[0]]
     language = newest.languages[0] if newest.languages else newest.language
     return (SeasonsIndexPage(title=title, seasons=tuple(cards),
-                             players_url=f"{CLUB_DIR}/{INDEX}"), language, newest.digits)
+                             players_url=f"{CLUB_DIR}/{INDEX}", root=root), language,
+            newest.digits)
 
 
 def render_index(seasons: dict[str, AnySeason]) -> str:
-    """The HTML of the site's root page: a card per season, newest first."""
+    """The HTML of the site's root page: a card per season, newest first, in the first of
+    :func:`club_languages` (the others are :func:`club_files`')."""
     from leaguegen.site.render import environment
 
     page, language, digits = index_page(seasons)
-    return environment(language, digits).get_template("seasons/index.html").render(page=page)
+    codes = tuple(code for code, _ in club_languages(seasons))
+    return environment(language, digits).get_template("seasons/index.html").render(
+        page=page, langs=codes, here=INDEX)
 
 
 def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool = True,
@@ -183,7 +211,10 @@ def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool
     ``club/ratings.html``, and the grand prix series of ``club.yaml`` with their JSON and,
     when ``pdf``, their PDFs' HTML sources, the paths ending ``.pdf``: the caller makes the
     PDFs), by site path, from each season's share (``season_share``: what a folder's
-    build keeps of a season, loaded again or not); shown in the index's language.
+    build keeps of a season, loaded again or not); in each of :func:`club_languages`, the
+    first at ``club/``, each other under its tag (``ru/club/``) with the index of the
+    seasons in it (``ru/index.html``; the first's is :func:`render_index`). The series'
+    JSON is written once, in ``club/``.
 
     With ``store`` (the build's cache), each page is kept under a key of everything its
     template reads (:class:`_ClubRender`): a page whose context did not change is taken
@@ -211,17 +242,20 @@ class _ClubRender:
 
     CHUNK = 16  # pages per turn: a career page of twenty seasons renders in 5-15 ms
 
-    def __init__(self, language: str, digits: str, store: Store | None) -> None:
+    def __init__(self, language: str, digits: str, store: Store | None,
+                 langs: tuple[str, ...] = ()) -> None:
         from leaguegen.site.incremental import templates_fingerprint
         from leaguegen.site.render import PDF_LINKS, environment
 
         self.env = environment(language, digits)
         self.store = store
+        self.langs = langs  # the switcher's languages (the frame reads them and the path)
         self.base = (f"club-page\0{templates_fingerprint() if store is not None else ''}"
-                     f"\0{language}\0{digits}\0{PDF_LINKS.get()}\0")
+                     f"\0{language}\0{digits}\0{PDF_LINKS.get()}\0{langs}\0")
 
-    def _render(self, jobs: list[tuple[str, object]]) -> list[str]:
-        return [self.env.get_template(template).render(page=page) for template, page in jobs]
+    def _render(self, jobs: list[tuple[str, str, object]]) -> list[str]:
+        return [self.env.get_template(template).render(page=page, langs=self.langs, here=here)
+                for here, template, page in jobs]
 
     def all(self, jobs: dict[str, Job]) -> dict[str, str]:
         """Each job (site path -> template, page context, its key's text) as its page's
@@ -234,10 +268,11 @@ class _ClubRender:
         if self.store is not None:
             for path, (template, page, inputs) in jobs.items():
                 keys[path] = hashlib.sha256(
-                    f"{self.base}{template}\0{inputs or repr(page)}".encode()).hexdigest()
+                    f"{self.base}{path}\0{template}\0{inputs or repr(page)}".encode()
+                ).hexdigest()
                 out[path] = self.store.get_page(keys[path])
         missing = [path for path, html in out.items() if html is None]
-        made = {p: (jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
+        made = {p: (p, jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
                 for p in missing}
         turns = [missing[i:i + self.CHUNK] for i in range(0, len(missing), self.CHUNK)]
         done = parallel.map_in_order(self._render, [[made[p] for p in turn] for turn in turns])
@@ -257,7 +292,7 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
                 ) -> dict[str, bytes]:
     from leaguegen.domain.club.identity import roster
     from leaguegen.site import urls
-    from leaguegen.site.pages.club import club_pages
+    from leaguegen.site.pages.club import ROOT, club_pages
     from leaguegen.site.pages.series import club_series_pages, series_json_bytes
     from leaguegen.site.render import PDF_LINKS
 
@@ -269,24 +304,34 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
     digests = {(p, sid, n): d for p, s in shares.items() for (sid, n), d in s.digests.items()}
     index, pages, ratings = club_pages(found, events, index_title(seasons), tuple(order), links,
                                        digests)
-    _, language, digits = index_page(seasons)
-    jobs: dict[str, Job] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index, ""),
-                            f"{CLUB_DIR}/ratings.html": ("club/ratings.html", ratings, "")}
-    jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", page, inputs))
-                for name, (inputs, page) in pages.items())
-    data: dict[str, bytes] = {}
-    if club is not None and club.series:
-        made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
-                                 found,
-                                 index_title(seasons), language, digits)
-        for series in made:
-            jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series, "")
-            data[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
-            if PDF_LINKS.get():
-                jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series,
-                                                                     "")
-    out = _ClubRender(language, digits, store).all(jobs)
-    return {**{path: html.encode() for path, html in out.items()}, **data}
+    langs = club_languages(seasons)
+    codes = tuple(code for code, _ in langs)
+    files: dict[str, bytes] = {}
+    for code, digits in langs:
+        prefix = i18n.prefix(code, codes)
+        root = "../../" if prefix else ROOT  # from club/ (or ru/club/) up to the site's root
+        jobs: dict[str, Job] = {
+            f"{CLUB_DIR}/{INDEX}": ("club/index.html", replace(index, root=root), ""),
+            f"{CLUB_DIR}/ratings.html": ("club/ratings.html", replace(ratings, root=root), "")}
+        if prefix:  # the first language's index of the seasons is the site's root page
+            jobs[INDEX] = ("seasons/index.html", index_page(seasons, "../")[0], "")
+        jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", partial(make, root), inputs))
+                    for name, (inputs, make) in pages.items())
+        if club is not None and club.series:
+            made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
+                                     found, index_title(seasons), code, digits, root)
+            for series in made:
+                if prefix:  # the JSON is the first language's, in club/
+                    series = replace(series, json_url=f"{root}{CLUB_DIR}/{series.json_url}")
+                else:
+                    files[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
+                jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series, "")
+                if PDF_LINKS.get():
+                    jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html",
+                                                                         series, "")
+        out = _ClubRender(code, digits, store, codes).all(jobs)
+        files.update((prefix + path, html.encode()) for path, html in out.items())
+    return files
 
 
 # ---------------------------------------------------------------- one season under a path

@@ -167,7 +167,7 @@ def _player(p: Player) -> list:
 
 def _event(e: CareerEvent, digest: str) -> list:
     return [digest, e.section, e.section_name, e.number, e.rating, _date(e.first), _date(e.last),
-            str(e.points), e.played, e.performance, _frac(e.rating_change),
+            str(e.points), e.played, e.performance, _frac(e.rating_change), e.zone,
             [[g.round, _date(g.date), g.opponent, g.colour, g.code.name, g.opponent_number]
              for g in e.games]]
 
@@ -212,14 +212,15 @@ def from_json(text: str, path: str) -> Share | None:
         events, digests = {}, {}
         days: dict[str | None, dt.date | None] = {None: None}  # a few hundred dates, 76,000 games
         for (digest, sid, sname, number, rating, efirst, elast, points, played, perf, change,
-             games) in data["events"]:
+             zone, games) in data["events"]:
             digests[(sid, number)] = digest
             events[(sid, number)] = CareerEvent(
                 path, name, sid, sname, number, rating, _day(efirst), _day(elast),
                 tuple(CareerGame(r, days[d] if d in days else days.setdefault(d, _day(d)), opp,
                                  colour, _CODES[code], num)
                       for r, d, opp, colour, code, num in games),
-                Fraction(points), played, perf, None if change is None else Fraction(change))
+                Fraction(points), played, perf, None if change is None else Fraction(change),
+                zone=zone)
         pages, pdfs, count = data["counts"]
         return Share(outline, events, dict(data["outputs"]), list(data["used"]), pages, pdfs,
                      count, list(data["warnings"]), list(data["notes"]), digests)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import NamedTuple
 
+from leaguegen.domain import divisions
 from leaguegen.domain.club.identity import Member, Roster
 from leaguegen.domain.model import Code, Colour, Crosstable
 from leaguegen.domain.performance import performance_rating, table_performance
@@ -69,6 +70,9 @@ class CareerEvent:
     # each game's opponent as a member (their slug; None: not a member, a bye), as the
     # roster of the folder says (``careers_from``); empty in a season's own event
     opponents: tuple[str | None, ...] = ()
+    # in a division (``domain/divisions``): "promoted" / "relegated" once the section is
+    # finished, "promotion" / "relegation" while the player stands in the zone; "" else
+    zone: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,7 +186,15 @@ def event(path: str, facts: SeasonFacts, section_id: str, number: int) -> Career
     dated = [d for d in dates.values() if d is not None]
     return CareerEvent(path, facts.season.name, section_id, section.name, number,
                        player.rating, min(dated, default=None), max(dated, default=None),
-                       tuple(games), points, played, performance, change)
+                       tuple(games), points, played, performance, change,
+                       zone=_zone(facts, section_facts, player.name))
+
+
+def _zone(facts: SeasonFacts, section_facts: SectionFacts, name: str) -> str:
+    """The player's mark in a division, by the rule its standings mark it with
+    (``divisions.zones``), said as what happened once the section is finished."""
+    mark = divisions.zones(facts.season, section_facts).get(name, "")
+    return divisions.outcome(mark) if mark and section_facts.finished else mark
 
 
 def _named(roster: Roster, e: CareerEvent) -> CareerEvent:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import partial
 
+from leaguegen.domain import divisions
 from leaguegen.domain.club.career import Career, CareerEvent, careers_from
 from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
 from leaguegen.domain.club.identity import Roster
@@ -22,7 +23,7 @@ from leaguegen.site import formatting as fmt
 from leaguegen.site.pages.club_chart import Chart, rating_chart
 
 CLUB_DIR = "club"
-ROOT = "../"  # from a club page up to the folder's root
+ROOT = "../"  # from a club page up to the folder's root ("../../" from ru/club/)
 
 
 def member_page(slug: str) -> str:
@@ -100,6 +101,8 @@ class EventView:
     performance: int | None
     rating_change: Fraction | None
     games: tuple[GameView, ...]
+    zone: str = ""  # a division's mark (standings' ``zone_mark``): "promotion", "relegation"
+    moved: bool = False  # the section is finished: the mark is what happened
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,14 +136,19 @@ class CareerPage:
     club_games: int = 0
 
 
-def _event(event: CareerEvent, links: Mapping[tuple[str, str], str]) -> EventView:
+def _event(event: CareerEvent, links: Mapping[tuple[str, str], str], root: str) -> EventView:
     games = tuple(GameView(g.round, g.date, g.opponent, member_page(them) if them else None,
                            g.colour, fmt.cell_of(g.code._name_))
                   for g, them in zip(event.games, event.opponents, strict=True))
-    return EventView(event.season_name, f"{ROOT}{event.season}/index.html", event.section_name,
-                     f"{ROOT}{event.season}/{links[(event.season, event.section)]}", event.first,
+    return EventView(event.season_name, f"{root}{event.season}/index.html", event.section_name,
+                     f"{root}{event.season}/{links[(event.season, event.section)]}", event.first,
                      event.rating, event.points, event.played, event.performance,
-                     event.rating_change, games)
+                     event.rating_change, games, _MARKS.get(event.zone, event.zone),
+                     event.zone in _MARKS)
+
+
+# what happened in a finished division, as the mark its standings show it with
+_MARKS = {divisions.PROMOTED: divisions.PROMOTION, divisions.RELEGATED: divisions.RELEGATION}
 
 
 def _played(events: tuple[CareerEvent, ...]) -> tuple[int, Fraction]:
@@ -155,12 +163,12 @@ def _played(events: tuple[CareerEvent, ...]) -> tuple[int, Fraction]:
 
 
 def _page(career: Career, title: str, links: Mapping[tuple[str, str], str],
-          club_rating: int | None, club_games: int) -> CareerPage:
+          club_rating: int | None, club_games: int, root: str = ROOT) -> CareerPage:
     m = career.member
     h2h = tuple(HeadToHeadView(h.opponent, member_page(h.slug), h.wins, h.draws, h.losses,
                                h.score) for h in career.head_to_head)
-    return CareerPage(ROOT, title, m.name, tuple(n for n in m.names if n != m.name),
-                      m.fide_id, m.club_id, tuple(_event(e, links) for e in career.events),
+    return CareerPage(root, title, m.name, tuple(n for n in m.names if n != m.name),
+                      m.fide_id, m.club_id, tuple(_event(e, links, root) for e in career.events),
                       h2h, rating_chart(career.history), career.history,
                       *_played(career.events), club_rating, club_games)
 
@@ -194,23 +202,22 @@ def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage
     return ClubRatingsPage(ROOT, title, tuple(rows))
 
 
-Made = Callable[[], CareerPage]  # a career page's context, made when its page is
+# a career page's context, made when its page is, given the way up to the site's root
+Made = Callable[[str], CareerPage]
 
 
 def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent], title: str,
                order: tuple[str, ...], links: Mapping[tuple[str, str], str],
-               digests: Mapping[tuple[str, str, int], str] | None = None
-               ) -> tuple[ClubIndexPage, dict[str, tuple[str, CareerPage | Made]],
-                          ClubRatingsPage]:
+               digests: Mapping[tuple[str, str, int], str]
+               ) -> tuple[ClubIndexPage, dict[str, tuple[str, Made]], ClubRatingsPage]:
     """The index, every career page (by file name in the club folder) and the club rating
     list, from every player entry's event (``career.event``, by season, section, number;
     ``order``: the seasons' paths, oldest first; ``links``: each section's page, by season
     and section id).
 
-    A career page comes as (its key, its context): with ``digests`` (each event's content
-    digest) the key is :func:`_inputs` and the context a function that makes it, so a
-    page the cache has is not made at all; without, the key is "" and the context made
-    (its ``repr`` is then its key)."""
+    A career page comes as (its key, a function that makes its context from the way up
+    to the site's root: one per language): the key is :func:`_inputs`, over each event's
+    content digest (``digests``), so a page the cache has is not made at all."""
     made = careers_from(found, events)
     ratings = club_ratings(made, order)
     by_slug = {r.slug: r for r in ratings}
@@ -220,8 +227,7 @@ def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent]
         rated = (round(rating.rating), rating.games) if rating.games else (None, 0)
         make = partial(_page, career, title, links, *rated)
         name = member_page(career.member.slug)
-        pages[name] = ((_inputs(career, title, rated, digests), make) if digests is not None
-                       else ("", make()))
+        pages[name] = (_inputs(career, title, rated, digests), make)
         kept = [e.rating for e in career.events if e.rating is not None]
         rows.append(MemberRow(career.member.name, name, career.member.fide_id,
                               kept[-1] if kept else None,

@@ -216,11 +216,14 @@ def series_json_bytes(page: SeriesPage) -> bytes:
 
 
 def club_series_pages(club: ClubFile, seasons: Mapping[str, SeasonFacts], found: Roster,
-                      title: str, language: str, digits: str) -> list[SeriesPage]:
-    """The pages of a folder's series (``club.yaml``), in ``club/``: each event linked to
-    its season's section page, each player to their career page."""
+                      title: str, language: str, digits: str, root: str = ""
+                      ) -> list[SeriesPage]:
+    """The pages of a folder's series (``club.yaml``), in ``club/`` (``root``: up from it
+    to the site's root, ``ROOT`` by default; ``../../`` from a language's ``ru/club/``):
+    each event linked to its season's section page, each player to their career page."""
     from leaguegen.site.pages.club import ROOT, member_page
 
+    root = root or ROOT
     out = []
     for rules in club.series:
         # the PDF frame's line names the folder's organiser (or, without one, the series)
@@ -234,13 +237,13 @@ def club_series_pages(club: ClubFile, seasons: Mapping[str, SeasonFacts], found:
             path, section_id = events[i]
             facts = seasons[path]
             section = facts.sections[section_id].section
-            return section.name, facts.season.name, f"{ROOT}{path}/{urls.section(section)}"
+            return section.name, facts.season.name, f"{root}{path}/{urls.section(section)}"
 
         def player_url(i: int, number: int, events=events) -> str:  # noqa: ANN001
             path, section_id = events[i]
             slug = found.slug_of(path, section_id, number)
             return member_page(slug) if slug else ""
 
-        out.append(series_page(table, ROOT, frame, title, event_info, player_url,
+        out.append(series_page(table, root, frame, title, event_info, player_url,
                                folder=True))
     return out
