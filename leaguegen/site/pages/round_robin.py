@@ -36,20 +36,21 @@ from leaguegen.site.pages.common import (
     Frame,
     PlayerGame,
     PlayerLink,
+    PlayerPage,
     RoundView,
     SeasonInfo,
     SectionSummary,
     StandingRow,
-    TiebreakView,
     WithdrawalNote,
     links_for,
     season_info,
     section_summary,
     shown_values,
     tiebreak_views,
+    withdrawal_note,
 )
 from leaguegen.site.pages.games import game_links_by_players
-from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
+from leaguegen.site.pages.rating_view import event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import planning_view
 
@@ -72,24 +73,6 @@ class SectionPage(Frame):
     # the season's 50 % rule (``withdrawal_threshold``), stated on the page from round 1
     # and not only once someone has withdrawn (FIDE: the rules are announced in advance)
     withdrawal_threshold: float = 0.5
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerPage(Frame):
-    """One player's season in a section (``<id>/players/<slug>.html``)."""
-
-    player: PlayerLink
-    games: tuple[PlayerGame, ...]
-    score: Fraction
-    played: int
-    rank: int | None
-    performance: int | None
-    average_opponent: int | None
-    withdrawal: WithdrawalNote | None
-    tiebreaks: tuple[TiebreakView, ...] = ()
-    # the points the standings count, when the 50 % rule leaves some games out
-    counted_score: Fraction | None = None
-    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 @dataclass(slots=True)
@@ -192,7 +175,7 @@ def section_page(season: Season, data: SectionData, root: str = "../",
         ))
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
-    withdrawals = tuple(_withdrawal(s, w, data) for w in s.withdrawals)
+    withdrawals = tuple(withdrawal_note(s, w, data.excluded) for w in s.withdrawals)
     free_points = t.scoring.value(s.free_round_units) if len(s.players) % 2 else None
     return SectionPage(
         root=root, season=season_info(season), section=info, description=s.description,
@@ -203,12 +186,6 @@ def section_page(season: Season, data: SectionData, root: str = "../",
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
         withdrawal_threshold=s.withdrawal_threshold,
     )
-
-
-def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: ANN001
-    return WithdrawalNote(name=s.players[w.player - 1].name, after_round=w.after_round,
-                          counted=w.player not in data.excluded,
-                          threshold=s.withdrawal_threshold, sex=s.players[w.player - 1].sex)
 
 
 def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players: int) -> bool:
@@ -374,8 +351,8 @@ def player_page(season: Season, data: SectionData, number: int,
                                games.get((r, number, opponent) if colour is white
                                          else (r, opponent, number), "") if games else ""))
     perf, average = _performance(data, number)
-    withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
-                      None)
+    withdrawal = next((withdrawal_note(s, w, data.excluded) for w in withdrawals
+                       if w.player == number), None)
     units, played = data.score_of(number)
     score = data.value(units)
     counted = None

@@ -40,19 +40,22 @@ from leaguegen.site.pages.common import (
     WITHDRAWN,
     Board,
     Frame,
+    NoteView,
     PlayerGame,
     PlayerLink,
+    PlayerPage,
     SectionSummary,
     StandingRow,
-    TiebreakView,
+    WithdrawalNote,
     links_for,
     season_info,
     section_summary,
     shown_values,
     tiebreak_views,
+    withdrawal_note,
 )
 from leaguegen.site.pages.games import game_links, pgn_paths
-from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
+from leaguegen.site.pages.rating_view import event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
@@ -135,16 +138,6 @@ class ByeView:
 
 
 @dataclass(frozen=True, slots=True)
-class NoteView:
-    """A withdrawal (``round`` = after which) or a bye asked for (``round`` = which round)."""
-
-    name: str
-    round: int
-    label: str  # for requests: a BYE_LABELS msgid
-    sex: str | None = None  # the player's, for the sentence's grammatical gender
-
-
-@dataclass(frozen=True, slots=True)
 class SwissSectionPage(Frame):
     """A Swiss section: standings, Swiss crosstable, rounds (``<id>/index.html``); also the
     rounds index (``<id>/rounds.html``) and the PDF crosstable's source."""
@@ -158,7 +151,7 @@ class SwissSectionPage(Frame):
     round_numbers: tuple[int, ...]  # 1..number_of_rounds
     rounds: tuple[RoundLink, ...]
     pdf_url: str
-    withdrawals: tuple[NoteView, ...]
+    withdrawals: tuple[WithdrawalNote, ...]
     requests: tuple[NoteView, ...]  # byes asked for rounds not paired yet
     tiebreaks_default: bool = False  # the format's default list (the organiser chose none)
 
@@ -226,23 +219,6 @@ class SwissRoundPage(Frame):
     engine_boards: tuple[EngineBoard, ...] = ()
     engine_bye: str = ""  # the engine's PAB, when an edit changed it
     pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
-
-
-@dataclass(frozen=True, slots=True)
-class SwissPlayerPage(Frame):
-    """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
-
-    player: PlayerLink
-    games: tuple[PlayerGame, ...]  # with their round_url
-    score: Fraction
-    played: int
-    rank: int | None
-    performance: int | None
-    average_opponent: int | None
-    withdrew_after: int | None
-    requests: tuple[NoteView, ...]
-    tiebreaks: tuple[TiebreakView, ...] = ()  # how each tiebreak was computed
-    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 # ---------------------------------------------------------------- building
@@ -359,9 +335,7 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
         crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
-        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "",
-                                   s.players[w.player - 1].sex)
-                          for w in s.withdrawals),
+        withdrawals=tuple(withdrawal_note(s, w) for w in s.withdrawals),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in st.requests if q.round > paired),
         tiebreaks_default=s.tiebreaks_default,
@@ -504,7 +478,7 @@ def _how_paired(data: SwissData, round_no: int
     return "explained", why, _name(s, result.bye), before(result.bye)
 
 
-def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage:
+def player_page(season: Season, data: SwissData, number: int) -> PlayerPage:
     root = "../../"
     s, t = data.section, data.table
     rec = t.record(number)
@@ -525,15 +499,15 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
             game_url=_game_url(data, r, boards.get((r, e.opponent), 0), root),
             opponent_points=t.scoring.value(t.score(e.opponent, data.after)), round_url=url))
     perf = _performance(t, number)
-    gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
     paired = ss.paired_rounds(s)
-    return SwissPlayerPage(
+    return PlayerPage(
         root=root, season=season_info(season), section=summary(data, root),
         player=_link(data, number, root), games=tuple(games),
         score=t.scoring.value(t.score(number)),
         played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
         performance=perf[0], average_opponent=perf[1],
-        withdrew_after=gone,
+        withdrawal=next((withdrawal_note(s, w) for w in s.withdrawals if w.player == number),
+                        None),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
                        for q in ss.settings(s).requests if q.player == number and q.round > paired),
         tiebreaks=tiebreak_views(data.standings, number, data.links_of(root),
