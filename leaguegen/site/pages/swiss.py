@@ -109,17 +109,6 @@ class SwissCell:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissRow:
-    rank: int | None
-    shared: bool
-    player: PlayerLink
-    points: Fraction
-    cells: tuple[SwissCell, ...]  # one per planned round
-    values: tuple[object, ...]
-    withdrawn: bool
-
-
-@dataclass(frozen=True, slots=True)
 class RoundLink:
     number: int
     date: dt.date | None
@@ -147,7 +136,8 @@ class SwissSectionPage(Frame):
     baku: bool
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]
-    crosstable: tuple[SwissRow, ...]  # by rank
+    crosstable: tuple[tuple[SwissCell, ...], ...]  # each standings row's, one per round
+    gone: frozenset[int]  # the players who withdrew, by number
     round_numbers: tuple[int, ...]  # 1..number_of_rounds
     rounds: tuple[RoundLink, ...]
     pdf_url: str
@@ -308,32 +298,27 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
     root = "../"
     s = data.section
     st = ss.settings(s)
-    gone = {w.player: w.after_round for w in s.withdrawals}
     counts = Counter(row.rank for row in data.standings.rows)
     standings, crosstable = [], []
     for row in data.standings.rows:
         n = row.number
-        shared = counts[row.rank] > 1
-        points = data.table.scoring.value(row.points)
-        link = _link(data, n, root)
         shown, provisional = shown_values(data.standings.codes, row)
         standings.append(StandingRow(
-            rank=row.rank, shared=shared, player=link, points=points,
+            rank=row.rank, shared=counts[row.rank] > 1, player=_link(data, n, root),
+            points=data.table.scoring.value(row.points),
             played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
             values=shown, decided_by=row.decided_by, withdrawn=False,
             provisional=provisional, performance=_performance(data.table, n)[0],
             rating_change=event_change(data.facts, n)))
-        crosstable.append(SwissRow(
-            rank=row.rank, shared=shared, player=link, points=points,
-            cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
-            values=shown, withdrawn=n in gone))
+        crosstable.append(tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)))
     paired = ss.paired_rounds(s)
     return SwissSectionPage(
         root=root, season=season_info(season), section=summary(data, root),
         description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
         baku=st.acceleration == "baku", standings=tuple(standings),
         tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
-        crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
+        crosstable=tuple(crosstable), gone=frozenset(w.player for w in s.withdrawals),
+        round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
         withdrawals=tuple(withdrawal_note(s, w) for w in s.withdrawals),
         requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
