@@ -103,6 +103,14 @@ class SectionData:
             known = self.points[units] = self.table.scoring.value(units)
         return known
 
+    def performance(self, number: int) -> tuple[int | None, int | None]:
+        """(Rp, average opponent rating) over the games played against rated opponents."""
+        known = self.performances.get(number)
+        if known is None:
+            known = self.performances[number] = (table_performance(self.table, number)
+                                                 or (None, None))
+        return known
+
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
         return links_for(self.links, self.section, root)
 
@@ -169,7 +177,7 @@ def section_page(season: Season, data: SectionData, root: str = "../",
             points=data.value(row.points if row else data.score_of(number)[0]),
             played=data.score_of(number)[1], values=shown,
             decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
-            provisional=provisional, performance=_performance(data, number)[0],
+            provisional=provisional, performance=data.performance(number)[0],
             rating_change=event_change(data.facts, number),
             zone=zones.get(s.players[number - 1].name, ""),
         ))
@@ -223,14 +231,6 @@ def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
             before.append(value(units))
         out[rec.number] = before
     return out
-
-
-def _performance(data: SectionData, number: int) -> tuple[int | None, int | None]:
-    """(Rp, average opponent rating) over the games played against rated opponents."""
-    known = data.performances.get(number)
-    if known is None:
-        known = data.performances[number] = table_performance(data.table, number) or (None, None)
-    return known
 
 
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
@@ -350,7 +350,7 @@ def player_page(season: Season, data: SectionData, number: int,
                                changes.get(r), data.value(data.score_of(opponent)[0]),
                                games.get((r, number, opponent) if colour is white
                                          else (r, opponent, number), "") if games else ""))
-    perf, average = _performance(data, number)
+    perf, average = data.performance(number)
     withdrawal = next((withdrawal_note(s, w, data.excluded) for w in withdrawals
                        if w.player == number), None)
     units, played = data.score_of(number)

@@ -12,10 +12,10 @@ import datetime as dt
 import itertools
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 
-from leaguegen.domain.model import Code, Crosstable, Scoring
+from leaguegen.domain.model import Code, Colour, Scoring
 from leaguegen.domain.pairing import (
     BoardExplanation,
     ColourRule,
@@ -24,12 +24,10 @@ from leaguegen.domain.pairing import (
     systems,
 )
 from leaguegen.domain.pairing.check import RoundPairing, compare_round
-from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.swiss_record import Origin
-from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
@@ -47,16 +45,16 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     WithdrawalNote,
-    links_for,
     season_info,
     section_summary,
     shown_values,
     tiebreak_views,
     withdrawal_note,
 )
-from leaguegen.site.pages.games import game_links, pgn_paths
+from leaguegen.site.pages.games import pgn_paths
 from leaguegen.site.pages.rating_view import event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
+from leaguegen.site.pages.round_robin import SectionData
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
 # A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
@@ -214,52 +212,29 @@ class SwissRoundPage(Frame):
 # ---------------------------------------------------------------- building
 
 
-@dataclass(slots=True)
-class SwissData:
-    """Everything derived once for a Swiss section and shared by its pages."""
-
-    section: Section
-    table: Crosstable
-    standings: Standings
-    after: int  # standings are after this round
-    ranks: dict[int, int]
-    facts: SectionFacts  # the section's, which its summary is made from
-    # the players' links by number (index 0 unused), by root: made once, not per board
-    links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
-    # the game pages by (round, board), from the section folder (site/pages/games.py)
-    game_pages: dict[tuple[int, int], str] = field(default_factory=dict)
-
-    def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        return links_for(self.links, self.section, root)
-
-
-def _link(data: SwissData, number: int, root: str) -> PlayerLink:
+def _link(data: SectionData, number: int, root: str) -> PlayerLink:
     link = data.links_of(root)[number]
     assert link is not None
     return link
 
 
-def swiss_data(facts: SectionFacts) -> SwissData:
-    """The page data of a Swiss section, from its facts (its table and standings)."""
-    section = facts.section
-    assert isinstance(facts, ss.SwissFacts)
-    assert facts.table is not None and facts.standings is not None
-    return SwissData(section, facts.table, facts.standings, facts.after,
-                     {row.number: row.rank for row in facts.standings.rows}, facts,
-                     game_pages=game_links(section, ""))
+def _after(data: SectionData) -> int:  # the round the standings are after
+    facts = data.facts
+    assert isinstance(facts, ss.SwissFacts) and facts.standings is not None
+    return facts.after
 
 
-def summary(data: SwissData, root: str) -> SectionSummary:
+def summary(data: SectionData, root: str) -> SectionSummary:
     rows = data.standings.rows
-    leader = data.section.players[rows[0].number - 1].name if data.after and rows else None
+    leader = data.section.players[rows[0].number - 1].name if _after(data) and rows else None
     return section_summary(data.facts, root, leader)
 
 
-def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
+def _points_before(data: SectionData, number: int, round_no: int) -> Fraction:
     return data.table.scoring.value(data.table.score(number, round_no - 1))
 
 
-def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
+def round_links(data: SectionData, root: str) -> tuple[RoundLink, ...]:
     s = data.section
     out = []
     for info in s.rounds:
@@ -281,7 +256,7 @@ def bye_label(section: Section, number: int, round_no: int, code: Code) -> str:
     return BYE_LABELS.get(code, "")
 
 
-def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
+def _cell(data: SectionData, number: int, round_no: int) -> SwissCell:
     e = data.table.record(number).entry(round_no)
     if e is None or e.opponent is None:  # not paired yet, or a round without a game
         label = bye_label(data.section, number, round_no, e.code) if e else ""
@@ -294,7 +269,7 @@ def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
                      e.colour.value if e.colour else "", fmt.cell(e.code), "")
 
 
-def section_page(season: Season, data: SwissData) -> SwissSectionPage:
+def section_page(season: Season, data: SectionData) -> SwissSectionPage:
     root = "../"
     s = data.section
     st = ss.settings(s)
@@ -306,9 +281,9 @@ def section_page(season: Season, data: SwissData) -> SwissSectionPage:
         standings.append(StandingRow(
             rank=row.rank, shared=counts[row.rank] > 1, player=_link(data, n, root),
             points=data.table.scoring.value(row.points),
-            played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
+            played=sum(1 for e in data.table.record(n).rounds[: _after(data)] if e.played),
             values=shown, decided_by=row.decided_by, withdrawn=False,
-            provisional=provisional, performance=_performance(data.table, n)[0],
+            provisional=provisional, performance=data.performance(n)[0],
             rating_change=event_change(data.facts, n)))
         crosstable.append(tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)))
     paired = ss.paired_rounds(s)
@@ -364,7 +339,7 @@ def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
                     float_up)
 
 
-def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
+def round_page(season: Season, data: SectionData, round_no: int) -> SwissRoundPage:
     root = "../"
     s = data.section
     scoring = data.table.scoring
@@ -376,7 +351,7 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
             i, _link(data, g.white, root), _link(data, g.black, root),
             fmt.board_result(we.code, be.code), _points_before(data, g.white, round_no),
             _points_before(data, g.black, round_no),
-            game_url=_game_url(data, round_no, i, root)))
+            game_url=data.games_of(root).get((round_no, g.white, g.black), "")))
     byes = []
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
@@ -411,23 +386,6 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
     )
 
 
-def _boards_of(s: Section, number: int) -> dict[tuple[int, int], int]:
-    """The board of each of a player's games by (round, opponent), as the round page
-    numbers them (the order the round is written in)."""
-    out: dict[tuple[int, int], int] = {}
-    boards: dict[int, int] = {}
-    for g in s.games:
-        boards[g.round] = boards.get(g.round, 0) + 1
-        if number in (g.white, g.black):
-            out[(g.round, g.black if g.white == number else g.white)] = boards[g.round]
-    return out
-
-
-def _game_url(data: SwissData, round_no: int, board: int, root: str) -> str:
-    path = data.game_pages.get((round_no, board))
-    return root + path if path else ""
-
-
 def _name(s: Section, tpn: int) -> str:
     return s.players[tpn - 1].name if 1 <= tpn <= len(s.players) else str(tpn)
 
@@ -436,7 +394,7 @@ def _sex(s: Section, tpn: int) -> str | None:
     return s.players[tpn - 1].sex if 1 <= tpn <= len(s.players) else None
 
 
-def _how_paired(data: SwissData, round_no: int
+def _how_paired(data: SectionData, round_no: int
                 ) -> tuple[str, tuple[BoardWhy, ...], str, Fraction | None]:
     """The round's ``explain`` state and, for the engine's own round, its stored
     explanation as the page's views (boards by their published number)."""
@@ -463,12 +421,12 @@ def _how_paired(data: SwissData, round_no: int
     return "explained", why, _name(s, result.bye), before(result.bye)
 
 
-def player_page(season: Season, data: SwissData, number: int) -> PlayerPage:
+def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
     root = "../../"
     s, t = data.section, data.table
     rec = t.record(number)
     changes = game_changes(data.facts, number)
-    boards = _boards_of(s, number) if data.game_pages else {}
+    games_of = data.games_of(root)
     games = []
     for r, e in enumerate(rec.rounds, start=1):
         date = s.rounds[r - 1].date
@@ -481,9 +439,11 @@ def player_page(season: Season, data: SwissData, number: int) -> PlayerPage:
         games.append(PlayerGame(
             r, date, e.colour.value if e.colour else "", _link(data, e.opponent, root),
             fmt.cell(e.code), GAME_NOTES.get(e.code, ""), rating_change=changes.get(r),
-            game_url=_game_url(data, r, boards.get((r, e.opponent), 0), root),
-            opponent_points=t.scoring.value(t.score(e.opponent, data.after)), round_url=url))
-    perf = _performance(t, number)
+            game_url=games_of.get((r, number, e.opponent) if e.colour is Colour.WHITE
+                                  else (r, e.opponent, number), ""),
+            opponent_points=t.scoring.value(t.score(e.opponent, _after(data))),
+            round_url=url))
+    perf = data.performance(number)
     paired = ss.paired_rounds(s)
     return PlayerPage(
         root=root, season=season_info(season), section=summary(data, root),
@@ -501,14 +461,10 @@ def player_page(season: Season, data: SwissData, number: int) -> PlayerPage:
     )
 
 
-def _performance(table: Crosstable, number: int) -> tuple[int | None, int | None]:
-    """(Rp, average opponent) over the games played so far; (None, None) without any."""
-    return table_performance(table, number) or (None, None)
-
-
 def swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
-    data = swiss_data(facts)
+    assert facts.standings is not None
+    data = SectionData(facts, {row.number: row.rank for row in facts.standings.rows})
     page = section_page(season, data)
     rounds = ((round_page_path(section, link.number), "swiss/round.html",
                round_page(season, data, link.number)) for link in page.rounds if link.paired)
