@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -29,7 +29,6 @@ from leaguegen.site.pages.common import (
     FREE_ROUND,
     GAME_NOTES,
     N_,
-    TIEBREAK_NAMES,
     Board,
     Cell,
     CrossRow,
@@ -46,6 +45,7 @@ from leaguegen.site.pages.common import (
     season_info,
     section_summary,
     shown_values,
+    tiebreak_heads,
     tiebreak_views,
     withdrawal_note,
 )
@@ -161,39 +161,45 @@ def section_page(season: Season, data: SectionData, root: str = "../",
     s, t = data.section, data.table
     if zones is None:
         zones = divisions.zones(season, data.facts)
-    codes = list(s.tiebreaks)
-    result = data.standings
-    assert result is not None
-    rows = []
-    rank_counts = Counter(row.rank for row in result.rows)
-    # the ranked players, then those the 50 % rule keeps out (no rank, no tiebreaks)
-    for number, row in [*((row.number, row) for row in result.rows),
-                        *((number, None) for number in sorted(data.excluded))]:
-        rank = data.ranks[number] = row.rank if row else None
-        shown, provisional = shown_values(result.codes, row) if row else (("",) * len(codes), ())
-        rows.append(StandingRow(
-            rank=rank, shared=rank is not None and rank_counts[rank] > 1,
-            player=data.links_of(root)[number],
-            points=data.value(row.points if row else data.score_of(number)[0]),
-            played=data.score_of(number)[1], values=shown,
-            decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
-            provisional=provisional, performance=data.performance(number)[0],
-            rating_change=event_change(data.facts, number),
-            zone=zones.get(s.players[number - 1].name, ""),
-        ))
+    rows = standing_rows(data, root, lambda number: data.score_of(number)[1], zones)
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
     withdrawals = tuple(withdrawal_note(s, w, data.excluded) for w in s.withdrawals)
     free_points = t.scoring.value(s.free_round_units) if len(s.players) % 2 else None
     return SectionPage(
         root=root, season=season_info(season), section=info, description=s.description,
-        standings=tuple(rows),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        standings=rows, tiebreaks=tiebreak_heads(s.tiebreaks),
         crosstable=_crosstable(data, root), rounds=_rounds(data, root),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
         withdrawal_threshold=s.withdrawal_threshold,
     )
+
+
+def standing_rows(data: SectionData, root: str, played: Callable[[int], int],
+                  zones: Mapping[str, str] | None = None) -> tuple[StandingRow, ...]:
+    """The standings' rows (a round robin's or a Swiss's), then the players the 50 % rule
+    keeps out (no rank, no tiebreaks); each player's rank is kept in ``data.ranks`` for the
+    crosstable and the player pages. ``played``: a player's games so far."""
+    result = data.standings
+    assert result is not None
+    counts = Counter(row.rank for row in result.rows)
+    blank = ("",) * len(data.section.tiebreaks), ()
+    rows = []
+    for number, row in [*((row.number, row) for row in result.rows),
+                        *((number, None) for number in sorted(data.excluded))]:
+        rank = data.ranks[number] = row.rank if row else None
+        shown, provisional = shown_values(result.codes, row) if row else blank
+        rows.append(StandingRow(
+            rank=rank, shared=rank is not None and counts[rank] > 1,
+            player=data.links_of(root)[number],
+            points=data.value(row.points if row else data.score_of(number)[0]),
+            played=played(number), values=shown,
+            decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
+            provisional=provisional, performance=data.performance(number)[0],
+            rating_change=event_change(data.facts, number),
+            zone=zones.get(data.section.players[number - 1].name, "") if zones else ""))
+    return tuple(rows)
 
 
 def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players: int) -> bool:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,7 +33,6 @@ from leaguegen.site.pages.common import (
     BYE_LABELS,
     GAME_NOTES,
     N_,
-    TIEBREAK_NAMES,
     WITHDRAWN,
     Board,
     Frame,
@@ -47,14 +45,14 @@ from leaguegen.site.pages.common import (
     WithdrawalNote,
     season_info,
     section_summary,
-    shown_values,
+    tiebreak_heads,
     tiebreak_views,
     withdrawal_note,
 )
 from leaguegen.site.pages.games import pgn_paths
-from leaguegen.site.pages.rating_view import event_change, game_changes, rating_line
+from leaguegen.site.pages.rating_view import game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
-from leaguegen.site.pages.round_robin import SectionData
+from leaguegen.site.pages.round_robin import SectionData, standing_rows
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
 # A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
@@ -273,26 +271,18 @@ def section_page(season: Season, data: SectionData) -> SwissSectionPage:
     root = "../"
     s = data.section
     st = ss.settings(s)
-    counts = Counter(row.rank for row in data.standings.rows)
-    standings, crosstable = [], []
-    for row in data.standings.rows:
-        n = row.number
-        shown, provisional = shown_values(data.standings.codes, row)
-        standings.append(StandingRow(
-            rank=row.rank, shared=counts[row.rank] > 1, player=_link(data, n, root),
-            points=data.table.scoring.value(row.points),
-            played=sum(1 for e in data.table.record(n).rounds[: _after(data)] if e.played),
-            values=shown, decided_by=row.decided_by, withdrawn=False,
-            provisional=provisional, performance=data.performance(n)[0],
-            rating_change=event_change(data.facts, n)))
-        crosstable.append(tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)))
+    after = _after(data)
+    standings = standing_rows(data, root, lambda n: sum(
+        1 for e in data.table.record(n).rounds[:after] if e.played))
+    crosstable = tuple(tuple(_cell(data, row.player.number, r)
+                             for r in range(1, st.number_of_rounds + 1)) for row in standings)
     paired = ss.paired_rounds(s)
     return SwissSectionPage(
         root=root, season=season_info(season), section=summary(data, root),
         description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
-        baku=st.acceleration == "baku", standings=tuple(standings),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
-        crosstable=tuple(crosstable), gone=frozenset(w.player for w in s.withdrawals),
+        baku=st.acceleration == "baku", standings=standings,
+        tiebreaks=tiebreak_heads(s.tiebreaks), crosstable=crosstable,
+        gone=frozenset(w.player for w in s.withdrawals),
         round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
         withdrawals=tuple(withdrawal_note(s, w) for w in s.withdrawals),
