@@ -211,30 +211,22 @@ def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players
                for w in section.withdrawals)
 
 
-def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
+def _points_before(data: SectionData) -> dict[int, list[Fraction]]:
     """Each player's score before each round (free rounds included), by player number:
     ``[number][r - 1]`` is the score from the rounds before round ``r``; one pass per
     player rather than a sum per board."""
     out = {}
-    values: dict[int, Fraction] = {}  # the value of each count of units, made once
-
-    def value(units: int) -> Fraction:
-        known = values.get(units)
-        if known is None:
-            known = values[units] = t.scoring.value(units)
-        return known
-
-    points = t.scoring.points
+    points = data.table.scoring.points
     by_name: dict[str, int] = {}  # a code's units, by its name (an Enum's hash is slow)
-    for rec in t.records:
-        units, before = 0, [value(0)]
+    for rec in data.table.records:
+        units, before = 0, [data.value(0)]
         for e in rec.rounds:
             code = e.code
             got = by_name.get(code._name_)
             if got is None:
                 got = by_name[code._name_] = points(code)
             units += got
-            before.append(value(units))
+            before.append(data.value(units))
         out[rec.number] = before
     return out
 
@@ -292,7 +284,7 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     facts = data.facts
     assert isinstance(facts, RoundRobinFacts)  # a round robin's, or a quads group's
     schedule = facts.schedule  # worked out once, with the section's facts
-    before = _points_before(t)
+    before = _points_before(data)
     records, withdrawals = t.records, s.withdrawals
     games = data.games_of(root)
     results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
