@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from leaguegen.domain.model import Code, Colour, Scoring
 from leaguegen.domain.pairing import (
@@ -40,11 +41,9 @@ from leaguegen.site.pages.common import (
     PlayerGame,
     PlayerLink,
     PlayerPage,
-    SectionSummary,
     StandingRow,
     WithdrawalNote,
-    season_info,
-    section_summary,
+    frame,
     tiebreak_heads,
     tiebreak_views,
     withdrawal_note,
@@ -222,10 +221,11 @@ def _after(data: SectionData) -> int:  # the round the standings are after
     return facts.after
 
 
-def summary(data: SectionData, root: str) -> SectionSummary:
-    rows = data.standings.rows
+def _frame(season: Season, data: SectionData, root: str) -> dict[str, Any]:
+    """The page's frame (``common.frame``), the section's leader named once a round is in."""
+    rows = data.standings.rows if data.standings else ()
     leader = data.section.players[rows[0].number - 1].name if _after(data) and rows else None
-    return section_summary(data.facts, root, leader)
+    return frame(season, data.facts, root, leader)
 
 
 def _points_before(data: SectionData, number: int, round_no: int) -> Fraction:
@@ -276,20 +276,15 @@ def section_page(season: Season, data: SectionData) -> SwissSectionPage:
         1 for e in data.table.record(n).rounds[:after] if e.played))
     crosstable = tuple(tuple(_cell(data, row.player.number, r)
                              for r in range(1, st.number_of_rounds + 1)) for row in standings)
-    paired = ss.paired_rounds(s)
     return SwissSectionPage(
-        root=root, season=season_info(season), section=summary(data, root),
-        description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
-        baku=st.acceleration == "baku", standings=standings,
-        tiebreaks=tiebreak_heads(s.tiebreaks), crosstable=crosstable,
+        **_frame(season, data, root), description=s.description,
+        system=SYSTEM_LABELS.get(st.pairing, st.pairing), baku=st.acceleration == "baku",
+        standings=standings, tiebreaks=tiebreak_heads(s.tiebreaks), crosstable=crosstable,
         gone=frozenset(w.player for w in s.withdrawals),
         round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
         withdrawals=tuple(withdrawal_note(s, w) for w in s.withdrawals),
-        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
-                       for q in st.requests if q.round > paired),
-        tiebreaks_default=s.tiebreaks_default,
-    )
+        requests=_requests(s), tiebreaks_default=s.tiebreaks_default)
 
 
 def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
@@ -366,14 +361,13 @@ def round_page(season: Season, data: SectionData, round_no: int) -> SwissRoundPa
             engine_bye = _name(s, engine.bye)
     info = s.rounds[round_no - 1]
     return SwissRoundPage(
-        root=root, season=season_info(season), section=summary(data, root), number=round_no,
-        date=info.date, boards=tuple(boards), byes=tuple(byes),
+        **_frame(season, data, root), number=round_no, date=info.date, boards=tuple(boards),
+        byes=tuple(byes),
         complete=not ss.unfinished_games(s, round_no), rounds=round_links(data, root),
         explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
         system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
         relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
-        pgn_path=pgn_paths(s).get(round_no, ""),
-    )
+        pgn_path=pgn_paths(s).get(round_no, ""))
 
 
 def _name(s: Section, tpn: int) -> str:
@@ -382,6 +376,14 @@ def _name(s: Section, tpn: int) -> str:
 
 def _sex(s: Section, tpn: int) -> str | None:
     return s.players[tpn - 1].sex if 1 <= tpn <= len(s.players) else None
+
+
+def _requests(s: Section, number: int | None = None) -> tuple[NoteView, ...]:
+    """The byes asked for rounds not paired yet: player ``number``'s, or everyone's."""
+    paired = ss.paired_rounds(s)
+    return tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                 for q in ss.settings(s).requests
+                 if q.round > paired and number in (None, q.player))
 
 
 def _how_paired(data: SectionData, round_no: int
@@ -434,21 +436,17 @@ def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
             opponent_points=t.scoring.value(t.score(e.opponent, _after(data))),
             round_url=url))
     perf = data.performance(number)
-    paired = ss.paired_rounds(s)
     return PlayerPage(
-        root=root, season=season_info(season), section=summary(data, root),
-        player=_link(data, number, root), games=tuple(games),
+        **_frame(season, data, root), player=_link(data, number, root), games=tuple(games),
         score=t.scoring.value(t.score(number)),
         played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
         performance=perf[0], average_opponent=perf[1],
         withdrawal=next((withdrawal_note(s, w) for w in s.withdrawals if w.player == number),
                         None),
-        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
-                       for q in ss.settings(s).requests if q.player == number and q.round > paired),
+        requests=_requests(s, number),
         tiebreaks=tiebreak_views(data.standings, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
-        rating=rating_line(data.facts, number),
-    )
+        rating=rating_line(data.facts, number))
 
 
 def swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
