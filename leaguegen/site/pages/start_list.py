@@ -48,27 +48,24 @@ def _row(player: PlayerLink, p: Player, team: str | None = None,
                     team, reserve)
 
 
-def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
-    """A team league's players, team by team in board order (numbers as its TRF has them),
-    each linked to their team's page."""
+def team_links(facts: TeamLeagueFacts, root: str) -> dict[tuple[int, int], PlayerLink]:
+    """A team league's players by (team, place among its eligible players), numbered as its
+    TRF numbers them (team after team, board order), each linked to their team's page."""
     from leaguegen.site.pages.teams_common import team_path
 
     d, sid = facts.details, facts.section.id
-    rows = []
-    for t, team in enumerate(d.teams, start=1):
-        url = root + team_path(sid, t)
-        for i, p in enumerate(team.eligible):
-            n = player_number(d, t, i)
-            link = PlayerLink(n, p.name, url, p.rating, p.federation or None,
-                              p.title or None, p.club or None)
-            rows.append(_row(link, p, team=team.name, reserve=i >= len(team.squad)))
-    return tuple(rows)
+    return {(t, i): PlayerLink(player_number(d, t, i), p.name, root + team_path(sid, t),
+                               p.rating, p.federation or None, p.title or None, p.club or None)
+            for t, team in enumerate(d.teams, start=1) for i, p in enumerate(team.eligible)}
 
 
 def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> StartListPage:
     section = facts.section
     if isinstance(facts, TeamLeagueFacts):
-        rows = _team_rows(facts, root)
+        links = team_links(facts, root)  # team by team, reserves last
+        rows = tuple(_row(links[(t, i)], p, team.name, i >= len(team.squad))
+                     for t, team in enumerate(facts.details.teams, start=1)
+                     for i, p in enumerate(team.eligible))
     else:
         links = player_links(section, root)
         rows = tuple(_row(links[n], p) for n, p in enumerate(section.players, start=1))
