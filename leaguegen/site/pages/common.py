@@ -331,16 +331,6 @@ def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
                     for n, p in enumerate(section.players, start=1)))
 
 
-def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
-              root: str) -> tuple[PlayerLink | None, ...]:
-    """``player_links(section, root)``, made once per root into ``made`` (a page data's own
-    dict, passed down with it)."""
-    known = made.get(root)
-    if known is None:
-        known = made[root] = player_links(section, root)
-    return known
-
-
 def frame(season: Season, facts: SectionFacts, root: str = "../",
           leader: str | None = None) -> dict[str, Any]:
     """A section page's :class:`Frame` fields, as keywords for its page's dataclass."""

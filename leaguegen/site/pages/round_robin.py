@@ -41,7 +41,7 @@ from leaguegen.site.pages.common import (
     SectionSummary,
     StandingRow,
     WithdrawalNote,
-    links_for,
+    player_links,
     season_info,
     section_summary,
     shown_values,
@@ -112,7 +112,11 @@ class SectionData:
         return known
 
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        return links_for(self.links, self.section, root)
+        """The players' links from ``root`` (``player_links``), made once per root."""
+        known = self.links.get(root)
+        if known is None:
+            known = self.links[root] = player_links(self.section, root)
+        return known
 
     def games_of(self, root: str) -> dict[tuple[int, int, int], str]:
         """The game pages' links from ``root`` ({} without PGN files)."""
