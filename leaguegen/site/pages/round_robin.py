@@ -1,7 +1,8 @@
 """Pages of a round-robin section: standings, crosstable, rounds and a page per player.
 
 A quads group is a round robin too, so ``quads.py`` builds its groups' tables
-with :class:`SectionData` / :func:`section_page` from here. Everything a page
+with :class:`SectionData` / :func:`section_page` from here; the Swiss pages use its
+:class:`SectionData` and :func:`standing_rows` too. Everything a page
 shows comes from the section's facts (``domain.sections``), computed once.
 
 Output: ``<id>/index.html``, ``<id>/rounds.html``, ``<id>/players/*.html`` and
@@ -77,7 +78,8 @@ class SectionPage(Frame):
 
 @dataclass(slots=True)
 class SectionData:
-    """A round-robin section's facts and what its pages add while being built (ranks)."""
+    """A round robin's (or a Swiss section's: ``swiss.py``) facts and what its pages derive
+    once while being built (ranks, links, points, performances)."""
 
     facts: SectionFacts
     ranks: dict[int, int | None] = field(default_factory=dict)
