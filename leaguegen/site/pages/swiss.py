@@ -170,16 +170,6 @@ class BoardWhy:
 
 
 @dataclass(frozen=True, slots=True)
-class EngineBoard:
-    """A board of the engine's pairing that the published round does not have (by the
-    engine's board number), for a round edited after ``pair`` wrote it."""
-
-    board: int
-    white: str
-    black: str
-
-
-@dataclass(frozen=True, slots=True)
 class SwissRoundPage(Frame):
     """One round (``<id>/round-<n>.html``): boards, byes, and how the round was paired,
     from what ``pair`` stored (domain/sections/swiss_record.py); nothing is paired
@@ -201,7 +191,8 @@ class SwissRoundPage(Frame):
     bye_why_points: Fraction | None
     system: str
     relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
-    engine_boards: tuple[EngineBoard, ...] = ()
+    # the engine's boards the round no longer has: (its board number, White, Black)
+    engine_boards: tuple[tuple[int, str, str], ...] = ()
     engine_bye: str = ""  # the engine's PAB, when an edit changed it
     pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
 
@@ -354,8 +345,8 @@ def round_page(season: Season, data: SectionData, round_no: int) -> SwissRoundPa
         engine = record.result
         found = ss.stored_pairing(s, round_no)
         diff = compare_round(round_no, engine, RoundPairing(found.boards, found.bye))
-        engine_boards = tuple(EngineBoard(d.board, _name(s, engine.boards[d.board - 1][0]),
-                                          _name(s, engine.boards[d.board - 1][1]))
+        engine_boards = tuple((d.board, _name(s, engine.boards[d.board - 1][0]),
+                               _name(s, engine.boards[d.board - 1][1]))
                               for d in diff.differences if d.board is not None)
         if engine.bye != found.bye and engine.bye is not None:
             engine_bye = _name(s, engine.bye)
