@@ -89,12 +89,6 @@ class WallRow:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundLink:
-    number: int
-    url: str  # relative to the section's folder
-
-
-@dataclass(frozen=True, slots=True)
 class AlphabeticalPage(Frame):
     """``<id>/alphabetical-N.html`` (and ``alphabetical.html``, the current round's).
 
@@ -105,7 +99,7 @@ class AlphabeticalPage(Frame):
     number: int | None
     date: dt.date | None
     rows: tuple[WallRow, ...]
-    rounds: tuple[RoundLink, ...]
+    rounds: tuple[tuple[int, str], ...]  # the pager: (round, its list's file name)
     here: str
     teams: bool = False  # a team league's list: a column of the players' teams
     screen: bool = False  # the section has a venue screen (site/pages/screen.py) to link
@@ -175,7 +169,7 @@ class Shared:
     the table's records in A-Z order (their indexes: a stable sort by the names' collation
     keys, so every round lists the players in the same order)."""
 
-    rounds: tuple[RoundLink, ...]
+    rounds: tuple[tuple[int, str], ...]
     info: SectionSummary
     players: tuple[PlayerLink | None, ...]
     order: list[int]
@@ -206,8 +200,8 @@ def _date(section: Section, r: int) -> dt.date | None:
     return next((x.date for x in section.rounds if x.number == r), None)
 
 
-def _pager(section: Section, rounds: Iterable[int]) -> tuple[RoundLink, ...]:
-    return tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+def _pager(section: Section, rounds: Iterable[int]) -> tuple[tuple[int, str], ...]:
+    return tuple((n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
                  for n in rounds)
 
 
