@@ -23,10 +23,10 @@ def test_the_sheet_of_round_six() -> None:
     season = load_season(DEMO)
     sheet = checkin_sheet(season, season_facts(season).of(season.section("open")))
     assert sheet is not None and sheet.round == 6
-    names = [r.name for r in sheet.rows]
+    names = [r.player.name for r in sheet.rows]
     assert len(names) == 23 and "Jack Thornton" not in names  # withdrew after round 3
     assert names[:3] == ["Aisha Okonkwo", "Alexei Morozov", "Arjun Pillai"]  # by name
-    assert {r.name: r.request for r in sheet.rows if r.request} == {
+    assert {r.player.name: r.request for r in sheet.rows if r.request} == {
         "Helen Carter": "half-point bye"}
     assert not sheet.clubs
 

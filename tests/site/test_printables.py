@@ -107,7 +107,7 @@ def test_every_name_board_and_round_is_on_each_sheet(sheets, lang: str) -> None:
                 assert _num(season, board.number) in text, (what, board.number)
         elif what == "alphabetical":
             for row in page.rows:
-                assert _same(row.name) in text, (what, row.name)
+                assert _same(row.player.name) in text, (what, row.player.name)
         else:  # the wall chart: every player, a column per round so far
             for row in page.chart:
                 assert _same(row.name) in text, (what, row.name)

@@ -25,10 +25,11 @@ def _rows(html: str) -> list[list[str]]:
 
 def test_every_player_in_number_order_with_what_the_season_says() -> None:
     page = start_list_page(RIVERSIDE, derive_facts(PREMIER))
-    assert [r.number for r in page.rows] == list(range(1, len(PREMIER.players) + 1))
+    assert [r.player.number for r in page.rows] == list(range(1, len(PREMIER.players) + 1))
     assert [r.player.name for r in page.rows] == [p.name for p in PREMIER.players]
     first = page.rows[0]
-    assert (first.title, first.player.name, first.rating, first.federation, first.fide_id) == (
+    assert (first.player.title, first.player.name, first.player.rating, first.player.federation,
+            first.fide_id) == (
         PREMIER.players[0].title, PREMIER.players[0].name, PREMIER.players[0].rating,
         PREMIER.players[0].federation, PREMIER.players[0].fide_id)
     assert page.columns == ("title", "federation", "fide")  # nobody has a club
@@ -59,7 +60,7 @@ def test_a_player_without_a_fide_id_has_no_link() -> None:
     players = (*PREMIER.players[:-1], Player("New Member", rating=None))
     section = replace(PREMIER, players=players)
     row = start_list_page(RIVERSIDE, derive_facts(section)).rows[-1]
-    assert row.fide_url is None and row.rating is None
+    assert row.fide_url is None and row.player.rating is None
 
 
 def test_only_round_robins_and_swiss_sections_have_one() -> None:

@@ -27,7 +27,7 @@ from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.round_robin import RoundRobinFacts
-from leaguegen.domain.sections.team_league import TeamLeagueFacts, player_number
+from leaguegen.domain.sections.team_league import TeamLeagueFacts
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     BYE_LABELS,
@@ -41,8 +41,7 @@ from leaguegen.site.pages.common import (
     section_summary,
 )
 from leaguegen.site.pages.registry import register_section_pages
-from leaguegen.site.pages.start_list import has_lists
-from leaguegen.site.pages.teams_common import team_path
+from leaguegen.site.pages.start_list import has_lists, team_links
 from leaguegen.site.render import kept_page, render
 
 # --------------------------------------------------------------------------- collation
@@ -90,12 +89,6 @@ class WallRow:
 
 
 @dataclass(frozen=True, slots=True)
-class RoundLink:
-    number: int
-    url: str  # relative to the section's folder
-
-
-@dataclass(frozen=True, slots=True)
 class AlphabeticalPage(Frame):
     """``<id>/alphabetical-N.html`` (and ``alphabetical.html``, the current round's).
 
@@ -106,7 +99,7 @@ class AlphabeticalPage(Frame):
     number: int | None
     date: dt.date | None
     rows: tuple[WallRow, ...]
-    rounds: tuple[RoundLink, ...]
+    rounds: tuple[tuple[int, str], ...]  # the pager: (round, its list's file name)
     here: str
     teams: bool = False  # a team league's list: a column of the players' teams
     screen: bool = False  # the section has a venue screen (site/pages/screen.py) to link
@@ -176,7 +169,7 @@ class Shared:
     the table's records in A-Z order (their indexes: a stable sort by the names' collation
     keys, so every round lists the players in the same order)."""
 
-    rounds: tuple[RoundLink, ...]
+    rounds: tuple[tuple[int, str], ...]
     info: SectionSummary
     players: tuple[PlayerLink | None, ...]
     order: list[int]
@@ -207,8 +200,8 @@ def _date(section: Section, r: int) -> dt.date | None:
     return next((x.date for x in section.rounds if x.number == r), None)
 
 
-def _pager(section: Section, rounds: Iterable[int]) -> tuple[RoundLink, ...]:
-    return tuple(RoundLink(n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
+def _pager(section: Section, rounds: Iterable[int]) -> tuple[tuple[int, str], ...]:
+    return tuple((n, urls.alphabetical(section, n).removeprefix(f"{section.id}/"))
                  for n in rounds)
 
 
@@ -271,12 +264,7 @@ def team_alphabetical_page(season: Season, facts: TeamLeagueFacts, r: int, here:
     and where a match card of the round seats them (entered, even with boards to come)
     their board, colour and opponent; a team's free round is said."""
     section, d = facts.section, facts.details
-    links: dict[tuple[int, int], PlayerLink] = {}
-    for t, team in enumerate(d.teams, start=1):
-        url = root + team_path(section.id, t)
-        for i, p in enumerate(team.eligible):
-            links[(t, i)] = PlayerLink(player_number(d, t, i), p.name, url, p.rating,
-                                       p.federation or None, p.title or None, team.name)
+    links = team_links(facts, root)
     seated: dict[tuple[int, int], tuple[int, str, tuple[int, int]]] = {}
     for m in d.matches:
         if m.round != r or facts.expunged & {m.host, m.guest}:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from leaguegen.domain.model import Player
 from leaguegen.domain.names import name_key
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts, kind_of
@@ -16,9 +17,7 @@ from leaguegen.site.pages.registry import page_files, register_section_pages
 @dataclass(frozen=True, slots=True)
 class CheckinRow:
     number: int
-    name: str
-    rating: int | None
-    club: str | None
+    player: Player  # its name, rating and club are on the sheet
     request: str | None  # a bye already asked for this round, as the catalogue words it
 
 
@@ -50,14 +49,14 @@ def checkin_sheet(season: Season, facts: SectionFacts, root: str = "../"
     gone = {w.player for w in section.withdrawals if w.after_round < r}
     asked = {q.player: BYE_LABELS[q.code]  # a request is half, full or zero
              for q in getattr(section.details, "requests", ()) if q.round == r}
-    rows = sorted((CheckinRow(n, p.name, p.rating, p.club or None, asked.get(n))
+    rows = sorted((CheckinRow(n, p, asked.get(n))
                    for n, p in enumerate(section.players, start=1) if n not in gone),
-                  key=lambda row: name_key(row.name))
+                  key=lambda row: name_key(row.player.name))
     from leaguegen.site.printables.context import qr_data_uri, site_address
 
     url = site_address(season, urls.section(section))
     return CheckinSheet(**frame(season, facts, root), round=r, rows=tuple(rows),
-                        clubs=any(row.club for row in rows), url=url,
+                        clubs=any(row.player.club for row in rows), url=url,
                         qr=qr_data_uri(url) if url else "")
 
 

@@ -19,7 +19,7 @@ from typing import Any
 from leaguegen.domain.model import Code
 from leaguegen.domain.prizes.tables import has_prize_list
 from leaguegen.domain.report_links import ReportSettings
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season, Section, Withdrawal
 from leaguegen.domain.sections import SectionFacts, kind_of, label
 from leaguegen.domain.sections.kind import N_
 from leaguegen.domain.standings import Standings, StandingsRow
@@ -27,6 +27,7 @@ from leaguegen.domain.tiebreaks import lookup
 from leaguegen.site import urls
 from leaguegen.site.formatting import Numbers
 from leaguegen.site.markdown import render_markdown
+from leaguegen.site.pages.rating_view import RatingLine
 from leaguegen.site.render import PDF_LINKS
 
 TIEBREAK_NAMES = {
@@ -227,9 +228,46 @@ class Frame:
 class WithdrawalNote:  # a withdrawal, worded by the template
     name: str
     after_round: int
-    counted: bool  # False: under the threshold
+    counted: bool  # False: under the threshold (a Swiss's always count)
     threshold: float  # share of games, e.g. 0.5
     sex: str | None = None  # the player's, for the sentence's grammatical gender
+
+
+def withdrawal_note(section: Section, w: Withdrawal, excluded: frozenset[int] = frozenset()
+                    ) -> WithdrawalNote:
+    """``w`` as a page says it; ``excluded``: the players the 50 % rule keeps out."""
+    player = section.players[w.player - 1]
+    return WithdrawalNote(player.name, w.after_round, w.player not in excluded,
+                          section.withdrawal_threshold, player.sex)
+
+
+@dataclass(frozen=True, slots=True)
+class NoteView:  # a Swiss bye asked for in advance: a BYE_LABELS msgid, in round ``round``
+    name: str
+    round: int
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerPage(Frame):
+    """One player's season in a round robin (a quads group, a Scheveningen team too) or a
+    Swiss section (``<id>/players/<nn>-<slug>.html``, player.html)."""
+
+    player: PlayerLink
+    games: tuple[PlayerGame, ...]  # a Swiss's with their round_url
+    score: Fraction
+    played: int
+    rank: int | None
+    performance: int | None
+    average_opponent: int | None
+    withdrawal: WithdrawalNote | None
+    tiebreaks: tuple[TiebreakView, ...]  # how each tiebreak was computed
+    rating: RatingLine | None  # the event's rating change; None: not rated
+    # the points the standings count, when the 50 % rule leaves some games out
+    counted_score: Fraction | None = None
+    # a Swiss's byes asked for rounds not paired yet; None: not a Swiss (whose rounds link
+    # their pages, and whose byes' labels stand in the opponent's column)
+    requests: tuple[NoteView, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,16 +329,6 @@ def player_links(section: Section, root: str) -> tuple[PlayerLink | None, ...]:
     return (None, *(PlayerLink(n, p.name, root + pages[n - 1], p.rating, p.federation,
                                p.title, p.club, p.sex, p.family)
                     for n, p in enumerate(section.players, start=1)))
-
-
-def links_for(made: dict[str, tuple[PlayerLink | None, ...]], section: Section,
-              root: str) -> tuple[PlayerLink | None, ...]:
-    """``player_links(section, root)``, made once per root into ``made`` (a page data's own
-    dict, passed down with it)."""
-    known = made.get(root)
-    if known is None:
-        known = made[root] = player_links(section, root)
-    return known
 
 
 def frame(season: Season, facts: SectionFacts, root: str = "../",

@@ -12,6 +12,7 @@ cached by their own content, and the date costs one replacement per page.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from leaguegen.domain import changes as ch
@@ -27,23 +28,12 @@ KIND_LABELS = {ch.RESULT: N_("result entered"), ch.CORRECTION: N_("result correc
 
 
 @dataclass(frozen=True, slots=True)
-class ChangeView:
-    """One line of the list; ``old``/``new`` as the season writes them (None = none)."""
-
-    date: dt.date | None
-    kind: str  # ch.RESULT ...
-    label: str  # an N_ msgid
-    round: int | None
-    players: tuple[str, ...]
-    old: str | None
-    new: str | None
-
-
-@dataclass(frozen=True, slots=True)
 class ChangesPage(Frame):
-    """``<id>/changes.html``: the section's changes, newest first."""
+    """``<id>/changes.html``: the section's changes, newest first, as the history has them
+    (the template words each by its kind, labelled by ``labels``: KIND_LABELS)."""
 
-    changes: tuple[ChangeView, ...]
+    changes: tuple[ch.Change, ...]
+    labels: Mapping[str, str]
 
 
 def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
@@ -51,11 +41,8 @@ def changes_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
     # a knockout's games live in its bracket (not compared) and its pages have their own tabs
     if not section.changes or section.format == "knockout":
         return {}
-    views = tuple(
-        ChangeView(c.date.date() if c.date else None, c.kind, KIND_LABELS.get(c.kind, c.kind),
-                   c.round, c.players, c.old, c.new)
-        for c in reversed(section.changes))
-    page = ChangesPage(**frame(season, facts), changes=views)
+    page = ChangesPage(**frame(season, facts), changes=tuple(reversed(section.changes)),
+                       labels=KIND_LABELS)
     return {urls.changes(section): render("lists/changes.html", page, season.language)}
 
 

@@ -4,7 +4,7 @@ games (``rounds.html``) and a page per player (each match, its games and how it 
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -53,11 +53,9 @@ class StageScore:
 @dataclass(frozen=True, slots=True)
 class GameView:
     stage: str
-    white: str
-    black: str
+    white: common.PlayerLink
+    black: common.PlayerLink
     result: str
-    white_url: str = ""
-    black_url: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,26 +110,23 @@ def _format_view(f: ko.MatchFormat) -> FormatView:
 
 
 def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
-                root: str = "../") -> MatchView:
+                links: Sequence[common.PlayerLink | None]) -> MatchView:
+    """``links``: the players' from the page (``common.player_links``)."""
     value = section.scoring.value
 
-    def url(seed: int) -> str:
-        return root + urls.player(section, seed)
-
     def slot(seed: int | None, score: Fraction | None) -> SlotView:
-        if seed is None:
+        link = links[seed] if seed is not None else None
+        if link is None:
             return SlotView(None, "", None, "", None, None, None, False)
-        p = section.players[seed - 1]
-        origin = origins.get(seed)
+        origin = origins.get(link.number)
         group, place, number = (origin.source, origin.place, origin.group) if origin else \
             ("", None, None)
-        return SlotView(seed, p.name, p.rating, group, place, number, score,
-                        m.winner is not None and m.winner == seed, url(seed))
+        return SlotView(link.number, link.name, link.rating, group, place, number, score,
+                        m.winner is not None and m.winner == seed, link.url)
 
     regular = m.regular
-    games = tuple(GameView(STAGE_LABELS.get(g.stage, g.stage), section.players[g.white - 1].name,
-                           section.players[g.black - 1].name, fmt.board_result(*g.codes),
-                           url(g.white), url(g.black))
+    games = tuple(GameView(STAGE_LABELS.get(g.stage, g.stage), links[g.white], links[g.black],
+                           fmt.board_result(*g.codes))
                   for g in m.games)
     tiebreaks = tuple(StageScore(STAGE_LABELS.get(t.label, t.label), value(t.top),
                                  value(t.bottom), t.armageddon) for t in m.tiebreaks)
@@ -145,9 +140,10 @@ def _match_view(m: MatchFacts, section: Section, origins: Mapping[int, Origin],
 def knockout_page(season: Season, found: SectionFacts) -> KnockoutPage:
     facts = knockout_facts(found)
     section = facts.section
+    links = common.player_links(section, "../")
     rounds = tuple(
         BracketRound(r.number, round_name(r.players), r.players, r.date,
-                     tuple(_match_view(m, section, facts.origins) for m in r.matches),
+                     tuple(_match_view(m, section, facts.origins, links) for m in r.matches),
                      _format_view(r.format))
         for r in facts.rounds)
     champion = section.players[facts.champion - 1].name if facts.champion else None
@@ -197,7 +193,7 @@ def player_page(season: Season, found: SectionFacts, number: int,
             if number not in (m.top, m.bottom):
                 continue
             other = m.bottom if m.top == number else m.top
-            view = _match_view(m, section, facts.origins, root)
+            view = _match_view(m, section, facts.origins, links)
             mine, theirs = (view.top, view.bottom) if m.top == number else (view.bottom, view.top)
             outcome = ("bye" if m.bye else "won" if m.winner == number
                        else "lost" if m.winner is not None else "")

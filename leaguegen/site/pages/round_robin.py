@@ -1,7 +1,8 @@
 """Pages of a round-robin section: standings, crosstable, rounds and a page per player.
 
 A quads group is a round robin too, so ``quads.py`` builds its groups' tables
-with :class:`SectionData` / :func:`section_page` from here. Everything a page
+with :class:`SectionData` / :func:`section_page` from here; the Swiss pages use its
+:class:`SectionData` and :func:`standing_rows` too. Everything a page
 shows comes from the section's facts (``domain.sections``), computed once.
 
 Output: ``<id>/index.html``, ``<id>/rounds.html``, ``<id>/players/*.html`` and
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -29,27 +30,28 @@ from leaguegen.site.pages.common import (
     FREE_ROUND,
     GAME_NOTES,
     N_,
-    TIEBREAK_NAMES,
     Board,
     Cell,
     CrossRow,
     Frame,
     PlayerGame,
     PlayerLink,
+    PlayerPage,
     RoundView,
     SeasonInfo,
     SectionSummary,
     StandingRow,
-    TiebreakView,
     WithdrawalNote,
-    links_for,
+    player_links,
     season_info,
     section_summary,
     shown_values,
+    tiebreak_heads,
     tiebreak_views,
+    withdrawal_note,
 )
 from leaguegen.site.pages.games import game_links_by_players
-from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
+from leaguegen.site.pages.rating_view import event_change, game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
 from leaguegen.site.planning_view import planning_view
 
@@ -74,27 +76,10 @@ class SectionPage(Frame):
     withdrawal_threshold: float = 0.5
 
 
-@dataclass(frozen=True, slots=True)
-class PlayerPage(Frame):
-    """One player's season in a section (``<id>/players/<slug>.html``)."""
-
-    player: PlayerLink
-    games: tuple[PlayerGame, ...]
-    score: Fraction
-    played: int
-    rank: int | None
-    performance: int | None
-    average_opponent: int | None
-    withdrawal: WithdrawalNote | None
-    tiebreaks: tuple[TiebreakView, ...] = ()
-    # the points the standings count, when the 50 % rule leaves some games out
-    counted_score: Fraction | None = None
-    rating: RatingLine | None = None  # the event's rating change; None: not rated
-
-
 @dataclass(slots=True)
 class SectionData:
-    """A round-robin section's facts and what its pages add while being built (ranks)."""
+    """A round robin's (or a Swiss section's: ``swiss.py``) facts and what its pages derive
+    once while being built (ranks, links, points, performances)."""
 
     facts: SectionFacts
     ranks: dict[int, int | None] = field(default_factory=dict)
@@ -120,8 +105,20 @@ class SectionData:
             known = self.points[units] = self.table.scoring.value(units)
         return known
 
+    def performance(self, number: int) -> tuple[int | None, int | None]:
+        """(Rp, average opponent rating) over the games played against rated opponents."""
+        known = self.performances.get(number)
+        if known is None:
+            known = self.performances[number] = (table_performance(self.table, number)
+                                                 or (None, None))
+        return known
+
     def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        return links_for(self.links, self.section, root)
+        """The players' links from ``root`` (``player_links``), made once per root."""
+        known = self.links.get(root)
+        if known is None:
+            known = self.links[root] = player_links(self.section, root)
+        return known
 
     def games_of(self, root: str) -> dict[tuple[int, int, int], str]:
         """The game pages' links from ``root`` ({} without PGN files)."""
@@ -170,34 +167,14 @@ def section_page(season: Season, data: SectionData, root: str = "../",
     s, t = data.section, data.table
     if zones is None:
         zones = divisions.zones(season, data.facts)
-    codes = list(s.tiebreaks)
-    result = data.standings
-    assert result is not None
-    rows = []
-    rank_counts = Counter(row.rank for row in result.rows)
-    # the ranked players, then those the 50 % rule keeps out (no rank, no tiebreaks)
-    for number, row in [*((row.number, row) for row in result.rows),
-                        *((number, None) for number in sorted(data.excluded))]:
-        rank = data.ranks[number] = row.rank if row else None
-        shown, provisional = shown_values(result.codes, row) if row else (("",) * len(codes), ())
-        rows.append(StandingRow(
-            rank=rank, shared=rank is not None and rank_counts[rank] > 1,
-            player=data.links_of(root)[number],
-            points=data.value(row.points if row else data.score_of(number)[0]),
-            played=data.score_of(number)[1], values=shown,
-            decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
-            provisional=provisional, performance=_performance(data, number)[0],
-            rating_change=event_change(data.facts, number),
-            zone=zones.get(s.players[number - 1].name, ""),
-        ))
+    rows = standing_rows(data, root, lambda number: data.score_of(number)[1], zones)
     leader = rows[0].player.name if rows and data.facts.progress.rounds_played else None
     info = section_summary(data.facts, root, leader)
-    withdrawals = tuple(_withdrawal(s, w, data) for w in s.withdrawals)
+    withdrawals = tuple(withdrawal_note(s, w, data.excluded) for w in s.withdrawals)
     free_points = t.scoring.value(s.free_round_units) if len(s.players) % 2 else None
     return SectionPage(
         root=root, season=season_info(season), section=info, description=s.description,
-        standings=tuple(rows),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in codes),
+        standings=rows, tiebreaks=tiebreak_heads(s.tiebreaks),
         crosstable=_crosstable(data, root), rounds=_rounds(data, root),
         pdf_url=urls.pdf_name(s), double=s.double, free_round_points=free_points,
         withdrawals=withdrawals, tiebreaks_default=s.tiebreaks_default,
@@ -205,10 +182,30 @@ def section_page(season: Season, data: SectionData, root: str = "../",
     )
 
 
-def _withdrawal(s: Section, w, data: SectionData) -> WithdrawalNote:  # noqa: ANN001
-    return WithdrawalNote(name=s.players[w.player - 1].name, after_round=w.after_round,
-                          counted=w.player not in data.excluded,
-                          threshold=s.withdrawal_threshold, sex=s.players[w.player - 1].sex)
+def standing_rows(data: SectionData, root: str, played: Callable[[int], int],
+                  zones: Mapping[str, str] | None = None) -> tuple[StandingRow, ...]:
+    """The standings' rows (a round robin's or a Swiss's), then the players the 50 % rule
+    keeps out (no rank, no tiebreaks); each player's rank is kept in ``data.ranks`` for the
+    crosstable and the player pages. ``played``: a player's games so far."""
+    result = data.standings
+    assert result is not None
+    counts = Counter(row.rank for row in result.rows)
+    blank = ("",) * len(data.section.tiebreaks), ()
+    rows = []
+    for number, row in [*((row.number, row) for row in result.rows),
+                        *((number, None) for number in sorted(data.excluded))]:
+        rank = data.ranks[number] = row.rank if row else None
+        shown, provisional = shown_values(result.codes, row) if row else blank
+        rows.append(StandingRow(
+            rank=rank, shared=rank is not None and counts[rank] > 1,
+            player=data.links_of(root)[number],
+            points=data.value(row.points if row else data.score_of(number)[0]),
+            played=played(number), values=shown,
+            decided_by=row.decided_by if row else None, withdrawn=number in data.excluded,
+            provisional=provisional, performance=data.performance(number)[0],
+            rating_change=event_change(data.facts, number),
+            zone=zones.get(data.section.players[number - 1].name, "") if zones else ""))
+    return tuple(rows)
 
 
 def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players: int) -> bool:
@@ -220,40 +217,24 @@ def lost_to_withdrawal(section: Section, round_number: int, code: Code, *players
                for w in section.withdrawals)
 
 
-def _points_before(t: Crosstable) -> dict[int, list[Fraction]]:
+def _points_before(data: SectionData) -> dict[int, list[Fraction]]:
     """Each player's score before each round (free rounds included), by player number:
     ``[number][r - 1]`` is the score from the rounds before round ``r``; one pass per
     player rather than a sum per board."""
     out = {}
-    values: dict[int, Fraction] = {}  # the value of each count of units, made once
-
-    def value(units: int) -> Fraction:
-        known = values.get(units)
-        if known is None:
-            known = values[units] = t.scoring.value(units)
-        return known
-
-    points = t.scoring.points
+    points = data.table.scoring.points
     by_name: dict[str, int] = {}  # a code's units, by its name (an Enum's hash is slow)
-    for rec in t.records:
-        units, before = 0, [value(0)]
+    for rec in data.table.records:
+        units, before = 0, [data.value(0)]
         for e in rec.rounds:
             code = e.code
             got = by_name.get(code._name_)
             if got is None:
                 got = by_name[code._name_] = points(code)
             units += got
-            before.append(value(units))
+            before.append(data.value(units))
         out[rec.number] = before
     return out
-
-
-def _performance(data: SectionData, number: int) -> tuple[int | None, int | None]:
-    """(Rp, average opponent rating) over the games played against rated opponents."""
-    known = data.performances.get(number)
-    if known is None:
-        known = data.performances[number] = table_performance(data.table, number) or (None, None)
-    return known
 
 
 def _crosstable(data: SectionData, root: str) -> tuple[CrossRow, ...]:
@@ -309,7 +290,7 @@ def _rounds(data: SectionData, root: str) -> tuple[RoundView, ...]:
     facts = data.facts
     assert isinstance(facts, RoundRobinFacts)  # a round robin's, or a quads group's
     schedule = facts.schedule  # worked out once, with the section's facts
-    before = _points_before(t)
+    before = _points_before(data)
     records, withdrawals = t.records, s.withdrawals
     games = data.games_of(root)
     results: dict[tuple[str, str], str] = {}  # by the codes' names (an Enum's hash is slow)
@@ -373,9 +354,9 @@ def player_page(season: Season, data: SectionData, number: int,
                                changes.get(r), data.value(data.score_of(opponent)[0]),
                                games.get((r, number, opponent) if colour is white
                                          else (r, opponent, number), "") if games else ""))
-    perf, average = _performance(data, number)
-    withdrawal = next((_withdrawal(s, w, data) for w in withdrawals if w.player == number),
-                      None)
+    perf, average = data.performance(number)
+    withdrawal = next((withdrawal_note(s, w, data.excluded) for w in withdrawals
+                       if w.player == number), None)
     units, played = data.score_of(number)
     score = data.value(units)
     counted = None

@@ -7,23 +7,16 @@ from dataclasses import dataclass
 
 from leaguegen.domain.season import Season
 from leaguegen.domain.sections import SectionFacts
-from leaguegen.domain.sections.stages import PendingFacts
+from leaguegen.domain.sections.stages import PendingFacts, SourceState
 from leaguegen.site.pages.common import Frame, frame
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionPages, register_renderer
-
-
-@dataclass(frozen=True, slots=True)
-class SourceLink:  # an earlier section feeding this one, and whether it has finished
-    name: str
-    url: str
-    finished: bool
 
 
 @dataclass(frozen=True, slots=True)
 class PendingPage(Frame):
     description: str
     top: int
-    sources: tuple[SourceLink, ...]
+    sources: tuple[SourceState, ...]  # the earlier sections feeding this one (their pages)
     cross: bool
 
 
@@ -31,11 +24,9 @@ def pending_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
     if not isinstance(facts, PendingFacts):
         raise TypeError(f"section '{section.id}' is not waiting for its players")
-    sources = tuple(SourceLink(s.name, f"../{s.id}/index.html", s.finished)
-                    for s in facts.sources)
     return SectionPages(PendingPage(
         **frame(season, facts), description=section.description, top=facts.top,
-        sources=sources, cross=facts.cross))
+        sources=facts.sources, cross=facts.cross))
 
 
 register_renderer(PENDING_RENDERER, pending_pages, "stage", rounds=False)

@@ -19,15 +19,10 @@ FIDE_PROFILE = "https://ratings.fide.com/profile/{id}"
 
 
 @dataclass(frozen=True, slots=True)
-class StartRow:
-    number: int
+class StartRow:  # the player's number, title, rating, federation and club are the link's
     player: PlayerLink
-    title: str | None
-    rating: int | None
-    federation: str | None
     fide_id: int | None
     fide_url: str | None  # the player's FIDE profile, when the FIDE id is known
-    club: str | None
     team: str | None = None  # a team league: the player's team
     reserve: bool = False  # a team league: a reserve of the team
 
@@ -47,44 +42,39 @@ class StartListPage(Frame):
 has_lists = exports_trf
 
 
-def _row(n: int, player: PlayerLink, p: Player, team: str | None = None,
+def _row(player: PlayerLink, p: Player, team: str | None = None,
          reserve: bool = False) -> StartRow:
-    return StartRow(number=n, player=player, title=p.title or None, rating=p.rating,
-                    federation=p.federation or None, fide_id=p.fide_id,
-                    fide_url=FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
-                    club=p.club or None, team=team, reserve=reserve)
+    return StartRow(player, p.fide_id, FIDE_PROFILE.format(id=p.fide_id) if p.fide_id else None,
+                    team, reserve)
 
 
-def _team_rows(facts: TeamLeagueFacts, root: str) -> tuple[StartRow, ...]:
-    """A team league's players, team by team in board order (numbers as its TRF has them),
-    each linked to their team's page."""
+def team_links(facts: TeamLeagueFacts, root: str) -> dict[tuple[int, int], PlayerLink]:
+    """A team league's players by (team, place among its eligible players), numbered as its
+    TRF numbers them (team after team, board order), each linked to their team's page."""
     from leaguegen.site.pages.teams_common import team_path
 
     d, sid = facts.details, facts.section.id
-    rows = []
-    for t, team in enumerate(d.teams, start=1):
-        url = root + team_path(sid, t)
-        for i, p in enumerate(team.eligible):
-            n = player_number(d, t, i)
-            link = PlayerLink(n, p.name, url, p.rating, p.federation or None,
-                              p.title or None, p.club or None)
-            rows.append(_row(n, link, p, team=team.name, reserve=i >= len(team.squad)))
-    return tuple(rows)
+    return {(t, i): PlayerLink(player_number(d, t, i), p.name, root + team_path(sid, t),
+                               p.rating, p.federation or None, p.title or None, p.club or None)
+            for t, team in enumerate(d.teams, start=1) for i, p in enumerate(team.eligible)}
 
 
 def start_list_page(season: Season, facts: SectionFacts, root: str = "../") -> StartListPage:
     section = facts.section
     if isinstance(facts, TeamLeagueFacts):
-        rows = _team_rows(facts, root)
+        links = team_links(facts, root)  # team by team, reserves last
+        rows = tuple(_row(links[(t, i)], p, team.name, i >= len(team.squad))
+                     for t, team in enumerate(facts.details.teams, start=1)
+                     for i, p in enumerate(team.eligible))
     else:
         links = player_links(section, root)
-        rows = tuple(_row(n, links[n], p) for n, p in enumerate(section.players, start=1))
-    present = {"team": any(r.team for r in rows), "title": any(r.title for r in rows),
-               "federation": any(r.federation for r in rows),
-               "fide": any(r.fide_id for r in rows), "club": any(r.club for r in rows)}
+        rows = tuple(_row(links[n], p) for n, p in enumerate(section.players, start=1))
+    present = {"team": any(r.team for r in rows), "title": any(r.player.title for r in rows),
+               "federation": any(r.player.federation for r in rows),
+               "fide": any(r.fide_id for r in rows), "club": any(r.player.club for r in rows)}
     return StartListPage(**frame(season, facts, root), rows=rows,
                          columns=tuple(k for k, shown in present.items() if shown),
-                         rated=any(r.rating for r in rows))
+                         rated=any(r.player.rating for r in rows))
 
 
 def start_list_pages(season: Season, facts: SectionFacts) -> dict[str, str]:

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
-from leaguegen.domain.model import Code, Crosstable, Scoring
+from leaguegen.domain.model import Code, Colour, Scoring
 from leaguegen.domain.pairing import (
     BoardExplanation,
     ColourRule,
@@ -24,36 +24,34 @@ from leaguegen.domain.pairing import (
     systems,
 )
 from leaguegen.domain.pairing.check import RoundPairing, compare_round
-from leaguegen.domain.performance import table_performance
 from leaguegen.domain.season import Season, Section
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.sections import swiss as ss
 from leaguegen.domain.sections.swiss_record import Origin
-from leaguegen.domain.standings import Standings
 from leaguegen.site import formatting as fmt
 from leaguegen.site import urls
 from leaguegen.site.pages.common import (
     BYE_LABELS,
     GAME_NOTES,
     N_,
-    TIEBREAK_NAMES,
     WITHDRAWN,
     Board,
     Frame,
+    NoteView,
     PlayerGame,
     PlayerLink,
-    SectionSummary,
+    PlayerPage,
     StandingRow,
-    TiebreakView,
-    links_for,
-    season_info,
-    section_summary,
-    shown_values,
+    WithdrawalNote,
+    frame,
+    tiebreak_heads,
     tiebreak_views,
+    withdrawal_note,
 )
-from leaguegen.site.pages.games import game_links, pgn_paths
-from leaguegen.site.pages.rating_view import RatingLine, event_change, game_changes, rating_line
+from leaguegen.site.pages.games import pgn_paths
+from leaguegen.site.pages.rating_view import game_changes, rating_line
 from leaguegen.site.pages.registry import SectionPages, player_pages, register_renderer
+from leaguegen.site.pages.round_robin import SectionData, standing_rows
 
 SYSTEM_LABELS = {s.name: s.label for s in systems()}  # msgids from the pairing registry
 # A withdrawn player's rounds (common.WITHDRAWN): in the crosstable the site's withdrawal
@@ -106,17 +104,6 @@ class SwissCell:
 
 
 @dataclass(frozen=True, slots=True)
-class SwissRow:
-    rank: int | None
-    shared: bool
-    player: PlayerLink
-    points: Fraction
-    cells: tuple[SwissCell, ...]  # one per planned round
-    values: tuple[object, ...]
-    withdrawn: bool
-
-
-@dataclass(frozen=True, slots=True)
 class RoundLink:
     number: int
     date: dt.date | None
@@ -135,16 +122,6 @@ class ByeView:
 
 
 @dataclass(frozen=True, slots=True)
-class NoteView:
-    """A withdrawal (``round`` = after which) or a bye asked for (``round`` = which round)."""
-
-    name: str
-    round: int
-    label: str  # for requests: a BYE_LABELS msgid
-    sex: str | None = None  # the player's, for the sentence's grammatical gender
-
-
-@dataclass(frozen=True, slots=True)
 class SwissSectionPage(Frame):
     """A Swiss section: standings, Swiss crosstable, rounds (``<id>/index.html``); also the
     rounds index (``<id>/rounds.html``) and the PDF crosstable's source."""
@@ -154,11 +131,12 @@ class SwissSectionPage(Frame):
     baku: bool
     standings: tuple[StandingRow, ...]
     tiebreaks: tuple[tuple[str, str], ...]
-    crosstable: tuple[SwissRow, ...]  # by rank
+    crosstable: tuple[tuple[SwissCell, ...], ...]  # each standings row's, one per round
+    gone: frozenset[int]  # the players who withdrew, by number
     round_numbers: tuple[int, ...]  # 1..number_of_rounds
     rounds: tuple[RoundLink, ...]
     pdf_url: str
-    withdrawals: tuple[NoteView, ...]
+    withdrawals: tuple[WithdrawalNote, ...]
     requests: tuple[NoteView, ...]  # byes asked for rounds not paired yet
     tiebreaks_default: bool = False  # the format's default list (the organiser chose none)
 
@@ -192,16 +170,6 @@ class BoardWhy:
 
 
 @dataclass(frozen=True, slots=True)
-class EngineBoard:
-    """A board of the engine's pairing that the published round does not have (by the
-    engine's board number), for a round edited after ``pair`` wrote it."""
-
-    board: int
-    white: str
-    black: str
-
-
-@dataclass(frozen=True, slots=True)
 class SwissRoundPage(Frame):
     """One round (``<id>/round-<n>.html``): boards, byes, and how the round was paired,
     from what ``pair`` stored (domain/sections/swiss_record.py); nothing is paired
@@ -223,77 +191,39 @@ class SwissRoundPage(Frame):
     bye_why_points: Fraction | None
     system: str
     relaxed_pairs: tuple[tuple[str, str], ...] = ()  # avoid / keep_apart pairs given up
-    engine_boards: tuple[EngineBoard, ...] = ()
+    # the engine's boards the round no longer has: (its board number, White, Black)
+    engine_boards: tuple[tuple[int, str, str], ...] = ()
     engine_bye: str = ""  # the engine's PAB, when an edit changed it
     pgn_path: str = ""  # the round's PGN file from the site's root, when the season has one
-
-
-@dataclass(frozen=True, slots=True)
-class SwissPlayerPage(Frame):
-    """One player of a Swiss section (``<id>/players/<nn>-<slug>.html``)."""
-
-    player: PlayerLink
-    games: tuple[PlayerGame, ...]  # with their round_url
-    score: Fraction
-    played: int
-    rank: int | None
-    performance: int | None
-    average_opponent: int | None
-    withdrew_after: int | None
-    requests: tuple[NoteView, ...]
-    tiebreaks: tuple[TiebreakView, ...] = ()  # how each tiebreak was computed
-    rating: RatingLine | None = None  # the event's rating change; None: not rated
 
 
 # ---------------------------------------------------------------- building
 
 
-@dataclass(slots=True)
-class SwissData:
-    """Everything derived once for a Swiss section and shared by its pages."""
-
-    section: Section
-    table: Crosstable
-    standings: Standings
-    after: int  # standings are after this round
-    ranks: dict[int, int]
-    facts: SectionFacts  # the section's, which its summary is made from
-    # the players' links by number (index 0 unused), by root: made once, not per board
-    links: dict[str, tuple[PlayerLink | None, ...]] = field(default_factory=dict)
-    # the game pages by (round, board), from the section folder (site/pages/games.py)
-    game_pages: dict[tuple[int, int], str] = field(default_factory=dict)
-
-    def links_of(self, root: str) -> tuple[PlayerLink | None, ...]:
-        return links_for(self.links, self.section, root)
-
-
-def _link(data: SwissData, number: int, root: str) -> PlayerLink:
+def _link(data: SectionData, number: int, root: str) -> PlayerLink:
     link = data.links_of(root)[number]
     assert link is not None
     return link
 
 
-def swiss_data(facts: SectionFacts) -> SwissData:
-    """The page data of a Swiss section, from its facts (its table and standings)."""
-    section = facts.section
-    assert isinstance(facts, ss.SwissFacts)
-    assert facts.table is not None and facts.standings is not None
-    return SwissData(section, facts.table, facts.standings, facts.after,
-                     {row.number: row.rank for row in facts.standings.rows}, facts,
-                     game_pages=game_links(section, ""))
+def _after(data: SectionData) -> int:  # the round the standings are after
+    facts = data.facts
+    assert isinstance(facts, ss.SwissFacts) and facts.standings is not None
+    return facts.after
 
 
-def summary(data: SwissData, root: str) -> SectionSummary:
-    rows = data.standings.rows
-    leader = data.section.players[rows[0].number - 1].name if data.after and rows else None
-    return section_summary(data.facts, root, leader)
+def _frame(season: Season, data: SectionData, root: str) -> dict[str, Any]:
+    """The page's frame (``common.frame``), the section's leader named once a round is in."""
+    rows = data.standings.rows if data.standings else ()
+    leader = data.section.players[rows[0].number - 1].name if _after(data) and rows else None
+    return frame(season, data.facts, root, leader)
 
 
-def _points_before(data: SwissData, number: int, round_no: int) -> Fraction:
+def _points_before(data: SectionData, number: int, round_no: int) -> Fraction:
     return data.table.scoring.value(data.table.score(number, round_no - 1))
 
 
-def round_links(data: SwissData, root: str) -> tuple[RoundLink, ...]:
+def round_links(data: SectionData, root: str) -> tuple[RoundLink, ...]:
     s = data.section
     out = []
     for info in s.rounds:
@@ -315,7 +245,7 @@ def bye_label(section: Section, number: int, round_no: int, code: Code) -> str:
     return BYE_LABELS.get(code, "")
 
 
-def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
+def _cell(data: SectionData, number: int, round_no: int) -> SwissCell:
     e = data.table.record(number).entry(round_no)
     if e is None or e.opponent is None:  # not paired yet, or a round without a game
         label = bye_label(data.section, number, round_no, e.code) if e else ""
@@ -328,44 +258,24 @@ def _cell(data: SwissData, number: int, round_no: int) -> SwissCell:
                      e.colour.value if e.colour else "", fmt.cell(e.code), "")
 
 
-def section_page(season: Season, data: SwissData) -> SwissSectionPage:
+def section_page(season: Season, data: SectionData) -> SwissSectionPage:
     root = "../"
     s = data.section
     st = ss.settings(s)
-    gone = {w.player: w.after_round for w in s.withdrawals}
-    counts = Counter(row.rank for row in data.standings.rows)
-    standings, crosstable = [], []
-    for row in data.standings.rows:
-        n = row.number
-        shared = counts[row.rank] > 1
-        points = data.table.scoring.value(row.points)
-        link = _link(data, n, root)
-        shown, provisional = shown_values(data.standings.codes, row)
-        standings.append(StandingRow(
-            rank=row.rank, shared=shared, player=link, points=points,
-            played=sum(1 for e in data.table.record(n).rounds[: data.after] if e.played),
-            values=shown, decided_by=row.decided_by, withdrawn=False,
-            provisional=provisional, performance=_performance(data.table, n)[0],
-            rating_change=event_change(data.facts, n)))
-        crosstable.append(SwissRow(
-            rank=row.rank, shared=shared, player=link, points=points,
-            cells=tuple(_cell(data, n, r) for r in range(1, st.number_of_rounds + 1)),
-            values=shown, withdrawn=n in gone))
-    paired = ss.paired_rounds(s)
+    after = _after(data)
+    standings = standing_rows(data, root, lambda n: sum(
+        1 for e in data.table.record(n).rounds[:after] if e.played))
+    crosstable = tuple(tuple(_cell(data, row.player.number, r)
+                             for r in range(1, st.number_of_rounds + 1)) for row in standings)
     return SwissSectionPage(
-        root=root, season=season_info(season), section=summary(data, root),
-        description=s.description, system=SYSTEM_LABELS.get(st.pairing, st.pairing),
-        baku=st.acceleration == "baku", standings=tuple(standings),
-        tiebreaks=tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in s.tiebreaks),
-        crosstable=tuple(crosstable), round_numbers=tuple(range(1, st.number_of_rounds + 1)),
+        **_frame(season, data, root), description=s.description,
+        system=SYSTEM_LABELS.get(st.pairing, st.pairing), baku=st.acceleration == "baku",
+        standings=standings, tiebreaks=tiebreak_heads(s.tiebreaks), crosstable=crosstable,
+        gone=frozenset(w.player for w in s.withdrawals),
+        round_numbers=tuple(range(1, st.number_of_rounds + 1)),
         rounds=round_links(data, root), pdf_url=urls.pdf_name(s),
-        withdrawals=tuple(NoteView(s.players[w.player - 1].name, w.after_round, "",
-                                   s.players[w.player - 1].sex)
-                          for w in s.withdrawals),
-        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
-                       for q in st.requests if q.round > paired),
-        tiebreaks_default=s.tiebreaks_default,
-    )
+        withdrawals=tuple(withdrawal_note(s, w) for w in s.withdrawals),
+        requests=_requests(s), tiebreaks_default=s.tiebreaks_default)
 
 
 def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
@@ -405,7 +315,7 @@ def _why(s: Section, board: int, ex: BoardExplanation, scoring: Scoring,
                     float_up)
 
 
-def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage:
+def round_page(season: Season, data: SectionData, round_no: int) -> SwissRoundPage:
     root = "../"
     s = data.section
     scoring = data.table.scoring
@@ -417,7 +327,7 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
             i, _link(data, g.white, root), _link(data, g.black, root),
             fmt.board_result(we.code, be.code), _points_before(data, g.white, round_no),
             _points_before(data, g.black, round_no),
-            game_url=_game_url(data, round_no, i, root)))
+            game_url=data.games_of(root).get((round_no, g.white, g.black), "")))
     byes = []
     for rec in data.table.records:
         e = rec.rounds[round_no - 1]
@@ -435,38 +345,20 @@ def round_page(season: Season, data: SwissData, round_no: int) -> SwissRoundPage
         engine = record.result
         found = ss.stored_pairing(s, round_no)
         diff = compare_round(round_no, engine, RoundPairing(found.boards, found.bye))
-        engine_boards = tuple(EngineBoard(d.board, _name(s, engine.boards[d.board - 1][0]),
-                                          _name(s, engine.boards[d.board - 1][1]))
+        engine_boards = tuple((d.board, _name(s, engine.boards[d.board - 1][0]),
+                               _name(s, engine.boards[d.board - 1][1]))
                               for d in diff.differences if d.board is not None)
         if engine.bye != found.bye and engine.bye is not None:
             engine_bye = _name(s, engine.bye)
     info = s.rounds[round_no - 1]
     return SwissRoundPage(
-        root=root, season=season_info(season), section=summary(data, root), number=round_no,
-        date=info.date, boards=tuple(boards), byes=tuple(byes),
+        **_frame(season, data, root), number=round_no, date=info.date, boards=tuple(boards),
+        byes=tuple(byes),
         complete=not ss.unfinished_games(s, round_no), rounds=round_links(data, root),
         explain=explain, why=why, bye_why=bye_name, bye_why_points=bye_pts,
         system=SYSTEM_LABELS.get(ss.settings(s).pairing, ""),
         relaxed_pairs=relaxed, engine_boards=engine_boards, engine_bye=engine_bye,
-        pgn_path=pgn_paths(s).get(round_no, ""),
-    )
-
-
-def _boards_of(s: Section, number: int) -> dict[tuple[int, int], int]:
-    """The board of each of a player's games by (round, opponent), as the round page
-    numbers them (the order the round is written in)."""
-    out: dict[tuple[int, int], int] = {}
-    boards: dict[int, int] = {}
-    for g in s.games:
-        boards[g.round] = boards.get(g.round, 0) + 1
-        if number in (g.white, g.black):
-            out[(g.round, g.black if g.white == number else g.white)] = boards[g.round]
-    return out
-
-
-def _game_url(data: SwissData, round_no: int, board: int, root: str) -> str:
-    path = data.game_pages.get((round_no, board))
-    return root + path if path else ""
+        pgn_path=pgn_paths(s).get(round_no, ""))
 
 
 def _name(s: Section, tpn: int) -> str:
@@ -477,7 +369,15 @@ def _sex(s: Section, tpn: int) -> str | None:
     return s.players[tpn - 1].sex if 1 <= tpn <= len(s.players) else None
 
 
-def _how_paired(data: SwissData, round_no: int
+def _requests(s: Section, number: int | None = None) -> tuple[NoteView, ...]:
+    """The byes asked for rounds not paired yet: player ``number``'s, or everyone's."""
+    paired = ss.paired_rounds(s)
+    return tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
+                 for q in ss.settings(s).requests
+                 if q.round > paired and number in (None, q.player))
+
+
+def _how_paired(data: SectionData, round_no: int
                 ) -> tuple[str, tuple[BoardWhy, ...], str, Fraction | None]:
     """The round's ``explain`` state and, for the engine's own round, its stored
     explanation as the page's views (boards by their published number)."""
@@ -504,12 +404,12 @@ def _how_paired(data: SwissData, round_no: int
     return "explained", why, _name(s, result.bye), before(result.bye)
 
 
-def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage:
+def player_page(season: Season, data: SectionData, number: int) -> PlayerPage:
     root = "../../"
     s, t = data.section, data.table
     rec = t.record(number)
     changes = game_changes(data.facts, number)
-    boards = _boards_of(s, number) if data.game_pages else {}
+    games_of = data.games_of(root)
     games = []
     for r, e in enumerate(rec.rounds, start=1):
         date = s.rounds[r - 1].date
@@ -522,34 +422,28 @@ def player_page(season: Season, data: SwissData, number: int) -> SwissPlayerPage
         games.append(PlayerGame(
             r, date, e.colour.value if e.colour else "", _link(data, e.opponent, root),
             fmt.cell(e.code), GAME_NOTES.get(e.code, ""), rating_change=changes.get(r),
-            game_url=_game_url(data, r, boards.get((r, e.opponent), 0), root),
-            opponent_points=t.scoring.value(t.score(e.opponent, data.after)), round_url=url))
-    perf = _performance(t, number)
-    gone = next((w.after_round for w in s.withdrawals if w.player == number), None)
-    paired = ss.paired_rounds(s)
-    return SwissPlayerPage(
-        root=root, season=season_info(season), section=summary(data, root),
-        player=_link(data, number, root), games=tuple(games),
+            game_url=games_of.get((r, number, e.opponent) if e.colour is Colour.WHITE
+                                  else (r, e.opponent, number), ""),
+            opponent_points=t.scoring.value(t.score(e.opponent, _after(data))),
+            round_url=url))
+    perf = data.performance(number)
+    return PlayerPage(
+        **_frame(season, data, root), player=_link(data, number, root), games=tuple(games),
         score=t.scoring.value(t.score(number)),
         played=sum(1 for e in rec.rounds if e.played), rank=data.ranks.get(number),
         performance=perf[0], average_opponent=perf[1],
-        withdrew_after=gone,
-        requests=tuple(NoteView(s.players[q.player - 1].name, q.round, BYE_LABELS[q.code])
-                       for q in ss.settings(s).requests if q.player == number and q.round > paired),
+        withdrawal=next((withdrawal_note(s, w) for w in s.withdrawals if w.player == number),
+                        None),
+        requests=_requests(s, number),
         tiebreaks=tiebreak_views(data.standings, number, data.links_of(root),
                                  fmt.numbers(season.language, season.digits)),
-        rating=rating_line(data.facts, number),
-    )
-
-
-def _performance(table: Crosstable, number: int) -> tuple[int | None, int | None]:
-    """(Rp, average opponent) over the games played so far; (None, None) without any."""
-    return table_performance(table, number) or (None, None)
+        rating=rating_line(data.facts, number))
 
 
 def swiss_pages(season: Season, facts: SectionFacts) -> SectionPages:
     section = facts.section
-    data = swiss_data(facts)
+    assert facts.standings is not None
+    data = SectionData(facts, {row.number: row.rank for row in facts.standings.rows})
     page = section_page(season, data)
     rounds = ((round_page_path(section, link.number), "swiss/round.html",
                round_page(season, data, link.number)) for link in page.rounds if link.paired)

@@ -16,6 +16,7 @@ from leaguegen.domain.sections import swiss as ss
 from leaguegen.errors import Message
 from leaguegen.site import formatting, i18n, urls
 from leaguegen.site.pages.alphabetical import (
+    WallRow,
     current_round,
     listed_rounds,
     round_lines,
@@ -43,18 +44,6 @@ _BYES = {Code.FULL_BYE: "1", Code.HALF_BYE: "½", Code.PAIRING_BYE: "1", Code.ZE
 class NotPrintable(ValueError):
     """The section or round has no printables (a kind without round lists, a round not
     paired yet); the message says which."""
-
-
-@dataclass(frozen=True, slots=True)
-class AzRow:
-    """A player's line of the A-Z list: ``colour`` "w"/"b" (one letter a game of a match),
-    or "" with ``note`` (an N_ msgid: a bye's kind, the free round) when there is no game."""
-
-    name: str
-    board: int | None
-    colour: str
-    opponent: str | None
-    note: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +75,7 @@ class PrintPage:
     url: str
     qr: str
     boards: tuple[Board, ...]
-    rows: tuple[AzRow, ...] = ()
+    rows: tuple[WallRow, ...] = ()  # the A-Z list (the wall page's rows)
     chart_rounds: tuple[int, ...] = ()
     chart: tuple[ChartRow, ...] = ()
     groups: tuple[Group, ...] = ()  # quads, a knockout's matches (kinds.py); else one
@@ -174,7 +163,7 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
         raise NotPrintable(Message("section '{id}' ({format}) has no '{what}' sheet (it has"
                                    " {sheets})", id=section.id, format=section.format,
                                    what=what, sheets=", ".join(section_printables(facts))))
-    rows: tuple[AzRow, ...] = ()
+    rows: tuple[WallRow, ...] = ()
     found, cards = (), ()
     if kind == TEAMS:
         cards = team_cards(facts, number)
@@ -193,12 +182,13 @@ def print_page(season: Season, facts: SectionFacts, number: int, what: str) -> P
 
 
 def _lists(season: Season, facts: SectionFacts, number: int
-           ) -> tuple[tuple[AzRow, ...], tuple[Group, ...]]:
+           ) -> tuple[tuple[WallRow, ...], tuple[Group, ...]]:
     """A round's A-Z lines and its boards (one group without a name) from the wall list."""
     shared = shared_of(facts, "", season.language)
     names = [p.name if p else "" for p in shared.players]
     lines = round_lines(facts, number, shared.order)
-    rows = tuple(AzRow(names[n], board, colour, names[opp] if opp else None, note)
+    links = shared.players
+    rows = tuple(WallRow(links[n], board, colour, links[opp] if opp else None, note)
                  for n, board, colour, opp, note in lines)
     players = facts.section.players
     boards = sorted((Board(board, names[n], names[opp], players[n - 1].rating,
