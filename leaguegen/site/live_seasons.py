@@ -12,35 +12,16 @@ shows its problems in the overlay, as with one season.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from leaguegen.errors import InputError
 from leaguegen.formats.club_file import read_club_file
 from leaguegen.site import season_index, stamp
-from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.live import LiveSite
+from leaguegen.site.pages.club import ClubMemo
 from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
 from leaguegen.site.season_share import Share, share_of
-
-
-@dataclass
-class LastSave(MemoryStore):
-    """The club pages' store while serving: a save finds the pages of the save before
-    (``last``) and keeps only those it used or made, so an edit renders again only the
-    club pages whose context changed (a career page is thousands of template calls),
-    and the store does not grow save after save."""
-
-    last: dict[str, object] = field(default_factory=dict)
-
-    def get(self, key: str) -> object:  # noqa: D102 - MemoryStore.get, from the last save
-        value = self.entries.get(key, self.last.get(key))
-        if value is not None:
-            self.entries[key] = value
-        return value
-
-    get_section = get_page = get_pdf = get
 
 
 class LiveSeasons:
@@ -50,7 +31,9 @@ class LiveSeasons:
         self.folder = Path(folder)
         self.pdf = pdf
         self.sites: dict[str, LiveSite] = {}
-        self.club_pages: dict[str, object] = {}  # the last save's club pages, by key
+        # what the club's pages were made from at the last save (roster, careers, the
+        # rating list's run, the pages): a save makes again only what its edit changed
+        self.club = ClubMemo()
         # each season's last build, with what it was built from (its files' hash and the
         # folder's newest commit), and its share of the club's pages (``season_share``): a
         # save elsewhere in the folder leaves both as they are
@@ -94,10 +77,7 @@ class LiveSeasons:
             club = read_club_file(self.folder, outlines, folders)  # type: ignore[arg-type]
         except InputError as err:
             return None, [str(p) for p in err.problems]
-        store = LastSave(last=self.club_pages)
-        files = SeasonsFiles(built, shares, club, pdf=self.pdf, store=store)
-        self.club_pages = store.entries
-        return files, []
+        return SeasonsFiles(built, shares, club, pdf=self.pdf, memo=self.club), []
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
@@ -49,6 +50,9 @@ from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 from leaguegen.site.season_share import Share
+
+if TYPE_CHECKING:  # the club's pages load with a folder of seasons only
+    from leaguegen.site.pages.club import ClubMemo
 
 ASSETS = ("style.css",)
 SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
@@ -362,11 +366,13 @@ class SeasonsFiles:
     ``shares`` (``season_share``) hold every season's part of the club's pages and index;
     a season in ``shares`` but not in ``builds`` was not built again (its inputs did not
     change): its files are planned from the digests its share keeps, and made, if they
-    must be written after all (changed by hand since), from ``later(path)``: its build."""
+    must be written after all (changed by hand since), from ``later(path)``: its build.
+    ``memo``: what ``serve`` keeps of the club's pages between saves (``ClubMemo``)."""
 
     def __init__(self, builds: dict[str, SiteFiles], shares: dict[str, Share],
                  club: ClubFile | None = None, pdf: bool = True, store: Store | None = None,
-                 later: Callable[[str], SiteFiles] | None = None) -> None:
+                 later: Callable[[str], SiteFiles] | None = None,
+                 memo: ClubMemo | None = None) -> None:
         from leaguegen.site import season_index
 
         self._index = season_index
@@ -377,7 +383,7 @@ class SeasonsFiles:
         self.index = season_index.render_index(outlines).encode()
         # the club's pages across the seasons (every member, a career page each; the grand
         # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
-        made = season_index.club_files(shares, club, pdf, store)
+        made = season_index.club_files(shares, club, pdf, store, memo)
         self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
         self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
                           if p.endswith(".pdf")}

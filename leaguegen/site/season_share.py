@@ -102,10 +102,34 @@ class Share:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     digests: dict[tuple[str, int], str] = field(default_factory=dict)
+    _keys: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def facts(self) -> OutlineFacts:
         return OutlineFacts(self.outline, self.outline.by_id)
+
+    @property
+    def key(self) -> str:
+        """Everything the club's pages read of the season (its outline, each event's
+        digest) as one digest: ``serve`` keeps the club's pages by it."""
+        return self._digests()[0]
+
+    @property
+    def players_key(self) -> str:
+        """The season's sections' ids and players as one digest: what the roster reads
+        (an edited result leaves it as it was, and the roster with it)."""
+        return self._digests()[1]
+
+    def _digests(self) -> tuple[str, str]:
+        if self._keys is None:  # once per share: a share is not changed once made
+            o = self.outline
+            self._keys = (_sha(f"{o!r}\0{list(self.digests.values())!r}"),
+                          _sha(repr([(s.id, s.players) for s in o.sections])))
+        return self._keys
+
+
+def _sha(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def season_dates(season: Season | SeasonOutline) -> tuple[dt.date | None, dt.date | None]:

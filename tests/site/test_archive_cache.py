@@ -184,7 +184,7 @@ def test_a_damaged_or_linked_manifest_writes_every_file(tmp_path) -> None:
 
 
 def test_serve_renders_again_only_the_club_pages_a_save_changed(tmp_path, monkeypatch) -> None:
-    """``serve`` on a folder keeps the last save's club pages (``LastSave``): a save
+    """``serve`` on a folder keeps the last save's club pages (``ClubMemo.pages``): a save
     renders the changed ones only, serves what a cold build writes, and keeps no more
     pages than the site has."""
     from leaguegen.site.live_seasons import LiveSeasons
@@ -205,7 +205,7 @@ def test_serve_renders_again_only_the_club_pages_a_save_changed(tmp_path, monkey
     _flip(club)
     served, errors = live.build()
     assert not errors and 0 < sum(rendered) < pages // 4
-    assert len(live.club_pages) == pages
+    assert len(live.club.pages) == pages
     out = tmp_path / "cold"
     build_seasons(club, out, pdf=False, cache_dir=tmp_path / "cache")
     cold = _tree(out)
