@@ -238,34 +238,35 @@ class _ClubRender:
     def _render(self, jobs: list[tuple[str, object]]) -> list[str]:
         return [self.env.get_template(template).render(page=page) for template, page in jobs]
 
-    def all(self, jobs: dict[str, Job]) -> dict[str, str]:
+    def all(self, jobs: dict[str, Job]) -> dict[str, bytes]:
         """Each job (site path -> template, page context, its key's text) as its page's
-        HTML. A key's text "" is the context's ``repr``; a context may come as a function
+        bytes. A key's text "" is the context's ``repr``; a context may come as a function
         that makes it (``club_pages``), called only when no page is kept by its key."""
         from leaguegen.site import parallel
 
-        out: dict[str, str | None] = dict.fromkeys(jobs)
+        out: dict[str, bytes | None] = dict.fromkeys(jobs)
         keys: dict[str, str] = {}
         last, self.memo.pages = self.memo.pages, {}
         for path, (template, page, inputs) in jobs.items():
             keys[path] = hashlib.sha256(
                 f"{self.base}{template}\0{inputs or repr(page)}".encode()).hexdigest()
-            html = last.get(keys[path])
-            if html is None and self.store is not None:
+            data = last.get(keys[path])
+            if data is None and self.store is not None:
                 html = self.store.get_page(keys[path])
-            out[path] = html
-        missing = [path for path, html in out.items() if html is None]
+                data = html.encode() if html is not None else None
+            out[path] = data
+        missing = [path for path, data in out.items() if data is None]
         made = {p: (jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
                 for p in missing}
         turns = [missing[i:i + self.CHUNK] for i in range(0, len(missing), self.CHUNK)]
         done = parallel.map_in_order(self._render, [[made[p] for p in turn] for turn in turns])
         for turn, pages in zip(turns, done, strict=True):
             for path, html in zip(turn, pages, strict=True):
-                out[path] = html
+                out[path] = html.encode()
                 if self.store is not None:
                     self.store.put_page(keys[path], html)
-        for path, html in out.items():
-            self.memo.pages[keys[path]] = html  # type: ignore[assignment]  # every page made
+        for path, data in out.items():  # encoded once: 400 pages of 20 seasons, each save
+            self.memo.pages[keys[path]] = data  # type: ignore[assignment]  # every page made
         return out  # type: ignore[return-value]  # every page made
 
 
@@ -311,8 +312,7 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
             if PDF_LINKS.get():
                 jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html", series,
                                                                      "")
-    out = _ClubRender(language, digits, store, memo).all(jobs)
-    return {**{path: html.encode() for path, html in out.items()}, **data}
+    return {**_ClubRender(language, digits, store, memo).all(jobs), **data}
 
 
 # ---------------------------------------------------------------- one season under a path

@@ -222,7 +222,7 @@ class ClubMemo:
     roster: Roster | None = None
     careers: dict[str, _Kept] = field(default_factory=dict)
     rating: RatingRun | None = None
-    pages: dict[str, str] = field(default_factory=dict)  # the last save's HTML, by key
+    pages: dict[str, bytes] = field(default_factory=dict)  # the last save's, by key
     series: tuple[str, list] | None = None  # the series' pages, by what they read
     whole: tuple[str, dict[str, bytes]] | None = None  # the last output, by its inputs
     made: int = 0  # careers made (not kept) by the last save: what a test counts
