@@ -11,6 +11,7 @@ shows its problems in the overlay, as with one season.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -39,6 +40,8 @@ class LiveSeasons:
         # save elsewhere in the folder leaves both as they are
         self.last: dict[str, tuple[str, SiteFiles, Share]] = {}
         self.fresh: set[str] = set()  # the seasons this save built (their background jobs)
+        self.lock = threading.Lock()  # the club's pages: made by one thread at a time
+        self.saves = 0  # saves so far: a background job of an older one is skipped
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
@@ -66,7 +69,9 @@ class LiveSeasons:
                 errors.extend(problems)
                 continue
             built[path] = files
-            shares[path] = share_of(path, site.season, files.facts)  # type: ignore[arg-type]
+            shares[path] = share_of(path, site.season, files.facts,  # type: ignore[arg-type]
+                                    (last[1].facts, last[2])
+                                    if last is not None and last[1].facts else None)
             self.last[path] = (seen, files, shares[path])
             self.fresh.add(path)
         self.last = {path: self.last[path] for path in self.sites if path in self.last}
@@ -77,30 +82,44 @@ class LiveSeasons:
             club = read_club_file(self.folder, outlines, folders)  # type: ignore[arg-type]
         except InputError as err:
             return None, [str(p) for p in err.problems]
-        return SeasonsFiles(built, shares, club, pdf=self.pdf, memo=self.club), []
+        self.saves += 1
+        # the club's pages are made after the reload (``background``), as the feeds are, or
+        # by the first request for one of them
+        return SeasonsFiles(built, shares, club, pdf=self.pdf, memo=self.club,
+                            club_lock=self.lock), []
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:
         return LiveSite.summary(built)  # type: ignore[arg-type]
 
     def background(self, built: SeasonsFiles) -> list[Callable[[], dict[str, bytes]]]:
-        """Every season's background jobs, their files under the season's path."""
+        """The club's pages, then every season's background jobs, their files under the
+        season's path, then the series' PDFs."""
+        current = self.saves
+
+        def club_pages() -> dict[str, bytes]:
+            if self.saves == current:  # a newer save has its own job
+                built.club  # noqa: B018 - made now, kept by ``built``: nothing to merge
+            return {}
+
         def under(path: str, job: Callable[[], dict[str, bytes]]
                   ) -> Callable[[], dict[str, bytes]]:
             return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        jobs = [under(path, job) for path, files in built.builds.items() if path in self.fresh
-                for job in self.sites[path].background(files)]
-        if built.club_pdfs:  # the folder's series PDFs
-            pending = dict(built.club_pdfs)
+        jobs = [club_pages]
+        jobs += [under(path, job) for path, files in built.builds.items() if path in self.fresh
+                 for job in self.sites[path].background(files)]
+        if self.pdf:  # the folder's series PDFs
 
             def club_pdfs() -> dict[str, bytes]:
                 from leaguegen.site.pdf import html_to_pdf
                 from leaguegen.site.render import template_dir
 
+                if self.saves != current:
+                    return {}
                 try:
                     return {path: html_to_pdf(source, template_dir())
-                            for path, (_key, source) in pending.items()}
+                            for path, (_key, source) in built.club_pdfs.items()}
                 except PdfUnavailable:
                     return {}
             jobs.append(club_pdfs)
