@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from leaguegen.errors import InputError
@@ -42,6 +43,7 @@ class LiveSeasons:
         self.fresh: set[str] = set()  # the seasons this save built (their background jobs)
         self.lock = threading.Lock()  # the club's pages: made by one thread at a time
         self.saves = 0  # saves so far: a background job of an older one is skipped
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-commit")
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
@@ -55,10 +57,12 @@ class LiveSeasons:
         errors: list[str] = []
         built: dict[str, SiteFiles] = {}
         shares: dict[str, Share] = {}
-        commit = stamp.last_commit(self.folder)
+        # the folder's newest commit (a git process: 5-10 ms) while its files are hashed
+        commit = self.pool.submit(stamp.last_commit, self.folder)
+        digests = {path: stamp.files_digest(folders[path]) for path in self.sites}
         self.fresh = set()
         for path, site in self.sites.items():
-            seen = f"{commit}\0{stamp.files_digest(folders[path])}"
+            seen = f"{commit.result()}\0{digests[path]}"
             last = self.last.get(path)
             if last is not None and last[0] == seen:
                 built[path], shares[path] = last[1], last[2]
