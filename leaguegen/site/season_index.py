@@ -198,7 +198,7 @@ def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool
     from leaguegen.site.render import PDF_LINKS
 
     memo = memo if memo is not None else ClubMemo()
-    key = repr((templates_fingerprint(), pdf, club, [(p, s.key) for p, s in shares.items()]))
+    key = repr((templates_fingerprint(), pdf, club, [(p, s.keys()[0]) for p, s in shares.items()]))
     if memo.whole is not None and memo.whole[0] == key:
         return dict(memo.whole[1])
     token = PDF_LINKS.set(pdf)
@@ -284,14 +284,14 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
 
     seasons = {p: s.outline for p, s in shares.items()}
     order = list(reversed(newest_first(seasons)))
-    found = memo.use_roster(repr([(p, shares[p].players_key) for p in order]),
+    found = memo.use_roster(repr([(p, shares[p].keys()[1]) for p in order]),
                             lambda: roster(seasons, order))  # type: ignore[arg-type]
     events = {(p, sid, n): e for p, s in shares.items() for (sid, n), e in s.events.items()}
     links = {(p, s.id): s.url for p, o in seasons.items() for s in o.sections}
     digests = {(p, sid, n): d for p, s in shares.items() for (sid, n), d in s.digests.items()}
     title = index_title(seasons)
     index, pages, ratings = club_pages(found, events, title, tuple(order), links, digests,
-                                       memo, {p: s.key for p, s in shares.items()})
+                                       memo, {p: s.keys()[0] for p, s in shares.items()})
     _, language, digits = index_page(seasons)
     jobs: dict[str, Job] = {f"{CLUB_DIR}/{INDEX}": ("club/index.html", index, ""),
                             f"{CLUB_DIR}/ratings.html": ("club/ratings.html", ratings, "")}

@@ -108,28 +108,18 @@ class Share:
     def facts(self) -> OutlineFacts:
         return OutlineFacts(self.outline, self.outline.by_id)
 
-    @property
-    def key(self) -> str:
-        """Everything the club's pages read of the season (its outline, each event's
-        digest) as one digest: ``serve`` keeps the club's pages by it."""
-        return self._digests()[0]
-
-    @property
-    def players_key(self) -> str:
-        """The season's sections' ids and players as one digest: what the roster reads
-        (an edited result leaves it as it was, and the roster with it)."""
-        return self._digests()[1]
-
-    def _digests(self) -> tuple[str, str]:
-        if self._keys is None:  # once per share: a share is not changed once made
+    def keys(self) -> tuple[str, str]:
+        """Two digests, made once (a share is not changed once made): everything the club's
+        pages read of the season (its outline, each event's digest), by which ``serve``
+        keeps them; and its sections' ids and players, all the roster reads (an edited
+        result leaves it, and the roster, as they were)."""
+        if self._keys is None:
             o = self.outline
-            self._keys = (_sha(f"{o!r}\0{list(self.digests.values())!r}"),
-                          _sha(repr([(s.id, s.players) for s in o.sections])))
+            one, two = (hashlib.sha256(text.encode()).hexdigest() for text in (
+                f"{o!r}\0{list(self.digests.values())!r}",
+                repr([(s.id, s.players) for s in o.sections])))
+            self._keys = (one, two)
         return self._keys
-
-
-def _sha(text: str) -> str:
-    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def season_dates(season: Season | SeasonOutline) -> tuple[dt.date | None, dt.date | None]:
