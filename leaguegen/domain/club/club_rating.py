@@ -76,7 +76,7 @@ def club_ratings(careers: Sequence[Career], season_order: Sequence[str]) -> tupl
 @dataclass(frozen=True, slots=True)
 class SeasonRating:
     """One season rated: its ``games`` by round (date order), each member's games in it
-    (``played``), the ratings and games after it (``now``, ``games_after``) and each
+    (``played``), the ratings and games after it (``ratings``, ``games_after``) and each
     round's ratings (``rated``); ``inputs``: the caller's key of the season's games, so
     that a caller keeping them (``serve``) rates an edit from the edited season on, not
     from the first, and takes the later seasons' games as they were."""
@@ -85,7 +85,7 @@ class SeasonRating:
     inputs: str
     games: tuple[tuple[dt.date | None, Games], ...]
     played: dict[str, int]
-    now: dict[str, float]
+    ratings: dict[str, float]
     games_after: dict[str, int]
     rated: tuple[Rated, ...]
 
@@ -117,7 +117,7 @@ def rate(careers: Sequence[Career], season_order: Sequence[str],
             reused.append(was)
     todo = [(p, k) for p, k in zip(season_order, keys, strict=True)][len(reused):]
     grouped = _rounds(careers, {p for p, k in todo if p not in old or old[p].inputs != k})
-    now = dict(reused[-1].now) if reused else dict(start)
+    now = dict(reused[-1].ratings) if reused else dict(start)
     games = dict(reused[-1].games_after) if reused else dict.fromkeys(start, 0)
     out = list(reused)
     for path, key in todo:
@@ -182,7 +182,7 @@ def ratings_of(careers: Sequence[Career], run: RatingRun) -> tuple[ClubRating, .
     """Every member's club rating after the run's last season, highest first (then by
     name)."""
     last = run.seasons[-1] if run.seasons else None
-    now = last.now if last is not None else run.start
+    now = last.ratings if last is not None else run.start
     games = last.games_after if last is not None else dict.fromkeys(run.start, 0)
     rounds = tuple(s.rated for s in run.seasons)
     out = [ClubRating(c.member.slug, c.member.name, run.start[c.member.slug],
