@@ -11,36 +11,19 @@ shows its problems in the overlay, as with one season.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from leaguegen.errors import InputError
 from leaguegen.formats.club_file import read_club_file
 from leaguegen.site import season_index, stamp
-from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.live import LiveSite
+from leaguegen.site.pages.club import ClubMemo
 from leaguegen.site.pdf import PdfUnavailable
 from leaguegen.site.pipeline import SeasonsFiles, SiteFiles
 from leaguegen.site.season_share import Share, share_of
-
-
-@dataclass
-class LastSave(MemoryStore):
-    """The club pages' store while serving: a save finds the pages of the save before
-    (``last``) and keeps only those it used or made, so an edit renders again only the
-    club pages whose context changed (a career page is thousands of template calls),
-    and the store does not grow save after save."""
-
-    last: dict[str, object] = field(default_factory=dict)
-
-    def get(self, key: str) -> object:  # noqa: D102 - MemoryStore.get, from the last save
-        value = self.entries.get(key, self.last.get(key))
-        if value is not None:
-            self.entries[key] = value
-        return value
-
-    get_section = get_page = get_pdf = get
 
 
 class LiveSeasons:
@@ -50,12 +33,17 @@ class LiveSeasons:
         self.folder = Path(folder)
         self.pdf = pdf
         self.sites: dict[str, LiveSite] = {}
-        self.club_pages: dict[str, object] = {}  # the last save's club pages, by key
+        # what the club's pages were made from at the last save (roster, careers, the
+        # rating list's run, the pages): a save makes again only what its edit changed
+        self.club = ClubMemo()
         # each season's last build, with what it was built from (its files' hash and the
         # folder's newest commit), and its share of the club's pages (``season_share``): a
         # save elsewhere in the folder leaves both as they are
         self.last: dict[str, tuple[str, SiteFiles, Share]] = {}
         self.fresh: set[str] = set()  # the seasons this save built (their background jobs)
+        self.lock = threading.Lock()  # the club's pages: made by one thread at a time
+        self.saves = 0  # saves so far: a background job of an older one is skipped
+        self.pool = ThreadPoolExecutor(1, thread_name_prefix="leaguegen-commit")
 
     def build(self) -> tuple[SeasonsFiles | None, list[str]]:
         try:
@@ -69,10 +57,12 @@ class LiveSeasons:
         errors: list[str] = []
         built: dict[str, SiteFiles] = {}
         shares: dict[str, Share] = {}
-        commit = stamp.last_commit(self.folder)
+        # the folder's newest commit (a git process: 5-10 ms) while its files are hashed
+        commit = self.pool.submit(stamp.last_commit, self.folder)
+        digests = {path: stamp.files_digest(folders[path]) for path in self.sites}
         self.fresh = set()
         for path, site in self.sites.items():
-            seen = f"{commit}\0{stamp.files_digest(folders[path])}"
+            seen = f"{commit.result()}\0{digests[path]}"
             last = self.last.get(path)
             if last is not None and last[0] == seen:
                 built[path], shares[path] = last[1], last[2]
@@ -83,7 +73,9 @@ class LiveSeasons:
                 errors.extend(problems)
                 continue
             built[path] = files
-            shares[path] = share_of(path, site.season, files.facts)  # type: ignore[arg-type]
+            shares[path] = share_of(path, site.season, files.facts,  # type: ignore[arg-type]
+                                    (last[1].facts, last[2])
+                                    if last is not None and last[1].facts else None)
             self.last[path] = (seen, files, shares[path])
             self.fresh.add(path)
         self.last = {path: self.last[path] for path in self.sites if path in self.last}
@@ -94,33 +86,44 @@ class LiveSeasons:
             club = read_club_file(self.folder, outlines, folders)  # type: ignore[arg-type]
         except InputError as err:
             return None, [str(p) for p in err.problems]
-        store = LastSave(last=self.club_pages)
-        files = SeasonsFiles(built, shares, club, pdf=self.pdf, store=store)
-        self.club_pages = store.entries
-        return files, []
+        self.saves += 1
+        # the club's pages are made after the reload (``background``), as the feeds are, or
+        # by the first request for one of them
+        return SeasonsFiles(built, shares, club, pdf=self.pdf, memo=self.club,
+                            club_lock=self.lock), []
 
     @staticmethod
     def summary(built: SeasonsFiles) -> str:
         return LiveSite.summary(built)  # type: ignore[arg-type]
 
     def background(self, built: SeasonsFiles) -> list[Callable[[], dict[str, bytes]]]:
-        """Every season's background jobs, their files under the season's path."""
+        """The club's pages, then every season's background jobs, their files under the
+        season's path, then the series' PDFs."""
+        current = self.saves
+
+        def club_pages() -> dict[str, bytes]:
+            if self.saves == current:  # a newer save has its own job
+                built.club  # noqa: B018 - made now, kept by ``built``: nothing to merge
+            return {}
+
         def under(path: str, job: Callable[[], dict[str, bytes]]
                   ) -> Callable[[], dict[str, bytes]]:
             return lambda: {f"{path}/{rel}": data for rel, data in job().items()}
 
-        jobs = [under(path, job) for path, files in built.builds.items() if path in self.fresh
-                for job in self.sites[path].background(files)]
-        if built.club_pdfs:  # the folder's series PDFs
-            pending = dict(built.club_pdfs)
+        jobs = [club_pages]
+        jobs += [under(path, job) for path, files in built.builds.items() if path in self.fresh
+                 for job in self.sites[path].background(files)]
+        if self.pdf:  # the folder's series PDFs
 
             def club_pdfs() -> dict[str, bytes]:
                 from leaguegen.site.pdf import html_to_pdf
                 from leaguegen.site.render import template_dir
 
+                if self.saves != current:
+                    return {}
                 try:
                     return {path: html_to_pdf(source, template_dir())
-                            for path, (_key, source) in pending.items()}
+                            for path, (_key, source) in built.club_pdfs.items()}
                 except PdfUnavailable:
                     return {}
             jobs.append(club_pdfs)

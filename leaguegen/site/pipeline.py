@@ -24,9 +24,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Collection
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from leaguegen.domain.changes import with_changes
 from leaguegen.domain.season import Season, Section
@@ -49,6 +51,9 @@ from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 from leaguegen.site.season_share import Share
+
+if TYPE_CHECKING:  # the club's pages load with a folder of seasons only
+    from leaguegen.site.pages.club import ClubMemo
 
 ASSETS = ("style.css",)
 SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
@@ -362,11 +367,16 @@ class SeasonsFiles:
     ``shares`` (``season_share``) hold every season's part of the club's pages and index;
     a season in ``shares`` but not in ``builds`` was not built again (its inputs did not
     change): its files are planned from the digests its share keeps, and made, if they
-    must be written after all (changed by hand since), from ``later(path)``: its build."""
+    must be written after all (changed by hand since), from ``later(path)``: its build.
+    ``memo``: what ``serve`` keeps of the club's pages between saves (``ClubMemo``);
+    ``club_lock``: the club's pages are made when first asked for (``serve``: after the
+    reload, in the background, or by the request for one of them), under that lock."""
 
     def __init__(self, builds: dict[str, SiteFiles], shares: dict[str, Share],
                  club: ClubFile | None = None, pdf: bool = True, store: Store | None = None,
-                 later: Callable[[str], SiteFiles] | None = None) -> None:
+                 later: Callable[[str], SiteFiles] | None = None,
+                 memo: ClubMemo | None = None,
+                 club_lock: AbstractContextManager | None = None) -> None:
         from leaguegen.site import season_index
 
         self._index = season_index
@@ -377,15 +387,34 @@ class SeasonsFiles:
         self.index = season_index.render_index(outlines).encode()
         # the club's pages across the seasons (every member, a career page each; the grand
         # prix series of club.yaml), and the series' PDFs still to make (path -> key, source)
-        made = season_index.club_files(shares, club, pdf, store)
-        self.club = {p: d for p, d in made.items() if not p.endswith(".pdf")}
-        self.club_pdfs = {p: (pdf_key(d.decode()), d.decode()) for p, d in made.items()
-                          if p.endswith(".pdf")}
+        self._club_inputs = (shares, club, pdf, store, memo)
+        self._club_lock = club_lock
+        self._club: tuple[Files, dict[str, tuple[str, str]]] | None = None
+        if club_lock is None:
+            self._club_made()
         title = season_index.index_title(outlines)
         self.back = {p: season_index.back_labels(o, title) for p, o in outlines.items()}
         # the longest path first, so a season inside another's folder is found
         self.paths = sorted(shares, key=len, reverse=True)
         self.assets = f"{season_index.ASSETS_DIR}/"
+
+    def _club_made(self) -> tuple[Files, dict[str, tuple[str, str]]]:
+        if self._club is None:
+            with self._club_lock or nullcontext():
+                if self._club is None:
+                    made = self._index.club_files(*self._club_inputs)
+                    self._club = ({p: d for p, d in made.items() if not p.endswith(".pdf")},
+                                  {p: (pdf_key(d.decode()), d.decode())
+                                   for p, d in made.items() if p.endswith(".pdf")})
+        return self._club
+
+    @property
+    def club(self) -> Files:
+        return self._club_made()[0]
+
+    @property
+    def club_pdfs(self) -> dict[str, tuple[str, str]]:
+        return self._club_made()[1]
 
     def _built(self, season: str) -> SiteFiles:
         if season not in self.builds and self._later is not None:
@@ -395,8 +424,8 @@ class SeasonsFiles:
     def get(self, path: str) -> bytes | None:
         if path == self._index.INDEX:
             return self.index
-        if path in self.club:
-            return self.club[path]
+        if path.startswith(f"{self._index.CLUB_DIR}/"):
+            return self.club.get(path)
         if path.startswith(self.assets):
             for built in reversed(list(self.builds.values())):
                 data = built.get(path)
@@ -479,8 +508,8 @@ class SeasonsFiles:
 
     def coming(self, path: str) -> bool:
         """:meth:`SiteFiles.coming`, by the path in the folder's site."""
-        if path in self.club_pdfs:
-            return path not in self.club
+        if path.startswith(f"{self._index.CLUB_DIR}/"):
+            return path in self.club_pdfs and path not in self.club
         for season in self.paths:
             if path.startswith(f"{season}/") and season in self.builds:
                 return self.builds[season].coming(path[len(season) + 1:])
@@ -488,7 +517,8 @@ class SeasonsFiles:
 
     def update(self, extra: Files) -> None:
         """Add files made later (the PDFs), by their paths in the folder's site."""
-        self.club.update({p: d for p, d in extra.items() if p in self.club_pdfs})
+        if any(p.startswith(f"{self._index.CLUB_DIR}/") for p in extra):
+            self.club.update({p: d for p, d in extra.items() if p in self.club_pdfs})
         for season in (p for p in self.paths if p in self.builds):
             mine = {p[len(season) + 1:]: d for p, d in extra.items()
                     if p.startswith(f"{season}/")}

@@ -43,6 +43,7 @@ from leaguegen.site.season_share import SeasonOutline, Share, season_dates
 
 if TYPE_CHECKING:  # the renderer's modules load when a page is made, not on import
     from leaguegen.site.incremental import Store
+    from leaguegen.site.pages.club import ClubMemo
 
 AnySeason = Season | SeasonOutline  # a season loaded, or its outline kept in the cache
 
@@ -206,7 +207,7 @@ def render_index(seasons: dict[str, AnySeason]) -> str:
 
 
 def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool = True,
-               store: Store | None = None) -> dict[str, bytes]:
+               store: Store | None = None, memo: ClubMemo | None = None) -> dict[str, bytes]:
     """The club's pages (``club/index.html``, a career page per member, the club rating list
     ``club/ratings.html``, and the grand prix series of ``club.yaml`` with their JSON and,
     when ``pdf``, their PDFs' HTML sources, the paths ending ``.pdf``: the caller makes the
@@ -219,68 +220,86 @@ def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool
     With ``store`` (the build's cache), each page is kept under a key of everything its
     template reads (:class:`_ClubRender`): a page whose context did not change is taken
     from the store, not rendered again (a career page is thousands of template calls, and
-    one result changes the pages of the members it reaches only)."""
+    one result changes the pages of the members it reaches only). With ``memo``
+    (``pages.club.ClubMemo``, kept by ``serve`` between saves), what the last save made
+    is kept by what it was made from: the same shares and club.yaml give the last
+    output, made again from nothing."""
+    from leaguegen.site.incremental import templates_fingerprint
+    from leaguegen.site.pages.club import ClubMemo
     from leaguegen.site.render import PDF_LINKS
 
+    memo = memo if memo is not None else ClubMemo()
+    key = repr((templates_fingerprint(), pdf, club, [(p, s.keys()[0]) for p, s in shares.items()]))
+    if memo.whole is not None and memo.whole[0] == key:
+        return dict(memo.whole[1])
     token = PDF_LINKS.set(pdf)
     try:
-        return _club_files(shares, club, store)
+        made = _club_files(shares, club, store, memo)
     finally:
         PDF_LINKS.reset(token)
+    memo.whole = (key, dict(made))
+    return made
 
 
 class _ClubRender:
-    """The club's pages rendered from their contexts, through ``store``.
+    """The club's pages rendered from their contexts, through ``store`` and ``memo``.
 
     A club page's template reads its ``page`` (plain frozen values, whose ``repr`` is
     their content) and the environment's language, digits and PDF setting only; the key
     holds those, the template's name, and the templates' and program's fingerprint
-    (``templates_fingerprint`` holds the program's identity). The pages the store does
-    not have are rendered in turns of :data:`CHUNK` over the build's cores
-    (``parallel.map_in_order``: in this process unless the caller set ``WORKERS``), in
-    their order, so the bytes are those of one process."""
+    (``templates_fingerprint`` holds the program's identity). A page is taken from the
+    last save (``memo.pages``) or the store by its key; the others are rendered in turns
+    of :data:`CHUNK` over the build's cores (``parallel.map_in_order``: in this process
+    unless the caller set ``WORKERS``), in their order, so the bytes are those of one
+    process."""
 
     CHUNK = 16  # pages per turn: a career page of twenty seasons renders in 5-15 ms
 
     def __init__(self, language: str, digits: str, store: Store | None,
-                 langs: tuple[str, ...] = ()) -> None:
+                 memo: ClubMemo, last: dict[str, bytes], langs: tuple[str, ...] = ()
+                 ) -> None:
         from leaguegen.site.incremental import templates_fingerprint
         from leaguegen.site.render import PDF_LINKS, environment
 
         self.env = environment(language, digits)
         self.store = store
+        self.memo, self.last = memo, last  # the pages made now, and those of the last save
         self.langs = langs  # the switcher's languages (the frame reads them and the path)
-        self.base = (f"club-page\0{templates_fingerprint() if store is not None else ''}"
+        self.base = (f"club-page\0{templates_fingerprint()}"
                      f"\0{language}\0{digits}\0{PDF_LINKS.get()}\0{langs}\0")
 
     def _render(self, jobs: list[tuple[str, str, object]]) -> list[str]:
         return [self.env.get_template(template).render(page=page, langs=self.langs, here=here)
                 for here, template, page in jobs]
 
-    def all(self, jobs: dict[str, Job]) -> dict[str, str]:
+    def all(self, jobs: dict[str, Job]) -> dict[str, bytes]:
         """Each job (site path -> template, page context, its key's text) as its page's
-        HTML. A key's text "" is the context's ``repr``; a context may come as a function
-        that makes it (``club_pages``), called only when the store has not the page."""
+        bytes. A key's text "" is the context's ``repr``; a context may come as a function
+        that makes it (``club_pages``), called only when no page is kept by its key."""
         from leaguegen.site import parallel
 
-        out: dict[str, str | None] = dict.fromkeys(jobs)
+        out: dict[str, bytes | None] = dict.fromkeys(jobs)
         keys: dict[str, str] = {}
-        if self.store is not None:
-            for path, (template, page, inputs) in jobs.items():
-                keys[path] = hashlib.sha256(
-                    f"{self.base}{path}\0{template}\0{inputs or repr(page)}".encode()
-                ).hexdigest()
-                out[path] = self.store.get_page(keys[path])
-        missing = [path for path, html in out.items() if html is None]
+        for path, (template, page, inputs) in jobs.items():
+            keys[path] = hashlib.sha256(
+                f"{self.base}{path}\0{template}\0{inputs or repr(page)}".encode()).hexdigest()
+            data = self.last.get(keys[path])
+            if data is None and self.store is not None:
+                html = self.store.get_page(keys[path])
+                data = html.encode() if html is not None else None
+            out[path] = data
+        missing = [path for path, data in out.items() if data is None]
         made = {p: (p, jobs[p][0], jobs[p][1]() if callable(jobs[p][1]) else jobs[p][1])
                 for p in missing}
         turns = [missing[i:i + self.CHUNK] for i in range(0, len(missing), self.CHUNK)]
         done = parallel.map_in_order(self._render, [[made[p] for p in turn] for turn in turns])
         for turn, pages in zip(turns, done, strict=True):
             for path, html in zip(turn, pages, strict=True):
-                out[path] = html
+                out[path] = html.encode()
                 if self.store is not None:
                     self.store.put_page(keys[path], html)
+        for path, data in out.items():  # encoded once: 400 pages of 20 seasons, each save
+            self.memo.pages[keys[path]] = data  # type: ignore[assignment]  # every page made
         return out  # type: ignore[return-value]  # every page made
 
 
@@ -288,8 +307,8 @@ class _ClubRender:
 Job = tuple[str, object, str]
 
 
-def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | None
-                ) -> dict[str, bytes]:
+def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | None,
+                memo: ClubMemo) -> dict[str, bytes]:
     from leaguegen.domain.club.identity import roster
     from leaguegen.site import urls
     from leaguegen.site.pages.club import ROOT, club_pages
@@ -298,15 +317,23 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
 
     seasons = {p: s.outline for p, s in shares.items()}
     order = list(reversed(newest_first(seasons)))
-    found = roster(seasons, order)  # type: ignore[arg-type]  # an outline reads as a Season
+    found = memo.use_roster(repr([(p, shares[p].keys()[1]) for p in order]),
+                            lambda: roster(seasons, order))  # type: ignore[arg-type]
     events = {(p, sid, n): e for p, s in shares.items() for (sid, n), e in s.events.items()}
     links = {(p, s.id): s.url for p, o in seasons.items() for s in o.sections}
     digests = {(p, sid, n): d for p, s in shares.items() for (sid, n), d in s.digests.items()}
-    index, pages, ratings = club_pages(found, events, index_title(seasons), tuple(order), links,
-                                       digests)
+    title = index_title(seasons)
+    index, pages, ratings = club_pages(found, events, title, tuple(order), links, digests,
+                                       memo, {p: s.keys()[0] for p, s in shares.items()})
     langs = club_languages(seasons)
     codes = tuple(code for code, _ in langs)
     files: dict[str, bytes] = {}
+    last, memo.pages = memo.pages, {}
+    series_read = repr((club, title, langs, memo.roster_key,
+                        [(p, seasons[p].name, seasons[p].by_id[sid]) for series in club.series
+                         for p, sid in club.events[series.id]])) if club is not None else ""
+    if memo.series_read != series_read:  # made again when what they read changed
+        memo.series_read, memo.series = series_read, {}
     for code, digits in langs:
         prefix = i18n.prefix(code, codes)
         root = "../../" if prefix else ROOT  # from club/ (or ru/club/) up to the site's root
@@ -318,19 +345,22 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
         jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", partial(make, root), inputs))
                     for name, (inputs, make) in pages.items())
         if club is not None and club.series:
-            made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
-                                     found, index_title(seasons), code, digits, root)
-            for series in made:
+            if code not in memo.series:
+                made = club_series_pages(club, {p: shares[p].facts for p in order},  # type: ignore[misc]
+                                         found, title, code, digits, root)
+                memo.series[code] = [(s, b"" if prefix else series_json_bytes(s))
+                                     for s in made]
+            for series, json_bytes in memo.series[code]:
                 if prefix:  # the JSON is the first language's, in club/
                     series = replace(series, json_url=f"{root}{CLUB_DIR}/{series.json_url}")
                 else:
-                    files[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = series_json_bytes(series)
+                    files[f"{CLUB_DIR}/{urls.series_json(series.id)}"] = json_bytes
                 jobs[f"{CLUB_DIR}/{urls.series(series.id)}"] = ("series/club.html", series, "")
                 if PDF_LINKS.get():
                     jobs[f"{CLUB_DIR}/{urls.series_pdf(series.id)}"] = ("series/pdf.html",
                                                                          series, "")
-        out = _ClubRender(code, digits, store, codes).all(jobs)
-        files.update((prefix + path, html.encode()) for path, html in out.items())
+        out = _ClubRender(code, digits, store, memo, last, codes).all(jobs)
+        files.update((prefix + path, data) for path, data in out.items())
     return files
 
 

@@ -102,10 +102,24 @@ class Share:
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     digests: dict[tuple[str, int], str] = field(default_factory=dict)
+    _keys: tuple[str, str] | None = field(default=None, repr=False, compare=False)
 
     @property
     def facts(self) -> OutlineFacts:
         return OutlineFacts(self.outline, self.outline.by_id)
+
+    def keys(self) -> tuple[str, str]:
+        """Two digests, made once (a share is not changed once made): everything the club's
+        pages read of the season (its outline, each event's digest), by which ``serve``
+        keeps them; and its sections' ids and players, all the roster reads (an edited
+        result leaves it, and the roster, as they were)."""
+        if self._keys is None:
+            o = self.outline
+            one, two = (hashlib.sha256(text.encode()).hexdigest() for text in (
+                f"{o!r}\0{list(self.digests.values())!r}",
+                repr([(s.id, s.players) for s in o.sections])))
+            self._keys = (one, two)
+        return self._keys
 
 
 def season_dates(season: Season | SeasonOutline) -> tuple[dt.date | None, dt.date | None]:
@@ -126,8 +140,14 @@ def key(folder: Path, path: str, made_with: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
 
 
-def share_of(path: str, season: Season, facts: SeasonFacts) -> Share:
-    """The season's share (``outputs`` and the counts are the caller's to fill)."""
+def share_of(path: str, season: Season, facts: SeasonFacts,
+             before: tuple[SeasonFacts, Share] | None = None) -> Share:
+    """The season's share (``outputs`` and the counts are the caller's to fill).
+
+    ``before``: the facts and share of this season's last build (``serve``): a section whose
+    facts are the very ones of then (``season_facts`` hands an unchanged section's facts
+    back as they were) keeps its events and their digests, in a season whose name is the
+    same (an event reads the section's facts and the season's name only)."""
     sections = []
     for section in season.sections:
         f = facts.sections[section.id]
@@ -137,10 +157,19 @@ def share_of(path: str, season: Season, facts: SeasonFacts) -> Share:
     first, last = season_dates(season)
     outline = SeasonOutline(season.name, season.organiser, season.language, season.languages,
                             season.digits, first, last, tuple(sections))
-    events = {(s.id, n): event(path, facts, s.id, n)
-              for s in season.sections for n in range(1, len(s.players) + 1)}
+    kept = {sid for sid, f in before[0].sections.items() if facts.sections.get(sid) is f
+            and before[0].season.name == season.name} if before is not None else set()
+    events, digests = {}, {}
+    for s in season.sections:
+        for n in range(1, len(s.players) + 1):
+            if s.id in kept:
+                events[(s.id, n)] = before[1].events[(s.id, n)]  # type: ignore[index]
+                digests[(s.id, n)] = before[1].digests[(s.id, n)]  # type: ignore[index]
+            else:
+                events[(s.id, n)] = e = event(path, facts, s.id, n)
+                digests[(s.id, n)] = _digest(e)
     return Share(outline, events, warnings=[str(w) for w in season.warnings],
-                 digests={k: _digest(e) for k, e in events.items()})
+                 digests=digests)
 
 
 def _digest(e: CareerEvent) -> str:

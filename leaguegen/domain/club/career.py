@@ -237,11 +237,15 @@ def careers(roster: Roster, seasons: Mapping[str, SeasonFacts]) -> tuple[Career,
 def careers_from(roster: Roster, events: Mapping[tuple[str, str, int], CareerEvent]
                  ) -> tuple[Career, ...]:
     """:func:`careers` from every appearance's :func:`event`, by (season, section, number)."""
-    out = []
-    for member in roster.members:
-        mine = [_named(roster, events[(a.season, a.section, a.number)])
-                for a in member.appearances]
-        mine.sort(key=lambda e: (e.first or dt.date.max, e.season, e.section))
-        out.append(Career(member, tuple(mine), _head_to_head(roster, member, mine),
-                          _history(mine)))
-    return tuple(out)
+    return tuple(career(roster, member, events) for member in roster.members)
+
+
+def career(roster: Roster, member: Member,
+           events: Mapping[tuple[str, str, int], CareerEvent]) -> Career:
+    """One member's career (see :func:`careers_from`): it reads the member's own events
+    and the roster only, so a caller keeping careers (``serve``) makes again only those of
+    the members whose events changed."""
+    mine = [_named(roster, events[(a.season, a.section, a.number)])
+            for a in member.appearances]
+    mine.sort(key=lambda e: (e.first or dt.date.max, e.season, e.section))
+    return Career(member, tuple(mine), _head_to_head(roster, member, mine), _history(mine))

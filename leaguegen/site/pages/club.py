@@ -10,14 +10,15 @@ member. Plain values here, worded by ``site_template/club/``.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
 from leaguegen.domain import divisions
-from leaguegen.domain.club.career import Career, CareerEvent, careers_from
-from leaguegen.domain.club.club_rating import START, ClubRating, K, club_ratings
+from leaguegen.domain.club.career import Career, CareerEvent, career
+from leaguegen.domain.club.club_rating import START, ClubRating, K, RatingRun, rate, ratings_of
 from leaguegen.domain.club.identity import Roster
 from leaguegen.site import formatting as fmt
 from leaguegen.site.pages.club_chart import Chart, rating_chart
@@ -173,15 +174,15 @@ def _page(career: Career, title: str, links: Mapping[tuple[str, str], str],
                       *_played(career.events), club_rating, club_games)
 
 
-def _inputs(career: Career, title: str, rated: tuple[int | None, int],
-            digests: Mapping[tuple[str, str, int], str]) -> str:
-    """Everything a career page is made from, each event by its content's digest (``digests``
-    by season, section, number: ``season_share``): the page's key, taken without making
-    the page."""
+def _inputs(career: Career, digests: Mapping[tuple[str, str, int], str]) -> str:
+    """Everything a career page is made from but its title and club rating, each event by
+    its content's digest (``digests`` by season, section, number: ``season_share``), as
+    one digest: the page's key (with those two), taken without making the page."""
     m, events = career.member, career.events
-    return repr((title, m.slug, m.name, m.names, m.fide_id, m.club_id, rated,
+    text = repr((m.slug, m.name, m.names, m.fide_id, m.club_id,
                  tuple(digests[(e.season, e.section, e.number)] for e in events),
                  tuple(e.opponents for e in events), career.head_to_head))
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 # a game played over the board, by its cell: its score in half points (1 / ½ / 0)
@@ -206,9 +207,49 @@ def ratings_page(ratings: tuple[ClubRating, ...], title: str) -> ClubRatingsPage
 Made = Callable[[str], CareerPage]
 
 
+@dataclass(frozen=True, slots=True)
+class _Kept:
+    """A member's career as the last save made it: the digests of its events, the career,
+    its page's key (:func:`_inputs`) and its games played and their score."""
+
+    events: tuple[str, ...]
+    career: Career
+    inputs: str
+    played: tuple[int, Fraction]
+
+
+@dataclass
+class ClubMemo:
+    """What the club's pages were made from at the last save, kept by ``serve``
+    (``LiveSeasons``) so that a save makes again only what its edit changed: the roster
+    (by the seasons' players), each member's career (by their events' digests), the
+    club rating list's run (rated again from the first season whose games changed),
+    the pages rendered (by key) and the whole output (by every share's digest).
+    A build makes a fresh one: the same code, nothing kept."""
+
+    roster_key: str = ""
+    roster: Roster | None = None
+    careers: dict[str, _Kept] = field(default_factory=dict)
+    rating: RatingRun | None = None
+    pages: dict[str, bytes] = field(default_factory=dict)  # the last save's, by key
+    series_read: str = ""  # what the series' pages read (club.yaml, the seasons' sections)
+    series: dict[str, list] = field(default_factory=dict)  # their pages, by language
+    whole: tuple[str, dict[str, bytes]] | None = None  # the last output, by its inputs
+    made: int = 0  # careers made (not kept) by the last save: what a test counts
+
+    def use_roster(self, key: str, make: Callable[[], Roster]) -> Roster:
+        """The roster for the seasons' players (``key``): the last one if they are the
+        same; else a new one, and every career and the rating run made again."""
+        if self.roster is None or key != self.roster_key:
+            self.roster_key, self.roster = key, make()
+            self.careers, self.rating = {}, None
+        return self.roster
+
+
 def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent], title: str,
                order: tuple[str, ...], links: Mapping[tuple[str, str], str],
-               digests: Mapping[tuple[str, str, int], str]
+               digests: Mapping[tuple[str, str, int], str],
+               memo: ClubMemo | None = None, season_keys: Mapping[str, str] | None = None
                ) -> tuple[ClubIndexPage, dict[str, tuple[str, Made]], ClubRatingsPage]:
     """The index, every career page (by file name in the club folder) and the club rating
     list, from every player entry's event (``career.event``, by season, section, number;
@@ -217,21 +258,38 @@ def club_pages(found: Roster, events: Mapping[tuple[str, str, int], CareerEvent]
 
     A career page comes as (its key, a function that makes its context from the way up
     to the site's root: one per language): the key is :func:`_inputs`, over each event's
-    content digest (``digests``), so a page the cache has is not made at all."""
-    made = careers_from(found, events)
-    ratings = club_ratings(made, order)
+    content digest (``digests``), so a page the cache has is not made at all. With
+    ``memo`` (the roster ``found`` is its roster) and ``season_keys`` (each season's
+    share's digest), a member whose events' digests are those of the last save keeps
+    their career, and the rating list is rated again from the first season whose key
+    changed."""
+    memo = memo if memo is not None else ClubMemo()
+    kept, memo.careers, memo.made = memo.careers, {}, 0
+    made = []
+    for member in found.members:
+        mine = tuple(digests[(a.season, a.section, a.number)] for a in member.appearances)
+        last = kept.get(member.slug)
+        if last is None or last.events != mine:
+            c = career(found, member, events)
+            last = _Kept(mine, c, _inputs(c, digests), _played(c.events))
+            memo.made += 1
+        memo.careers[member.slug] = last
+        made.append(last)
+    careers = [k.career for k in made]
+    keys = [season_keys[p] for p in order] if season_keys is not None else None
+    memo.rating = rate(careers, order, keys, memo.rating)
+    ratings = ratings_of(careers, memo.rating)
     by_slug = {r.slug: r for r in ratings}
     rows, pages = [], {}
-    for career in made:
-        rating = by_slug[career.member.slug]
+    for k in made:
+        c, rating = k.career, by_slug[k.career.member.slug]
         rated = (round(rating.rating), rating.games) if rating.games else (None, 0)
-        make = partial(_page, career, title, links, *rated)
-        name = member_page(career.member.slug)
-        pages[name] = (_inputs(career, title, rated, digests), make)
-        kept = [e.rating for e in career.events if e.rating is not None]
-        rows.append(MemberRow(career.member.name, name, career.member.fide_id,
-                              kept[-1] if kept else None,
-                              len({e.season for e in career.events}), len(career.events),
-                              _played(career.events)[0]))
+        make = partial(_page, c, title, links, *rated)
+        name = member_page(c.member.slug)
+        pages[name] = (repr((title, rated, k.inputs)), make)
+        ratings_kept = [e.rating for e in c.events if e.rating is not None]
+        rows.append(MemberRow(c.member.name, name, c.member.fide_id,
+                              ratings_kept[-1] if ratings_kept else None,
+                              len({e.season for e in c.events}), len(c.events), k.played[0]))
     rows.sort(key=lambda r: (r.name.casefold(), r.url))
     return ClubIndexPage(ROOT, title, tuple(rows)), pages, ratings_page(ratings, title)
