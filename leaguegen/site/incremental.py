@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.stages import PendingStage
@@ -45,12 +45,6 @@ from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
 # 3: every entry on disk is sealed with its CRC-32 (``seal``)
 FORMAT_VERSION = "3"
-
-
-def program_version() -> str:
-    """The program in every cache key: its version and its code's digest (site/program.py),
-    so a changed line of code renders the pages again even where the version is the same."""
-    return program.identity()
 
 
 _FINGERPRINTS: dict[tuple, str] = {}
@@ -75,21 +69,17 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     """
     folder = folder or template_dir()
     files = sorted((e.path, e.stat()) for e in _files_under(str(folder)))
-    stamp = (program_version(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
+    stamp = (program.identity(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
     cached = _FINGERPRINTS.get(stamp)
     if cached is not None:
         return cached
-    digest = hashlib.sha256(f"{FORMAT_VERSION}:{program_version()}".encode())
+    digest = hashlib.sha256(f"{FORMAT_VERSION}:{program.identity()}".encode())
     for path, _ in files:
         digest.update(str(Path(path).relative_to(folder)).encode())
         digest.update(Path(path).read_bytes())
     _FINGERPRINTS.clear()
     _FINGERPRINTS[stamp] = digest.hexdigest()
     return _FINGERPRINTS[stamp]
-
-
-def _hash(*parts: object) -> str:
-    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
 
 
 @functools.cache
@@ -105,7 +95,7 @@ def pdf_key(source: str) -> str:
     """A PDF's cache key: its HTML source and what turns it into PDF bytes (this program
     and its WeasyPrint), so a new leaguegen or WeasyPrint makes the PDFs again (keyed by
     the source alone, the old ones stayed)."""
-    return _hash("pdf", program_version(), _weasyprint(), source)
+    return program.content_key("pdf", program.identity(), _weasyprint(), source)
 
 
 class Store(Protocol):
@@ -123,8 +113,6 @@ class MemoryStore:
     and PDFs share one table: every key is a hash that names what it is the key of."""
 
     entries: dict[str, object] = field(default_factory=dict)
-    # keys the current build used outside the page render (the feeds): never pruned by it
-    pinned: set[str] = field(default_factory=set)
 
     def get(self, key: str) -> Any:  # noqa: ANN401 - what was put under the key
         return self.entries.get(key)
@@ -136,7 +124,6 @@ class MemoryStore:
     put_section = put_page = put_pdf = put
 
     def keep_only(self, used: set[str]) -> None:
-        used = used | self.pinned
         for key in [k for k in self.entries if k not in used]:
             del self.entries[key]
 
@@ -496,8 +483,8 @@ class Sink(Protocol):
         ...
 
 
-def render_site(season: Season, store: Store, templates: str | None = None,
-                fingerprints: dict | None = None, pdf: bool = True,
+def render_site(season: Season, store: Store, digests: dict[str, str] | None = None,
+                pdf: bool = True,
                 on_section: Callable[[str], None] | None = None,
                 sink: Sink | None = None, facts: SeasonFacts | None = None,
                 kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
@@ -506,36 +493,35 @@ def render_site(season: Season, store: Store, templates: str | None = None,
     The site is rendered once per language (``season.languages``), each under its path
     prefix (one language, the usual case: at the root). The keys need not name the
     language: the season's language, digits and list of languages (the switcher) are in
-    the frame every key holds (:func:`render_frame`). A memory store keeps only what this
-    build used.
+    the frame every key holds (:func:`render_frame`). ``snapshot.used`` lists the store
+    keys the build read or wrote (what a memory store keeps: ``pipeline.build``).
 
-    ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
-    remembers the key of each section by its id, so a section equal to the one it was
-    made of (the very object the loader handed back unchanged) is not hashed again.
-    ``on_section`` is told each section's id once its pages are ready (rendered or
-    reused), for a progress display. ``sink``: the sections rendered here are stored and
-    written by their workers (:class:`Sink`); the snapshot then holds the pages of the
-    others (taken from the store) and the home page only. ``facts``: the season's facts,
-    derived once at the top of the build (``pipeline.build``; derived here without it),
-    handed to each section's renderer. ``kept`` (``pipeline.Memo.pages``): the pages a
-    section's renderer may take from the last build by what they read
-    (``render.kept_page``), by language.
+    ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
+    the feeds' keys; taken here without it). ``on_section`` is told each section's id once
+    its pages are ready (rendered or reused), for a progress display. ``sink``: the
+    sections rendered here are stored and written by their workers (:class:`Sink`); the
+    snapshot then holds the pages of the others (taken from the store) and the home page.
+    ``facts``: the season's facts, derived once at the top of the build
+    (``pipeline.build``; derived here without it), handed to each section's renderer.
+    ``kept`` (``pipeline.Memo.pages``): the pages a section's renderer may take from the
+    last build by what they read (``render.kept_page``), by language.
     """
-    templates = templates or templates_fingerprint()
+    templates = templates_fingerprint()
     if facts is None:
         facts = season_facts(season)
+    if digests is None:
+        digests = program.section_digests(season.sections)
     languages = season.languages or (season.language,)
     site = Snapshot(others={}, pdfs={})
     token = PDF_LINKS.set(pdf)
     try:
         for code in languages:
             one = dataclasses.replace(season, language=code, languages=languages)
-            frame = render_frame(one, pdf)
-            pages = None if kept is None else (_hash(templates, frame), kept.setdefault(code, {}))
+            frame = program.content_key(templates, render_frame(one, pdf))
+            pages = None if kept is None else (frame, kept.setdefault(code, {}))
             with_pages = KEPT_PAGES.set(pages)
             try:
-                snap = _render_site(one, facts, store, templates, fingerprints, frame,
-                                    on_section, sink)
+                snap = _render_site(one, facts, store, digests, frame, on_section, sink)
             finally:
                 KEPT_PAGES.reset(with_pages)
             if kept is not None:  # the pages of a section or round gone are not kept
@@ -551,17 +537,10 @@ def render_site(season: Season, store: Store, templates: str | None = None,
             site.used |= snap.used
     finally:
         PDF_LINKS.reset(token)
-    if isinstance(store, MemoryStore):
-        store.keep_only(site.used)
     if kept is not None:
         for code in [c for c in kept if c not in languages]:
             del kept[code]
     return site
-
-
-def section_key(section: Section, templates: str, frame: tuple) -> str:
-    """The store key of a section's pages; ``frame`` is :func:`render_frame`'s."""
-    return _hash("section", templates, frame, section)
 
 
 def render_frame(season: Season, pdf: bool) -> tuple:
@@ -602,25 +581,16 @@ def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
                          output.pdfs), paths
 
 
-def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: str,
-                 fingerprints: dict | None,
-                 frame: tuple, on_section: Callable[[str], None] | None = None,
+def _render_site(season: Season, facts: SeasonFacts, store: Store, digests: dict[str, str],
+                 frame: str, on_section: Callable[[str], None] | None = None,
                  sink: Sink | None = None) -> Snapshot:
-    seen = fingerprints if fingerprints is not None else {}
-    fresh: dict = {}
+    """One language's pages; ``frame``: the key of the templates and :func:`render_frame`."""
     snap = Snapshot(others={}, pdfs={})
     summaries = []
     used = snap.used
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
-        # by the section's id, for a section equal to the one kept (the very object after
-        # a save elsewhere: compared at once)
-        known = seen.get(section.id)
-        if known is not None and known[1] == (templates, frame) and known[0] == section:
-            key = known[2]
-        else:
-            key = section_key(section, templates, frame)
-        fresh[section.id] = (section, (templates, frame), key)
+        key = program.content_key("section", frame, digests[section.id])
         used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
@@ -654,7 +624,7 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
     finally:
         rendered.close()  # the children end with the last section
     plan = season_plan_view(season)
-    home_key = _hash("home", templates, frame, summaries, season.news, plan)
+    home_key = program.content_key("home", frame, summaries, season.news, plan)
     used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
@@ -671,9 +641,6 @@ def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: st
         snap.pdfs.update((path, (pdf_key(html), html)) for path, html in pdfs.items())
     for key, _ in snap.pdfs.values():
         used.add(key)
-    if fingerprints is not None:
-        fingerprints.clear()
-        fingerprints.update(fresh)
     return snap
 
 

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
-from leaguegen.site import parallel, render
+from leaguegen.site import parallel, program, render
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object; 4: a section's entry holds its
@@ -82,10 +82,6 @@ class Writer(Protocol):
     def put(self, relative: str, content: bytes) -> object: ...
 
 
-def _hash(*parts: object) -> str:
-    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
-
-
 PACKED = "leaguegen outputs entry 4\n"
 Entry = tuple[Files, dict]  # a section's files, and its parts of the season's by output
 
@@ -137,27 +133,18 @@ def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
     return files, parts
 
 
-def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
-    """What every section's outputs depend on, besides the section (and what
-    :func:`render_outputs`'s ``memo`` checks a kept key against): the program, the outputs
-    (each with its templates' digests), and what of the season every section's files show:
-    a few of its fields, and its last dated change (every calendar's DTSTAMP: a later
-    result in one section changes every section's calendars)."""
+def memo_tag(facts: SeasonFacts) -> tuple:
+    """What every section's outputs depend on, besides the section: the program, the
+    outputs (each with its templates' digests), and what of the season every section's
+    files show: a few of its fields, and its last dated change (every calendar's DTSTAMP:
+    a later result in one section changes every section's calendars)."""
     season = facts.season
     folder = render.template_dir()
     names = tuple((o.name, *(hashlib.sha256((folder / t).read_bytes()).hexdigest()
                              for t in o.templates)) for o in outputs())
     fields = ("name", "organiser", "venue", "time_control", "languages", "description")
     frame = (*((f, getattr(season, f)) for f in fields), ("last change", facts.last_change))
-    return program, names, frame
-
-
-def section_key(tag: tuple, digest: str) -> str:
-    """The store key of one section's outputs (its files and parts, packed): ``tag`` is
-    :func:`memo_tag`'s, ``digest`` the section's own hash (``_hash(section)``), kept apart
-    so that a new tag (every save moves the season's last change) does not hash every
-    section again."""
-    return _hash("outputs", FORMAT_VERSION, tag, digest)
+    return program.identity(), names, frame
 
 
 def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
@@ -178,52 +165,43 @@ def _made_into(facts: SeasonFacts, store: TextStore, tree: Writer,
     return list(files), parts
 
 
-def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
+def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str] | None = None,
                    memo: dict | None = None, later: bool = False,
                    tree: Writer | None = None) -> OutputsReport:
     """Every output's files, reusing what the store has for unchanged inputs.
 
-    ``memo`` (kept between calls by a long-running process: ``pipeline.Memo``) remembers
-    each section's key, entry and hash by the section's id, for a section equal to the one
-    it was made of (the very object, after a save elsewhere: compared at once), so it is
-    not hashed again (a save moves the season's last change: every section's key is new,
-    from the hash kept), nor read from the store again while the key is the same;
-    ``report.keys`` lists the store keys used. ``later``: the files the store lacks (a
-    changed section's, the season's) are not made here but left to ``report.later``
-    (``serve`` makes them after the reload: no page needs them). ``tree`` (``build``,
-    with a disk store, not ``later``): the sections' files made here are stored and
-    written by their workers, listed in ``report.written`` (a big season's calendars do
-    not travel back through a pipe).
+    ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
+    the pages' keys; taken here without it). ``memo`` (kept between calls by a
+    long-running process: ``pipeline.Memo``) holds each section's key and entry by the
+    section's id, so an entry is not read from the store again while its key is the
+    same; ``report.keys`` lists the store keys used. ``later``: the files the store
+    lacks (a changed section's, the season's) are not made here but left to
+    ``report.later`` (``serve`` makes them after the reload: no page needs them).
+    ``tree`` (``build``, with a disk store, not ``later``): the sections' files made here
+    are stored and written by their workers, listed in ``report.written`` (a big season's
+    calendars do not travel back through a pipe).
     """
     season = facts.season
     report = OutputsReport()
     known = memo if memo is not None else {}
-    fresh: dict[str, tuple] = {}
-    tag = memo_tag(facts, program)
-    _, names, frame = tag
-    keys = []
+    if digests is None:
+        digests = program.section_digests(season.sections)
+    tag = program.content_key(memo_tag(facts))
     keyed: list[tuple[Section, str, Entry | None]] = []
-    digests: dict[str, str] = {}
     for section in season.sections:
+        key = program.content_key("outputs", FORMAT_VERSION, tag, digests[section.id])
         seen = known.get(section.id)
-        same = seen is not None and seen[0] == section
-        digest = digests[section.id] = seen[4] if same else _hash(section)
-        if same and seen[1] == tag:
-            key, entry = seen[2], seen[3]
-        else:
-            key = section_key(tag, digest)
-            entry = _unpack(store.get_page(key))
-        keys.append(key)
+        entry = seen[1] if seen is not None and seen[0] == key else _unpack(store.get_page(key))
         keyed.append((section, key, entry))
-        fresh[section.id] = (section, tag, key, entry, digest)
         if entry is not None:
             report.files.update(entry[0])
-    season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
-                       season.series, keys)
+    keys = [key for _, key, _ in keyed]
+    season_key = program.content_key("outputs-season", FORMAT_VERSION, tag, season.news,
+                                     season.series, keys)
     report.keys = [*keys, season_key]
     if memo is not None:
         memo.clear()
-        memo.update(fresh)
+        memo.update((s.id, (key, entry)) for s, key, entry in keyed if entry is not None)
     season_files = _unpack(store.get_page(season_key))
     missing = [(section, key) for section, key, entry in keyed if entry is None]
     report.rendered = len(missing) + (season_files is None)
@@ -247,8 +225,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
                 else:
                     store.put_page(key, pack(files, parts))
                     if memo is not None:
-                        memo[section.id] = (section, tag, key, (files, parts),
-                                            digests[section.id])
+                        memo[section.id] = (key, (files, parts))
                 entries[section.id] = (files, parts)
                 made.update(files)
         finally:

@@ -34,16 +34,8 @@ from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.git_history import SeasonHistory, read_history
-from leaguegen.site import i18n, printables
-from leaguegen.site.incremental import (
-    DiskStore,
-    MemoryStore,
-    Snapshot,
-    Store,
-    pdf_key,
-    program_version,
-    render_site,
-)
+from leaguegen.site import i18n, printables, program
+from leaguegen.site.incremental import DiskStore, MemoryStore, Snapshot, Store, pdf_key, render_site
 from leaguegen.site.outputs import Writer, render_outputs
 from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
@@ -224,7 +216,7 @@ class Memo:
     (by section id, checked by equality) find its cache keys without hashing it again.
     """
 
-    fingerprints: dict = field(default_factory=dict)  # ``render_site``'s
+    digests: dict = field(default_factory=dict)  # ``program.section_digests``'
     outputs: dict = field(default_factory=dict)  # ``render_outputs``'
     encoder: Encoder = field(default_factory=Encoder)
     sections: dict[str, tuple[Section, Section]] = field(default_factory=dict)  # as loaded, built
@@ -259,7 +251,7 @@ def _settled(season: Season, changes: dict, memo: Memo | None,
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
 
 
-def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
+def build(season: Season, store: Store, pdf: bool = True,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
           dirty: Collection[str] | None = None, outputs_later: bool = False,
@@ -268,8 +260,7 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
     told ("pages", sections done, sections in all languages) as each section's pages
-    are ready. The outputs (feeds) are made first, so that a memory store's pruning
-    after the pages keeps them.
+    are ready. A memory store keeps what this build used (pages, feeds, PDFs) only.
 
     ``source``, the season's folder, gives the history (``history``, when the caller
     read it already): each section's changes from git and every page's "last
@@ -304,13 +295,12 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     facts = season_facts(season, memo.facts if memo else None)
     if memo is not None:
         memo.facts = dict(facts.sections)
-    program = program_version()
+    # each section hashed once, for the keys of its pages and of its feeds
+    digests = program.section_digests(season.sections, memo.digests if memo else None)
     # a build into a tree with a disk cache: every worker stores and writes its own files
     sinking = tree is not None and isinstance(store, DiskStore) and not outputs_later
-    extra = render_outputs(facts, store, program, memo=memo.outputs if memo else None,
+    extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, tree=tree if sinking else None)
-    if isinstance(store, MemoryStore):
-        store.pinned = set(extra.keys)
     encoder = memo.encoder if memo else Encoder()
     if isinstance(store, DiskStore):
         store.encoded = encoder.made
@@ -320,9 +310,10 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
         return stamp_updated(files, season, updated)
 
     sink = TreeSink(tree, encoder, stamp) if sinking else None
-    snap = render_site(season, store, templates, pdf=pdf, on_section=on_section, sink=sink,
-                       fingerprints=memo.fingerprints if memo else None, facts=facts,
-                       kept=memo.pages if memo else None)
+    snap = render_site(season, store, digests, pdf=pdf, on_section=on_section, sink=sink,
+                       facts=facts, kept=memo.pages if memo else None)
+    if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
+        store.keep_only(snap.used | set(extra.keys))
     raw = encoder.encode(snap)
     result = SiteFiles(raw, stamp)
     result.facts = facts
