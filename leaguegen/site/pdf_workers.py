@@ -23,7 +23,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from leaguegen.site.incremental import Store
 
+from leaguegen.site import pdf
 from leaguegen.site.parallel import cores, die_with_parent
+from leaguegen.site.program import template_dir
 
 # fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
 _FORK = (multiprocessing.get_context("fork")
@@ -41,15 +43,10 @@ def render(html: str) -> bytes:
 def render_template_pdf(html: str) -> bytes:
     """A PDF of the site templates' sources (fonts and styles from ``site_template``),
     named here so that a server :func:`start_early` forks renders with it too."""
-    from leaguegen.site.pdf import html_to_pdf
-    from leaguegen.site.render import template_dir
-
-    return html_to_pdf(html, template_dir())
+    return pdf.html_to_pdf(html, template_dir())
 
 
 def _init_worker(render_one: Callable[[str], bytes]) -> None:
-    from leaguegen.site import pdf
-
     global _render
     die_with_parent()
     pdf.forked()
@@ -112,8 +109,6 @@ def start_early() -> None:
     before importing the site builder (0.6 s of CPU the server need not wait for)."""
     global _early
     if _early is None and available():
-        from leaguegen.site.render import template_dir  # the builder imports it anyway
-
         _early = PdfServer(render_template_pdf, template_dir())
 
 
@@ -130,12 +125,10 @@ def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | Non
     return PdfServer(render_one, base_dir) if available() else None
 
 
-def start_pdfs(pdf: bool) -> PdfServer | None:
+def start_pdfs(wanted: bool) -> PdfServer | None:
     """At the start of a build that makes PDFs: WeasyPrint loading on another core
     while this one renders the pages; None when there is no other (or no PDFs)."""
-    from leaguegen.site.render import template_dir
-
-    return start(render_template_pdf, template_dir()) if pdf else None
+    return start(render_template_pdf, template_dir()) if wanted else None
 
 
 Progress = Callable[[str, int, int], None]  # ("pdfs", done, total): ``pipeline.Progress``
@@ -181,8 +174,6 @@ def render_pdfs(pending: dict[str, tuple[str, str]], store: Store, files: dict[s
 
 
 def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
-    from leaguegen.site import pdf
-
     die_with_parent()
     pdf.forked()
     with contextlib.suppress(Exception):  # the real PDFs report any problem

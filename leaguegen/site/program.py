@@ -20,6 +20,22 @@ from typing import Any
 PACKAGE = Path(__file__).resolve().parents[1]  # the leaguegen package folder
 
 
+def template_dir() -> Path:
+    """The site templates: installed with the package, or beside it in a checkout."""
+    installed = PACKAGE / "site_template"
+    return installed if installed.is_dir() else PACKAGE.parent / "site_template"
+
+
+def user_cache(name: str) -> Path:
+    """A folder of the user's cache for what outlives a process (compiled templates,
+    unpacked fonts): ``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``, else
+    ``~/.cache/leaguegen``; not made here."""
+    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "leaguegen")
+    return Path(base) / name
+
+
 def code_digest(package: Path = PACKAGE) -> str:
     """The SHA-256 of every ``.py`` file below ``package`` (names and contents, in a fixed
     order; ``__pycache__`` and hidden folders left out)."""

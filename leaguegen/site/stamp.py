@@ -114,13 +114,6 @@ def _output_id(out_dir: Path) -> list[int]:
     return [st.st_dev, st.st_ino, marker.st_ino]
 
 
-def _templates() -> Path:
-    """The template folder, found as ``site.render.template_dir`` finds it."""
-    here = Path(__file__).resolve()
-    installed = here.parents[1] / "site_template"
-    return installed if installed.is_dir() else here.parents[2] / "site_template"
-
-
 def options(pdf: bool) -> str:
     """The build options a stamp includes (a build with PDFs is not one without); the
     CLI's check and the build both spell them here, so the two always agree."""
@@ -130,7 +123,7 @@ def options(pdf: bool) -> str:
 def digest(season_dir: Path, out_dir: Path, options: str) -> str:
     """The inputs' hash, taken before a build loads them (a save during the build then
     leaves a stamp that no longer matches, and the next build builds)."""
-    return inputs_digest(season_dir, out_dir, _templates(), options)
+    return inputs_digest(season_dir, out_dir, program.template_dir(), options)
 
 
 def record(out_dir: Path, cache: Path, stamp: Stamp) -> None:
