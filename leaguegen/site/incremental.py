@@ -15,7 +15,6 @@ import dataclasses
 import datetime as dt
 import functools
 import hashlib
-import json
 import os
 import re
 import stat
@@ -143,57 +142,35 @@ def _summary_from_json(data: dict) -> SectionSummary:
     return SectionSummary(**values)
 
 
-SECTION_MAGIC = b"leaguegen section entry 3\n"  # 3: more PDFs (``pdfs``)
+SECTION_MAGIC = b"leaguegen section entry 4\n"  # 4: ``program.pack``'s groups
 
 
 def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> bytes:
-    """A section's cache entry: a one-line header (the pages' paths and byte lengths, the
-    PDF source's length, the summary), then the bytes of every page and of the PDF source.
-
-    The pages' text was JSON-encoded (escaped, with ``ensure_ascii``) into the entry: 0.5 s
-    of a big season's cold build for 94 MB written once and read back on the next build.
-    ``encoded`` is the pages' UTF-8 bytes in ``output.pages``' order, when the caller
-    encoded them already (to write them into the site).
-    """
+    """A section's cache entry (``program.pack``): its PDF path and summary, then three
+    groups: the pages, the more PDFs' sources, the PDF source. ``encoded``: the pages'
+    UTF-8 bytes in ``output.pages``' order, when the caller encoded them already (to write
+    them into the site)."""
     bodies = encoded if encoded is not None else [html.encode() for html in output.pages.values()]
-    more = [html.encode() for html in output.pdfs.values()]
-    pdf = output.pdf_html.encode()
-    head = json.dumps({"pages": [[path, len(body)] for path, body
-                                 in zip(output.pages, bodies, strict=True)],
-                       "pdfs": [[path, len(body)] for path, body
-                                in zip(output.pdfs, more, strict=True)],
-                       "pdf_path": output.pdf_path, "pdf_html": len(pdf),
-                       "summary": _summary_to_json(output.summary)}).encode()
-    return b"".join((SECTION_MAGIC, head, b"\n", *bodies, *more, pdf))
+    return program.pack(SECTION_MAGIC, {"pdf_path": output.pdf_path,
+                                        "summary": _summary_to_json(output.summary)},
+                        [dict(zip(output.pages, bodies, strict=True)),
+                         {path: html.encode() for path, html in output.pdfs.items()},
+                         {"": output.pdf_html.encode()}])
 
 
 def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
-    """:func:`section_entry` read back; None (a miss) for anything else: another format, a
-    truncated or lengthened entry, lengths that do not add up, bytes that are not UTF-8."""
-    if not raw.startswith(SECTION_MAGIC):
+    """:func:`section_entry` read back; None (a miss) for anything else (``program.unpack``'s
+    misses, and bytes that are not UTF-8)."""
+    unpacked = program.unpack(SECTION_MAGIC, raw)
+    if unpacked is None:
         return None
-    end = raw.find(b"\n", len(SECTION_MAGIC))
-    if end < 0:
-        return None
+    head, groups = unpacked
     try:
-        head = json.loads(raw[len(SECTION_MAGIC):end])
-        view = memoryview(raw)
-        at = end + 1
-        pages: dict[str, str] = {}
-        pdfs: dict[str, str] = {}
-        for into, listed in ((pages, head["pages"]), (pdfs, head["pdfs"])):
-            for path, length in listed:
-                if type(path) is not str or type(length) is not int or length < 0 \
-                        or at + length > len(raw) or path in into:
-                    return None
-                into[path] = str(view[at:at + length], "utf-8")
-                at += length
-        length = head["pdf_html"]
-        if type(length) is not int or length < 0 or at + length != len(raw) \
-                or type(head["pdf_path"]) is not str:
+        pages, pdfs, source = ({name: str(data, "utf-8") for name, data in group.items()}
+                               for group in groups)
+        if type(head["pdf_path"]) is not str:
             return None
-        pdf_html = str(view[at:], "utf-8")
-        return SectionOutput(pages, head["pdf_path"], pdf_html,
+        return SectionOutput(pages, head["pdf_path"], source[""],
                              _summary_from_json(head["summary"]), pdfs)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # damaged: rendered again

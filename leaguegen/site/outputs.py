@@ -16,7 +16,6 @@ outside its folder is complete only if someone remembered to import the module f
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -82,43 +81,25 @@ class Writer(Protocol):
     def put(self, relative: str, content: bytes) -> object: ...
 
 
-PACKED = "leaguegen outputs entry 4\n"
+PACKED = b"leaguegen outputs entry 5\n"  # 5: ``program.pack``'s groups
 Entry = tuple[Files, dict]  # a section's files, and its parts of the season's by output
 
 
 def pack(files: Files, parts: dict | None = None) -> str:
-    """The files of one cache entry as one text: a line naming each file and its length in
-    characters (and the section's parts of the season's files), then the files' text one
-    after another (they were a JSON object, whose escaping was most of what storing a
-    section's feeds cost)."""
-    texts = [data.decode("utf-8") for data in files.values()]
-    head = json.dumps({"files": [[path, len(text)] for path, text
-                                 in zip(files, texts, strict=True)],
-                       "parts": parts or {}}, ensure_ascii=False)
-    return "".join((PACKED, head, "\n", *texts))
+    """The files of one cache entry and the section's parts of the season's files
+    (``program.pack``), as the text a store keeps (the files are UTF-8)."""
+    return program.pack(PACKED, {"parts": parts or {}}, [files]).decode()
 
 
 def _unpack(text: str | None) -> Entry | None:
     """:func:`pack` read back; None (computed again) for another format or a damaged entry."""
-    if text is None or not text.startswith(PACKED):
-        return None
-    end = text.find("\n", len(PACKED))
     try:
-        head = json.loads(text[len(PACKED):end]) if end >= 0 else None
-        if type(head) is not dict or type(head.get("files")) is not list \
-                or type(head.get("parts")) is not dict:
-            return None
-        at = end + 1
-        files: Files = {}
-        for path, length in head["files"]:
-            if type(path) is not str or type(length) is not int or length < 0 \
-                    or at + length > len(text) or path in files:
-                return None
-            files[path] = text[at:at + length].encode("utf-8")
-            at += length
-        return (files, head["parts"]) if at == len(text) else None
-    except (ValueError, TypeError, UnicodeEncodeError):
-        return None  # a damaged cache entry is computed again
+        unpacked = program.unpack(PACKED, text.encode()) if text is not None else None
+    except UnicodeEncodeError:
+        return None
+    if unpacked is None or len(unpacked[1]) != 1 or type(unpacked[0].get("parts")) is not dict:
+        return None
+    return {path: bytes(data) for path, data in unpacked[1][0].items()}, unpacked[0]["parts"]
 
 
 def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
