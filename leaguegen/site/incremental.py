@@ -40,6 +40,7 @@ from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
+from leaguegen.site.write import TreeSink, discard
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
 # 3: every entry on disk is sealed with its CRC-32 (``seal``)
@@ -355,10 +356,13 @@ class DiskStore:
         raw = self._read(key, SECTION_SUFFIX)
         return read_section_entry(raw) if raw is not None else None
 
-    def put_section(self, key: str, output: SectionOutput) -> None:
-        """Store ``output``; its pages' bytes are kept in :attr:`encoded` when it is set."""
+    def put_section(self, key: str, output: SectionOutput,
+                    bodies: list[bytes] | None = None) -> None:
+        """Store ``output`` (``bodies``: its pages' bytes, when the caller encoded them); its
+        pages' bytes are kept in :attr:`encoded` when it is set."""
         self.used.add(key + SECTION_SUFFIX)
-        bodies = [html.encode() for html in output.pages.values()]
+        if bodies is None:
+            bodies = [html.encode() for html in output.pages.values()]
         if self.encoded is not None:
             self.encoded.update(zip(output.pages.values(), bodies, strict=True))
         self._write(self._path(key, SECTION_SUFFIX), section_entry(output, bodies))
@@ -416,8 +420,6 @@ class DiskStore:
             with contextlib.suppress(OSError):
                 os.unlink(self.folder / name)
         if trash is not None and names:
-            from leaguegen.site.write import discard
-
             discard(trash)
 
 
@@ -435,6 +437,7 @@ class Snapshot:
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
     used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
+    written: list[str] = field(default_factory=list)  # the pages the workers wrote (``sink``)
 
     @property
     def pages(self) -> dict[str, str]:
@@ -448,22 +451,10 @@ class Snapshot:
         return sum(len(output.pages) for _, output in self.outputs) + len(self.others)
 
 
-class Sink(Protocol):
-    """Where the worker that rendered a section puts its pages itself (``build``'s staging
-    tree): what travels back to the parent is their paths, not their text."""
-
-    paths: list[str]  # the pages written so far, in the parent
-
-    def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
-        """In the worker: store ``output`` under ``key`` and write its pages (their paths
-        under ``prefix``, the language's folder); returns the paths written."""
-        ...
-
-
 def render_site(season: Season, store: Store, digests: dict[str, str] | None = None,
                 pdf: bool = True,
                 on_section: Callable[[str], None] | None = None,
-                sink: Sink | None = None, facts: SeasonFacts | None = None,
+                sink: TreeSink | None = None, facts: SeasonFacts | None = None,
                 kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
@@ -475,9 +466,9 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
 
     ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
     the feeds' keys; taken here without it). ``on_section`` is told each section's id once
-    its pages are ready (rendered or reused), for a progress display. ``sink``: the
-    sections rendered here are stored and written by their workers (:class:`Sink`); the
-    snapshot then holds the pages of the others (taken from the store) and the home page.
+    its pages are ready (rendered or reused), for a progress display. ``sink`` (with a
+    disk store): the sections rendered here are stored and written by their workers, their
+    pages listed in ``snapshot.written``; the snapshot holds the others' pages.
     ``facts``: the season's facts, derived once at the top of the build
     (``pipeline.build``; derived here without it), handed to each section's renderer.
     ``kept`` (``pipeline.Memo.pages``): the pages a section's renderer may take from the
@@ -498,22 +489,16 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
             pages = None if kept is None else (frame, kept.setdefault(code, {}))
             with_pages = KEPT_PAGES.set(pages)
             try:
-                snap = _render_site(one, facts, store, digests, frame, on_section, sink)
+                outputs = _render_site(site, one, facts, store, digests, frame,
+                                       i18n.prefix(code, languages), on_section, sink)
             finally:
                 KEPT_PAGES.reset(with_pages)
             if kept is not None:  # the pages of a section or round gone are not kept
-                paths = set().union(*(output.pages for _, output in snap.outputs))
+                paths = set().union(*(output.pages for output in outputs))
                 kept[code] = {p: v for p, v in kept[code].items() if p in paths}
-            prefix = i18n.prefix(code, languages)
-            site.outputs += ((prefix, output) for _, output in snap.outputs)
-            for mine, theirs in ((site.others, snap.others), (site.pdfs, snap.pdfs)):
-                mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
-            site.sections_rendered += snap.sections_rendered
-            site.sections_reused += snap.sections_reused
-            site.home_rendered = site.home_rendered or snap.home_rendered
-            site.used |= snap.used
     finally:
         PDF_LINKS.reset(token)
+    site.used.update(key for key, _ in site.pdfs.values())
     if kept is not None:
         for code in [c for c in kept if c not in languages]:
             del kept[code]
@@ -536,88 +521,70 @@ def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
     return renderer_for(kind)(season, facts)
 
 
-def _taken(sunk: Generator[tuple[SectionOutput, list[str]], None, None],
-           sink: Sink) -> Generator[SectionOutput, None, None]:
-    """The outputs of the sections a sink wrote, its list of paths kept up to date."""
-    try:
-        for output, paths in sunk:
-            sink.paths.extend(paths)
-            yield output
-    finally:
-        sunk.close()  # the workers end with the last section
-
-
-def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
-                 item: tuple[SectionFacts, str]) -> tuple[SectionOutput, list[str]]:
-    """In a section's worker: render it, and let ``sink`` store and write its pages; only
-    the paths, the PDF source and the summary go back."""
+def _rendered(season: Season, store: DiskStore, sink: TreeSink | None, prefix: str,
+              item: tuple[SectionFacts, str]) -> tuple[SectionOutput, list[str]]:
+    """A section's output (in a worker when the build has them). With ``sink``, the worker
+    stores it and writes its pages itself: only the paths, the PDF sources and the
+    summary go back."""
     facts, key = item
     output = render_section(season, facts)
-    paths = sink.take(store, key, output, prefix)
-    return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary,
-                         output.pdfs), paths
+    if sink is None:
+        return output, []  # stored by the caller, whose store may be in memory
+    bodies = [html.encode() for html in output.pages.values()]
+    store.put_section(key, output, bodies)
+    pages = dict(zip((prefix + path for path in output.pages), bodies, strict=True))
+    return dataclasses.replace(output, pages={}), sink.write(pages, pages=True)
 
 
-def _render_site(season: Season, facts: SeasonFacts, store: Store, digests: dict[str, str],
-                 frame: str, on_section: Callable[[str], None] | None = None,
-                 sink: Sink | None = None) -> Snapshot:
-    """One language's pages; ``frame``: the key of the templates and :func:`render_frame`."""
-    snap = Snapshot(others={}, pdfs={})
-    summaries = []
-    used = snap.used
+def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Store,
+                 digests: dict[str, str], frame: str, prefix: str,
+                 on_section: Callable[[str], None] | None, sink: TreeSink | None
+                 ) -> list[SectionOutput]:
+    """One language's pages into ``site``, under ``prefix`` (its folder); ``frame``: the key
+    of the templates and :func:`render_frame`. Returns the language's sections' outputs."""
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
         key = program.content_key("section", frame, digests[section.id])
-        used.add(key)
+        site.used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
-    if sink is None:
-        rendered = parallel.map_in_order(partial(render_section, season),
-                                         [facts.of(section) for section, _, output in keyed
-                                          if output is None])
-    else:
-        work = partial(_render_into, season, store, sink,
-                       i18n.prefix(season.language, season.languages))
-        sunk = parallel.map_in_order(work, [(facts.of(section), key)
-                                            for section, key, output in keyed
-                                            if output is None])
-        rendered = _taken(sunk, sink)  # type: ignore[arg-type]  (map_in_order's generator)
+    rendered = parallel.map_in_order(partial(_rendered, season, store, sink, prefix),
+                                     [(facts.of(section), key) for section, key, output
+                                      in keyed if output is None])
+    outputs = []
     try:
         for section, key, output in keyed:
             if output is None:
-                output = next(rendered)
+                output, written = next(rendered)
+                site.written += written
                 if sink is None:
                     store.put_section(key, output)
-                snap.sections_rendered.append(section.id)
+                site.sections_rendered.append(section.id)
             else:
-                snap.sections_reused.append(section.id)
-            snap.outputs.append(("", output))
-            snap.pdfs[output.pdf_path] = (pdf_key(output.pdf_html), output.pdf_html)
-            for path, source in output.pdfs.items():
-                snap.pdfs[path] = (pdf_key(source), source)
-            summaries.append(output.summary)
+                site.sections_reused.append(section.id)
+            outputs.append(output)
+            site.outputs.append((prefix, output))
+            for path, source in ((output.pdf_path, output.pdf_html), *output.pdfs.items()):
+                site.pdfs[prefix + path] = (pdf_key(source), source)
             if on_section is not None:
                 on_section(section.id)
     finally:
-        rendered.close()  # the children end with the last section
+        rendered.close()  # type: ignore[attr-defined]  (the children end with the last section)
+    summaries = [output.summary for output in outputs]
     plan = season_plan_view(season)
     home_key = program.content_key("home", frame, summaries, season.news, plan)
-    used.add(home_key)
+    site.used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
         home = render("season.html", season_pages.season_page(season, summaries, plan),
                       season.language)
         store.put_page(home_key, home)
-        snap.home_rendered = True
-    snap.others["index.html"] = home
+        site.home_rendered = True
+    site.others[prefix + "index.html"] = home
     if season.series:  # the grand prix series over the season's sections, beside the home page
         from leaguegen.site.pages.series import render_season_series
 
         pages, pdfs = render_season_series(season, facts)
-        snap.others.update(pages)
-        snap.pdfs.update((path, (pdf_key(html), html)) for path, html in pdfs.items())
-    for key, _ in snap.pdfs.values():
-        used.add(key)
-    return snap
-
-
+        site.others.update((prefix + path, html) for path, html in pages.items())
+        site.pdfs.update((prefix + path, (pdf_key(html), html)) for path, html in pdfs.items())
+    return outputs

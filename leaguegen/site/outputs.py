@@ -24,6 +24,7 @@ from typing import Protocol
 from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
 from leaguegen.site import parallel, program, render
+from leaguegen.site.write import TreeSink
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object; 4: a section's entry holds its
@@ -72,13 +73,7 @@ class OutputsReport:
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
     later: Callable[[], Files] | None = None  # the season's files, when left for later
-    written: list[str] = field(default_factory=list)  # files the workers wrote (``tree``)
-
-
-class Writer(Protocol):
-    """Where a worker writes a section's files itself (``write.OutputTree``)."""
-
-    def put(self, relative: str, content: bytes) -> object: ...
+    written: list[str] = field(default_factory=list)  # files the workers wrote (``sink``)
 
 
 PACKED = b"leaguegen outputs entry 5\n"  # 5: ``program.pack``'s groups
@@ -134,21 +129,19 @@ def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
     return section_outputs(facts, item[0])
 
 
-def _made_into(facts: SeasonFacts, store: TextStore, tree: Writer,
+def _made_into(facts: SeasonFacts, store: TextStore, sink: TreeSink,
                item: tuple[Section, str]) -> tuple[list[str], dict]:
-    """In a section's worker: its outputs made, stored and written into ``tree``; only
+    """In a section's worker: its outputs made, stored and written by ``sink``; only
     their paths and the section's parts of the season's files go back."""
     section, key = item
     files, parts = section_outputs(facts, section)
     store.put_page(key, pack(files, parts))
-    for path, data in files.items():
-        tree.put(path, data)
-    return list(files), parts
+    return sink.write(files), parts
 
 
 def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str] | None = None,
                    memo: dict | None = None, later: bool = False,
-                   tree: Writer | None = None) -> OutputsReport:
+                   sink: TreeSink | None = None) -> OutputsReport:
     """Every output's files, reusing what the store has for unchanged inputs.
 
     ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
@@ -158,7 +151,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str]
     same; ``report.keys`` lists the store keys used. ``later``: the files the store
     lacks (a changed section's, the season's) are not made here but left to
     ``report.later`` (``serve`` makes them after the reload: no page needs them).
-    ``tree`` (``build``, with a disk store, not ``later``): the sections' files made here
+    ``sink`` (``build``, with a disk store, not ``later``): the sections' files made here
     are stored and written by their workers, listed in ``report.written`` (a big season's
     calendars do not travel back through a pipe).
     """
@@ -195,12 +188,12 @@ def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str]
         ``parallel``), then the season's."""
         made: Files = {}
         entries = {section.id: entry for section, _, entry in keyed}
-        work = partial(_made_into, facts, store, tree) if tree is not None \
+        work = partial(_made_into, facts, store, sink) if sink is not None \
             else partial(_made, facts)
         computed = parallel.map_in_order(work, missing)
         try:
             for (section, key), (files, parts) in zip(missing, computed, strict=True):
-                if tree is not None:  # written by the worker: ``files`` are their paths
+                if sink is not None:  # written by the worker: ``files`` are their paths
                     report.written.extend(files)
                     files = {}
                 else:

@@ -36,11 +36,12 @@ from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.git_history import SeasonHistory, read_history
 from leaguegen.site import i18n, printables, program
 from leaguegen.site.incremental import DiskStore, MemoryStore, Snapshot, Store, pdf_key, render_site
-from leaguegen.site.outputs import Writer, render_outputs
+from leaguegen.site.outputs import render_outputs
 from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 from leaguegen.site.season_share import Share
+from leaguegen.site.write import OutputTree, TreeSink
 
 ASSETS = ("style.css",)
 SHALLOW_NOTE = ("note: the season's git history is shallow (a clone of the newest commits only),"
@@ -179,31 +180,6 @@ class Encoder:
         return out
 
 
-class TreeSink:
-    """``build``'s staging tree as each section's worker sees it (``incremental.Sink``):
-    the worker stores the section's pages in the cache (encoded once: the store keeps the
-    bytes in ``Encoder.made``), stamps them and writes them into the tree itself, and only
-    their paths travel back. The parent held, stamped and wrote every page it got
-    through a pipe (a big season's cold build: 4 to 6 s, 300 MiB at its peak)."""
-
-    def __init__(self, tree: Writer, encoder: Encoder,
-                 stamp: Callable[[Files], Files]) -> None:
-        self.tree = tree
-        self.encoder = encoder
-        self.stamp = stamp
-        self.paths: list[str] = []
-
-    def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
-        store.put_section(key, output)  # the disk store: the bytes are in ``made``
-        made = self.encoder.made
-        pages = {prefix + path: made.get(html) or html.encode()
-                 for path, html in output.pages.items()}
-        made.clear()  # this worker's: the pages are written
-        for path, data in self.stamp(pages).items():
-            self.tree.put(path, data)
-        return list(pages)
-
-
 @dataclass
 class Memo:
     """What a long-running caller (``serve``) keeps between builds, so that a build after
@@ -255,7 +231,7 @@ def build(season: Season, store: Store, pdf: bool = True,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
           dirty: Collection[str] | None = None, outputs_later: bool = False,
-          tree: Writer | None = None) -> SiteFiles:
+          tree: OutputTree | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
@@ -274,8 +250,8 @@ def build(season: Season, store: Store, pdf: bool = True,
     page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
     ``serve`` makes them after the browsers are told to reload.
 
-    ``tree`` (``build``, with a disk store): the pages of the sections rendered are
-    stamped and written into it by their workers (:class:`TreeSink`) and listed in
+    ``tree`` (``build``, with a disk store): the pages (stamped) and feeds of the sections
+    rendered are written into it by their workers (``write.TreeSink``) and listed in
     ``SiteFiles.written``; the rest are returned as ever.
     """
     if history is None and source is not None:
@@ -297,19 +273,19 @@ def build(season: Season, store: Store, pdf: bool = True,
         memo.facts = dict(facts.sections)
     # each section hashed once, for the keys of its pages and of its feeds
     digests = program.section_digests(season.sections, memo.digests if memo else None)
-    # a build into a tree with a disk cache: every worker stores and writes its own files
-    sinking = tree is not None and isinstance(store, DiskStore) and not outputs_later
-    extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
-                           later=outputs_later, tree=tree if sinking else None)
-    encoder = memo.encoder if memo else Encoder()
-    if isinstance(store, DiskStore):
-        store.encoded = encoder.made
     updated = history.updated if history is not None else None
 
     def stamp(files: Files) -> Files:
         return stamp_updated(files, season, updated)
 
-    sink = TreeSink(tree, encoder, stamp) if sinking else None
+    # a build into a tree with a disk cache: every worker stores and writes its own files
+    sink = (TreeSink(tree, stamp) if tree is not None and isinstance(store, DiskStore)
+            and not outputs_later else None)
+    extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
+                           later=outputs_later, sink=sink)
+    encoder = memo.encoder if memo else Encoder()
+    if isinstance(store, DiskStore):  # the pages encoded for the cache (not a worker's)
+        store.encoded = encoder.made if sink is None else None
     snap = render_site(season, store, digests, pdf=pdf, on_section=on_section, sink=sink,
                        facts=facts, kept=memo.pages if memo else None)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
@@ -317,8 +293,8 @@ def build(season: Season, store: Store, pdf: bool = True,
     raw = encoder.encode(snap)
     result = SiteFiles(raw, stamp)
     result.facts = facts
-    result.pages = len(snap) + (len(sink.paths) if sink is not None else 0)
-    result.written = [*extra.written, *(sink.paths if sink is not None else [])]
+    result.pages = len(snap) + len(snap.written)
+    result.written = [*extra.written, *snap.written]
     result.sections_rendered = list(snap.sections_rendered)
     result.sections_reused = list(snap.sections_reused)
     result.home_rendered = snap.home_rendered

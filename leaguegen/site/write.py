@@ -353,7 +353,7 @@ class OutputTree:
 
     def claim(self, written: list[str]) -> None:
         """Count files :meth:`put` wrote for this build elsewhere (a section's worker
-        writes its pages itself: ``pipeline.TreeSink``) as :meth:`write` counts its own."""
+        writes its pages itself: :class:`TreeSink`) as :meth:`write` counts its own."""
         for relative in written:
             if relative in self.written or relative == MARKER:
                 raise ValueError(f"{relative} written twice in one build")
@@ -404,3 +404,21 @@ class OutputTree:
 
     def abort(self) -> None:
         shutil.rmtree(self.staging, ignore_errors=True)
+
+
+class TreeSink:
+    """``build``'s staging tree as a section's worker sees it: the worker writes the files
+    it made (its pages, stamped with ``stamp``; its feeds) into the tree itself and only
+    their paths travel back (the parent held, stamped and wrote every page it got through
+    a pipe: a big season's cold build, 4 to 6 s, 300 MiB at its peak). The parent counts
+    them with :meth:`OutputTree.claim`."""
+
+    def __init__(self, tree: OutputTree, stamp: Callable[[dict[str, bytes]], dict[str, bytes]]
+                 ) -> None:
+        self.tree, self.stamp = tree, stamp
+
+    def write(self, files: dict[str, bytes], pages: bool = False) -> list[str]:
+        """Write ``files`` (``pages``: stamped first); their paths."""
+        for path, data in (self.stamp(files) if pages else files).items():
+            self.tree.put(path, data)
+        return list(files)
