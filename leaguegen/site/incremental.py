@@ -100,7 +100,7 @@ def pdf_key(source: str) -> str:
 
 class Store(Protocol):
     def get_section(self, key: str) -> SectionOutput | None: ...
-    def put_section(self, key: str, output: SectionOutput) -> None: ...
+    def put_section(self, key: str, output: SectionOutput) -> list[bytes] | None: ...
     def get_page(self, key: str) -> str | None: ...
     def put_page(self, key: str, html: str) -> None: ...
     def get_pdf(self, key: str) -> bytes | None: ...
@@ -253,10 +253,6 @@ class DiskStore:
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
         self.off = False  # no cache folder could be made: every read misses, nothing kept
-        # the bytes of the pages put in a section entry, by their text, when the caller
-        # writes them into the site too (``pipeline.Encoder``: each page is encoded once;
-        # 107 MB were encoded twice in a big season's cold build)
-        self.encoded: dict[str, bytes] | None = None
         self._warned: set[str] = set()
         self._damaged: set[str] = set()
         for place in (self.folder.parent, self.folder):
@@ -357,15 +353,15 @@ class DiskStore:
         return read_section_entry(raw) if raw is not None else None
 
     def put_section(self, key: str, output: SectionOutput,
-                    bodies: list[bytes] | None = None) -> None:
-        """Store ``output`` (``bodies``: its pages' bytes, when the caller encoded them); its
-        pages' bytes are kept in :attr:`encoded` when it is set."""
+                    bodies: list[bytes] | None = None) -> list[bytes]:
+        """Store ``output`` (``bodies``: its pages' bytes, when the caller encoded them); the
+        pages' bytes, for the caller that writes them into the site too (``Snapshot``:
+        each page is encoded once; 107 MB were encoded twice in a big season's cold build)."""
         self.used.add(key + SECTION_SUFFIX)
         if bodies is None:
             bodies = [html.encode() for html in output.pages.values()]
-        if self.encoded is not None:
-            self.encoded.update(zip(output.pages.values(), bodies, strict=True))
         self._write(self._path(key, SECTION_SUFFIX), section_entry(output, bodies))
+        return bodies
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
@@ -432,7 +428,8 @@ class Snapshot:
 
     others: dict[str, str]
     pdfs: dict[str, tuple[str, str]]  # path -> (content key, html source)
-    outputs: list[tuple[str, SectionOutput]] = field(default_factory=list)
+    # by language prefix; with the pages' bytes when the disk store encoded them (None)
+    outputs: list[tuple[str, SectionOutput, list[bytes] | None]] = field(default_factory=list)
     sections_rendered: list[str] = field(default_factory=list)
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
@@ -442,13 +439,13 @@ class Snapshot:
     @property
     def pages(self) -> dict[str, str]:
         """Every page by path."""
-        pages = {prefix + path: html for prefix, output in self.outputs
+        pages = {prefix + path: html for prefix, output, _ in self.outputs
                  for path, html in output.pages.items()}
         pages.update(self.others)
         return pages
 
     def __len__(self) -> int:  # the pages
-        return sum(len(output.pages) for _, output in self.outputs) + len(self.others)
+        return sum(len(output.pages) for _, output, _ in self.outputs) + len(self.others)
 
 
 def render_site(season: Season, store: Store, digests: dict[str, str] | None = None,
@@ -554,16 +551,17 @@ def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Stor
     outputs = []
     try:
         for section, key, output in keyed:
+            bodies = None
             if output is None:
                 output, written = next(rendered)
                 site.written += written
                 if sink is None:
-                    store.put_section(key, output)
+                    bodies = store.put_section(key, output)
                 site.sections_rendered.append(section.id)
             else:
                 site.sections_reused.append(section.id)
             outputs.append(output)
-            site.outputs.append((prefix, output))
+            site.outputs.append((prefix, output, bodies))
             for path, source in ((output.pdf_path, output.pdf_html), *output.pdfs.items()):
                 site.pdfs[prefix + path] = (pdf_key(source), source)
             if on_section is not None:

@@ -142,42 +142,36 @@ class Encoder:
     """Keeps the UTF-8 bytes of each section's pages with the output they were encoded
     from, so a section the store handed back as the very same output is not encoded
     (nor even looked at page by page) again: after one save in a season of thousands of
-    pages, only the saved section's are. This build's pages encoded already to be written
-    into the disk cache (``DiskStore.encoded``) are not encoded twice."""
+    pages, only the saved section's are. The pages the disk store encoded for its entry
+    this build come with their bytes (``Snapshot.outputs``)."""
 
     def __init__(self) -> None:
         # by (language prefix, the section's PDF path): the output, its pages' bytes
         self.known: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
-        # this build's pages encoded for the cache, by their text (its hash is taken once
-        # per text object; the path is not known there: a language's store adds a prefix)
-        self.made: dict[str, bytes] = {}
 
     def encode(self, snap: Snapshot) -> Files:
-        made, out, known = self.made, {}, {}
-        for prefix, output in snap.outputs:
+        out, known = {}, {}
+        for prefix, output, bodies in snap.outputs:
             entry = self.known.get((prefix, output.pdf_path))
             if entry is None or entry[0] is not output:
-                entry = (output, self._encoded(prefix, output, entry))
+                entry = (output, dict(zip((prefix + p for p in output.pages), bodies,
+                                          strict=True)) if bodies is not None
+                         else self._encoded(prefix, output, entry))
             known[(prefix, output.pdf_path)] = entry
             out.update(entry[1])
         out.update((path, html.encode()) for path, html in snap.others.items())
         self.known = known
-        made.clear()
         return out
 
-    def _encoded(self, prefix: str, output: SectionOutput,
+    @staticmethod
+    def _encoded(prefix: str, output: SectionOutput,
                  last: tuple[SectionOutput, Files] | None) -> Files:
         """``output``'s pages' bytes; a page whose text is that of the section's ``last``
         output keeps its bytes (a save leaves many of the section's pages as they were)."""
         before, encoded = last if last is not None else (None, {})
-        out = {}
-        for path, html in output.pages.items():
-            data = self.made.get(html)
-            if data is None:
-                same = before is not None and before.pages.get(path) == html
-                data = encoded[prefix + path] if same else html.encode()
-            out[prefix + path] = data
-        return out
+        return {prefix + path: encoded[prefix + path]
+                if before is not None and before.pages.get(path) == html else html.encode()
+                for path, html in output.pages.items()}
 
 
 @dataclass
@@ -284,8 +278,6 @@ def build(season: Season, store: Store, pdf: bool = True,
     extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, sink=sink)
     encoder = memo.encoder if memo else Encoder()
-    if isinstance(store, DiskStore):  # the pages encoded for the cache (not a worker's)
-        store.encoded = encoder.made if sink is None else None
     snap = render_site(season, store, digests, pdf=pdf, on_section=on_section, sink=sink,
                        facts=facts, kept=memo.pages if memo else None)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
