@@ -461,7 +461,7 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
     the frame every key holds (:func:`render_frame`). ``snapshot.used`` lists the store
     keys the build read or wrote (what a memory store keeps: ``pipeline.build``).
 
-    ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
+    ``digests``: each section's ``program.content_key`` by id (the pipeline's, shared with
     the feeds' keys; taken here without it). ``on_section`` is told each section's id once
     its pages are ready (rendered or reused), for a progress display. ``sink`` (with a
     disk store): the sections rendered here are stored and written by their workers, their
@@ -475,7 +475,7 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
     if facts is None:
         facts = season_facts(season)
     if digests is None:
-        digests = program.section_digests(season.sections)
+        digests = {section.id: program.content_key(section) for section in season.sections}
     languages = season.languages or (season.language,)
     site = Snapshot(others={}, pdfs={})
     token = PDF_LINKS.set(pdf)

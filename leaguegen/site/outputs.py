@@ -144,7 +144,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str]
                    sink: TreeSink | None = None) -> OutputsReport:
     """Every output's files, reusing what the store has for unchanged inputs.
 
-    ``digests``: each section's ``program.section_digests`` (the pipeline's, shared with
+    ``digests``: each section's ``program.content_key`` by id (the pipeline's, shared with
     the pages' keys; taken here without it). ``memo`` (kept between calls by a
     long-running process: ``pipeline.Memo``) holds each section's key and entry by the
     section's id, so an entry is not read from the store again while its key is the
@@ -159,7 +159,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str]
     report = OutputsReport()
     known = memo if memo is not None else {}
     if digests is None:
-        digests = program.section_digests(season.sections)
+        digests = {section.id: program.content_key(section) for section in season.sections}
     tag = program.content_key(memo_tag(facts))
     keyed: list[tuple[Section, str, Entry | None]] = []
     for section in season.sections:

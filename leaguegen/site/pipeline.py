@@ -186,10 +186,10 @@ class Memo:
     (by section id, checked by equality) find its cache keys without hashing it again.
     """
 
-    digests: dict = field(default_factory=dict)  # ``program.section_digests``'
     outputs: dict = field(default_factory=dict)  # ``render_outputs``'
     encoder: Encoder = field(default_factory=Encoder)
-    sections: dict[str, tuple[Section, Section]] = field(default_factory=dict)  # as loaded, built
+    # as loaded, as built (with its changes), and its digest
+    sections: dict[str, tuple[Section, Section, str]] = field(default_factory=dict)
     # the last build's section facts by section id, each holding the section it was derived
     # from: reused for an equal section (``season_facts``' ``known``)
     facts: dict[str, SectionFacts] = field(default_factory=dict)
@@ -199,23 +199,26 @@ class Memo:
 
 
 def _settled(season: Season, changes: dict, memo: Memo | None,
-             dirty: Collection[str] | None) -> Season:
-    """``with_changes``; a section outside ``dirty`` whose changes are those of the last
-    build is that build's very object (``Memo.sections``)."""
+             dirty: Collection[str] | None) -> tuple[Season, dict[str, str]]:
+    """``with_changes``, and each section's digest by its id (``program.content_key``: a
+    section is hashed once per build, for the keys of its pages in every language and of
+    its feeds). A section outside ``dirty`` whose changes are those of the last build is
+    that build's very object, with its digest (``Memo.sections``): not hashed again."""
     built = with_changes(season, changes) if changes else season
-    if memo is None:
-        return built
-    kept: dict[str, tuple[Section, Section]] = {}
-    sections = []
+    last = memo.sections if memo is not None else {}
+    kept: dict[str, tuple[Section, Section, str]] = {}
     for loaded, after in zip(season.sections, built.sections, strict=True):
-        known = memo.sections.get(loaded.id)
+        known = last.get(loaded.id)
         if (known is not None and (dirty is None or loaded.id not in dirty)
                 and known[1].changes == after.changes and known[0] == loaded):
-            after = known[1]
-        kept[loaded.id] = (loaded, after)
-        sections.append(after)
+            kept[loaded.id] = known
+        else:
+            kept[loaded.id] = (loaded, after, program.content_key(after))
+    digests = {key: digest for key, (_, _, digest) in kept.items()}
+    if memo is None:
+        return built, digests
     memo.sections = kept
-    return replace(built, sections=tuple(sections))
+    return replace(built, sections=tuple(after for _, after, _ in kept.values())), digests
 
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
@@ -250,7 +253,8 @@ def build(season: Season, store: Store, pdf: bool = True,
     """
     if history is None and source is not None:
         history = read_history(source, cache=store)
-    season = _settled(season, history.changes if history is not None else {}, memo, dirty)
+    season, digests = _settled(season, history.changes if history is not None else {}, memo,
+                               dirty)
     total = len(season.sections) * len(season.languages or (season.language,))
     done = 0
 
@@ -265,8 +269,6 @@ def build(season: Season, store: Store, pdf: bool = True,
     facts = season_facts(season, memo.facts if memo else None)
     if memo is not None:
         memo.facts = dict(facts.sections)
-    # each section hashed once, for the keys of its pages and of its feeds
-    digests = program.section_digests(season.sections, memo.digests if memo else None)
     updated = history.updated if history is not None else None
 
     def stamp(files: Files) -> Files:

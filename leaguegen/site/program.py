@@ -14,10 +14,9 @@ import functools
 import hashlib
 import json
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Any
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the leaguegen package folder
 
@@ -68,24 +67,6 @@ def content_key(*parts: object) -> str:
     """The key of what ``parts`` are, by their reprs (plain data, all the way down): every
     cache entry of a build (a section's pages, its feeds, the home page, a PDF) is named so."""
     return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
-
-
-def section_digests(sections: Iterable[Any], memo: dict | None = None) -> dict[str, str]:
-    """Each section's :func:`content_key`, by its id: taken once per build and shared by the
-    keys of its pages (every language) and of its feeds (a big section's repr is long).
-    ``memo`` (kept by ``serve``: ``pipeline.Memo.digests``) holds the last build's by id
-    with the section hashed; an equal section (the very object after a save elsewhere:
-    compared at once) is not hashed again."""
-    known = memo if memo is not None else {}
-    out, fresh = {}, {}
-    for section in sections:
-        seen = known.get(section.id)
-        digest = seen[1] if seen is not None and seen[0] == section else content_key(section)
-        out[section.id], fresh[section.id] = digest, (section, digest)
-    if memo is not None:
-        memo.clear()
-        memo.update(fresh)
-    return out
 
 
 def pack(magic: bytes, head: dict, groups: Sequence[Mapping[str, bytes]]) -> bytes:

@@ -1,6 +1,6 @@
 """``serve``: a save that moves the season's last change (every calendar's DTSTAMP, so a
 new key for every section's feeds) hashes the saved section only; the others' hashes are
-kept (``pipeline.Memo.digests``), and every file is still a fresh build's."""
+kept (``pipeline.Memo.sections``), and every file is still a fresh build's."""
 
 from __future__ import annotations
 
