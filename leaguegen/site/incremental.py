@@ -47,9 +47,6 @@ from leaguegen.site.write import TreeSink, discard
 FORMAT_VERSION = "3"
 
 
-_FINGERPRINTS: dict[tuple, str] = {}
-
-
 def _files_under(folder: str) -> Generator[os.DirEntry, None, None]:
     """Every file below ``folder`` (each entry's ``stat`` is taken once, by the caller)."""
     with os.scandir(folder) as entries:
@@ -69,17 +66,16 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     """
     folder = folder or template_dir()
     files = sorted((e.path, e.stat()) for e in _files_under(str(folder)))
-    stamp = (program.identity(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
-    cached = _FINGERPRINTS.get(stamp)
-    if cached is not None:
-        return cached
+    return _fingerprint(folder, tuple((path, st.st_mtime_ns, st.st_size) for path, st in files))
+
+
+@functools.lru_cache(maxsize=1)
+def _fingerprint(folder: Path, files: tuple[tuple[str, int, int], ...]) -> str:
     digest = hashlib.sha256(f"{FORMAT_VERSION}:{program.identity()}".encode())
-    for path, _ in files:
+    for path, _, _ in files:
         digest.update(str(Path(path).relative_to(folder)).encode())
         digest.update(Path(path).read_bytes())
-    _FINGERPRINTS.clear()
-    _FINGERPRINTS[stamp] = digest.hexdigest()
-    return _FINGERPRINTS[stamp]
+    return digest.hexdigest()
 
 
 @functools.cache
