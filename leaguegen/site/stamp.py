@@ -93,16 +93,19 @@ def files_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def inputs_digest(season_dir: Path, out_dir: Path, templates: Path, options: str) -> str:
-    """One hash of everything a build of ``season_dir`` reads (its git history included), the
-    program (``program.identity``: a rebuild after any change of code is a change) too."""
+def digest(season_dir: Path, out_dir: Path, options: str) -> str:
+    """One hash of everything a build of ``season_dir`` reads (its git history, the
+    templates and the program's identity too: a rebuild after any change of code is a
+    change), taken before a build loads them (a save during the build then leaves a stamp
+    that no longer matches, and the next build builds)."""
     season_dir, out = Path(season_dir).resolve(), Path(out_dir).resolve()
-    digest = hashlib.sha256(f"{FORMAT}\0{program.identity()}\0{options}\0{out}\0".encode())
-    digest.update(f"commit\0{last_commit(season_dir)}\0".encode())
-    _digest_of(_files(season_dir, {out}), season_dir, digest)
-    digest.update(b"\0templates\0")
-    _digest_of(_files(templates, set()), templates, digest)
-    return digest.hexdigest()
+    templates = program.template_dir()
+    taken = hashlib.sha256(f"{FORMAT}\0{program.identity()}\0{options}\0{out}\0".encode())
+    taken.update(f"commit\0{last_commit(season_dir)}\0".encode())
+    _digest_of(_files(season_dir, {out}), season_dir, taken)
+    taken.update(b"\0templates\0")
+    _digest_of(_files(templates, set()), templates, taken)
+    return taken.hexdigest()
 
 
 def _output_id(out_dir: Path) -> list[int]:
@@ -118,12 +121,6 @@ def options(pdf: bool) -> str:
     """The build options a stamp includes (a build with PDFs is not one without); the
     CLI's check and the build both spell them here, so the two always agree."""
     return f"pdf={pdf}"
-
-
-def digest(season_dir: Path, out_dir: Path, options: str) -> str:
-    """The inputs' hash, taken before a build loads them (a save during the build then
-    leaves a stamp that no longer matches, and the next build builds)."""
-    return inputs_digest(season_dir, out_dir, program.template_dir(), options)
 
 
 def record(out_dir: Path, cache: Path, stamp: Stamp) -> None:
