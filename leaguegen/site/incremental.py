@@ -420,7 +420,7 @@ class Snapshot:
     """The rendered site: each section's output as the store holds it (by language: its
     path prefix), the other pages (the home page, the series) by path, and each PDF's
     source keyed by content hash. The sections' pages are not copied into one dict: after
-    one save, the caller (``pipeline.Encoder``) handles the changed sections' only."""
+    one save, the caller (``pipeline.encode``) handles the changed sections' only."""
 
     others: dict[str, str]
     pdfs: dict[str, tuple[str, str]]  # path -> (content key, html source)

@@ -138,40 +138,35 @@ class SiteFiles:
         return path in self.raw
 
 
-class Encoder:
-    """Keeps the UTF-8 bytes of each section's pages with the output they were encoded
-    from, so a section the store handed back as the very same output is not encoded
-    (nor even looked at page by page) again: after one save in a season of thousands of
-    pages, only the saved section's are. The pages the disk store encoded for its entry
-    this build come with their bytes (``Snapshot.outputs``)."""
-
-    def __init__(self) -> None:
-        # by (language prefix, the section's PDF path): the output, its pages' bytes
-        self.known: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
-
-    def encode(self, snap: Snapshot) -> Files:
-        out, known = {}, {}
-        for prefix, output, bodies in snap.outputs:
-            entry = self.known.get((prefix, output.pdf_path))
-            if entry is None or entry[0] is not output:
-                entry = (output, dict(zip((prefix + p for p in output.pages), bodies,
-                                          strict=True)) if bodies is not None
-                         else self._encoded(prefix, output, entry))
-            known[(prefix, output.pdf_path)] = entry
-            out.update(entry[1])
-        out.update((path, html.encode()) for path, html in snap.others.items())
-        self.known = known
-        return out
-
-    @staticmethod
-    def _encoded(prefix: str, output: SectionOutput,
-                 last: tuple[SectionOutput, Files] | None) -> Files:
-        """``output``'s pages' bytes; a page whose text is that of the section's ``last``
-        output keeps its bytes (a save leaves many of the section's pages as they were)."""
-        before, encoded = last if last is not None else (None, {})
-        return {prefix + path: encoded[prefix + path]
-                if before is not None and before.pages.get(path) == html else html.encode()
-                for path, html in output.pages.items()}
+def encode(snap: Snapshot, last: dict | None = None) -> Files:
+    """Every page's UTF-8 bytes. ``last`` (``Memo.encoded``, kept by ``serve``) holds each
+    section's output with its pages' bytes, by (language prefix, its PDF path), and is
+    updated: a section the store handed back as the very same output is not encoded (nor
+    even looked at page by page) again, so after one save in a season of thousands of
+    pages only the saved section's are; a page whose text is that of the section's last
+    output keeps its bytes. The pages the disk store encoded for its entry come with their
+    bytes (``Snapshot.outputs``)."""
+    known = last if last is not None else {}
+    out: Files = {}
+    kept: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
+    for prefix, output, bodies in snap.outputs:
+        entry = known.get((prefix, output.pdf_path))
+        if entry is None or entry[0] is not output:
+            if bodies is not None:
+                pages = dict(zip((prefix + path for path in output.pages), bodies, strict=True))
+            else:
+                before, encoded = entry if entry is not None else (None, {})
+                pages = {prefix + path: encoded[prefix + path] if before is not None
+                         and before.pages.get(path) == html else html.encode()
+                         for path, html in output.pages.items()}
+            entry = (output, pages)
+        kept[(prefix, output.pdf_path)] = entry
+        out.update(entry[1])
+    out.update((path, html.encode()) for path, html in snap.others.items())
+    if last is not None:
+        last.clear()
+        last.update(kept)
+    return out
 
 
 @dataclass
@@ -187,7 +182,7 @@ class Memo:
     """
 
     outputs: dict = field(default_factory=dict)  # ``render_outputs``'
-    encoder: Encoder = field(default_factory=Encoder)
+    encoded: dict = field(default_factory=dict)  # ``encode``'s
     # as loaded, as built (with its changes), and its digest
     sections: dict[str, tuple[Section, Section, str]] = field(default_factory=dict)
     # the last build's section facts by section id, each holding the section it was derived
@@ -279,12 +274,11 @@ def build(season: Season, store: Store, pdf: bool = True,
             and not outputs_later else None)
     extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, sink=sink)
-    encoder = memo.encoder if memo else Encoder()
     snap = render_site(season, store, digests, pdf=pdf, on_section=on_section, sink=sink,
                        facts=facts, kept=memo.pages if memo else None)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
         store.keep_only(snap.used | set(extra.keys))
-    raw = encoder.encode(snap)
+    raw = encode(snap, memo.encoded if memo else None)
     result = SiteFiles(raw, stamp)
     result.facts = facts
     result.pages = len(snap) + len(snap.written)
