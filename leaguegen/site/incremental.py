@@ -446,7 +446,7 @@ class Snapshot:
 
 def render_site(season: Season, store: Store, digests: dict[str, str] | None = None,
                 pdf: bool = True,
-                on_section: Callable[[str], None] | None = None,
+                progress: Callable[[str, int, int], None] | None = None,
                 sink: TreeSink | None = None, facts: SeasonFacts | None = None,
                 kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
@@ -458,8 +458,8 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
     keys the build read or wrote (what a memory store keeps: ``pipeline.build``).
 
     ``digests``: each section's ``program.content_key`` by id (the pipeline's, shared with
-    the feeds' keys; taken here without it). ``on_section`` is told each section's id once
-    its pages are ready (rendered or reused), for a progress display. ``sink`` (with a
+    the feeds' keys; taken here without it). ``progress`` is told ("pages", sections
+    done, sections in all languages) as each section's pages are ready. ``sink`` (with a
     disk store): the sections rendered here are stored and written by their workers, their
     pages listed in ``snapshot.written``; the snapshot holds the others' pages.
     ``facts``: the season's facts, derived once at the top of the build
@@ -474,6 +474,8 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
         digests = {section.id: program.content_key(section) for section in season.sections}
     languages = season.languages or (season.language,)
     site = Snapshot(others={}, pdfs={})
+    total = len(languages) * len(season.sections)
+    done = None if progress is None else lambda n: progress("pages", n, total)
     token = PDF_LINKS.set(pdf)
     try:
         for code in languages:
@@ -483,7 +485,7 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
             with_pages = KEPT_PAGES.set(pages)
             try:
                 outputs = _render_site(site, one, facts, store, digests, frame,
-                                       i18n.prefix(code, languages), on_section, sink)
+                                       i18n.prefix(code, languages), sink, done)
             finally:
                 KEPT_PAGES.reset(with_pages)
             if kept is not None:  # the pages of a section or round gone are not kept
@@ -530,9 +532,8 @@ def _rendered(season: Season, store: DiskStore, sink: TreeSink | None, prefix: s
 
 
 def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Store,
-                 digests: dict[str, str], frame: str, prefix: str,
-                 on_section: Callable[[str], None] | None, sink: TreeSink | None
-                 ) -> list[SectionOutput]:
+                 digests: dict[str, str], frame: str, prefix: str, sink: TreeSink | None,
+                 done: Callable[[int], None] | None) -> list[SectionOutput]:
     """One language's pages into ``site``, under ``prefix`` (its folder); ``frame``: the key
     of the templates and :func:`render_frame`. Returns the language's sections' outputs."""
     keyed = []  # (section, key, what the store has or None)
@@ -560,8 +561,8 @@ def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Stor
             site.outputs.append((prefix, output, bodies))
             for path, source in ((output.pdf_path, output.pdf_html), *output.pdfs.items()):
                 site.pdfs[prefix + path] = (pdf_key(source), source)
-            if on_section is not None:
-                on_section(section.id)
+            if done is not None:  # (a progress display)
+                done(len(site.sections_rendered) + len(site.sections_reused))
     finally:
         rendered.close()  # type: ignore[attr-defined]  (the children end with the last section)
     summaries = [output.summary for output in outputs]

@@ -250,14 +250,6 @@ def build(season: Season, store: Store, pdf: bool = True,
         history = read_history(source, cache=store)
     season, digests = _settled(season, history.changes if history is not None else {}, memo,
                                dirty)
-    total = len(season.sections) * len(season.languages or (season.language,))
-    done = 0
-
-    def on_section(_section_id: str) -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress("pages", done, total)
 
     # every section's facts and schedule, derived once (``serve``: an unchanged section's
     # are the last build's, found by its id and checked by content: ``Memo.facts``)
@@ -274,7 +266,7 @@ def build(season: Season, store: Store, pdf: bool = True,
             and not outputs_later else None)
     extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, sink=sink)
-    snap = render_site(season, store, digests, pdf=pdf, on_section=on_section, sink=sink,
+    snap = render_site(season, store, digests, pdf=pdf, progress=progress, sink=sink,
                        facts=facts, kept=memo.pages if memo else None)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
         store.keep_only(snap.used | set(extra.keys))
