@@ -123,18 +123,15 @@ def memo_tag(facts: SeasonFacts) -> tuple:
     return program.identity(), names, frame
 
 
-def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
-    """A section's outputs (in a worker when the build has them; stored by the caller,
-    whose store may be in memory)."""
-    return section_outputs(facts, item[0])
-
-
-def _made_into(facts: SeasonFacts, store: TextStore, sink: TreeSink,
-               item: tuple[Section, str]) -> tuple[list[str], dict]:
-    """In a section's worker: its outputs made, stored and written by ``sink``; only
-    their paths and the section's parts of the season's files go back."""
+def _made(facts: SeasonFacts, store: TextStore, sink: TreeSink | None,
+          item: tuple[Section, str]) -> tuple[Files | list[str], dict]:
+    """A section's outputs (in a worker when the build has them): without ``sink``, its
+    files and parts (stored by the caller, whose store may be in memory); with it, the
+    worker stores them and ``sink`` writes the files: only their paths go back."""
     section, key = item
     files, parts = section_outputs(facts, section)
+    if sink is None:
+        return files, parts
     store.put_page(key, pack(files, parts))
     return sink.write(files), parts
 
@@ -188,9 +185,7 @@ def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str]
         ``parallel``), then the season's."""
         made: Files = {}
         entries = {section.id: entry for section, _, entry in keyed}
-        work = partial(_made_into, facts, store, sink) if sink is not None \
-            else partial(_made, facts)
-        computed = parallel.map_in_order(work, missing)
+        computed = parallel.map_in_order(partial(_made, facts, store, sink), missing)
         try:
             for (section, key), (files, parts) in zip(missing, computed, strict=True):
                 if sink is not None:  # written by the worker: ``files`` are their paths
