@@ -43,8 +43,8 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
     started = time.perf_counter()
     one_season = (season_dir / "season.yaml").is_file()
     # a season or a folder of seasons: either build leaves a stamp (none: None at once)
-    same = (stamp.unchanged(season_dir, out_dir, stamp.options(not no_pdf))
-            if not (clean or force) else None)
+    same, inputs = (stamp.unchanged(season_dir, out_dir, stamp.options(not no_pdf))
+                    if not (clean or force) else (None, None))
     if same is not None:  # nothing a build reads changed since the last one: done
         for warning in same.warnings:
             echo(warning, err=True)
@@ -62,11 +62,11 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         from leaguegen.site import pdf_workers  # the other core while the builder is imported
 
         pdf_workers.start_early()
-    inputs, preload = None, None
+    preload = None
     if one_season:  # the section files parsed on the other core while the builder loads
         from leaguegen.formats import season_preload
 
-        inputs = stamp.digest(season_dir, out_dir, stamp.options(not no_pdf))  # before reading
+        inputs = inputs or stamp.digest(season_dir, out_dir, stamp.options(not no_pdf))
         preload = season_preload.start(season_dir)
     progress = None
     from leaguegen.site.incremental import CACHE_WARNING
@@ -79,7 +79,7 @@ def build(season_dir: Path, out_dir: Path, no_pdf: bool, clean: bool, force: boo
         progress = None if quiet else BuildProgress()
         if not one_season and is_seasons_folder(season_dir):
             report = build_seasons(season_dir, out_dir, pdf=not no_pdf, clean=clean,
-                                   force=force)
+                                   force=force, inputs=inputs)
         else:
             report = build_site(season_dir, out_dir, pdf=not no_pdf, clean=clean, force=force,
                                 progress=progress, inputs=inputs, preload=preload)

@@ -19,11 +19,11 @@ from leaguegen.domain.season import Season
 from leaguegen.errors import OutputRefused
 from leaguegen.formats.club_file import read_club_file
 from leaguegen.formats.season_yaml import Preloaded, load_season, load_seasons
-from leaguegen.site import parallel, pdf_workers, pipeline, season_share, stamp
+from leaguegen.site import parallel, pipeline, season_share, stamp
 from leaguegen.site.incremental import DiskStore, MemoryStore, render_site
 from leaguegen.site.output_guard import check_output
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
-from leaguegen.site.render import template_dir
+from leaguegen.site.pdf_workers import render_pdfs, start_pdfs
 from leaguegen.site.write import Manifest, OutputTree, staging_name
 
 CACHE_DIR = ".leaguegen-cache"
@@ -48,45 +48,6 @@ def render_pages(season: Season) -> tuple[dict[str, str], dict[str, str]]:
     """Every HTML page of the season as {path: html}, and the PDF sources as {path: html}."""
     snap = render_site(season, MemoryStore())
     return snap.pages, {path: html for path, (_, html) in snap.pdfs.items()}
-
-
-# One PDF from its source, fonts and styles from the templates: the renderer of the
-# server start_early forks from the CLI, so start_pdfs can take that server over.
-_pdf_worker = pdf_workers.render_template_pdf
-
-
-def start_pdfs(pdf: bool) -> pdf_workers.PdfServer | None:
-    """At the start of a build that makes PDFs: WeasyPrint loading on another core
-    while this one renders the pages (``pdf_workers``); None when there is no other."""
-    return pdf_workers.start(_pdf_worker, template_dir()) if pdf else None
-
-
-def render_pdfs(pending: dict[str, tuple[str, str]], store: DiskStore, files: dict[str, bytes],
-                progress: pipeline.Progress | None = None,
-                server: pdf_workers.PdfServer | None = None) -> None:
-    """The PDFs still to make, {path: (store key, html)} (``SiteFiles.pending_pdfs``), into
-    ``files`` and ``store``: by ``server`` (``start_pdfs``), else here, one by one.
-
-    WeasyPrint is single-threaded and a large season has a PDF per section; the
-    server, warmed up while the pages were rendered, forks a worker per core that
-    has WeasyPrint loaded already. Without a server (one core) this process renders
-    them in turn, loading WeasyPrint once. ``server`` is closed before this returns.
-    ``progress`` is told ("pdfs", rendered, pending) as each one is done.
-    """
-    tell = progress or (lambda stage, done, total: None)
-    sources = {rel: html for rel, (_, html) in pending.items()}
-    try:
-        if sources:
-            tell("pdfs", 0, len(sources))
-        results = (server.render(sources) if server is not None and sources else
-                   ((rel, _pdf_worker(html)) for rel, html in sources.items()))
-        for done, (rel, data) in enumerate(results, start=1):
-            store.put_pdf(pending[rel][0], data)
-            files[rel] = data
-            tell("pdfs", done, len(sources))
-    finally:
-        if server is not None:
-            server.close()
 
 
 def _count(report: BuildReport, built: pipeline.SiteFiles, season: Season) -> None:

@@ -15,7 +15,6 @@ import dataclasses
 import datetime as dt
 import functools
 import hashlib
-import json
 import os
 import re
 import stat
@@ -29,31 +28,23 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import leaguegen.site.pages  # noqa: F401  (registers every page kind's renderer)
-from leaguegen.domain.season import Season, Section
+from leaguegen.domain.season import Season
 from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.domain.stages import PendingStage
 from leaguegen.errors import Message, OutputRefused
 from leaguegen.formats import files
-from leaguegen.site import i18n, parallel, program
+from leaguegen.site import i18n, parallel, program, write
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
 from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
 from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
+from leaguegen.site.write import TreeSink
 
 # 2: a section's cache entry is a header and the pages' bytes (``section_entry``), not JSON
 # 3: every entry on disk is sealed with its CRC-32 (``seal``)
 FORMAT_VERSION = "3"
-
-
-def program_version() -> str:
-    """The program in every cache key: its version and its code's digest (site/program.py),
-    so a changed line of code renders the pages again even where the version is the same."""
-    return program.identity()
-
-
-_FINGERPRINTS: dict[tuple, str] = {}
 
 
 def _files_under(folder: str) -> Generator[os.DirEntry, None, None]:
@@ -75,21 +66,17 @@ def templates_fingerprint(folder: Path | None = None) -> str:
     """
     folder = folder or template_dir()
     files = sorted((e.path, e.stat()) for e in _files_under(str(folder)))
-    stamp = (program_version(), *((path, st.st_mtime_ns, st.st_size) for path, st in files))
-    cached = _FINGERPRINTS.get(stamp)
-    if cached is not None:
-        return cached
-    digest = hashlib.sha256(f"{FORMAT_VERSION}:{program_version()}".encode())
-    for path, _ in files:
+    return _fingerprint(folder, program.identity(),
+                        tuple((path, st.st_mtime_ns, st.st_size) for path, st in files))
+
+
+@functools.lru_cache(maxsize=1)
+def _fingerprint(folder: Path, identity: str, files: tuple[tuple[str, int, int], ...]) -> str:
+    digest = hashlib.sha256(f"{FORMAT_VERSION}:{identity}".encode())
+    for path, _, _ in files:
         digest.update(str(Path(path).relative_to(folder)).encode())
         digest.update(Path(path).read_bytes())
-    _FINGERPRINTS.clear()
-    _FINGERPRINTS[stamp] = digest.hexdigest()
-    return _FINGERPRINTS[stamp]
-
-
-def _hash(*parts: object) -> str:
-    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
+    return digest.hexdigest()
 
 
 @functools.cache
@@ -105,12 +92,12 @@ def pdf_key(source: str) -> str:
     """A PDF's cache key: its HTML source and what turns it into PDF bytes (this program
     and its WeasyPrint), so a new leaguegen or WeasyPrint makes the PDFs again (keyed by
     the source alone, the old ones stayed)."""
-    return _hash("pdf", program_version(), _weasyprint(), source)
+    return program.content_key("pdf", program.identity(), _weasyprint(), source)
 
 
 class Store(Protocol):
     def get_section(self, key: str) -> SectionOutput | None: ...
-    def put_section(self, key: str, output: SectionOutput) -> None: ...
+    def put_section(self, key: str, output: SectionOutput) -> list[bytes] | None: ...
     def get_page(self, key: str) -> str | None: ...
     def put_page(self, key: str, html: str) -> None: ...
     def get_pdf(self, key: str) -> bytes | None: ...
@@ -123,8 +110,6 @@ class MemoryStore:
     and PDFs share one table: every key is a hash that names what it is the key of."""
 
     entries: dict[str, object] = field(default_factory=dict)
-    # keys the current build used outside the page render (the feeds): never pruned by it
-    pinned: set[str] = field(default_factory=set)
 
     def get(self, key: str) -> Any:  # noqa: ANN401 - what was put under the key
         return self.entries.get(key)
@@ -136,7 +121,6 @@ class MemoryStore:
     put_section = put_page = put_pdf = put
 
     def keep_only(self, used: set[str]) -> None:
-        used = used | self.pinned
         for key in [k for k in self.entries if k not in used]:
             del self.entries[key]
 
@@ -156,57 +140,35 @@ def _summary_from_json(data: dict) -> SectionSummary:
     return SectionSummary(**values)
 
 
-SECTION_MAGIC = b"leaguegen section entry 3\n"  # 3: more PDFs (``pdfs``)
+SECTION_MAGIC = b"leaguegen section entry 4\n"  # 4: ``program.pack``'s groups
 
 
 def section_entry(output: SectionOutput, encoded: list[bytes] | None = None) -> bytes:
-    """A section's cache entry: a one-line header (the pages' paths and byte lengths, the
-    PDF source's length, the summary), then the bytes of every page and of the PDF source.
-
-    The pages' text was JSON-encoded (escaped, with ``ensure_ascii``) into the entry: 0.5 s
-    of a big season's cold build for 94 MB written once and read back on the next build.
-    ``encoded`` is the pages' UTF-8 bytes in ``output.pages``' order, when the caller
-    encoded them already (to write them into the site).
-    """
+    """A section's cache entry (``program.pack``): its PDF path and summary, then three
+    groups: the pages, the more PDFs' sources, the PDF source. ``encoded``: the pages'
+    UTF-8 bytes in ``output.pages``' order, when the caller encoded them already (to write
+    them into the site)."""
     bodies = encoded if encoded is not None else [html.encode() for html in output.pages.values()]
-    more = [html.encode() for html in output.pdfs.values()]
-    pdf = output.pdf_html.encode()
-    head = json.dumps({"pages": [[path, len(body)] for path, body
-                                 in zip(output.pages, bodies, strict=True)],
-                       "pdfs": [[path, len(body)] for path, body
-                                in zip(output.pdfs, more, strict=True)],
-                       "pdf_path": output.pdf_path, "pdf_html": len(pdf),
-                       "summary": _summary_to_json(output.summary)}).encode()
-    return b"".join((SECTION_MAGIC, head, b"\n", *bodies, *more, pdf))
+    return program.pack(SECTION_MAGIC, {"pdf_path": output.pdf_path,
+                                        "summary": _summary_to_json(output.summary)},
+                        [dict(zip(output.pages, bodies, strict=True)),
+                         {path: html.encode() for path, html in output.pdfs.items()},
+                         {"": output.pdf_html.encode()}])
 
 
 def read_section_entry(raw: bytes | bytearray) -> SectionOutput | None:
-    """:func:`section_entry` read back; None (a miss) for anything else: another format, a
-    truncated or lengthened entry, lengths that do not add up, bytes that are not UTF-8."""
-    if not raw.startswith(SECTION_MAGIC):
+    """:func:`section_entry` read back; None (a miss) for anything else (``program.unpack``'s
+    misses, and bytes that are not UTF-8)."""
+    unpacked = program.unpack(SECTION_MAGIC, raw)
+    if unpacked is None:
         return None
-    end = raw.find(b"\n", len(SECTION_MAGIC))
-    if end < 0:
-        return None
+    head, groups = unpacked
     try:
-        head = json.loads(raw[len(SECTION_MAGIC):end])
-        view = memoryview(raw)
-        at = end + 1
-        pages: dict[str, str] = {}
-        pdfs: dict[str, str] = {}
-        for into, listed in ((pages, head["pages"]), (pdfs, head["pdfs"])):
-            for path, length in listed:
-                if type(path) is not str or type(length) is not int or length < 0 \
-                        or at + length > len(raw) or path in into:
-                    return None
-                into[path] = str(view[at:at + length], "utf-8")
-                at += length
-        length = head["pdf_html"]
-        if type(length) is not int or length < 0 or at + length != len(raw) \
-                or type(head["pdf_path"]) is not str:
+        pages, pdfs, source = ({name: str(data, "utf-8") for name, data in group.items()}
+                               for group in groups)
+        if type(head["pdf_path"]) is not str:
             return None
-        pdf_html = str(view[at:], "utf-8")
-        return SectionOutput(pages, head["pdf_path"], pdf_html,
+        return SectionOutput(pages, head["pdf_path"], source[""],
                              _summary_from_json(head["summary"]), pdfs)
     except (ValueError, KeyError, TypeError, AttributeError):
         return None  # damaged: rendered again
@@ -288,10 +250,6 @@ class DiskStore:
         self.folder = Path(os.path.abspath(folder))
         self.used: set[str] = set()
         self.off = False  # no cache folder could be made: every read misses, nothing kept
-        # the bytes of the pages put in a section entry, by their text, when the caller
-        # writes them into the site too (``pipeline.Encoder``: each page is encoded once;
-        # 107 MB were encoded twice in a big season's cold build)
-        self.encoded: dict[str, bytes] | None = None
         self._warned: set[str] = set()
         self._damaged: set[str] = set()
         for place in (self.folder.parent, self.folder):
@@ -391,13 +349,16 @@ class DiskStore:
         raw = self._read(key, SECTION_SUFFIX)
         return read_section_entry(raw) if raw is not None else None
 
-    def put_section(self, key: str, output: SectionOutput) -> None:
-        """Store ``output``; its pages' bytes are kept in :attr:`encoded` when it is set."""
+    def put_section(self, key: str, output: SectionOutput,
+                    bodies: list[bytes] | None = None) -> list[bytes]:
+        """Store ``output`` (``bodies``: its pages' bytes, when the caller encoded them); the
+        pages' bytes, for the caller that writes them into the site too (``Snapshot``:
+        each page is encoded once; 107 MB were encoded twice in a big season's cold build)."""
         self.used.add(key + SECTION_SUFFIX)
-        bodies = [html.encode() for html in output.pages.values()]
-        if self.encoded is not None:
-            self.encoded.update(zip(output.pages.values(), bodies, strict=True))
+        if bodies is None:
+            bodies = [html.encode() for html in output.pages.values()]
         self._write(self._path(key, SECTION_SUFFIX), section_entry(output, bodies))
+        return bodies
 
     def get_page(self, key: str) -> str | None:
         raw = self._read(key, ".html")
@@ -452,9 +413,7 @@ class DiskStore:
             with contextlib.suppress(OSError):
                 os.unlink(self.folder / name)
         if trash is not None and names:
-            from leaguegen.site.write import discard
-
-            discard(trash)
+            write.discard(trash)  # (looked up here: a test stands in for it)
 
 
 @dataclass
@@ -462,106 +421,84 @@ class Snapshot:
     """The rendered site: each section's output as the store holds it (by language: its
     path prefix), the other pages (the home page, the series) by path, and each PDF's
     source keyed by content hash. The sections' pages are not copied into one dict: after
-    one save, the caller (``pipeline.Encoder``) handles the changed sections' only."""
+    one save, the caller (``pipeline.encode``) handles the changed sections' only."""
 
     others: dict[str, str]
     pdfs: dict[str, tuple[str, str]]  # path -> (content key, html source)
-    outputs: list[tuple[str, SectionOutput]] = field(default_factory=list)
+    # by language prefix; with the pages' bytes when the disk store encoded them (None)
+    outputs: list[tuple[str, SectionOutput, list[bytes] | None]] = field(default_factory=list)
     sections_rendered: list[str] = field(default_factory=list)
     sections_reused: list[str] = field(default_factory=list)
     home_rendered: bool = False
     used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
+    written: list[str] = field(default_factory=list)  # the pages the workers wrote (``sink``)
 
     @property
     def pages(self) -> dict[str, str]:
         """Every page by path."""
-        pages = {prefix + path: html for prefix, output in self.outputs
+        pages = {prefix + path: html for prefix, output, _ in self.outputs
                  for path, html in output.pages.items()}
         pages.update(self.others)
         return pages
 
     def __len__(self) -> int:  # the pages
-        return sum(len(output.pages) for _, output in self.outputs) + len(self.others)
+        return sum(len(output.pages) for _, output, _ in self.outputs) + len(self.others)
 
 
-class Sink(Protocol):
-    """Where the worker that rendered a section puts its pages itself (``build``'s staging
-    tree): what travels back to the parent is their paths, not their text."""
-
-    paths: list[str]  # the pages written so far, in the parent
-
-    def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
-        """In the worker: store ``output`` under ``key`` and write its pages (their paths
-        under ``prefix``, the language's folder); returns the paths written."""
-        ...
-
-
-def render_site(season: Season, store: Store, templates: str | None = None,
-                fingerprints: dict | None = None, pdf: bool = True,
-                on_section: Callable[[str], None] | None = None,
-                sink: Sink | None = None, facts: SeasonFacts | None = None,
+def render_site(season: Season, store: Store, digests: dict[str, str] | None = None,
+                pdf: bool = True,
+                progress: Callable[[str, int, int], None] | None = None,
+                sink: TreeSink | None = None, facts: SeasonFacts | None = None,
                 kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     The site is rendered once per language (``season.languages``), each under its path
     prefix (one language, the usual case: at the root). The keys need not name the
     language: the season's language, digits and list of languages (the switcher) are in
-    the frame every key holds (:func:`render_frame`). A memory store keeps only what this
-    build used.
+    the frame every key holds (:func:`render_frame`). ``snapshot.used`` lists the store
+    keys the build read or wrote (what a memory store keeps: ``pipeline.build``).
 
-    ``fingerprints`` (kept between calls by a long-running process: ``pipeline.Memo``)
-    remembers the key of each section by its id, so a section equal to the one it was
-    made of (the very object the loader handed back unchanged) is not hashed again.
-    ``on_section`` is told each section's id once its pages are ready (rendered or
-    reused), for a progress display. ``sink``: the sections rendered here are stored and
-    written by their workers (:class:`Sink`); the snapshot then holds the pages of the
-    others (taken from the store) and the home page only. ``facts``: the season's facts,
-    derived once at the top of the build (``pipeline.build``; derived here without it),
-    handed to each section's renderer. ``kept`` (``pipeline.Memo.pages``): the pages a
-    section's renderer may take from the last build by what they read
-    (``render.kept_page``), by language.
+    ``digests``: each section's ``program.content_key`` by id (the pipeline's, shared with
+    the feeds' keys; taken here without it). ``progress`` is told ("pages", sections
+    done, sections in all languages) as each section's pages are ready. ``sink`` (with a
+    disk store): the sections rendered here are stored and written by their workers, their
+    pages listed in ``snapshot.written``; the snapshot holds the others' pages.
+    ``facts``: the season's facts, derived once at the top of the build
+    (``pipeline.build``; derived here without it), handed to each section's renderer.
+    ``kept`` (``pipeline.Memo.pages``): the pages a section's renderer may take from the
+    last build by what they read (``render.kept_page``), by language.
     """
-    templates = templates or templates_fingerprint()
+    templates = templates_fingerprint()
     if facts is None:
         facts = season_facts(season)
+    if digests is None:
+        digests = {section.id: program.content_key(section) for section in season.sections}
     languages = season.languages or (season.language,)
     site = Snapshot(others={}, pdfs={})
+    total = len(languages) * len(season.sections)
+    done = None if progress is None else lambda n: progress("pages", n, total)
     token = PDF_LINKS.set(pdf)
     try:
         for code in languages:
             one = dataclasses.replace(season, language=code, languages=languages)
-            frame = render_frame(one, pdf)
-            pages = None if kept is None else (_hash(templates, frame), kept.setdefault(code, {}))
+            frame = program.content_key(templates, render_frame(one, pdf))
+            pages = None if kept is None else (frame, kept.setdefault(code, {}))
             with_pages = KEPT_PAGES.set(pages)
             try:
-                snap = _render_site(one, facts, store, templates, fingerprints, frame,
-                                    on_section, sink)
+                outputs = _render_site(site, one, facts, store, digests, frame,
+                                       i18n.prefix(code, languages), sink, done)
             finally:
                 KEPT_PAGES.reset(with_pages)
             if kept is not None:  # the pages of a section or round gone are not kept
-                paths = set().union(*(output.pages for _, output in snap.outputs))
+                paths = set().union(*(output.pages for output in outputs))
                 kept[code] = {p: v for p, v in kept[code].items() if p in paths}
-            prefix = i18n.prefix(code, languages)
-            site.outputs += ((prefix, output) for _, output in snap.outputs)
-            for mine, theirs in ((site.others, snap.others), (site.pdfs, snap.pdfs)):
-                mine.update(((prefix + p, v) for p, v in theirs.items()) if prefix else theirs)
-            site.sections_rendered += snap.sections_rendered
-            site.sections_reused += snap.sections_reused
-            site.home_rendered = site.home_rendered or snap.home_rendered
-            site.used |= snap.used
     finally:
         PDF_LINKS.reset(token)
-    if isinstance(store, MemoryStore):
-        store.keep_only(site.used)
+    site.used.update(key for key, _ in site.pdfs.values())
     if kept is not None:
         for code in [c for c in kept if c not in languages]:
             del kept[code]
     return site
-
-
-def section_key(section: Section, templates: str, frame: tuple) -> str:
-    """The store key of a section's pages; ``frame`` is :func:`render_frame`'s."""
-    return _hash("section", templates, frame, section)
 
 
 def render_frame(season: Season, pdf: bool) -> tuple:
@@ -580,100 +517,70 @@ def render_section(season: Season, facts: SectionFacts) -> SectionOutput:
     return renderer_for(kind)(season, facts)
 
 
-def _taken(sunk: Generator[tuple[SectionOutput, list[str]], None, None],
-           sink: Sink) -> Generator[SectionOutput, None, None]:
-    """The outputs of the sections a sink wrote, its list of paths kept up to date."""
-    try:
-        for output, paths in sunk:
-            sink.paths.extend(paths)
-            yield output
-    finally:
-        sunk.close()  # the workers end with the last section
-
-
-def _render_into(season: Season, store: Store, sink: Sink, prefix: str,
-                 item: tuple[SectionFacts, str]) -> tuple[SectionOutput, list[str]]:
-    """In a section's worker: render it, and let ``sink`` store and write its pages; only
-    the paths, the PDF source and the summary go back."""
+def _rendered(season: Season, store: DiskStore, sink: TreeSink | None, prefix: str,
+              item: tuple[SectionFacts, str]) -> tuple[SectionOutput, list[str]]:
+    """A section's output (in a worker when the build has them). With ``sink``, the worker
+    stores it and writes its pages itself: only the paths, the PDF sources and the
+    summary go back."""
     facts, key = item
     output = render_section(season, facts)
-    paths = sink.take(store, key, output, prefix)
-    return SectionOutput({}, output.pdf_path, output.pdf_html, output.summary,
-                         output.pdfs), paths
+    if sink is None:
+        return output, []  # stored by the caller, whose store may be in memory
+    bodies = [html.encode() for html in output.pages.values()]
+    store.put_section(key, output, bodies)
+    pages = dict(zip((prefix + path for path in output.pages), bodies, strict=True))
+    return dataclasses.replace(output, pages={}), sink.write(pages, pages=True)
 
 
-def _render_site(season: Season, facts: SeasonFacts, store: Store, templates: str,
-                 fingerprints: dict | None,
-                 frame: tuple, on_section: Callable[[str], None] | None = None,
-                 sink: Sink | None = None) -> Snapshot:
-    seen = fingerprints if fingerprints is not None else {}
-    fresh: dict = {}
-    snap = Snapshot(others={}, pdfs={})
-    summaries = []
-    used = snap.used
+def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Store,
+                 digests: dict[str, str], frame: str, prefix: str, sink: TreeSink | None,
+                 done: Callable[[int], None] | None) -> list[SectionOutput]:
+    """One language's pages into ``site``, under ``prefix`` (its folder); ``frame``: the key
+    of the templates and :func:`render_frame`. Returns the language's sections' outputs."""
     keyed = []  # (section, key, what the store has or None)
     for section in season.sections:
-        # by the section's id, for a section equal to the one kept (the very object after
-        # a save elsewhere: compared at once)
-        known = seen.get(section.id)
-        if known is not None and known[1] == (templates, frame) and known[0] == section:
-            key = known[2]
-        else:
-            key = section_key(section, templates, frame)
-        fresh[section.id] = (section, (templates, frame), key)
-        used.add(key)
+        key = program.content_key("section", frame, digests[section.id])
+        site.used.add(key)
         keyed.append((section, key, store.get_section(key)))
     # the sections to render, on every core when the build allows it (``parallel``)
-    if sink is None:
-        rendered = parallel.map_in_order(partial(render_section, season),
-                                         [facts.of(section) for section, _, output in keyed
-                                          if output is None])
-    else:
-        work = partial(_render_into, season, store, sink,
-                       i18n.prefix(season.language, season.languages))
-        sunk = parallel.map_in_order(work, [(facts.of(section), key)
-                                            for section, key, output in keyed
-                                            if output is None])
-        rendered = _taken(sunk, sink)  # type: ignore[arg-type]  (map_in_order's generator)
+    rendered = parallel.map_in_order(partial(_rendered, season, store, sink, prefix),
+                                     [(facts.of(section), key) for section, key, output
+                                      in keyed if output is None])
+    outputs = []
     try:
         for section, key, output in keyed:
+            bodies = None
             if output is None:
-                output = next(rendered)
+                output, written = next(rendered)
+                site.written += written
                 if sink is None:
-                    store.put_section(key, output)
-                snap.sections_rendered.append(section.id)
+                    bodies = store.put_section(key, output)
+                site.sections_rendered.append(section.id)
             else:
-                snap.sections_reused.append(section.id)
-            snap.outputs.append(("", output))
-            snap.pdfs[output.pdf_path] = (pdf_key(output.pdf_html), output.pdf_html)
-            for path, source in output.pdfs.items():
-                snap.pdfs[path] = (pdf_key(source), source)
-            summaries.append(output.summary)
-            if on_section is not None:
-                on_section(section.id)
+                site.sections_reused.append(section.id)
+            outputs.append(output)
+            site.outputs.append((prefix, output, bodies))
+            for path, source in ((output.pdf_path, output.pdf_html), *output.pdfs.items()):
+                site.pdfs[prefix + path] = (pdf_key(source), source)
+            if done is not None:  # (a progress display)
+                done(len(site.sections_rendered) + len(site.sections_reused))
     finally:
-        rendered.close()  # the children end with the last section
+        rendered.close()  # type: ignore[attr-defined]  (the children end with the last section)
+    summaries = [output.summary for output in outputs]
     plan = season_plan_view(season)
-    home_key = _hash("home", templates, frame, summaries, season.news, plan)
-    used.add(home_key)
+    home_key = program.content_key("home", frame, summaries, season.news, plan)
+    site.used.add(home_key)
     home = store.get_page(home_key)
     if home is None:
         home = render("season.html", season_pages.season_page(season, summaries, plan),
                       season.language)
         store.put_page(home_key, home)
-        snap.home_rendered = True
-    snap.others["index.html"] = home
+        site.home_rendered = True
+    site.others[prefix + "index.html"] = home
     if season.series:  # the grand prix series over the season's sections, beside the home page
         from leaguegen.site.pages.series import render_season_series
 
         pages, pdfs = render_season_series(season, facts)
-        snap.others.update(pages)
-        snap.pdfs.update((path, (pdf_key(html), html)) for path, html in pdfs.items())
-    for key, _ in snap.pdfs.values():
-        used.add(key)
-    if fingerprints is not None:
-        fingerprints.clear()
-        fingerprints.update(fresh)
-    return snap
-
-
+        site.others.update((prefix + path, html) for path, html in pages.items())
+        site.pdfs.update((prefix + path, (pdf_key(html), html)) for path, html in pdfs.items())
+    return outputs

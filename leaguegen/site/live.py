@@ -29,6 +29,7 @@ from leaguegen.formats.season_yaml import load_season, read_confined
 from leaguegen.site import pipeline
 from leaguegen.site.incremental import MemoryStore
 from leaguegen.site.pdf import PdfUnavailable, unavailable_warning
+from leaguegen.site.pdf_workers import render_pdfs
 from leaguegen.site.pipeline import SiteFiles
 
 # why this process cannot make PDFs, once a try failed (WeasyPrint's system libraries are
@@ -168,19 +169,9 @@ class LiveSite:
         pending = dict(built.pending_pdfs)
 
         def pdfs() -> dict[str, bytes]:
-            from leaguegen.site.pdf import html_to_pdf
-            from leaguegen.site.render import template_dir
-
             out: dict[str, bytes] = {}
             try:
-                for path, (key, source) in pending.items():
-                    with self.lock:
-                        data = self.store.get_pdf(key)
-                    if data is None:
-                        data = html_to_pdf(source, template_dir())
-                        with self.lock:
-                            self.store.put_pdf(key, data)
-                    out[path] = data
+                render_pdfs(pending, self.store, out, lock=self.lock)
             except PdfUnavailable as exc:  # said once: the next builds make no PDFs
                 if not _NO_PDFS:
                     _NO_PDFS.append(str(exc))

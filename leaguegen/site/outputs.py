@@ -16,7 +16,6 @@ outside its folder is complete only if someone remembered to import the module f
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -24,7 +23,8 @@ from typing import Protocol
 
 from leaguegen.domain.season import Section
 from leaguegen.domain.season_facts import SeasonFacts
-from leaguegen.site import parallel, render
+from leaguegen.site import parallel, program, render
+from leaguegen.site.write import TreeSink
 
 # 2: compact JSON feeds (a cache of indented ones is not reused); 3: entries packed as a
 # header and the files' text (``pack``), not a JSON object; 4: a section's entry holds its
@@ -73,56 +73,28 @@ class OutputsReport:
     rendered: int = 0  # sections (and the season) whose outputs were computed afresh
     keys: list[str] = field(default_factory=list)  # the store keys this call used
     later: Callable[[], Files] | None = None  # the season's files, when left for later
-    written: list[str] = field(default_factory=list)  # files the workers wrote (``tree``)
+    written: list[str] = field(default_factory=list)  # files the workers wrote (``sink``)
 
 
-class Writer(Protocol):
-    """Where a worker writes a section's files itself (``write.OutputTree``)."""
-
-    def put(self, relative: str, content: bytes) -> object: ...
-
-
-def _hash(*parts: object) -> str:
-    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
-
-
-PACKED = "leaguegen outputs entry 4\n"
+PACKED = b"leaguegen outputs entry 5\n"  # 5: ``program.pack``'s groups
 Entry = tuple[Files, dict]  # a section's files, and its parts of the season's by output
 
 
 def pack(files: Files, parts: dict | None = None) -> str:
-    """The files of one cache entry as one text: a line naming each file and its length in
-    characters (and the section's parts of the season's files), then the files' text one
-    after another (they were a JSON object, whose escaping was most of what storing a
-    section's feeds cost)."""
-    texts = [data.decode("utf-8") for data in files.values()]
-    head = json.dumps({"files": [[path, len(text)] for path, text
-                                 in zip(files, texts, strict=True)],
-                       "parts": parts or {}}, ensure_ascii=False)
-    return "".join((PACKED, head, "\n", *texts))
+    """The files of one cache entry and the section's parts of the season's files
+    (``program.pack``), as the text a store keeps (the files are UTF-8)."""
+    return program.pack(PACKED, {"parts": parts or {}}, [files]).decode()
 
 
 def _unpack(text: str | None) -> Entry | None:
     """:func:`pack` read back; None (computed again) for another format or a damaged entry."""
-    if text is None or not text.startswith(PACKED):
-        return None
-    end = text.find("\n", len(PACKED))
     try:
-        head = json.loads(text[len(PACKED):end]) if end >= 0 else None
-        if type(head) is not dict or type(head.get("files")) is not list \
-                or type(head.get("parts")) is not dict:
-            return None
-        at = end + 1
-        files: Files = {}
-        for path, length in head["files"]:
-            if type(path) is not str or type(length) is not int or length < 0 \
-                    or at + length > len(text) or path in files:
-                return None
-            files[path] = text[at:at + length].encode("utf-8")
-            at += length
-        return (files, head["parts"]) if at == len(text) else None
-    except (ValueError, TypeError, UnicodeEncodeError):
-        return None  # a damaged cache entry is computed again
+        unpacked = program.unpack(PACKED, text.encode()) if text is not None else None
+    except UnicodeEncodeError:
+        return None
+    if unpacked is None or len(unpacked[1]) != 1 or type(unpacked[0].get("parts")) is not dict:
+        return None
+    return {path: bytes(data) for path, data in unpacked[1][0].items()}, unpacked[0]["parts"]
 
 
 def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
@@ -137,93 +109,70 @@ def section_outputs(facts: SeasonFacts, section: Section) -> Entry:
     return files, parts
 
 
-def memo_tag(facts: SeasonFacts, program: str = "") -> tuple:
-    """What every section's outputs depend on, besides the section (and what
-    :func:`render_outputs`'s ``memo`` checks a kept key against): the program, the outputs
-    (each with its templates' digests), and what of the season every section's files show:
-    a few of its fields, and its last dated change (every calendar's DTSTAMP: a later
-    result in one section changes every section's calendars)."""
+def memo_tag(facts: SeasonFacts) -> tuple:
+    """What every section's outputs depend on, besides the section: the program, the
+    outputs (each with its templates' digests), and what of the season every section's
+    files show: a few of its fields, and its last dated change (every calendar's DTSTAMP:
+    a later result in one section changes every section's calendars)."""
     season = facts.season
     folder = render.template_dir()
     names = tuple((o.name, *(hashlib.sha256((folder / t).read_bytes()).hexdigest()
                              for t in o.templates)) for o in outputs())
     fields = ("name", "organiser", "venue", "time_control", "languages", "description")
     frame = (*((f, getattr(season, f)) for f in fields), ("last change", facts.last_change))
-    return program, names, frame
+    return program.identity(), names, frame
 
 
-def section_key(tag: tuple, digest: str) -> str:
-    """The store key of one section's outputs (its files and parts, packed): ``tag`` is
-    :func:`memo_tag`'s, ``digest`` the section's own hash (``_hash(section)``), kept apart
-    so that a new tag (every save moves the season's last change) does not hash every
-    section again."""
-    return _hash("outputs", FORMAT_VERSION, tag, digest)
-
-
-def _made(facts: SeasonFacts, item: tuple[Section, str]) -> Entry:
-    """A section's outputs (in a worker when the build has them; stored by the caller,
-    whose store may be in memory)."""
-    return section_outputs(facts, item[0])
-
-
-def _made_into(facts: SeasonFacts, store: TextStore, tree: Writer,
-               item: tuple[Section, str]) -> tuple[list[str], dict]:
-    """In a section's worker: its outputs made, stored and written into ``tree``; only
-    their paths and the section's parts of the season's files go back."""
+def _made(facts: SeasonFacts, store: TextStore, sink: TreeSink | None,
+          item: tuple[Section, str]) -> tuple[Files | list[str], dict]:
+    """A section's outputs (in a worker when the build has them): without ``sink``, its
+    files and parts (stored by the caller, whose store may be in memory); with it, the
+    worker stores them and ``sink`` writes the files: only their paths go back."""
     section, key = item
     files, parts = section_outputs(facts, section)
+    if sink is None:
+        return files, parts
     store.put_page(key, pack(files, parts))
-    for path, data in files.items():
-        tree.put(path, data)
-    return list(files), parts
+    return sink.write(files), parts
 
 
-def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
+def render_outputs(facts: SeasonFacts, store: TextStore, digests: dict[str, str] | None = None,
                    memo: dict | None = None, later: bool = False,
-                   tree: Writer | None = None) -> OutputsReport:
+                   sink: TreeSink | None = None) -> OutputsReport:
     """Every output's files, reusing what the store has for unchanged inputs.
 
-    ``memo`` (kept between calls by a long-running process: ``pipeline.Memo``) remembers
-    each section's key, entry and hash by the section's id, for a section equal to the one
-    it was made of (the very object, after a save elsewhere: compared at once), so it is
-    not hashed again (a save moves the season's last change: every section's key is new,
-    from the hash kept), nor read from the store again while the key is the same;
-    ``report.keys`` lists the store keys used. ``later``: the files the store lacks (a
-    changed section's, the season's) are not made here but left to ``report.later``
-    (``serve`` makes them after the reload: no page needs them). ``tree`` (``build``,
-    with a disk store, not ``later``): the sections' files made here are stored and
-    written by their workers, listed in ``report.written`` (a big season's calendars do
-    not travel back through a pipe).
+    ``digests``: each section's ``program.content_key`` by id (the pipeline's, shared with
+    the pages' keys; taken here without it). ``memo`` (kept between calls by a
+    long-running process: ``pipeline.Memo``) holds each section's key and entry by the
+    section's id, so an entry is not read from the store again while its key is the
+    same; ``report.keys`` lists the store keys used. ``later``: the files the store
+    lacks (a changed section's, the season's) are not made here but left to
+    ``report.later`` (``serve`` makes them after the reload: no page needs them).
+    ``sink`` (``build``, with a disk store, not ``later``): the sections' files made here
+    are stored and written by their workers, listed in ``report.written`` (a big season's
+    calendars do not travel back through a pipe).
     """
     season = facts.season
     report = OutputsReport()
     known = memo if memo is not None else {}
-    fresh: dict[str, tuple] = {}
-    tag = memo_tag(facts, program)
-    _, names, frame = tag
-    keys = []
+    if digests is None:
+        digests = {section.id: program.content_key(section) for section in season.sections}
+    tag = program.content_key(memo_tag(facts))
     keyed: list[tuple[Section, str, Entry | None]] = []
-    digests: dict[str, str] = {}
     for section in season.sections:
+        key = program.content_key("outputs", FORMAT_VERSION, tag, digests[section.id])
         seen = known.get(section.id)
-        same = seen is not None and seen[0] == section
-        digest = digests[section.id] = seen[4] if same else _hash(section)
-        if same and seen[1] == tag:
-            key, entry = seen[2], seen[3]
-        else:
-            key = section_key(tag, digest)
-            entry = _unpack(store.get_page(key))
-        keys.append(key)
+        entry = seen[1] if seen is not None and seen[0] == key else _unpack(store.get_page(key))
         keyed.append((section, key, entry))
-        fresh[section.id] = (section, tag, key, entry, digest)
         if entry is not None:
             report.files.update(entry[0])
-    season_key = _hash("outputs-season", FORMAT_VERSION, program, names, frame, season.news,
-                       season.series, keys)
+    keys = [key for _, key, _ in keyed]
+    season_key = program.content_key("outputs-season", FORMAT_VERSION, tag, season.news,
+                                     season.series, keys)
     report.keys = [*keys, season_key]
     if memo is not None:
         memo.clear()
-        memo.update(fresh)
+        memo.update((s.id, (key, entry)) for s, key, entry in keyed if entry is not None)
     season_files = _unpack(store.get_page(season_key))
     missing = [(section, key) for section, key, entry in keyed if entry is None]
     report.rendered = len(missing) + (season_files is None)
@@ -236,19 +185,16 @@ def render_outputs(facts: SeasonFacts, store: TextStore, program: str = "",
         ``parallel``), then the season's."""
         made: Files = {}
         entries = {section.id: entry for section, _, entry in keyed}
-        work = partial(_made_into, facts, store, tree) if tree is not None \
-            else partial(_made, facts)
-        computed = parallel.map_in_order(work, missing)
+        computed = parallel.map_in_order(partial(_made, facts, store, sink), missing)
         try:
             for (section, key), (files, parts) in zip(missing, computed, strict=True):
-                if tree is not None:  # written by the worker: ``files`` are their paths
+                if sink is not None:  # written by the worker: ``files`` are their paths
                     report.written.extend(files)
                     files = {}
                 else:
                     store.put_page(key, pack(files, parts))
                     if memo is not None:
-                        memo[section.id] = (section, tag, key, (files, parts),
-                                            digests[section.id])
+                        memo[section.id] = (key, (files, parts))
                 entries[section.id] = (files, parts)
                 made.update(files)
         finally:

@@ -6,7 +6,7 @@ processes started by ``fork``: each child already holds the loaded season, the
 season's facts and the compiled templates, and only its results travel back, in the
 order of the sections, so the site is byte-identical to a build in one process. In
 ``build`` a child writes its section's files into the staging folder and the cache
-itself (``pipeline.TreeSink``, ``outputs._made_into``): what travels back is their
+itself (``write.TreeSink``): what travels back is their
 paths, the PDF source and the section's summary, not 100 MB of pages. Only ``build``
 asks for it (:data:`WORKERS`, set around the build); ``serve``
 renders in its own process (it has threads, and renders one section per save), as

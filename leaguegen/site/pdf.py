@@ -114,13 +114,12 @@ def check_url(url: str, allowed: Path) -> None:
 
 
 def _fonts_cache() -> Path:
-    """The user's cache, as for the compiled templates (``site/render.py``)."""
-    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "leaguegen")
+    """The user's cache (``program.user_cache``), as for the compiled templates."""
     from fontTools import version
 
-    return Path(base) / f"fonts-{version}"
+    from leaguegen.site.program import user_cache
+
+    return user_cache(f"fonts-{version}")
 
 
 def unpacked_font(path: Path) -> bytes | None:

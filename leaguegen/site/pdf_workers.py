@@ -1,4 +1,5 @@
-"""A process that loads WeasyPrint while the pages are rendered, then renders the PDFs.
+"""A build's PDFs: a process that loads WeasyPrint while the pages are rendered, then
+renders them (``build``), or this process one by one (``serve``, in the background).
 
 Importing WeasyPrint costs about a second of CPU and the first PDF of a process another
 half second (fontconfig, the fonts' first faces). A build pays that once, on the second
@@ -15,9 +16,16 @@ import multiprocessing.util
 import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import AbstractContextManager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from leaguegen.site.incremental import Store
+
+from leaguegen.site import pdf
 from leaguegen.site.parallel import cores, die_with_parent
+from leaguegen.site.program import template_dir
 
 # fork, not spawn: a worker must inherit what its parent loaded (Linux, macOS; not Windows)
 _FORK = (multiprocessing.get_context("fork")
@@ -35,15 +43,10 @@ def render(html: str) -> bytes:
 def render_template_pdf(html: str) -> bytes:
     """A PDF of the site templates' sources (fonts and styles from ``site_template``),
     named here so that a server :func:`start_early` forks renders with it too."""
-    from leaguegen.site.pdf import html_to_pdf
-    from leaguegen.site.render import template_dir
-
-    return html_to_pdf(html, template_dir())
+    return pdf.html_to_pdf(html, template_dir())
 
 
 def _init_worker(render_one: Callable[[str], bytes]) -> None:
-    from leaguegen.site import pdf
-
     global _render
     die_with_parent()
     pdf.forked()
@@ -106,8 +109,6 @@ def start_early() -> None:
     before importing the site builder (0.6 s of CPU the server need not wait for)."""
     global _early
     if _early is None and available():
-        from leaguegen.site.render import template_dir  # the builder imports it anyway
-
         _early = PdfServer(render_template_pdf, template_dir())
 
 
@@ -124,9 +125,55 @@ def start(render_one: Callable[[str], bytes], base_dir: Path) -> PdfServer | Non
     return PdfServer(render_one, base_dir) if available() else None
 
 
-def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
-    from leaguegen.site import pdf
+def start_pdfs(wanted: bool) -> PdfServer | None:
+    """At the start of a build that makes PDFs: WeasyPrint loading on another core
+    while this one renders the pages; None when there is no other (or no PDFs)."""
+    return start(render_template_pdf, template_dir()) if wanted else None
 
+
+Progress = Callable[[str, int, int], None]  # ("pdfs", done, total): ``pipeline.Progress``
+
+
+def render_pdfs(pending: dict[str, tuple[str, str]], store: Store, files: dict[str, bytes],
+                progress: Progress | None = None, server: PdfServer | None = None,
+                lock: AbstractContextManager | None = None) -> None:
+    """The PDFs still to make, {path: (store key, html)} (``SiteFiles.pending_pdfs``), into
+    ``files`` and ``store``: those the store has meanwhile (another save's, in ``serve``)
+    taken from it, the others made by ``server`` (``start_pdfs``), else here, one by one.
+
+    WeasyPrint is single-threaded and a large season has a PDF per section; the
+    server, warmed up while the pages were rendered, forks a worker per core that
+    has WeasyPrint loaded already. Without a server this process renders them in turn,
+    loading WeasyPrint once. ``server`` is closed before this returns. ``progress`` is
+    told ("pdfs", rendered, pending) as each one is done; ``lock`` is held around each
+    use of the store (``serve`` builds meanwhile).
+    """
+    tell = progress or (lambda stage, done, total: None)
+    lock = lock or contextlib.nullcontext()
+    sources = {}
+    try:
+        for rel, (key, html) in pending.items():
+            with lock:
+                data = store.get_pdf(key)
+            if data is None:
+                sources[rel] = html
+            else:
+                files[rel] = data
+        if sources:
+            tell("pdfs", 0, len(sources))
+        results = (server.render(sources) if server is not None and sources else
+                   ((rel, render_template_pdf(html)) for rel, html in sources.items()))
+        for done, (rel, data) in enumerate(results, start=1):
+            with lock:
+                store.put_pdf(pending[rel][0], data)
+            files[rel] = data
+            tell("pdfs", done, len(sources))
+    finally:
+        if server is not None:
+            server.close()
+
+
+def _serve(conn, render_one: Callable[[str], bytes], base_dir: Path) -> None:  # noqa: ANN001
     die_with_parent()
     pdf.forked()
     with contextlib.suppress(Exception):  # the real PDFs report any problem

@@ -36,21 +36,14 @@ from leaguegen.domain.season_facts import SeasonFacts, season_facts
 from leaguegen.domain.sections import SectionFacts
 from leaguegen.formats.club_file import ClubFile
 from leaguegen.formats.git_history import SeasonHistory, read_history
-from leaguegen.site import i18n, printables
-from leaguegen.site.incremental import (
-    DiskStore,
-    MemoryStore,
-    Snapshot,
-    Store,
-    pdf_key,
-    program_version,
-    render_site,
-)
-from leaguegen.site.outputs import Writer, render_outputs
+from leaguegen.site import i18n, printables, program
+from leaguegen.site.incremental import DiskStore, MemoryStore, Snapshot, Store, pdf_key, render_site
+from leaguegen.site.outputs import render_outputs
 from leaguegen.site.pages.history import stamp_updated
 from leaguegen.site.pages.registry import SectionOutput
 from leaguegen.site.render import template_dir
 from leaguegen.site.season_share import Share
+from leaguegen.site.write import OutputTree, TreeSink
 
 if TYPE_CHECKING:  # the club's pages load with a folder of seasons only
     from leaguegen.site.pages.club import ClubMemo
@@ -150,71 +143,35 @@ class SiteFiles:
         return path in self.raw
 
 
-class Encoder:
-    """Keeps the UTF-8 bytes of each section's pages with the output they were encoded
-    from, so a section the store handed back as the very same output is not encoded
-    (nor even looked at page by page) again: after one save in a season of thousands of
-    pages, only the saved section's are. This build's pages encoded already to be written
-    into the disk cache (``DiskStore.encoded``) are not encoded twice."""
-
-    def __init__(self) -> None:
-        # by (language prefix, the section's PDF path): the output, its pages' bytes
-        self.known: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
-        # this build's pages encoded for the cache, by their text (its hash is taken once
-        # per text object; the path is not known there: a language's store adds a prefix)
-        self.made: dict[str, bytes] = {}
-
-    def encode(self, snap: Snapshot) -> Files:
-        made, out, known = self.made, {}, {}
-        for prefix, output in snap.outputs:
-            entry = self.known.get((prefix, output.pdf_path))
-            if entry is None or entry[0] is not output:
-                entry = (output, self._encoded(prefix, output, entry))
-            known[(prefix, output.pdf_path)] = entry
-            out.update(entry[1])
-        out.update((path, html.encode()) for path, html in snap.others.items())
-        self.known = known
-        made.clear()
-        return out
-
-    def _encoded(self, prefix: str, output: SectionOutput,
-                 last: tuple[SectionOutput, Files] | None) -> Files:
-        """``output``'s pages' bytes; a page whose text is that of the section's ``last``
-        output keeps its bytes (a save leaves many of the section's pages as they were)."""
-        before, encoded = last if last is not None else (None, {})
-        out = {}
-        for path, html in output.pages.items():
-            data = self.made.get(html)
-            if data is None:
-                same = before is not None and before.pages.get(path) == html
-                data = encoded[prefix + path] if same else html.encode()
-            out[prefix + path] = data
-        return out
-
-
-class TreeSink:
-    """``build``'s staging tree as each section's worker sees it (``incremental.Sink``):
-    the worker stores the section's pages in the cache (encoded once: the store keeps the
-    bytes in ``Encoder.made``), stamps them and writes them into the tree itself, and only
-    their paths travel back. The parent held, stamped and wrote every page it got
-    through a pipe (a big season's cold build: 4 to 6 s, 300 MiB at its peak)."""
-
-    def __init__(self, tree: Writer, encoder: Encoder,
-                 stamp: Callable[[Files], Files]) -> None:
-        self.tree = tree
-        self.encoder = encoder
-        self.stamp = stamp
-        self.paths: list[str] = []
-
-    def take(self, store: Store, key: str, output: SectionOutput, prefix: str) -> list[str]:
-        store.put_section(key, output)  # the disk store: the bytes are in ``made``
-        made = self.encoder.made
-        pages = {prefix + path: made.get(html) or html.encode()
-                 for path, html in output.pages.items()}
-        made.clear()  # this worker's: the pages are written
-        for path, data in self.stamp(pages).items():
-            self.tree.put(path, data)
-        return list(pages)
+def encode(snap: Snapshot, last: dict | None = None) -> Files:
+    """Every page's UTF-8 bytes. ``last`` (``Memo.encoded``, kept by ``serve``) holds each
+    section's output with its pages' bytes, by (language prefix, its PDF path), and is
+    updated: a section the store handed back as the very same output is not encoded (nor
+    even looked at page by page) again, so after one save in a season of thousands of
+    pages only the saved section's are; a page whose text is that of the section's last
+    output keeps its bytes. The pages the disk store encoded for its entry come with their
+    bytes (``Snapshot.outputs``)."""
+    known = last if last is not None else {}
+    out: Files = {}
+    kept: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
+    for prefix, output, bodies in snap.outputs:
+        entry = known.get((prefix, output.pdf_path))
+        if entry is None or entry[0] is not output:
+            if bodies is not None:
+                pages = dict(zip((prefix + path for path in output.pages), bodies, strict=True))
+            else:
+                before, encoded = entry if entry is not None else (None, {})
+                pages = {prefix + path: encoded[prefix + path] if before is not None
+                         and before.pages.get(path) == html else html.encode()
+                         for path, html in output.pages.items()}
+            entry = (output, pages)
+        kept[(prefix, output.pdf_path)] = entry
+        out.update(entry[1])
+    out.update((path, html.encode()) for path, html in snap.others.items())
+    if last is not None:
+        last.clear()
+        last.update(kept)
+    return out
 
 
 @dataclass
@@ -229,10 +186,10 @@ class Memo:
     (by section id, checked by equality) find its cache keys without hashing it again.
     """
 
-    fingerprints: dict = field(default_factory=dict)  # ``render_site``'s
     outputs: dict = field(default_factory=dict)  # ``render_outputs``'
-    encoder: Encoder = field(default_factory=Encoder)
-    sections: dict[str, tuple[Section, Section]] = field(default_factory=dict)  # as loaded, built
+    encoded: dict = field(default_factory=dict)  # ``encode``'s
+    # as loaded, as built (with its changes), and its digest
+    sections: dict[str, tuple[Section, Section, str]] = field(default_factory=dict)
     # the last build's section facts by section id, each holding the section it was derived
     # from: reused for an equal section (``season_facts``' ``known``)
     facts: dict[str, SectionFacts] = field(default_factory=dict)
@@ -242,39 +199,41 @@ class Memo:
 
 
 def _settled(season: Season, changes: dict, memo: Memo | None,
-             dirty: Collection[str] | None) -> Season:
-    """``with_changes``; a section outside ``dirty`` whose changes are those of the last
-    build is that build's very object (``Memo.sections``)."""
+             dirty: Collection[str] | None) -> tuple[Season, dict[str, str]]:
+    """``with_changes``, and each section's digest by its id (``program.content_key``: a
+    section is hashed once per build, for the keys of its pages in every language and of
+    its feeds). A section outside ``dirty`` whose changes are those of the last build is
+    that build's very object, with its digest (``Memo.sections``): not hashed again."""
     built = with_changes(season, changes) if changes else season
-    if memo is None:
-        return built
-    kept: dict[str, tuple[Section, Section]] = {}
-    sections = []
+    last = memo.sections if memo is not None else {}
+    kept: dict[str, tuple[Section, Section, str]] = {}
     for loaded, after in zip(season.sections, built.sections, strict=True):
-        known = memo.sections.get(loaded.id)
+        known = last.get(loaded.id)
         if (known is not None and (dirty is None or loaded.id not in dirty)
                 and known[1].changes == after.changes and known[0] == loaded):
-            after = known[1]
-        kept[loaded.id] = (loaded, after)
-        sections.append(after)
+            kept[loaded.id] = known
+        else:
+            kept[loaded.id] = (loaded, after, program.content_key(after))
+    digests = {key: digest for key, (_, _, digest) in kept.items()}
+    if memo is None:
+        return built, digests
     memo.sections = kept
-    return replace(built, sections=tuple(sections))
+    return replace(built, sections=tuple(after for _, after, _ in kept.values())), digests
 
 
 Progress = Callable[[str, int, int], None]  # (stage, done, total): "pages" or "pdfs"
 
 
-def build(season: Season, store: Store, pdf: bool = True, templates: str | None = None,
+def build(season: Season, store: Store, pdf: bool = True,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
           dirty: Collection[str] | None = None, outputs_later: bool = False,
-          tree: Writer | None = None) -> SiteFiles:
+          tree: OutputTree | None = None) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
     told ("pages", sections done, sections in all languages) as each section's pages
-    are ready. The outputs (feeds) are made first, so that a memory store's pruning
-    after the pages keeps them.
+    are ready. A memory store keeps what this build used (pages, feeds, PDFs) only.
 
     ``source``, the season's folder, gives the history (``history``, when the caller
     read it already): each section's changes from git and every page's "last
@@ -288,51 +247,39 @@ def build(season: Season, store: Store, pdf: bool = True, templates: str | None 
     page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
     ``serve`` makes them after the browsers are told to reload.
 
-    ``tree`` (``build``, with a disk store): the pages of the sections rendered are
-    stamped and written into it by their workers (:class:`TreeSink`) and listed in
+    ``tree`` (``build``, with a disk store): the pages (stamped) and feeds of the sections
+    rendered are written into it by their workers (``write.TreeSink``) and listed in
     ``SiteFiles.written``; the rest are returned as ever.
     """
     if history is None and source is not None:
         history = read_history(source, cache=store)
-    season = _settled(season, history.changes if history is not None else {}, memo, dirty)
-    total = len(season.sections) * len(season.languages or (season.language,))
-    done = 0
-
-    def on_section(_section_id: str) -> None:
-        nonlocal done
-        done += 1
-        if progress is not None:
-            progress("pages", done, total)
+    season, digests = _settled(season, history.changes if history is not None else {}, memo,
+                               dirty)
 
     # every section's facts and schedule, derived once (``serve``: an unchanged section's
     # are the last build's, found by its id and checked by content: ``Memo.facts``)
     facts = season_facts(season, memo.facts if memo else None)
     if memo is not None:
         memo.facts = dict(facts.sections)
-    program = program_version()
-    # a build into a tree with a disk cache: every worker stores and writes its own files
-    sinking = tree is not None and isinstance(store, DiskStore) and not outputs_later
-    extra = render_outputs(facts, store, program, memo=memo.outputs if memo else None,
-                           later=outputs_later, tree=tree if sinking else None)
-    if isinstance(store, MemoryStore):
-        store.pinned = set(extra.keys)
-    encoder = memo.encoder if memo else Encoder()
-    if isinstance(store, DiskStore):
-        store.encoded = encoder.made
     updated = history.updated if history is not None else None
 
     def stamp(files: Files) -> Files:
         return stamp_updated(files, season, updated)
 
-    sink = TreeSink(tree, encoder, stamp) if sinking else None
-    snap = render_site(season, store, templates, pdf=pdf, on_section=on_section, sink=sink,
-                       fingerprints=memo.fingerprints if memo else None, facts=facts,
-                       kept=memo.pages if memo else None)
-    raw = encoder.encode(snap)
+    # a build into a tree with a disk cache: every worker stores and writes its own files
+    sink = (TreeSink(tree, stamp) if tree is not None and isinstance(store, DiskStore)
+            and not outputs_later else None)
+    extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
+                           later=outputs_later, sink=sink)
+    snap = render_site(season, store, digests, pdf=pdf, progress=progress, sink=sink,
+                       facts=facts, kept=memo.pages if memo else None)
+    if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
+        store.keep_only(snap.used | set(extra.keys))
+    raw = encode(snap, memo.encoded if memo else None)
     result = SiteFiles(raw, stamp)
     result.facts = facts
-    result.pages = len(snap) + (len(sink.paths) if sink is not None else 0)
-    result.written = [*extra.written, *(sink.paths if sink is not None else [])]
+    result.pages = len(snap) + len(snap.written)
+    result.written = [*extra.written, *snap.written]
     result.sections_rendered = list(snap.sections_rendered)
     result.sections_reused = list(snap.sections_reused)
     result.home_rendered = snap.home_rendered

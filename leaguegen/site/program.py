@@ -1,4 +1,5 @@
-"""Which program a build ran: its version and a digest of its own code.
+"""Which program a build ran, the content keys its cache entries are named by, and the
+one format of a cache entry that holds files (:func:`pack`).
 
 Every cache key and the no-change stamp name the program that made a page, so a new
 program renders again. The version alone stays the same between commits, so a fix
@@ -11,11 +12,29 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import json
 import os
+from collections.abc import Mapping, Sequence
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[1]  # the leaguegen package folder
+
+
+def template_dir() -> Path:
+    """The site templates: installed with the package, or beside it in a checkout."""
+    installed = PACKAGE / "site_template"
+    return installed if installed.is_dir() else PACKAGE.parent / "site_template"
+
+
+def user_cache(name: str) -> Path:
+    """A folder of the user's cache for what outlives a process (compiled templates,
+    unpacked fonts): ``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``, else
+    ``~/.cache/leaguegen``; not made here."""
+    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
+        "leaguegen")
+    return Path(base) / name
 
 
 def code_digest(package: Path = PACKAGE) -> str:
@@ -42,3 +61,39 @@ def identity() -> str:
     except PackageNotFoundError:  # pragma: no cover - running from a bare checkout
         number = "dev"
     return f"{number}+{code_digest()[:16]}"
+
+
+def content_key(*parts: object) -> str:
+    """The key of what ``parts`` are, by their reprs (plain data, all the way down): every
+    cache entry of a build (a section's pages, its feeds, the home page, a PDF) is named so."""
+    return hashlib.sha256("\x1f".join(repr(p) for p in parts).encode()).hexdigest()
+
+
+def pack(magic: bytes, head: dict, groups: Sequence[Mapping[str, bytes]]) -> bytes:
+    """A cache entry: ``magic``, a line of JSON (``head``, with each group's files' names
+    and byte lengths), then the files' bytes, group after group. A section's pages and its
+    feeds are kept so (as a JSON object, their escaping was most of what storing cost)."""
+    line = json.dumps({**head, "groups": [[[name, len(data)] for name, data in group.items()]
+                                          for group in groups]})
+    return b"".join((magic, line.encode(), b"\n", *(d for g in groups for d in g.values())))
+
+
+def unpack(magic: bytes, raw: bytes | bytearray) -> tuple[dict, list[dict[str, memoryview]]] | None:
+    """:func:`pack` read back: the head and each group's files (views of ``raw``, not
+    copies); None (a miss, made again) for anything else: another format or version, an
+    entry cut or lengthened, lengths that do not add up, a name twice in a group."""
+    end = raw.find(b"\n", len(magic)) if raw.startswith(magic) else -1
+    try:
+        head = json.loads(raw[len(magic):end]) if end >= 0 else None
+        view, at, groups = memoryview(raw), end + 1, []
+        for listed in head["groups"]:
+            group: dict[str, memoryview] = {}
+            for name, length in listed:
+                if type(name) is not str or type(length) is not int or length < 0 \
+                        or at + length > len(raw) or name in group:
+                    return None
+                group[name], at = view[at:at + length], at + length
+            groups.append(group)
+    except (ValueError, KeyError, TypeError):
+        return None
+    return (head, groups) if at == len(raw) else None

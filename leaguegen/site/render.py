@@ -16,7 +16,6 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache
-from pathlib import Path
 from types import FunctionType
 
 import jinja2
@@ -27,13 +26,13 @@ from markupsafe import Markup, escape
 from leaguegen.domain import report_links
 from leaguegen.domain.names import family_first, grammatical_gender
 from leaguegen.site import formatting, i18n
+from leaguegen.site.program import template_dir, user_cache
 
 try:  # MarkupSafe 3: its C escaping of a str, without the Markup around it
     from markupsafe import _escape_inner as escape_text
 except ImportError:  # pragma: no cover - MarkupSafe 2 (pyproject allows it): as Jinja2 does
     escape_text = escape  # type: ignore[assignment]
 
-TEMPLATE_DIR = Path(__file__).resolve().parents[2] / "site_template"
 # Whether the build writes PDFs, so pages link them: a setting of the render, not of a
 # page (``incremental.render_site`` sets it; its cache keys include it).
 PDF_LINKS: ContextVar[bool] = ContextVar("PDF_LINKS", default=True)
@@ -62,12 +61,6 @@ def kept_page(path: str, inputs: object, make: Callable[[], str]) -> str:
     html = make()
     pages[path] = (key, html)
     return html
-
-
-def template_dir() -> Path:
-    """The site templates: beside the package in a checkout, or installed with it."""
-    installed = Path(__file__).resolve().parents[1] / "site_template"
-    return installed if installed.is_dir() else TEMPLATE_DIR
 
 
 def _wrap(tag: str):  # noqa: ANN202
@@ -130,14 +123,11 @@ def _bytecode_cache(language: str, digits: str) -> jinja2.BytecodeCache | None:
     """Compiled templates kept between processes (compiling all of them costs most of a
     second, which every ``build`` paid). Jinja2 checks each entry against its template's
     source, so an edited template is compiled again. The folder is the user's cache
-    (``$LEAGUEGEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/leaguegen``, else ``~/.cache``);
-    when it cannot be made, templates are compiled as before. One folder per language
-    and digits: Jinja2 folds filters of constants (``{{ 1|digits }}``) into the code."""
-    base = os.environ.get("LEAGUEGEN_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"),
-        "leaguegen")
+    (``program.user_cache``); when it cannot be made, templates are compiled as before.
+    One folder per language and digits: Jinja2 folds filters of constants
+    (``{{ 1|digits }}``) into the code."""
     # the code is this module's generator's (_Generator): named apart from other versions'
-    folder = Path(base) / f"templates-{jinja2.__version__}-{_GENERATOR}" / f"{language}-{digits}"
+    folder = user_cache(f"templates-{jinja2.__version__}-{_GENERATOR}") / f"{language}-{digits}"
     try:
         folder.mkdir(parents=True, exist_ok=True, mode=0o700)
     except OSError:

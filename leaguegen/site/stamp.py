@@ -20,9 +20,10 @@ import hashlib
 import json
 import os
 import subprocess
-import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+
+from leaguegen.site import program
 
 STAMP = "build-stamp.json"
 FORMAT = "1"
@@ -45,14 +46,6 @@ def cache_folder(out_dir: Path) -> Path:
     """``build``'s default cache, beside the output (as ``site.build.default_cache``)."""
     out = Path(out_dir).resolve()
     return out.parent / ".leaguegen-cache" / out.name
-
-
-def _program() -> str:
-    """The version and the code's digest (site/program.py): a rebuild after any change of
-    code is not "nothing changed"."""
-    from leaguegen.site import program
-
-    return program.identity()
 
 
 def _files(folder: Path, skip: set[Path]) -> list[Path]:
@@ -100,15 +93,19 @@ def files_digest(folder: Path) -> str:
     return digest.hexdigest()
 
 
-def inputs_digest(season_dir: Path, out_dir: Path, templates: Path, options: str) -> str:
-    """One hash of everything a build of ``season_dir`` reads (its git history included)."""
+def digest(season_dir: Path, out_dir: Path, options: str) -> str:
+    """One hash of everything a build of ``season_dir`` reads (its git history, the
+    templates and the program's identity too: a rebuild after any change of code is a
+    change), taken before a build loads them (a save during the build then leaves a stamp
+    that no longer matches, and the next build builds)."""
     season_dir, out = Path(season_dir).resolve(), Path(out_dir).resolve()
-    digest = hashlib.sha256(f"{FORMAT}\0{_program()}\0{options}\0{out}\0".encode())
-    digest.update(f"commit\0{last_commit(season_dir)}\0".encode())
-    _digest_of(_files(season_dir, {out}), season_dir, digest)
-    digest.update(b"\0templates\0")
-    _digest_of(_files(templates, set()), templates, digest)
-    return digest.hexdigest()
+    templates = program.template_dir()
+    taken = hashlib.sha256(f"{FORMAT}\0{program.identity()}\0{options}\0{out}\0".encode())
+    taken.update(f"commit\0{last_commit(season_dir)}\0".encode())
+    _digest_of(_files(season_dir, {out}), season_dir, taken)
+    taken.update(b"\0templates\0")
+    _digest_of(_files(templates, set()), templates, taken)
+    return taken.hexdigest()
 
 
 def _output_id(out_dir: Path) -> list[int]:
@@ -120,38 +117,10 @@ def _output_id(out_dir: Path) -> list[int]:
     return [st.st_dev, st.st_ino, marker.st_ino]
 
 
-def _templates() -> Path:
-    """The template folder, found as ``site.render.template_dir`` finds it."""
-    here = Path(__file__).resolve()
-    installed = here.parents[1] / "site_template"
-    return installed if installed.is_dir() else here.parents[2] / "site_template"
-
-
 def options(pdf: bool) -> str:
     """The build options a stamp includes (a build with PDFs is not one without); the
     CLI's check and the build both spell them here, so the two always agree."""
     return f"pdf={pdf}"
-
-
-# The digest the CLI's no-change check just took, so the build it then starts does not
-# hash every file and ask git again: (season, output, options) -> (when, digest).
-_JUST_TAKEN: dict[tuple[Path, Path, str], tuple[float, str]] = {}
-FRESH_FOR = 2.0  # seconds: the check and the build's start are milliseconds apart
-
-
-def _key(season_dir: Path, out_dir: Path, options: str) -> tuple[Path, Path, str]:
-    return Path(season_dir).resolve(), Path(out_dir).resolve(), options
-
-
-def digest(season_dir: Path, out_dir: Path, options: str) -> str:
-    """The inputs' hash, taken before a build loads them (a save during the build then
-    leaves a stamp that no longer matches, and the next build builds). The hash the
-    no-change check took a moment ago is used once, as if taken now."""
-    key = _key(season_dir, out_dir, options)
-    taken = _JUST_TAKEN.pop(key, None)
-    if taken is not None and time.monotonic() - taken[0] < FRESH_FOR:
-        return taken[1]
-    return inputs_digest(season_dir, out_dir, _templates(), options)
 
 
 def record(out_dir: Path, cache: Path, stamp: Stamp) -> None:
@@ -162,27 +131,25 @@ def record(out_dir: Path, cache: Path, stamp: Stamp) -> None:
 
 
 def unchanged(season_dir: Path, out_dir: Path, options: str,
-              cache: Path | None = None) -> Stamp | None:
-    """The last build's stamp when nothing it read changed and its site is still there."""
+              cache: Path | None = None) -> tuple[Stamp | None, str | None]:
+    """The last build's stamp when nothing it read changed and its site is still there
+    (else None), and the inputs' :func:`digest` when it was taken: the build that follows
+    records it rather than hashing every file and asking git again."""
     cache = cache or cache_folder(out_dir)
     if not (Path(cache) / STAMP).is_file():  # a pipe there would block the read: no stamp
-        return None
+        return None, None
     try:
         data = json.loads((Path(cache) / STAMP).read_text(encoding="utf-8"))
         known = Stamp(**data)
     except (OSError, ValueError, TypeError):
-        return None
+        return None, None
     if not known.output or known.output != _output_id(out_dir):
-        return None
+        return None, None
     try:
         now = digest(season_dir, out_dir, options)
     except OSError:
-        return None
-    if now == known.inputs:
-        return known
-    key = _key(season_dir, out_dir, options)
-    _JUST_TAKEN[key] = (time.monotonic(), now)  # the build that follows starts from it
-    return None
+        return None, None
+    return (known if now == known.inputs else None), now
 
 
 def forget(cache: Path) -> None:

@@ -75,22 +75,26 @@ def test_foreign_and_older_entries_are_misses() -> None:
     entry = section_entry(output)
     head_end = entry.index(b"\n", len(SECTION_MAGIC))
     head = json.loads(entry[len(SECTION_MAGIC):head_end])
-    first = head["pages"][0]
+    pages, more, source = head["groups"]
+    first = pages[0]
 
     def with_head(changed: dict) -> bytes:
         return SECTION_MAGIC + json.dumps(changed).encode() + entry[head_end:]
 
-    longer = {**head, "pages": [[first[0], first[1] + 1], *head["pages"][1:]]}
-    shorter = {**head, "pages": [[first[0], first[1] - 1], *head["pages"][1:]]}
-    twice = {**head, "pages": [first, first, *head["pages"][1:]]}
+    def with_groups(*groups: list) -> bytes:
+        return with_head({**head, "groups": list(groups)})
+
     bad = [
         json.dumps({"pages": output.pages, "pdf_path": output.pdf_path,  # the JSON of before
                     "pdf_html": output.pdf_html, "summary": {}}).encode(),
         b"", b"\x00" * 100, SECTION_MAGIC, SECTION_MAGIC + b"{}\n",
-        entry.replace(b"entry 3", b"entry 4", 1),
-        entry.replace(b"entry 3", b"entry 2", 1),  # before a section had more PDFs
-        with_head(longer), with_head(shorter), with_head(twice),
-        with_head({**head, "pdf_html": -1}), with_head({**head, "pages": {}}),
+        entry.replace(b"entry 4", b"entry 5", 1),
+        entry.replace(b"entry 4", b"entry 3", 1),  # before the entries had groups
+        with_groups([[first[0], first[1] + 1], *pages[1:]], more, source),  # longer
+        with_groups([[first[0], first[1] - 1], *pages[1:]], more, source),  # shorter
+        with_groups([first, first, *pages[1:]], more, source),  # a page twice
+        with_groups(pages, more, [["", -1]]), with_groups(pages, more),
+        with_head({**head, "groups": {}}),
         with_head({k: v for k, v in head.items() if k != "summary"}),
     ]
     for raw in bad:

@@ -169,7 +169,7 @@ def test_a_pipe_for_the_no_change_stamp_does_not_block(tmp_path: Path) -> None:
     os.mkfifo(cache / "build-stamp.json")
     code = ("from pathlib import Path; from leaguegen.site import stamp;"
             f"print(stamp.unchanged(Path({str(SEASON)!r}), Path({str(tmp_path / 'site')!r}),"
-            f" 'x', Path({str(cache)!r})))")
+            f" 'x', Path({str(cache)!r}))[0])")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=120, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert done.returncode == 0, done.stderr

@@ -346,18 +346,19 @@ def test_fonts_are_copied_for_scripts_that_need_them(built) -> None:
 
 def test_each_language_is_cached_and_memory_store_stays_bounded() -> None:
     from leaguegen.formats.season_yaml import load_season
-    from leaguegen.site.incremental import MemoryStore, render_site
+    from leaguegen.site.incremental import MemoryStore
+    from leaguegen.site.pipeline import build
 
     season = load_season(RU)
     store = MemoryStore()
-    first = render_site(season, store)
+    first = build(season, store)
     assert first.sections_rendered == ["vysshaya", "vysshaya"]  # once per language
     size = len(store.entries)
-    again = render_site(season, store)
-    assert again.sections_rendered == [] and again.pages == first.pages
+    again = build(season, store)
+    assert again.sections_rendered == [] and again.files == first.files
     assert len(store.entries) == size
     digits = dataclasses.replace(season, digits="arabic-indic")
-    assert render_site(digits, store).sections_rendered  # digits are a key
+    assert build(digits, store).sections_rendered  # digits are a key
     assert len(store.entries) == size  # the old entries were dropped
 
 

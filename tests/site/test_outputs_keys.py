@@ -1,6 +1,6 @@
 """``serve``: a save that moves the season's last change (every calendar's DTSTAMP, so a
 new key for every section's feeds) hashes the saved section only; the others' hashes are
-kept (``outputs.render_outputs``' memo), and every file is still a fresh build's."""
+kept (``pipeline.Memo.sections``), and every file is still a fresh build's."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from leaguegen.domain.season import Section
-from leaguegen.site import outputs
+from leaguegen.site import program
 from leaguegen.site.live import LiveSite
 from tests.site.test_serve import _apply, fresh_build
 
@@ -36,13 +36,13 @@ def test_a_save_that_moves_the_last_change_hashes_the_saved_section_only(
     assert first is not None
     before = {**first.files, **first.make_later()}
     hashed: list[str] = []
-    original = outputs._hash
+    original = program.content_key
 
     def spy(*parts: object) -> str:
         hashed.extend(p.id for p in parts if isinstance(p, Section))
         return original(*parts)
 
-    monkeypatch.setattr(outputs, "_hash", spy)
+    monkeypatch.setattr(program, "content_key", spy)
     # round 2's first result in b: the season's last change moves from 2 Jan to 2 Feb
     _apply(tmp_path, {"b.yaml": FILES["b.yaml"].replace(
         "  - date: 2026-02-02\n",

@@ -86,7 +86,7 @@ def test_build_workers_follow_leaguegen_jobs(monkeypatch) -> None:
 
 def test_workers_write_their_sections_files_into_the_tree(tmp_path, monkeypatch) -> None:
     """``build``'s workers store, stamp and write their sections' pages and feeds into the
-    staging tree themselves (``pipeline.TreeSink``, ``outputs._made_into``): the site is
+    staging tree themselves (``write.TreeSink``): the site is
     the one a build in one process returns, and those files never travel back."""
     from leaguegen.site.incremental import DiskStore
     from leaguegen.site.write import MARKER, OutputTree

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from leaguegen.cli import main
 from leaguegen.cli import progress as progress_module
-from leaguegen.site import build as build_module
+from leaguegen.site import pdf_workers
 from leaguegen.site.build import build_site
 from tests.conftest import DEMO
 
@@ -18,7 +18,7 @@ from tests.conftest import DEMO
 @pytest.fixture
 def fake_pdfs(monkeypatch: pytest.MonkeyPatch) -> None:
     """PDFs without WeasyPrint: the progress is what is tested, not the PDFs."""
-    monkeypatch.setattr(build_module, "_pdf_worker", lambda html: b"%PDF-1.7 test")
+    monkeypatch.setattr(pdf_workers, "render_template_pdf", lambda html: b"%PDF-1.7 test")
 
 
 def test_plain_lines_name_each_stage_up_to_its_total(tmp_path: Path, fake_pdfs) -> None:
