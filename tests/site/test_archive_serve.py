@@ -2,7 +2,8 @@
 the archive within the single season's budget), and serves what a cold build writes.
 
 - the club layer (``pages.club.ClubMemo``) is kept between saves: a result makes again the
-  careers of its two players only, the club rating list groups again the games of the
+  careers of its two players only (and of whoever it moves into or out of a division's
+  promotion or relegation place), the club rating list groups again the games of the
   edited season only and rates again from it on (the seasons before it are kept);
 - a save that changed nothing makes no club page at all (the layer is keyed by the
   seasons' shares);
@@ -98,7 +99,10 @@ def test_a_save_makes_again_only_the_careers_and_ratings_its_edit_changed(
     _flip(club)  # riverside-2024, the oldest season: every later season is rated again
     run = memo.rating
     save()
-    assert memo.made == 2  # Eleanor Whitfield's and Isabel Ferreira's
+    # Eleanor Whitfield's and Isabel Ferreira's, who played the game, and Siobhan
+    # Murphy's: the flip takes Isabel out of the relegation place and puts Siobhan in it
+    # (a career says relegated), no one else's
+    assert memo.made == 3
     assert order[0] == "riverside-2024" and grouped == [["riverside-2024"]]
     assert all(new is not old for new, old in zip(memo.rating.seasons, run.seasons,
                                                   strict=True))
