@@ -6,10 +6,13 @@ of seasons) and builds it once, then times saves: one result turned round in the
 season, then in the oldest, SAVES times each, and a save with nothing changed. Each
 figure is the save's build (what happens before the browser is told to reload), wall
 and CPU seconds of this process, then its background jobs (the club's pages, then the
-feeds left for later), run after it as serve runs them, timed apart. Figures:
-docs/performance.md.
+feeds left for later), run after it as serve runs them, timed apart. With
+``--served``, also the whole way as ``run_all.py``'s ``site-reload`` times one season: a
+``leaguegen serve`` process on the folder, a result turned round in a file, and the ms
+until the reload event (the watcher, its quiet wait and the build), with the server's
+CPU per save. Figures: docs/performance.md.
 
-Usage: python benchmarks/archive_serve.py [--seasons 20] [--saves 3]
+Usage: python benchmarks/archive_serve.py [--seasons 20] [--saves 3] [--served]
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import argparse
 import gc
 import os
 import shutil
+import statistics
 import sys
 import tempfile
 import time
@@ -27,6 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.archive import edit_one_result, generate  # noqa: E402
+from benchmarks.live_rebuild import reload_latency  # noqa: E402
 from leaguegen.site.live_seasons import LiveSeasons  # noqa: E402
 
 
@@ -53,6 +58,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seasons", type=int, default=20)
     parser.add_argument("--saves", type=int, default=3)
+    parser.add_argument("--served", action="store_true",
+                        help="also time save -> reload through a `leaguegen serve` process")
     args = parser.parse_args()
     base = Path(tempfile.mkdtemp(prefix="leaguegen-archive-serve-"))
     try:
@@ -68,6 +75,16 @@ def main() -> None:
                 print(line(label, save(live)))
         print(line("a save, nothing changed", save(live)))
         print(f"load {os.getloadavg()[0]:.1f}")
+        if args.served:  # the whole way, as run_all's site-reload: a `serve` process
+            for label, season in (("served, newest season", files[-1]),
+                                  ("served, oldest season", files[0])):
+                cpu: list[float] = []
+                ms = reload_latency(base / "club", [season], args.saves, cpu=cpu,
+                                    edit=edit_one_result)
+                print(f"{label:>28}: save -> reload median {statistics.median(ms):.0f} ms,"
+                      f" max {max(ms):.0f} ms; server CPU per save median"
+                      f" {statistics.median(cpu):.0f} ms")
+            print(f"load {os.getloadavg()[0]:.1f}")
     finally:
         shutil.rmtree(base, ignore_errors=True)
 

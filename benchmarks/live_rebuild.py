@@ -27,6 +27,7 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -120,12 +121,15 @@ def server_cpu(pid: int) -> float:
 
 def reload_latency(season: Path, files: list[Path], edits: int,
                    pages: list[float] | None = None, last: bool = False,
-                   cpu: list[float] | None = None) -> list[float]:
+                   cpu: list[float] | None = None,
+                   edit: Callable[[Path], None] | None = None) -> list[float]:
     """Save -> reload event (ms) per edit; ``pages`` gets save -> the edited section's
     page (the browser's reload) per edit; ``last``: each edit is in the latest round
     played (``flip``), not round 1; ``cpu`` gets the server's CPU ms from the save to the
     reload event per edit (steadier than wall time on a shared machine; the background
-    work that starts once the reload is sent may add a little)."""
+    work that starts once the reload is sent may add a little). ``edit`` (a club's
+    folder of seasons, ``archive_serve.py``): how a file is edited, and the edited season's
+    index is the page fetched."""
     port = free_port()
     log = open(season.parent / "serve.log", "w")  # noqa: SIM115
     proc = subprocess.Popen([sys.executable, "-m", "leaguegen.cli.entry", "serve", str(season),
@@ -149,17 +153,21 @@ def reload_latency(season: Path, files: list[Path], edits: int,
         rng = random.Random(5)
         for _ in range(edits):
             path = rng.choice(files)
-            new = flip(path.read_text(encoding="utf-8"), last)
+            new = flip(path.read_text(encoding="utf-8"), last) if edit is None else ""
             time.sleep(0.3)
             used = server_cpu(proc.pid)
             started = time.perf_counter()
-            path.write_text(new, encoding="utf-8")
+            if edit is None:
+                path.write_text(new, encoding="utf-8")
+            else:
+                edit(path)
             while b"event: reload" not in stream.readline():
                 pass
             latencies.append((time.perf_counter() - started) * 1000)
             if cpu is not None:
                 cpu.append((server_cpu(proc.pid) - used) * 1000)
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/{path.stem}/index.html",
+            page = path.stem if edit is None else path.parent.name
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/{page}/index.html",
                                    timeout=30).read()
             if pages is not None:
                 pages.append((time.perf_counter() - started) * 1000)
