@@ -169,7 +169,9 @@ def _clean(body: str) -> str:
     """``body`` with Windows line ends as \\n, or FormError: too long, or a character no
     form field can hold."""
     if len(body) > MAX_BODY:
-        raise FormError(Message("the report is {count} characters long; a filled form is far "
+        raise FormError(Message("the report is {count} character long; a filled form is far "
+                                "shorter (at most {MAX_BODY})",
+                                "the report is {count} characters long; a filled form is far "
                                 "shorter (at most {MAX_BODY})",
                                 count=len(body), MAX_BODY=MAX_BODY))
     body = body.replace("\r\n", "\n")

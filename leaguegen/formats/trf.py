@@ -673,8 +673,10 @@ def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
     _one_line(text, what)
     if len(text) > width:
         raise TrfWriteError(Message("{what} '{text}' does not fit columns {start}-{end} "
-                                    "({width} characters)",
-                                    what=what, text=text, start=start, end=end, width=width))
+                                    "({count} character)",
+                                    "{what} '{text}' does not fit columns {start}-{end} "
+                                    "({count} characters)",
+                                    what=what, text=text, start=start, end=end, count=width))
     text = text.rjust(width) if right else text.ljust(width)
     if len(buf) < end:
         buf.extend(" " * (end - len(buf)))

@@ -38,21 +38,32 @@ ROUND_ROBIN_WARN = 30
 ROUND_ROBIN_MAX = 100
 
 
+def _rounds(n: int) -> Message:
+    """A round robin of ``n`` players' rounds, ``21 rounds``: the noun in the number's form."""
+    return Message("{count} round", "{count} rounds", count=n - 1 + n % 2)
+
+
 def fits(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
     """Whether a round robin of ``n`` players is played (a warning past FIDE's tables)."""
     if n > ROUND_ROBIN_MAX:
-        ctx.col.add(node, Message("section '{sid}' is a round robin of {n} players ({value} "
-                                  "rounds); leaguegen plays round robins of up to "
+        ctx.col.add(node, Message("section '{sid}' is a round robin of {count} player "
+                                  "({rounds}); leaguegen plays round robins of up to "
                                   "{ROUND_ROBIN_MAX} players: use a Swiss, quads or rating "
                                   "groups",
-                                  sid=sid, n=n, value=n - 1 + n % 2,
+                                  "section '{sid}' is a round robin of {count} players "
+                                  "({rounds}); leaguegen plays round robins of up to "
+                                  "{ROUND_ROBIN_MAX} players: use a Swiss, quads or rating "
+                                  "groups", sid=sid, count=n, rounds=_rounds(n),
                                   ROUND_ROBIN_MAX=ROUND_ROBIN_MAX))
         return False
     if n > ROUND_ROBIN_WARN:
-        ctx.col.warn(node, Message("section '{sid}' is a round robin of {n} players ({value} "
-                                   "rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
+        ctx.col.warn(node, Message("section '{sid}' is a round robin of {count} player "
+                                   "({rounds}); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
                                    "Swiss suits a field this size",
-                                   sid=sid, n=n, value=n - 1 + n % 2,
+                                   "section '{sid}' is a round robin of {count} players "
+                                   "({rounds}); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
+                                   "Swiss suits a field this size", sid=sid, count=n,
+                                   rounds=_rounds(n),
                                    ROUND_ROBIN_WARN=ROUND_ROBIN_WARN))
     return True
 

@@ -230,8 +230,9 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
     names = [t.name for t in teams]
     for r, rnode in enumerate(yn.sequence(node, ctx.col, "rounds"), start=1):
         if r > total:
-            ctx.col.add(rnode, Message("round {r}: the section has {total} rounds"
-                                       " (number_of_rounds)", r=r, total=total))
+            ctx.col.add(rnode, Message("round {r}: the section has {count} round"
+                                       " (number_of_rounds)", "round {r}: the section has"
+                                       " {count} rounds (number_of_rounds)", r=r, count=total))
             break
         rkeys = yn.mapping(rnode, ctx.col, f"round {r}", ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))
