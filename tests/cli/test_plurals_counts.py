@@ -1,0 +1,255 @@
+"""A number before a noun takes the noun's form for that number, in the messages of the
+readers, the chores and the commands (the ones #29's first pass left in one fixed form):
+Russian «1 тур», «2 тура», «5 туров», «21 тур»; Arabic «جولة واحدة», «جولتان», «3 جولات»,
+«11 جولة», «100 جولة». Each is said through the real command (exit 2 and the file as it was,
+where the message is a refusal), not only looked up in the catalogue."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from leaguegen.cli import main, speech
+from leaguegen.errors import InputError, Message
+from leaguegen.formats import files
+from tests.cli.test_check_pairings import EVENT, _write
+from tests.conftest import ROOT
+
+FSI, PDI = "\u2068", "\u2069"
+
+
+def run(lang: str, *args: object) -> tuple[int, str]:
+    res = CliRunner().invoke(main, ["--lang", lang, *[str(a) for a in args]])
+    return res.exit_code, res.output.replace(FSI, "").replace(PDI, "")
+
+
+def _swiss(tmp_path: Path, rounds: int) -> Path:
+    """A Swiss of ``rounds`` rounds (and two players more, four at least), nothing paired."""
+    folder = tmp_path / f"swiss-{rounds}"
+    folder.mkdir()
+    players = "\n".join(f"      - {{name: Player {i}}}" for i in range(1, max(rounds + 3, 5)))
+    (folder / "season.yaml").write_text(
+        "name: Test\nsections:\n  - id: open\n    name: Open\n    format: swiss\n"
+        f"    number_of_rounds: {rounds}\n    players:\n{players}\n", encoding="utf-8")
+    return folder
+
+
+RU_ROUNDS = [(1, "1 тур"), (2, "2 тура"), (5, "5 туров"), (21, "21 тур")]
+AR_ROUNDS = [(1, "جولة واحدة"), (2, "جولتان"), (3, "3 جولات"), (11, "11 جولة"),
+             (100, "100 جولة")]
+
+
+@pytest.mark.parametrize(("lang", "rounds", "words"),
+                         [("ru", *r) for r in RU_ROUNDS] + [("ar", *r) for r in AR_ROUNDS],
+                         ids=[f"ru-{r[0]}" for r in RU_ROUNDS] + [f"ar-{r[0]}" for r in AR_ROUNDS])
+def test_withdraw_and_bye_after_the_last_round(tmp_path: Path, lang: str, rounds: int,
+                                               words: str) -> None:
+    folder = _swiss(tmp_path, rounds)
+    before = (folder / "season.yaml").read_bytes()
+    code, out = run(lang, "withdraw", folder, "Player 1", "--section", "open",
+                    "--after-round", 199)
+    assert code == 2, out
+    said = {"ru": f"после тура 199: в группе {words};",
+            "ar": f"بعد الجولة 199: للفئة {words}؛"}[lang]
+    assert said in out, out
+    code, out = run(lang, "bye", folder, "Player 1", "--section", "open", "--round", 199)
+    assert code == 2, out
+    said = {"ru": f"тур 199: в группе {words};", "ar": f"الجولة 199: للفئة {words}؛"}[lang]
+    assert said in out, out
+    assert (folder / "season.yaml").read_bytes() == before
+
+
+@pytest.mark.parametrize(("lang", "players", "words"), [
+    ("ru", 7, "1 сильнейший по посеву пропускает 1-й тур"),
+    ("ru", 6, "2 сильнейших по посеву пропускают 1-й тур"),
+    ("ru", 11, "5 сильнейших по посеву пропускают 1-й тур"),
+    ("ru", 43, "21 сильнейший по посеву пропускает 1-й тур"),
+    ("ar", 7, "للمصنف الأول راحة"), ("ar", 6, "للمصنفَين الأولَين راحة"),
+    ("ar", 13, "لأعلى 3 مصنفين راحة"), ("ar", 21, "لأعلى 11 مصنفًا راحة"),
+    ("ar", 156, "لأعلى 100 مصنف راحة"),
+    ("en", 7, "the top 1 seed has a bye in round 1"),
+    ("en", 6, "the top 2 seeds have a bye in round 1")])
+def test_plan_a_knockout_s_byes(lang: str, players: int, words: str) -> None:
+    code, out = run(lang, "plan", "--players", players, "--format", "knockout",
+                    "--time-control", "G/25;d5")
+    assert code == 0, out
+    assert words in out, out
+
+
+@pytest.mark.parametrize(("players", "rounds", "words"), [
+    (2, 2, "له جولة واحدة على الأكثر"), (3, 3, "له جولتان على الأكثر"),
+    (4, 4, "له 3 جولات على الأكثر"), (12, 12, "له 11 جولة على الأكثر"),
+    (101, 101, "له 100 جولة على الأكثر")])
+def test_plan_refuses_a_swiss_too_long_in_arabic(players: int, rounds: int, words: str) -> None:
+    """The planner's refusal (domain/planning), each Arabic form its own (it said «جولة»
+    after every number)."""
+    code, out = run("ar", "plan", "--players", players, "--format", "swiss", "--rounds",
+                    rounds, "--time-control", "G/25;d5")
+    assert words in out, out
+
+
+def _round_robin(tmp_path: Path, players: int) -> Path:
+    folder = tmp_path / f"rr-{players}"
+    folder.mkdir()
+    names = "\n".join(f"      - {{name: Player {i}}}" for i in range(1, players + 1))
+    (folder / "season.yaml").write_text(
+        "name: Test\nsections:\n  - id: big\n    name: Big\n    format: round_robin\n"
+        f"    players:\n{names}\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize(("players", "code", "words"), [
+    (31, 0, "круговая из 31 участника (31 тур)"),
+    (32, 0, "круговая из 32 участников (31 тур)"),
+    (101, 2, "круговая из 101 участника (101 тур)"),
+    (102, 2, "круговая из 102 участников (101 тур)")])
+def test_check_a_round_robin_too_large(tmp_path: Path, players: int, code: int,
+                                       words: str) -> None:
+    """Past FIDE's tables a warning, past leaguegen's limit an error at the players."""
+    got, out = run("ru", "check", _round_robin(tmp_path, players))
+    assert got == code, out
+    assert words in out, out
+
+
+@pytest.mark.parametrize(("size", "ru", "ar"), [
+    (1, "размером 1 байт;", "حجمه بايت واحد؛"), (2, "размером 2 байта;", "حجمه بايتان؛"),
+    (3, "размером 3 байта;", "حجمه 3 بايتات؛"), (5, "размером 5 байт;", "حجمه 5 بايتات؛"),
+    (11, "размером 11 байт;", "حجمه 11 بايتًا؛"), (21, "размером 21 байт;", "حجمه 21 بايتًا؛"),
+    (100, "размером 100 байт;", "حجمه 100 بايت؛")])
+def test_a_file_over_the_limit(tmp_path: Path, size: int, ru: str, ar: str) -> None:
+    """The reader's refusal of a file larger than its limit (``formats.files``), said as
+    ``check`` says a problem."""
+    path = tmp_path / "news.md"
+    path.write_bytes(b"x" * size)
+    with pytest.raises(InputError) as err:
+        files.read_bytes(path, tmp_path, "news.md", limit=0)
+    assert ru in speech.say_lines(err.value, "ru")
+    assert ar in speech.say_lines(err.value, "ar").replace(FSI, "").replace(PDI, "")
+
+
+@pytest.mark.parametrize(("tc", "ru", "ar"), [
+    ("G/1", "(1 минута каждому", "(دقيقة واحدة لكل لاعب"),
+    ("G/2", "(2 минуты каждому", "(دقيقتان لكل لاعب"),
+    ("G/3", "(3 минуты каждому", "(3 دقائق لكل لاعب"),
+    ("G/5", "(5 минут каждому", "(5 دقائق لكل لاعب"),
+    ("G/11", "(11 минут каждому", "(11 دقيقة لكل لاعب"),
+    ("G/21", "(21 минута каждому", "(21 دقيقة لكل لاعب"),
+    ("G/100", "(100 минут каждому", "(100 دقيقة لكل لاعب"),
+    ("G/1.5", "(1.5 минуты каждому", "(1.5 دقيقة لكل لاعب")])
+def test_rating_report_s_time_control(tmp_path: Path, tc: str, ru: str, ar: str) -> None:
+    """Whole minutes in the number's form; a fraction in the genitive singular (ru «1,5
+    минуты»), Arabic's singular."""
+    folder = tmp_path / "riverside"
+    shutil.copytree(ROOT / "seasons" / "riverside-2026", folder)
+    path = folder / "season.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "time_control: 90 minutes + 30 seconds per move", f"time_control: {tc}", 1), "utf-8")
+    for lang, words in (("ru", ru), ("ar", ar)):
+        code, out = run(lang, "rating-report", folder, "--section", "premier")
+        assert code == 0, out
+        assert words in out, out
+
+
+def test_check_pairings_counts_the_boards_in_russian(tmp_path: Path) -> None:
+    """Three boards and the bye differ: «3 из 3 досок и бай», each board and the bye named
+    in Russian (the count was plain English inside the Russian sentence)."""
+    entries = {1: "   5 w 1", 5: "   1 b 0", 2: "   6 b 1", 6: "   2 w 0", 3: "   7 w 1",
+               7: "   3 b 0", 4: "0000 - U"}
+    lines = [line[:91] + entries[int(line[4:8])] for line in EVENT.splitlines()
+             if line.startswith("001") and int(line[4:8]) <= 7]
+    trf = _write(tmp_path, "\n".join(lines) + "\nXXR 1\nXXC white1\n")
+    code, out = run("ru", "check-pairings", "--trf", trf)
+    assert code == 1, out
+    said = out.splitlines()
+    said = said[next(i for i, line in enumerate(said) if line.startswith("тур 1")):]
+    assert said[0] == "тур 1: расхождения с dutch: 3 из 3 досок и бай"
+    assert said[1].startswith("  доска 1: dutch 1-4, в файле ")
+    assert said[4].startswith("  бай: dutch 7, в файле ")
+
+
+# the other converted messages, each said in Russian for 1, 2, 5 and 21 (the catalogue's
+# plural rule through speech.say, as the command line says them): (message, its other
+# values, the noun's one / few / many forms as they follow the number)
+OTHERS = [
+    (("it has results and {count} player: a late entry joins a round robin only by taking the"
+      " free number of an odd field, so nobody else's number moves",
+      "it has results and {count} players: a late entry joins a round robin only by taking"
+      " the free number of an odd field, so nobody else's number moves"), {},
+     ("участник", "участника", "участников")),
+    (("section '{sid}' has {count} round, but {listed} are listed",
+      "section '{sid}' has {count} rounds, but {listed} are listed"),
+     {"sid": "a", "listed": 30}, ("тур", "тура", "туров")),
+    (("{key} {after}: the division has {count} round",
+      "{key} {after}: the division has {count} rounds"), {"key": "after_round", "after": 40},
+     ("тур", "тура", "туров")),
+    (("team '{name}' lists {count} player, fewer than the {boards} boards of a match",
+      "team '{name}' lists {count} players, fewer than the {boards} boards of a match"),
+     {"name": "A", "boards": 30}, ("игрок", "игрока", "игроков")),
+    (("all {count} round (XXR) is paired already", "all {count} rounds (XXR) are paired already"),
+     {}, ("тура", "туров", "туров")),
+    (("section '{sid}' needs at least {count} player, {entrants} qualified",
+      "section '{sid}' needs at least {count} players, {entrants} qualified"),
+     {"sid": "a", "entrants": 0}, ("участника", "участников", "участников")),
+    (("is larger than {count:,} byte", "is larger than {count:,} bytes"), {},
+     ("байта", "байт", "байт")),
+    (("Markdown nested {count} level deep; at most {MAX_NESTING} are allowed",
+      "Markdown nested {count} levels deep; at most {MAX_NESTING} are allowed"),
+     {"MAX_NESTING": 0}, ("уровень", "уровня", "уровней")),
+    (("142 record says {count} round, but round {last} is played",
+      "142 record says {count} rounds, but round {last} is played"), {"last": 30},
+     ("туре", "турах", "турах")),
+    (("give {count} score, board 1 first (like '{like}'), a whole-match default (+-, -+, --),"
+      " or --board N with one board's score",
+      "give {count} scores, board 1 first (like '{like}'), a whole-match default (+-, -+, --),"
+      " or --board N with one board's score"), {"like": "1-0"},
+     ("результат", "результата", "результатов")),
+    (("it played {done} of its {count} match, fewer than {share}: its results are cancelled"
+      " and it leaves the table", "it played {done} of its {count} matches, fewer than"
+      " {share}: its results are cancelled and it leaves the table"),
+     {"done": 0, "share": "50%"}, ("матча", "матчей", "матчей")),
+    (("player name {start!r}... has {count} character; a name has at most {most}",
+      "player name {start!r}... has {count} characters; a name has at most {most}"),
+     {"start": "A", "most": 0}, ("символ", "символа", "символов")),
+    (("{name} withdrew after round {after_round}, but group {number} has {count} round",
+      "{name} withdrew after round {after_round}, but group {number} has {count} rounds"),
+     {"name": "A", "after_round": 30, "number": 1}, ("тур", "тура", "туров")),
+    (("section '{id}' has {count} round ({players}), but {listed} are listed",
+      "section '{id}' has {count} rounds ({players}), but {listed} are listed"),
+     {"id": "a", "players": Message("{count} player", "{count} players", count=3),
+      "listed": 30}, ("тур", "тура", "туров")),
+    (("round {r}: the division has {count} round", "round {r}: the division has {count} rounds"),
+     {"r": 30}, ("тур", "тура", "туров")),
+    (("round {r}: the section has {count} round (number_of_rounds)",
+      "round {r}: the section has {count} rounds (number_of_rounds)"), {"r": 30},
+     ("тур", "тура", "туров")),
+    (("after round {after_round}: the division has {count} round",
+      "after round {after_round}: the division has {count} rounds"), {"after_round": 30},
+     ("тур", "тура", "туров")),
+    (("section '{sid}' needs at least {count} player for {replace}, it has {entrants}",
+      "section '{sid}' needs at least {count} players for {replace}, it has {entrants}"),
+     {"sid": "a", "replace": "swiss", "entrants": 0}, ("участника", "участников", "участников")),
+    (("it played {done} of its {count} match ({share} or more): its results stand, and its"
+      " {later} later match(es) are defaults it loses", "it played {done} of its {count}"
+      " matches ({share} or more): its results stand, and its {later} later match(es) are"
+      " defaults it loses"), {"done": 0, "share": "50%", "later": 0},
+     ("матча", "матчей", "матчей")),
+    (("the report is {count} character long; a filled form is far shorter (at most {MAX_BODY})",
+      "the report is {count} characters long; a filled form is far shorter (at most"
+      " {MAX_BODY})"), {"MAX_BODY": 0}, ("символ", "символа", "символов")),
+    (("{what} '{text}' does not fit columns {start}-{end} ({count} character)",
+      "{what} '{text}' does not fit columns {start}-{end} ({count} characters)"),
+     {"what": "a", "text": "b", "start": 1, "end": 2}, ("символ", "символа", "символов")),
+]
+
+
+@pytest.mark.parametrize(("ids", "values", "nouns"), OTHERS, ids=[o[0][1][:40] for o in OTHERS])
+def test_the_other_messages_in_russian(ids: tuple[str, str], values: dict,
+                                       nouns: tuple[str, str, str]) -> None:
+    for n, form in ((1, 0), (2, 1), (5, 2), (21, 0)):
+        said = speech.say(Message(*ids, count=n, **values), "ru")
+        assert f"{n} {nouns[form]}" in said, said
+        assert "{" not in said, said
+    assert str(Message(*ids, count=1, **values)) == ids[0].format(count=1, **values)
