@@ -162,6 +162,9 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
         _fail(Message("round {round} of '{sid}' still has {count} game(s) without a "
                       "result:\n{lines}\nenter the results (or a forfeit), or pass "
                       "--allow-postponed to pair the next round anyway",
+                      "round {round} of '{sid}' still has {count} game(s) without a "
+                      "result:\n{lines}\nenter the results (or a forfeit), or pass "
+                      "--allow-postponed to pair the next round anyway",
                       round=exc.round, sid=sid, count=len(exc.games), lines=lines), EXIT_CANNOT)
     except ss.SectionComplete as exc:
         _fail(Message("section '{sid}': {exc}; nothing to pair", sid=sid, exc=exc), EXIT_CANNOT)

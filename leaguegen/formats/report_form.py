@@ -331,7 +331,8 @@ def parse_match_report(body: str) -> MatchReport:
         raise FormError(Message("the home and the away team are the same team"))
     lines = [line.strip() for line in (values["boards"] or "").split("\n") if line.strip()]
     if len(lines) > MAX_BOARDS:
-        raise FormError(Message("'Boards' has {count} lines; a match has at most {MAX_BOARDS}",
+        raise FormError(Message("'Boards' has {count} line; a match has at most {MAX_BOARDS}",
+                                "'Boards' has {count} lines; a match has at most {MAX_BOARDS}",
                                 count=len(lines), MAX_BOARDS=MAX_BOARDS))
     boards = tuple(_board(n, line) for n, line in enumerate(lines, start=1))
     return MatchReport(section, round_no, home, away, boards,

@@ -517,9 +517,11 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
         done = doc.rounds_paired
         if doc.rounds_total < done:
             problems.append(Problem(path, doc.lines.get(("XXR",), 0), 5,
-                                    Message("the file says {rounds_total} rounds (XXR), but "
+                                    Message("the file says {count} round (XXR), but "
                                             "{done} rounds are already paired in it",
-                                            rounds_total=doc.rounds_total, done=done)))
+                                            "the file says {count} rounds (XXR), but "
+                                            "{done} rounds are already paired in it",
+                                            count=doc.rounds_total, done=done)))
     scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
     # (Per code and per sum, once: Enum hashes and Fraction arithmetic are slow.)
     units_of: dict[Code, int] = {}

@@ -253,3 +253,55 @@ def test_the_other_messages_in_russian(ids: tuple[str, str], values: dict,
         assert f"{n} {nouns[form]}" in said, said
         assert "{" not in said, said
     assert str(Message(*ids, count=1, **values)) == ids[0].format(count=1, **values)
+
+
+def _season(tmp_path: Path, name: str, section: str) -> Path:
+    folder = tmp_path / name
+    folder.mkdir()
+    (folder / "season.yaml").write_text(f"name: Test\nsections:\n{section}", encoding="utf-8")
+    return folder
+
+
+def _players(n: int) -> str:
+    return "    players:\n" + "".join(f"      - {{name: Player {i}}}\n" for i in range(1, n + 1))
+
+
+@pytest.mark.parametrize(("rounds", "ru", "ar"), [
+    (4, "нужно не меньше 5 участников,", "إلى 5 لاعبين على الأقل"),
+    (10, "нужно не меньше 11 участников,", "إلى 11 لاعبًا على الأقل"),
+    (20, "нужно не меньше 21 участника,", "إلى 21 لاعبًا على الأقل"),
+    (21, "нужно не меньше 22 участников,", "إلى 22 لاعبًا على الأقل"),
+    (99, "нужно не меньше 100 участников,", "إلى 100 لاعب على الأقل")])
+def test_check_a_swiss_with_more_rounds_than_its_players_allow(tmp_path: Path, rounds: int,
+                                                               ru: str, ar: str) -> None:
+    folder = _season(tmp_path, "swiss", "  - id: open\n    name: Open\n    format: swiss\n"
+                     f"    number_of_rounds: {rounds}\n" + _players(4))
+    for lang, words in (("ru", ru), ("ar", ar)):
+        code, out = run(lang, "check", folder)
+        assert code == 2, out
+        assert words in out, out
+
+
+def test_check_a_round_robin_of_too_few_players(tmp_path: Path) -> None:
+    folder = _season(tmp_path, "rr", "  - id: rr\n    name: RR\n    format: round_robin\n"
+                     + _players(2))
+    code, out = run("ru", "check", folder)
+    assert code == 2 and "нужно не меньше 3 участников для round robin, а в ней 2" in out, out
+    code, out = run("ar", "check", folder)
+    assert code == 2 and "إلى 3 لاعبين على الأقل" in out, out
+
+
+@pytest.mark.parametrize(("players", "words"), [
+    (3, "للفئة 'rr' 3 جولات، لكن المدرج 4"), (6, "للفئة 'rr' 5 جولات، لكن المدرج 6"),
+    (12, "للفئة 'rr' 11 جولة، لكن المدرج 12")])
+def test_check_a_round_robin_listing_too_many_rounds_in_arabic(tmp_path: Path, players: int,
+                                                               words: str) -> None:
+    """Russian says «туров: 3» (no agreement to make); Arabic put «جولة» after every
+    number, and English said «has 1 rounds» (a round robin has 3 rounds at least)."""
+    listed = players - 1 + players % 2 + 1  # one round more than the table has
+    rounds = "    rounds:\n" + "      - {results: []}\n" * listed
+    folder = _season(tmp_path, "rr", "  - id: rr\n    name: RR\n    format: round_robin\n"
+                     + _players(players) + rounds)
+    code, out = run("ar", "check", folder)
+    assert code == 2, out
+    assert words in out, out

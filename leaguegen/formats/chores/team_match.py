@@ -372,10 +372,12 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                             scores=" ".join(WRITTEN[c] for c in codes)))
     else:
         if not 1 <= board <= d.boards:
-            raise Refused(Message("--board {board}: the division plays {boards} boards",
-                                  board=board, boards=d.boards) if d.league else
-                          Message("--board {board}: the section plays {boards} boards",
-                                  board=board, boards=d.boards))
+            raise Refused(Message("--board {board}: the division plays {count} board",
+                                  "--board {board}: the division plays {count} boards",
+                                  board=board, count=d.boards) if d.league else
+                          Message("--board {board}: the section plays {count} board",
+                                  "--board {board}: the section plays {count} boards",
+                                  board=board, count=d.boards))
         if len(scores) != 1:
             raise Refused(Message("--board {board} takes one board's score, not '{score}'",
                                   board=board, score=score))

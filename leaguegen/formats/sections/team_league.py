@@ -114,8 +114,9 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
         return MatchEntry(r, home, away, (), value)
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the division plays "
-                                   "{boards}",
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} board, the division plays "
+                                   "{boards}", "round {r}: {raw} has {count} boards, the"
+                                   " division plays {boards}",
                                    r=r, raw=raw, count=len(items), boards=boards))
         return None
     seated: dict[str, int] = {}

@@ -205,8 +205,10 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
         return
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the section plays"
-                                   " {boards}", r=r, raw=raw, count=len(items), boards=boards))
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} board, the section plays"
+                                   " {boards}", "round {r}: {raw} has {count} boards, the"
+                                   " section plays {boards}", r=r, raw=raw, count=len(items),
+                                   boards=boards))
         return
     seated: dict[str, int] = {}
     entries = [read_board(item, ctx, b, teams, first, second, seated)
