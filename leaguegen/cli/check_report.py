@@ -49,7 +49,9 @@ def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
 
 def echo_verdict(checks: Sequence[Any], differ: Sequence[Any], system: str) -> None:
     """The summary line: how many rounds were checked and which differ."""
-    verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
-               else "all agree")
-    echo(Message("{count} rounds checked with {system}: {verdict}",
+    verdict = Message("{count} differ ({rounds})", "{count} differ ({rounds})",
+                      count=len(differ), rounds=", ".join(str(c.round) for c in differ)) \
+        if differ else Message("all agree")
+    echo(Message("{count} round checked with {system}: {verdict}",
+                 "{count} rounds checked with {system}: {verdict}",
                  count=len(checks), system=system, verdict=verdict))

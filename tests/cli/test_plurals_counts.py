@@ -155,7 +155,8 @@ def test_rating_report_s_time_control(tmp_path: Path, tc: str, ru: str, ar: str)
 
 def test_check_pairings_counts_the_boards_in_russian(tmp_path: Path) -> None:
     """Three boards and the bye differ: «3 из 3 досок и бай», each board and the bye named
-    in Russian (the count was plain English inside the Russian sentence)."""
+    in Russian, and the verdict said in the language (the counts and the verdict were plain
+    English inside the Russian sentence)."""
     entries = {1: "   5 w 1", 5: "   1 b 0", 2: "   6 b 1", 6: "   2 w 0", 3: "   7 w 1",
                7: "   3 b 0", 4: "0000 - U"}
     lines = [line[:91] + entries[int(line[4:8])] for line in EVENT.splitlines()
@@ -168,6 +169,10 @@ def test_check_pairings_counts_the_boards_in_russian(tmp_path: Path) -> None:
     assert said[0] == "тур 1: расхождения с dutch: 3 из 3 досок и бай"
     assert said[1].startswith("  доска 1: dutch 1-4, в файле ")
     assert said[4].startswith("  бай: dutch 7, в файле ")
+    assert said[5] == "туров проверено: 1, система dutch: с расхождениями: 1 (1)"
+    code, out = run("ar", "check-pairings", "--trf", trf)
+    assert "الجولة 1: 3 من 3 رقعات والاستراحة تختلف عن dutch" in out, out
+    assert "تم التحقق من جولة واحدة بنظام dutch: جولة واحدة تختلف (1)" in out, out
 
 
 # the other converted messages, each said in Russian for 1, 2, 5 and 21 (the catalogue's
