@@ -310,3 +310,30 @@ def test_check_a_round_robin_listing_too_many_rounds_in_arabic(tmp_path: Path, p
     code, out = run("ar", "check", folder)
     assert code == 2, out
     assert words in out, out
+
+
+@pytest.mark.parametrize(("fmt", "rounds", "said"), [
+    ("round_robin", 2, {"en": "Boris and Anna meet 2 times (round 2); a round robin has 1"
+                              " meeting per pair",
+                        "ru": "Boris и Anna встречаются 2 раза (тур 2); в круговой группе 1"
+                              " встреча на пару",
+                        "ar": "يلتقي Boris وAnna مرتين (الجولة 2)؛ وفي الدوري لقاء واحد لكل زوج"}),
+    ("double_round_robin", 3, {"en": "Anna and Boris meet 3 times (round 3); a round robin has"
+                                     " 2 meetings per pair",
+                               "ru": "Anna и Boris встречаются 3 раза (тур 3); в круговой"
+                                     " группе 2 встречи на пару",
+                               "ar": "يلتقي Anna وBoris 3 مرات (الجولة 3)؛ وفي الدوري لقاءان"
+                                     " لكل زوج"})])
+def test_check_a_pair_that_meets_too_often(tmp_path: Path, fmt: str, rounds: int,
+                                           said: dict[str, str]) -> None:
+    """A round robin written as played: two numbers, each with its noun (the English 's'
+    was passed to every language: «2 встреч(а)s»)."""
+    games = ["Anna - Boris: 1-0", "Boris - Anna: 1-0", "Anna - Boris: 1-0"][:rounds]
+    written = "".join(f"      - results:\n          - {g}\n" for g in games)
+    folder = _season(tmp_path, "rr", f"  - id: rr\n    name: RR\n    format: {fmt}\n"
+                     "    schedule: as_played\n" + _players(0) + "      - {name: Anna}\n"
+                     "      - {name: Boris}\n      - {name: Clara}\n    rounds:\n" + written)
+    for lang, words in said.items():
+        code, out = run(lang, "check", folder)
+        assert code == 2, out
+        assert words in out, out

@@ -76,12 +76,15 @@ def meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx,
         pair = frozenset((g.white, g.black))
         seen[pair] = seen.get(pair, 0) + 1
         if seen[pair] == cycles + 1:
-            ctx.col.add(node, Message("{name} and {name2} meet {value} times (round {round}); a "
-                                      "round robin has {cycles} meeting{value2} per pair",
+            ctx.col.add(node, Message("{name} and {name2} meet {times} (round {round}); a "
+                                      "round robin has {count} meeting per pair",
+                                      "{name} and {name2} meet {times} (round {round}); a "
+                                      "round robin has {count} meetings per pair",
                                       name=players[g.white - 1].name,
-                                      name2=players[g.black - 1].name, value=cycles + 1,
-                                      round=g.round, cycles=cycles,
-                                      value2='s' if cycles > 1 else ''))
+                                      name2=players[g.black - 1].name,
+                                      times=Message("{count} time", "{count} times",
+                                                    count=cycles + 1),
+                                      round=g.round, count=cycles))
 
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
