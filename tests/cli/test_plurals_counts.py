@@ -337,3 +337,25 @@ def test_check_a_pair_that_meets_too_often(tmp_path: Path, fmt: str, rounds: int
         code, out = run(lang, "check", folder)
         assert code == 2, out
         assert words in out, out
+
+
+def test_enter_reserves_in_russian_and_arabic(tmp_path: Path) -> None:
+    """``enter NAME --team``: the squad and the reserves already there, each number with its
+    noun (ru «ниже её 4 основных игроков и 1 запасного», was «и 1 запасных»)."""
+    from tests.cli.test_cli_languages import _team_swiss
+
+    said = {"ru": ["ниже её 4 основных игроков и 0 запасных)",
+                   "ниже её 4 основных игроков и 1 запасного)",
+                   "ниже её 4 основных игроков и 2 запасных)"],
+            "ar": ["بعد 4 لاعبين أساسيين و0 احتياطي)", "بعد 4 لاعبين أساسيين واحتياطي واحد)",
+                   "بعد 4 لاعبين أساسيين واحتياطيَّين)"],
+            "en": ["(below its 4 squad players and 0 reserve(s) in board order)",
+                   "(below its 4 squad players and 1 reserve(s) in board order)",
+                   "(below its 4 squad players and 2 reserve(s) in board order)"]}
+    for lang, lines in said.items():
+        folder = _team_swiss(tmp_path / lang)
+        for name, words in zip(("Zed Quill", "Yan Ode", "Xia Pell"), lines, strict=True):
+            code, out = run(lang, "enter", folder, name, "--section", "open", "--team",
+                            "Aldermoor")
+            assert code == 0, out
+            assert words in out, out
