@@ -98,7 +98,8 @@ def _only_swiss(season_dir: str) -> str:
         _fail(Message("{season_dir}: no Swiss section to pair (only Swiss sections are paired; "
                       "the others follow a fixed schedule)",
                       season_dir=season_dir), EXIT_INVALID)
-    _fail(Message("{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
+    _fail(Message("{season_dir}: {count} Swiss section: {swiss}; say which with --section ID",
+                  "{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
                   season_dir=season_dir, count=len(swiss), swiss=', '.join(swiss)), EXIT_INVALID)
     raise AssertionError  # _fail exits
 

@@ -359,3 +359,23 @@ def test_enter_reserves_in_russian_and_arabic(tmp_path: Path) -> None:
                             "Aldermoor")
             assert code == 0, out
             assert words in out, out
+
+
+@pytest.mark.parametrize(("players", "ru", "ar"), [
+    (3, "по 3 перечисленным участникам,", "على 3 لاعبين مدرجين،"),
+    (5, "по 5 перечисленным участникам,", "على 5 لاعبين مدرجين،"),
+    (11, "по 11 перечисленным участникам,", "على 11 لاعبًا مدرجًا،"),
+    (21, "по 21 перечисленному участнику,", "على 21 لاعبًا مدرجًا،")])
+def test_check_a_round_robin_drawn_by_rating_but_written_otherwise(
+        tmp_path: Path, players: int, ru: str, ar: str) -> None:
+    """Round 1 written with a pair the draw by rating does not make: the numbers come
+    from seeding over the players listed (ru «по 21 перечисленному участнику»)."""
+    names = "".join(f"      - {{name: Player {i}, rating: {2000 - i}}}\n"
+                    for i in range(1, players + 1))
+    folder = _season(tmp_path, "rr", "  - id: rr\n    name: RR\n    format: round_robin\n"
+                     "    seeding: rating\n    players:\n" + names + "    rounds:\n"
+                     "      - results:\n          - Player 1 - Player 2: 1-0\n")
+    for lang, words in (("ru", ru), ("ar", ar)):
+        code, out = run(lang, "check", folder)
+        assert code == 2, out
+        assert words in out, out

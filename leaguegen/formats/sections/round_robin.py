@@ -120,6 +120,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     if base.seeding != "list" and any("are not paired in this round" in p.message
                                       for p in ctx.col.problems[before:]):
         ctx.col.add(keys.get("seeding"), Message("the pairing numbers come from seeding: "
+                                                 "{seeding} over the {count} player listed, so "
+                                                 "adding a player or changing a rating after "
+                                                 "the draw moves them; list a player entered "
+                                                 "after the draw under late_entries, and keep "
+                                                 "the drawn order with seeding: list",
+                                                 "the pairing numbers come from seeding: "
                                                  "{seeding} over the {count} players listed, so "
                                                  "adding a player or changing a rating after "
                                                  "the draw moves them; list a player entered "
