@@ -379,3 +379,44 @@ def test_check_a_round_robin_drawn_by_rating_but_written_otherwise(
         code, out = run(lang, "check", folder)
         assert code == 2, out
         assert words in out, out
+
+
+AR_FORMS = (1, 2, 3, 11, 100)
+# the plural messages that said one Arabic wording after every number, each now in the
+# number's form: (message, its other values, the words for 1, 2, 3, 11, 100)
+ARABIC = [
+    (("Provisional: {played} of {count} round has results",
+      "Provisional: {played} of {count} rounds have results"), {"played": 0},
+     ("من جولة واحدة", "من جولتين", "من 3 جولات", "من 11 جولة", "من 100 جولة")),
+    (("all {count} match is paired", "all {count} matches are paired"), {},
+     ("المباراة الوحيدة", "المباراتين كلتيهما", "المباريات الـ 3", "المباريات الـ 11",
+      "المباريات الـ 100")),
+    (("all {count} round (142) is paired already", "all {count} rounds (142) are paired already"),
+     {}, ("الجولة الوحيدة", "الجولتين كلتيهما", "الجولات الـ 3", "الجولات الـ 11",
+          "الجولات الـ 100")),
+    (("the {count} round is paired", "all {count} rounds are paired"), {},
+     ("الجولة الوحيدة", "الجولتين كلتيهما", "الجولات (3)", "الجولات (11)", "الجولات (100)")),
+    (("{head}: {differ} of {count} board differs from {system}",
+      "{head}: {differ} of {count} boards differ from {system}"),
+     {"head": "X", "differ": 1, "system": "dutch"},
+     ("من رقعة واحدة", "من رقعتين", "من 3 رقعات", "من 11 رقعة", "من 100 رقعة")),
+]
+
+
+@pytest.mark.parametrize(("ids", "values", "words"), ARABIC, ids=[a[0][1][:30] for a in ARABIC])
+def test_the_arabic_forms(ids: tuple[str, str], values: dict, words: tuple[str, ...]) -> None:
+    for n, form in zip(AR_FORMS, words, strict=True):
+        said = speech.say(Message(*ids, count=n, **values), "ar").replace(FSI, "").replace(PDI, "")
+        assert form in said, (n, said)
+
+
+@pytest.mark.parametrize(("ago", "words"), [(1, "قبل جولة واحدة"), (2, "قبل جولتين"),
+                                             (3, "قبل 3 جولات"), (11, "قبل 11 جولة"),
+                                             (100, "قبل 100 جولة")])
+def test_pair_explain_floats_in_arabic(ago: int, words: str) -> None:
+    from leaguegen.cli import explain_words
+    from leaguegen.domain.pairing.result import Relaxed, RelaxedKind
+
+    for kind in (RelaxedKind.FLOAT_DOWN, RelaxedKind.FLOAT_UP):
+        said = speech.say(explain_words.relaxed(Relaxed("C14", 4, kind, ago)), "ar")
+        assert said.endswith(f" أيضًا {words}"), said
