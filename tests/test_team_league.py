@@ -85,7 +85,7 @@ def test_table_match_and_game_points_and_a_whole_match_default(tmp_path: Path) -
 
 @pytest.mark.parametrize(("rounds", "where", "message"), [
     ("      - matches:\n          - Beta - Gamma:\n              - B One - C One: 1-0\n",
-     (18, 13), "Beta - Gamma has 1 boards, the division plays 2"),
+     (18, 13), "Beta - Gamma has 1 board, the division plays 2"),
     ("      - matches:\n          - Beta - Gamma:\n              - B One - A One: 1-0\n"
      "              - B Two - C Two: 1-0\n",
      (19, 17), "'A One' is not in the squad or reserves of 'Gamma' (plays for 'Alpha')"),

@@ -210,7 +210,7 @@ sections:
     ("          - Alpha - Beta:\n          - Gamma: free\n", (18, 20),
      "a team alone on a line is 'Gamma: bye'"),
     ("          - Alpha - Beta:\n              - A One - B One: 1-0\n"
-     "          - Gamma: bye\n", (17, 13), "Alpha - Beta has 1 boards, the section plays 2"),
+     "          - Gamma: bye\n", (17, 13), "Alpha - Beta has 1 board, the section plays 2"),
     ("          - Alpha - Beta:\n              - A Two - B One: 1-0\n"
      "              - A One - B Two: 1-0\n          - Gamma: bye\n", (19, 17),
      "board order of 'Alpha': 'A One' is listed before 'A Two'"),

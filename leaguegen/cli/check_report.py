@@ -14,6 +14,22 @@ from leaguegen.cli.speech import echo
 from leaguegen.errors import Message
 
 
+def _round_differs(c: Any, system: str) -> Message:
+    """``round 3: 2 of 11 boards and the bye differ from dutch``: the words of ``pair``'s
+    notice (the same catalogue entries), the boards a plural on the round's board count."""
+    head = Message("round {r}", r=c.round)
+    boards = sum(1 for d in c.differences if d.board is not None)
+    if boards and any(d.board is None for d in c.differences):
+        return Message("{head}: {differ} of {count} board and the bye differ from {system}",
+                       "{head}: {differ} of {count} boards and the bye differ from {system}",
+                       head=head, differ=boards, count=c.boards, system=system)
+    if boards:
+        return Message("{head}: {differ} of {count} board differs from {system}",
+                       "{head}: {differ} of {count} boards differ from {system}",
+                       head=head, differ=boards, count=c.boards, system=system)
+    return Message("{head}: the bye differs from {system}", head=head, system=system)
+
+
 def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
     """Print each round that differs from ``system``'s pairing; return those rounds."""
     differ = [c for c in checks if not c.agrees]
@@ -22,13 +38,10 @@ def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
             echo(Message("round {round}: {system} finds {failure}",
                          round=c.round, system=system, failure=c.failure))
             continue
-        boards = sum(1 for d in c.differences if d.board is not None)
-        what = [f"{boards} of {c.boards} boards"] if boards else []
-        what += ["the bye"] if any(d.board is None for d in c.differences) else []
-        echo(Message("round {round}: {what} differ from {system}",
-                     round=c.round, what=' and '.join(what), system=system))
+        echo(_round_differs(c, system))
         for d in c.differences:
-            where = f"board {d.board}" if d.board is not None else "bye"
+            where = Message("board {number}", number=d.board) if d.board is not None \
+                else Message("bye", msgctxt="pairing-allocated")
             echo(Message("  {where}: {system} {expected}, file has {found}",
                          where=where, system=system, expected=d.expected, found=d.found))
     return differ
@@ -36,7 +49,9 @@ def echo_differences(checks: Sequence[Any], system: str) -> list[Any]:
 
 def echo_verdict(checks: Sequence[Any], differ: Sequence[Any], system: str) -> None:
     """The summary line: how many rounds were checked and which differ."""
-    verdict = (f"{len(differ)} differ ({', '.join(str(c.round) for c in differ)})" if differ
-               else "all agree")
-    echo(Message("{count} rounds checked with {system}: {verdict}",
+    verdict = Message("{count} differ ({rounds})", "{count} differ ({rounds})",
+                      count=len(differ), rounds=", ".join(str(c.round) for c in differ)) \
+        if differ else Message("all agree")
+    echo(Message("{count} round checked with {system}: {verdict}",
+                 "{count} rounds checked with {system}: {verdict}",
                  count=len(checks), system=system, verdict=verdict))

@@ -112,6 +112,8 @@ def pair_section(session, section, date) -> None:  # noqa: ANN001 - SeasonSessio
                           for m in waiting)
         echo(Message("round {number} of '{id}' still has {count} match(es) without both "
                      "results:\n{lines}",
+                     "round {number} of '{id}' still has {count} match(es) without both "
+                     "results:\n{lines}",
                      number=waiting[0].number, id=section.id, count=len(waiting), lines=lines),
              err=True)
         sys.exit(1)

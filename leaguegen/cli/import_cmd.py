@@ -74,10 +74,10 @@ def import_trf_cmd(trf_path: Path, out_dir: Path, section_id: str, fmt: str | No
         echo(Message("note: {note}", note=note), err=True)
     how = ("on the Berger table" if result.berger else
            "with its rounds as played" if result.format != "swiss" else "as a Swiss")
-    echo(Message("Imported {count} players and {rounds_in_file} rounds into "
-                 "{out_dir}/season.yaml ({format}, {how})",
-                 count=len(doc.players), rounds_in_file=doc.rounds_in_file, out_dir=out_dir,
-                 format=result.format, how=how))
+    echo(Message("Imported {players} and {rounds} into {out_dir}/season.yaml ({format}, {how})",
+                 players=Message("{count} player", "{count} players", count=len(doc.players)),
+                 rounds=Message("{count} round", "{count} rounds", count=doc.rounds_in_file),
+                 out_dir=out_dir, format=result.format, how=how))
 
 
 def _refuse(message: str) -> NoReturn:

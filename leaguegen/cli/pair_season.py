@@ -98,7 +98,8 @@ def _only_swiss(season_dir: str) -> str:
         _fail(Message("{season_dir}: no Swiss section to pair (only Swiss sections are paired; "
                       "the others follow a fixed schedule)",
                       season_dir=season_dir), EXIT_INVALID)
-    _fail(Message("{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
+    _fail(Message("{season_dir}: {count} Swiss section: {swiss}; say which with --section ID",
+                  "{season_dir}: {count} Swiss sections: {swiss}; say which with --section ID",
                   season_dir=season_dir, count=len(swiss), swiss=', '.join(swiss)), EXIT_INVALID)
     raise AssertionError  # _fail exits
 
@@ -160,6 +161,9 @@ def _pair_locked(session, season_dir: str, section_id: str, allow_postponed: boo
     except ss.RoundNotFinished as exc:
         lines = "\n".join(f"  {shown[g.white - 1]} - {shown[g.black - 1]}" for g in exc.games)
         _fail(Message("round {round} of '{sid}' still has {count} game(s) without a "
+                      "result:\n{lines}\nenter the results (or a forfeit), or pass "
+                      "--allow-postponed to pair the next round anyway",
+                      "round {round} of '{sid}' still has {count} game(s) without a "
                       "result:\n{lines}\nenter the results (or a forfeit), or pass "
                       "--allow-postponed to pair the next round anyway",
                       round=exc.round, sid=sid, count=len(exc.games), lines=lines), EXIT_CANNOT)

@@ -144,8 +144,10 @@ def advice_line(a: FieldAdvice) -> Message:
         return Message("{players} make one group, a round robin of {rounds} (quads need 8"
                        " players or more for two groups)", players=players, rounds=rounds)
     if v is Verdict.BYES:
-        return Message("{players} in a bracket of {size}: the top {limit} seeds have a bye in"
-                       " round 1", players=players, size=n + (a.limit or 0), limit=a.limit)
+        return Message("{players} in a bracket of {size}: the top {count} seed has a bye in"
+                       " round 1", "{players} in a bracket of {size}: the top {count} seeds"
+                       " have a bye in round 1", players=players, size=n + (a.limit or 0),
+                       count=a.limit)
     return Message("{players} fill the bracket: no byes, {rounds} of matches", players=players,
                    rounds=rounds)
 

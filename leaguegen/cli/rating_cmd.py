@@ -108,6 +108,20 @@ def rating_report(season_dir: str, section_id: str, per_game: bool,
     _print(report, per_game)
 
 
+def _time_control(given: str, minutes: float) -> Message:
+    """``Time control: 90+30 (120 minutes ...)``: whole minutes meet the noun in the number's
+    plural form; a fraction has its own sentence, since the languages that decline the noun
+    use one form for every fraction (Russian «1,5 минуты», Arabic «1.5 دقيقة»)."""
+    if float(minutes).is_integer():
+        return Message("Time control: {given} ({count} minute a player for 60 moves; B.02"
+                       " 1.1 asks 60, 90 from 1800, 120 from 2400)",
+                       "Time control: {given} ({count} minutes a player for 60 moves; B.02"
+                       " 1.1 asks 60, 90 from 1800, 120 from 2400)",
+                       given=given, count=int(minutes))
+    return Message("Time control: {given} ({minutes:g} minutes a player for 60 moves; B.02"
+                   " 1.1 asks 60, 90 from 1800, 120 from 2400)", given=given, minutes=minutes)
+
+
 def _print(report: RatingReport, per_game: bool) -> None:
     section = report.section
     echo(Message("Rating change, FIDE Rating Regulations B.02 8.3: {name} ({sid})",
@@ -118,9 +132,7 @@ def _print(report: RatingReport, per_game: bool) -> None:
         given = report.time_control if report.time_control else Message("none given")
         echo(Message("Time control: {given}; rate of play not checked (B.02 1.1)", given=given))
     else:
-        echo(Message("Time control: {given} ({minutes:g} minutes a player for 60 moves; B.02"
-                     " 1.1 asks 60, 90 from 1800, 120 from 2400)",
-                     given=report.time_control, minutes=report.minutes))
+        echo(_time_control(report.time_control, report.minutes))
     echo("")
     # the column headings, each a word of its own (a Message) in the run's language; a
     # column is as wide as its heading in the language, at least its English width, so

@@ -34,6 +34,8 @@ def season_standings(season: Season, section_id: str, tiebreaks: list[str] | Non
                                   section_id=section_id, format=section.format))
     if after_round is not None and after_round > facts.progress.rounds_played:
         raise ValueError(Message("--after-round {after_round}: section '{section_id}' has"
+                                 " {count} round(s) with results",
+                                 "--after-round {after_round}: section '{section_id}' has"
                                  " {count} round(s) with results", after_round=after_round,
                                  section_id=section_id, count=facts.progress.rounds_played))
     if tiebreaks is None and rules is None and after_round is None:

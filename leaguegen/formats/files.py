@@ -80,9 +80,10 @@ def read_bytes(path: Path, root: Path, display: str | None = None,
         if not stat.S_ISREG(info.st_mode):
             raise _problem(display, Message("is not a regular file (a pipe, socket or device)"))
         if info.st_size > limit:
-            raise _problem(display, Message("is {st_size:,} bytes; season files are limited to "
-                                            "{limit:,}",
-                                            st_size=info.st_size, limit=limit))
+            raise _problem(display, Message("is {count:,} byte; season files are limited to "
+                                            "{limit:,}", "is {count:,} bytes; season files are"
+                                            " limited to {limit:,}",
+                                            count=info.st_size, limit=limit))
         chunks, size = [], 0
         while size <= limit:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -96,7 +97,8 @@ def read_bytes(path: Path, root: Path, display: str | None = None,
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise _problem(display, Message("is larger than {limit:,} bytes", limit=limit))
+        raise _problem(display, Message("is larger than {count:,} byte",
+                                        "is larger than {count:,} bytes", count=limit))
     return data
 
 

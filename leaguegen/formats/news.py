@@ -46,10 +46,13 @@ def markdown_problems(text: str, path: str, first_line: int = 1) -> list[Problem
         indent = len(line.expandtabs(4)) - len(line.expandtabs(4).lstrip())
         depth = quotes + indent // 2
         if depth > MAX_NESTING:
-            problems.append(Problem(path, number, 1, Message("Markdown nested {depth} levels "
+            problems.append(Problem(path, number, 1, Message("Markdown nested {count} level "
                                                              "deep; at most {MAX_NESTING} are "
                                                              "allowed",
-                                                             depth=depth,
+                                                             "Markdown nested {count} levels "
+                                                             "deep; at most {MAX_NESTING} are "
+                                                             "allowed",
+                                                             count=depth,
                                                              MAX_NESTING=MAX_NESTING)))
             return problems
         brackets += line.count("[")

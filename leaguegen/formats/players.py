@@ -216,8 +216,10 @@ def _player_id(node: yaml.Node | None, ctx: Ctx, name: str) -> str | None:
 
 def name_problem(name: str) -> str | None:
     if len(name) > MAX_NAME:
-        return Message("player name {start!r}... has {count} characters; a name has at"
-                       " most {most}", start=name[:40], count=len(name), most=MAX_NAME)
+        return Message("player name {start!r}... has {count} character; a name has at"
+                       " most {most}", "player name {start!r}... has {count} characters; a"
+                       " name has at most {most}", start=name[:40], count=len(name),
+                       most=MAX_NAME)
     bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Zl", "Zp")), None)
     if bad is not None:
         return Message("player name {name!r} holds a control character (U+{code:04X}); names"

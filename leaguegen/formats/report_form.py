@@ -169,7 +169,9 @@ def _clean(body: str) -> str:
     """``body`` with Windows line ends as \\n, or FormError: too long, or a character no
     form field can hold."""
     if len(body) > MAX_BODY:
-        raise FormError(Message("the report is {count} characters long; a filled form is far "
+        raise FormError(Message("the report is {count} character long; a filled form is far "
+                                "shorter (at most {MAX_BODY})",
+                                "the report is {count} characters long; a filled form is far "
                                 "shorter (at most {MAX_BODY})",
                                 count=len(body), MAX_BODY=MAX_BODY))
     body = body.replace("\r\n", "\n")
@@ -329,7 +331,8 @@ def parse_match_report(body: str) -> MatchReport:
         raise FormError(Message("the home and the away team are the same team"))
     lines = [line.strip() for line in (values["boards"] or "").split("\n") if line.strip()]
     if len(lines) > MAX_BOARDS:
-        raise FormError(Message("'Boards' has {count} lines; a match has at most {MAX_BOARDS}",
+        raise FormError(Message("'Boards' has {count} line; a match has at most {MAX_BOARDS}",
+                                "'Boards' has {count} lines; a match has at most {MAX_BOARDS}",
                                 count=len(lines), MAX_BOARDS=MAX_BOARDS))
     boards = tuple(_board(n, line) for n, line in enumerate(lines, start=1))
     return MatchReport(section, round_no, home, away, boards,

@@ -114,10 +114,12 @@ def read_round_robin_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     items = yn.sequence(node, ctx.col, Message("section '{section_id}' rounds",
                                                section_id=section_id))
     if len(items) > len(schedule):
-        ctx.col.add(items[len(schedule)], Message("section '{section_id}' has {count} rounds, "
-                                                  "but {count2} are listed",
+        ctx.col.add(items[len(schedule)], Message("section '{section_id}' has {count} round, "
+                                                  "but {listed} are listed",
+                                                  "section '{section_id}' has {count} rounds, "
+                                                  "but {listed} are listed",
                                                   section_id=section_id, count=len(schedule),
-                                                  count2=len(items)))
+                                                  listed=len(items)))
     meets = _meetings_of(schedule)
     for r, item in enumerate(items[: len(schedule)], start=1):
         keys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
@@ -351,9 +353,11 @@ def read_free_rounds(node: yaml.Node | None, ctx: Ctx, section_id: str,
     items = yn.sequence(node, ctx.col, Message("section '{section_id}' rounds",
                                                section_id=section_id))
     if len(items) > total:
-        ctx.col.add(items[total], Message("section '{section_id}' has {total} rounds, but "
-                                          "{count} are listed",
-                                          section_id=section_id, total=total, count=len(items)))
+        ctx.col.add(items[total], Message("section '{section_id}' has {count} round, but "
+                                          "{listed} are listed",
+                                          "section '{section_id}' has {count} rounds, but "
+                                          "{listed} are listed",
+                                          section_id=section_id, count=total, listed=len(items)))
         items = items[:total]
     for r, item in enumerate(items, start=1):
         keys = yn.mapping(item, ctx.col, Message("round {r}", r=r), ROUND_KEYS)

@@ -141,6 +141,8 @@ def set_result(text: str, newline: str, section_id: str, round_no: int, key: str
     if round_no != count + 1:
         raise SpliceError(Message("the file lists {count} round(s); round {round_no} would "
                                   "leave a gap: add round {value} first (a '- date: ...' line)",
+                                  "the file lists {count} round(s); round {round_no} would "
+                                  "leave a gap: add round {value} first (a '- date: ...' line)",
                                   count=count, round_no=round_no, value=count + 1))
     wanted = NewRound(date, ((key, score),))
     new_text = splice_round(text, newline, doc, section, wanted)

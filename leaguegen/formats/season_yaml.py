@@ -156,11 +156,13 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     else:
         entrants = _entrants(keys.get("players"), ctx, sid)
         if len(entrants) < minimum and "players" in keys:
-            ctx.col.add(keys["players"], Message("section '{sid}' needs at least {minimum} "
-                                                 "players for {replace}, it has {count}",
-                                                 sid=sid, minimum=minimum,
+            ctx.col.add(keys["players"], Message("section '{sid}' needs at least {count} "
+                                                 "player for {replace}, it has {entrants}",
+                                                 "section '{sid}' needs at least {count} "
+                                                 "players for {replace}, it has {entrants}",
+                                                 sid=sid, count=minimum,
                                                  replace=(fmt or 'this format').replace('_',
-                                                 ' '), count=len(entrants)))
+                                                 ' '), entrants=len(entrants)))
     if "players" not in keys and minimum > 0 and not injected and isinstance(node,
                                                                            yaml.MappingNode):
         ctx.col.add(node, Message("section '{sid}' is missing the required key 'players'",
@@ -198,10 +200,12 @@ def _section(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
                        time_control=own_tc, stage=PendingStage(stage), rated=rated)
     if fmt is None or len(entrants) < minimum:
         if injected and fmt is not None:
-            ctx.col.add(keys.get("players"), Message("section '{sid}' needs at least {minimum} "
-                                                     "players, {count} qualified",
-                                                     sid=sid, minimum=minimum,
-                                                     count=len(entrants)))
+            ctx.col.add(keys.get("players"), Message("section '{sid}' needs at least {count} "
+                                                     "player, {entrants} qualified",
+                                                     "section '{sid}' needs at least {count} "
+                                                     "players, {entrants} qualified",
+                                                     sid=sid, count=minimum,
+                                                     entrants=len(entrants)))
         return None
     base = Section(
         id=sid, name=name, format=fmt, players=tuple(_seed_order(entrants, seeding, seed,

@@ -39,8 +39,9 @@ def check_pairable(doc: TrfDocument, path: str = "<trf>") -> None:
                                                                number=p.number))])
     done = rounds_played(doc)
     if doc.rounds_total is not None and done >= doc.rounds_total:
-        raise AllRoundsPaired(Message("all {rounds_total} rounds (XXR) are paired already",
-                                      rounds_total=doc.rounds_total))
+        raise AllRoundsPaired(Message("all {count} round (XXR) is paired already",
+                                      "all {count} rounds (XXR) are paired already",
+                                      count=doc.rounds_total))
 
 
 def require_rounds_total(doc: TrfDocument, path: str = "<trf>") -> None:

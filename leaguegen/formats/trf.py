@@ -517,9 +517,11 @@ def _check(doc: TrfDocument, path: str) -> list[Problem]:
         done = doc.rounds_paired
         if doc.rounds_total < done:
             problems.append(Problem(path, doc.lines.get(("XXR",), 0), 5,
-                                    Message("the file says {rounds_total} rounds (XXR), but "
+                                    Message("the file says {count} round (XXR), but "
                                             "{done} rounds are already paired in it",
-                                            rounds_total=doc.rounds_total, done=done)))
+                                            "the file says {count} rounds (XXR), but "
+                                            "{done} rounds are already paired in it",
+                                            count=doc.rounds_total, done=done)))
     scoring = file_scoring(doc)  # a half-point PAB export sums with its PAB worth a half
     # (Per code and per sum, once: Enum hashes and Fraction arithmetic are slow.)
     units_of: dict[Code, int] = {}
@@ -673,8 +675,10 @@ def _put(buf: list[str], start: int, end: int, text: str, right: bool = False,
     _one_line(text, what)
     if len(text) > width:
         raise TrfWriteError(Message("{what} '{text}' does not fit columns {start}-{end} "
-                                    "({width} characters)",
-                                    what=what, text=text, start=start, end=end, width=width))
+                                    "({count} character)",
+                                    "{what} '{text}' does not fit columns {start}-{end} "
+                                    "({count} characters)",
+                                    what=what, text=text, start=start, end=end, count=width))
     text = text.rjust(width) if right else text.ljust(width)
     if len(buf) < end:
         buf.extend(" " * (end - len(buf)))

@@ -432,8 +432,9 @@ def loads(text: str, path: str = "<trf>") -> TeamEvent:
         playing.setdefault(m.round, set()).update(m.teams())
     byes = _byes(builder, bye_teams, len(raw.board_colours) or boards, playing)
     if raw.rounds and last > raw.rounds:
-        builder.bad(0, 0, Message("142 record says {rounds} rounds, but round {last} is played",
-                                  rounds=raw.rounds, last=last))
+        builder.bad(0, 0, Message("142 record says {count} round, but round {last} is played",
+                                  "142 record says {count} rounds, but round {last} is played",
+                                  count=raw.rounds, last=last))
     if builder.problems:
         raise InputError(sorted(builder.problems, key=lambda p: (p.line, p.col)))
     return TeamEvent(

@@ -180,7 +180,7 @@ def test_a_wrong_bye_is_reported(tmp_path: Path) -> None:
         "  board 2: dutch 5-2, file has 1-5 and 6-2",
         "  board 3: dutch 3-6, file has 3-7 and 6-2",
         "  bye: dutch 7, file has 4",
-        "1 rounds checked with dutch: 1 differ (1)",
+        "1 round checked with dutch: 1 differ (1)",
     ]
 
 

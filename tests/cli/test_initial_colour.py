@@ -47,7 +47,7 @@ def _write(tmp_path: Path, text: str) -> str:
 
 def test_check_pairings_infers_black_from_round_one(tmp_path: Path) -> None:
     code, out = _run("check-pairings", "--trf", _write(tmp_path, BLACK_FIRST))
-    assert (code, out) == (0, "1 rounds checked with dutch: all agree\n")
+    assert (code, out) == (0, "1 round checked with dutch: all agree\n")
 
 
 def test_round_one_colour_of_the_highest_ranked_paired_player() -> None:

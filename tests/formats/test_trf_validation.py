@@ -81,7 +81,7 @@ CASES = [
     ("XXR negative", GOOD.replace("XXR 5", "XXR -3"), 6, 5, "number of rounds must be"),
     ("XXR huge", GOOD.replace("XXR 5", "XXR 99999999999999999999"), 6, 5, "number of rounds"),
     ("XXR below the rounds played", GOOD.replace("XXR 5", "XXR 1"), 6, 5,
-     "says 1 rounds (XXR), but 2 rounds are already paired"),
+     "says 1 round (XXR), but 2 rounds are already paired"),
     ("XXZ unknown player", _add(GOOD, "XXZ 2 12"), 7, 5, "XXZ names player 12"),
     ("XXP unknown player", _add(GOOD, "XXP 1 30"), 7, 5, "XXP names player 30"),
     ("XXP word", _add(GOOD, "XXP 1 two"), 7, 7, "a start number must be"),

@@ -59,8 +59,9 @@ def checkin(season_dir: str | Path, section_id: str, names: Sequence[str],
         r = round_no if round_no is not None else next_round(section)
         total = len(section.rounds)
         if r > total:
-            raise Refused(Message("round {round_no}: the section has {total} rounds",
-                                  round_no=r, total=total))
+            raise Refused(Message("round {round_no}: the section has {count} round",
+                                  "round {round_no}: the section has {count} rounds",
+                                  round_no=r, count=total))
         if r < next_round(section):
             raise Refused(Message("round {r} is paired already; check players in before a"
                                   " round is paired", r=r))

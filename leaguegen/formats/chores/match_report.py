@@ -81,7 +81,8 @@ def checked(section: Section, report: MatchReport) -> tuple[int, int, int, list[
         raise Refused(Message("{home} - {away} is not a match of round {round}",
                               home=report.home, away=report.away, round=report.round))
     if len(report.boards) != d.boards:
-        raise Refused(Message("the report gives {count} boards; the section plays {boards}",
+        raise Refused(Message("the report gives {count} board; the section plays {boards}",
+                              "the report gives {count} boards; the section plays {boards}",
                               count=len(report.boards), boards=d.boards))
     home = tuple(p.name for p in d.teams[h - 1].eligible)
     away = tuple(p.name for p in d.teams[a - 1].eligible)

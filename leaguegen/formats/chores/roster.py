@@ -48,8 +48,9 @@ def withdraw(season_dir: str | Path, section_id: str, name: str, after_round: in
         per = chores.games_per_pairing  # the file's rounds: a match of that many games
         total = len(section.rounds) // per
         if after_round > total:
-            raise Refused(Message("after round {after_round}: the section has {total} rounds",
-                                  after_round=after_round, total=total))
+            raise Refused(Message("after round {after_round}: the section has {count} round",
+                                  "after round {after_round}: the section has {count} rounds",
+                                  after_round=after_round, count=total))
         text = session.edit(st, lambda text, newline: season_edits.add_withdrawal(
             text, newline, section_id, player, after_round, reason))
         said: list[str] = [
@@ -116,8 +117,11 @@ def enter(season_dir: str | Path, section_id: str, name: str,
         if how_late == LATE_ENTRIES or (how_late == FREE_NUMBER and started):
             key = "late_entries"
             if how_late == FREE_NUMBER and (len(section.players) % 2 == 0):
-                raise Refused(Message("it has results and {count} players: a late entry joins a "
+                raise Refused(Message("it has results and {count} player: a late entry joins a "
                                       "round robin only by taking the free number of an odd "
+                                      "field, so nobody else's number moves",
+                                      "it has results and {count} players: a late entry joins a"
+                                      " round robin only by taking the free number of an odd "
                                       "field, so nobody else's number moves",
                                       count=len(section.players)))
             how = Message("late_entries, the free number") if how_late == FREE_NUMBER \
@@ -232,8 +236,9 @@ def bye(season_dir: str | Path, section_id: str, name: str, kind: str, round_no:
         per = chores.games_per_pairing  # the file's rounds: a match of that many games
         total = len(section.rounds) // per
         if round_no > total:
-            raise Refused(Message("round {round_no}: the section has {total} rounds",
-                                  round_no=round_no, total=total))
+            raise Refused(Message("round {round_no}: the section has {count} round",
+                                  "round {round_no}: the section has {count} rounds",
+                                  round_no=round_no, count=total))
         paired = chores.paired_rounds(section) // per if chores.paired_rounds else 0
         if round_no <= paired:
             raise Refused(Message("round {round_no} is paired already; a bye is asked for "

@@ -87,8 +87,9 @@ def bye_change(session, st, section: Section, name: str, kind: str,  # noqa: ANN
                               "is the pairing-allocated one); ask for a '{zero}' bye",
                               kind=kind, zero=NO_POINTS))
     if round_no > d.number_of_rounds:
-        raise Refused(Message("round {round_no}: the section has {total} rounds",
-                              round_no=round_no, total=d.number_of_rounds))
+        raise Refused(Message("round {round_no}: the section has {count} round",
+                              "round {round_no}: the section has {count} rounds",
+                              round_no=round_no, count=d.number_of_rounds))
     if round_no <= d.paired_rounds:
         raise Refused(Message("round {round_no} is paired already; a team is left out of a "
                               "round before it is paired (change the round's lines by hand)",
@@ -113,8 +114,9 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     team, tname = team_number(names, name, "section")
     total = d.number_of_rounds
     if after_round > total:
-        raise Refused(Message("after round {after_round}: the section has {total} rounds",
-                              after_round=after_round, total=total))
+        raise Refused(Message("after round {after_round}: the section has {count} round",
+                              "after round {after_round}: the section has {count} rounds",
+                              after_round=after_round, count=total))
     later = [p for p in d.pairings if p.round > after_round and team in (p.first, p.second)]
     if later:
         shown = tuple(Message("round {r} {home} - {away}", r=p.round,

@@ -98,10 +98,12 @@ def _reserve(session, st, section: Section, fields: list[tuple[str, str | int]],
 
     text = session.edit(st, edit)
     board = len(teams[t - 1].squad)
-    said: list[str] = [Message("{name} entered as a reserve of {team} (below its {squad} "
-                               "squad players and {reserves} reserve(s) in board order)",
-                               name=name, team=tname, squad=board,
-                               reserves=len(teams[t - 1].reserves))]
+    said: list[str] = [Message("{name} entered as a reserve of {team} (below its {squad} and"
+                               " {reserves} in board order)", name=name, team=tname,
+                               squad=Message("{count} squad player", "{count} squad players",
+                                             count=board),
+                               reserves=Message("{count} reserve(s)", "{count} reserve(s)",
+                                                count=len(teams[t - 1].reserves)))]
 
     def recorded(after: Section) -> str | None:
         ok = any(p.name == name for p in _teams(after)[t - 1].reserves)

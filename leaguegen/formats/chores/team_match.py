@@ -335,9 +335,12 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                             key=key, forfeit=forfeit))
     elif board is None:
         if len(scores) != d.boards:
-            raise Refused(Message("give {boards} scores, board 1 first (like '{like}'), a"
+            raise Refused(Message("give {count} score, board 1 first (like '{like}'), a"
                                   " whole-match default (+-, -+, --), or --board N with one"
-                                  " board's score", boards=d.boards,
+                                  " board's score",
+                                  "give {count} scores, board 1 first (like '{like}'), a"
+                                  " whole-match default (+-, -+, --), or --board N with one"
+                                  " board's score", count=d.boards,
                                   like=" ".join(["1-0"] * d.boards)))
         codes = [board_code(s) for s in scores]
         if existing is not None and existing.forfeit is not None and not correct:
@@ -369,10 +372,12 @@ def match_change(session, st, section: Section, game: str, score: str,  # noqa: 
                             scores=" ".join(WRITTEN[c] for c in codes)))
     else:
         if not 1 <= board <= d.boards:
-            raise Refused(Message("--board {board}: the division plays {boards} boards",
-                                  board=board, boards=d.boards) if d.league else
-                          Message("--board {board}: the section plays {boards} boards",
-                                  board=board, boards=d.boards))
+            raise Refused(Message("--board {board}: the division plays {count} board",
+                                  "--board {board}: the division plays {count} boards",
+                                  board=board, count=d.boards) if d.league else
+                          Message("--board {board}: the section plays {count} board",
+                                  "--board {board}: the section plays {count} boards",
+                                  board=board, count=d.boards))
         if len(scores) != 1:
             raise Refused(Message("--board {board} takes one board's score, not '{score}'",
                                   board=board, score=score))
@@ -500,8 +505,9 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
         raise Refused(Message("{team} has withdrawn already", team=tname))
     total = max((g[0] for g in kind_of(section.format).scheduled_games(section)), default=0)
     if after_round > total:
-        raise Refused(Message("after round {after_round}: the division has {total} rounds",
-                              after_round=after_round, total=total))
+        raise Refused(Message("after round {after_round}: the division has {count} round",
+                              "after round {after_round}: the division has {count} rounds",
+                              after_round=after_round, count=total))
     later = [m for m in d.matches if m.round > after_round and team in (m.host, m.guest)]
     if later:
         shown = tuple(Message("round {r} {home} - {away}", r=m.round,
@@ -519,14 +525,18 @@ def withdraw_change(session, st, section: Section, name: str, after_round: int, 
     done = matches_completed(d, team)
     share = f"{section.withdrawal_threshold:.0%}"
     if team in ruled.expunged:
-        rule = Message("it played {done} of its {scheduled} matches, fewer than {share}: its"
+        rule = Message("it played {done} of its {count} match, fewer than {share}: its"
+                       " results are cancelled and it leaves the table",
+                       "it played {done} of its {count} matches, fewer than {share}: its"
                        " results are cancelled and it leaves the table", done=done,
-                       scheduled=scheduled, share=share)
+                       count=scheduled, share=share)
     else:
         n = sum(1 for k in ruled.defaulted if team in k[1:])
-        rule = Message("it played {done} of its {scheduled} matches ({share} or more): its"
-                       " results stand, and its {count} later match(es) are defaults it loses",
-                       done=done, scheduled=scheduled, share=share, count=n)
+        rule = Message("it played {done} of its {count} match ({share} or more): its"
+                       " results stand, and its {later} later match(es) are defaults it loses",
+                       "it played {done} of its {count} matches ({share} or more): its"
+                       " results stand, and its {later} later match(es) are defaults it loses",
+                       done=done, count=scheduled, share=share, later=n)
     fields: list[tuple[str, str | int]] = [("team", tname), ("after_round", after_round)]
     if reason:
         fields.append(("reason", reason))

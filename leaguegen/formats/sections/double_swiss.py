@@ -98,10 +98,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
                                                 sid=sid))
     elif total is not None and total >= len(base.players):
         ctx.col.add(keys["number_of_rounds"], Message("number_of_rounds {total} needs at least "
-                                                      "{value} players, section '{sid}' has "
-                                                      "{count}",
-                                                      total=total, value=total + 1, sid=sid,
-                                                      count=len(base.players)))
+                                                      "{count} player, section '{sid}' has "
+                                                      "{entrants}", "number_of_rounds {total}"
+                                                      " needs at least {count} players, section"
+                                                      " '{sid}' has {entrants}",
+                                                      total=total, count=total + 1, sid=sid,
+                                                      entrants=len(base.players)))
         total = None
     colour_node = keys.get("initial_colour")
     colour = (yn.text(colour_node, ctx.col, "initial_colour") or "white").lower()

@@ -233,9 +233,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     items = yn.sequence(keys.get("rounds"), ctx.col, Message("section '{id}' rounds",
                                                              id=base.id))
     if len(items) > total:
-        ctx.col.add(items[total], Message("section '{id}' has {total} rounds ({n} players), but "
-                                          "{count} are listed",
-                                          id=base.id, total=total, n=n, count=len(items)))
+        ctx.col.add(items[total], Message("section '{id}' has {count} round ({players}), but "
+                                          "{listed} are listed",
+                                          "section '{id}' has {count} rounds ({players}), but "
+                                          "{listed} are listed", id=base.id, count=total,
+                                          players=Message("{count} player", "{count} players",
+                                                          count=n), listed=len(items)))
     results = _Results(players, formats, base.scoring, ctx)
     infos: list[RoundInfo] = []
     for r, item in enumerate(items[:total], start=1):

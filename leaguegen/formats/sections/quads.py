@@ -107,10 +107,12 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, sid: str, event_rounds: int
     """Each event round's date and result lines (rounds not listed yet have no date)."""
     items = yn.sequence(node, ctx.col, Message("section '{sid}' rounds", sid=sid))
     if len(items) > event_rounds:
-        ctx.col.add(items[event_rounds], Message("section '{sid}' has {event_rounds} rounds, "
-                                                 "but {count} are listed",
-                                                 sid=sid, event_rounds=event_rounds,
-                                                 count=len(items)))
+        ctx.col.add(items[event_rounds], Message("section '{sid}' has {count} round, "
+                                                 "but {listed} are listed",
+                                                 "section '{sid}' has {count} rounds, "
+                                                 "but {listed} are listed",
+                                                 sid=sid, count=event_rounds,
+                                                 listed=len(items)))
     infos: list[RoundInfo] = []
     round_lines: list[list[yaml.Node]] = []
     for r, item in enumerate(items[:event_rounds], start=1):
@@ -167,6 +169,8 @@ def _group_withdrawals(withdrawals: list[Withdrawal], everyone: tuple[Player, ..
             continue
         if w.after_round > len(group.rounds):
             ctx.col.add(where, Message("{name} withdrew after round {after_round}, but group "
+                                       "{number} has {count} round",
+                                       "{name} withdrew after round {after_round}, but group "
                                        "{number} has {count} rounds",
                                        name=name, after_round=w.after_round, number=number,
                                        count=len(group.rounds)))

@@ -38,21 +38,32 @@ ROUND_ROBIN_WARN = 30
 ROUND_ROBIN_MAX = 100
 
 
+def _rounds(n: int) -> Message:
+    """A round robin of ``n`` players' rounds, ``21 rounds``: the noun in the number's form."""
+    return Message("{count} round", "{count} rounds", count=n - 1 + n % 2)
+
+
 def fits(n: int, node: yaml.Node | None, ctx: Ctx, sid: str) -> bool:
     """Whether a round robin of ``n`` players is played (a warning past FIDE's tables)."""
     if n > ROUND_ROBIN_MAX:
-        ctx.col.add(node, Message("section '{sid}' is a round robin of {n} players ({value} "
-                                  "rounds); leaguegen plays round robins of up to "
+        ctx.col.add(node, Message("section '{sid}' is a round robin of {count} player "
+                                  "({rounds}); leaguegen plays round robins of up to "
                                   "{ROUND_ROBIN_MAX} players: use a Swiss, quads or rating "
                                   "groups",
-                                  sid=sid, n=n, value=n - 1 + n % 2,
+                                  "section '{sid}' is a round robin of {count} players "
+                                  "({rounds}); leaguegen plays round robins of up to "
+                                  "{ROUND_ROBIN_MAX} players: use a Swiss, quads or rating "
+                                  "groups", sid=sid, count=n, rounds=_rounds(n),
                                   ROUND_ROBIN_MAX=ROUND_ROBIN_MAX))
         return False
     if n > ROUND_ROBIN_WARN:
-        ctx.col.warn(node, Message("section '{sid}' is a round robin of {n} players ({value} "
-                                   "rounds); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
+        ctx.col.warn(node, Message("section '{sid}' is a round robin of {count} player "
+                                   "({rounds}); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
                                    "Swiss suits a field this size",
-                                   sid=sid, n=n, value=n - 1 + n % 2,
+                                   "section '{sid}' is a round robin of {count} players "
+                                   "({rounds}); FIDE's tables stop at {ROUND_ROBIN_WARN}, and a "
+                                   "Swiss suits a field this size", sid=sid, count=n,
+                                   rounds=_rounds(n),
                                    ROUND_ROBIN_WARN=ROUND_ROBIN_WARN))
     return True
 
@@ -65,12 +76,15 @@ def meetings(games: list[Game], node: yaml.Node | None, ctx: Ctx,
         pair = frozenset((g.white, g.black))
         seen[pair] = seen.get(pair, 0) + 1
         if seen[pair] == cycles + 1:
-            ctx.col.add(node, Message("{name} and {name2} meet {value} times (round {round}); a "
-                                      "round robin has {cycles} meeting{value2} per pair",
+            ctx.col.add(node, Message("{name} and {name2} meet {times} (round {round}); a "
+                                      "round robin has {count} meeting per pair",
+                                      "{name} and {name2} meet {times} (round {round}); a "
+                                      "round robin has {count} meetings per pair",
                                       name=players[g.white - 1].name,
-                                      name2=players[g.black - 1].name, value=cycles + 1,
-                                      round=g.round, cycles=cycles,
-                                      value2='s' if cycles > 1 else ''))
+                                      name2=players[g.black - 1].name,
+                                      times=Message("{count} time", "{count} times",
+                                                    count=cycles + 1),
+                                      round=g.round, count=cycles))
 
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
@@ -106,6 +120,12 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     if base.seeding != "list" and any("are not paired in this round" in p.message
                                       for p in ctx.col.problems[before:]):
         ctx.col.add(keys.get("seeding"), Message("the pairing numbers come from seeding: "
+                                                 "{seeding} over the {count} player listed, so "
+                                                 "adding a player or changing a rating after "
+                                                 "the draw moves them; list a player entered "
+                                                 "after the draw under late_entries, and keep "
+                                                 "the drawn order with seeding: list",
+                                                 "the pairing numbers come from seeding: "
                                                  "{seeding} over the {count} players listed, so "
                                                  "adding a player or changing a rating after "
                                                  "the draw moves them; list a player entered "

@@ -114,8 +114,9 @@ def _match(node: yaml.Node, ctx: Ctx, r: int, teams: list[LeagueTeam], boards: i
         return MatchEntry(r, home, away, (), value)
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the division plays "
-                                   "{boards}",
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} board, the division plays "
+                                   "{boards}", "round {r}: {raw} has {count} boards, the"
+                                   " division plays {boards}",
                                    r=r, raw=raw, count=len(items), boards=boards))
         return None
     seated: dict[str, int] = {}
@@ -151,8 +152,10 @@ def _withdrawals(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], roun
             continue
         if after > rounds:
             ctx.col.add(keys["after_round"], Message("{key} {after}: the division has"
-                                                     " {rounds} rounds", key="after_round",
-                                                     after=after, rounds=rounds))
+                                                     " {count} round", "{key} {after}: the"
+                                                     " division has {count} rounds",
+                                                     key="after_round", after=after,
+                                                     count=rounds))
             continue
         team = names.index(name) + 1
         if any(w.team == team for w in out):
@@ -202,7 +205,8 @@ def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None
     for r, rnode in enumerate(yn.sequence(keys.get("rounds"), ctx.col, "rounds"), start=1):
         rkeys = yn.mapping(rnode, ctx.col, Message("round {r}", r=r), ROUND_KEYS)
         if r > len(plan):
-            ctx.col.add(rnode, Message("round {r}: the division has {count} rounds",
+            ctx.col.add(rnode, Message("round {r}: the division has {count} round",
+                                       "round {r}: the division has {count} rounds",
                                        r=r, count=len(plan)))
             break
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))

@@ -205,8 +205,10 @@ def _line(node: yaml.Node, ctx: Ctx, rnd: _Round, teams: list[LeagueTeam], board
         return
     items = yn.sequence(vnode, ctx.col, f"{raw} boards")
     if len(items) != boards:
-        ctx.col.add(knode, Message("round {r}: {raw} has {count} boards, the section plays"
-                                   " {boards}", r=r, raw=raw, count=len(items), boards=boards))
+        ctx.col.add(knode, Message("round {r}: {raw} has {count} board, the section plays"
+                                   " {boards}", "round {r}: {raw} has {count} boards, the"
+                                   " section plays {boards}", r=r, raw=raw, count=len(items),
+                                   boards=boards))
         return
     seated: dict[str, int] = {}
     entries = [read_board(item, ctx, b, teams, first, second, seated)
@@ -230,8 +232,9 @@ def _rounds(node: yaml.Node | None, ctx: Ctx, teams: list[LeagueTeam], boards: i
     names = [t.name for t in teams]
     for r, rnode in enumerate(yn.sequence(node, ctx.col, "rounds"), start=1):
         if r > total:
-            ctx.col.add(rnode, Message("round {r}: the section has {total} rounds"
-                                       " (number_of_rounds)", r=r, total=total))
+            ctx.col.add(rnode, Message("round {r}: the section has {count} round"
+                                       " (number_of_rounds)", "round {r}: the section has"
+                                       " {count} rounds (number_of_rounds)", r=r, count=total))
             break
         rkeys = yn.mapping(rnode, ctx.col, f"round {r}", ROUND_KEYS)
         infos.append(RoundInfo(r, round_date(rkeys.get("date"), ctx, r)))

@@ -81,7 +81,9 @@ def read_teams(node: yaml.Node | None, ctx: Ctx, sid: str, boards: int) -> list[
                 where[player.name] = name
                 lists[slot].append(player)
         if len(lists[0]) < boards and "players" in keys:
-            ctx.col.add(keys["players"], Message("team '{name}' lists {count} players, fewer "
+            ctx.col.add(keys["players"], Message("team '{name}' lists {count} player, fewer "
+                                                 "than the {boards} boards of a match",
+                                                 "team '{name}' lists {count} players, fewer "
                                                  "than the {boards} boards of a match",
                                                  name=name, count=len(lists[0]), boards=boards))
         club = read_line(keys.get("club"), ctx.col, f"{name} club") or ""
