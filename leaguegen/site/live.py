@@ -138,12 +138,14 @@ class LiveSite:
             self.reads.prune()
             wait([history])
         dirty = self.dirty(season)
-        self.season = season
+        # a save's standings-after pages are made after the reload; the first build makes
+        # them with their sections (else its background would compete with the first saves)
+        saved, self.season = self.season is not None, season
         with self.lock:
             self.builds += 1
             built = pipeline.build(season, self.store, pdf=self.pdf and not _NO_PDFS,
                                    history=history.result(), memo=self.kept, dirty=dirty,
-                                   outputs_later=True)
+                                   outputs_later=True, pages_later=saved)
             built.lock = self.lock  # its pages left for later are made under it
         return built, []
 

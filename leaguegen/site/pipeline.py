@@ -259,7 +259,7 @@ def build(season: Season, store: Store, pdf: bool = True,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
           dirty: Collection[str] | None = None, outputs_later: bool = False,
-          tree: OutputTree | None = None) -> SiteFiles:
+          tree: OutputTree | None = None, pages_later: bool = False) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
@@ -276,7 +276,9 @@ def build(season: Season, store: Store, pdf: bool = True,
     still by content key, so the files are a fresh build's. ``outputs_later`` leaves the
     outputs beside the pages that changed (a changed section's feeds, the season's; no
     page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
-    ``serve`` makes them after the browsers are told to reload.
+    ``serve`` makes them after the browsers are told to reload. ``pages_later`` (``serve``,
+    with a memory store) leaves the standings after each earlier round of the sections
+    rendered to :meth:`SiteFiles.make_pending` (``SiteFiles.pending``).
 
     ``tree`` (``build``, with a disk store): the pages (stamped) and feeds of the sections
     rendered are written into it by their workers (``write.TreeSink``) and listed in
@@ -302,9 +304,8 @@ def build(season: Season, store: Store, pdf: bool = True,
             and not outputs_later else None)
     extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, sink=sink)
-    # ``serve``: the standings after earlier rounds are made after the reload (never left
-    # out of an entry a disk cache would keep)
-    later = outputs_later and isinstance(store, MemoryStore)
+    # never left out of an entry a disk cache would keep
+    later = pages_later and isinstance(store, MemoryStore)
     snap = render_site(season, store, digests, pdf=pdf, progress=progress, sink=sink,
                        facts=facts, kept=memo.pages if memo else None, later=later)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept

@@ -19,6 +19,7 @@ from tests.site.test_archive_cache import _club, _flip
 from tests.site.test_archive_serve import _cold, _serve
 from tests.site.test_incremental_rebuild import RenderSpy
 from tests.site.test_serve import MINI, finished, fresh_build
+from tests.site.test_standings_after_kept import _flip as _flip_line
 from tests.site.test_standings_after_kept import _season
 
 OLDEST = "riverside-2024"
@@ -58,19 +59,23 @@ def test_a_save_in_the_archive_makes_them_after_the_reload_and_a_request_meanwhi
 
 def test_a_section_reused_before_its_pages_were_made_still_has_them(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    text, _ = _season()
+    text, firsts = _season()
     (tmp_path / "season.yaml").write_text(text + "  - b.yaml\n", encoding="utf-8")
     (tmp_path / "b.yaml").write_text(MINI["b.yaml"], encoding="utf-8")
     live = LiveSite(tmp_path, pdf=False)
-    first, _ = live.build()  # its background runs late: the next save comes first
-    assert first is not None and set(first.pending) == {f"a/standings-{k}.html"
+    first, _ = live.build()
+    assert first is not None and not first.pending  # the first build makes them at once
+    (tmp_path / "season.yaml").write_text(_flip_line(text, firsts[0]) + "  - b.yaml\n",
+                                          encoding="utf-8")
+    saved, _ = live.build()  # a save whose background runs late: the next save comes first
+    assert saved is not None and set(saved.pending) == {f"a/standings-{k}.html"
                                                         for k in range(1, 6)}
-    late = live.background(first)
+    late = live.background(saved)
     (tmp_path / "b.yaml").write_text(MINI["b.yaml"].replace(": 1-0", ": 0-1"),
                                      encoding="utf-8")
     second, _ = live.build()
     assert second is not None and "a" in second.sections_reused
-    assert set(second.pending) == set(first.pending)  # carried by the output reused
+    assert set(second.pending) == set(saved.pending)  # carried by the output reused
     spy = RenderSpy(monkeypatch)
     for job in late:  # the older build's jobs: skipped, a newer build is out
         assert job() == {}
