@@ -97,7 +97,8 @@ def _render_kind(context: Context, templates: str, rounds: bool, season, facts  
 
 def register_section_pages(maker: PageMaker, later: bool = False) -> None:
     """Add a page maker run for every section after its kind's renderer (``later``: it
-    gives each page as a function, made after the reload in ``serve``)."""
+    gives each page, never a PDF source, as a function, made after the reload in
+    ``serve``)."""
     if maker in SECTION_PAGES:
         raise ValueError(f"page maker {maker!r} is registered twice")
     SECTION_PAGES.append(maker)
