@@ -6,7 +6,8 @@ of seasons) and builds it once, then times saves: one result turned round in the
 season, then in the oldest, SAVES times each, and a save with nothing changed. Each
 figure is the save's build (what happens before the browser is told to reload), wall
 and CPU seconds of this process, then its background jobs (the club's pages, then the
-feeds left for later), run after it as serve runs them, timed apart. With
+edited season's standings after each earlier round and the feeds left for later), run
+after it as serve runs them, timed apart. With
 ``--served``, also the whole way as ``run_all.py``'s ``site-reload`` times one season: a
 ``leaguegen serve`` process on the folder, a result turned round in a file, and the ms
 until the reload event (the watcher, its quiet wait and the build), with the server's

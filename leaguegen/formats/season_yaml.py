@@ -407,6 +407,62 @@ def _complete_stage(node: yaml.Node, ctx: Ctx, season_scoring: Scoring,
     return section, sub.problems
 
 
+class _Watched(Ctx):
+    """A reader's place that notes whether the reader asked for the season folder (to open
+    a file: a Swiss's records), which an inline section's memo key does not hold."""
+
+    opened = False
+
+    @property  # type: ignore[override]
+    def root(self) -> Path:
+        self.opened = True
+        return self._root
+
+    @root.setter
+    def root(self, value: Path) -> None:
+        self._root = value
+
+
+# line breaks YAML may count that ``str.split("\n")`` does not (or counts differently)
+_ODD_BREAKS = re.compile("[\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+
+
+def _plain_lines(text: str) -> list[str] | None:
+    """season.yaml's lines as YAML numbers them, or None (no inline section is memoised)
+    when it holds a line break other than ``\n`` or a tag directive."""
+    if _ODD_BREAKS.search(text) or "%TAG" in text:
+        return None
+    return text.split("\n")
+
+
+def _inline_section(node: yaml.Node, ctx: Ctx, scoring: Scoring, defaults: dict[str, object],
+                    readers: dict[str, stage_sources.Deferred], memo: dict | None,
+                    lines: list[str] | None) -> Section | None:
+    """A section written in season.yaml itself. With ``memo`` (``serve``), the last parse of
+    the very same lines at the same place, with the same scoring and defaults, is taken
+    again with its problems (their positions are in the key), as a section file's is
+    (:func:`parse_section_file`): a save re-reads only the section it changed. A section
+    whose reader opened a file (not in the key) or left a stage waiting for its players is
+    not kept."""
+    if memo is None or lines is None:
+        return _section(node, ctx, scoring, defaults, readers=readers)
+    start, end = node.start_mark, node.end_mark
+    key = ("inline section", ctx.col.path, start.line, start.column,
+           "\n".join(lines[start.line:end.line + 1]), repr(scoring), repr(defaults))
+    if key in memo:
+        section, found = memo[key]
+        ctx.col.problems.extend(found)
+        return section
+    sub, own = _Watched(yn.Collector(ctx.col.path), ctx.root), {}
+    section = _section(node, sub, scoring, defaults, readers=own)
+    ctx.col.problems.extend(sub.col.problems)
+    for sid, reader in own.items():
+        readers.setdefault(sid, reader)
+    if not sub.opened and not own:
+        memo[key] = (section, list(sub.col.problems))
+    return section
+
+
 def read_confined(path: Path, root: Path, display: str) -> tuple[Path, str]:
     """A season file's resolved path and text; an InputError unless it is inside ``root``."""
     target = files.confined(path, root, display)
@@ -538,6 +594,7 @@ class SeasonHead:
     scoring: Scoring = Scoring()
     defaults: dict[str, object] | None = None
     section_nodes: list[yaml.Node] | None = None
+    text: str = ""  # season.yaml's text (the inline sections' memo keys: ``_inline_key``)
 
 
 def season_head(root: Path, path: Path, text: str | None = None) -> SeasonHead:
@@ -546,7 +603,7 @@ def season_head(root: Path, path: Path, text: str | None = None) -> SeasonHead:
     if text is None:
         text = files.read_text(path, root, str(path))
     col = yn.Collector(str(path))
-    head = SeasonHead(col, Ctx(col, root))
+    head = SeasonHead(col, Ctx(col, root), text=text)
     doc = yn.compose(text, col)
     if doc is None and col.problems:
         return head
@@ -710,6 +767,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
         if "sections" in keys and not section_nodes and not col.problems:
             col.add(keys["sections"], Message("sections must list at least one section"))
         file_nodes = [n for n in section_nodes if isinstance(n, yaml.ScalarNode)]
+        lines = _plain_lines(head.text) if memo is not None else None
         parsed = iter(_parse_section_files(file_nodes, root, col.path, scoring, defaults, memo,
                                            read, preload))
         for node in section_nodes:
@@ -719,7 +777,7 @@ def load_season(folder: str | Path, memo: dict | None = None,
                 section = done.section
                 problems.extend(done.found)
             else:
-                section = _section(node, ctx, scoring, defaults, readers=readers)
+                section = _inline_section(node, ctx, scoring, defaults, readers, memo, lines)
             if section is None:
                 continue
             if section.id in ids:

@@ -37,7 +37,12 @@ from leaguegen.formats import files
 from leaguegen.site import i18n, parallel, program, write
 from leaguegen.site.pages import season as season_pages
 from leaguegen.site.pages.common import SectionSummary
-from leaguegen.site.pages.registry import PENDING_RENDERER, SectionOutput, renderer_for
+from leaguegen.site.pages.registry import (
+    PAGES_LATER,
+    PENDING_RENDERER,
+    SectionOutput,
+    renderer_for,
+)
 from leaguegen.site.planning_view import season_plan_view
 from leaguegen.site.render import KEPT_PAGES, PDF_LINKS, render, template_dir
 from leaguegen.site.write import TreeSink
@@ -432,6 +437,8 @@ class Snapshot:
     home_rendered: bool = False
     used: set[str] = field(default_factory=set)  # the store keys this build read or wrote
     written: list[str] = field(default_factory=list)  # the pages the workers wrote (``sink``)
+    # the outputs with pages left for later (``SectionOutput.later``), by language prefix
+    pending: list[tuple[str, SectionOutput]] = field(default_factory=list)
 
     @property
     def pages(self) -> dict[str, str]:
@@ -449,7 +456,8 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
                 pdf: bool = True,
                 progress: Callable[[str, int, int], None] | None = None,
                 sink: TreeSink | None = None, facts: SeasonFacts | None = None,
-                kept: dict[str, dict[str, tuple[str, str]]] | None = None) -> Snapshot:
+                kept: dict[str, dict[str, tuple[str, str]]] | None = None,
+                later: bool = False) -> Snapshot:
     """Render what changed since the store last saw this season; reuse the rest.
 
     The site is rendered once per language (``season.languages``), each under its path
@@ -467,6 +475,9 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
     (``pipeline.build``; derived here without it), handed to each section's renderer.
     ``kept`` (``pipeline.Memo.pages``): the pages a section's renderer may take from the
     last build by what they read (``render.kept_page``), by language.
+    ``later`` (``serve``, with a memory store): the pages of the makers registered
+    ``later`` are left in their output's ``later`` (listed in ``snapshot.pending``), to be
+    made after the reload (``pipeline.SiteFiles``).
     """
     templates = templates_fingerprint()
     if facts is None:
@@ -477,7 +488,7 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
     site = Snapshot(others={}, pdfs={})
     total = len(languages) * len(season.sections)
     done = None if progress is None else lambda n: progress("pages", n, total)
-    token = PDF_LINKS.set(pdf)
+    token, deferred = PDF_LINKS.set(pdf), PAGES_LATER.set(later)
     try:
         for code in languages:
             one = dataclasses.replace(season, language=code, languages=languages)
@@ -489,11 +500,15 @@ def render_site(season: Season, store: Store, digests: dict[str, str] | None = N
                                        i18n.prefix(code, languages), sink, done)
             finally:
                 KEPT_PAGES.reset(with_pages)
-            if kept is not None:  # the pages of a section or round gone are not kept
-                paths = set().union(*(output.pages for output in outputs))
-                kept[code] = {p: v for p, v in kept[code].items() if p in paths}
+            if kept is not None:  # the pages of a section or round gone are not kept (in
+                # place: the pages left for later keep the dict they were made with)
+                paths = set().union(*(output.pages for output in outputs),
+                                    *(output.later for output in outputs))
+                for path in [p for p in kept[code] if p not in paths]:
+                    del kept[code][path]
     finally:
         PDF_LINKS.reset(token)
+        PAGES_LATER.reset(deferred)
     site.used.update(key for key, _ in site.pdfs.values())
     if kept is not None:
         for code in [c for c in kept if c not in languages]:
@@ -560,6 +575,8 @@ def _render_site(site: Snapshot, season: Season, facts: SeasonFacts, store: Stor
                 site.sections_reused.append(section.id)
             outputs.append(output)
             site.outputs.append((prefix, output, bodies))
+            if output.later:  # (this build's or, reused, an earlier one's not made yet)
+                site.pending.append((prefix, output))
             for path, source in ((output.pdf_path, output.pdf_html), *output.pdfs.items()):
                 site.pdfs[prefix + path] = (pdf_key(source), source)
             if done is not None:  # (a progress display)

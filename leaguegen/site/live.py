@@ -6,7 +6,8 @@ files changed (the dirty set), a memory store and the pipeline's memo kept from
 the last save: the changed sections' pages are rendered, with the home page when
 a summary on it changed; the rest come from the store. What no page needs (the
 changed sections' feeds and the season's, then the PDFs of changed sections) is
-made afterwards, in the background. Every reuse is keyed by content,
+made afterwards, in the background, and so are the standings after each earlier
+round (a request for one meanwhile makes it). Every reuse is keyed by content,
 so the preview shows exactly what a fresh ``leaguegen build`` of the same files
 writes (tests/site/test_serve.py and test_serve_saves.py hold that over sequences
 of valid and broken saves). A file that cannot be read or decoded is an error of
@@ -137,12 +138,15 @@ class LiveSite:
             self.reads.prune()
             wait([history])
         dirty = self.dirty(season)
-        self.season = season
+        # a save's standings-after pages are made after the reload; the first build makes
+        # them with their sections (else its background would compete with the first saves)
+        saved, self.season = self.season is not None, season
         with self.lock:
             self.builds += 1
             built = pipeline.build(season, self.store, pdf=self.pdf and not _NO_PDFS,
                                    history=history.result(), memo=self.kept, dirty=dirty,
-                                   outputs_later=True)
+                                   outputs_later=True, pages_later=saved)
+            built.lock = self.lock  # its pages left for later are made under it
         return built, []
 
     @staticmethod
@@ -153,9 +157,20 @@ class LiveSite:
                 f" {len(built.sections_reused)} unchanged)")
 
     def background(self, built: SiteFiles) -> list[Callable[[], dict[str, bytes]]]:
-        """What is left to make after the reload: the changed sections' and the season's
-        feeds, then the PDFs still to make."""
+        """What is left to make after the reload: the standings after each earlier round
+        of the changed sections, their feeds and the season's, then the PDFs still to
+        make."""
         jobs: list[Callable[[], dict[str, bytes]]] = []
+        if built.pending:
+            current = self.builds
+
+            def pages() -> dict[str, bytes]:
+                # made into ``built`` (nothing to merge); a newer build has its own job,
+                # which makes those of its sections reused from this one
+                if self.builds == current:
+                    built.make_pending()
+                return {}
+            jobs.append(pages)
         if built.later is not None:
             current = self.builds
 

@@ -17,7 +17,9 @@ at once across the cores (``build``), or in the background after the pages are
 served (``serve``, which also asks for the changed feeds to be left to it:
 ``outputs_later``). The pages' "last updated" line is put in as the files are
 taken (:class:`SiteFiles`): all at once by ``build``, page by page as a browser
-asks by ``serve`` (after a save every page's date may change).
+asks by ``serve`` (after a save every page's date may change). ``serve`` also leaves the
+standings after each earlier round (``registry.PAGES_LATER``) to :meth:`SiteFiles.make_pending`,
+after the reload; a request for one before then makes it.
 """
 
 from __future__ import annotations
@@ -86,6 +88,11 @@ class SiteFiles:
         # files the workers wrote into the caller's tree already (``build``'s ``tree``):
         # the pages of the sections rendered, stamped, and those sections' feeds
         self.written: list[str] = []
+        # the pages left for later (``serve``): site path -> (its section's output, its
+        # path there), made by :meth:`make_pending` under ``lock`` (``serve``'s build lock:
+        # a page made moves into the output the store and the next build share)
+        self.pending: dict[str, tuple[SectionOutput, str]] = {}
+        self.lock: AbstractContextManager = nullcontext()
 
     @property
     def rendered_anything(self) -> bool:
@@ -95,11 +102,34 @@ class SiteFiles:
     def files(self) -> Files:
         """Every file, the pages stamped (in place: the unstamped pages are not kept)."""
         if self._all is None:
+            self.make_pending()
             self._all = self._stamp(self.raw)
         return self._all
 
+    def make_pending(self, only: str | None = None) -> Files:
+        """Make the pages left for later (``only``: that one), add them, and return them.
+        A page an earlier build of the same output made already is taken as it is: each
+        is made once, and the output is whole for whichever build reuses it next."""
+        made: Files = {}
+        with self.lock:
+            for path in [only] if only is not None else list(self.pending):
+                entry = self.pending.pop(path, None)
+                if entry is None:
+                    continue
+                output, rel = entry
+                html = output.pages.get(rel)
+                if html is None:
+                    html = output.pages[rel] = output.later[rel]()
+                    del output.later[rel]
+                made[path] = html.encode()
+            self.update(made)
+        return made
+
     def get(self, path: str) -> bytes | None:
-        """One file, stamped if it is a page (what ``serve`` answers a request with)."""
+        """One file, stamped if it is a page (what ``serve`` answers a request with); a
+        page left for later is made now."""
+        if path in self.pending:
+            self.make_pending(path)
         if self._all is not None:
             return self._all.get(path)
         data = self._stamped.get(path)
@@ -137,10 +167,10 @@ class SiteFiles:
             self._all.update(self._stamp(dict(extra)))
 
     def __len__(self) -> int:
-        return len(self.raw)
+        return len(self.raw) + len(self.pending)
 
     def __contains__(self, path: object) -> bool:
-        return path in self.raw
+        return path in self.raw or path in self.pending
 
 
 def encode(snap: Snapshot, last: dict | None = None) -> Files:
@@ -150,20 +180,21 @@ def encode(snap: Snapshot, last: dict | None = None) -> Files:
     even looked at page by page) again, so after one save in a season of thousands of
     pages only the saved section's are; a page whose text is that of the section's last
     output keeps its bytes. The pages the disk store encoded for its entry come with their
-    bytes (``Snapshot.outputs``)."""
+    bytes (``Snapshot.outputs``). An output kept with more pages than were encoded (its
+    pages left for later, made since) has those encoded."""
     known = last if last is not None else {}
     out: Files = {}
     kept: dict[tuple[str, str], tuple[SectionOutput, Files]] = {}
     for prefix, output, bodies in snap.outputs:
         entry = known.get((prefix, output.pdf_path))
-        if entry is None or entry[0] is not output:
+        if entry is None or entry[0] is not output or len(entry[1]) != len(output.pages):
             if bodies is not None:
                 pages = dict(zip((prefix + path for path in output.pages), bodies, strict=True))
             else:
                 before, encoded = entry if entry is not None else (None, {})
                 pages = {prefix + path: encoded[prefix + path] if before is not None
-                         and before.pages.get(path) == html else html.encode()
-                         for path, html in output.pages.items()}
+                         and prefix + path in encoded and before.pages.get(path) == html
+                         else html.encode() for path, html in output.pages.items()}
             entry = (output, pages)
         kept[(prefix, output.pdf_path)] = entry
         out.update(entry[1])
@@ -228,7 +259,7 @@ def build(season: Season, store: Store, pdf: bool = True,
           progress: Progress | None = None, source: Path | None = None,
           history: SeasonHistory | None = None, memo: Memo | None = None,
           dirty: Collection[str] | None = None, outputs_later: bool = False,
-          tree: OutputTree | None = None) -> SiteFiles:
+          tree: OutputTree | None = None, pages_later: bool = False) -> SiteFiles:
     """Render what changed since ``store`` last saw this season; reuse the rest.
 
     ``pdf`` False builds pages that do not link PDFs and makes none. ``progress`` is
@@ -245,7 +276,9 @@ def build(season: Season, store: Store, pdf: bool = True,
     still by content key, so the files are a fresh build's. ``outputs_later`` leaves the
     outputs beside the pages that changed (a changed section's feeds, the season's; no
     page reads them) to ``SiteFiles.later``, as the PDFs are left to the caller:
-    ``serve`` makes them after the browsers are told to reload.
+    ``serve`` makes them after the browsers are told to reload. ``pages_later`` (``serve``,
+    with a memory store) leaves the standings after each earlier round of the sections
+    rendered to :meth:`SiteFiles.make_pending` (``SiteFiles.pending``).
 
     ``tree`` (``build``, with a disk store): the pages (stamped) and feeds of the sections
     rendered are written into it by their workers (``write.TreeSink``) and listed in
@@ -271,20 +304,24 @@ def build(season: Season, store: Store, pdf: bool = True,
             and not outputs_later else None)
     extra = render_outputs(facts, store, digests, memo=memo.outputs if memo else None,
                            later=outputs_later, sink=sink)
+    # never left out of an entry a disk cache would keep
+    later = pages_later and isinstance(store, MemoryStore)
     snap = render_site(season, store, digests, pdf=pdf, progress=progress, sink=sink,
-                       facts=facts, kept=memo.pages if memo else None)
+                       facts=facts, kept=memo.pages if memo else None, later=later)
     if isinstance(store, MemoryStore):  # what this build used, and nothing else, is kept
         store.keep_only(snap.used | set(extra.keys))
     raw = encode(snap, memo.encoded if memo else None)
     result = SiteFiles(raw, stamp)
     result.facts = facts
-    result.pages = len(snap) + len(snap.written)
     result.written = [*extra.written, *snap.written]
     result.sections_rendered = list(snap.sections_rendered)
     result.sections_reused = list(snap.sections_reused)
     result.home_rendered = snap.home_rendered
     result.outputs_rendered = extra.rendered
     result.later = extra.later
+    result.pending = {prefix + path: (output, path) for prefix, output in snap.pending
+                      for path in output.later}
+    result.pages = len(snap) + len(snap.written) + len(result.pending)
     if history is not None and history.shallow:
         result.notes.append(SHALLOW_NOTE)
     for asset in ASSETS + i18n.font_assets(season):

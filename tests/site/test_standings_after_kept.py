@@ -51,10 +51,14 @@ def test_a_save_makes_the_standings_after_pages_from_its_round_on(
     live = LiveSite(tmp_path, pdf=False)
     first, _ = live.build()
     assert first is not None and "a/standings-5.html" in first
+    first.make_pending()  # serve's background job, after the reload
     spy = RenderSpy(monkeypatch)
     (tmp_path / "season.yaml").write_text(_flip(text, firsts[round_no - 1]), encoding="utf-8")
     served, errors = live.build()
     assert not errors and served is not None
+    # none before the reload: they are made after it (``registry.PAGES_LATER``)
+    assert spy.names.count("lists/standings_after.html") == 0
+    served.make_pending()
     assert spy.names.count("lists/standings_after.html") == made
     # the A-Z lists show each round's pairings, which a result leaves as they were
     assert spy.names.count("lists/alphabetical.html") == 0

@@ -31,6 +31,7 @@ def test_a_save_makes_the_pages_from_its_round_on(tmp_path: Path, monkeypatch: p
     live = LiveSite(folder, pdf=False)
     first, _ = live.build()
     assert first is not None and f"division-1/standings-{PLAYED - 1}.html" in first
+    first.make_pending()  # serve's background job, after the reload
     spy = RenderSpy(monkeypatch)
     season = folder / "season.yaml"
     old, new = EDITS[round_no]
@@ -39,6 +40,8 @@ def test_a_save_makes_the_pages_from_its_round_on(tmp_path: Path, monkeypatch: p
     season.write_text(text.replace(old, new), encoding="utf-8")
     served, errors = live.build()
     assert not errors and served is not None
+    assert spy.names.count("team_league/standings_after.html") == 0  # after the reload
+    served.make_pending()
     assert spy.names.count("team_league/standings_after.html") == made
     assert "team_league/section.html" in spy.names  # the division was rendered
     expected, _ = fresh_build(folder)

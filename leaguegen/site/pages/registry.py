@@ -5,11 +5,14 @@ Each kind's page module registers its templates folder and its context function
 once per build and passed down) -> :class:`SectionPages`, rendered here. Pages any section
 may have (start list, changes, prizes...) come from page makers
 (:func:`register_section_pages`): (season, facts) -> {path: html}, cached and rebuilt with
-the section's own pages; a path ending ``.pdf`` is the source of one more PDF.
+the section's own pages; a path ending ``.pdf`` is the source of one more PDF. A maker
+registered ``later`` gives each page as a function that makes it: ``serve`` makes those
+after the reload (:data:`PAGES_LATER`), every other build at once.
 """
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar, copy_context
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
@@ -28,6 +31,11 @@ class SectionOutput:  # everything one section contributes to the site
     summary: SectionSummary
     # more PDFs of the section (a page maker's paths ending ``.pdf``): path -> HTML source
     pdfs: dict[str, str] = field(default_factory=dict)
+    # the pages left for later (``PAGES_LATER``): path -> what makes it, as the section's
+    # render would have; ``SiteFiles`` moves each into ``pages`` once made, so this very
+    # output, kept by the store, is whole for the next build that reuses it
+    later: dict[str, Callable[[], str]] = field(default_factory=dict, compare=False,
+                                                repr=False)
 
 
 @dataclass
@@ -56,6 +64,11 @@ SECTION_RENDERERS: dict[str, Renderer] = {}
 SECTION_CONTEXTS: dict[str, tuple[Context, str]] = {}
 PageMaker = Callable[..., dict[str, str]]
 SECTION_PAGES: list[PageMaker] = []
+LATER_MAKERS: set[PageMaker] = set()  # makers giving (path -> what makes the page)
+# Set by ``serve``'s builds (``incremental.render_site``): the later makers' pages are left
+# in ``SectionOutput.later`` (the standings after each earlier round: a round-1 result
+# changes all of them, and no browser needs them for the reload).
+PAGES_LATER: ContextVar[bool] = ContextVar("PAGES_LATER", default=False)
 PENDING_RENDERER = "pending_stage"  # a stage whose players are still to be decided
 
 
@@ -82,11 +95,15 @@ def _render_kind(context: Context, templates: str, rounds: bool, season, facts  
                          render_pdf_source(f"{templates}/pdf.html", page, lang), page.section)
 
 
-def register_section_pages(maker: PageMaker) -> None:
-    """Add a page maker run for every section after its kind's renderer."""
+def register_section_pages(maker: PageMaker, later: bool = False) -> None:
+    """Add a page maker run for every section after its kind's renderer (``later``: it
+    gives each page, never a PDF source, as a function, made after the reload in
+    ``serve``)."""
     if maker in SECTION_PAGES:
         raise ValueError(f"page maker {maker!r} is registered twice")
     SECTION_PAGES.append(maker)
+    if later:
+        LATER_MAKERS.add(maker)
 
 
 def page_files(page: object, language: str, *files: tuple[str, str]) -> dict[str, str]:
@@ -111,6 +128,14 @@ def _with_section_pages(renderer: Renderer, season, facts) -> SectionOutput:  # 
     with templates_pinned():  # each template looked up once per section
         output = renderer(season, facts)
         for maker in SECTION_PAGES:
-            for path, text in maker(season, facts).items():
+            made = maker(season, facts)
+            if maker in LATER_MAKERS:
+                if PAGES_LATER.get():  # made later as now: the render's context kept
+                    context = copy_context()
+                    output.later.update((path, partial(context.run, make))
+                                        for path, make in made.items())
+                    continue
+                made = {path: make() for path, make in made.items()}
+            for path, text in made.items():
                 (output.pdfs if path.endswith(".pdf") else output.pages)[path] = text
     return output

@@ -21,9 +21,10 @@ match score. A knockout has none (its bracket is the history).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import partial
+from functools import cache, partial
 from itertools import accumulate
 
 from leaguegen.domain.model import Crosstable
@@ -148,8 +149,11 @@ def rounds_with_pages(facts: SectionFacts) -> int:
         else facts.progress.rounds_played
 
 
-def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]:
-    """A page per round before the last with results (none before the second).
+def standings_after_pages(season: Season, facts: SectionFacts
+                          ) -> dict[str, Callable[[], str]]:
+    """A page per round before the last with results (none before the second), each as
+    the function that makes it (registered ``later``: ``serve`` makes them after the
+    reload, every other build at once).
 
     Each page is made only when what it reads changed since the last build of a
     long-running ``serve`` (``render.kept_page``): the section's frame, how many rounds
@@ -162,49 +166,57 @@ def standings_after_pages(season: Season, facts: SectionFacts) -> dict[str, str]
         return _kind_pages(season, facts, rounds)
     section, table, root = facts.section, facts.table, "../"
     assert table is not None
-    info = section_summary(facts, root, None)
-    frame = season_info(season)
-    tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c)) for c in section.tiebreaks)
-    links, games = player_links(section, root), _games(table)
-    points: dict[int, Fraction] = {}
-    fixed = (info, rounds, links, tiebreaks, section.tiebreaks_default, section.tiebreak_rules,
-             section.format, table.scoring, table.rounds_total)
+
+    @cache
+    def fixed() -> tuple:  # what every page reads, found once for all of them
+        info = section_summary(facts, root, None)
+        tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c))
+                          for c in section.tiebreaks)
+        return (info, rounds, player_links(section, root), tiebreaks,
+                section.tiebreaks_default, section.tiebreak_rules, section.format,
+                table.scoring, table.rounds_total, season_info(season), _games(table), {})
 
     def page(after: int, excluded: frozenset[int]) -> str:
+        info, _, links, tiebreaks, default, *_, frame, games, points = fixed()
         made = StandingsAfterPage(root, frame, info, after, rounds,
                                   _rows(facts, after, excluded, links, games, points),
-                                  tiebreaks,
-                                  section.tiebreaks_default)
+                                  tiebreaks, default)
         return render("lists/standings_after.html", made, season.language)
 
-    out = {}
-    for after in range(1, rounds):
-        path = f"{section.id}/{page_name(after)}"
+    def kept(path: str, after: int) -> str:
         excluded = _excluded(facts, after)
         results = tuple((r.player, r.rounds[:after]) for r in table.records)
-        out[path] = kept_page(path, (fixed, after, excluded, results),
-                              partial(page, after, excluded))
-    return out
+        return kept_page(path, (fixed()[:9], after, excluded, results),
+                         partial(page, after, excluded))
+
+    return {path: partial(kept, path, after) for after in range(1, rounds)
+            for path in (f"{section.id}/{page_name(after)}",)}
 
 
-def _kind_pages(season: Season, facts: SectionFacts, rounds: int) -> dict[str, str]:
+def _kind_pages(season: Season, facts: SectionFacts, rounds: int
+                ) -> dict[str, Callable[[], str]]:
     """The pages of a kind with a ``cut``: each made from the section cut after its round
     (kept while that cut and the frame are as they were, ``render.kept_page``)."""
-    section, kind = facts.section, facts.kind
-    assert kind.cut is not None
+    section, kind, cut_of = facts.section, facts.kind, facts.kind.cut
+    assert cut_of is not None
     context, templates = SECTION_CONTEXTS[section.format]
-    info, frame = section_summary(facts, "../", None), season_info(season)
+
+    @cache
+    def frame() -> tuple:
+        return section_summary(facts, "../", None), season_info(season)
 
     def page(after: int, cut: Section) -> str:
+        info, shown = frame()
         table = context(season, kind.facts(cut)).page
         return render(f"{templates}/standings_after.html",
-                      KindAfterPage("../", frame, info, after, rounds, table), season.language)
+                      KindAfterPage("../", shown, info, after, rounds, table), season.language)
 
-    out = {}
-    for after in range(1, rounds):
-        path, cut = f"{section.id}/{page_name(after)}", kind.cut(section, after)
-        out[path] = kept_page(path, (info, rounds, after, cut), partial(page, after, cut))
-    return out
+    def kept(path: str, after: int) -> str:
+        cut = cut_of(section, after)
+        return kept_page(path, (frame()[0], rounds, after, cut), partial(page, after, cut))
+
+    return {path: partial(kept, path, after) for after in range(1, rounds)
+            for path in (f"{section.id}/{page_name(after)}",)}
 
 
-register_section_pages(standings_after_pages)
+register_section_pages(standings_after_pages, later=True)
