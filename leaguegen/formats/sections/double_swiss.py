@@ -40,6 +40,7 @@ from leaguegen.formats.rounds import Seen, read_withdrawals, round_date, round_l
 from leaguegen.formats.section_formats import FormatParser
 from leaguegen.formats.sections.swiss import _placements as read_placements
 from leaguegen.formats.sections.swiss import _requests as read_requests
+from leaguegen.formats.sections.swiss import number_of_rounds
 from leaguegen.formats.yaml_nodes import Ctx
 
 KEYS = ("number_of_rounds", "initial_colour", "byes_requested", "pairing_order")
@@ -91,20 +92,8 @@ def _match_lines(items: list[yaml.Node], ctx: Ctx, k: int, names: Names,
 
 def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
     sid = base.id
-    total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
-    if "number_of_rounds" not in keys:
-        ctx.col.add(keys.get("format"), Message("section '{sid}' (double_swiss) needs "
-                                                "number_of_rounds",
-                                                sid=sid))
-    elif total is not None and total >= len(base.players):
-        ctx.col.add(keys["number_of_rounds"], Message("number_of_rounds {total} needs at least "
-                                                      "{count} player, section '{sid}' has "
-                                                      "{entrants}", "number_of_rounds {total}"
-                                                      " needs at least {count} players, section"
-                                                      " '{sid}' has {entrants}",
-                                                      total=total, count=total + 1, sid=sid,
-                                                      entrants=len(base.players)))
-        total = None
+    total = number_of_rounds(keys, ctx, base, Message(
+        "section '{sid}' (double_swiss) needs number_of_rounds", sid=sid))
     colour_node = keys.get("initial_colour")
     colour = (yn.text(colour_node, ctx.col, "initial_colour") or "white").lower()
     if colour not in COLOURS:

@@ -173,21 +173,30 @@ def _requests(node: yaml.Node | None, ctx: Ctx, names: Names, base: Section, tot
     return out
 
 
-def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
-    sid = base.id
+
+def number_of_rounds(keys: dict[str, yaml.Node], ctx: Ctx, base: Section, needs: Message
+                     ) -> int | None:
+    """The section's ``number_of_rounds`` (a Swiss's or a Double Swiss's); None, with the
+    problem said, when it is missing (``needs``) or when the players are too few for that
+    many rounds: such a count is refused, never laid out (a 32-digit count hung here)."""
     total = yn.integer(keys.get("number_of_rounds"), ctx.col, "number_of_rounds", minimum=1)
     if "number_of_rounds" not in keys:
-        ctx.col.add(keys.get("format"), Message("section '{sid}' (swiss) needs number_of_rounds",
-                                                sid=sid))
+        ctx.col.add(keys.get("format"), needs)
     elif total is not None and total >= len(base.players):
         ctx.col.add(keys["number_of_rounds"], Message("number_of_rounds {total} needs at least "
                                                       "{count} player, section '{sid}' has "
                                                       "{entrants}", "number_of_rounds {total}"
                                                       " needs at least {count} players, section"
                                                       " '{sid}' has {entrants}",
-                                                      total=total, count=total + 1, sid=sid,
+                                                      total=total, count=total + 1, sid=base.id,
                                                       entrants=len(base.players)))
-        total = None  # refused: never lay out that many rounds (a 32-digit count hung here)
+        return None
+    return total
+
+def parse(keys: dict[str, yaml.Node], ctx: Ctx, base: Section) -> Section | None:
+    sid = base.id
+    total = number_of_rounds(keys, ctx, base, Message(
+        "section '{sid}' (swiss) needs number_of_rounds", sid=sid))
     node = keys.get("pairing")
     if isinstance(node, yaml.ScalarNode) and str(node.value).lower() == "double-swiss":
         # its rounds are two-game matches: a section kind of its own
