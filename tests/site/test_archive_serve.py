@@ -15,6 +15,7 @@ Work is counted, not timed.
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from leaguegen.site.build import build_seasons
 from leaguegen.site.live_seasons import LiveSeasons
 from leaguegen.site.output_guard import MARKER
 from leaguegen.site.pipeline import SeasonsFiles
-from tests.site.test_archive_cache import _club, _flip, _tree
+from tests.site.test_archive_cache import SEASONS, _club, _flip, _tree
 from tests.site.test_season_shares import _rename_2024
 
 NEWEST = ("grand-prix-2027", "Ravi Shankar - Ingrid Berg: 1-0",
@@ -153,3 +154,29 @@ def test_the_served_archive_after_each_kind_of_edit_is_a_cold_build(tmp_path: Pa
         assert served == _cold(club, tmp_path, f"cold-{name}"), name
     assert "club/isabel-ferreira-costa.html" not in served
     assert "Isabel Ferreira Costa" in served["club/isabel-ferreira.html"].decode()
+
+
+def test_a_save_in_a_folder_of_two_languages_keeps_both_languages_club_pages(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a Russian season beside the English ones the club's pages are made in both
+    languages; a result makes again the pages it changes in each language, and keeps
+    every other page of both (the last save's pages are kept once per save, for every
+    language: red when each language's render let go of the others' pages)."""
+    club = _club(tmp_path)
+    shutil.copytree(SEASONS / "ladya-2026-ru", club / "ladya-2026-ru")
+    rendered: list[str] = []
+    render = season_index._ClubRender._render
+    monkeypatch.setattr(season_index._ClubRender, "_render", lambda self, jobs:
+                        rendered.extend(here for here, _, _ in jobs) or render(self, jobs))
+    live, save = _serve(club)
+    save()
+    # every club page, in English and in Russian
+    assert len(rendered) > 100 and rendered.count("club/index.html") == 2
+    rendered.clear()
+    _flip_newest(club)
+    served = save().files
+    assert 0 < len(rendered) <= 2 * 12, rendered  # two careers, the lists, in each language
+    assert {"club/ravi-shankar.html", "club/ingrid-berg.html"} <= set(rendered)
+    assert rendered.count("club/ravi-shankar.html") == 2  # once per language
+    assert "ru/club/ravi-shankar.html" in served
+    assert served == _cold(club, tmp_path, "cold-two-languages")
