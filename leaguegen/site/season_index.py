@@ -223,7 +223,7 @@ def club_files(shares: dict[str, Share], club: ClubFile | None = None, pdf: bool
     one result changes the pages of the members it reaches only). With ``memo``
     (``pages.club.ClubMemo``, kept by ``serve`` between saves), what the last save made
     is kept by what it was made from: the same shares and club.yaml give the last
-    output, made again from nothing."""
+    output, and nothing is made again."""
     from leaguegen.site.incremental import templates_fingerprint
     from leaguegen.site.pages.club import ClubMemo
     from leaguegen.site.render import PDF_LINKS
@@ -334,6 +334,8 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
                          for p, sid in club.events[series.id]])) if club is not None else ""
     if memo.series_read != series_read:  # made again when what they read changed
         memo.series_read, memo.series = series_read, {}
+    # the seasons' index of every language but the first (whose is the site's root page)
+    index_below = index_page(seasons, "../")[0]
     for code, digits in langs:
         prefix = i18n.prefix(code, codes)
         root = "../../" if prefix else ROOT  # from club/ (or ru/club/) up to the site's root
@@ -341,7 +343,7 @@ def _club_files(shares: dict[str, Share], club: ClubFile | None, store: Store | 
             f"{CLUB_DIR}/{INDEX}": ("club/index.html", replace(index, root=root), ""),
             f"{CLUB_DIR}/ratings.html": ("club/ratings.html", replace(ratings, root=root), "")}
         if prefix:  # the first language's index of the seasons is the site's root page
-            jobs[INDEX] = ("seasons/index.html", index_page(seasons, "../")[0], "")
+            jobs[INDEX] = ("seasons/index.html", index_below, "")
         jobs.update((f"{CLUB_DIR}/{name}", ("club/player.html", partial(make, root), inputs))
                     for name, (inputs, make) in pages.items())
         if club is not None and club.series:

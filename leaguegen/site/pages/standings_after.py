@@ -168,16 +168,22 @@ def standings_after_pages(season: Season, facts: SectionFacts
     assert table is not None
 
     @cache
-    def fixed() -> tuple:  # what every page reads, found once for all of them
+    def fixed() -> tuple:  # what every page reads (in each page's key), found once for all
         info = section_summary(facts, root, None)
         tiebreaks = tuple((c, TIEBREAK_NAMES.get(c.split("/")[0], c))
                           for c in section.tiebreaks)
         return (info, rounds, player_links(section, root), tiebreaks,
                 section.tiebreaks_default, section.tiebreak_rules, section.format,
-                table.scoring, table.rounds_total, season_info(season), _games(table), {})
+                table.scoring, table.rounds_total)
+
+    @cache
+    def shared() -> tuple[SeasonInfo, dict, dict[int, Fraction]]:
+        """The season's frame (in the render's key), the games, and the points by units."""
+        return season_info(season), _games(table), {}
 
     def page(after: int, excluded: frozenset[int]) -> str:
-        info, _, links, tiebreaks, default, *_, frame, games, points = fixed()
+        info, _, links, tiebreaks, default, *_ = fixed()
+        frame, games, points = shared()
         made = StandingsAfterPage(root, frame, info, after, rounds,
                                   _rows(facts, after, excluded, links, games, points),
                                   tiebreaks, default)
@@ -186,7 +192,7 @@ def standings_after_pages(season: Season, facts: SectionFacts
     def kept(path: str, after: int) -> str:
         excluded = _excluded(facts, after)
         results = tuple((r.player, r.rounds[:after]) for r in table.records)
-        return kept_page(path, (fixed()[:9], after, excluded, results),
+        return kept_page(path, (fixed(), after, excluded, results),
                          partial(page, after, excluded))
 
     return {path: partial(kept, path, after) for after in range(1, rounds)
